@@ -1,0 +1,122 @@
+import type { ProxyErrorBody } from './types'
+
+/**
+ * Stable error codes a caller can switch on. The developer `message` may change between versions;
+ * these do not.
+ */
+export type KitErrorCode =
+  // transport
+  | 'PROXY_UNAVAILABLE' // network failure, CORS refusal, DNS: the request never got an answer
+  | 'PROXY_TIMEOUT' // no answer within timeoutMs
+  | 'PROXY_BAD_RESPONSE' // an answer that is not the JSON the contract promises
+  | 'ABORTED' // the caller's AbortSignal fired
+  // proxy answers, by gRPC code
+  | 'INVALID_REQUEST' // 3 INVALID_ARGUMENT
+  | 'UNAUTHENTICATED' // 16
+  | 'PERMISSION_DENIED' // 7 (e.g. origin not allowed for the tenant)
+  | 'NOT_FOUND' // 5
+  | 'ALREADY_EXISTS' // 6
+  | 'RATE_LIMITED' // 8 RESOURCE_EXHAUSTED
+  | 'FAILED_PRECONDITION' // 9
+  | 'PROXY_ERROR' // 13 or anything else
+  // input checked before the network
+  | 'INVALID_EMAIL'
+  | 'INVALID_PHONE'
+  | 'OTP_CODE_FORMAT'
+  // OTP flow
+  | 'OTP_CODE_INVALID' // wrong code, attempts remain
+  | 'OTP_EXPIRED' // expired, unknown or already used: a new code is needed
+  | 'OTP_ATTEMPTS_EXCEEDED' // too many wrong codes: a new code is needed
+  // keys and sessions
+  | 'KEY_NOT_FOUND'
+  | 'KEY_STORE_UNAVAILABLE'
+  | 'SESSION_INVALID' // not a JWT, or missing claims
+  | 'SESSION_EXPIRED'
+  | 'SESSION_KEY_MISMATCH' // bound to a key this client does not hold
+  // configuration
+  | 'METHOD_DISABLED' // the tenant has not enabled this login method
+  | 'CONFIG_INVALID'
+
+/** Copy a person can read, by code. The React layer lets apps override each one. */
+export const DEFAULT_USER_MESSAGES: Readonly<Record<KitErrorCode, string>> = {
+  PROXY_UNAVAILABLE: 'We could not reach the sign-in service. Check your connection and try again.',
+  PROXY_TIMEOUT: 'The sign-in service took too long to answer. Please try again.',
+  PROXY_BAD_RESPONSE: 'The sign-in service sent an answer we could not read. Please try again.',
+  ABORTED: 'The request was cancelled.',
+  INVALID_REQUEST: 'Something in the request was not accepted. Please check what you entered.',
+  UNAUTHENTICATED: 'Your sign-in could not be verified. Please start again.',
+  PERMISSION_DENIED: 'This site is not allowed to use this sign-in service.',
+  NOT_FOUND: 'We could not find that. Please start again.',
+  ALREADY_EXISTS: 'An account already exists for this address.',
+  RATE_LIMITED: 'Too many attempts. Please wait a moment and try again.',
+  FAILED_PRECONDITION: 'This step cannot be done right now. Please start again.',
+  PROXY_ERROR: 'The sign-in service had a problem. Please try again.',
+  INVALID_EMAIL: 'Enter a valid email address, like name@example.com.',
+  INVALID_PHONE: 'Enter a valid phone number with its country code.',
+  OTP_CODE_FORMAT: 'Enter the whole code from your message.',
+  OTP_CODE_INVALID: 'That code is not right. Check it and try again.',
+  OTP_EXPIRED: 'This code has expired. Request a new one.',
+  OTP_ATTEMPTS_EXCEEDED: 'Too many wrong codes. Request a new one.',
+  KEY_NOT_FOUND: 'Your sign-in key is missing on this device. Please sign in again.',
+  KEY_STORE_UNAVAILABLE: 'This browser cannot store a sign-in key.',
+  SESSION_INVALID: 'Your session could not be read. Please sign in again.',
+  SESSION_EXPIRED: 'Your session has expired. Please sign in again.',
+  SESSION_KEY_MISMATCH: 'Your session does not belong to this device. Please sign in again.',
+  METHOD_DISABLED: 'This sign-in method is not available.',
+  CONFIG_INVALID: 'The sign-in service is not set up correctly.',
+}
+
+export interface KitErrorOptions {
+  /** User-safe text; defaults to DEFAULT_USER_MESSAGES[code]. */
+  userMessage?: string
+  /** HTTP status of the proxy's answer, when there was one. */
+  status?: number
+  /** The proxy's `{code, message, details}` body, when there was one. */
+  proxy?: ProxyErrorBody
+  cause?: unknown
+}
+
+/** The one error type the kit throws. `message` is for developers; `userMessage` is safe to show. */
+export class KitError extends Error {
+  override readonly name = 'KitError'
+  readonly code: KitErrorCode
+  readonly userMessage: string
+  readonly status: number | undefined
+  readonly proxy: ProxyErrorBody | undefined
+
+  constructor(code: KitErrorCode, message: string, options: KitErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause })
+    this.code = code
+    this.userMessage = options.userMessage ?? DEFAULT_USER_MESSAGES[code]
+    this.status = options.status
+    this.proxy = options.proxy
+  }
+}
+
+export function isKitError(error: unknown, code?: KitErrorCode): error is KitError {
+  return error instanceof KitError && (code === undefined || error.code === code)
+}
+
+/** Maps a proxy error body's gRPC code to the kit's code. Flows refine it (wrong OTP code, ...). */
+export function kitErrorCodeForGrpc(grpcCode: number): KitErrorCode {
+  switch (grpcCode) {
+    case 3:
+      return 'INVALID_REQUEST'
+    case 4:
+      return 'PROXY_TIMEOUT'
+    case 5:
+      return 'NOT_FOUND'
+    case 6:
+      return 'ALREADY_EXISTS'
+    case 7:
+      return 'PERMISSION_DENIED'
+    case 8:
+      return 'RATE_LIMITED'
+    case 9:
+      return 'FAILED_PRECONDITION'
+    case 16:
+      return 'UNAUTHENTICATED'
+    default:
+      return 'PROXY_ERROR'
+  }
+}

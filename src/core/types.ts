@@ -1,0 +1,322 @@
+// The wire contract of the auth proxy (../shared/WIRE.md), one definition of each request and
+// response. The kit's client sends these and the bundled mock accepts them: neither has its own copy.
+// Field names are the production camelCase; 64-bit integers are decimal strings, as protobuf JSON
+// writes them.
+
+/** Login methods a tenant can enable, as `wallet_kit_config.enabledProviders` lists them. */
+export type EnabledProvider =
+  | 'email'
+  | 'sms'
+  | 'passkey'
+  | 'wallet'
+  | 'google'
+  | 'apple'
+  | 'x'
+  | 'discord'
+  | 'facebook'
+
+export const ENABLED_PROVIDERS: readonly EnabledProvider[] = [
+  'email',
+  'sms',
+  'passkey',
+  'wallet',
+  'google',
+  'apple',
+  'x',
+  'discord',
+  'facebook',
+]
+
+/** Body of a gRPC-style error answer; `code` is a gRPC status code. */
+export interface ProxyErrorBody {
+  code: number
+  message: string
+  details: unknown[]
+}
+
+/** gRPC status codes the proxy uses, with the HTTP status each travels with. */
+export const GrpcCode = {
+  INVALID_ARGUMENT: 3,
+  DEADLINE_EXCEEDED: 4,
+  NOT_FOUND: 5,
+  ALREADY_EXISTS: 6,
+  PERMISSION_DENIED: 7,
+  RESOURCE_EXHAUSTED: 8,
+  FAILED_PRECONDITION: 9,
+  INTERNAL: 13,
+  UNAUTHENTICATED: 16,
+} as const
+export type GrpcCode = (typeof GrpcCode)[keyof typeof GrpcCode]
+
+export const GRPC_HTTP_STATUS: Readonly<Record<GrpcCode, number>> = {
+  3: 400,
+  4: 504,
+  5: 404,
+  6: 409,
+  7: 403,
+  8: 429,
+  9: 400,
+  13: 500,
+  16: 401,
+}
+
+// ---------------------------------------------------------------------------------------------
+// wallet_kit_config
+
+export type WalletKitConfigRequest = Record<string, never>
+
+export interface WalletKitConfigResponse {
+  enabledProviders: EnabledProvider[]
+  /** Session length in seconds, decimal string (default "900"). */
+  sessionExpirationSeconds: string
+  /** The tenant's parent organization. */
+  organizationId: string
+  oauthClientIds?: Partial<Record<string, string>>
+  oauthRedirectUrl?: string
+  otpAlphanumeric: boolean
+  /** Decimal string (default "6"). */
+  otpLength: string
+}
+
+// ---------------------------------------------------------------------------------------------
+// OTP
+
+export type OtpType = 'OTP_TYPE_EMAIL' | 'OTP_TYPE_SMS'
+
+export interface EmailCustomization {
+  appName?: string
+  logoUrl?: string
+  magicLinkTemplate?: string
+  /** JSON text of template variables. */
+  templateVariables?: string
+  templateId?: string
+}
+
+export interface SmsCustomization {
+  template?: string
+}
+
+export interface OtpInitRequest {
+  otpType: OtpType
+  contact: string
+  emailCustomization?: EmailCustomization
+  smsCustomization?: SmsCustomization
+  userIdentifier?: string
+  sendFromEmailAddress?: string
+  sendFromEmailSenderName?: string
+  replyToEmailAddress?: string
+  /** Decimal string. */
+  otpLength?: string
+  alphanumeric?: boolean
+  /** Decimal string; the proxy caps it. */
+  expirationSeconds?: string
+}
+
+export interface OtpInitResponse {
+  otpId: string
+}
+
+export interface OtpVerifyRequest {
+  otpId: string
+  otpCode: string
+  /** Compressed P-256 public key, lowercase hex (66 characters). */
+  publicKey: string
+}
+
+export interface OtpVerifyResponse {
+  verificationToken: string
+}
+
+export type ClientSignatureScheme = 'CLIENT_SIGNATURE_SCHEME_API_P256'
+
+/** A proof by the key named in a verification token that the holder means this exact use of it. */
+export interface ClientSignature {
+  publicKey: string
+  scheme: ClientSignatureScheme
+  /** JSON text naming the usage, the token id and the usage type (WIRE.md, Client proofs). */
+  message: string
+  /** ECDSA P-256 / SHA-256 over the UTF-8 bytes of `message`, raw r‖s, lowercase hex. */
+  signature: string
+}
+
+export interface OtpLoginRequest {
+  verificationToken: string
+  publicKey: string
+  invalidateExisting?: boolean
+  organizationId?: string
+  clientSignature?: ClientSignature
+}
+
+/** Answer of every login endpoint: a session JWT bound to the request's public key. */
+export interface SessionResponse {
+  session: string
+}
+export type OtpLoginResponse = SessionResponse
+
+// ---------------------------------------------------------------------------------------------
+// signup
+
+export type ApiKeyCurve = 'API_KEY_CURVE_P256' | 'API_KEY_CURVE_SECP256K1' | 'API_KEY_CURVE_ED25519'
+
+export interface SignupApiKey {
+  apiKeyName: string
+  publicKey: string
+  curveType: ApiKeyCurve
+  /** Decimal string. */
+  expirationSeconds?: string
+}
+
+export type AuthenticatorTransport =
+  | 'AUTHENTICATOR_TRANSPORT_BLE'
+  | 'AUTHENTICATOR_TRANSPORT_INTERNAL'
+  | 'AUTHENTICATOR_TRANSPORT_NFC'
+  | 'AUTHENTICATOR_TRANSPORT_USB'
+  | 'AUTHENTICATOR_TRANSPORT_HYBRID'
+
+export interface SignupAuthenticator {
+  authenticatorName: string
+  challenge: string
+  attestation: {
+    credentialId: string
+    clientDataJson: string
+    attestationObject: string
+    transports: AuthenticatorTransport[]
+  }
+}
+
+export interface SignupOAuthProvider {
+  providerName: string
+  oidcToken: string
+}
+
+export interface WalletAccountParams {
+  curve: string
+  pathFormat: string
+  path: string
+  addressFormat: string
+}
+
+/** The seed's `{path, curve}` or the production `{walletName, accounts}`. */
+export type SignupWallet =
+  | { path: string; curve: string }
+  | { walletName: string; accounts: WalletAccountParams[] }
+
+export interface SignupRequest {
+  userName?: string
+  organizationName?: string
+  userEmail?: string
+  userPhoneNumber?: string
+  userTag?: string
+  verificationToken?: string
+  clientSignature?: ClientSignature
+  wallet?: SignupWallet
+  apiKeys: SignupApiKey[]
+  authenticators: SignupAuthenticator[]
+  oauthProviders: SignupOAuthProvider[]
+}
+
+export interface SignupResponse {
+  organizationId: string
+  userId: string
+  wallet?: { walletId: string; addresses: string[] }
+}
+
+// ---------------------------------------------------------------------------------------------
+// OAuth
+
+export type OAuth2Provider =
+  | 'OAUTH2_PROVIDER_GOOGLE'
+  | 'OAUTH2_PROVIDER_APPLE'
+  | 'OAUTH2_PROVIDER_X'
+  | 'OAUTH2_PROVIDER_DISCORD'
+  | 'OAUTH2_PROVIDER_FACEBOOK'
+
+export interface OAuth2AuthenticateRequest {
+  provider: OAuth2Provider
+  authCode: string
+  redirectUri: string
+  codeVerifier: string
+  nonce: string
+  clientId: string
+}
+
+export interface OAuth2AuthenticateResponse {
+  oidcToken: string
+}
+
+export interface OAuthLoginRequest {
+  oidcToken: string
+  publicKey: string
+  invalidateExisting?: boolean
+  organizationId?: string
+}
+export type OAuthLoginResponse = SessionResponse
+
+// ---------------------------------------------------------------------------------------------
+// account
+
+export type AccountFilterType = 'EMAIL' | 'PHONE_NUMBER' | 'OIDC_TOKEN' | 'CREDENTIAL_ID' | 'PUBLIC_KEY'
+
+export interface AccountRequest {
+  filterType: AccountFilterType
+  filterValue: string
+  verificationToken?: string
+  oidcToken?: string
+}
+
+/** `organizationId` is absent (the body is `{}`) when no account matches: the client then signs up. */
+export interface AccountResponse {
+  organizationId?: string
+}
+
+// ---------------------------------------------------------------------------------------------
+// The endpoint table, shared by the typed client and the mock's router.
+
+export interface ProxyEndpoints {
+  wallet_kit_config: { request: WalletKitConfigRequest; response: WalletKitConfigResponse }
+  otp_init: { request: OtpInitRequest; response: OtpInitResponse }
+  otp_verify: { request: OtpVerifyRequest; response: OtpVerifyResponse }
+  otp_login: { request: OtpLoginRequest; response: OtpLoginResponse }
+  signup: { request: SignupRequest; response: SignupResponse }
+  oauth2_authenticate: { request: OAuth2AuthenticateRequest; response: OAuth2AuthenticateResponse }
+  oauth_login: { request: OAuthLoginRequest; response: OAuthLoginResponse }
+  account: { request: AccountRequest; response: AccountResponse }
+}
+export type ProxyEndpoint = keyof ProxyEndpoints
+
+// ---------------------------------------------------------------------------------------------
+// Token claims (JWT payloads)
+
+export type VerificationType = OtpType
+
+export interface VerificationTokenClaims {
+  /** Unique token id; each usage type (login, signup) may redeem it once. */
+  id: string
+  contact: string
+  verification_type: VerificationType
+  /** The compressed P-256 key given to otp_verify. */
+  public_key: string
+  exp: number
+}
+
+export type SessionType = 'SESSION_TYPE_READ_WRITE'
+
+export interface SessionClaims {
+  exp: number
+  public_key: string
+  session_type: SessionType
+  user_id: string
+  organization_id: string
+}
+
+export interface OidcTokenClaims {
+  iss: string
+  sub: string
+  aud: string
+  exp: number
+  nonce: string
+  email?: string
+}
+
+/** Usage types a client signature names. */
+export type UsageType = 'USAGE_TYPE_LOGIN' | 'USAGE_TYPE_SIGNUP'
