@@ -1,0 +1,101 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+
+/** The mock's mount point in the playground's dev server (playground/vite.config.ts). */
+export const PROXY_PATH = '/auth-proxy'
+
+let counter = 0
+/** A fresh address per test: the mock (and its outbox) is shared by every test of a run. */
+export function uniqueEmail(label: string): string {
+  counter += 1
+  return `${label}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`
+}
+
+interface OutboxMessage {
+  otpId: string
+  contact: string
+  code: string
+}
+
+/** The newest code the mock "sent" to `email`, waiting for it to arrive. */
+export async function readCode(request: APIRequestContext, email: string): Promise<string> {
+  let code: string | undefined
+  await expect
+    .poll(async () => {
+      const response = await request.get(`${PROXY_PATH}/__mock/outbox?contact=${encodeURIComponent(email)}`)
+      const messages = (await response.json()) as OutboxMessage[]
+      code = messages[0]?.code
+      return code
+    })
+    .toBeTruthy()
+  return code as string
+}
+
+/** Opens the modal and asks for a code for `email`; returns the code from the outbox. */
+export async function requestCode(page: Page, email: string): Promise<string> {
+  await page.getByRole('button', { name: 'Log in' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Log in or sign up' })
+  await dialog.getByRole('textbox', { name: 'Email address' }).fill(email)
+  await dialog.getByRole('button', { name: 'Continue with email' }).click()
+  await expect(dialog.getByText(`We sent a code to ${email}`)).toBeVisible()
+  return readCode(page.request, email)
+}
+
+/** Signs `email` in through the modal, end to end, and closes it. */
+export async function signIn(page: Page, email: string): Promise<void> {
+  const code = await requestCode(page, email)
+  const dialog = page.getByRole('dialog', { name: 'Log in or sign up' })
+  await dialog.getByRole('textbox', { name: 'Verification code' }).fill(code)
+  await expect(dialog.getByRole('heading', { name: "You're signed in" })).toBeVisible()
+  await dialog.getByRole('button', { name: 'Done' }).click()
+  await expect(dialog).toBeHidden()
+}
+
+/** The session panel of the playground. */
+export function sessionPanel(page: Page) {
+  return page.getByRole('region', { name: 'Session' })
+}
+
+/** Public keys of the records in the kit's IndexedDB key store, read in the page. */
+export function storedKeys(page: Page): Promise<Array<{ publicKey: string; extractable: boolean; usages: string[] }>> {
+  return page.evaluate(async () => {
+    // Opening a database that does not exist would create it empty, and the kit's own open would
+    // then find no store to upgrade: look before opening.
+    const databases = await indexedDB.databases()
+    if (!databases.some((database) => database.name === 'auth-proxy-kit')) return []
+    return new Promise((resolve, reject) => {
+        const open = indexedDB.open('auth-proxy-kit')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const db = open.result
+          if (!db.objectStoreNames.contains('keys')) {
+            db.close()
+            resolve([])
+            return
+          }
+          const all = db.transaction('keys').objectStore('keys').getAll()
+          all.onerror = () => reject(all.error)
+          all.onsuccess = () => {
+            db.close()
+            resolve(
+              (all.result as Array<{ publicKey: string; privateKey: CryptoKey }>).map((record) => ({
+                publicKey: record.publicKey,
+                extractable: record.privateKey.extractable,
+                usages: [...record.privateKey.usages],
+              })),
+            )
+          }
+        }
+      })
+  })
+}
+
+/** The session JWT's claims as stored by the kit in localStorage, or null. */
+export function storedSessionClaims(page: Page): Promise<Record<string, unknown> | null> {
+  return page.evaluate(() => {
+    const token = localStorage.getItem('auth-proxy-kit:demo:session')
+    if (!token) return null
+    const payload = token.split('.')[1] ?? ''
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'))
+    return JSON.parse(json) as Record<string, unknown>
+  })
+}

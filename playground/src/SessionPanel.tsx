@@ -1,0 +1,52 @@
+import { useLogout, useSession } from 'auth-proxy-kit'
+import { useNow } from './useNow'
+
+function formatDuration(ms: number): string {
+  const total = Math.max(0, Math.round(ms / 1000))
+  const minutes = Math.floor(total / 60)
+  const seconds = total % 60
+  return `${minutes}:${String(seconds).padStart(2, '0')}`
+}
+
+/** A session inspector: what the kit holds, decoded, with the time it has left. */
+export function SessionPanel() {
+  const { status, session, expiresSoon } = useSession()
+  const logout = useLogout()
+  const now = useNow()
+  return (
+    <section className="pg-panel" aria-labelledby="pg-session-title">
+      <h2 id="pg-session-title">Session</h2>
+      {status === 'loading' && <p role="status">Loading the stored session…</p>}
+      {status === 'signedOut' && <p>Signed out. Use “Log in” to sign up or sign in with an emailed code.</p>}
+      {status === 'signedIn' && session && (
+        <>
+          <dl className="pg-claims">
+            <dt>Status</dt>
+            <dd data-testid="session-status">signed in{expiresSoon ? ' (expires soon)' : ''}</dd>
+            <dt>Organization</dt>
+            <dd>{session.organizationId}</dd>
+            <dt>User</dt>
+            <dd>{session.userId}</dd>
+            <dt>Session type</dt>
+            <dd>{session.claims.session_type}</dd>
+            <dt>Expires</dt>
+            <dd>{new Date(session.expiresAt).toLocaleTimeString()}</dd>
+            <dt>Time left</dt>
+            <dd>{formatDuration(session.expiresAt - now)}</dd>
+            <dt>Public key</dt>
+            <dd>
+              <code className="pg-key">{session.publicKey}</code>
+            </dd>
+          </dl>
+          <details>
+            <summary>Decoded claims</summary>
+            <pre>{JSON.stringify(session.claims, null, 2)}</pre>
+          </details>
+          <button type="button" className="pg-button" onClick={() => logout.mutate()} disabled={logout.isPending}>
+            {logout.isPending ? 'Signing out…' : 'Sign out'}
+          </button>
+        </>
+      )}
+    </section>
+  )
+}

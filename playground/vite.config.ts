@@ -1,0 +1,23 @@
+import { resolve } from 'node:path'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+import { mockAuthProxyPlugin } from '../src/mock/vite'
+
+const root = resolve(import.meta.dirname, '..')
+
+// The playground is a host app like any other: it imports the kit by its package name (aliased to
+// the source here, so edits show at once) and talks to the mock proxy mounted in this dev server.
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react(), mockAuthProxyPlugin({ path: '/auth-proxy' })],
+  resolve: {
+    alias: [
+      { find: 'auth-proxy-kit/styles.css', replacement: resolve(root, 'src/components/styles.css') },
+      { find: 'auth-proxy-kit/core', replacement: resolve(root, 'src/core/index.ts') },
+      { find: 'auth-proxy-kit/mock', replacement: resolve(root, 'src/mock/index.ts') },
+      { find: /^auth-proxy-kit$/, replacement: resolve(root, 'src/index.ts') },
+    ],
+  },
+  server: { port: 5173 },
+  build: { outDir: resolve(root, 'playground-dist'), emptyOutDir: true },
+})
