@@ -1,0 +1,310 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createAuthProxyClient } from './client'
+import { KitError, isKitError } from './errors'
+import { fakeFetch, grpcError, hang, json } from './test/fakeFetch'
+
+const PUBLIC_KEY = `02${'ab'.repeat(32)}`
+
+async function failure(promise: Promise<unknown>): Promise<KitError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  if (!(error instanceof KitError)) throw new Error(`expected a KitError, got ${String(error)}`)
+  return error
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('createAuthProxyClient: requests', () => {
+  it('POSTs JSON to {proxyUrl}/v1/<endpoint> with the config id header', async () => {
+    const fake = fakeFetch({ otp_init: json({ otpId: 'otp-1' }) })
+    const client = createAuthProxyClient({ proxyUrl: 'https://auth.example.com/base/', configId: 'tenant-1', fetch: fake.fetch })
+
+    const answer = await client.otpInit({ otpType: 'OTP_TYPE_EMAIL', contact: 'a@b.co' })
+
+    expect(answer).toEqual({ otpId: 'otp-1' })
+    expect(fake.calls).toHaveLength(1)
+    const [call] = fake.calls
+    expect(call?.url).toBe('https://auth.example.com/base/v1/otp_init')
+    expect(call?.method).toBe('POST')
+    expect(call?.headers['raw:X-Auth-Proxy-Config-ID']).toBe('tenant-1')
+    expect(call?.headers['content-type']).toBe('application/json')
+    expect(call?.body).toEqual({ otpType: 'OTP_TYPE_EMAIL', contact: 'a@b.co' })
+    expect(call?.signal).toBeInstanceOf(AbortSignal)
+  })
+
+  it('trims trailing slashes of proxyUrl and keeps the trimmed form', () => {
+    const client = createAuthProxyClient({ proxyUrl: 'http://localhost:8787///', configId: 'demo', fetch: fakeFetch({}).fetch })
+    expect(client.proxyUrl).toBe('http://localhost:8787')
+    expect(client.configId).toBe('demo')
+    expect(client.timeoutMs).toBe(20_000)
+  })
+
+  it('sends wallet_kit_config with no body and no Content-Type, and fills protobuf-omitted defaults', async () => {
+    const fake = fakeFetch({ wallet_kit_config: json({ organizationId: 'org-parent', enabledProviders: ['email'] }) })
+    const client = createAuthProxyClient({ proxyUrl: 'https://p.example', configId: 'demo', fetch: fake.fetch })
+
+    const config = await client.walletKitConfig()
+
+    expect(fake.calls[0]?.body).toBeUndefined()
+    expect(fake.calls[0]?.headers['content-type']).toBeUndefined()
+    expect(fake.calls[0]?.headers['x-auth-proxy-config-id']).toBe('demo')
+    expect(config).toEqual({
+      organizationId: 'org-parent',
+      enabledProviders: ['email'],
+      sessionExpirationSeconds: '900',
+      otpLength: '6',
+      otpAlphanumeric: true,
+    })
+  })
+
+  it('keeps the config values the proxy sends', async () => {
+    const body = {
+      organizationId: 'org',
+      enabledProviders: ['email', 'google'],
+      sessionExpirationSeconds: '3600',
+      otpLength: '8',
+      otpAlphanumeric: false,
+      oauthClientIds: { google: 'g-client' },
+    }
+    const client = createAuthProxyClient({ proxyUrl: 'https://p.example', configId: 'demo', fetch: fakeFetch({ wallet_kit_config: json(body) }).fetch })
+    expect(await client.walletKitConfig()).toEqual(body)
+  })
+
+  it.each([
+    ['otpVerify', 'otp_verify', { otpId: 'o', otpCode: '123456', publicKey: PUBLIC_KEY }, { verificationToken: 'vt' }],
+    ['otpLogin', 'otp_login', { verificationToken: 'vt', publicKey: PUBLIC_KEY }, { session: 'jwt' }],
+    ['signup', 'signup', { apiKeys: [], authenticators: [], oauthProviders: [] }, { organizationId: 'o', userId: 'u' }],
+    ['account', 'account', { filterType: 'EMAIL', filterValue: 'a@b.co' }, {}],
+    [
+      'oauth2Authenticate',
+      'oauth2_authenticate',
+      { provider: 'OAUTH2_PROVIDER_GOOGLE', authCode: 'c', redirectUri: 'r', codeVerifier: 'v', nonce: 'n', clientId: 'id' },
+      { oidcToken: 'oidc' },
+    ],
+    ['oauthLogin', 'oauth_login', { oidcToken: 'oidc', publicKey: PUBLIC_KEY }, { session: 'jwt' }],
+  ] as const)('%s posts to /v1/%s', async (method, endpoint, body, answer) => {
+    const fake = fakeFetch({ [endpoint]: json(answer) })
+    const client = createAuthProxyClient({ proxyUrl: 'https://p.example', configId: 'demo', fetch: fake.fetch })
+    const call = client[method] as (body: unknown) => Promise<unknown>
+    expect(await call(body)).toEqual(answer)
+    expect(fake.calls[0]?.url).toBe(`https://p.example/v1/${endpoint}`)
+    expect(fake.calls[0]?.body).toEqual(body)
+  })
+
+  it('uses globalThis.fetch when none is injected, looked up at call time', async () => {
+    const fake = fakeFetch({ otp_init: json({ otpId: 'x' }) })
+    vi.stubGlobal('fetch', fake.fetch)
+    try {
+      const client = createAuthProxyClient({ proxyUrl: 'https://p.example', configId: 'demo' })
+      await client.otpInit({ otpType: 'OTP_TYPE_EMAIL', contact: 'a@b.co' })
+    } finally {
+      vi.unstubAllGlobals()
+    }
+    expect(fake.endpoints()).toEqual(['otp_init'])
+  })
+})
+
+describe('createAuthProxyClient: errors', () => {
+  function clientWith(answer: Parameters<typeof fakeFetch>[0][string], timeoutMs?: number) {
+    const fake = fakeFetch({ otp_verify: answer })
+    return createAuthProxyClient({ proxyUrl: 'https://p.example', configId: 'demo', fetch: fake.fetch, timeoutMs })
+  }
+  const verify = { otpId: 'o', otpCode: 'ABC123', publicKey: PUBLIC_KEY }
+
+  it('turns a proxy error body into a KitError with the mapped code, status, the body and a developer message', async () => {
+    const client = clientWith(grpcError(3, 'otpCode: wrong code, 4 attempts left', 400))
+    const error = await failure(client.otpVerify(verify))
+    expect(error.code).toBe('INVALID_REQUEST')
+    expect(error.status).toBe(400)
+    expect(error.proxy).toEqual({ code: 3, message: 'otpCode: wrong code, 4 attempts left', details: [] })
+    expect(error.message).toBe('otp_verify: otpCode: wrong code, 4 attempts left (HTTP 400)')
+    expect(error.userMessage).toMatch(/not accepted/)
+  })
+
+  it.each([
+    [16, 401, 'UNAUTHENTICATED'],
+    [7, 403, 'PERMISSION_DENIED'],
+    [5, 404, 'NOT_FOUND'],
+    [6, 409, 'ALREADY_EXISTS'],
+    [8, 429, 'RATE_LIMITED'],
+    [9, 400, 'FAILED_PRECONDITION'],
+    [4, 504, 'PROXY_TIMEOUT'],
+    [13, 500, 'PROXY_ERROR'],
+  ] as const)('gRPC %i (HTTP %i) → %s', async (grpc, status, code) => {
+    const error = await failure(clientWith(grpcError(grpc, 'no', status)).otpVerify(verify))
+    expect(error.code).toBe(code)
+    expect(error.status).toBe(status)
+    expect(error.proxy?.code).toBe(grpc)
+  })
+
+  it('keeps details from the proxy and tolerates their absence', async () => {
+    const error = await failure(clientWith(json({ code: 3, message: 'bad', details: [{ field: 'otpId' }] }, 400)).otpVerify(verify))
+    expect(error.proxy?.details).toEqual([{ field: 'otpId' }])
+    const bare = await failure(clientWith(json({ code: 3, message: 'bad' }, 400)).otpVerify(verify))
+    expect(bare.proxy).toEqual({ code: 3, message: 'bad', details: [] })
+  })
+
+  it('PROXY_BAD_RESPONSE for an error answer that is not JSON (a gateway page), status kept', async () => {
+    const error = await failure(clientWith(new Response('<html>Bad Gateway</html>', { status: 502 })).otpVerify(verify))
+    expect(error.code).toBe('PROXY_BAD_RESPONSE')
+    expect(error.status).toBe(502)
+    expect(error.message).toContain('otp_verify: HTTP 502 without a proxy error body')
+    expect(error.proxy).toBeUndefined()
+  })
+
+  it('PROXY_BAD_RESPONSE for an error answer in JSON without code and message', async () => {
+    const error = await failure(clientWith(json({ error: 'nope' }, 500)).otpVerify(verify))
+    expect(error.code).toBe('PROXY_BAD_RESPONSE')
+  })
+
+  it('PROXY_BAD_RESPONSE for a success that is not JSON, not an object, or lacks the promised field', async () => {
+    expect((await failure(clientWith(new Response('OK', { status: 200 })).otpVerify(verify))).code).toBe('PROXY_BAD_RESPONSE')
+    expect((await failure(clientWith(new Response('', { status: 200 })).otpVerify(verify))).message).toContain('an empty body')
+    expect((await failure(clientWith(json(['x'])).otpVerify(verify))).code).toBe('PROXY_BAD_RESPONSE')
+    const missing = await failure(clientWith(json({ token: 'x' })).otpVerify(verify))
+    expect(missing.code).toBe('PROXY_BAD_RESPONSE')
+    expect(missing.message).toBe('otp_verify: no verificationToken in the answer (HTTP 200)')
+  })
+
+  it('PROXY_BAD_RESPONSE for a wallet_kit_config with a malformed field', async () => {
+    const fake = fakeFetch({ wallet_kit_config: json({ organizationId: 'o', otpLength: 'six' }) })
+    const client = createAuthProxyClient({ proxyUrl: 'https://p.example', configId: 'demo', fetch: fake.fetch })
+    const error = await failure(client.walletKitConfig())
+    expect(error.code).toBe('PROXY_BAD_RESPONSE')
+    expect(error.message).toContain('otpLength is not a decimal integer')
+  })
+
+  it('PROXY_UNAVAILABLE when fetch rejects (offline, DNS, CORS), the cause kept', async () => {
+    const cause = new TypeError('Failed to fetch')
+    const error = await failure(clientWith(cause).otpVerify(verify))
+    expect(error.code).toBe('PROXY_UNAVAILABLE')
+    expect(error.cause).toBe(cause)
+    expect(error.message).toBe('otp_verify: request failed (Failed to fetch)')
+    expect(error.status).toBeUndefined()
+  })
+
+  it('PROXY_TIMEOUT when no answer comes within timeoutMs, and the request is aborted', async () => {
+    vi.useFakeTimers()
+    const fake = fakeFetch({ otp_verify: hang })
+    const client = createAuthProxyClient({ proxyUrl: 'https://p.example', configId: 'demo', fetch: fake.fetch, timeoutMs: 5000 })
+    const pending = failure(client.otpVerify(verify))
+    await vi.advanceTimersByTimeAsync(4999)
+    expect(fake.calls[0]?.signal?.aborted).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    const error = await pending
+    expect(error.code).toBe('PROXY_TIMEOUT')
+    expect(error.message).toBe('otp_verify: no answer within 5000 ms')
+    expect(fake.calls[0]?.signal?.aborted).toBe(true)
+  })
+
+  it('uses a 20 s timeout by default', async () => {
+    vi.useFakeTimers()
+    const client = clientWith(hang)
+    const pending = failure(client.otpVerify(verify))
+    await vi.advanceTimersByTimeAsync(19_999)
+    await vi.advanceTimersByTimeAsync(1)
+    expect((await pending).code).toBe('PROXY_TIMEOUT')
+  })
+
+  it('clears its timer once answered', async () => {
+    vi.useFakeTimers()
+    const client = clientWith(json({ verificationToken: 'vt' }))
+    await client.otpVerify(verify)
+    expect(vi.getTimerCount()).toBe(0)
+  })
+
+  it('ABORTED when the caller aborts mid-request, and the request itself is aborted', async () => {
+    const fake = fakeFetch({ otp_verify: hang })
+    const client = createAuthProxyClient({ proxyUrl: 'https://p.example', configId: 'demo', fetch: fake.fetch })
+    const controller = new AbortController()
+    const pending = failure(client.otpVerify(verify, { signal: controller.signal }))
+    await Promise.resolve()
+    controller.abort()
+    const error = await pending
+    expect(error.code).toBe('ABORTED')
+    expect(fake.calls[0]?.signal?.aborted).toBe(true)
+  })
+
+  it('ABORTED without calling fetch when the signal is already aborted', async () => {
+    const fake = fakeFetch({ otp_verify: json({ verificationToken: 'vt' }) })
+    const client = createAuthProxyClient({ proxyUrl: 'https://p.example', configId: 'demo', fetch: fake.fetch })
+    const error = await failure(client.otpVerify(verify, { signal: AbortSignal.abort() }))
+    expect(error.code).toBe('ABORTED')
+    expect(fake.calls).toHaveLength(0)
+  })
+
+  it('ABORTED when the caller aborts while the body is being read', async () => {
+    const controller = new AbortController()
+    const stream = new ReadableStream<Uint8Array>({
+      start(streamController) {
+        controller.signal.addEventListener('abort', () => streamController.error(new DOMException('aborted', 'AbortError')))
+      },
+    })
+    const client = clientWith(new Response(stream, { status: 200 }))
+    const pending = failure(client.otpVerify(verify, { signal: controller.signal }))
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    controller.abort()
+    expect((await pending).code).toBe('ABORTED')
+  })
+})
+
+describe('createAuthProxyClient: input checks', () => {
+  const fetchImpl = fakeFetch({}).fetch
+
+  it.each([
+    ['', /proxyUrl/],
+    ['auth.example.com', /\{ proxyUrl \}\): expected an http\(s\) URL/],
+    ['ftp://auth.example.com', /proxyUrl/],
+    ['https://auth.example.com?x=1', /without \?query/],
+    ['/auth-proxy', /proxyUrl/], // a path needs a page to resolve against; Node has none
+  ])('refuses proxyUrl %j', (proxyUrl, message) => {
+    expect(() => createAuthProxyClient({ proxyUrl, configId: 'demo', fetch: fetchImpl })).toThrow(message)
+  })
+
+  it('accepts a same-origin path in a browser, resolved against the page', async () => {
+    vi.stubGlobal('location', new URL('https://app.example/page/'))
+    try {
+      const fake = fakeFetch({ otp_init: json({ otpId: 'x' }) })
+      const client = createAuthProxyClient({ proxyUrl: '/auth-proxy/', configId: 'demo', fetch: fake.fetch })
+      expect(client.proxyUrl).toBe('/auth-proxy')
+      await client.otpInit({ otpType: 'OTP_TYPE_EMAIL', contact: 'a@b.co' })
+      expect(fake.calls[0]?.url).toBe('https://app.example/auth-proxy/v1/otp_init')
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
+  it('refuses an empty configId, a non-function fetch and a bad timeout, naming the option', () => {
+    expect(() => createAuthProxyClient({ proxyUrl: 'https://p.example', configId: ' ' })).toThrow(
+      /createAuthProxyClient\(\{ configId \}\): expected a non-empty string/,
+    )
+    expect(() =>
+      createAuthProxyClient({ proxyUrl: 'https://p.example', configId: 'x', fetch: 'fetch' as unknown as typeof fetch }),
+    ).toThrow(/\{ fetch \}/)
+    expect(() => createAuthProxyClient({ proxyUrl: 'https://p.example', configId: 'x', timeoutMs: 0 })).toThrow(/\{ timeoutMs \}/)
+    expect(() => createAuthProxyClient({ proxyUrl: 'https://p.example', configId: 'x', timeoutMs: 2 ** 31 })).toThrow(/\{ timeoutMs \}/)
+  })
+
+  it('labels bad input as CONFIG_INVALID', () => {
+    try {
+      createAuthProxyClient({ proxyUrl: 'nope', configId: 'x' })
+      expect.unreachable()
+    } catch (error) {
+      expect(isKitError(error, 'CONFIG_INVALID')).toBe(true)
+    }
+  })
+
+  it('refuses a non-object body and a signal that is not one, before any request', async () => {
+    const fake = fakeFetch({ otp_init: json({ otpId: 'x' }) })
+    const client = createAuthProxyClient({ proxyUrl: 'https://p.example', configId: 'demo', fetch: fake.fetch })
+    await expect(client.otpInit('body' as never)).rejects.toThrow(/otp_init: body: expected an object/)
+    await expect(client.otpInit({ otpType: 'OTP_TYPE_EMAIL', contact: 'a@b.co' }, { signal: 'x' as never })).rejects.toThrow(
+      /otp_init: options\.signal: expected an AbortSignal/,
+    )
+    expect(fake.calls).toHaveLength(0)
+  })
+})

@@ -1,0 +1,79 @@
+import { assertObject, invalidArgument } from './assert'
+import { createAuthProxyClient, type AuthProxyClient, type AuthProxyClientOptions } from './client'
+import { defaultKeyStore } from './keys/defaultKeyStore'
+import type { KeyStore } from './keys/keyStore'
+import { memoryStorage } from './session/memoryStorage'
+import {
+  createSessionStore,
+  sessionStorageKey,
+  type SessionEventTarget,
+  type SessionStorage,
+  type SessionStore,
+} from './session/sessionStore'
+
+export interface KitOptions extends AuthProxyClientOptions {
+  /** Default defaultKeyStore(): IndexedDB, or memory where IndexedDB cannot be opened. */
+  keyStore?: KeyStore
+  /** Where the session JWT is kept. Default localStorage, or memory where it is missing or blocked. */
+  storage?: SessionStorage
+  /** Clock in ms; default Date.now. */
+  now?: () => number
+  /** Source of cross-tab `storage` events; default globalThis.window when there is one. */
+  window?: SessionEventTarget
+  /** How long before expiry the session snapshot says `expiresSoon`; default 60 000 ms. */
+  warnBeforeMs?: number
+}
+
+/** Everything a flow needs: the proxy client, the key store, the session, the clock. */
+export interface Kit {
+  client: AuthProxyClient
+  keyStore: KeyStore
+  session: SessionStore
+  now(): number
+  /** Stops the session store's timers and listeners. The key store and stored session are kept. */
+  destroy(): void
+}
+
+export function createKit(options: KitOptions): Kit {
+  assertObject(options, 'createKit(options)')
+  const client = createAuthProxyClient(options)
+  const { keyStore = defaultKeyStore(), storage = defaultStorage(), window = defaultWindow(), warnBeforeMs } = options
+  const now = options.now ?? Date.now
+  if (typeof now !== 'function') throw invalidArgument('createKit({ now })', 'a function returning ms', now)
+  const session = createSessionStore({
+    storage,
+    storageKey: sessionStorageKey(client.configId),
+    keyStore,
+    now,
+    window,
+    warnBeforeMs,
+  })
+  return {
+    client,
+    keyStore,
+    session,
+    now: () => now(),
+    destroy: () => session.destroy(),
+  }
+}
+
+function defaultStorage(): SessionStorage {
+  try {
+    // Reading the property itself throws in Safari with all storage blocked and in sandboxed iframes,
+    // and Node 22+ defines a localStorage that throws without --localstorage-file: probe a write.
+    const storage = globalThis.localStorage
+    if (storage !== undefined) {
+      const probe = 'auth-proxy-kit:probe'
+      storage.setItem(probe, probe)
+      storage.removeItem(probe)
+      return storage
+    }
+  } catch {
+    // Fall through to memory.
+  }
+  return memoryStorage()
+}
+
+function defaultWindow(): SessionEventTarget | undefined {
+  return typeof window === 'undefined' ? undefined : window
+}

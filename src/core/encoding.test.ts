@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest'
+import { base64urlDecode, base64urlEncode, fromHex, fromUtf8, toHex, utf8 } from './encoding'
+import { isKitError } from './errors'
+
+describe('hex', () => {
+  it('encodes bytes as lowercase hex', () => {
+    expect(toHex(new Uint8Array([0x00, 0x0f, 0xab, 0xff]))).toBe('000fabff')
+    expect(toHex(new Uint8Array())).toBe('')
+  })
+
+  it('decodes either case', () => {
+    expect(fromHex('000fABff')).toEqual(new Uint8Array([0x00, 0x0f, 0xab, 0xff]))
+  })
+
+  it('refuses odd lengths and non-hex digits with a labelled KitError', () => {
+    expect(() => fromHex('abc')).toThrow(/fromHex\(hex\): expected an even-length string of hex digits/)
+    expect(() => fromHex('zz')).toThrow(/fromHex/)
+    expect(() => toHex('ab' as unknown as Uint8Array)).toThrow(/toHex\(bytes\): expected a Uint8Array/)
+    try {
+      fromHex('xy')
+    } catch (error) {
+      expect(isKitError(error, 'CONFIG_INVALID')).toBe(true)
+    }
+  })
+})
+
+describe('utf8', () => {
+  it('encodes and decodes multi-byte characters', () => {
+    expect(utf8('é€😀')).toEqual(new Uint8Array([0xc3, 0xa9, 0xe2, 0x82, 0xac, 0xf0, 0x9f, 0x98, 0x80]))
+    expect(fromUtf8(new Uint8Array([0xc3, 0xa9, 0xe2, 0x82, 0xac]))).toBe('é€')
+  })
+
+  it('refuses invalid UTF-8 instead of replacing it', () => {
+    expect(() => fromUtf8(new Uint8Array([0xc3]))).toThrow(/valid UTF-8/)
+  })
+})
+
+describe('base64url (RFC 4648 section 10 vectors, unpadded, URL alphabet)', () => {
+  const vectors: [string, string][] = [
+    ['', ''],
+    ['f', 'Zg'],
+    ['fo', 'Zm8'],
+    ['foo', 'Zm9v'],
+    ['foob', 'Zm9vYg'],
+    ['fooba', 'Zm9vYmE'],
+    ['foobar', 'Zm9vYmFy'],
+  ]
+  it.each(vectors)('%j ↔ %j', (text, encoded) => {
+    expect(base64urlEncode(text)).toBe(encoded)
+    expect(base64urlEncode(utf8(text))).toBe(encoded)
+    expect(fromUtf8(base64urlDecode(encoded))).toBe(text)
+  })
+
+  it('uses - and _ where base64 uses + and /', () => {
+    expect(base64urlEncode(new Uint8Array([0xfb, 0xff]))).toBe('-_8')
+    expect(base64urlDecode('-_8')).toEqual(new Uint8Array([0xfb, 0xff]))
+  })
+
+  it('refuses the standard alphabet', () => {
+    expect(() => base64urlDecode('+/8')).toThrow(/base64urlDecode\(input\)/)
+  })
+})

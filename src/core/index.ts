@@ -1,0 +1,68 @@
+// auth-proxy-kit/core: everything framework-agnostic. No React is imported from here.
+
+export { createKit, type Kit, type KitOptions } from './createKit'
+export {
+  createAuthProxyClient,
+  DEFAULT_TIMEOUT_MS,
+  type AuthProxyClient,
+  type AuthProxyClientOptions,
+  type CallOptions,
+} from './client'
+export {
+  DEFAULT_USER_MESSAGES,
+  KitError,
+  isKitError,
+  kitErrorCodeForGrpc,
+  type KitErrorCode,
+  type KitErrorOptions,
+} from './errors'
+export { base64urlDecode, base64urlEncode, fromHex, fromUtf8, toHex, utf8 } from './encoding'
+export { isValidEmail } from './validators'
+
+export type { KeyStore } from './keys/keyStore'
+export { indexedDbKeyStore, type IndexedDbKeyStoreOptions, type StoredKeyRecord } from './keys/indexedDbKeyStore'
+export { memoryKeyStore } from './keys/memoryKeyStore'
+export { defaultKeyStore, type DefaultKeyStoreOptions } from './keys/defaultKeyStore'
+export { compressPublicKey, isCompressedPublicKey, rawSignatureToDer } from './keys/p256'
+
+export { decodeSessionToken, decodeVerificationToken } from './session/jwt'
+export {
+  createSessionStore,
+  sessionStorageKey,
+  type Session,
+  type SessionEventTarget,
+  type SessionSnapshot,
+  type SessionStatus,
+  type SessionStorage,
+  type SessionStore,
+  type SessionStoreOptions,
+} from './session/sessionStore'
+export { memoryStorage } from './session/memoryStorage'
+
+export {
+  CROCKFORD_ALPHABET,
+  normalizeOtpCode,
+  type NormalizedOtpCode,
+  type NormalizeOtpCodeOptions,
+} from './otp/normalizeOtpCode'
+export {
+  cancelEmailOtp,
+  completeEmailOtp,
+  loginWithEmailOtp,
+  startEmailOtp,
+  type CompleteEmailOtpParameters,
+  type CompleteEmailOtpReturnType,
+  type EmailOtpChallenge,
+  type StartEmailOtpParameters,
+  type StartEmailOtpReturnType,
+} from './flows/emailOtp'
+export {
+  loginMessage,
+  signClientMessage,
+  signupMessage,
+  type LoginMessageParameters,
+  type SignupMessageParameters,
+} from './flows/clientSignature'
+export { logout } from './flows/logout'
+
+export * from './types'
