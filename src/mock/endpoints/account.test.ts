@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest'
+import type { SignupResponse } from '../../core/types'
+import { createTestClientKey, signupMessage, tokenIdOf } from '../testing/clientKey'
+import { call, ok, setup, signUp, signedLogin, snapshot, verifyEmail } from '../testing/harness'
+
+describe('account', () => {
+  it('finds an account by email, case-insensitively, and answers {} when there is none', async () => {
+    const { proxy } = setup()
+    const { organizationId } = await signUp(proxy, 'ada@example.com')
+    expect(await ok(call(proxy, 'account', { filterType: 'EMAIL', filterValue: 'ADA@example.com' }))).toEqual({
+      organizationId,
+    })
+    expect(await ok(call(proxy, 'account', { filterType: 'EMAIL', filterValue: 'bob@example.com' }))).toEqual({})
+  })
+
+  it('checks a verification token when given, without redeeming it (the kit logs in with it next)', async () => {
+    const { proxy } = setup()
+    await signUp(proxy, 'ada@example.com')
+    const verified = await verifyEmail(proxy, 'ada@example.com')
+    const before = snapshot(proxy)
+    const answer = await ok(
+      call(proxy, 'account', { filter_type: 'EMAIL', filter_value: 'ada@example.com', verification_token: verified.verificationToken }),
+    )
+    expect(answer).toHaveProperty('organizationId')
+    expect(snapshot(proxy)).toBe(before)
+    await ok(call(proxy, 'otp_login', await signedLogin(verified, verified.key.publicKey)))
+  })
+
+  it('refuses a token that proves another contact, an expired one, or a garbled one (16)', async () => {
+    const { proxy, clock } = setup()
+    const verified = await verifyEmail(proxy, 'ada@example.com')
+    const before = snapshot(proxy)
+    const other = await call(proxy, 'account', {
+      filterType: 'EMAIL',
+      filterValue: 'eve@example.com',
+      verificationToken: verified.verificationToken,
+    })
+    expect(other.status).toBe(401)
+    expect(other.body).toEqual({
+      code: 16,
+      message: 'verificationToken: proves ada@example.com, not the filterValue eve@example.com',
+      details: [],
+    })
+    const garbled = await call(proxy, 'account', { filterType: 'EMAIL', filterValue: 'ada@example.com', verificationToken: 'x' })
+    expect(garbled.body).toMatchObject({ code: 16 })
+    clock.advance(600_000)
+    const expired = await call(proxy, 'account', {
+      filterType: 'EMAIL',
+      filterValue: 'ada@example.com',
+      verificationToken: verified.verificationToken,
+    })
+    expect(expired.body).toMatchObject({ code: 16, message: 'verificationToken: expired; verify a new code' })
+    expect(snapshot(proxy)).toBe(before)
+  })
+
+  it('finds an account by an API key public key or a passkey credential id', async () => {
+    const { proxy } = setup()
+    const apiKey = await createTestClientKey()
+    const { organizationId } = await ok<SignupResponse>(
+      call(proxy, 'signup', {
+        apiKeys: [{ apiKeyName: 'k', publicKey: apiKey.publicKey, curveType: 'API_KEY_CURVE_P256' }],
+        authenticators: [
+          {
+            authenticatorName: 'laptop',
+            challenge: 'c',
+            attestation: { credentialId: 'cred-1', clientDataJson: 'd', attestationObject: 'o', transports: [] },
+          },
+        ],
+        oauthProviders: [],
+      }),
+    )
+    expect(await ok(call(proxy, 'account', { filterType: 'PUBLIC_KEY', filterValue: apiKey.publicKey.toUpperCase() }))).toEqual({
+      organizationId,
+    })
+    expect(await ok(call(proxy, 'account', { filterType: 'CREDENTIAL_ID', filterValue: 'cred-1' }))).toEqual({ organizationId })
+    expect(await ok(call(proxy, 'account', { filterType: 'CREDENTIAL_ID', filterValue: 'cred-2' }))).toEqual({})
+    expect(await ok(call(proxy, 'account', { filterType: 'OIDC_TOKEN', filterValue: 'a.b.c' }))).toEqual({})
+  })
+
+  it("does not see another tenant's accounts", async () => {
+    const { proxy } = setup({
+      tenants: [
+        { configId: 'demo', organizationId: 'org-a' },
+        { configId: 'other', organizationId: 'org-b' },
+      ],
+    })
+    await signUp(proxy, 'ada@example.com')
+    expect(
+      await ok(call(proxy, 'account', { filterType: 'EMAIL', filterValue: 'ada@example.com' }, { configId: 'other' })),
+    ).toEqual({})
+  })
+
+  it('finds an SMS account by phone number (the whole SMS flow)', async () => {
+    const { proxy } = setup({ tenants: [{ configId: 'demo', organizationId: 'org', enabledProviders: ['email', 'sms'] }] })
+    const phone = '+14155550123'
+    const key = await createTestClientKey()
+    const { otpId } = await ok<{ otpId: string }>(call(proxy, 'otp_init', { otpType: 'OTP_TYPE_SMS', contact: phone }))
+    const code = proxy.outbox(phone)[0]?.code ?? ''
+    const { verificationToken } = await ok<{ verificationToken: string }>(
+      call(proxy, 'otp_verify', { otpId, otpCode: code, publicKey: key.publicKey }),
+    )
+    const tokenId = tokenIdOf(verificationToken)
+    const request = { userPhoneNumber: phone, verificationToken, apiKeys: [], authenticators: [], oauthProviders: [] }
+    const { organizationId } = await ok<SignupResponse>(
+      call(proxy, 'signup', { ...request, clientSignature: await key.clientSignature(signupMessage(request, tokenId)) }),
+    )
+    expect(
+      await ok(call(proxy, 'account', { filterType: 'PHONE_NUMBER', filterValue: phone, verificationToken })),
+    ).toEqual({ organizationId })
+    await ok(call(proxy, 'otp_login', await signedLogin({ key, verificationToken, tokenId }, key.publicKey)))
+  })
+
+  it.each([
+    [{ filterValue: 'ada@example.com' }, 'filterType: expected one of EMAIL, PHONE_NUMBER, OIDC_TOKEN, CREDENTIAL_ID, PUBLIC_KEY, got nothing'],
+    [{ filterType: 'email', filterValue: 'x' }, 'filterType: expected one of EMAIL, PHONE_NUMBER, OIDC_TOKEN, CREDENTIAL_ID, PUBLIC_KEY, got "email"'],
+    [{ filterType: 'EMAIL' }, 'filterValue: expected a string, got nothing'],
+    [{ filterType: 'EMAIL', filterValue: '' }, 'filterValue: expected a non-empty string, got an empty string'],
+    [{ filterType: 'EMAIL', filterValue: 'a@b.co', verificationToken: 1 }, 'verificationToken: expected a string, got a number'],
+    [{ filterType: 'EMAIL', filterValue: 'a@b.co', oidcToken: [] }, 'oidcToken: expected a string, got an array'],
+  ])('refuses %j with 3 naming the field, changing nothing', async (body, message) => {
+    const { proxy } = setup()
+    const before = snapshot(proxy)
+    const answer = await call(proxy, 'account', body)
+    expect(answer.status).toBe(400)
+    expect(answer.body).toEqual({ code: 3, message, details: [] })
+    expect(snapshot(proxy)).toBe(before)
+  })
+})

@@ -1,0 +1,16 @@
+import type { TokenAuthority } from '../tokens'
+import type { MockState, ResolvedMockTenant } from '../types'
+import type { Fields } from '../validate'
+
+/** What an endpoint works with. Endpoints validate everything before they change `state`. */
+export interface EndpointContext {
+  tenant: ResolvedMockTenant
+  body: Fields
+  state: MockState
+  tokens: TokenAuthority
+  now: () => number
+}
+
+export function isoTime(ms: number): string {
+  return new Date(ms).toISOString()
+}

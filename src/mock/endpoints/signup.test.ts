@@ -1,0 +1,425 @@
+import { sha256 } from '@noble/hashes/sha2.js'
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
+import { describe, expect, it } from 'vitest'
+import type { SignupRequest, SignupResponse } from '../../core/types'
+import { DEMO_ORGANIZATION_ID } from '../tenants'
+import { createTestClientKey, signupMessage } from '../testing/clientKey'
+import { call, emptySignup, ok, setup, signUp, signedSignup, snapshot, verifyEmail, type Verified } from '../testing/harness'
+import type { MockAuthProxy } from '../types'
+
+async function expectRefused(
+  proxy: MockAuthProxy,
+  body: unknown,
+  code: number,
+  status: number,
+  message: string | RegExp,
+): Promise<void> {
+  const before = snapshot(proxy)
+  const answer = await call(proxy, 'signup', body)
+  expect(answer.status).toBe(status)
+  expect(answer.body).toMatchObject({
+    code,
+    message: typeof message === 'string' ? message : expect.stringMatching(message),
+    details: [],
+  })
+  expect(snapshot(proxy)).toBe(before)
+}
+
+/** Signs `request` (as given) with the verified key, as the kit does. */
+async function sign(request: SignupRequest, verified: Verified): Promise<SignupRequest> {
+  return { ...request, clientSignature: await verified.key.clientSignature(signupMessage(request, verified.tokenId)) }
+}
+
+function fakeAddress(organizationId: string, path: string): string {
+  return `0x${bytesToHex(sha256(utf8ToBytes(organizationId + path))).slice(0, 40)}`
+}
+
+describe('signup', () => {
+  it('creates a sub-organization and its root user for a proven email', async () => {
+    const { proxy, clock } = setup()
+    const verified = await verifyEmail(proxy, 'Ada@Example.com')
+    const request = await signedSignup('Ada@Example.com', verified)
+    const response = await ok<SignupResponse>(
+      call(proxy, 'signup', { ...request, userName: 'Ada', organizationName: "Ada's org", userTag: 'beta' }),
+    )
+    expect(Object.keys(response).sort()).toEqual(['organizationId', 'userId'])
+    const { organizations, users, verificationTokens } = proxy.state
+    expect(organizations[response.organizationId]).toEqual({
+      organizationId: response.organizationId,
+      organizationName: "Ada's org",
+      parentOrganizationId: DEMO_ORGANIZATION_ID,
+      configId: 'demo',
+      rootUserIds: [response.userId],
+      wallets: [],
+      createdAt: new Date(clock.now()).toISOString(),
+    })
+    expect(users[response.userId]).toMatchObject({
+      userId: response.userId,
+      organizationId: response.organizationId,
+      userName: 'Ada',
+      email: 'ada@example.com',
+      userTag: 'beta',
+      apiKeys: [],
+      authenticators: [],
+      oauthProviders: [],
+    })
+    expect(verificationTokens[verified.tokenId]?.usedFor).toEqual(['USAGE_TYPE_SIGNUP'])
+  })
+
+  it('stores API keys (with their expiry), authenticators and OAuth providers as given', async () => {
+    const { proxy, clock } = setup()
+    const verified = await verifyEmail(proxy, 'ada@example.com')
+    const apiKey = await createTestClientKey()
+    const request = await sign(
+      {
+        ...emptySignup('ada@example.com', verified.verificationToken),
+        apiKeys: [
+          { apiKeyName: 'session', publicKey: apiKey.publicKey, curveType: 'API_KEY_CURVE_P256', expirationSeconds: '3600' },
+          { apiKeyName: 'k1', publicKey: `02${'79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798'}`, curveType: 'API_KEY_CURVE_SECP256K1' },
+          { apiKeyName: 'ed', publicKey: 'ab'.repeat(32), curveType: 'API_KEY_CURVE_ED25519' },
+        ],
+        authenticators: [
+          {
+            authenticatorName: 'laptop',
+            challenge: 'Y2hhbGxlbmdl',
+            attestation: {
+              credentialId: 'cred-1',
+              clientDataJson: 'e30',
+              attestationObject: 'o2M',
+              transports: ['AUTHENTICATOR_TRANSPORT_INTERNAL', 'AUTHENTICATOR_TRANSPORT_HYBRID'],
+            },
+          },
+        ],
+        oauthProviders: [{ providerName: 'google', oidcToken: 'a.b.c' }],
+      },
+      verified,
+    )
+    const { userId } = await ok<SignupResponse>(call(proxy, 'signup', request))
+    const user = proxy.state.users[userId]
+    expect(user?.apiKeys).toEqual([
+      {
+        apiKeyName: 'session',
+        publicKey: apiKey.publicKey,
+        curveType: 'API_KEY_CURVE_P256',
+        expiresAt: new Date(clock.now() + 3_600_000).toISOString(),
+      },
+      expect.objectContaining({ apiKeyName: 'k1', curveType: 'API_KEY_CURVE_SECP256K1' }),
+      expect.objectContaining({ apiKeyName: 'ed', curveType: 'API_KEY_CURVE_ED25519' }),
+    ])
+    expect(user?.apiKeys[1]?.expiresAt).toBeUndefined()
+    expect(user?.authenticators).toEqual(request.authenticators)
+    expect(user?.oauthProviders).toEqual(request.oauthProviders)
+  })
+
+  it("creates a wallet in the seed's {path, curve} form with a deterministic address", async () => {
+    const { proxy } = setup()
+    const verified = await verifyEmail(proxy, 'ada@example.com')
+    const request = await signedSignup('ada@example.com', verified)
+    const response = await ok<SignupResponse>(
+      call(proxy, 'signup', { ...request, wallet: { path: "m/44'/60'/0'/0/0", curve: 'CURVE_SECP256K1' } }),
+    )
+    expect(response.wallet).toEqual({
+      walletId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      addresses: [fakeAddress(response.organizationId, "m/44'/60'/0'/0/0")],
+    })
+    expect(response.wallet?.addresses[0]).toMatch(/^0x[0-9a-f]{40}$/)
+    expect(proxy.state.organizations[response.organizationId]?.wallets[0]?.walletId).toBe(response.wallet?.walletId)
+  })
+
+  it('creates a wallet in the production {walletName, accounts} form, one address per account', async () => {
+    const { proxy } = setup()
+    const verified = await verifyEmail(proxy, 'ada@example.com')
+    const request = await signedSignup('ada@example.com', verified)
+    const account = (path: string) => ({
+      curve: 'CURVE_SECP256K1',
+      pathFormat: 'PATH_FORMAT_BIP32',
+      path,
+      addressFormat: 'ADDRESS_FORMAT_ETHEREUM',
+    })
+    const response = await ok<SignupResponse>(
+      call(proxy, 'signup', {
+        ...request,
+        wallet: { walletName: 'Main', accounts: [account("m/44'/60'/0'/0/0"), account("m/44'/60'/0'/0/1")] },
+      }),
+    )
+    expect(response.wallet?.addresses).toEqual([
+      fakeAddress(response.organizationId, "m/44'/60'/0'/0/0"),
+      fakeAddress(response.organizationId, "m/44'/60'/0'/0/1"),
+    ])
+    expect(proxy.state.organizations[response.organizationId]?.wallets[0]?.walletName).toBe('Main')
+  })
+
+  it('accepts snake_case throughout, the signed message staying camelCase', async () => {
+    const { proxy } = setup()
+    const verified = await verifyEmail(proxy, 'ada@example.com')
+    const apiKey = await createTestClientKey()
+    const camel: SignupRequest = {
+      ...emptySignup('ada@example.com', verified.verificationToken),
+      apiKeys: [{ apiKeyName: 'k', publicKey: apiKey.publicKey, curveType: 'API_KEY_CURVE_P256' }],
+    }
+    const signature = await verified.key.clientSignature(signupMessage(camel, verified.tokenId))
+    await ok(
+      call(proxy, 'signup', {
+        user_email: 'ada@example.com',
+        verification_token: verified.verificationToken,
+        api_keys: [{ api_key_name: 'k', public_key: apiKey.publicKey, curve_type: 'API_KEY_CURVE_P256' }],
+        authenticators: [],
+        oauth_providers: [],
+        client_signature: {
+          public_key: signature.publicKey,
+          scheme: signature.scheme,
+          message: signature.message,
+          signature: signature.signature,
+        },
+      }),
+    )
+  })
+
+  it.each(['raw', 'DER'])('accepts the seed-form client_signature (%s hex over the token)', async (form) => {
+    const { proxy } = setup()
+    const verified = await verifyEmail(proxy, 'ada@example.com')
+    const signature =
+      form === 'raw' ? await verified.key.sign(verified.verificationToken) : await verified.key.signDer(verified.verificationToken)
+    await ok(call(proxy, 'signup', { ...emptySignup('ada@example.com', verified.verificationToken), client_signature: signature }))
+  })
+
+  it('allows a sign-up without a verification token when it names no email or phone', async () => {
+    const { proxy } = setup()
+    const apiKey = await createTestClientKey()
+    const { userId } = await ok<SignupResponse>(
+      call(proxy, 'signup', {
+        apiKeys: [{ apiKeyName: 'k', publicKey: apiKey.publicKey, curveType: 'API_KEY_CURVE_P256' }],
+        authenticators: [],
+        oauthProviders: [],
+      }),
+    )
+    expect(proxy.state.users[userId]?.email).toBeUndefined()
+  })
+
+  it('refuses an email already registered with 6, whatever its case', async () => {
+    const { proxy } = setup()
+    await signUp(proxy, 'ada@example.com')
+    const again = await verifyEmail(proxy, 'ADA@example.com')
+    await expectRefused(
+      proxy,
+      await signedSignup('ADA@example.com', again),
+      6,
+      409,
+      'userEmail: an account for ADA@example.com already exists; log in instead',
+    )
+  })
+
+  it('lets each tenant have its own account for an email', async () => {
+    const { proxy } = setup({
+      tenants: [
+        { configId: 'demo', organizationId: 'org-a' },
+        { configId: 'other', organizationId: 'org-b' },
+      ],
+    })
+    await signUp(proxy, 'ada@example.com')
+    const verified = await verifyEmail(proxy, 'ada@example.com', 'other')
+    const response = await ok<SignupResponse>(
+      call(proxy, 'signup', await signedSignup('ada@example.com', verified), { configId: 'other' }),
+    )
+    expect(proxy.state.organizations[response.organizationId]?.parentOrganizationId).toBe('org-b')
+  })
+
+  it('refuses the same token twice with 16', async () => {
+    const { proxy } = setup()
+    const verified = await verifyEmail(proxy, 'ada@example.com')
+    const request = await signedSignup('ada@example.com', verified)
+    await ok(call(proxy, 'signup', request))
+    await expectRefused(proxy, request, 16, 401, /^verificationToken: verification token already used \(USAGE_TYPE_SIGNUP\)/)
+  })
+
+  it('refuses an expired token with 16', async () => {
+    const { proxy, clock } = setup()
+    const verified = await verifyEmail(proxy, 'ada@example.com')
+    const request = await signedSignup('ada@example.com', verified)
+    clock.advance(601_000)
+    await expectRefused(proxy, request, 16, 401, 'verificationToken: expired; verify a new code')
+  })
+
+  describe('with a verification token', () => {
+    it("refuses a userEmail other than the token's contact with 16", async () => {
+      const { proxy } = setup()
+      const verified = await verifyEmail(proxy, 'ada@example.com')
+      await expectRefused(
+        proxy,
+        await signedSignup('eve@example.com', verified),
+        16,
+        401,
+        'userEmail: eve@example.com is not the email the verification token proves',
+      )
+    })
+
+    it('requires userEmail with an email token (3)', async () => {
+      const { proxy } = setup()
+      const verified = await verifyEmail(proxy, 'ada@example.com')
+      const request: SignupRequest = { verificationToken: verified.verificationToken, apiKeys: [], authenticators: [], oauthProviders: [] }
+      await expectRefused(
+        proxy,
+        await sign(request, verified),
+        3,
+        400,
+        'userEmail: required with an email verification token; expected ada@example.com',
+      )
+    })
+
+    it('refuses a phone number the email token does not prove', async () => {
+      const { proxy } = setup()
+      const verified = await verifyEmail(proxy, 'ada@example.com')
+      const request = { ...emptySignup('ada@example.com', verified.verificationToken), userPhoneNumber: '+14155550123' }
+      await expectRefused(
+        proxy,
+        await sign(request, verified),
+        16,
+        401,
+        'userPhoneNumber: not proven (the verification token proves an email)',
+      )
+    })
+
+    it('requires the client signature', async () => {
+      const { proxy } = setup()
+      const verified = await verifyEmail(proxy, 'ada@example.com')
+      await expectRefused(
+        proxy,
+        emptySignup('ada@example.com', verified.verificationToken),
+        16,
+        401,
+        /^clientSignature: required/,
+      )
+    })
+
+    it('refuses a signature whose usage differs from the request, member by member', async () => {
+      const { proxy } = setup()
+      const verified = await verifyEmail(proxy, 'ada@example.com')
+      const apiKey = await createTestClientKey()
+      const request: SignupRequest = {
+        ...emptySignup('ada@example.com', verified.verificationToken),
+        apiKeys: [{ apiKeyName: 'k', publicKey: apiKey.publicKey, curveType: 'API_KEY_CURVE_P256' }],
+      }
+      // Signed without the API key the request then adds: a key slipped into a signed sign-up.
+      const signedWithout = await sign({ ...request, apiKeys: [] }, verified)
+      await expectRefused(
+        proxy,
+        { ...signedWithout, apiKeys: request.apiKeys },
+        16,
+        401,
+        'clientSignature.message: signup.apiKeys does not match the request',
+      )
+      // Signed with a phone number the request does not carry.
+      const withPhone = signupMessage({ ...request, userPhoneNumber: '+14155550123' }, verified.tokenId)
+      await expectRefused(
+        proxy,
+        { ...request, clientSignature: await verified.key.clientSignature(withPhone) },
+        16,
+        401,
+        'clientSignature.message: signup.phoneNumber is signed but not in the request',
+      )
+      // Signed without the email the request carries.
+      const { userEmail: _email, ...withoutEmail } = request
+      await expectRefused(
+        proxy,
+        { ...request, clientSignature: await verified.key.clientSignature(signupMessage(withoutEmail, verified.tokenId)) },
+        16,
+        401,
+        'clientSignature.message: signup.email is missing from the signed message',
+      )
+    })
+
+    it('refuses a login signature, another token id, or another key', async () => {
+      const { proxy } = setup()
+      const verified = await verifyEmail(proxy, 'ada@example.com')
+      const request = emptySignup('ada@example.com', verified.verificationToken)
+      const login = JSON.stringify({ login: { publicKey: verified.key.publicKey }, tokenId: verified.tokenId, type: 'USAGE_TYPE_LOGIN' })
+      await expectRefused(
+        proxy,
+        { ...request, clientSignature: await verified.key.clientSignature(login) },
+        16,
+        401,
+        /^clientSignature.message: expected members signup, tokenId, type/,
+      )
+      await expectRefused(
+        proxy,
+        { ...request, clientSignature: await verified.key.clientSignature(signupMessage(request, 'other-id')) },
+        16,
+        401,
+        "clientSignature.message: tokenId is not this verification token's id",
+      )
+      const thief = await createTestClientKey()
+      const stolen = { ...(await thief.clientSignature(signupMessage(request, verified.tokenId))), publicKey: verified.key.publicKey }
+      await expectRefused(proxy, { ...request, clientSignature: stolen }, 16, 401, /^clientSignature.signature: does not verify/)
+    })
+  })
+
+  it('requires a verification token to put an email or phone number on an account (3)', async () => {
+    const { proxy } = setup()
+    await expectRefused(
+      proxy,
+      { userEmail: 'ada@example.com', apiKeys: [], authenticators: [], oauthProviders: [] },
+      3,
+      400,
+      'verificationToken: required when userEmail is given; prove it first with otp_init and otp_verify',
+    )
+    await expectRefused(
+      proxy,
+      { userPhoneNumber: '+14155550123', apiKeys: [], authenticators: [], oauthProviders: [] },
+      3,
+      400,
+      'verificationToken: required when userPhoneNumber is given; prove it first with otp_init and otp_verify',
+    )
+  })
+
+  const validKey = `02${'79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798'}`
+  const authenticator = {
+    authenticatorName: 'a',
+    challenge: 'c',
+    attestation: { credentialId: 'id', clientDataJson: 'd', attestationObject: 'o', transports: [] },
+  }
+  it.each([
+    [{ apiKeys: undefined }, 'apiKeys: required; send [] when there is none'],
+    [{ authenticators: undefined }, 'authenticators: required; send [] when there is none'],
+    [{ oauthProviders: undefined }, 'oauthProviders: required; send [] when there is none'],
+    [{ apiKeys: {} }, 'apiKeys: expected an array, got an object'],
+    [{ apiKeys: ['k'] }, 'apiKeys[0]: expected an object, got a string'],
+    [
+      { apiKeys: [{ apiKeyName: 'k', publicKey: validKey, curveType: 'P256' }] },
+      'apiKeys[0].curveType: expected one of API_KEY_CURVE_P256, API_KEY_CURVE_SECP256K1, API_KEY_CURVE_ED25519, got "P256"',
+    ],
+    [
+      { apiKeys: [{ apiKeyName: 'k', publicKey: 'abcd', curveType: 'API_KEY_CURVE_P256' }] },
+      'apiKeys[0].publicKey: expected a P-256 public key as hex (66 characters compressed or 130 uncompressed) on the curve',
+    ],
+    [
+      { apiKeys: [{ apiKeyName: 'k', publicKey: 'ab', curveType: 'API_KEY_CURVE_ED25519' }] },
+      'apiKeys[0].publicKey: expected an Ed25519 public key as 64 hex characters',
+    ],
+    [
+      { apiKeys: [{ publicKey: validKey, curveType: 'API_KEY_CURVE_SECP256K1' }] },
+      'apiKeys[0].apiKeyName: expected a string, got nothing',
+    ],
+    [
+      { apiKeys: [{ apiKeyName: 'k', publicKey: validKey, curveType: 'API_KEY_CURVE_SECP256K1', expirationSeconds: '-5' }] },
+      'apiKeys[0].expirationSeconds: expected a positive number of seconds, got -5',
+    ],
+    [{ authenticators: [{ ...authenticator, attestation: undefined }] }, 'authenticators[0].attestation: expected an object, got nothing'],
+    [
+      { authenticators: [{ ...authenticator, attestation: { ...authenticator.attestation, transports: ['USB'] } }] },
+      'authenticators[0].attestation.transports[0]: expected one of AUTHENTICATOR_TRANSPORT_BLE, AUTHENTICATOR_TRANSPORT_INTERNAL, AUTHENTICATOR_TRANSPORT_NFC, AUTHENTICATOR_TRANSPORT_USB, AUTHENTICATOR_TRANSPORT_HYBRID, got "USB"',
+    ],
+    [{ oauthProviders: [{ providerName: 'google' }] }, 'oauthProviders[0].oidcToken: expected a string, got nothing'],
+    [{ userEmail: 'nope' }, 'userEmail: expected an email address like name@example.com, got "nope"'],
+    [{ userPhoneNumber: '555' }, 'userPhoneNumber: expected an E.164 phone number like +14155550123, got "555"'],
+    [{ userName: 5 }, 'userName: expected a string, got a number'],
+    [{ verificationToken: true }, 'verificationToken: expected a string, got a boolean'],
+    [{ wallet: 'main' }, 'wallet: expected an object, got a string'],
+    [{ wallet: {} }, 'wallet: expected {path, curve} or {walletName, accounts}'],
+    [{ wallet: { path: 'm/0' } }, 'wallet.curve: expected a string, got nothing'],
+    [{ wallet: { walletName: 'w', accounts: [] } }, 'wallet.accounts: expected at least one account'],
+    [{ wallet: { walletName: 'w', accounts: [{ curve: 'c', path: 'p' }] } }, 'wallet.accounts[0].pathFormat: expected a string, got nothing'],
+  ])('refuses %j with 3 naming the field, changing nothing', async (override, message) => {
+    const { proxy } = setup()
+    await expectRefused(proxy, { apiKeys: [], authenticators: [], oauthProviders: [], ...override }, 3, 400, message)
+  })
+})

@@ -1,0 +1,242 @@
+import { secp256k1 } from '@noble/curves/secp256k1.js'
+import { sha256 } from '@noble/hashes/sha2.js'
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
+import type {
+  ApiKeyCurve,
+  AuthenticatorTransport,
+  SignupAuthenticator,
+  SignupOAuthProvider,
+  SignupResponse,
+} from '../../core/types'
+import { readClientSignature, verifyClientSignature } from '../clientSignature'
+import { MockError } from '../http'
+import { contactsMatch, findUserByEmail, findUserByPhoneNumber } from '../state'
+import type { MockApiKey, MockOrganization, MockUser, MockWallet } from '../types'
+import { assertNotRedeemed, checkVerificationToken, type CheckedVerificationToken } from '../verificationTokens'
+import { isHex, parsesAsP256Point, type Fields, type JsonObject } from '../validate'
+import { isoTime, type EndpointContext } from './context'
+
+const API_KEY_CURVES: readonly ApiKeyCurve[] = ['API_KEY_CURVE_P256', 'API_KEY_CURVE_SECP256K1', 'API_KEY_CURVE_ED25519']
+const TRANSPORTS: readonly AuthenticatorTransport[] = [
+  'AUTHENTICATOR_TRANSPORT_BLE',
+  'AUTHENTICATOR_TRANSPORT_INTERNAL',
+  'AUTHENTICATOR_TRANSPORT_NFC',
+  'AUTHENTICATOR_TRANSPORT_USB',
+  'AUTHENTICATOR_TRANSPORT_HYBRID',
+]
+
+interface ReadApiKey {
+  apiKeyName: string
+  publicKey: string
+  curveType: ApiKeyCurve
+  expirationSeconds: number | undefined
+}
+
+interface ReadWallet {
+  walletName: string
+  accounts: { curve: string; path: string; pathFormat?: string; addressFormat?: string }[]
+}
+
+/**
+ * Creates a sub-organization under the tenant's organization, with its root user and optionally a
+ * wallet. An email or phone number only goes on an account when a verification token proves it, and
+ * that token's key must sign this exact signup.
+ */
+export async function signup({ tenant, body, state, tokens, now }: EndpointContext): Promise<SignupResponse> {
+  const apiKeys = body.objects('apiKeys').map(readApiKey)
+  const authenticators = body.objects('authenticators').map(readAuthenticator)
+  const oauthProviders = body.objects('oauthProviders').map(readOAuthProvider)
+  const userEmail = body.optionalEmail('userEmail')
+  const userPhoneNumber = body.optionalPhoneNumber('userPhoneNumber')
+  const userName = body.optionalString('userName')
+  const organizationName = body.optionalString('organizationName')
+  const userTag = body.optionalString('userTag')
+  const verificationToken = body.optionalString('verificationToken')
+  const clientSignature = readClientSignature(body)
+  const wallet = body.has('wallet') ? readWallet(body.nested('wallet')) : undefined
+
+  let checked: CheckedVerificationToken | undefined
+  if (verificationToken === undefined) {
+    if (userEmail !== undefined || userPhoneNumber !== undefined) {
+      const field = userEmail !== undefined ? 'userEmail' : 'userPhoneNumber'
+      throw new MockError(
+        3,
+        `verificationToken: required when ${field} is given; prove it first with otp_init and otp_verify`,
+      )
+    }
+  } else {
+    checked = await checkVerificationToken(tokens, state, tenant, verificationToken)
+    assertNotRedeemed(checked.record, 'USAGE_TYPE_SIGNUP')
+    assertTokenProvesContacts(checked, userEmail, userPhoneNumber)
+    const usage: JsonObject = {
+      apiKeys: body.object['apiKeys'],
+      authenticators: body.object['authenticators'],
+      oauthProviders: body.object['oauthProviders'],
+    }
+    if (body.has('userEmail')) usage['email'] = body.object['userEmail']
+    if (body.has('userPhoneNumber')) usage['phoneNumber'] = body.object['userPhoneNumber']
+    verifyClientSignature({
+      signature: clientSignature,
+      token: verificationToken,
+      claims: checked.claims,
+      usage: 'USAGE_TYPE_SIGNUP',
+      expected: usage,
+    })
+  }
+  // Checked after every await: nothing can register the address between this check and the writes.
+  if (userEmail !== undefined && findUserByEmail(state, tenant, userEmail) !== undefined) {
+    throw new MockError(6, `userEmail: an account for ${userEmail} already exists; log in instead`)
+  }
+  if (userPhoneNumber !== undefined && findUserByPhoneNumber(state, tenant, userPhoneNumber) !== undefined) {
+    throw new MockError(6, `userPhoneNumber: an account for ${userPhoneNumber} already exists; log in instead`)
+  }
+  if (checked !== undefined) assertNotRedeemed(checked.record, 'USAGE_TYPE_SIGNUP')
+
+  const createdAt = now()
+  const organizationId = crypto.randomUUID()
+  const user: MockUser = {
+    userId: crypto.randomUUID(),
+    organizationId,
+    apiKeys: apiKeys.map((key): MockApiKey => {
+      const stored: MockApiKey = { apiKeyName: key.apiKeyName, publicKey: key.publicKey, curveType: key.curveType }
+      if (key.expirationSeconds !== undefined) stored.expiresAt = isoTime(createdAt + key.expirationSeconds * 1000)
+      return stored
+    }),
+    authenticators,
+    oauthProviders,
+    createdAt: isoTime(createdAt),
+  }
+  if (userName !== undefined) user.userName = userName
+  if (userEmail !== undefined) user.email = userEmail.toLowerCase()
+  if (userPhoneNumber !== undefined) user.phoneNumber = userPhoneNumber
+  if (userTag !== undefined) user.userTag = userTag
+  const organization: MockOrganization = {
+    organizationId,
+    parentOrganizationId: tenant.organizationId,
+    configId: tenant.configId,
+    rootUserIds: [user.userId],
+    wallets: [],
+    createdAt: isoTime(createdAt),
+  }
+  if (organizationName !== undefined) organization.organizationName = organizationName
+  const response: SignupResponse = { organizationId, userId: user.userId }
+  if (wallet !== undefined) {
+    const created: MockWallet = {
+      walletId: crypto.randomUUID(),
+      walletName: wallet.walletName,
+      accounts: wallet.accounts.map((account) => ({ ...account, address: fakeAddress(organizationId, account.path) })),
+    }
+    organization.wallets.push(created)
+    response.wallet = { walletId: created.walletId, addresses: created.accounts.map((account) => account.address) }
+  }
+  state.organizations[organizationId] = organization
+  state.users[user.userId] = user
+  checked?.record.usedFor.push('USAGE_TYPE_SIGNUP')
+  return response
+}
+
+/** An email token proves its email and nothing else; likewise an SMS token its phone number. */
+function assertTokenProvesContacts(
+  { claims }: CheckedVerificationToken,
+  userEmail: string | undefined,
+  userPhoneNumber: string | undefined,
+): void {
+  if (claims.verification_type === 'OTP_TYPE_EMAIL') {
+    if (userEmail === undefined) {
+      throw new MockError(3, `userEmail: required with an email verification token; expected ${claims.contact}`)
+    }
+    if (!contactsMatch(userEmail, claims.contact)) {
+      throw new MockError(16, `userEmail: ${userEmail} is not the email the verification token proves`)
+    }
+    if (userPhoneNumber !== undefined) {
+      throw new MockError(16, 'userPhoneNumber: not proven (the verification token proves an email)')
+    }
+  } else {
+    if (userPhoneNumber === undefined) {
+      throw new MockError(3, `userPhoneNumber: required with an SMS verification token; expected ${claims.contact}`)
+    }
+    if (userPhoneNumber !== claims.contact) {
+      throw new MockError(16, `userPhoneNumber: ${userPhoneNumber} is not the number the verification token proves`)
+    }
+    if (userEmail !== undefined) {
+      throw new MockError(16, 'userEmail: not proven (the verification token proves a phone number)')
+    }
+  }
+}
+
+function readApiKey(key: Fields): ReadApiKey {
+  const apiKeyName = key.nonEmptyString('apiKeyName')
+  const curveType = key.oneOf('curveType', API_KEY_CURVES)
+  const publicKey = key.string('publicKey')
+  if (!isValidApiPublicKey(publicKey, curveType)) {
+    const expected =
+      curveType === 'API_KEY_CURVE_ED25519'
+        ? 'an Ed25519 public key as 64 hex characters'
+        : `a ${curveType === 'API_KEY_CURVE_P256' ? 'P-256' : 'secp256k1'} public key as hex (66 characters compressed or 130 uncompressed) on the curve`
+    throw new MockError(3, `${key.name('publicKey')}: expected ${expected}`)
+  }
+  const expirationSeconds = key.optionalInteger('expirationSeconds')
+  if (expirationSeconds !== undefined && expirationSeconds < 1) {
+    throw new MockError(3, `${key.name('expirationSeconds')}: expected a positive number of seconds, got ${expirationSeconds}`)
+  }
+  return { apiKeyName, publicKey, curveType, expirationSeconds }
+}
+
+function isValidApiPublicKey(publicKey: string, curve: ApiKeyCurve): boolean {
+  if (!isHex(publicKey)) return false
+  if (curve === 'API_KEY_CURVE_ED25519') return publicKey.length === 64
+  if (publicKey.length !== 66 && publicKey.length !== 130) return false
+  if (curve === 'API_KEY_CURVE_P256') return parsesAsP256Point(publicKey)
+  try {
+    secp256k1.Point.fromHex(publicKey)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Stored as given: later issues verify the attestation. */
+function readAuthenticator(authenticator: Fields): SignupAuthenticator {
+  const attestation = authenticator.nested('attestation')
+  return {
+    authenticatorName: authenticator.nonEmptyString('authenticatorName'),
+    challenge: authenticator.nonEmptyString('challenge'),
+    attestation: {
+      credentialId: attestation.nonEmptyString('credentialId'),
+      clientDataJson: attestation.nonEmptyString('clientDataJson'),
+      attestationObject: attestation.nonEmptyString('attestationObject'),
+      transports: attestation.oneOfList('transports', TRANSPORTS),
+    },
+  }
+}
+
+/** Stored as given: later issues verify the OIDC token. */
+function readOAuthProvider(provider: Fields): SignupOAuthProvider {
+  return { providerName: provider.nonEmptyString('providerName'), oidcToken: provider.nonEmptyString('oidcToken') }
+}
+
+/** The seed's `{path, curve}` or the production `{walletName, accounts}`. */
+function readWallet(wallet: Fields): ReadWallet {
+  if (wallet.has('accounts')) {
+    const accounts = wallet.objects('accounts').map((account) => ({
+      curve: account.nonEmptyString('curve'),
+      pathFormat: account.nonEmptyString('pathFormat'),
+      path: account.nonEmptyString('path'),
+      addressFormat: account.nonEmptyString('addressFormat'),
+    }))
+    if (accounts.length === 0) throw new MockError(3, `${wallet.name('accounts')}: expected at least one account`)
+    return { walletName: wallet.nonEmptyString('walletName'), accounts }
+  }
+  if (wallet.has('path') || wallet.has('curve')) {
+    return {
+      walletName: 'Default wallet',
+      accounts: [{ curve: wallet.nonEmptyString('curve'), path: wallet.nonEmptyString('path') }],
+    }
+  }
+  throw new MockError(3, `${wallet.path}: expected {path, curve} or {walletName, accounts}`)
+}
+
+/** Deterministic, so that a test can predict it; it is not a real derivation. */
+function fakeAddress(organizationId: string, path: string): string {
+  return `0x${bytesToHex(sha256(utf8ToBytes(organizationId + path))).slice(0, 40)}`
+}

@@ -1,0 +1,198 @@
+// The mock proxy: one fetch-style handler holding all behaviour and per-instance state. The Node server,
+// the Vite plugin and an injected `fetch` are thin adapters over it.
+import type { ProxyEndpoint } from '../core/types'
+import { account } from './endpoints/account'
+import type { EndpointContext } from './endpoints/context'
+import { otpInit } from './endpoints/otpInit'
+import { otpLogin } from './endpoints/otpLogin'
+import { otpVerify } from './endpoints/otpVerify'
+import { signup } from './endpoints/signup'
+import { walletKitConfig } from './endpoints/walletKitConfig'
+import {
+  ALLOWED_METHODS,
+  ALLOWED_REQUEST_HEADERS,
+  MockError,
+  corsHeaders,
+  errorResponse,
+  isOriginAllowed,
+  jsonResponse,
+} from './http'
+import { contactsMatch, createState } from './state'
+import { DEMO_TENANT, resolveTenants } from './tenants'
+import { createTokenAuthority } from './tokens'
+import type { MockAuthProxy, MockAuthProxyOptions, MockFailure, OutboxMessage } from './types'
+import { Fields, parseJsonObject } from './validate'
+
+type Endpoint = (context: EndpointContext) => unknown
+
+const ENDPOINTS: Partial<Record<ProxyEndpoint, Endpoint>> = {
+  wallet_kit_config: walletKitConfig,
+  otp_init: otpInit,
+  otp_verify: otpVerify,
+  otp_login: otpLogin,
+  signup,
+  account,
+}
+
+const CONFIG_ID_HEADER = 'X-Auth-Proxy-Config-Id'
+
+export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAuthProxy {
+  const tenants = resolveTenants(options.tenants ?? [DEMO_TENANT])
+  const basePath = normalizeBasePath(options.basePath ?? '')
+  const now = options.now ?? Date.now
+  let latencyMs = checkLatency(options.latencyMs ?? 0)
+  const failures = new Map<ProxyEndpoint, MockFailure>()
+  for (const [endpoint, failure] of Object.entries(options.failures ?? {})) {
+    if (failure !== undefined) failures.set(endpoint as ProxyEndpoint, checkFailure(failure))
+  }
+  const state = createState()
+  const tokens = createTokenAuthority(now)
+
+  /** Before the tenant is known (preflight, outbox, unknown paths) an origin some tenant allows may read. */
+  const anyTenantAllows = (origin: string | null): string | null =>
+    origin !== null && tenants.some((tenant) => isOriginAllowed(tenant.allowedOrigins, origin)) ? origin : null
+
+  async function route(request: Request, url: URL, path: string, respond: Responder): Promise<Response> {
+    const origin = request.headers.get('Origin')
+    respond.cors = corsHeaders(anyTenantAllows(origin))
+
+    if (request.method === 'OPTIONS') return preflight(origin, respond.cors)
+    if (path === '/.well-known/jwks.json' && request.method === 'GET') {
+      // Public keys are public: any origin may read them.
+      return jsonResponse(await tokens.jwks(), 200, { 'Access-Control-Allow-Origin': '*' })
+    }
+    if (path === '/__mock/outbox' && request.method === 'GET') {
+      return jsonResponse(outbox(url.searchParams.get('contact') ?? undefined), 200, respond.cors)
+    }
+
+    const match = /^\/v1\/([a-z0-9_]+)$/.exec(path)
+    const name = match?.[1] as ProxyEndpoint | undefined
+    const endpoint = name === undefined ? undefined : ENDPOINTS[name]
+    if (name === undefined || endpoint === undefined) {
+      throw new MockError(5, `no such endpoint: ${request.method} ${url.pathname}`)
+    }
+    if (request.method !== 'POST') {
+      throw new MockError(5, `${request.method} ${url.pathname}: the proxy answers POST only`)
+    }
+    if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs))
+
+    const configId = request.headers.get(CONFIG_ID_HEADER)?.trim() ?? ''
+    if (configId === '') {
+      throw new MockError(3, `${CONFIG_ID_HEADER} header: missing; send the tenant's config id`)
+    }
+    const tenant = tenants.find((candidate) => candidate.configId === configId)
+    if (tenant === undefined) {
+      throw new MockError(5, `${CONFIG_ID_HEADER} header: no tenant with config id "${configId}"`)
+    }
+    if (origin !== null && !isOriginAllowed(tenant.allowedOrigins, origin)) {
+      // No Access-Control-Allow-Origin: the page at that origin must not read anything.
+      respond.cors = {}
+      throw new MockError(
+        7,
+        `Origin: ${origin} is not allowed for config id "${configId}" (allowed: ${tenant.allowedOrigins.join(', ')})`,
+      )
+    }
+    respond.cors = corsHeaders(origin)
+
+    const failure = failures.get(name)
+    if (failure !== undefined) {
+      throw new MockError(failure.code, failure.message ?? `${name}: failing on purpose (mock failure switch)`)
+    }
+    const body = parseJsonObject(await request.text(), name === 'wallet_kit_config')
+    await tokens.ready
+    const result = await endpoint({ tenant, body: new Fields(body), state, tokens, now })
+    return jsonResponse(result, 200, respond.cors)
+  }
+
+  function preflight(origin: string | null, cors: Record<string, string>): Response {
+    if (origin !== null && cors['Access-Control-Allow-Origin'] === undefined) {
+      throw new MockError(7, `Origin: ${origin} is not allowed by any tenant of this proxy`)
+    }
+    return new Response(null, {
+      status: 204,
+      headers: {
+        ...cors,
+        'Access-Control-Allow-Methods': ALLOWED_METHODS,
+        'Access-Control-Allow-Headers': ALLOWED_REQUEST_HEADERS,
+        'Access-Control-Max-Age': '600',
+      },
+    })
+  }
+
+  async function handle(request: Request): Promise<Response> {
+    const respond: Responder = { cors: {} }
+    try {
+      const url = new URL(request.url)
+      const path = stripBasePath(url.pathname, basePath)
+      if (path === undefined) throw new MockError(5, `no such path: ${url.pathname} (this proxy is under ${basePath})`)
+      return await route(request, url, path, respond)
+    } catch (error) {
+      const mockError =
+        error instanceof MockError
+          ? error
+          : new MockError(13, `internal error in the mock proxy: ${error instanceof Error ? error.message : String(error)}`)
+      return errorResponse(mockError, respond.cors)
+    }
+  }
+
+  function outbox(contact?: string): OutboxMessage[] {
+    const messages = contact === undefined ? state.outbox : state.outbox.filter((m) => contactsMatch(m.contact, contact))
+    return structuredClone(messages).reverse()
+  }
+
+  return {
+    handle,
+    fetch: (input, init) => handle(new Request(absoluteUrl(input), init)),
+    outbox,
+    get state() {
+      return structuredClone(state)
+    },
+    setFailure(endpoint, failure) {
+      if (failure === null) failures.delete(endpoint)
+      else failures.set(endpoint, checkFailure(failure))
+    },
+    setLatency(ms) {
+      latencyMs = checkLatency(ms)
+    },
+    ready: tokens.ready,
+  }
+}
+
+/** Mutable per request: the CORS headers an answer (error or not) carries, as far as routing got. */
+interface Responder {
+  cors: Record<string, string>
+}
+
+/**
+ * Stories and tests inject the handler as `fetch` with a relative proxy URL ('/auth-proxy'), which a
+ * browser resolves against the page but `new Request` in Node cannot: resolve it against a local base.
+ */
+function absoluteUrl(input: RequestInfo | URL): RequestInfo | URL {
+  if (typeof input === 'string' && !/^[a-z][a-z0-9+.-]*:/i.test(input)) return new URL(input, 'http://localhost')
+  return input
+}
+
+function normalizeBasePath(basePath: string): string {
+  if (basePath === '' || basePath === '/') return ''
+  if (!basePath.startsWith('/')) throw new TypeError(`basePath: expected a path starting with '/', got "${basePath}"`)
+  return basePath.replace(/\/+$/, '')
+}
+
+function stripBasePath(pathname: string, basePath: string): string | undefined {
+  if (basePath === '') return pathname
+  if (pathname === basePath) return '/'
+  return pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : undefined
+}
+
+function checkLatency(ms: number): number {
+  if (!Number.isFinite(ms) || ms < 0) throw new TypeError(`latencyMs: expected a number of milliseconds >= 0, got ${ms}`)
+  return ms
+}
+
+function checkFailure(failure: MockFailure): MockFailure {
+  if (!Number.isInteger(failure.code) || failure.code <= 0) {
+    throw new TypeError(`failure.code: expected a gRPC status code (e.g. 13 INTERNAL), got ${failure.code}`)
+  }
+  return { ...failure }
+}
+

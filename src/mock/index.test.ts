@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest'
+import * as entry from './index'
+
+describe('auth-proxy-kit/mock', () => {
+  // Every change to the public API should be deliberate: this list changes with it.
+  it('exports exactly its public API', () => {
+    expect(Object.keys(entry).sort()).toEqual([
+      'CROCKFORD_ALPHABET',
+      'DEMO_CONFIG_ID',
+      'DEMO_ORGANIZATION_ID',
+      'createMockAuthProxy',
+      'mockAuthProxyPlugin',
+      'startMockAuthProxy',
+    ])
+    expect(entry.DEMO_CONFIG_ID).toBe('demo')
+    expect(entry.DEMO_ORGANIZATION_ID).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+  })
+})

@@ -1,0 +1,27 @@
+// auth-proxy-kit/mock: the mock auth proxy. Isomorphic: the handler runs in a browser, a test or Node;
+// only startMockAuthProxy needs Node (it imports node:http when called).
+export { createMockAuthProxy } from './handler'
+export { startMockAuthProxy } from './node'
+export type { RunningMockAuthProxy, StartMockAuthProxyOptions } from './node'
+export { mockAuthProxyPlugin } from './vite'
+export type { MockAuthProxyPlugin, MockAuthProxyPluginApi, MockAuthProxyPluginOptions } from './vite'
+export { DEMO_CONFIG_ID, DEMO_ORGANIZATION_ID } from './tenants'
+export { CROCKFORD_ALPHABET } from './otp'
+export type {
+  MockAuthProxy,
+  MockAuthProxyOptions,
+  MockApiKey,
+  MockFailure,
+  MockOrganization,
+  MockOtp,
+  MockOtpStatus,
+  MockSession,
+  MockState,
+  MockTenant,
+  MockUser,
+  MockVerificationToken,
+  MockWallet,
+  MockWalletAccount,
+  OutboxMessage,
+  ResolvedMockTenant,
+} from './types'

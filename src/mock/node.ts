@@ -1,0 +1,65 @@
+import { createMockAuthProxy } from './handler'
+import { MockError, errorResponse } from './http'
+import { sendResponse, toRequest } from './nodeHttp'
+import type { MockAuthProxy, MockAuthProxyOptions } from './types'
+
+export interface StartMockAuthProxyOptions extends MockAuthProxyOptions {
+  /** Default 0: the system picks a free port (read it from `url`). */
+  port?: number
+  /** Default '127.0.0.1'. */
+  host?: string
+}
+
+export interface RunningMockAuthProxy {
+  /** Where the proxy listens, e.g. http://127.0.0.1:8787 (the kit's proxyUrl). */
+  url: string
+  proxy: MockAuthProxy
+  close(): Promise<void>
+}
+
+/** Serves the mock proxy over HTTP. node:http is imported when called, so the mock entry still loads in
+ * a browser. */
+export async function startMockAuthProxy(options: StartMockAuthProxyOptions = {}): Promise<RunningMockAuthProxy> {
+  const { port = 0, host = '127.0.0.1', ...proxyOptions } = options
+  const { createServer } = await import('node:http')
+  const proxy = createMockAuthProxy(proxyOptions)
+  await proxy.ready
+  let base = `http://${host}`
+  const server = createServer((message, response) => {
+    toRequest(message, base)
+      .then((request) => proxy.handle(request))
+      .catch((error: unknown) =>
+        // Only a broken connection or an unreadable request line gets here; the handler itself answers
+        // every error as JSON.
+        errorResponse(new MockError(13, `mock proxy: ${error instanceof Error ? error.message : String(error)}`)),
+      )
+      .then((answer) => sendResponse(answer, response))
+      .catch(() => response.destroy())
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const address = server.address()
+  const boundPort = typeof address === 'object' && address !== null ? address.port : port
+  base = `http://${urlHost(host)}:${boundPort}`
+  return {
+    url: base,
+    proxy,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()))
+        // Keep-alive connections would hold close() open until they time out.
+        server.closeAllConnections()
+      }),
+  }
+}
+
+/** A wildcard address is not somewhere to send requests to; IPv6 literals need brackets in a URL. */
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost'
+  return host.includes(':') ? `[${host}]` : host
+}

@@ -1,0 +1,92 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { MOCK_CLI_USAGE, runMockCli, type MockCliResult } from './runMockCli'
+
+let directory: string
+let result: MockCliResult | undefined
+let out: string[]
+let err: string[]
+const io = { stdout: (line: string) => out.push(line), stderr: (line: string) => err.push(line) }
+
+beforeEach(() => {
+  directory = mkdtempSync(join(tmpdir(), 'mock-cli-'))
+  out = []
+  err = []
+})
+
+afterEach(async () => {
+  await result?.server?.close()
+  result = undefined
+  rmSync(directory, { recursive: true, force: true })
+})
+
+function tenantsFile(content: string): string {
+  const file = join(directory, 'tenants.json')
+  writeFileSync(file, content)
+  return file
+}
+
+describe('runMockCli', () => {
+  it('prints the usage for --help and starts nothing', async () => {
+    result = await runMockCli(['--help'], io)
+    expect(result).toEqual({ exitCode: 0, server: null })
+    expect(out).toEqual([MOCK_CLI_USAGE])
+    expect(MOCK_CLI_USAGE).toContain('--port')
+  })
+
+  it('starts the server and prints its URL and config id', async () => {
+    result = await runMockCli(['--port', '0', '--host', '127.0.0.1', '--latency', '0'], io)
+    expect(result.exitCode).toBe(0)
+    const url = result.server?.url
+    expect(out[0]).toBe(`auth-proxy-kit mock proxy listening on ${url} (config id: demo)`)
+    const response = await fetch(`${url}/v1/wallet_kit_config`, { method: 'POST', headers: { 'X-Auth-Proxy-Config-Id': 'demo' } })
+    expect(response.status).toBe(200)
+  })
+
+  it('serves the tenants of a --config file, as a list or {tenants}', async () => {
+    const file = tenantsFile(
+      JSON.stringify({
+        tenants: [
+          { configId: 'shop', organizationId: 'org-shop', otpLength: 8 },
+          { configId: 'blog', organizationId: 'org-blog' },
+        ],
+      }),
+    )
+    result = await runMockCli(['--port', '0', '--config', file], io)
+    expect(out[0]).toMatch(/\(config ids: shop, blog\)$/)
+    const response = await fetch(`${result.server?.url}/v1/wallet_kit_config`, {
+      method: 'POST',
+      headers: { 'X-Auth-Proxy-Config-Id': 'shop' },
+    })
+    expect(await response.json()).toMatchObject({ organizationId: 'org-shop', otpLength: '8' })
+  })
+
+  it.each([
+    [['--bogus'], "Unknown option '--bogus'"],
+    [['--port', 'abc'], '--port: expected a port number 0..65535, got "abc"'],
+    [['--port', '70000'], '--port: expected a port number 0..65535, got "70000"'],
+    [['--latency', '1.5'], '--latency: expected a whole number of milliseconds, got "1.5"'],
+    [['stray'], 'Unexpected argument'],
+  ])('refuses %j with exit code 1 and a clear message', async (argv, message) => {
+    result = await runMockCli(argv, io)
+    expect(result).toEqual({ exitCode: 1, server: null })
+    expect(err[0]).toContain(message)
+    expect(err[0]).toMatch(/^auth-proxy-kit mock: /)
+  })
+
+  it.each([
+    ['missing', null, 'no such file'],
+    ['not JSON', '{', 'not valid JSON'],
+    ['not a list', '{"configId": "x"}', 'expected a JSON array of tenants'],
+    ['a bad tenant', '[{"configId": "x", "organizationId": "o", "enabledProviders": ["fax"]}]', 'tenants[0].enabledProviders: expected a list of'],
+    ['an empty list', '[]', 'tenants: expected a non-empty array'],
+  ])('refuses a tenants file that is %s', async (_name, content, message) => {
+    const file = content === null ? join(directory, 'missing.json') : tenantsFile(content)
+    result = await runMockCli(['--port', '0', '--config', file], io)
+    expect(result.exitCode).toBe(1)
+    expect(err[0]).toContain(`--config ${file}: `)
+    expect(err[0]).toContain(message)
+  })
+})

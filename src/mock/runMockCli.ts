@@ -1,0 +1,113 @@
+// The command line of the mock proxy, apart from process globals so that tests can run it in-process.
+import { readFile } from 'node:fs/promises'
+import { parseArgs } from 'node:util'
+import { startMockAuthProxy, type RunningMockAuthProxy } from './node'
+import { resolveTenants } from './tenants'
+import type { MockTenant } from './types'
+
+export const MOCK_CLI_USAGE = `Usage: auth-proxy-kit-mock [options]   (in this repository: npm run mock -- [options])
+
+Runs the mock auth proxy: email OTP sign-up and login, codes in a dev outbox, offline.
+
+Options:
+  --port <number>     port to listen on (default 8787; 0 picks a free one)
+  --host <address>    address to listen on (default 127.0.0.1)
+  --config <file>     JSON file with the tenants: [{ "configId", "organizationId", ... }]
+                      (default: one tenant, config id "demo")
+  --latency <ms>      delay added to every call, to see progress states (default 0)
+  -h, --help          print this help
+
+Routes: POST /v1/<endpoint>, GET /__mock/outbox?contact=<email>, GET /.well-known/jwks.json`
+
+export interface MockCliIo {
+  stdout(line: string): void
+  stderr(line: string): void
+}
+
+export type MockCliResult = { exitCode: 0; server: RunningMockAuthProxy | null } | { exitCode: 1; server: null }
+
+/** Starts the server and answers it (exit code 0), or prints what is wrong and answers exit code 1. */
+export async function runMockCli(argv: string[], io: MockCliIo): Promise<MockCliResult> {
+  const fail = (message: string): MockCliResult => {
+    io.stderr(`auth-proxy-kit mock: ${message}`)
+    io.stderr('Run with --help for usage.')
+    return { exitCode: 1, server: null }
+  }
+  let values: { port?: string; host?: string; config?: string; latency?: string; help?: boolean }
+  try {
+    ;({ values } = parseArgs({
+      args: argv,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        config: { type: 'string' },
+        latency: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }))
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error))
+  }
+  if (values.help) {
+    io.stdout(MOCK_CLI_USAGE)
+    return { exitCode: 0, server: null }
+  }
+
+  const port = values.port === undefined ? 8787 : parseWholeNumber(values.port)
+  if (port === undefined || port > 65535) return fail(`--port: expected a port number 0..65535, got "${values.port}"`)
+  const latencyMs = values.latency === undefined ? 0 : parseWholeNumber(values.latency)
+  if (latencyMs === undefined) return fail(`--latency: expected a whole number of milliseconds, got "${values.latency}"`)
+  const host = values.host ?? '127.0.0.1'
+
+  let tenants: MockTenant[] | undefined
+  if (values.config !== undefined) {
+    try {
+      tenants = await readTenants(values.config)
+    } catch (error) {
+      return fail(`--config ${values.config}: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  }
+
+  let server: RunningMockAuthProxy
+  try {
+    server = await startMockAuthProxy({ port, host, latencyMs, ...(tenants === undefined ? {} : { tenants }) })
+  } catch (error) {
+    return fail(`cannot listen on ${host}:${port}: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  const configIds = tenants?.map((tenant) => tenant.configId) ?? ['demo']
+  io.stdout(
+    `auth-proxy-kit mock proxy listening on ${server.url} (config ${configIds.length === 1 ? 'id' : 'ids'}: ${configIds.join(', ')})`,
+  )
+  io.stdout(`Codes sent appear at ${server.url}/__mock/outbox`)
+  return { exitCode: 0, server }
+}
+
+function parseWholeNumber(text: string): number | undefined {
+  return /^\d{1,9}$/.test(text) ? Number(text) : undefined
+}
+
+/** The file holds a list of tenants, or `{ "tenants": [...] }`; each is checked here, before listening. */
+async function readTenants(file: string): Promise<MockTenant[]> {
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    const code = (error as { code?: unknown }).code
+    throw new Error(code === 'ENOENT' ? 'no such file' : error instanceof Error ? error.message : String(error))
+  }
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch (error) {
+    throw new Error(`not valid JSON (${error instanceof Error ? error.message : String(error)})`)
+  }
+  const list =
+    typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && 'tenants' in parsed
+      ? (parsed as { tenants: unknown }).tenants
+      : parsed
+  if (!Array.isArray(list)) throw new Error('expected a JSON array of tenants, or {"tenants": [...]}')
+  resolveTenants(list)
+  return list as MockTenant[]
+}

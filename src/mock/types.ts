@@ -1,0 +1,197 @@
+// Public types of the mock proxy. The wire types themselves live in src/core/types.ts: the mock shares
+// them with the kit's client and has no copy of its own.
+import type {
+  EmailCustomization,
+  EnabledProvider,
+  OtpType,
+  ProxyEndpoint,
+  SignupAuthenticator,
+  SignupOAuthProvider,
+  SmsCustomization,
+  UsageType,
+  ApiKeyCurve,
+} from '../core/types'
+
+/** One tenant of the mock: what a config id stands for. */
+export interface MockTenant {
+  configId: string
+  /** The tenant's parent organization; sub-organizations created by signup hang under it. */
+  organizationId: string
+  /** Origins allowed to call with this config id; `'*'` allows all. Default `['*']`. */
+  allowedOrigins?: string[]
+  /** Default `['email']`. */
+  enabledProviders?: EnabledProvider[]
+  /** Session length. Default 900. */
+  sessionExpirationSeconds?: number
+  /** Default 6 (the proxy accepts 6..9). */
+  otpLength?: number
+  /** Crockford base32 codes when true, digits when false. Default true. */
+  otpAlphanumeric?: boolean
+  oauthClientIds?: Record<string, string>
+  oauthRedirectUrl?: string
+  rpId?: string
+}
+
+/** A tenant with every default filled in. */
+export interface ResolvedMockTenant {
+  configId: string
+  organizationId: string
+  allowedOrigins: string[]
+  enabledProviders: EnabledProvider[]
+  sessionExpirationSeconds: number
+  otpLength: number
+  otpAlphanumeric: boolean
+  oauthClientIds?: Record<string, string>
+  oauthRedirectUrl?: string
+  rpId?: string
+}
+
+/** A forced answer for one endpoint: `code` is a gRPC status code. */
+export interface MockFailure {
+  code: number
+  message?: string
+}
+
+export interface MockAuthProxyOptions {
+  /** Default: the demo tenant (DEMO_CONFIG_ID). */
+  tenants?: MockTenant[]
+  /** Path prefix stripped before routing, e.g. '/auth-proxy'. Default ''. */
+  basePath?: string
+  /** Delay added to every /v1 call, to show progress states. */
+  latencyMs?: number
+  /** Clock in milliseconds; every expiry decision reads it. Default Date.now. */
+  now?: () => number
+  /** Force endpoints to fail with the given error. */
+  failures?: Partial<Record<ProxyEndpoint, MockFailure>>
+}
+
+/** An OTP the mock "sent": what a real proxy would have emailed or texted. */
+export interface OutboxMessage {
+  otpId: string
+  otpType: OtpType
+  contact: string
+  code: string
+  /** ISO 8601. */
+  createdAt: string
+  /** ISO 8601. */
+  expiresAt: string
+  emailCustomization?: EmailCustomization
+  smsCustomization?: SmsCustomization
+  sendFromEmailAddress?: string
+  sendFromEmailSenderName?: string
+  replyToEmailAddress?: string
+  userIdentifier?: string
+}
+
+export type MockOtpStatus = 'pending' | 'used' | 'burnt'
+
+export interface MockOtp {
+  otpId: string
+  configId: string
+  otpType: OtpType
+  contact: string
+  code: string
+  alphanumeric: boolean
+  /** Wrong codes tried so far; the fifth burns the OTP. */
+  failedAttempts: number
+  status: MockOtpStatus
+  createdAt: string
+  expiresAt: string
+}
+
+/** A verification token the mock issued, and the usages that have redeemed it. */
+export interface MockVerificationToken {
+  tokenId: string
+  configId: string
+  contact: string
+  verificationType: OtpType
+  publicKey: string
+  expiresAt: string
+  usedFor: UsageType[]
+}
+
+export interface MockApiKey {
+  apiKeyName: string
+  publicKey: string
+  curveType: ApiKeyCurve
+  /** ISO 8601, when the signup gave expirationSeconds. */
+  expiresAt?: string
+}
+
+export interface MockUser {
+  userId: string
+  organizationId: string
+  userName?: string
+  /** Lowercase: emails are compared case-insensitively. */
+  email?: string
+  phoneNumber?: string
+  userTag?: string
+  apiKeys: MockApiKey[]
+  /** Stored as given; later issues verify the attestation. */
+  authenticators: SignupAuthenticator[]
+  oauthProviders: SignupOAuthProvider[]
+  createdAt: string
+}
+
+export interface MockWalletAccount {
+  curve: string
+  pathFormat?: string
+  path: string
+  addressFormat?: string
+  address: string
+}
+
+export interface MockWallet {
+  walletId: string
+  walletName: string
+  accounts: MockWalletAccount[]
+}
+
+export interface MockOrganization {
+  organizationId: string
+  organizationName?: string
+  /** The tenant's organization this sub-organization belongs to. */
+  parentOrganizationId: string
+  configId: string
+  rootUserIds: string[]
+  wallets: MockWallet[]
+  createdAt: string
+}
+
+export interface MockSession {
+  sessionId: string
+  configId: string
+  userId: string
+  organizationId: string
+  publicKey: string
+  createdAt: string
+  expiresAt: string
+  /** Set when a later login with invalidateExisting revoked it. */
+  revokedAt?: string
+}
+
+/** Everything the mock remembers. `MockAuthProxy.state` hands out a copy of it. */
+export interface MockState {
+  organizations: Record<string, MockOrganization>
+  users: Record<string, MockUser>
+  otps: Record<string, MockOtp>
+  verificationTokens: Record<string, MockVerificationToken>
+  sessions: Record<string, MockSession>
+  /** Oldest first; `outbox()` answers newest first. */
+  outbox: OutboxMessage[]
+}
+
+export interface MockAuthProxy {
+  /** The whole proxy as a fetch-style handler. */
+  handle(request: Request): Promise<Response>
+  /** The same handler in fetch's shape, to inject as the kit's `fetch`. */
+  fetch: typeof fetch
+  /** OTPs sent, newest first; only those to `contact` when given (emails case-insensitively). */
+  outbox(contact?: string): OutboxMessage[]
+  /** A snapshot copy of the state: reading it is safe, changing it changes nothing. */
+  readonly state: MockState
+  setFailure(endpoint: ProxyEndpoint, failure: MockFailure | null): void
+  setLatency(ms: number): void
+  /** Resolves once the token signing key exists; `handle` waits for it on its own. */
+  ready: Promise<void>
+}

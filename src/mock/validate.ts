@@ -1,0 +1,249 @@
+// Reading request bodies. Every reader throws a MockError (3 INVALID_ARGUMENT) whose message names the
+// field by its full path (`apiKeys[0].publicKey`) and says what was expected and what came, so that a
+// developer can fix the call from the message alone.
+import { p256 } from '@noble/curves/nist.js'
+import { MockError } from './http'
+
+export type JsonObject = Record<string, unknown>
+
+/** Describes a JSON value's type for messages: `null` and arrays are named as such. */
+export function describe(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'an array'
+  if (typeof value === 'string') return value === '' ? 'an empty string' : 'a string'
+  if (typeof value === 'object') return 'an object'
+  return `a ${typeof value}`
+}
+
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function camelCase(key: string): string {
+  return key.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase())
+}
+
+/**
+ * Like a protobuf-JSON server, accept each field's snake_case spelling too (`otp_id`, `public_key`):
+ * the seed writes some fields that way. Keys are rewritten at every depth; a field given in both
+ * spellings is refused rather than one silently winning.
+ */
+export function normalizeKeys(value: unknown, path = ''): unknown {
+  if (Array.isArray(value)) return value.map((item, index) => normalizeKeys(item, `${path}[${index}]`))
+  if (!isJsonObject(value)) return value
+  const result: JsonObject = {}
+  const spelledAs: Record<string, string> = {}
+  for (const [key, item] of Object.entries(value)) {
+    const name = camelCase(key)
+    const fieldPath = path === '' ? name : `${path}.${name}`
+    if (name in spelledAs) {
+      throw new MockError(3, `${fieldPath}: given twice (as ${spelledAs[name]} and ${key}); send it once`)
+    }
+    spelledAs[name] = key
+    result[name] = normalizeKeys(item, fieldPath)
+  }
+  return result
+}
+
+/** Parses a request body; an empty body counts as `{}` only when `emptyAllowed`. */
+export function parseJsonObject(text: string, emptyAllowed: boolean): JsonObject {
+  if (text.trim() === '') {
+    if (emptyAllowed) return {}
+    throw new MockError(3, 'request body: expected a JSON object, got an empty body')
+  }
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new MockError(3, `request body: not valid JSON (${reason})`)
+  }
+  if (!isJsonObject(parsed)) {
+    throw new MockError(3, `request body: expected a JSON object, got ${describe(parsed)}`)
+  }
+  return normalizeKeys(parsed) as JsonObject
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/
+const E164_PATTERN = /^\+[1-9]\d{6,14}$/
+const HEX_PATTERN = /^(?:[0-9a-fA-F]{2})*$/
+
+export function isEmail(value: string): boolean {
+  return value.length <= 254 && EMAIL_PATTERN.test(value)
+}
+
+export function isE164(value: string): boolean {
+  return E164_PATTERN.test(value)
+}
+
+export function isHex(value: string): boolean {
+  return HEX_PATTERN.test(value)
+}
+
+/** Typed access to one JSON object's fields, with the object's path for messages. */
+export class Fields {
+  readonly object: JsonObject
+  readonly path: string
+
+  constructor(object: JsonObject, path = '') {
+    this.object = object
+    this.path = path
+  }
+
+  /** The full path of a field, for messages. */
+  name(field: string): string {
+    return this.path === '' ? field : `${this.path}.${field}`
+  }
+
+  has(field: string): boolean {
+    return this.object[field] !== undefined && this.object[field] !== null
+  }
+
+  private fail(field: string, expected: string): never {
+    const value = this.object[field]
+    const got = value === undefined ? 'nothing' : describe(value)
+    throw new MockError(3, `${this.name(field)}: expected ${expected}, got ${got}`)
+  }
+
+  string(field: string): string {
+    const value = this.object[field]
+    if (typeof value !== 'string') this.fail(field, 'a string')
+    return value
+  }
+
+  nonEmptyString(field: string): string {
+    const value = this.string(field)
+    if (value.trim() === '') this.fail(field, 'a non-empty string')
+    return value
+  }
+
+  /** Absent and `null` both mean "not given", as in protobuf JSON. */
+  optionalString(field: string): string | undefined {
+    return this.has(field) ? this.string(field) : undefined
+  }
+
+  boolean(field: string): boolean {
+    const value = this.object[field]
+    if (typeof value !== 'boolean') this.fail(field, 'true or false')
+    return value
+  }
+
+  optionalBoolean(field: string): boolean | undefined {
+    return this.has(field) ? this.boolean(field) : undefined
+  }
+
+  /** 64-bit integers travel as decimal strings; numbers are accepted too. */
+  integer(field: string): number {
+    const value = this.object[field]
+    const expected = 'an integer (a number or a decimal string)'
+    if (typeof value === 'number') {
+      if (!Number.isSafeInteger(value)) this.fail(field, expected)
+      return value
+    }
+    if (typeof value === 'string' && /^-?\d{1,15}$/.test(value)) return Number(value)
+    return this.fail(field, expected)
+  }
+
+  optionalInteger(field: string): number | undefined {
+    return this.has(field) ? this.integer(field) : undefined
+  }
+
+  oneOf<T extends string>(field: string, values: readonly T[]): T {
+    const value = this.object[field]
+    if (typeof value !== 'string' || !(values as readonly string[]).includes(value)) {
+      const got = typeof value === 'string' ? `"${value}"` : value === undefined ? 'nothing' : describe(value)
+      throw new MockError(3, `${this.name(field)}: expected one of ${values.join(', ')}, got ${got}`)
+    }
+    return value as T
+  }
+
+  nested(field: string): Fields {
+    const value = this.object[field]
+    if (!isJsonObject(value)) this.fail(field, 'an object')
+    return new Fields(value, this.name(field))
+  }
+
+  optionalObject(field: string): Fields | undefined {
+    return this.has(field) ? this.nested(field) : undefined
+  }
+
+  array(field: string): unknown[] {
+    const value = this.object[field]
+    if (!Array.isArray(value)) {
+      if (value === undefined) {
+        throw new MockError(3, `${this.name(field)}: required; send [] when there is none`)
+      }
+      this.fail(field, 'an array')
+    }
+    return value
+  }
+
+  /** The items of an array field that must each be an object. */
+  objects(field: string): Fields[] {
+    return this.array(field).map((item, index) => {
+      const path = `${this.name(field)}[${index}]`
+      if (!isJsonObject(item)) throw new MockError(3, `${path}: expected an object, got ${describe(item)}`)
+      return new Fields(item, path)
+    })
+  }
+
+  /** A list of strings, each one of `values`. */
+  oneOfList<T extends string>(field: string, values: readonly T[]): T[] {
+    return this.array(field).map((item, index) => {
+      if (typeof item !== 'string' || !(values as readonly string[]).includes(item)) {
+        const got = typeof item === 'string' ? `"${item}"` : describe(item)
+        throw new MockError(3, `${this.name(field)}[${index}]: expected one of ${values.join(', ')}, got ${got}`)
+      }
+      return item as T
+    })
+  }
+
+  email(field: string): string {
+    const value = this.string(field)
+    if (!isEmail(value)) {
+      throw new MockError(3, `${this.name(field)}: expected an email address like name@example.com, got "${value}"`)
+    }
+    return value
+  }
+
+  optionalEmail(field: string): string | undefined {
+    return this.has(field) ? this.email(field) : undefined
+  }
+
+  phoneNumber(field: string): string {
+    const value = this.string(field)
+    if (!isE164(value)) {
+      throw new MockError(3, `${this.name(field)}: expected an E.164 phone number like +14155550123, got "${value}"`)
+    }
+    return value
+  }
+
+  optionalPhoneNumber(field: string): string | undefined {
+    return this.has(field) ? this.phoneNumber(field) : undefined
+  }
+
+  /** A client key: the compressed P-256 point (33 bytes) as hex, answered in lowercase. */
+  compressedP256PublicKey(field: string): string {
+    const value = this.string(field)
+    const expected = `${this.name(field)}: expected a compressed P-256 public key as 66 hex characters`
+    if (value.length !== 66 || !isHex(value)) {
+      const count = `${value.length} character${value.length === 1 ? '' : 's'}`
+      throw new MockError(3, `${expected}, got ${count}${isHex(value) ? '' : ' (not hex)'}`)
+    }
+    const lower = value.toLowerCase()
+    if (!parsesAsP256Point(lower)) {
+      throw new MockError(3, `${expected}; this one is not a point on the P-256 curve`)
+    }
+    return lower
+  }
+}
+
+/** Point.fromHex checks the prefix and that the point lies on the curve. */
+export function parsesAsP256Point(hex: string): boolean {
+  try {
+    p256.Point.fromHex(hex)
+    return true
+  } catch {
+    return false
+  }
+}

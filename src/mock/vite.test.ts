@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createServer, preview, type PreviewServer, type ViteDevServer } from 'vite'
+import { afterEach, describe, expect, it } from 'vitest'
+import { mockAuthProxyPlugin } from './vite'
+
+let server: ViteDevServer | PreviewServer | undefined
+let root: string | undefined
+
+afterEach(async () => {
+  await server?.close()
+  server = undefined
+  if (root !== undefined) rmSync(root, { recursive: true, force: true })
+  root = undefined
+})
+
+async function startVite(plugin: ReturnType<typeof mockAuthProxyPlugin>): Promise<string> {
+  root = mkdtempSync(join(tmpdir(), 'mock-proxy-vite-'))
+  server = await createServer({
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [plugin],
+    server: { host: '127.0.0.1', port: 0, strictPort: false, ws: false },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  })
+  await server.listen()
+  const url = server.resolvedUrls?.local[0]
+  if (url === undefined) throw new Error('vite did not report its URL')
+  return url.replace(/\/$/, '')
+}
+
+describe('mockAuthProxyPlugin', () => {
+  it('mounts the proxy under its path in the dev server and exposes the instance', async () => {
+    const plugin = mockAuthProxyPlugin({ path: '/auth-proxy' })
+    expect(plugin.name).toBe('auth-proxy-kit:mock-proxy')
+    const url = await startVite(plugin)
+    const response = await fetch(`${url}/auth-proxy/v1/otp_init`, {
+      method: 'POST',
+      headers: { 'X-Auth-Proxy-Config-Id': 'demo', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ otpType: 'OTP_TYPE_EMAIL', contact: 'ada@example.com' }),
+    })
+    expect(response.status).toBe(200)
+    const { otpId } = (await response.json()) as { otpId: string }
+    expect(plugin.api.proxy.outbox()[0]?.otpId).toBe(otpId)
+
+    const outbox = await fetch(`${url}/auth-proxy/__mock/outbox`)
+    expect(((await outbox.json()) as { otpId: string }[]).map((message) => message.otpId)).toEqual([otpId])
+
+    // Outside the path, Vite answers as usual.
+    const other = await fetch(`${url}/v1/otp_init`, { method: 'POST' })
+    expect(other.headers.get('content-type') ?? '').not.toContain('application/json')
+  })
+
+  it('defaults the path to /auth-proxy and passes other options on', async () => {
+    const plugin = mockAuthProxyPlugin({ failures: { wallet_kit_config: { code: 13, message: 'down' } } })
+    const url = await startVite(plugin)
+    const response = await fetch(`${url}/auth-proxy/v1/wallet_kit_config`, {
+      method: 'POST',
+      headers: { 'X-Auth-Proxy-Config-Id': 'demo' },
+    })
+    expect(response.status).toBe(500)
+    expect(await response.json()).toEqual({ code: 13, message: 'down', details: [] })
+  })
+
+  it('mounts the proxy in the preview server too', async () => {
+    const plugin = mockAuthProxyPlugin({ path: '/api/auth/' })
+    root = mkdtempSync(join(tmpdir(), 'mock-proxy-preview-'))
+    const previewServer = await preview({
+      root,
+      configFile: false,
+      logLevel: 'silent',
+      plugins: [plugin],
+      build: { outDir: root },
+      preview: { host: '127.0.0.1', port: 0 },
+    })
+    server = previewServer
+    const url = previewServer.resolvedUrls?.local[0]?.replace(/\/$/, '')
+    const response = await fetch(`${url}/api/auth/v1/wallet_kit_config`, {
+      method: 'POST',
+      headers: { 'X-Auth-Proxy-Config-Id': 'demo' },
+    })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ enabledProviders: ['email'] })
+  })
+})

@@ -1,0 +1,52 @@
+// The mock proxy inside Vite's dev and preview servers, so that an app (the playground) talks to it on
+// its own origin, under `path`.
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Plugin } from 'vite'
+import { createMockAuthProxy } from './handler'
+import { sendResponse, toRequest } from './nodeHttp'
+import type { MockAuthProxy, MockAuthProxyOptions } from './types'
+
+export interface MockAuthProxyPluginOptions extends Omit<MockAuthProxyOptions, 'basePath'> {
+  /** Where the proxy is mounted. Default '/auth-proxy'. */
+  path?: string
+}
+
+export interface MockAuthProxyPluginApi {
+  /** The running instance, for tests and tools: its outbox and state. */
+  proxy: MockAuthProxy
+}
+
+export type MockAuthProxyPlugin = Plugin<MockAuthProxyPluginApi> & { api: MockAuthProxyPluginApi }
+
+type Next = (error?: unknown) => void
+
+export function mockAuthProxyPlugin(options: MockAuthProxyPluginOptions = {}): MockAuthProxyPlugin {
+  const { path = '/auth-proxy', ...proxyOptions } = options
+  const basePath = path.replace(/\/+$/, '')
+  const proxy = createMockAuthProxy({ ...proxyOptions, basePath })
+
+  // Mounted without a route prefix: connect would strip it from req.url, and the handler routes on the
+  // full path (basePath) so that its error messages name the URL the browser used.
+  const middleware = (request: IncomingMessage, response: ServerResponse, next: Next): void => {
+    const url = request.url ?? '/'
+    if (url !== basePath && !url.startsWith(`${basePath}/`) && !url.startsWith(`${basePath}?`)) {
+      next()
+      return
+    }
+    toRequest(request, 'http://localhost')
+      .then((fetchRequest) => proxy.handle(fetchRequest))
+      .then((answer) => sendResponse(answer, response))
+      .catch(next)
+  }
+
+  return {
+    name: 'auth-proxy-kit:mock-proxy',
+    api: { proxy },
+    configureServer(server) {
+      server.middlewares.use(middleware)
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use(middleware)
+    },
+  }
+}
