@@ -1,0 +1,132 @@
+// The kit's core flow against the bundled mock, through the mock's fetch handler: the wire contract
+// proven from both ends, with each side's checks live (signatures, single-use tokens, bindings).
+import { describe, expect, it } from 'vitest'
+import { createKit, type Kit } from '../core/createKit'
+import { isKitError } from '../core/errors'
+import { cancelEmailOtp, completeEmailOtp, startEmailOtp } from '../core/flows/emailOtp'
+import { memoryKeyStore } from '../core/keys/memoryKeyStore'
+import { memoryStorage } from '../core/session/memoryStorage'
+import { createMockAuthProxy } from '../mock/handler'
+import type { MockAuthProxy } from '../mock/types'
+
+interface Recorded {
+  endpoints: string[]
+}
+
+function setup(proxy: MockAuthProxy = createMockAuthProxy()): { kit: Kit; proxy: MockAuthProxy; recorded: Recorded } {
+  const recorded: Recorded = { endpoints: [] }
+  const fetchThroughMock: typeof fetch = async (input, init) => {
+    const request = new Request(input, init)
+    recorded.endpoints.push(new URL(request.url).pathname.replace(/^\/v1\//, ''))
+    return proxy.handle(request)
+  }
+  const kit = createKit({
+    proxyUrl: 'https://proxy.test',
+    configId: 'demo',
+    fetch: fetchThroughMock,
+    keyStore: memoryKeyStore(),
+    storage: memoryStorage(),
+  })
+  return { kit, proxy, recorded }
+}
+
+function codeFor(proxy: MockAuthProxy, email: string): string {
+  const message = proxy.outbox(email)[0]
+  if (!message) throw new Error(`no code sent to ${email}`)
+  return message.code
+}
+
+describe('email OTP sign-in against the mock proxy', () => {
+  it('signs a new user up with exactly otp_init, otp_verify, account, signup, otp_login', async () => {
+    const { kit, proxy, recorded } = setup()
+    const challenge = await startEmailOtp(kit, { email: 'ada@example.com' })
+    const { session, isNewUser } = await completeEmailOtp(kit, { challenge, code: codeFor(proxy, 'ada@example.com') })
+
+    expect(isNewUser).toBe(true)
+    expect(recorded.endpoints).toEqual(['otp_init', 'otp_verify', 'account', 'signup', 'otp_login'])
+    expect(session.publicKey).toBe(challenge.publicKey)
+    expect(kit.session.getSnapshot()).toMatchObject({ status: 'signedIn', session: { token: session.token } })
+    expect(Object.keys(proxy.state.organizations)).toContain(session.organizationId)
+  })
+
+  it('logs a returning user into the same organization without signing up again', async () => {
+    const { kit, proxy } = setup()
+    const first = await startEmailOtp(kit, { email: 'grace@example.com' })
+    const signedUp = await completeEmailOtp(kit, { challenge: first, code: codeFor(proxy, 'grace@example.com') })
+    await kit.session.logout()
+
+    const second = setup(proxy)
+    const challenge = await startEmailOtp(second.kit, { email: 'GRACE@example.com' })
+    const { session, isNewUser } = await completeEmailOtp(second.kit, {
+      challenge,
+      code: codeFor(proxy, 'grace@example.com'),
+    })
+    expect(isNewUser).toBe(false)
+    expect(second.recorded.endpoints).toEqual(['otp_init', 'otp_verify', 'account', 'otp_login'])
+    expect(session.organizationId).toBe(signedUp.session.organizationId)
+    expect(session.userId).toBe(signedUp.session.userId)
+  })
+
+  it('accepts a code typed in lower case with Crockford look-alikes', async () => {
+    const proxy = createMockAuthProxy({ tenants: [{ configId: 'demo', organizationId: 'org', otpAlphanumeric: false }] })
+    const { kit } = setup(proxy)
+    const challenge = await startEmailOtp(kit, { email: 'digits@example.com', alphanumeric: false })
+    const code = codeFor(proxy, 'digits@example.com')
+    // Digits typed as the letters people confuse them with: 0 as O, 1 as l.
+    const typed = code.replace(/0/g, 'O').replace(/1/g, 'l')
+    const { session } = await completeEmailOtp(kit, { challenge, code: typed })
+    expect(session.publicKey).toBe(challenge.publicKey)
+  })
+
+  it('reports a wrong code as OTP_CODE_INVALID with the attempts left, and the right one still works', async () => {
+    const { kit, proxy } = setup()
+    const challenge = await startEmailOtp(kit, { email: 'typo@example.com' })
+    const code = codeFor(proxy, 'typo@example.com')
+    const wrong = (code[0] === '2' ? '3' : '2') + code.slice(1)
+    const error = await completeEmailOtp(kit, { challenge, code: wrong }).catch((caught: unknown) => caught)
+    expect(isKitError(error, 'OTP_CODE_INVALID')).toBe(true)
+    expect(String((error as Error).message)).toMatch(/4 attempts left/)
+    expect(kit.session.getSnapshot().status).toBe('signedOut')
+
+    await completeEmailOtp(kit, { challenge, code })
+    expect(kit.session.getSnapshot().status).toBe('signedIn')
+  })
+
+  it('burns the code after five wrong tries: OTP_ATTEMPTS_EXCEEDED, and the right code no longer works', async () => {
+    const { kit, proxy } = setup()
+    const challenge = await startEmailOtp(kit, { email: 'burn@example.com' })
+    const code = codeFor(proxy, 'burn@example.com')
+    const wrong = (code[0] === '2' ? '3' : '2') + code.slice(1)
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      await expect(completeEmailOtp(kit, { challenge, code: wrong })).rejects.toMatchObject({ code: 'OTP_CODE_INVALID' })
+    }
+    await expect(completeEmailOtp(kit, { challenge, code: wrong })).rejects.toMatchObject({ code: 'OTP_ATTEMPTS_EXCEEDED' })
+    await expect(completeEmailOtp(kit, { challenge, code })).rejects.toMatchObject({ code: 'OTP_ATTEMPTS_EXCEEDED' })
+  })
+
+  it('refuses a used code as OTP_EXPIRED', async () => {
+    const { kit, proxy } = setup()
+    const challenge = await startEmailOtp(kit, { email: 'twice@example.com' })
+    const code = codeFor(proxy, 'twice@example.com')
+    await completeEmailOtp(kit, { challenge, code })
+    await expect(completeEmailOtp(kit, { challenge, code })).rejects.toMatchObject({ code: 'OTP_EXPIRED' })
+  })
+
+  it('maps a rate-limited otp_init to RATE_LIMITED and leaves no key behind', async () => {
+    const proxy = createMockAuthProxy({ failures: { otp_init: { code: 8, message: 'contact: too many codes' } } })
+    const { kit } = setup(proxy)
+    await expect(startEmailOtp(kit, { email: 'busy@example.com' })).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      status: 429,
+    })
+    expect(await kit.keyStore.list()).toEqual([])
+  })
+
+  it('deletes the pending key when a started sign-in is cancelled', async () => {
+    const { kit } = setup()
+    const challenge = await startEmailOtp(kit, { email: 'gone@example.com' })
+    expect(await kit.keyStore.list()).toEqual([challenge.publicKey])
+    await cancelEmailOtp(kit, challenge)
+    expect(await kit.keyStore.list()).toEqual([])
+  })
+})
