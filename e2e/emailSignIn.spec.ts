@@ -22,25 +22,25 @@ test.describe('email sign-in on the playground', () => {
     await expect(codeField).toHaveAttribute('autocomplete', 'one-time-code')
     await page.screenshot({ path: `${SHOTS}/2-code-step.png` })
 
-    // The dev inbox shows the same code the test reads from the mock's outbox.
     const code = await readCode(page.request, email)
-    await expect(page.getByRole('listitem', { name: `Code for ${email}` })).toContainText(code)
 
     await codeField.fill(code)
     await expect(dialog.getByRole('heading', { name: "You're signed in" })).toBeVisible()
     await page.screenshot({ path: `${SHOTS}/3-signed-in.png` })
     await dialog.getByRole('button', { name: 'Done' }).click()
     await expect(dialog).toBeHidden()
+    // With the dialog closed the page is reachable again: its dev inbox lists the code that was sent.
+    await expect(page.getByRole('listitem', { name: `Code for ${email}` })).toContainText(code)
 
     const claims = await storedSessionClaims(page)
     expect(claims).not.toBeNull()
     expect(claims?.session_type).toBe('SESSION_TYPE_READ_WRITE')
     const keys = await storedKeys(page)
     expect(keys.map((key) => key.publicKey)).toContain(claims?.public_key)
-    await expect(sessionPanel(page).getByText(String(claims?.organization_id))).toBeVisible()
+    await expect(sessionPanel(page).getByText(String(claims?.organization_id), { exact: true })).toBeVisible()
 
     await page.reload()
-    await expect(sessionPanel(page).getByText(String(claims?.organization_id))).toBeVisible()
+    await expect(sessionPanel(page).getByText(String(claims?.organization_id), { exact: true })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Account' })).toBeVisible()
     await page.screenshot({ path: `${SHOTS}/4-after-reload.png` })
   })
