@@ -1,0 +1,124 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import type { EmailOtpChallenge } from '../../core'
+import { DEFAULT_USER_MESSAGES, type KitErrorCode } from '../../core/errors'
+import type { UseEmailOtpReturnType } from '../../react'
+import { errorMessage } from '../labels/errorMessage'
+import { formatLabel } from '../labels/formatLabel'
+import { useLabels } from '../labels/LabelsContext'
+import { OtpInput } from '../OtpInput/OtpInput'
+import { ErrorAlert } from './ErrorAlert'
+import { formatCountdown } from './formatCountdown'
+
+export interface CodeStepProps {
+  emailOtp: UseEmailOtpReturnType
+  challenge: EmailOtpChallenge
+}
+
+/** Errors about what was typed belong to the field; the rest (network, dead code) stand apart. */
+const FIELD_ERRORS: ReadonlySet<KitErrorCode> = new Set(['OTP_CODE_INVALID', 'OTP_CODE_FORMAT'])
+
+/** Asks for the emailed code. Mounted once per code sent (keyed by otpId), so a new code starts blank. */
+export function CodeStep({ emailOtp, challenge }: CodeStepProps) {
+  const labels = useLabels()
+  const id = useId()
+  const inputRef = useRef<HTMLInputElement>(null)
+  const [code, setCode] = useState('')
+  const [incomplete, setIncomplete] = useState(false)
+  const { error, needsNewCode, isVerifying } = emailOtp
+  useEffect(() => inputRef.current?.focus(), [])
+  // After a wrong code, select it so that typing the next one replaces it.
+  useEffect(() => {
+    if (error && FIELD_ERRORS.has(error.code)) inputRef.current?.select()
+  }, [error])
+
+  const submit = (value: string) => {
+    const complete = value.length === challenge.otpLength
+    setIncomplete(!complete)
+    if (complete) emailOtp.verify(value)
+  }
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    submit(code)
+  }
+
+  const fieldError = incomplete
+    ? (labels.errors.OTP_CODE_FORMAT ?? DEFAULT_USER_MESSAGES.OTP_CODE_FORMAT)
+    : error && FIELD_ERRORS.has(error.code)
+      ? errorMessage(labels, error)
+      : undefined
+  const deadCodeMessage =
+    error && !FIELD_ERRORS.has(error.code)
+      ? errorMessage(labels, error)
+      : needsNewCode
+        ? (labels.errors.OTP_EXPIRED ?? DEFAULT_USER_MESSAGES.OTP_EXPIRED)
+        : undefined
+  const status = isVerifying
+    ? labels.verifying
+    : emailOtp.isResending
+      ? labels.sendingNewCode
+      : emailOtp.hasResent
+        ? labels.newCodeSent
+        : ''
+
+  return (
+    <form className="apk-form" onSubmit={onSubmit} noValidate>
+      <p className="apk-text">{formatLabel(labels.codeSentTo, { email: challenge.email })}</p>
+      <OtpInput
+        ref={inputRef}
+        name="code"
+        label={labels.codeLabel}
+        value={code}
+        onValueChange={(next) => {
+          setCode(next)
+          setIncomplete(false)
+        }}
+        onComplete={submit}
+        length={challenge.otpLength}
+        alphanumeric={challenge.alphanumeric}
+        error={fieldError}
+        hint={needsNewCode ? undefined : formatLabel(labels.codeExpiresIn, { time: formatCountdown(emailOtp.expiresInSeconds) })}
+      />
+      {deadCodeMessage ? (
+        <ErrorAlert message={deadCodeMessage}>
+          {needsNewCode ? (
+            <button type="button" className="apk-button apk-button-primary" onClick={emailOtp.resend} disabled={!emailOtp.canResend}>
+              {labels.sendNewCode}
+            </button>
+          ) : null}
+        </ErrorAlert>
+      ) : null}
+      <button type="submit" className="apk-button apk-button-primary" disabled={isVerifying}>
+        {labels.verify}
+      </button>
+      <p className="apk-status" role="status">
+        {status ? (
+          <>
+            {isVerifying || emailOtp.isResending ? <span className="apk-spinner" aria-hidden="true" /> : null}
+            {status}
+          </>
+        ) : null}
+      </p>
+      <div className="apk-row">
+        {needsNewCode ? null : (
+          <button
+            type="button"
+            className="apk-button apk-button-link"
+            onClick={emailOtp.resend}
+            disabled={!emailOtp.canResend}
+            aria-describedby={emailOtp.resendSecondsLeft > 0 ? `${id}-resend` : undefined}
+          >
+            {labels.resendCode}
+          </button>
+        )}
+        <button type="button" className="apk-button apk-button-link" onClick={emailOtp.reset}>
+          {labels.useDifferentEmail}
+        </button>
+      </div>
+      {!needsNewCode && emailOtp.resendSecondsLeft > 0 ? (
+        <p id={`${id}-resend`} className="apk-hint">
+          {formatLabel(labels.resendIn, { seconds: emailOtp.resendSecondsLeft })}
+        </p>
+      ) : null}
+    </form>
+  )
+}

@@ -1,0 +1,85 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { isValidEmail } from '../../core'
+import { DEFAULT_USER_MESSAGES } from '../../core/errors'
+import type { UseEmailOtpReturnType } from '../../react'
+import { errorMessage } from '../labels/errorMessage'
+import { useLabels } from '../labels/LabelsContext'
+import { ErrorAlert } from './ErrorAlert'
+
+export interface EmailStepProps {
+  emailOtp: UseEmailOtpReturnType
+  email: string
+  onEmailChange(email: string): void
+}
+
+/** Asks for the address to send a code to; a malformed one never reaches the network. */
+export function EmailStep({ emailOtp, email, onEmailChange }: EmailStepProps) {
+  const labels = useLabels()
+  const inputRef = useRef<HTMLInputElement>(null)
+  const id = useId()
+  const [invalid, setInvalid] = useState(false)
+  useEffect(() => inputRef.current?.focus(), [])
+
+  const { error, isSending } = emailOtp
+  const fieldError = invalid
+    ? (labels.errors.INVALID_EMAIL ?? DEFAULT_USER_MESSAGES.INVALID_EMAIL)
+    : error?.code === 'INVALID_EMAIL'
+      ? errorMessage(labels, error)
+      : undefined
+  const otherError = error && error.code !== 'INVALID_EMAIL' ? errorMessage(labels, error) : undefined
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (isSending) return
+    const valid = isValidEmail(email.trim())
+    setInvalid(!valid)
+    if (valid) emailOtp.start(email)
+    else inputRef.current?.focus()
+  }
+
+  return (
+    // noValidate: the kit's own check and message (localizable, announced) replace the browser bubble.
+    <form className="apk-form" onSubmit={onSubmit} noValidate>
+      <div className="apk-field">
+        <label className="apk-label" htmlFor={`${id}-email`}>
+          {labels.emailLabel}
+        </label>
+        <input
+          ref={inputRef}
+          id={`${id}-email`}
+          className="apk-input"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+          placeholder={labels.emailPlaceholder}
+          value={email}
+          onChange={(event) => {
+            onEmailChange(event.target.value)
+            setInvalid(false)
+          }}
+          aria-invalid={fieldError ? true : undefined}
+          aria-describedby={fieldError ? `${id}-error` : undefined}
+        />
+        {fieldError ? (
+          <p id={`${id}-error`} className="apk-field-error" role="alert">
+            {fieldError}
+          </p>
+        ) : null}
+      </div>
+      {otherError ? <ErrorAlert message={otherError} /> : null}
+      <button type="submit" className="apk-button apk-button-primary" disabled={isSending}>
+        {labels.continueWithEmail}
+      </button>
+      <p className="apk-status" role="status">
+        {isSending ? (
+          <>
+            <span className="apk-spinner" aria-hidden="true" />
+            {labels.sendingCode}
+          </>
+        ) : null}
+      </p>
+    </form>
+  )
+}

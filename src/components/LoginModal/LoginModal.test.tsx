@@ -1,0 +1,341 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import type { UserEvent } from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { memoryStorage } from '../../core'
+import { DEFAULT_USER_MESSAGES } from '../../core/errors'
+import { expectNoAxeViolations } from '../../react/test/expectNoAxeViolations'
+import { latestCode, renderWithProxy, wrongCode } from '../../react/test/renderWithProxy'
+import { LoginButton } from '../LoginButton/LoginButton'
+
+async function openModal(user: UserEvent): Promise<HTMLElement> {
+  await user.click(screen.getByRole('button', { name: 'Log in' }))
+  return screen.findByRole('dialog', { name: 'Log in or sign up' })
+}
+
+async function requestCode(user: UserEvent, email: string): Promise<HTMLElement> {
+  const dialog = await openModal(user)
+  await user.type(await within(dialog).findByRole('textbox', { name: 'Email address' }), email)
+  await user.click(within(dialog).getByRole('button', { name: 'Continue with email' }))
+  await within(dialog).findByText(`We sent a code to ${email}`)
+  return dialog
+}
+
+describe('LoginModal', () => {
+  it('given a closed modal, after clicking Log in, it focuses the email field', async () => {
+    const { user } = renderWithProxy(<LoginButton />)
+    const dialog = await openModal(user)
+    const email = await within(dialog).findByRole('textbox', { name: 'Email address' })
+    await waitFor(() => expect(email).toHaveFocus())
+    expect(dialog).toHaveAttribute('aria-modal', 'true')
+    await expectNoAxeViolations(dialog)
+  })
+
+  it('signs a new user up and a returning user in through the modal, against the mock', async () => {
+    const { user, proxy, requests } = renderWithProxy(<LoginButton />)
+    const email = 'ada@example.com'
+    let dialog = await requestCode(user, email)
+    await expectNoAxeViolations(dialog)
+    const codeField = within(dialog).getByRole('textbox', { name: 'Verification code' })
+    expect(codeField).toHaveAttribute('autocomplete', 'one-time-code')
+    expect(codeField).toHaveFocus()
+
+    await user.type(codeField, latestCode(proxy, email))
+    expect(await within(dialog).findByRole('heading', { name: "You're signed in" })).toBeInTheDocument()
+    await expectNoAxeViolations(dialog)
+    const firstOrganization = Object.values(proxy.state.users)[0]?.organizationId
+    expect(firstOrganization).toBeDefined()
+    expect(within(dialog).getByText(String(firstOrganization))).toBeInTheDocument()
+    expect(requests.slice(requests.indexOf('otp_verify'))).toEqual(['otp_verify', 'account', 'signup', 'otp_login'])
+
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    const account = screen.getByRole('button', { name: 'Account' })
+    expect(account).toHaveFocus()
+
+    // Sign out from the modal's signed-in view, then log in again as the same person.
+    await user.click(account)
+    dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' })
+    await user.click(await within(dialog).findByRole('button', { name: 'Sign out' }))
+    const emailField = await within(dialog).findByRole('textbox', { name: 'Email address' })
+    await waitFor(() => expect(emailField).toHaveFocus())
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+
+    requests.length = 0
+    dialog = await requestCode(user, email)
+    await user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), latestCode(proxy, email))
+    await within(dialog).findByRole('heading', { name: "You're signed in" })
+    expect(requests).toEqual(['otp_init', 'otp_verify', 'account', 'otp_login'])
+    expect(Object.keys(proxy.state.users)).toHaveLength(1)
+    expect(within(dialog).getByText(String(firstOrganization))).toBeInTheDocument()
+  })
+
+  it('given an invalid email, it shows an error on the field and sends nothing', async () => {
+    const { user, requests } = renderWithProxy(<LoginButton />)
+    const dialog = await openModal(user)
+    const email = await within(dialog).findByRole('textbox', { name: 'Email address' })
+    await user.type(email, 'ada@example')
+    const before = requests.length
+    await user.click(within(dialog).getByRole('button', { name: 'Continue with email' }))
+
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(DEFAULT_USER_MESSAGES.INVALID_EMAIL)
+    expect(email).toHaveAttribute('aria-invalid', 'true')
+    expect(email).toHaveAccessibleDescription(DEFAULT_USER_MESSAGES.INVALID_EMAIL)
+    expect(email).toHaveFocus()
+    expect(requests.slice(before)).toEqual([])
+    await expectNoAxeViolations(dialog)
+
+    await user.type(email, '.com')
+    expect(email).not.toHaveAttribute('aria-invalid')
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it('while the code is being sent, it disables the button and says so', async () => {
+    const { user, proxy } = renderWithProxy(<LoginButton />)
+    const dialog = await openModal(user)
+    await user.type(await within(dialog).findByRole('textbox', { name: 'Email address' }), 'slow@example.com')
+    proxy.setLatency(150)
+    await user.click(within(dialog).getByRole('button', { name: 'Continue with email' }))
+
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Sending code…')
+    expect(within(dialog).getByRole('button', { name: 'Continue with email' })).toBeDisabled()
+    await expectNoAxeViolations(dialog)
+    expect(await within(dialog).findByText('We sent a code to slow@example.com')).toBeInTheDocument()
+  })
+
+  it('given a wrong code, it shows the message in an alert, and the right code then works', async () => {
+    const { user, proxy } = renderWithProxy(<LoginButton />)
+    const email = 'typo@example.com'
+    const dialog = await requestCode(user, email)
+    const code = latestCode(proxy, email)
+    const codeField = within(dialog).getByRole('textbox', { name: 'Verification code' })
+
+    await user.type(codeField, wrongCode(code))
+    const alert = await within(dialog).findByRole('alert')
+    expect(alert).toHaveTextContent(DEFAULT_USER_MESSAGES.OTP_CODE_INVALID)
+    expect(codeField).toHaveAttribute('aria-invalid', 'true')
+    expect(codeField).toHaveAccessibleDescription(expect.stringContaining(DEFAULT_USER_MESSAGES.OTP_CODE_INVALID))
+    await expectNoAxeViolations(dialog)
+
+    await user.clear(codeField)
+    await user.type(codeField, code)
+    expect(await within(dialog).findByRole('heading', { name: "You're signed in" })).toBeInTheDocument()
+  })
+
+  it('given an incomplete code, Verify says what is missing and sends nothing', async () => {
+    const { user, requests } = renderWithProxy(<LoginButton />)
+    const dialog = await requestCode(user, 'short@example.com')
+    const before = requests.length
+    await user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), '12')
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }))
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(DEFAULT_USER_MESSAGES.OTP_CODE_FORMAT)
+    expect(requests.slice(before)).toEqual([])
+  })
+
+  it('given a code burnt by five wrong tries, it offers a new code, which then works', async () => {
+    const { user, proxy } = renderWithProxy(<LoginButton />)
+    const email = 'burnt@example.com'
+    const dialog = await requestCode(user, email)
+    const first = latestCode(proxy, email)
+    const codeField = within(dialog).getByRole('textbox', { name: 'Verification code' })
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      await user.clear(codeField)
+      await user.type(codeField, wrongCode(first))
+      await within(dialog).findByRole('alert')
+      await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Verify' })).toBeEnabled())
+    }
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(DEFAULT_USER_MESSAGES.OTP_ATTEMPTS_EXCEEDED)
+    expect(within(dialog).queryByRole('button', { name: 'Resend code' })).not.toBeInTheDocument()
+    await expectNoAxeViolations(dialog)
+
+    // No cooldown for a dead code: there is nothing to wait for.
+    await user.click(within(dialog).getByRole('button', { name: 'Send a new code' }))
+    await waitFor(() => expect(proxy.outbox(email)).toHaveLength(2))
+    expect(await within(dialog).findByText('We sent a new code. Use the newest one.')).toBeInTheDocument()
+    await user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), latestCode(proxy, email))
+    expect(await within(dialog).findByRole('heading', { name: "You're signed in" })).toBeInTheDocument()
+  })
+
+  it('given a code that expired, it says so and offers a new code', async () => {
+    let clock = Date.parse('2030-01-01T10:00:00Z')
+    const now = () => clock
+    const { user, proxy } = renderWithProxy(<LoginButton />, { now, mock: { now } })
+    const email = 'late@example.com'
+    const dialog = await requestCode(user, email)
+    expect(within(dialog).getByText('The code expires in 5:00.')).toBeInTheDocument()
+
+    clock += 5 * 60 * 1000 + 1000
+    const again = await within(dialog).findByRole('button', { name: 'Send a new code' }, { timeout: 2000 })
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(DEFAULT_USER_MESSAGES.OTP_EXPIRED)
+    await user.click(again)
+    await waitFor(() => expect(proxy.outbox(email)).toHaveLength(2))
+    await user.type(await within(dialog).findByRole('textbox', { name: 'Verification code' }), latestCode(proxy, email))
+    expect(await within(dialog).findByRole('heading', { name: "You're signed in" })).toBeInTheDocument()
+  })
+
+  it('given a code just sent, Resend code waits out its cooldown, then sends a new code', async () => {
+    let clock = Date.parse('2030-01-01T10:00:00Z')
+    const now = () => clock
+    const { user, proxy } = renderWithProxy(<LoginButton />, { now, mock: { now } })
+    const email = 'again@example.com'
+    const dialog = await requestCode(user, email)
+    const resend = within(dialog).getByRole('button', { name: 'Resend code' })
+    expect(resend).toBeDisabled()
+    expect(resend).toHaveAccessibleDescription('You can ask for a new code in 30 s.')
+
+    clock += 12_000
+    await waitFor(() => expect(resend).toHaveAccessibleDescription('You can ask for a new code in 18 s.'), { timeout: 2000 })
+    clock += 18_000
+    await waitFor(() => expect(resend).toBeEnabled(), { timeout: 2000 })
+    await user.click(resend)
+    await waitFor(() => expect(proxy.outbox(email)).toHaveLength(2))
+    expect(await within(dialog).findByText('We sent a new code. Use the newest one.')).toBeInTheDocument()
+    // The new code is bound to the same key as the first one.
+    const otps = Object.values(proxy.state.otps)
+    expect(otps).toHaveLength(2)
+    expect(within(dialog).getByRole('button', { name: 'Resend code' })).toBeDisabled()
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), latestCode(proxy, email))
+    expect(await within(dialog).findByRole('heading', { name: "You're signed in" })).toBeInTheDocument()
+  })
+
+  it('given a pasted code with spaces, a dash and look-alikes, it normalizes it and signs in', async () => {
+    const { user, proxy } = renderWithProxy(<LoginButton />)
+    const email = 'paste@example.com'
+    const dialog = await requestCode(user, email)
+    const code = latestCode(proxy, email)
+    const messy = code.toLowerCase().replace(/0/g, 'o').replace(/1/g, 'l')
+    const codeField = within(dialog).getByRole('textbox', { name: 'Verification code' })
+    await user.click(codeField)
+    await user.paste(` ${messy.slice(0, 3)} - ${messy.slice(3)} `)
+    expect(codeField).toHaveValue(code)
+    expect(await within(dialog).findByRole('heading', { name: "You're signed in" })).toBeInTheDocument()
+  })
+
+  it('given a code step, Use a different email goes back to the email, kept for correction', async () => {
+    const { user, kit } = renderWithProxy(<LoginButton />)
+    const dialog = await requestCode(user, 'wrong@example.com')
+    expect(await kit.keyStore.list()).toHaveLength(1)
+    await user.click(within(dialog).getByRole('button', { name: 'Use a different email' }))
+    const email = await within(dialog).findByRole('textbox', { name: 'Email address' })
+    expect(email).toHaveValue('wrong@example.com')
+    await waitFor(() => expect(email).toHaveFocus())
+    // The abandoned challenge's key is deleted, not left behind.
+    await waitFor(async () => expect(await kit.keyStore.list()).toHaveLength(0))
+  })
+
+  it('given an open modal, Escape closes it and focus returns to Log in', async () => {
+    const { user } = renderWithProxy(<LoginButton />)
+    const dialog = await openModal(user)
+    await within(dialog).findByRole('textbox', { name: 'Email address' })
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Log in' })).toHaveFocus()
+  })
+
+  it('given an open modal, a click on the backdrop closes it', async () => {
+    const { user, baseElement } = renderWithProxy(<LoginButton />)
+    await openModal(user)
+    const backdrop = baseElement.querySelector('.apk-backdrop')
+    if (!backdrop) throw new Error('no backdrop')
+    await user.click(backdrop)
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Log in' })).toHaveFocus()
+  })
+
+  it('given an open modal, Tab and Shift+Tab stay inside it, and the page behind is hidden', async () => {
+    const { user, container } = renderWithProxy(<LoginButton />)
+    const dialog = await openModal(user)
+    const email = await within(dialog).findByRole('textbox', { name: 'Email address' })
+    await waitFor(() => expect(email).toHaveFocus())
+    expect(container).toHaveAttribute('aria-hidden', 'true')
+    expect(container).toHaveAttribute('inert')
+
+    const close = within(dialog).getByRole('button', { name: 'Close' })
+    const submit = within(dialog).getByRole('button', { name: 'Continue with email' })
+    await user.tab()
+    expect(submit).toHaveFocus()
+    await user.tab()
+    expect(close).toHaveFocus()
+    await user.tab({ shift: true })
+    expect(submit).toHaveFocus()
+    await user.tab()
+    await user.tab()
+    expect(email).toHaveFocus()
+
+    await user.click(close)
+    expect(container).not.toHaveAttribute('aria-hidden')
+    expect(container).not.toHaveAttribute('inert')
+  })
+
+  it('given the config fails to load, it says so and Try again loads it', async () => {
+    const { user, proxy } = renderWithProxy(<LoginButton />, {
+      mock: { failures: { wallet_kit_config: { code: 13, message: 'config store down' } } },
+    })
+    const dialog = await openModal(user)
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(DEFAULT_USER_MESSAGES.PROXY_ERROR)
+    await expectNoAxeViolations(dialog)
+
+    proxy.setFailure('wallet_kit_config', null)
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }))
+    expect(await within(dialog).findByRole('textbox', { name: 'Email address' })).toBeInTheDocument()
+  })
+
+  it('while the config loads, it shows progress', async () => {
+    const { user } = renderWithProxy(<LoginButton />, { mock: { latencyMs: 200 } })
+    const dialog = await openModal(user)
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Loading sign-in options…')
+    await expectNoAxeViolations(dialog)
+    expect(await within(dialog).findByRole('textbox', { name: 'Email address' })).toBeInTheDocument()
+  })
+
+  it('given a tenant with no method this version can offer, it says so', async () => {
+    const { user } = renderWithProxy(<LoginButton />, {
+      mock: { tenants: [{ configId: 'demo', organizationId: 'org', enabledProviders: ['passkey'] }] },
+    })
+    const dialog = await openModal(user)
+    expect(await within(dialog).findByText(/No sign-in method is available/)).toBeInTheDocument()
+    expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument()
+  })
+
+  it('given the app leaves email out of `methods`, it does not offer it', async () => {
+    const { user } = renderWithProxy(<LoginButton />, { methods: ['google'] })
+    const dialog = await openModal(user)
+    expect(await within(dialog).findByText(/No sign-in method is available/)).toBeInTheDocument()
+  })
+
+  it('given a code step and a reload of the tab, it comes back to the code step', async () => {
+    const flowStorage = memoryStorage()
+    const first = renderWithProxy(<LoginButton />, { flowStorage })
+    const email = 'reload@example.com'
+    await requestCode(first.user, email)
+    const code = latestCode(first.proxy, email)
+    first.unmount()
+
+    // Same mock, key store, and tab storage: what survives a reload.
+    const second = renderWithProxy(<LoginButton />, { proxy: first.proxy, keyStore: first.kit.keyStore, flowStorage })
+    const dialog = await openModal(second.user)
+    expect(await within(dialog).findByText(`We sent a code to ${email}`)).toBeInTheDocument()
+    await second.user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), code)
+    expect(await within(dialog).findByRole('heading', { name: "You're signed in" })).toBeInTheDocument()
+  })
+
+  it('given labels and a theme, it uses them', async () => {
+    const { user, baseElement } = renderWithProxy(
+      <LoginButton theme="dark" labels={{ logIn: 'Sign in', dialogTitle: 'Welcome', emailLabel: 'Your email' }} />,
+    )
+    await user.click(screen.getByRole('button', { name: 'Sign in' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome' })
+    expect(await within(dialog).findByRole('textbox', { name: 'Your email' })).toBeInTheDocument()
+    expect(baseElement.querySelector('.apk-overlay')).toHaveAttribute('data-apk-theme', 'dark')
+  })
+
+  it('works the same under StrictMode', async () => {
+    const { user, proxy } = renderWithProxy(<LoginButton />, { strict: true })
+    const dialog = await requestCode(user, 'strict@example.com')
+    await user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), latestCode(proxy, 'strict@example.com'))
+    expect(await within(dialog).findByRole('heading', { name: "You're signed in" })).toBeInTheDocument()
+    await user.keyboard('{Escape}')
+    expect(screen.getByRole('button', { name: 'Account' })).toHaveFocus()
+  })
+})

@@ -1,0 +1,59 @@
+import { useEffect, useRef } from 'react'
+import type { Session } from '../../core'
+import { useLogout } from '../../react'
+import { errorMessage } from '../labels/errorMessage'
+import { useLabels } from '../labels/LabelsContext'
+import { ErrorAlert } from './ErrorAlert'
+
+export interface SignedInStepProps {
+  session: Session
+  onDone(): void
+}
+
+/** Who is signed in, with the way out. */
+export function SignedInStep({ session, onDone }: SignedInStepProps) {
+  const labels = useLabels()
+  const logout = useLogout()
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  // The heading takes focus so that a screen reader announces the result of the flow.
+  useEffect(() => headingRef.current?.focus(), [])
+
+  return (
+    <div className="apk-form">
+      <h3 ref={headingRef} className="apk-heading" tabIndex={-1}>
+        {labels.signedInHeading}
+      </h3>
+      <dl className="apk-details">
+        <div className="apk-detail">
+          <dt>{labels.organization}</dt>
+          <dd>
+            <code>{session.organizationId}</code>
+          </dd>
+        </div>
+        <div className="apk-detail">
+          <dt>{labels.user}</dt>
+          <dd>
+            <code>{session.userId}</code>
+          </dd>
+        </div>
+      </dl>
+      {logout.error ? <ErrorAlert message={errorMessage(labels, logout.error)} /> : null}
+      <p className="apk-status" role="status">
+        {logout.isPending ? labels.signingOut : null}
+      </p>
+      <div className="apk-row">
+        <button
+          type="button"
+          className="apk-button apk-button-secondary"
+          onClick={() => logout.mutate()}
+          disabled={logout.isPending}
+        >
+          {labels.signOut}
+        </button>
+        <button type="button" className="apk-button apk-button-primary" onClick={onDone}>
+          {labels.done}
+        </button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,24 @@
+/**
+ * Makes every other child of <body> inert and hidden from assistive technology while a modal is open,
+ * and returns a function that puts back exactly what was there (an app may have set either itself).
+ * `inert` stops pointer and keyboard focus in browsers that support it; `aria-hidden` covers screen
+ * readers in those that do not.
+ */
+export function hideOthers(keep: Element): () => void {
+  const restores: Array<() => void> = []
+  for (const element of Array.from(keep.ownerDocument.body.children)) {
+    if (element === keep || element.contains(keep) || element.tagName === 'SCRIPT') continue
+    const ariaHidden = element.getAttribute('aria-hidden')
+    const inert = element.hasAttribute('inert')
+    element.setAttribute('aria-hidden', 'true')
+    element.setAttribute('inert', '')
+    restores.push(() => {
+      if (ariaHidden === null) element.removeAttribute('aria-hidden')
+      else element.setAttribute('aria-hidden', ariaHidden)
+      if (!inert) element.removeAttribute('inert')
+    })
+  }
+  return () => {
+    for (const restore of restores) restore()
+  }
+}

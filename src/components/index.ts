@@ -1,0 +1,6 @@
+export { LoginButton, type LoginButtonProps } from './LoginButton/LoginButton'
+export { LoginModal, type LoginModalProps } from './LoginModal/LoginModal'
+export { OtpInput, type OtpInputProps } from './OtpInput/OtpInput'
+export { en } from './locales/en'
+export type { LoginLabels, LoginLabelsOverride } from './locales/LoginLabels'
+export type { Theme } from './Theme'

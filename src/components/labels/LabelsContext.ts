@@ -1,0 +1,9 @@
+import { createContext, useContext } from 'react'
+import { en } from '../locales/en'
+import type { LoginLabels } from '../locales/LoginLabels'
+
+export const LabelsContext = createContext<LoginLabels>(en)
+
+export function useLabels(): LoginLabels {
+  return useContext(LabelsContext)
+}

@@ -1,0 +1,45 @@
+import type { KitErrorCode } from '../../core/errors'
+
+/**
+ * Every string the components show. Values are plain text with `{name}` placeholders (not functions) so
+ * that a locale can be loaded as JSON later.
+ */
+export interface LoginLabels {
+  logIn: string
+  account: string
+  dialogTitle: string
+  close: string
+  loading: string
+  loadingConfig: string
+  tryAgain: string
+  noMethods: string
+  emailLabel: string
+  emailPlaceholder: string
+  continueWithEmail: string
+  sendingCode: string
+  /** `{email}` */
+  codeSentTo: string
+  codeLabel: string
+  verify: string
+  verifying: string
+  resendCode: string
+  /** `{seconds}` */
+  resendIn: string
+  sendingNewCode: string
+  newCodeSent: string
+  sendNewCode: string
+  useDifferentEmail: string
+  /** `{time}` as m:ss */
+  codeExpiresIn: string
+  signedInHeading: string
+  organization: string
+  user: string
+  signOut: string
+  signingOut: string
+  done: string
+  /** Overrides of the kit's user messages by error code; the kit's English text otherwise. */
+  errors: Partial<Record<KitErrorCode, string>>
+}
+
+/** What `labels` accepts: any subset, error messages merged one by one. */
+export type LoginLabelsOverride = Partial<LoginLabels>

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import * as entry from './index'
+
+describe('the package entry (auth-proxy-kit)', () => {
+  it('exports exactly this API, so that every change to it is deliberate', () => {
+    expect(Object.keys(entry).sort()).toMatchInlineSnapshot(`
+      [
+        "AuthProxyProvider",
+        "KitError",
+        "LoginButton",
+        "LoginModal",
+        "OtpInput",
+        "en",
+        "isKitError",
+        "useEmailOtp",
+        "useKit",
+        "useLoginMethods",
+        "useLogout",
+        "useSession",
+        "useWalletKitConfig",
+        "walletKitConfigQueryKey",
+        "walletKitConfigQueryOptions",
+      ]
+    `)
+  })
+})

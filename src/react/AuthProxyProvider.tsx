@@ -1,0 +1,94 @@
+import { QueryClientContext, usePrefetchQuery } from '@tanstack/react-query'
+import { useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
+import { createKit, type Kit, type KeyStore } from '../core'
+import type { EnabledProvider } from '../core/types'
+import { AuthProxyContext, type AuthProxyContextValue, type FlowStorage } from './context'
+import { walletKitConfigQueryOptions } from './walletKitConfigQueryOptions'
+
+export interface AuthProxyProviderProps {
+  proxyUrl: string
+  configId: string
+  /** Injected transport (tests, stories, the mock's handler); default the platform's fetch. */
+  fetch?: typeof fetch
+  timeoutMs?: number
+  keyStore?: KeyStore
+  /** Where the session is kept; default localStorage. */
+  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
+  /** Where an unfinished flow (a code on its way) is kept across reloads; default sessionStorage. */
+  flowStorage?: FlowStorage | null
+  /** Which login methods to offer and in which order; only those the tenant enables are shown. */
+  methods?: EnabledProvider[]
+  /** A kit built by the app; the provider then neither builds nor destroys one. */
+  kit?: Kit
+  children?: ReactNode
+}
+
+function defaultFlowStorage(): FlowStorage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage
+  } catch {
+    // Reading sessionStorage throws in some sandboxed iframes and with storage blocked.
+    return null
+  }
+}
+
+// A kit's destruction waits a tick: StrictMode unmounts and remounts every effect once in development,
+// and the remount cancels it. A tree hidden for longer (<Activity mode="hidden">) keeps its state but
+// loses its effects: its kit is destroyed, and rebuilt when the tree shows again (the session and
+// keys are in storage, so nothing is lost).
+const pendingDestroy = new WeakMap<Kit, ReturnType<typeof setTimeout>>()
+const destroyed = new WeakSet<Kit>()
+
+/** Builds the core kit for one tenant, fetches its config once, and gives both to the hooks below. */
+export function AuthProxyProvider(props: AuthProxyProviderProps) {
+  const { proxyUrl, configId, methods, kit: prebuilt, children } = props
+  if (useContext(QueryClientContext) === undefined) {
+    throw new Error(
+      'AuthProxyProvider needs a QueryClientProvider above it: wrap your app in <QueryClientProvider client={queryClient}> from @tanstack/react-query.',
+    )
+  }
+
+  // One kit per tenant. The other options are read when it is built: changing `fetch` on every render
+  // (an inline arrow) must not throw the session and keys away. A ref rather than useMemo: StrictMode
+  // calls memo and state initializers twice and drops one result, which would leak a kit (its session
+  // store listens to window events from the moment it exists).
+  const built = useRef<{ proxyUrl: string; configId: string; kit: Kit } | null>(null)
+  const current = built.current
+  if (!prebuilt && (!current || current.proxyUrl !== proxyUrl || current.configId !== configId || destroyed.has(current.kit))) {
+    built.current = {
+      proxyUrl,
+      configId,
+      kit: createKit({
+        proxyUrl,
+        configId,
+        fetch: props.fetch,
+        timeoutMs: props.timeoutMs,
+        keyStore: props.keyStore,
+        storage: props.storage,
+      }),
+    }
+  }
+  const kit = prebuilt ?? (built.current as { kit: Kit }).kit
+  const [, rebuild] = useReducer((count: number) => count + 1, 0)
+  useEffect(() => {
+    if (prebuilt) return
+    if (destroyed.has(kit)) return rebuild()
+    clearTimeout(pendingDestroy.get(kit))
+    return () => {
+      const timer = setTimeout(() => {
+        destroyed.add(kit)
+        kit.destroy()
+      }, 0)
+      pendingDestroy.set(kit, timer)
+    }
+  }, [kit, prebuilt])
+
+  usePrefetchQuery(walletKitConfigQueryOptions(kit))
+
+  const flowStorage = props.flowStorage === undefined ? defaultFlowStorage() : props.flowStorage
+  const value = useMemo<AuthProxyContextValue>(
+    () => ({ kit, proxyUrl: kit.client.proxyUrl, configId: kit.client.configId, methods, flowStorage }),
+    [kit, methods, flowStorage],
+  )
+  return <AuthProxyContext.Provider value={value}>{children}</AuthProxyContext.Provider>
+}

@@ -1,0 +1,17 @@
+export { AuthProxyProvider, type AuthProxyProviderProps } from './AuthProxyProvider'
+export type { FlowStorage } from './context'
+export { useKit } from './useKit'
+export { useSession } from './useSession'
+export { useWalletKitConfig, type UseWalletKitConfigReturnType } from './useWalletKitConfig'
+export { walletKitConfigQueryKey, walletKitConfigQueryOptions } from './walletKitConfigQueryOptions'
+export { useLoginMethods } from './useLoginMethods'
+export {
+  useEmailOtp,
+  type EmailOtpStep,
+  type UseEmailOtpParameters,
+  type UseEmailOtpReturnType,
+} from './useEmailOtp'
+export { useLogout, type UseLogoutReturnType } from './useLogout'
+export type { EmailOtpChallenge, Kit, Session, SessionSnapshot, SessionStatus } from '../core'
+export type { EnabledProvider, WalletKitConfigResponse } from '../core/types'
+export { KitError, isKitError, type KitErrorCode } from '../core/errors'

@@ -1,0 +1,97 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { render, type RenderResult } from '@testing-library/react'
+import userEvent, { type UserEvent } from '@testing-library/user-event'
+import { StrictMode, type ReactElement, type ReactNode } from 'react'
+import { onTestFinished } from 'vitest'
+import { createKit, memoryKeyStore, memoryStorage, type Kit, type KeyStore } from '../../core'
+import type { EnabledProvider } from '../../core/types'
+import { createMockAuthProxy, DEMO_CONFIG_ID, type MockAuthProxy, type MockAuthProxyOptions } from '../../mock'
+import { AuthProxyProvider } from '../AuthProxyProvider'
+import type { FlowStorage } from '../context'
+
+export const PROXY_URL = 'https://proxy.test'
+
+export interface TestProvidersOptions {
+  /** Default: a fresh mock (options `mock`) on the demo tenant. */
+  proxy?: MockAuthProxy
+  mock?: MockAuthProxyOptions
+  /** The kit's clock; give the same function to `mock.now` to move both. */
+  now?: () => number
+  methods?: EnabledProvider[]
+  /** Share these between two renders to simulate a reload of the tab (IndexedDB, local/sessionStorage). */
+  keyStore?: KeyStore
+  storage?: FlowStorage
+  flowStorage?: FlowStorage
+  strict?: boolean
+}
+
+export interface TestProviders {
+  Providers(props: { children?: ReactNode }): ReactElement
+  proxy: MockAuthProxy
+  kit: Kit
+  queryClient: QueryClient
+  /** Endpoint names the kit called, in order (`otp_init`, ...). */
+  requests: string[]
+}
+
+/**
+ * A QueryClientProvider and an AuthProxyProvider whose fetch is the mock proxy's handler: the real
+ * client, flows and mock, and no network. Keys and the session live in memory.
+ */
+export function createTestProviders(options: TestProvidersOptions = {}): TestProviders {
+  const proxy = options.proxy ?? createMockAuthProxy(options.mock)
+  const requests: string[] = []
+  const fetch: typeof globalThis.fetch = (input, init) => {
+    const url = input instanceof Request ? input.url : String(input)
+    requests.push(new URL(url).pathname.replace(/^\/v1\//, ''))
+    return proxy.fetch(input, init)
+  }
+  const queryClient = new QueryClient()
+  const kit = createKit({
+    proxyUrl: PROXY_URL,
+    configId: DEMO_CONFIG_ID,
+    fetch,
+    keyStore: options.keyStore ?? memoryKeyStore(),
+    storage: options.storage ?? memoryStorage(),
+    now: options.now,
+  })
+  onTestFinished(() => kit.destroy())
+  const flowStorage = options.flowStorage ?? memoryStorage()
+  function Providers({ children }: { children?: ReactNode }) {
+    const tree = (
+      <QueryClientProvider client={queryClient}>
+        <AuthProxyProvider
+          proxyUrl={PROXY_URL}
+          configId={DEMO_CONFIG_ID}
+          kit={kit}
+          methods={options.methods}
+          flowStorage={flowStorage}
+        >
+          {children}
+        </AuthProxyProvider>
+      </QueryClientProvider>
+    )
+    return options.strict ? <StrictMode>{tree}</StrictMode> : tree
+  }
+  return { Providers, proxy, kit, queryClient, requests }
+}
+
+export type RenderWithProxyResult = RenderResult & Omit<TestProviders, 'Providers'> & { user: UserEvent }
+
+export function renderWithProxy(ui: ReactElement, options: TestProvidersOptions = {}): RenderWithProxyResult {
+  const { Providers, ...rest } = createTestProviders(options)
+  const user = userEvent.setup()
+  return Object.assign(render(ui, { wrapper: Providers }), rest, { user })
+}
+
+/** The newest code the mock "emailed" to `email`. */
+export function latestCode(proxy: MockAuthProxy, email: string): string {
+  const code = proxy.outbox(email)[0]?.code
+  if (code === undefined) throw new Error(`no code was sent to ${email}`)
+  return code
+}
+
+/** A code of the same alphabet and length that is certainly not `code`. */
+export function wrongCode(code: string): string {
+  return (code.startsWith('2') ? '3' : '2') + code.slice(1)
+}

@@ -1,0 +1,81 @@
+import { act, renderHook, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { memoryStorage } from '../core'
+import { createTestProviders, latestCode } from './test/renderWithProxy'
+import { useEmailOtp } from './useEmailOtp'
+import { useWalletKitConfig } from './useWalletKitConfig'
+
+const PENDING_KEY = 'auth-proxy-kit:demo:pending-email-otp'
+
+function useEmailOtpWithConfig() {
+  return { emailOtp: useEmailOtp(), config: useWalletKitConfig() }
+}
+
+describe('useEmailOtp', () => {
+  it("given a tenant with 8-digit codes, start sends the tenant's format and the challenge keeps it", async () => {
+    const { Providers, proxy } = createTestProviders({
+      mock: { tenants: [{ configId: 'demo', organizationId: 'org', otpLength: 8, otpAlphanumeric: false }] },
+    })
+    const { result } = renderHook(useEmailOtpWithConfig, { wrapper: Providers })
+    await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
+    act(() => result.current.emailOtp.start('  eight@example.com '))
+    await waitFor(() => expect(result.current.emailOtp.step).toBe('code'))
+    expect(result.current.emailOtp.challenge).toMatchObject({ email: 'eight@example.com', otpLength: 8, alphanumeric: false })
+    expect(latestCode(proxy, 'eight@example.com')).toMatch(/^\d{8}$/)
+  })
+
+  it('given a started challenge, it is kept in the tab storage, and done or reset clears it', async () => {
+    const flowStorage = memoryStorage()
+    const { Providers, proxy } = createTestProviders({ flowStorage })
+    const { result } = renderHook(useEmailOtpWithConfig, { wrapper: Providers })
+    await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
+
+    act(() => result.current.emailOtp.start('keep@example.com'))
+    await waitFor(() => expect(result.current.emailOtp.step).toBe('code'))
+    expect(JSON.parse(flowStorage.getItem(PENDING_KEY) ?? 'null')).toEqual(result.current.emailOtp.challenge)
+    act(() => result.current.emailOtp.reset())
+    expect(result.current.emailOtp.step).toBe('email')
+    expect(flowStorage.getItem(PENDING_KEY)).toBeNull()
+
+    act(() => result.current.emailOtp.start('keep@example.com'))
+    await waitFor(() => expect(result.current.emailOtp.step).toBe('code'))
+    act(() => result.current.emailOtp.verify(latestCode(proxy, 'keep@example.com')))
+    await waitFor(() => expect(result.current.emailOtp.step).toBe('done'))
+    expect(result.current.emailOtp.result?.isNewUser).toBe(true)
+    expect(flowStorage.getItem(PENDING_KEY)).toBeNull()
+  })
+
+  it('given a stored challenge that has expired, it starts at the email step and forgets it', () => {
+    const flowStorage = memoryStorage()
+    const expired = {
+      otpId: 'otp-1',
+      email: 'old@example.com',
+      publicKey: `02${'ab'.repeat(32)}`,
+      otpLength: 6,
+      alphanumeric: true,
+      sentAt: Date.now() - 600_000,
+      expiresAt: Date.now() - 300_000,
+    }
+    flowStorage.setItem(PENDING_KEY, JSON.stringify(expired))
+    const { Providers } = createTestProviders({ flowStorage })
+    const { result } = renderHook(() => useEmailOtp(), { wrapper: Providers })
+    expect(result.current.step).toBe('email')
+    expect(flowStorage.getItem(PENDING_KEY)).toBeNull()
+  })
+
+  it('given unreadable stored data, it starts at the email step', () => {
+    const flowStorage = memoryStorage()
+    flowStorage.setItem(PENDING_KEY, '{not json')
+    const { Providers } = createTestProviders({ flowStorage })
+    const { result } = renderHook(() => useEmailOtp(), { wrapper: Providers })
+    expect(result.current.step).toBe('email')
+  })
+
+  it('given a malformed email, start reports INVALID_EMAIL and sends nothing', async () => {
+    const { Providers, requests } = createTestProviders()
+    const { result } = renderHook(() => useEmailOtp(), { wrapper: Providers })
+    act(() => result.current.start('nobody'))
+    await waitFor(() => expect(result.current.error?.code).toBe('INVALID_EMAIL'))
+    expect(requests.filter((name) => name !== 'wallet_kit_config')).toEqual([])
+  })
+})

@@ -1,0 +1,123 @@
+import { within } from '@testing-library/dom'
+import { LoginModal } from '../src/components'
+import type { Meta, StoryObj } from './support/csf'
+import { loadMockProxy } from './support/loadMockProxy'
+import { LoginModalDemo, type LoginModalDemoProps } from './support/LoginModalDemo'
+import { MockProviders } from './support/MockProviders'
+import { dialogOf, requestCode, sentCode, STORY_EMAIL, submitEmail, typeCode } from './support/steps'
+
+const meta: Meta<LoginModalDemoProps> = {
+  title: 'Components/LoginModal',
+  component: LoginModal,
+  args: { theme: 'light' },
+  render: (args, { loaded }) => (
+    <MockProviders proxy={loaded.proxy}>
+      <LoginModalDemo {...args} />
+    </MockProviders>
+  ),
+}
+export default meta
+
+type Story = StoryObj<LoginModalDemoProps>
+
+export const EmailEntry: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await dialogOf(canvasElement)
+    await within(dialog).findByRole('textbox', { name: 'Email address' })
+  },
+  parameters: {
+    expectedState: [
+      { role: 'dialog', name: 'Log in or sign up' },
+      { role: 'textbox', name: 'Email address' },
+      { role: 'button', name: 'Continue with email' },
+    ],
+  },
+}
+
+export const EmailEntryDark: Story = {
+  ...EmailEntry,
+  args: { theme: 'dark' },
+}
+
+export const Sending: Story = {
+  play: async ({ canvasElement, loaded }) => {
+    const dialog = await dialogOf(canvasElement)
+    await within(dialog).findByRole('textbox', { name: 'Email address' })
+    // Slow the mock down only now, so the config loads at once and the sending state lasts.
+    loaded.proxy.setLatency(10_000)
+    await submitEmail(canvasElement)
+  },
+  parameters: {
+    expectedState: [
+      { role: 'status', text: 'Sending code…' },
+      { role: 'button', name: 'Continue with email' },
+    ],
+  },
+}
+
+export const CodeEntry: Story = {
+  play: async ({ canvasElement }) => {
+    await requestCode(canvasElement)
+  },
+  parameters: {
+    expectedState: [
+      { text: `We sent a code to ${STORY_EMAIL}` },
+      { role: 'textbox', name: 'Verification code' },
+      { role: 'button', name: 'Verify' },
+      { role: 'button', name: 'Resend code' },
+      { role: 'button', name: 'Use a different email' },
+    ],
+  },
+}
+
+export const WrongCode: Story = {
+  play: async ({ canvasElement, loaded }) => {
+    const dialog = await requestCode(canvasElement)
+    const code = sentCode(loaded.proxy)
+    // Same alphabet and length, one character off: certainly wrong.
+    await typeCode(dialog, (code.startsWith('2') ? '3' : '2') + code.slice(1))
+    await within(dialog).findByRole('alert')
+  },
+  parameters: {
+    expectedState: [
+      { role: 'alert', text: /not right/ },
+      { role: 'textbox', name: 'Verification code' },
+    ],
+  },
+}
+
+export const SignedIn: Story = {
+  play: async ({ canvasElement, loaded }) => {
+    const dialog = await requestCode(canvasElement)
+    await typeCode(dialog, sentCode(loaded.proxy))
+    await within(dialog).findByRole('heading', { name: "You're signed in" }, { timeout: 3000 })
+  },
+  parameters: {
+    expectedState: [
+      { role: 'heading', name: "You're signed in" },
+      { role: 'button', name: 'Sign out' },
+      { role: 'button', name: 'Done' },
+    ],
+  },
+}
+
+export const ConfigError: Story = {
+  // The failure must be set before the provider's first request, hence a loader and not the play function.
+  loaders: [
+    async () => {
+      const { proxy } = await loadMockProxy()
+      proxy?.setFailure('wallet_kit_config', { code: 13, message: 'config store down' })
+      return { proxy }
+    },
+  ],
+  play: async ({ canvasElement }) => {
+    const dialog = await dialogOf(canvasElement)
+    await within(dialog).findByRole('button', { name: 'Try again' }, { timeout: 3000 })
+  },
+  parameters: {
+    expectedState: [
+      { role: 'alert', text: /sign-in service had a problem/ },
+      { role: 'button', name: 'Try again' },
+    ],
+  },
+}

@@ -1,0 +1,53 @@
+// The subset of Component Story Format 3 these stories use, typed here so that the files stay
+// CSF-compatible without a Storybook dependency (Storybook comes in a later issue; its own types
+// replace these then). stories/stories.test.tsx runs them the way Storybook would.
+import type { ComponentType, ReactElement } from 'react'
+import type { MockAuthProxy } from '../../src/mock'
+
+/** What the loaders give every story (support/preview.ts): a fresh mock proxy, so stories share no state. */
+export interface StoryLoaded {
+  proxy: MockAuthProxy
+}
+
+export interface StoryContext<TArgs> {
+  args: TArgs
+  loaded: StoryLoaded
+  canvasElement: HTMLElement
+}
+
+export type StoryLoader = () => Promise<Partial<StoryLoaded>>
+
+/**
+ * A screen state a story claims to show, checked by the stories test: an element by role (and
+ * accessible name, and text content), or a text anywhere.
+ */
+export type ExpectedState =
+  | {
+      role: 'heading' | 'button' | 'textbox' | 'alert' | 'status' | 'dialog'
+      name?: string | RegExp
+      text?: string | RegExp
+    }
+  | { text: string | RegExp }
+
+export interface StoryParameters {
+  expectedState?: ExpectedState[]
+}
+
+export interface Meta<TArgs> {
+  title: string
+  component: ComponentType<never>
+  args?: Partial<TArgs>
+  loaders?: StoryLoader[]
+  render?: (args: TArgs, context: StoryContext<TArgs>) => ReactElement
+  parameters?: StoryParameters
+}
+
+export interface StoryObj<TArgs> {
+  name?: string
+  args?: Partial<TArgs>
+  loaders?: StoryLoader[]
+  render?: (args: TArgs, context: StoryContext<TArgs>) => ReactElement
+  /** Drives the rendered story into its state, as a person would. */
+  play?: (context: StoryContext<TArgs>) => Promise<void>
+  parameters?: StoryParameters
+}
