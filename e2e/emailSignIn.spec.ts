@@ -13,20 +13,20 @@ test.describe('email sign-in on the playground', () => {
     const dialog = page.getByRole('dialog', { name: 'Log in or sign up' })
     const emailField = dialog.getByRole('textbox', { name: 'Email address' })
     await expect(emailField).toBeFocused()
-    await page.screenshot({ path: `${SHOTS}/1-email-step.png` })
+    await page.screenshot({ path: `${SHOTS}/1-email-step.png`, animations: 'disabled' })
 
     await emailField.fill(email)
     await dialog.getByRole('button', { name: 'Continue with email' }).click()
     await expect(dialog.getByText(`We sent a code to ${email}`)).toBeVisible()
     const codeField = dialog.getByRole('textbox', { name: 'Verification code' })
     await expect(codeField).toHaveAttribute('autocomplete', 'one-time-code')
-    await page.screenshot({ path: `${SHOTS}/2-code-step.png` })
+    await page.screenshot({ path: `${SHOTS}/2-code-step.png`, animations: 'disabled' })
 
     const code = await readCode(page.request, email)
 
     await codeField.fill(code)
     await expect(dialog.getByRole('heading', { name: "You're signed in" })).toBeVisible()
-    await page.screenshot({ path: `${SHOTS}/3-signed-in.png` })
+    await page.screenshot({ path: `${SHOTS}/3-signed-in.png`, animations: 'disabled' })
     await dialog.getByRole('button', { name: 'Done' }).click()
     await expect(dialog).toBeHidden()
     // With the dialog closed the page is reachable again: its dev inbox lists the code that was sent.
@@ -42,7 +42,7 @@ test.describe('email sign-in on the playground', () => {
     await page.reload()
     await expect(sessionPanel(page).getByText(String(claims?.organization_id), { exact: true })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Account' })).toBeVisible()
-    await page.screenshot({ path: `${SHOTS}/4-after-reload.png` })
+    await page.screenshot({ path: `${SHOTS}/4-after-reload.png`, animations: 'disabled' })
   })
 
   test('a returning user logs in again into the same organization', async ({ page }) => {
@@ -73,7 +73,7 @@ test.describe('email sign-in on the playground', () => {
     const wrong = (code[0] === '2' ? '3' : '2') + code.slice(1)
     await codeField.fill(wrong)
     await expect(dialog.getByRole('alert')).toContainText(/not right/i)
-    await page.screenshot({ path: `${SHOTS}/5-wrong-code.png` })
+    await page.screenshot({ path: `${SHOTS}/5-wrong-code.png`, animations: 'disabled' })
     expect(await storedSessionClaims(page)).toBeNull()
 
     await codeField.fill(code)
