@@ -2,7 +2,7 @@
 // proven from both ends, with each side's checks live (signatures, single-use tokens, bindings).
 import { describe, expect, it } from 'vitest'
 import { createKit, type Kit } from '../core/createKit'
-import { isKitError } from '../core/errors'
+import { isKitError, type KitError } from '../core/errors'
 import { cancelEmailOtp, completeEmailOtp, startEmailOtp } from '../core/flows/emailOtp'
 import { memoryKeyStore } from '../core/keys/memoryKeyStore'
 import { memoryStorage } from '../core/session/memoryStorage'
@@ -86,6 +86,7 @@ describe('email OTP sign-in against the mock proxy', () => {
     const error = await completeEmailOtp(kit, { challenge, code: wrong }).catch((caught: unknown) => caught)
     expect(isKitError(error, 'OTP_CODE_INVALID')).toBe(true)
     expect(String((error as Error).message)).toMatch(/4 attempts left/)
+    expect((error as KitError).userMessage).toBe('That code is not right. Check it and try again. 4 attempts left.')
     expect(kit.session.getSnapshot().status).toBe('signedOut')
 
     await completeEmailOtp(kit, { challenge, code })
@@ -98,7 +99,11 @@ describe('email OTP sign-in against the mock proxy', () => {
     const code = codeFor(proxy, 'burn@example.com')
     const wrong = (code[0] === '2' ? '3' : '2') + code.slice(1)
     for (let attempt = 1; attempt <= 4; attempt += 1) {
-      await expect(completeEmailOtp(kit, { challenge, code: wrong })).rejects.toMatchObject({ code: 'OTP_CODE_INVALID' })
+      const left = 5 - attempt
+      await expect(completeEmailOtp(kit, { challenge, code: wrong })).rejects.toMatchObject({
+        code: 'OTP_CODE_INVALID',
+        userMessage: expect.stringMatching(left === 1 ? / 1 attempt left\.$/ : new RegExp(` ${left} attempts left\\.$`)),
+      })
     }
     await expect(completeEmailOtp(kit, { challenge, code: wrong })).rejects.toMatchObject({ code: 'OTP_ATTEMPTS_EXCEEDED' })
     await expect(completeEmailOtp(kit, { challenge, code })).rejects.toMatchObject({ code: 'OTP_ATTEMPTS_EXCEEDED' })

@@ -1,7 +1,7 @@
 import { assertInteger, assertObject, invalidArgument } from '../assert'
 import type { CallOptions } from '../client'
 import type { Kit } from '../createKit'
-import { KitError, isKitError, type KitErrorCode } from '../errors'
+import { DEFAULT_USER_MESSAGES, KitError, isKitError, type KitErrorCode } from '../errors'
 import { isCompressedPublicKey } from '../keys/p256'
 import { normalizeOtpCode } from '../otp/normalizeOtpCode'
 import { decodeVerificationToken } from '../session/jwt'
@@ -208,7 +208,20 @@ function refineOtpVerifyError(error: unknown): unknown {
   if (!isKitError(error) || error.proxy === undefined) return error
   const code = OTP_VERIFY_CODES[error.proxy.code]
   if (code === undefined) return error
-  return new KitError(code, error.message, { status: error.status, proxy: error.proxy, cause: error })
+  return new KitError(code, error.message, {
+    status: error.status,
+    proxy: error.proxy,
+    cause: error,
+    userMessage: code === 'OTP_CODE_INVALID' ? attemptsLeftMessage(error.proxy.message) : undefined,
+  })
+}
+
+/** "That code is not right... 2 attempts left." when the proxy says how many; the plain text otherwise. */
+function attemptsLeftMessage(proxyMessage: string): string {
+  const left = /\b(\d+) attempts? left\b/.exec(proxyMessage)?.[1]
+  const base = DEFAULT_USER_MESSAGES.OTP_CODE_INVALID
+  if (left === undefined) return base
+  return `${base} ${left} ${left === '1' ? 'attempt' : 'attempts'} left.`
 }
 
 function assertChallenge(challenge: unknown, label: string): asserts challenge is EmailOtpChallenge {
