@@ -2,6 +2,7 @@ import { assertObject, invalidArgument } from './assert'
 import { createAuthProxyClient, type AuthProxyClient, type AuthProxyClientOptions } from './client'
 import { defaultKeyStore } from './keys/defaultKeyStore'
 import type { KeyStore } from './keys/keyStore'
+import { createKitOAuth, type KitOAuth, type KitOAuthOptions } from './oauth/kitOAuth'
 import { memoryStorage } from './session/memoryStorage'
 import {
   createSessionStore,
@@ -11,7 +12,7 @@ import {
   type SessionStore,
 } from './session/sessionStore'
 
-export interface KitOptions extends AuthProxyClientOptions {
+export interface KitOptions extends AuthProxyClientOptions, KitOAuthOptions {
   /** Default defaultKeyStore(): IndexedDB, or memory where IndexedDB cannot be opened. */
   keyStore?: KeyStore
   /** Where the session JWT is kept. Default localStorage, or memory where it is missing or blocked. */
@@ -30,6 +31,8 @@ export interface Kit {
   keyStore: KeyStore
   session: SessionStore
   now(): number
+  /** OAuth settings: authorize URL overrides, the storage of pending sign-ins, the page location. */
+  oauth: KitOAuth
   /** Stops the session store's timers and listeners. The key store and stored session are kept. */
   destroy(): void
 }
@@ -40,6 +43,7 @@ export function createKit(options: KitOptions): Kit {
   const { keyStore = defaultKeyStore(), storage = defaultStorage(), window = defaultWindow(), warnBeforeMs } = options
   const now = options.now ?? Date.now
   if (typeof now !== 'function') throw invalidArgument('createKit({ now })', 'a function returning ms', now)
+  const oauth = createKitOAuth(options)
   const session = createSessionStore({
     storage,
     storageKey: sessionStorageKey(client.configId),
@@ -53,6 +57,7 @@ export function createKit(options: KitOptions): Kit {
     keyStore,
     session,
     now: () => now(),
+    oauth,
     destroy: () => session.destroy(),
   }
 }

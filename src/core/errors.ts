@@ -36,6 +36,16 @@ export type KitErrorCode =
   // configuration
   | 'METHOD_DISABLED' // the tenant has not enabled this login method
   | 'CONFIG_INVALID'
+  // OAuth flow
+  | 'OAUTH_NOT_CONFIGURED' // no client id or redirect URI for the provider
+  | 'OAUTH_STORAGE_UNAVAILABLE' // nowhere to keep the pending sign-in across the redirect
+  | 'OAUTH_POPUP_BLOCKED' // window.open returned nothing
+  | 'OAUTH_POPUP_CLOSED' // the person closed the popup before finishing
+  | 'OAUTH_CANCELLED' // the provider answered error=access_denied
+  | 'OAUTH_PROVIDER_ERROR' // the provider answered another error, or no code
+  | 'OAUTH_STATE_MISMATCH' // a callback whose state this browser did not start (or already used)
+  | 'OAUTH_NO_PENDING_FLOW' // the URL is not an OAuth callback at all
+  | 'OAUTH_EXPIRED' // the round trip took longer than the pending sign-in lives
 
 /** Copy a person can read, by code. The React layer lets apps override each one. */
 export const DEFAULT_USER_MESSAGES: Readonly<Record<KitErrorCode, string>> = {
@@ -64,6 +74,15 @@ export const DEFAULT_USER_MESSAGES: Readonly<Record<KitErrorCode, string>> = {
   SESSION_KEY_MISMATCH: 'Your session does not belong to this device. Please sign in again.',
   METHOD_DISABLED: 'This sign-in method is not available.',
   CONFIG_INVALID: 'The sign-in service is not set up correctly.',
+  OAUTH_NOT_CONFIGURED: 'This sign-in method is not set up for this site.',
+  OAUTH_STORAGE_UNAVAILABLE: 'This browser blocks the storage sign-in needs. Allow site data, or use another method.',
+  OAUTH_POPUP_BLOCKED: 'The sign-in window was blocked. Allow pop-ups for this site and try again.',
+  OAUTH_POPUP_CLOSED: 'The sign-in window was closed before you finished. Please try again.',
+  OAUTH_CANCELLED: 'Sign-in was cancelled.',
+  OAUTH_PROVIDER_ERROR: 'The sign-in provider reported a problem. Please try again.',
+  OAUTH_STATE_MISMATCH: 'This sign-in link is not valid here. Please start again.',
+  OAUTH_NO_PENDING_FLOW: 'There is no sign-in to finish. Please start again.',
+  OAUTH_EXPIRED: 'This sign-in took too long. Please start again.',
 }
 
 export interface KitErrorOptions {

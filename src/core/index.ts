@@ -65,4 +65,50 @@ export {
 } from './flows/clientSignature'
 export { logout } from './flows/logout'
 
+export { calculateCodeChallenge, generateCodeVerifier } from './oauth/pkce'
+export { oauthNonce } from './oauth/oauthNonce'
+export {
+  OAUTH_PROVIDER_NAMES,
+  OAUTH_PROVIDERS,
+  isOAuthProviderName,
+  type OAuthProvider,
+  type OAuthProviderName,
+} from './oauth/providers'
+export { buildAuthorizeUrl, type BuildAuthorizeUrlParameters } from './oauth/buildAuthorizeUrl'
+export type { KitOAuth, KitOAuthOptions, OAuthLocation, OAuthStorage } from './oauth/kitOAuth'
+export {
+  OAUTH_PENDING_TTL_MS,
+  pendingOAuthKey,
+  type OAuthMode,
+  type PendingOAuth,
+} from './oauth/pendingOAuth'
+export {
+  cleanOAuthCallbackUrl,
+  isOAuthCallback,
+  parseOAuthCallback,
+  type OAuthCallbackParameters,
+} from './oauth/callbackUrl'
+export {
+  OAUTH_POPUP_WINDOW_NAME,
+  isOAuthPopupWindow,
+  openOAuthPopup,
+  waitForOAuthPopup,
+  type OAuthPopup,
+  type OAuthPopupOpener,
+  type WaitForOAuthPopupOptions,
+} from './oauth/popup'
+export { preferredOAuthMode, type OAuthModeEnvironment } from './oauth/preferredOAuthMode'
+export {
+  cancelOAuth,
+  completeOAuth,
+  loginWithOAuth,
+  oauthPopupLogin,
+  startOAuth,
+  type CompleteOAuthParameters,
+  type CompleteOAuthReturnType,
+  type OAuthPopupLoginParameters,
+  type StartOAuthParameters,
+  type StartOAuthReturnType,
+} from './flows/oauth'
+
 export * from './types'

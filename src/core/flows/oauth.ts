@@ -1,0 +1,369 @@
+import { assertObject, invalidArgument } from '../assert'
+import type { CallOptions } from '../client'
+import type { Kit } from '../createKit'
+import { KitError } from '../errors'
+import { buildAuthorizeUrl, parseHttpUrl } from '../oauth/buildAuthorizeUrl'
+import { parseOAuthCallback, type OAuthCallbackParameters } from '../oauth/callbackUrl'
+import type { KitOAuth } from '../oauth/kitOAuth'
+import { oauthNonce } from '../oauth/oauthNonce'
+import {
+  OAUTH_PENDING_TTL_MS,
+  generateOAuthState,
+  isPendingOAuthExpired,
+  listPendingOAuth,
+  readPendingOAuth,
+  removePendingOAuth,
+  savePendingOAuth,
+  type OAuthMode,
+  type PendingOAuth,
+} from '../oauth/pendingOAuth'
+import { calculateCodeChallenge, generateCodeVerifier } from '../oauth/pkce'
+import { waitForOAuthPopup, type OAuthPopup } from '../oauth/popup'
+import { OAUTH_PROVIDERS, isOAuthProviderName, type OAuthProviderName } from '../oauth/providers'
+import type { Session } from '../session/sessionStore'
+import type { WalletKitConfigResponse } from '../types'
+import { assertKit } from './assertKit'
+
+export interface StartOAuthParameters {
+  provider: OAuthProviderName
+  /** 'popup' needs a window opened in the click handler (openOAuthPopup); see preferredOAuthMode. */
+  mode: OAuthMode
+  /** The tenant's wallet_kit_config: which providers are enabled, their client ids, the redirect URI. */
+  config: WalletKitConfigResponse
+  /**
+   * Where the provider sends the answer; it must be registered with the provider. Default the
+   * config's oauthRedirectUrl, else this page's origin and path.
+   */
+  redirectUri?: string
+  /** Handed back by completeOAuth, e.g. the route to show after a redirect sign-in. */
+  returnTo?: string
+  /** Default the provider's defaultScope. */
+  scope?: string
+  signal?: AbortSignal
+}
+
+export interface StartOAuthReturnType {
+  /** Send the browser (or the popup) here. */
+  authorizeUrl: string
+  state: string
+  redirectUri: string
+  /** After this (ms since the epoch), completeOAuth refuses the answer with OAUTH_EXPIRED. */
+  expiresAt: number
+}
+
+/**
+ * Prepares a sign-in with `provider`: a new client key, the nonce bound to it, a PKCE verifier and
+ * `state`, kept in kit.oauth.storage for the round trip. Navigate to `authorizeUrl` next.
+ *
+ * Refuses, before making a key: a provider the tenant has not enabled (METHOD_DISABLED), one without
+ * a client id or redirect URI (OAUTH_NOT_CONFIGURED), a redirect when the pending sign-in could not
+ * survive it (OAUTH_STORAGE_UNAVAILABLE).
+ */
+export async function startOAuth(kit: Kit, parameters: StartOAuthParameters): Promise<StartOAuthReturnType> {
+  const oauth = assertOAuthKit(kit, 'startOAuth(kit)')
+  assertObject(parameters, 'startOAuth(parameters)')
+  const { provider, mode, config, returnTo, scope, signal } = parameters
+  if (!isOAuthProviderName(provider)) {
+    throw invalidArgument('startOAuth({ provider })', `one of ${Object.keys(OAUTH_PROVIDERS).join(', ')}`, provider)
+  }
+  if (mode !== 'redirect' && mode !== 'popup') throw invalidArgument('startOAuth({ mode })', "'redirect' or 'popup'", mode)
+  assertConfig(config, 'startOAuth({ config })')
+  if (returnTo !== undefined && typeof returnTo !== 'string') throw invalidArgument('startOAuth({ returnTo })', 'a string', returnTo)
+  if (scope !== undefined && (typeof scope !== 'string' || scope.trim() === '')) {
+    throw invalidArgument('startOAuth({ scope })', 'a non-empty string', scope)
+  }
+
+  if (!config.enabledProviders.includes(provider)) {
+    throw new KitError('METHOD_DISABLED', `startOAuth: ${provider} is not enabled for this tenant (wallet_kit_config enabledProviders)`)
+  }
+  const clientId = config.oauthClientIds?.[provider]
+  if (typeof clientId !== 'string' || clientId === '') {
+    throw new KitError('OAUTH_NOT_CONFIGURED', `startOAuth: wallet_kit_config has no oauthClientIds.${provider}`)
+  }
+  const redirectUri = resolveRedirectUri(parameters.redirectUri, config, oauth)
+  if (mode === 'redirect' && !oauth.storageSurvivesRedirect) {
+    throw new KitError(
+      'OAUTH_STORAGE_UNAVAILABLE',
+      'startOAuth: sessionStorage is unavailable, and the in-memory fallback would not survive a redirect; use the popup mode or pass createKit({ oauthStorage })',
+    )
+  }
+  if (signal?.aborted) throw new KitError('ABORTED', 'startOAuth: aborted by the caller', { cause: signal.reason })
+
+  await purgeAbandoned(kit, oauth)
+  const publicKey = await kit.keyStore.create()
+  const nonce = oauthNonce(publicKey)
+  const codeVerifier = generateCodeVerifier()
+  const state = generateOAuthState()
+  const createdAt = kit.now()
+  const record: PendingOAuth = { state, provider, mode, nonce, publicKey, codeVerifier, redirectUri, clientId, createdAt }
+  if (returnTo !== undefined) record.returnTo = returnTo
+
+  let authorizeUrl: string
+  try {
+    authorizeUrl = buildAuthorizeUrl({
+      provider,
+      clientId,
+      redirectUri,
+      state,
+      nonce,
+      codeChallenge: calculateCodeChallenge(codeVerifier),
+      scope,
+      authorizeUrl: oauth.authorizeUrls[provider],
+    })
+    savePendingOAuth(oauth.storage, kit.client.configId, record)
+  } catch (error) {
+    await kit.keyStore.delete(publicKey).catch(() => {})
+    if (error instanceof KitError) throw error
+    // setItem throws QuotaExceededError when storage is full or, in some private modes, disabled.
+    throw new KitError('OAUTH_STORAGE_UNAVAILABLE', 'startOAuth: the pending sign-in could not be stored', { cause: error })
+  }
+  return { authorizeUrl, state, redirectUri, expiresAt: createdAt + OAUTH_PENDING_TTL_MS }
+}
+
+export interface CompleteOAuthParameters {
+  /** The URL the provider sent the browser back to, e.g. window.location.href (or the popup's). */
+  callbackUrl: string
+  /**
+   * The tenant's wallet_kit_config. When given, a provider the tenant disabled in the meantime is
+   * refused (METHOD_DISABLED) before the code is exchanged.
+   */
+  config?: WalletKitConfigResponse
+  /**
+   * The mode the caller completes. A page completing a redirect passes 'redirect', so that it never
+   * spends the code of a popup flow whose opener is waiting for it (a popup may start with a copy of
+   * its opener's sessionStorage).
+   */
+  mode?: OAuthMode
+  signal?: AbortSignal
+}
+
+export interface CompleteOAuthReturnType {
+  session: Session
+  /** True when this sign-in created the account (signup ran). */
+  isNewUser: boolean
+  provider: OAuthProviderName
+  /** StartOAuthParameters.returnTo. */
+  returnTo: string | undefined
+}
+
+/**
+ * Finishes a sign-in from the provider's answer: finds the pending sign-in by `state` (single use:
+ * removed before anything is sent), then oauth2_authenticate → account (by OIDC token) → signup when
+ * there is no account → oauth_login → kit.session.set.
+ *
+ * Errors: OAUTH_NO_PENDING_FLOW (the URL is no callback), OAUTH_STATE_MISMATCH (a state this browser
+ * did not start, or already used: nothing is sent), OAUTH_EXPIRED, OAUTH_CANCELLED (the person said
+ * no at the provider), OAUTH_PROVIDER_ERROR, and the proxy's. Whenever it fails after finding the
+ * pending sign-in, that sign-in's key is deleted. Clean the address bar with cleanOAuthCallbackUrl.
+ */
+export async function completeOAuth(kit: Kit, parameters: CompleteOAuthParameters): Promise<CompleteOAuthReturnType> {
+  const oauth = assertOAuthKit(kit, 'completeOAuth(kit)')
+  assertObject(parameters, 'completeOAuth(parameters)')
+  const { callbackUrl, config, mode, signal } = parameters
+  if (typeof callbackUrl !== 'string') throw invalidArgument('completeOAuth({ callbackUrl })', 'a URL string', callbackUrl)
+  if (config !== undefined) assertConfig(config, 'completeOAuth({ config })')
+  if (mode !== undefined && mode !== 'redirect' && mode !== 'popup') {
+    throw invalidArgument('completeOAuth({ mode })', "'redirect' or 'popup'", mode)
+  }
+  const answer = parseOAuthCallback(callbackUrl)
+  if (answer === undefined) {
+    throw new KitError('OAUTH_NO_PENDING_FLOW', 'completeOAuth: the URL has no code, state or error from a provider')
+  }
+  const { configId } = kit.client
+  const record = answer.state === undefined ? undefined : readPendingOAuth(oauth.storage, configId, answer.state)
+  if (record === undefined) {
+    throw new KitError(
+      'OAUTH_STATE_MISMATCH',
+      answer.state === undefined
+        ? 'completeOAuth: the callback has no state'
+        : 'completeOAuth: no pending sign-in has this state (started in another browser or tab, already used, or forged)',
+    )
+  }
+  if (mode !== undefined && record.mode !== mode) {
+    // Left in place: it belongs to the flow that is waiting for it.
+    throw new KitError('OAUTH_STATE_MISMATCH', `completeOAuth: this state belongs to a ${record.mode} sign-in, not a ${mode} one`)
+  }
+  removePendingOAuth(oauth.storage, configId, record.state)
+
+  try {
+    return await exchange(kit, record, answer, config, signal)
+  } catch (error) {
+    await deleteUnlessSessionKey(kit, record.publicKey)
+    throw error
+  }
+}
+
+async function exchange(
+  kit: Kit,
+  record: PendingOAuth,
+  answer: OAuthCallbackParameters,
+  config: WalletKitConfigResponse | undefined,
+  signal: AbortSignal | undefined,
+): Promise<CompleteOAuthReturnType> {
+  const { provider, publicKey, nonce, codeVerifier, redirectUri, clientId, returnTo } = record
+  if (isPendingOAuthExpired(record, kit.now())) {
+    throw new KitError('OAUTH_EXPIRED', `completeOAuth: the sign-in started more than ${OAUTH_PENDING_TTL_MS / 60_000} minutes ago`)
+  }
+  if (answer.error !== undefined) {
+    const described = answer.errorDescription === undefined ? answer.error : `${answer.error}: ${answer.errorDescription}`
+    // RFC 6749 section 4.1.2.1: access_denied is the person (or the provider on their behalf) saying no.
+    if (answer.error === 'access_denied') {
+      throw new KitError('OAUTH_CANCELLED', `completeOAuth: ${OAUTH_PROVIDERS[provider].displayName} answered ${described}`)
+    }
+    throw new KitError('OAUTH_PROVIDER_ERROR', `completeOAuth: ${OAUTH_PROVIDERS[provider].displayName} answered ${described}`)
+  }
+  if (answer.code === undefined || answer.code === '') {
+    throw new KitError('OAUTH_PROVIDER_ERROR', 'completeOAuth: the callback has neither a code nor an error')
+  }
+  if (config !== undefined && !config.enabledProviders.includes(provider)) {
+    throw new KitError('METHOD_DISABLED', `completeOAuth: ${provider} is no longer enabled for this tenant`)
+  }
+  if (signal?.aborted) throw new KitError('ABORTED', 'completeOAuth: aborted by the caller', { cause: signal.reason })
+  // The session will be bound to this key: without it, a session would be useless (e.g. site data
+  // cleared in another tab during the round trip).
+  if (!(await kit.keyStore.has(publicKey))) {
+    throw new KitError('KEY_NOT_FOUND', 'completeOAuth: the key of this sign-in is no longer in the key store')
+  }
+
+  const options = callOptions(signal)
+  const { oidcToken } = await kit.client.oauth2Authenticate(
+    { provider: OAUTH_PROVIDERS[provider].wireProvider, authCode: answer.code, redirectUri, codeVerifier, nonce, clientId },
+    options,
+  )
+  const account = await kit.client.account({ filterType: 'OIDC_TOKEN', filterValue: oidcToken, oidcToken }, options)
+  let organizationId = account.organizationId
+  const isNewUser = organizationId === undefined || organizationId === ''
+  if (isNewUser) {
+    // No userEmail from the token's email claim: the proxy takes an email only with proof of it (an
+    // OTP verification token), and the OAuth identity is the proof here.
+    const signup = await kit.client.signup(
+      { oauthProviders: [{ providerName: provider, oidcToken }], apiKeys: [], authenticators: [] },
+      options,
+    )
+    organizationId = signup.organizationId
+  }
+  const { session: token } = await kit.client.oauthLogin({ oidcToken, publicKey, organizationId }, options)
+  const session = await kit.session.set(token)
+  return { session, isNewUser, provider, returnTo }
+}
+
+/**
+ * Abandons a pending sign-in (the person closed the dialog, a popup flow failed): removes it and
+ * deletes its key. Safe to call more than once, and with a state that is unknown.
+ */
+export async function cancelOAuth(kit: Kit, state: string): Promise<void> {
+  const oauth = assertOAuthKit(kit, 'cancelOAuth(kit)')
+  if (typeof state !== 'string') throw invalidArgument('cancelOAuth(state)', 'the state returned by startOAuth', state)
+  const record = readPendingOAuth(oauth.storage, kit.client.configId, state)
+  if (record === undefined) return
+  removePendingOAuth(oauth.storage, kit.client.configId, state)
+  await deleteUnlessSessionKey(kit, record.publicKey)
+}
+
+export type OAuthPopupLoginParameters = Omit<StartOAuthParameters, 'mode'> & {
+  /** How often the popup is looked at; default 250 ms. */
+  pollMs?: number
+}
+
+/**
+ * The whole popup flow on a popup from openOAuthPopup (opened in the click handler): start, send the
+ * popup to the provider, wait for it to come back, complete. The popup is closed and the pending
+ * sign-in removed whatever happens.
+ */
+export async function oauthPopupLogin(
+  kit: Kit,
+  popup: OAuthPopup,
+  parameters: OAuthPopupLoginParameters,
+): Promise<CompleteOAuthReturnType> {
+  if (typeof popup !== 'object' || popup === null || typeof popup.close !== 'function') {
+    throw invalidArgument('oauthPopupLogin(popup)', 'the window openOAuthPopup returned', popup)
+  }
+  let started: StartOAuthReturnType
+  try {
+    assertObject(parameters, 'oauthPopupLogin(parameters)')
+    started = await startOAuth(kit, { ...parameters, mode: 'popup' })
+  } catch (error) {
+    popup.close()
+    throw error
+  }
+  const { signal, pollMs, config } = parameters
+  let callbackUrl: string
+  try {
+    if (popup.closed) throw new KitError('OAUTH_POPUP_CLOSED', 'oauthPopupLogin: the popup was closed before the sign-in started')
+    popup.location.href = started.authorizeUrl
+    callbackUrl = await waitForOAuthPopup(popup, {
+      redirectUri: started.redirectUri,
+      signal,
+      pollMs,
+      timeoutMs: Math.max(1, started.expiresAt - kit.now()),
+    })
+  } catch (error) {
+    popup.close()
+    await cancelOAuth(kit, started.state)
+    throw error
+  }
+  return completeOAuth(kit, { callbackUrl, config, mode: 'popup', signal })
+}
+
+/** wagmi-style grouping of the steps. */
+export const loginWithOAuth = { start: startOAuth, complete: completeOAuth, cancel: cancelOAuth, popup: oauthPopupLogin } as const
+
+function resolveRedirectUri(given: unknown, config: WalletKitConfigResponse, oauth: KitOAuth): string {
+  if (given !== undefined) return parseHttpUrl(given, 'startOAuth({ redirectUri })').href
+  if (config.oauthRedirectUrl !== undefined && config.oauthRedirectUrl !== '') {
+    return parseHttpUrl(config.oauthRedirectUrl, 'wallet_kit_config oauthRedirectUrl').href
+  }
+  const href = oauth.location?.href
+  let page: URL | undefined
+  try {
+    page = href === undefined ? undefined : new URL(href)
+  } catch {
+    page = undefined
+  }
+  if (page === undefined || (page.protocol !== 'http:' && page.protocol !== 'https:')) {
+    throw new KitError(
+      'OAUTH_NOT_CONFIGURED',
+      'startOAuth: no redirect URI (pass redirectUri, set oauthRedirectUrl in wallet_kit_config, or run on an http(s) page)',
+    )
+  }
+  // Origin and path only: providers compare the redirect URI exactly, and the page's query would vary.
+  return `${page.origin}${page.pathname}`
+}
+
+/** Pending sign-ins past their life never got an answer: remove them and delete their keys. */
+async function purgeAbandoned(kit: Kit, oauth: KitOAuth): Promise<void> {
+  const now = kit.now()
+  for (const { key, record } of listPendingOAuth(oauth.storage, kit.client.configId)) {
+    if (record !== undefined && !isPendingOAuthExpired(record, now)) continue
+    oauth.storage.removeItem(key)
+    if (record !== undefined) await deleteUnlessSessionKey(kit, record.publicKey)
+  }
+}
+
+async function deleteUnlessSessionKey(kit: Kit, publicKey: string): Promise<void> {
+  if (kit.session.getSnapshot().session?.publicKey === publicKey) return
+  await kit.keyStore.delete(publicKey).catch(() => {})
+}
+
+function assertOAuthKit(kit: Kit, label: string): KitOAuth {
+  assertKit(kit, label)
+  const oauth = (kit as Partial<Kit>).oauth
+  if (typeof oauth !== 'object' || oauth === null || typeof oauth.storage?.getItem !== 'function') {
+    throw invalidArgument(label, 'a kit made by createKit(options) (it has no oauth settings)', kit)
+  }
+  return oauth
+}
+
+function assertConfig(config: unknown, label: string): asserts config is WalletKitConfigResponse {
+  const candidate = config as Partial<WalletKitConfigResponse> | null
+  if (typeof candidate !== 'object' || candidate === null || !Array.isArray(candidate.enabledProviders)) {
+    throw invalidArgument(label, 'the wallet_kit_config answer (with enabledProviders)', config)
+  }
+  if (candidate.oauthClientIds !== undefined && (typeof candidate.oauthClientIds !== 'object' || candidate.oauthClientIds === null)) {
+    throw invalidArgument(`${label}.oauthClientIds`, 'an object of client ids by provider', candidate.oauthClientIds)
+  }
+}
+
+function callOptions(signal: AbortSignal | undefined): CallOptions {
+  return signal === undefined ? {} : { signal }
+}
