@@ -1,6 +1,10 @@
 import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose'
 import { describe, expect, it } from 'vitest'
+import type { SessionClaims, SignupResponse, WalletKitConfigResponse } from '../core/types'
 import { createMockAuthProxy } from './handler'
+import { mockOAuthAuthorizeUrls } from './oauthProviders'
+import { createTestClientKey } from './testing/clientKey'
+import { REDIRECT_URI, consentForms, createPkce, nonceFor } from './testing/oauth'
 import { DEMO_CONFIG_ID, DEMO_ORGANIZATION_ID } from './tenants'
 import { call, ok, sendCode, setup, signUp, signedLogin, signedSignup, snapshot, verifyEmail } from './testing/harness'
 
@@ -232,11 +236,18 @@ describe('wallet_kit_config', () => {
     const answer = await call(proxy, 'wallet_kit_config', undefined, rawBody === undefined ? {} : { rawBody })
     expect(answer.status).toBe(200)
     expect(answer.body).toEqual({
-      enabledProviders: ['email'],
+      enabledProviders: ['email', 'google', 'apple'],
       sessionExpirationSeconds: '900',
       organizationId: DEMO_ORGANIZATION_ID,
       otpAlphanumeric: true,
       otpLength: '6',
+      oauthClientIds: {
+        google: 'demo-google-client',
+        apple: 'demo-apple-client',
+        x: 'demo-x-client',
+        discord: 'demo-discord-client',
+        facebook: 'demo-facebook-client',
+      },
     })
   })
 
@@ -401,5 +412,72 @@ describe('the kit flows of the contract', () => {
     ).toEqual({ organizationId })
     const { session } = await ok<{ session: string }>(call(proxy, 'otp_login', await signedLogin(verified, verified.key.publicKey)))
     expect(decodeJwt(session).organization_id).toBe(organizationId)
+  })
+
+  it('signs up with Google through the consent page, then logs the same person in again into the same organization', async () => {
+    const { proxy } = setup()
+
+    // What the kit and the browser do: authorize page → "Continue as" → callback → the proxy calls.
+    async function signInWithGoogle(state: string) {
+      const key = await createTestClientKey()
+      const pkce = createPkce()
+      const nonce = nonceFor(key.publicKey)
+      const config = await ok<WalletKitConfigResponse>(call(proxy, 'wallet_kit_config'))
+      const clientId = config.oauthClientIds?.['google'] ?? ''
+      const authorizeUrl = new URL(mockOAuthAuthorizeUrls('http://mock.test').google)
+      authorizeUrl.search = new URLSearchParams({
+        client_id: clientId,
+        redirect_uri: REDIRECT_URI,
+        response_type: 'code',
+        scope: 'openid email',
+        state,
+        nonce,
+        code_challenge: pkce.challenge,
+        code_challenge_method: 'S256',
+      }).toString()
+      const page = await proxy.handle(new Request(authorizeUrl))
+      const form = consentForms(await page.text()).find((candidate) => candidate.label === 'Continue as Ada Lovelace')
+      if (form === undefined) throw new Error('no "Continue as Ada Lovelace" on the consent page')
+      const consent = await proxy.handle(
+        new Request(new URL(form.action, authorizeUrl), {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(form.fields),
+        }),
+      )
+      const callback = new URL(consent.headers.get('Location') ?? '')
+      expect(callback.searchParams.get('state')).toBe(state)
+      const { oidcToken } = await ok<{ oidcToken: string }>(
+        call(proxy, 'oauth2_authenticate', {
+          provider: 'OAUTH2_PROVIDER_GOOGLE',
+          authCode: callback.searchParams.get('code'),
+          redirectUri: REDIRECT_URI,
+          codeVerifier: pkce.verifier,
+          nonce,
+          clientId,
+        }),
+      )
+      const found = await ok<{ organizationId?: string }>(call(proxy, 'account', { filterType: 'OIDC_TOKEN', filterValue: oidcToken }))
+      const isNewUser = found.organizationId === undefined
+      const organizationId = isNewUser
+        ? (
+            await ok<SignupResponse>(
+              call(proxy, 'signup', { apiKeys: [], authenticators: [], oauthProviders: [{ providerName: 'google', oidcToken }] }),
+            )
+          ).organizationId
+        : found.organizationId
+      const { session } = await ok<{ session: string }>(call(proxy, 'oauth_login', { oidcToken, publicKey: key.publicKey }))
+      return { isNewUser, organizationId, claims: decodeJwt<SessionClaims>(session), publicKey: key.publicKey }
+    }
+
+    const first = await signInWithGoogle('first-state')
+    const second = await signInWithGoogle('second-state')
+    expect(first.isNewUser).toBe(true)
+    expect(second.isNewUser).toBe(false)
+    expect(second.organizationId).toBe(first.organizationId)
+    expect(second.claims.organization_id).toBe(first.organizationId)
+    expect(second.claims.user_id).toBe(first.claims.user_id)
+    expect(second.claims.public_key).toBe(second.publicKey)
+    expect(Object.keys(proxy.state.users)).toHaveLength(1)
   })
 })

@@ -3,6 +3,8 @@
 import type { ProxyEndpoint } from '../core/types'
 import { account } from './endpoints/account'
 import type { EndpointContext } from './endpoints/context'
+import { oauth2Authenticate } from './endpoints/oauth2Authenticate'
+import { oauthLogin } from './endpoints/oauthLogin'
 import { otpInit } from './endpoints/otpInit'
 import { otpLogin } from './endpoints/otpLogin'
 import { otpVerify } from './endpoints/otpVerify'
@@ -17,6 +19,8 @@ import {
   isOriginAllowed,
   jsonResponse,
 } from './http'
+import { addOAuthIdentityOrThrow } from './oauthIdentities'
+import { createOAuthServer } from './oauthProvider'
 import { contactsMatch, createState } from './state'
 import { DEMO_TENANT, resolveTenants } from './tenants'
 import { createTokenAuthority } from './tokens'
@@ -32,6 +36,8 @@ const ENDPOINTS: Partial<Record<ProxyEndpoint, Endpoint>> = {
   otp_login: otpLogin,
   signup,
   account,
+  oauth2_authenticate: oauth2Authenticate,
+  oauth_login: oauthLogin,
 }
 
 const CONFIG_ID_HEADER = 'X-Auth-Proxy-Config-Id'
@@ -47,6 +53,7 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
   }
   const state = createState()
   const tokens = createTokenAuthority(now)
+  const oauthServer = createOAuthServer({ tenants, state, basePath, now })
 
   /** Before the tenant is known (preflight, outbox, unknown paths) an origin some tenant allows may read. */
   const anyTenantAllows = (origin: string | null): string | null =>
@@ -63,6 +70,11 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
     }
     if (path === '/__mock/outbox' && request.method === 'GET') {
       return jsonResponse(outbox(url.searchParams.get('contact') ?? undefined), 200, respond.cors)
+    }
+    if (path.startsWith('/__mock/oauth/')) {
+      // The authorization server's pages are navigated to, without a config id: it finds the tenant by client id.
+      const answer = await oauthServer.route(request, url, path, respond.cors)
+      if (answer !== undefined) return answer
     }
 
     const match = /^\/v1\/([a-z0-9_]+)$/.exec(path)
@@ -153,6 +165,9 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
     },
     setLatency(ms) {
       latencyMs = checkLatency(ms)
+    },
+    addOAuthIdentity(identity) {
+      return addOAuthIdentityOrThrow(state, identity)
     },
     ready: tokens.ready,
   }

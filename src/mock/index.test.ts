@@ -7,9 +7,13 @@ describe('auth-proxy-kit/mock', () => {
     expect(Object.keys(entry).sort()).toEqual([
       'CROCKFORD_ALPHABET',
       'DEMO_CONFIG_ID',
+      'DEMO_OAUTH_CLIENT_IDS',
       'DEMO_ORGANIZATION_ID',
+      'MOCK_OAUTH_PROVIDERS',
       'createMockAuthProxy',
       'mockAuthProxyPlugin',
+      'mockOAuthAuthorizeUrls',
+      'mockOidcIssuer',
       'startMockAuthProxy',
     ])
     expect(entry.DEMO_CONFIG_ID).toBe('demo')

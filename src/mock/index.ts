@@ -7,11 +7,18 @@ export { mockAuthProxyPlugin } from './vite'
 export type { MockAuthProxyPlugin, MockAuthProxyPluginApi, MockAuthProxyPluginOptions } from './vite'
 export { DEMO_CONFIG_ID, DEMO_ORGANIZATION_ID } from './tenants'
 export { CROCKFORD_ALPHABET } from './otp'
+export { DEMO_OAUTH_CLIENT_IDS, MOCK_OAUTH_PROVIDERS, mockOAuthAuthorizeUrls, mockOidcIssuer } from './oauthProviders'
+export type { MockOAuthProvider } from './oauthProviders'
 export type {
   MockAuthProxy,
   MockAuthProxyOptions,
   MockApiKey,
   MockFailure,
+  MockOAuthCode,
+  MockOAuthIdentity,
+  MockOAuthIdentityInput,
+  MockOAuthProviderLink,
+  MockOidcToken,
   MockOrganization,
   MockOtp,
   MockOtpStatus,

@@ -1,10 +1,21 @@
 // The mock's memory, one per instance, and the lookups the endpoints share. Accounts are found by
 // scanning: a mock holds a handful of users, and one source of truth cannot drift out of sync the way
 // a separate index could.
+import { defaultOAuthIdentities } from './oauthIdentities'
 import type { MockOrganization, MockState, MockUser, ResolvedMockTenant } from './types'
 
 export function createState(): MockState {
-  return { organizations: {}, users: {}, otps: {}, verificationTokens: {}, sessions: {}, outbox: [] }
+  return {
+    organizations: {},
+    users: {},
+    otps: {},
+    verificationTokens: {},
+    sessions: {},
+    outbox: [],
+    oauthIdentities: defaultOAuthIdentities(),
+    oauthCodes: {},
+    oidcTokens: {},
+  }
 }
 
 /** Users whose sub-organization belongs to the tenant: a config id never sees another tenant's users. */
@@ -45,6 +56,18 @@ export function findUserByCredentialId(
 ): MockUser | undefined {
   return tenantUsers(state, tenant).find((user) =>
     user.authenticators.some((authenticator) => authenticator.attestation.credentialId === credentialId),
+  )
+}
+
+/** The user an OAuth identity is linked to: an OIDC subject is unique only within its issuer. */
+export function findUserByOAuthIdentity(
+  state: MockState,
+  tenant: ResolvedMockTenant,
+  issuer: string,
+  subject: string,
+): MockUser | undefined {
+  return tenantUsers(state, tenant).find((user) =>
+    user.oauthProviders.some((link) => link.issuer === issuer && link.subject === subject),
   )
 }
 

@@ -1,15 +1,26 @@
 // Tenants: what each config id stands for, with defaults filled in and every option checked at start,
 // so that a typo in a tenants file fails loudly instead of answering odd errors later.
 import { ENABLED_PROVIDERS, type EnabledProvider } from '../core/types'
+import { DEMO_OAUTH_CLIENT_IDS, MOCK_OAUTH_PROVIDERS, isMockOAuthProvider } from './oauthProviders'
 import { OTP_MAX_LENGTH, OTP_MIN_LENGTH } from './otp'
 import type { MockTenant, ResolvedMockTenant } from './types'
+import { isAbsoluteHttpUrl } from './validate'
 
 /** The config id of the demo tenant, served when no tenants are given. */
 export const DEMO_CONFIG_ID = 'demo'
 /** The demo tenant's parent organization. Fixed, so that demos and tests can name it. */
 export const DEMO_ORGANIZATION_ID = '5b0c4f1e-7d2a-4c1b-9a8e-2f6d3c0b1a90'
 
-export const DEMO_TENANT: MockTenant = { configId: DEMO_CONFIG_ID, organizationId: DEMO_ORGANIZATION_ID }
+/**
+ * Email plus Google and Apple, so that the playground shows OAuth; every provider has a client id, so a
+ * tenant built on it only needs to list more providers to enable them.
+ */
+export const DEMO_TENANT: MockTenant = {
+  configId: DEMO_CONFIG_ID,
+  organizationId: DEMO_ORGANIZATION_ID,
+  enabledProviders: ['email', 'google', 'apple'],
+  oauthClientIds: { ...DEMO_OAUTH_CLIENT_IDS },
+}
 
 /** Checks tenant options (plain data, possibly read from a JSON file) and fills in the defaults. */
 export function resolveTenants(tenants: readonly unknown[]): ResolvedMockTenant[] {
@@ -49,8 +60,12 @@ function resolveTenant(value: unknown, path: string): ResolvedMockTenant {
     (item: unknown): item is number =>
       typeof item === 'number' && Number.isInteger(item) && item >= min && item <= max
   const isBoolean = (item: unknown): item is boolean => typeof item === 'boolean'
-  const isStringRecord = (item: unknown): item is Record<string, string> =>
-    typeof item === 'object' && item !== null && !Array.isArray(item) && Object.values(item).every(isString)
+  const isClientIdRecord = (item: unknown): item is Record<string, string> =>
+    typeof item === 'object' &&
+    item !== null &&
+    !Array.isArray(item) &&
+    Object.entries(item).every(([provider, clientId]) => isMockOAuthProvider(provider) && isString(clientId))
+  const isHttpUrl = (item: unknown): item is string => isString(item) && isAbsoluteHttpUrl(item)
 
   const configId = isString(tenant['configId']) ? tenant['configId'] : fail('configId', 'a non-empty string')
   const organizationId = isString(tenant['organizationId'])
@@ -71,9 +86,13 @@ function resolveTenant(value: unknown, path: string): ResolvedMockTenant {
       6,
     otpAlphanumeric: optional('otpAlphanumeric', isBoolean, 'true or false') ?? true,
   }
-  const oauthClientIds = optional('oauthClientIds', isStringRecord, 'an object {provider: clientId}')
+  const oauthClientIds = optional(
+    'oauthClientIds',
+    isClientIdRecord,
+    `an object {provider: clientId} with providers among ${MOCK_OAUTH_PROVIDERS.join(', ')}`,
+  )
   if (oauthClientIds !== undefined) resolved.oauthClientIds = { ...oauthClientIds }
-  const oauthRedirectUrl = optional('oauthRedirectUrl', isString, 'a URL')
+  const oauthRedirectUrl = optional('oauthRedirectUrl', isHttpUrl, 'an absolute http(s) URL without a fragment')
   if (oauthRedirectUrl !== undefined) resolved.oauthRedirectUrl = oauthRedirectUrl
   const rpId = optional('rpId', isString, 'a domain like localhost')
   if (rpId !== undefined) resolved.rpId = rpId

@@ -6,11 +6,11 @@ import type {
   OtpType,
   ProxyEndpoint,
   SignupAuthenticator,
-  SignupOAuthProvider,
   SmsCustomization,
   UsageType,
   ApiKeyCurve,
 } from '../core/types'
+import type { MockOAuthProvider } from './oauthProviders'
 
 /** One tenant of the mock: what a config id stands for. */
 export interface MockTenant {
@@ -27,7 +27,12 @@ export interface MockTenant {
   otpLength?: number
   /** Crockford base32 codes when true, digits when false. Default true. */
   otpAlphanumeric?: boolean
+  /**
+   * The tenant's OAuth client id per provider (`{google: 'demo-google-client'}`). The mock's
+   * authorization server accepts these client ids, and oauth2_authenticate requires the tenant's own.
+   */
   oauthClientIds?: Record<string, string>
+  /** When set, the only redirect URI the tenant's OAuth sign-ins may return to (absolute http(s) URL). */
   oauthRedirectUrl?: string
   rpId?: string
 }
@@ -41,7 +46,7 @@ export interface ResolvedMockTenant {
   sessionExpirationSeconds: number
   otpLength: number
   otpAlphanumeric: boolean
-  oauthClientIds?: Record<string, string>
+  oauthClientIds?: Partial<Record<MockOAuthProvider, string>>
   oauthRedirectUrl?: string
   rpId?: string
 }
@@ -129,8 +134,71 @@ export interface MockUser {
   apiKeys: MockApiKey[]
   /** Stored as given; later issues verify the attestation. */
   authenticators: SignupAuthenticator[]
-  oauthProviders: SignupOAuthProvider[]
+  /** The OAuth identities signup linked, read from their verified OIDC tokens. */
+  oauthProviders: MockOAuthProviderLink[]
   createdAt: string
+}
+
+/** An OAuth identity linked to a user: `(issuer, subject)` finds the user again at login. */
+export interface MockOAuthProviderLink {
+  /** As the signup request named it: a label, since the provider is read from the token's issuer. */
+  providerName: string
+  provider: MockOAuthProvider
+  issuer: string
+  subject: string
+  /** The token's email claim, kept apart from `MockUser.email`: only an OTP proves an email. */
+  email?: string
+  linkedAt: string
+}
+
+/** A person the mock's consent page offers to sign in as. */
+export interface MockOAuthIdentity {
+  provider: MockOAuthProvider
+  /** Stable: the same person has the same `sub` every time the mock starts. */
+  sub: string
+  name: string
+  email?: string
+}
+
+export interface MockOAuthIdentityInput {
+  /** Default: the identity is added at every provider. */
+  provider?: MockOAuthProvider
+  name: string
+  email?: string
+  /** Default: derived from the provider and the email (or the name), so it is stable across starts. */
+  sub?: string
+}
+
+/** An authorization code the consent page issued: single use, short-lived, bound to its request. */
+export interface MockOAuthCode {
+  code: string
+  provider: MockOAuthProvider
+  clientId: string
+  redirectUri: string
+  /** S256 challenge given at authorize; oauth2_authenticate checks the verifier against it. */
+  codeChallenge: string
+  nonce: string
+  scope: string
+  /** The identity chosen on the consent page. */
+  sub: string
+  issuedAt: string
+  expiresAt: string
+  /** Set when oauth2_authenticate redeemed it. */
+  usedAt?: string
+}
+
+/** An OIDC token oauth2_authenticate issued. */
+export interface MockOidcToken {
+  /** The token's `jti`. */
+  tokenId: string
+  configId: string
+  provider: MockOAuthProvider
+  issuer: string
+  subject: string
+  clientId: string
+  expiresAt: string
+  /** Set by the first oauth_login with the token: a second one is a replay. */
+  loggedInAt?: string
 }
 
 export interface MockWalletAccount {
@@ -179,6 +247,10 @@ export interface MockState {
   sessions: Record<string, MockSession>
   /** Oldest first; `outbox()` answers newest first. */
   outbox: OutboxMessage[]
+  /** The consent page's identities, in the order it lists them. */
+  oauthIdentities: MockOAuthIdentity[]
+  oauthCodes: Record<string, MockOAuthCode>
+  oidcTokens: Record<string, MockOidcToken>
 }
 
 export interface MockAuthProxy {
@@ -192,6 +264,11 @@ export interface MockAuthProxy {
   readonly state: MockState
   setFailure(endpoint: ProxyEndpoint, failure: MockFailure | null): void
   setLatency(ms: number): void
+  /**
+   * Adds a person to the consent page (at one provider, or at every provider when none is named) and
+   * answers the identities added. Throws a TypeError naming the field for bad input or a taken `sub`.
+   */
+  addOAuthIdentity(identity: MockOAuthIdentityInput): MockOAuthIdentity[]
   /** Resolves once the token signing key exists; `handle` waits for it on its own. */
   ready: Promise<void>
 }

@@ -80,6 +80,17 @@ export function isHex(value: string): boolean {
   return HEX_PATTERN.test(value)
 }
 
+/** A redirect URI the authorization server may send a browser to (RFC 6749 3.1.2: absolute, no fragment). */
+export function isAbsoluteHttpUrl(value: string): boolean {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return false
+  }
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hash === '' && !value.includes('#')
+}
+
 /** Typed access to one JSON object's fields, with the object's path for messages. */
 export class Fields {
   readonly object: JsonObject

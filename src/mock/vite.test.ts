@@ -82,6 +82,6 @@ describe('mockAuthProxyPlugin', () => {
       headers: { 'X-Auth-Proxy-Config-Id': 'demo' },
     })
     expect(response.status).toBe(200)
-    expect(await response.json()).toMatchObject({ enabledProviders: ['email'] })
+    expect(await response.json()).toMatchObject({ enabledProviders: ['email', 'google', 'apple'] })
   })
 })

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { SignupResponse } from '../../core/types'
 import { createTestClientKey, signupMessage, tokenIdOf } from '../testing/clientKey'
 import { call, ok, setup, signUp, signedLogin, snapshot, verifyEmail } from '../testing/harness'
+import { oidcTokenFor } from '../testing/oauth'
 
 describe('account', () => {
   it('finds an account by email, case-insensitively, and answers {} when there is none', async () => {
@@ -74,7 +75,6 @@ describe('account', () => {
     })
     expect(await ok(call(proxy, 'account', { filterType: 'CREDENTIAL_ID', filterValue: 'cred-1' }))).toEqual({ organizationId })
     expect(await ok(call(proxy, 'account', { filterType: 'CREDENTIAL_ID', filterValue: 'cred-2' }))).toEqual({})
-    expect(await ok(call(proxy, 'account', { filterType: 'OIDC_TOKEN', filterValue: 'a.b.c' }))).toEqual({})
   })
 
   it("does not see another tenant's accounts", async () => {
@@ -124,5 +124,60 @@ describe('account', () => {
     expect(answer.status).toBe(400)
     expect(answer.body).toEqual({ code: 3, message, details: [] })
     expect(snapshot(proxy)).toBe(before)
+  })
+
+  it('finds an account by OIDC token: {} before the OAuth signup, the organization after', async () => {
+    const { proxy } = setup()
+    const { oidcToken } = await oidcTokenFor(proxy, 'google', 'Ada Lovelace')
+    const before = snapshot(proxy)
+    expect(await ok(call(proxy, 'account', { filterType: 'OIDC_TOKEN', filterValue: oidcToken }))).toEqual({})
+    expect(snapshot(proxy)).toBe(before)
+    const { organizationId } = await ok<SignupResponse>(
+      call(proxy, 'signup', { apiKeys: [], authenticators: [], oauthProviders: [{ providerName: 'google', oidcToken }] }),
+    )
+    expect(await ok(call(proxy, 'account', { filterType: 'OIDC_TOKEN', filterValue: oidcToken, oidcToken }))).toEqual({
+      organizationId,
+    })
+    // Another token for the same person finds the same account; another person finds none.
+    const again = await oidcTokenFor(proxy, 'google', 'Ada Lovelace')
+    expect(await ok(call(proxy, 'account', { filterType: 'OIDC_TOKEN', filterValue: again.oidcToken }))).toEqual({
+      organizationId,
+    })
+    const grace = await oidcTokenFor(proxy, 'google', 'Grace Hopper')
+    expect(await ok(call(proxy, 'account', { filterType: 'OIDC_TOKEN', filterValue: grace.oidcToken }))).toEqual({})
+  })
+
+  it('does not take the same person at another provider for the linked identity', async () => {
+    const { proxy } = setup()
+    const { oidcToken } = await oidcTokenFor(proxy, 'google', 'Ada Lovelace')
+    await ok(call(proxy, 'signup', { apiKeys: [], authenticators: [], oauthProviders: [{ providerName: 'google', oidcToken }] }))
+    const apple = await oidcTokenFor(proxy, 'apple', 'Ada Lovelace')
+    expect(await ok(call(proxy, 'account', { filterType: 'OIDC_TOKEN', filterValue: apple.oidcToken }))).toEqual({})
+  })
+
+  it('verifies the OIDC token it looks up by: garbled or expired → 16, changing nothing', async () => {
+    const { proxy, clock } = setup()
+    const { oidcToken } = await oidcTokenFor(proxy)
+    const before = snapshot(proxy)
+    const garbled = await call(proxy, 'account', { filterType: 'OIDC_TOKEN', filterValue: 'a.b.c' })
+    expect(garbled.status).toBe(401)
+    expect(garbled.body).toMatchObject({ code: 16, message: expect.stringMatching(/^filterValue: not a valid JWT/) })
+    clock.advance(600_000)
+    const expired = await call(proxy, 'account', { filterType: 'OIDC_TOKEN', filterValue: oidcToken })
+    expect(expired.body).toEqual({ code: 16, message: 'filterValue: expired; sign in with the provider again', details: [] })
+    expect(snapshot(proxy)).toBe(before)
+  })
+
+  it('refuses an oidcToken field that differs from the filterValue (3)', async () => {
+    const { proxy } = setup()
+    const first = await oidcTokenFor(proxy)
+    const second = await oidcTokenFor(proxy)
+    const answer = await call(proxy, 'account', { filterType: 'OIDC_TOKEN', filterValue: first.oidcToken, oidcToken: second.oidcToken })
+    expect(answer.status).toBe(400)
+    expect(answer.body).toEqual({
+      code: 3,
+      message: 'oidcToken: differs from filterValue; send the same OIDC token in both, or only filterValue',
+      details: [],
+    })
   })
 })

@@ -1,9 +1,11 @@
 import type { AccountFilterType, AccountResponse } from '../../core/types'
 import { MockError } from '../http'
+import { checkOidcToken } from '../oidcTokens'
 import {
   contactsMatch,
   findUserByCredentialId,
   findUserByEmail,
+  findUserByOAuthIdentity,
   findUserByPhoneNumber,
   findUserByPublicKey,
 } from '../state'
@@ -15,13 +17,18 @@ const FILTER_TYPES: readonly AccountFilterType[] = ['EMAIL', 'PHONE_NUMBER', 'OI
 
 /**
  * Finds the sub-organization of an account, or answers `{}` so that the client signs up. A lookup does
- * not redeem the verification token; when one is given it must be valid and prove `filterValue`.
+ * not redeem the verification token; when one is given it must be valid and prove `filterValue`. An
+ * OIDC_TOKEN lookup verifies the token (it is the proof of the identity looked up) and finds the user
+ * linked to its (iss, sub).
  */
 export async function account({ tenant, body, state, tokens }: EndpointContext): Promise<AccountResponse> {
   const filterType = body.oneOf('filterType', FILTER_TYPES)
   const filterValue = body.nonEmptyString('filterValue')
   const verificationToken = body.optionalString('verificationToken')
-  body.optionalString('oidcToken')
+  const oidcToken = body.optionalString('oidcToken')
+  if (filterType === 'OIDC_TOKEN' && oidcToken !== undefined && oidcToken !== filterValue) {
+    throw new MockError(3, 'oidcToken: differs from filterValue; send the same OIDC token in both, or only filterValue')
+  }
 
   if (verificationToken !== undefined) {
     const { claims } = await checkVerificationToken(tokens, state, tenant, verificationToken)
@@ -44,10 +51,11 @@ export async function account({ tenant, body, state, tokens }: EndpointContext):
     case 'CREDENTIAL_ID':
       user = findUserByCredentialId(state, tenant, filterValue)
       break
-    case 'OIDC_TOKEN':
-      // OAuth sign-ups arrive with the OAuth issue; until then no account holds a verified OIDC identity.
-      user = undefined
+    case 'OIDC_TOKEN': {
+      const { claims } = await checkOidcToken(tokens, state, tenant, filterValue, 'filterValue')
+      user = findUserByOAuthIdentity(state, tenant, claims.iss, claims.sub)
       break
+    }
   }
   return user === undefined ? {} : { organizationId: user.organizationId }
 }

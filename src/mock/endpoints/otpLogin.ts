@@ -1,13 +1,14 @@
 import type { OtpLoginResponse } from '../../core/types'
 import { readClientSignature, verifyClientSignature } from '../clientSignature'
 import { MockError } from '../http'
+import { issueSession } from '../sessions'
 import { findUserByContact } from '../state'
 import { assertNotRedeemed, checkVerificationToken } from '../verificationTokens'
-import type { MockSession } from '../types'
-import { isoTime, type EndpointContext } from './context'
+import type { EndpointContext } from './context'
 
 /** Redeems a verification token (once, for USAGE_TYPE_LOGIN) for a session bound to `publicKey`. */
-export async function otpLogin({ tenant, body, state, tokens, now }: EndpointContext): Promise<OtpLoginResponse> {
+export async function otpLogin(context: EndpointContext): Promise<OtpLoginResponse> {
+  const { tenant, body, state, tokens } = context
   const verificationToken = body.nonEmptyString('verificationToken')
   const publicKey = body.compressedP256PublicKey('publicKey')
   const invalidateExisting = body.optionalBoolean('invalidateExisting') ?? false
@@ -32,32 +33,14 @@ export async function otpLogin({ tenant, body, state, tokens, now }: EndpointCon
     throw new MockError(5, `organizationId: the account for ${claims.contact} is not in organization "${organizationId}"`)
   }
 
-  const issuedAt = now()
-  const session: MockSession = {
-    sessionId: crypto.randomUUID(),
-    configId: tenant.configId,
-    userId: user.userId,
-    organizationId: user.organizationId,
+  return issueSession(context, {
+    user,
     publicKey,
-    createdAt: isoTime(issuedAt),
-    expiresAt: isoTime((Math.floor(issuedAt / 1000) + tenant.sessionExpirationSeconds) * 1000),
-  }
-  const token = await tokens.sign({
-    jti: session.sessionId,
-    exp: Math.floor(issuedAt / 1000) + tenant.sessionExpirationSeconds,
-    public_key: publicKey,
-    session_type: 'SESSION_TYPE_READ_WRITE',
-    user_id: user.userId,
-    organization_id: user.organizationId,
+    invalidateExisting,
+    redeem: () => {
+      // Signing awaited: a concurrent login may have redeemed the token meanwhile.
+      assertNotRedeemed(record, 'USAGE_TYPE_LOGIN')
+      record.usedFor.push('USAGE_TYPE_LOGIN')
+    },
   })
-  // Signing awaited: a concurrent login may have redeemed the token meanwhile.
-  assertNotRedeemed(record, 'USAGE_TYPE_LOGIN')
-  record.usedFor.push('USAGE_TYPE_LOGIN')
-  if (invalidateExisting) {
-    for (const existing of Object.values(state.sessions)) {
-      if (existing.userId === user.userId && existing.revokedAt === undefined) existing.revokedAt = isoTime(issuedAt)
-    }
-  }
-  state.sessions[session.sessionId] = session
-  return { session: token }
 }

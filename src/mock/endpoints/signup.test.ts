@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { SignupRequest, SignupResponse } from '../../core/types'
 import { DEMO_ORGANIZATION_ID } from '../tenants'
 import { createTestClientKey, signupMessage } from '../testing/clientKey'
+import { oauthSignUp, oidcTokenFor, subOf } from '../testing/oauth'
 import { call, emptySignup, ok, setup, signUp, signedSignup, snapshot, verifyEmail, type Verified } from '../testing/harness'
 import type { MockAuthProxy } from '../types'
 
@@ -66,10 +67,11 @@ describe('signup', () => {
     expect(verificationTokens[verified.tokenId]?.usedFor).toEqual(['USAGE_TYPE_SIGNUP'])
   })
 
-  it('stores API keys (with their expiry), authenticators and OAuth providers as given', async () => {
+  it('stores API keys (with their expiry), authenticators as given, and OAuth providers as verified links', async () => {
     const { proxy, clock } = setup()
     const verified = await verifyEmail(proxy, 'ada@example.com')
     const apiKey = await createTestClientKey()
+    const { oidcToken } = await oidcTokenFor(proxy, 'google', 'Grace Hopper')
     const request = await sign(
       {
         ...emptySignup('ada@example.com', verified.verificationToken),
@@ -90,7 +92,7 @@ describe('signup', () => {
             },
           },
         ],
-        oauthProviders: [{ providerName: 'google', oidcToken: 'a.b.c' }],
+        oauthProviders: [{ providerName: 'Google', oidcToken }],
       },
       verified,
     )
@@ -108,7 +110,18 @@ describe('signup', () => {
     ])
     expect(user?.apiKeys[1]?.expiresAt).toBeUndefined()
     expect(user?.authenticators).toEqual(request.authenticators)
-    expect(user?.oauthProviders).toEqual(request.oauthProviders)
+    // The email claim stays on the link: the account's email is the one the OTP proved.
+    expect(user?.oauthProviders).toEqual([
+      {
+        providerName: 'Google',
+        provider: 'google',
+        issuer: 'https://mock-auth-proxy.invalid/oauth/google',
+        subject: subOf(proxy, 'google', 'Grace Hopper'),
+        email: 'grace@example.com',
+        linkedAt: new Date(clock.now()).toISOString(),
+      },
+    ])
+    expect(user?.email).toBe('ada@example.com')
   })
 
   it("creates a wallet in the seed's {path, curve} form with a deterministic address", async () => {
@@ -421,5 +434,110 @@ describe('signup', () => {
   ])('refuses %j with 3 naming the field, changing nothing', async (override, message) => {
     const { proxy } = setup()
     await expectRefused(proxy, { apiKeys: [], authenticators: [], oauthProviders: [], ...override }, 3, 400, message)
+  })
+})
+
+describe('signup with OAuth providers', () => {
+  const withProvider = (oidcToken: string, providerName = 'google') => ({
+    apiKeys: [],
+    authenticators: [],
+    oauthProviders: [{ providerName, oidcToken }],
+  })
+
+  it("links the token's identity without a verification token; its email stays off the account's email", async () => {
+    const { proxy, clock } = setup()
+    const { oidcToken } = await oidcTokenFor(proxy, 'google', 'Ada Lovelace')
+    const { organizationId, userId } = await ok<SignupResponse>(call(proxy, 'signup', withProvider(oidcToken)))
+    const user = proxy.state.users[userId]
+    expect(user?.organizationId).toBe(organizationId)
+    expect(user?.oauthProviders).toEqual([
+      {
+        providerName: 'google',
+        provider: 'google',
+        issuer: 'https://mock-auth-proxy.invalid/oauth/google',
+        subject: subOf(proxy, 'google', 'Ada Lovelace'),
+        email: 'ada@example.com',
+        linkedAt: new Date(clock.now()).toISOString(),
+      },
+    ])
+    expect(user).not.toHaveProperty('email')
+    // Only an OTP proves an email: the OAuth account is not the email account.
+    expect(await ok(call(proxy, 'account', { filterType: 'EMAIL', filterValue: 'ada@example.com' }))).toEqual({})
+  })
+
+  it('refuses an identity already linked in this tenant (6), changing nothing', async () => {
+    const { proxy } = setup()
+    await oauthSignUp(proxy, 'google', 'Ada Lovelace')
+    const { oidcToken } = await oidcTokenFor(proxy, 'google', 'Ada Lovelace')
+    await expectRefused(
+      proxy,
+      withProvider(oidcToken),
+      6,
+      409,
+      'oauthProviders[0].oidcToken: this google identity already has an account; log in instead',
+    )
+  })
+
+  it('refuses the same identity twice in one request (3)', async () => {
+    const { proxy } = setup()
+    const first = await oidcTokenFor(proxy)
+    const second = await oidcTokenFor(proxy)
+    await expectRefused(
+      proxy,
+      {
+        apiKeys: [],
+        authenticators: [],
+        oauthProviders: [
+          { providerName: 'google', oidcToken: first.oidcToken },
+          { providerName: 'google', oidcToken: second.oidcToken },
+        ],
+      },
+      3,
+      400,
+      'oauthProviders[1].oidcToken: the same google identity as oauthProviders[0]; link it once',
+    )
+  })
+
+  it('links identities of two providers to one user', async () => {
+    const { proxy } = setup()
+    const google = await oidcTokenFor(proxy, 'google')
+    const apple = await oidcTokenFor(proxy, 'apple')
+    const { userId } = await ok<SignupResponse>(
+      call(proxy, 'signup', {
+        apiKeys: [],
+        authenticators: [],
+        oauthProviders: [
+          { providerName: 'google', oidcToken: google.oidcToken },
+          { providerName: 'apple', oidcToken: apple.oidcToken },
+        ],
+      }),
+    )
+    expect(proxy.state.users[userId]?.oauthProviders.map((link) => link.provider)).toEqual(['google', 'apple'])
+  })
+
+  it('verifies each token: garbled or expired → 16, changing nothing', async () => {
+    const { proxy, clock } = setup()
+    const { oidcToken } = await oidcTokenFor(proxy)
+    await expectRefused(proxy, withProvider('a.b.c'), 16, 401, /^oauthProviders\[0\]\.oidcToken: not a valid JWT/)
+    clock.advance(600_000)
+    await expectRefused(
+      proxy,
+      withProvider(oidcToken),
+      16,
+      401,
+      'oauthProviders[0].oidcToken: expired; sign in with the provider again',
+    )
+  })
+
+  it('still needs a verification token for userEmail, even when the OIDC token carries that email (3)', async () => {
+    const { proxy } = setup()
+    const { oidcToken } = await oidcTokenFor(proxy)
+    await expectRefused(
+      proxy,
+      { ...withProvider(oidcToken), userEmail: 'ada@example.com' },
+      3,
+      400,
+      'verificationToken: required when userEmail is given; prove it first with otp_init and otp_verify',
+    )
   })
 })

@@ -10,8 +10,18 @@ import type {
 } from '../../core/types'
 import { readClientSignature, verifyClientSignature } from '../clientSignature'
 import { MockError } from '../http'
-import { contactsMatch, findUserByEmail, findUserByPhoneNumber } from '../state'
-import type { MockApiKey, MockOrganization, MockUser, MockWallet } from '../types'
+import { checkOidcToken, type CheckedOidcToken } from '../oidcTokens'
+import { contactsMatch, findUserByEmail, findUserByOAuthIdentity, findUserByPhoneNumber } from '../state'
+import type { TokenAuthority } from '../tokens'
+import type {
+  MockApiKey,
+  MockOAuthProviderLink,
+  MockOrganization,
+  MockState,
+  MockUser,
+  MockWallet,
+  ResolvedMockTenant,
+} from '../types'
 import { assertNotRedeemed, checkVerificationToken, type CheckedVerificationToken } from '../verificationTokens'
 import { isHex, parsesAsP256Point, type Fields, type JsonObject } from '../validate'
 import { isoTime, type EndpointContext } from './context'
@@ -37,10 +47,17 @@ interface ReadWallet {
   accounts: { curve: string; path: string; pathFormat?: string; addressFormat?: string }[]
 }
 
+interface CheckedOAuthProvider extends CheckedOidcToken {
+  providerName: string
+  field: string
+}
+
 /**
  * Creates a sub-organization under the tenant's organization, with its root user and optionally a
  * wallet. An email or phone number only goes on an account when a verification token proves it, and
- * that token's key must sign this exact signup.
+ * that token's key must sign this exact signup. Each OAuth provider's OIDC token is verified and its
+ * (iss, sub) linked to the user, once per tenant; its email claim is kept on the link and does not
+ * make the account's email, which only an OTP proves.
  */
 export async function signup({ tenant, body, state, tokens, now }: EndpointContext): Promise<SignupResponse> {
   const apiKeys = body.objects('apiKeys').map(readApiKey)
@@ -83,12 +100,18 @@ export async function signup({ tenant, body, state, tokens, now }: EndpointConte
       expected: usage,
     })
   }
+  const checkedProviders = await checkOAuthProviders(tokens, state, tenant, oauthProviders)
   // Checked after every await: nothing can register the address between this check and the writes.
   if (userEmail !== undefined && findUserByEmail(state, tenant, userEmail) !== undefined) {
     throw new MockError(6, `userEmail: an account for ${userEmail} already exists; log in instead`)
   }
   if (userPhoneNumber !== undefined && findUserByPhoneNumber(state, tenant, userPhoneNumber) !== undefined) {
     throw new MockError(6, `userPhoneNumber: an account for ${userPhoneNumber} already exists; log in instead`)
+  }
+  for (const { claims, provider, field } of checkedProviders) {
+    if (findUserByOAuthIdentity(state, tenant, claims.iss, claims.sub) !== undefined) {
+      throw new MockError(6, `${field}: this ${provider} identity already has an account; log in instead`)
+    }
   }
   if (checked !== undefined) assertNotRedeemed(checked.record, 'USAGE_TYPE_SIGNUP')
 
@@ -103,7 +126,17 @@ export async function signup({ tenant, body, state, tokens, now }: EndpointConte
       return stored
     }),
     authenticators,
-    oauthProviders,
+    oauthProviders: checkedProviders.map(({ providerName, provider, claims }): MockOAuthProviderLink => {
+      const link: MockOAuthProviderLink = {
+        providerName,
+        provider,
+        issuer: claims.iss,
+        subject: claims.sub,
+        linkedAt: isoTime(createdAt),
+      }
+      if (claims.email !== undefined) link.email = claims.email
+      return link
+    }),
     createdAt: isoTime(createdAt),
   }
   if (userName !== undefined) user.userName = userName
@@ -210,9 +243,29 @@ function readAuthenticator(authenticator: Fields): SignupAuthenticator {
   }
 }
 
-/** Stored as given: later issues verify the OIDC token. */
+/** Shape only; checkOAuthProviders verifies the tokens. */
 function readOAuthProvider(provider: Fields): SignupOAuthProvider {
   return { providerName: provider.nonEmptyString('providerName'), oidcToken: provider.nonEmptyString('oidcToken') }
+}
+
+/** Verifies each OIDC token; one identity twice in a request is refused rather than linked twice. */
+async function checkOAuthProviders(
+  tokens: TokenAuthority,
+  state: MockState,
+  tenant: ResolvedMockTenant,
+  oauthProviders: SignupOAuthProvider[],
+): Promise<CheckedOAuthProvider[]> {
+  const checked: CheckedOAuthProvider[] = []
+  for (const [index, { providerName, oidcToken }] of oauthProviders.entries()) {
+    const field = `oauthProviders[${index}].oidcToken`
+    const result = await checkOidcToken(tokens, state, tenant, oidcToken, field)
+    const earlier = checked.findIndex(({ claims }) => claims.iss === result.claims.iss && claims.sub === result.claims.sub)
+    if (earlier !== -1) {
+      throw new MockError(3, `${field}: the same ${result.provider} identity as oauthProviders[${earlier}]; link it once`)
+    }
+    checked.push({ ...result, providerName, field })
+  }
+  return checked
 }
 
 /** The seed's `{path, curve}` or the production `{walletName, accounts}`. */

@@ -1,0 +1,49 @@
+// Issuing a session: every login endpoint (otp_login, oauth_login) ends the same way.
+import type { SessionResponse } from '../core/types'
+import { isoTime, type EndpointContext } from './endpoints/context'
+import type { MockSession, MockUser } from './types'
+
+export interface IssueSessionParameters {
+  user: MockUser
+  /** The client key the session is bound to. */
+  publicKey: string
+  invalidateExisting: boolean
+  /**
+   * Runs after the signing await and before any write: it re-checks and marks the proof used, so that
+   * two concurrent logins with one proof cannot both succeed. It may throw; then nothing is written.
+   */
+  redeem: () => void
+}
+
+export async function issueSession(
+  { tenant, state, tokens, now }: EndpointContext,
+  { user, publicKey, invalidateExisting, redeem }: IssueSessionParameters,
+): Promise<SessionResponse> {
+  const issuedAt = now()
+  const exp = Math.floor(issuedAt / 1000) + tenant.sessionExpirationSeconds
+  const session: MockSession = {
+    sessionId: crypto.randomUUID(),
+    configId: tenant.configId,
+    userId: user.userId,
+    organizationId: user.organizationId,
+    publicKey,
+    createdAt: isoTime(issuedAt),
+    expiresAt: isoTime(exp * 1000),
+  }
+  const token = await tokens.sign({
+    jti: session.sessionId,
+    exp,
+    public_key: publicKey,
+    session_type: 'SESSION_TYPE_READ_WRITE',
+    user_id: user.userId,
+    organization_id: user.organizationId,
+  })
+  redeem()
+  if (invalidateExisting) {
+    for (const existing of Object.values(state.sessions)) {
+      if (existing.userId === user.userId && existing.revokedAt === undefined) existing.revokedAt = isoTime(issuedAt)
+    }
+  }
+  state.sessions[session.sessionId] = session
+  return { session: token }
+}
