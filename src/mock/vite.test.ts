@@ -32,6 +32,17 @@ async function startVite(plugin: ReturnType<typeof mockAuthProxyPlugin>): Promis
 }
 
 describe('mockAuthProxyPlugin', () => {
+  it('prints where the proxy is and which config id it serves, after Vite\'s own URLs', async () => {
+    const plugin = mockAuthProxyPlugin({ path: '/auth-proxy' })
+    const url = await startVite(plugin)
+    const lines: string[] = []
+    const dev = server as ViteDevServer
+    dev.config.logger.info = (message: string) => void lines.push(message)
+    dev.printUrls()
+    expect(lines.at(-1)).toContain(`Mock auth proxy: ${url}/auth-proxy (config id: demo)`)
+    expect(lines.at(-1)).toContain(`${url}/auth-proxy/__mock/outbox`)
+  })
+
   it('mounts the proxy under its path in the dev server and exposes the instance', async () => {
     const plugin = mockAuthProxyPlugin({ path: '/auth-proxy' })
     expect(plugin.name).toBe('auth-proxy-kit:mock-proxy')

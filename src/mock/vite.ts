@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Plugin } from 'vite'
 import { createMockAuthProxy } from './handler'
+import { DEMO_CONFIG_ID } from './tenants'
 import { sendResponse, toRequest } from './nodeHttp'
 import type { MockAuthProxy, MockAuthProxyOptions } from './types'
 
@@ -44,6 +45,18 @@ export function mockAuthProxyPlugin(options: MockAuthProxyPluginOptions = {}): M
     api: { proxy },
     configureServer(server) {
       server.middlewares.use(middleware)
+      // Say where the proxy is, beside Vite's own URLs: the one thing a developer needs to point a
+      // provider (or curl) at it.
+      const printUrls = server.printUrls.bind(server)
+      server.printUrls = () => {
+        printUrls()
+        const local = server.resolvedUrls?.local[0]?.replace(/\/$/, '')
+        if (local === undefined) return
+        const configIds = proxyOptions.tenants?.map((tenant) => tenant.configId) ?? [DEMO_CONFIG_ID]
+        server.config.logger.info(
+          `  ➜  Mock auth proxy: ${local}${basePath} (config ${configIds.length === 1 ? 'id' : 'ids'}: ${configIds.join(', ')}); sent codes at ${local}${basePath}/__mock/outbox`,
+        )
+      }
     },
     configurePreviewServer(server) {
       server.middlewares.use(middleware)
