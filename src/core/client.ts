@@ -1,5 +1,6 @@
-import { assertNonEmptyString, assertObject, describeValue, invalidArgument } from './assert'
-import { KitError, kitErrorCodeForGrpc } from './errors'
+import { assertNonEmptyString, assertObject, invalidArgument } from './assert'
+import { KitError } from './errors'
+import { assertSignal, assertTimeoutMs, postJson, resolveBaseUrl } from './postJson'
 import type {
   AccountRequest,
   AccountResponse,
@@ -15,7 +16,6 @@ import type {
   OtpVerifyResponse,
   ProxyEndpoint,
   ProxyEndpoints,
-  ProxyErrorBody,
   SignupRequest,
   SignupResponse,
   WalletKitConfigResponse,
@@ -59,22 +59,18 @@ export interface AuthProxyClient {
 }
 
 export const DEFAULT_TIMEOUT_MS = 20_000
-// setTimeout's delay is a signed 32-bit integer: anything larger fires immediately.
-const MAX_TIMEOUT_MS = 2 ** 31 - 1
 
 /** A typed client for the auth proxy's /v1 endpoints. Every failure is a KitError with a stable code. */
 export function createAuthProxyClient(options: AuthProxyClientOptions): AuthProxyClient {
   assertObject(options, 'createAuthProxyClient(options)')
   const { configId, timeoutMs = DEFAULT_TIMEOUT_MS } = options
   const proxyUrl = typeof options.proxyUrl === 'string' ? options.proxyUrl.trim().replace(/\/+$/, '') : options.proxyUrl
-  const baseUrl = resolveProxyUrl(proxyUrl)
+  const baseUrl = resolveBaseUrl(proxyUrl, 'createAuthProxyClient({ proxyUrl })')
   assertNonEmptyString(configId, 'createAuthProxyClient({ configId })')
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {
     throw invalidArgument('createAuthProxyClient({ fetch })', 'a fetch function', options.fetch)
   }
-  if (typeof timeoutMs !== 'number' || !Number.isInteger(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMEOUT_MS) {
-    throw invalidArgument('createAuthProxyClient({ timeoutMs })', `an integer from 1 to ${MAX_TIMEOUT_MS}`, timeoutMs)
-  }
+  assertTimeoutMs(timeoutMs, 'createAuthProxyClient({ timeoutMs })')
   // Looked up per call rather than captured, and never called as a method of another object:
   // window.fetch throws "Illegal invocation" when `this` is not the window.
   const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
@@ -85,75 +81,23 @@ export function createAuthProxyClient(options: AuthProxyClientOptions): AuthProx
     callOptions: CallOptions = {},
   ): Promise<ProxyEndpoints[E]['response']> {
     const { signal } = callOptions
-    // Duck-typed: a signal from another realm (iframe, jsdom) is not an instance of this AbortSignal.
-    const isSignal = typeof signal === 'object' && signal !== null && typeof signal.addEventListener === 'function'
-    if (signal !== undefined && !isSignal) {
-      throw invalidArgument(`${endpoint}: options.signal`, 'an AbortSignal', signal)
-    }
+    assertSignal(signal, endpoint)
     if (body !== undefined) assertObject(body, `${endpoint}: body`)
-    if (signal?.aborted) throw aborted(endpoint, signal)
-
-    // One controller aborts the request for either reason; `timedOut` tells the reasons apart.
-    // (AbortSignal.any/timeout would do this, but AbortSignal.any is missing before Safari 17.4.)
-    const controller = new AbortController()
-    let timedOut = false
-    const timer = setTimeout(() => {
-      timedOut = true
-      controller.abort(new DOMException(`${endpoint} timed out after ${timeoutMs} ms`, 'TimeoutError'))
-    }, timeoutMs)
-    const onCallerAbort = () => controller.abort(signal?.reason)
-    signal?.addEventListener('abort', onCallerAbort, { once: true })
 
     const headers: Record<string, string> = { 'X-Auth-Proxy-Config-ID': configId }
     // Only a body needs a type; the bodiless wallet_kit_config call has none, like the production client.
     if (body !== undefined) headers['Content-Type'] = 'application/json'
 
-    try {
-      let response: Response
-      try {
-        response = await fetchImpl(`${baseUrl}/v1/${endpoint}`, {
-          method: 'POST',
-          headers,
-          body: body === undefined ? undefined : JSON.stringify(body),
-          signal: controller.signal,
-        })
-      } catch (cause) {
-        throw transportError(endpoint, cause, timedOut, signal, timeoutMs)
-      }
-
-      let text: string
-      try {
-        text = await response.text()
-      } catch (cause) {
-        throw transportError(endpoint, cause, timedOut, signal, timeoutMs)
-      }
-      const status = response.status
-      const parsed = parseJson(text)
-
-      if (!response.ok) {
-        const proxy = asProxyErrorBody(parsed)
-        if (proxy === undefined) {
-          throw new KitError(
-            'PROXY_BAD_RESPONSE',
-            `${endpoint}: HTTP ${status} without a proxy error body (got ${describeBody(text)})`,
-            { status },
-          )
-        }
-        throw new KitError(kitErrorCodeForGrpc(proxy.code), `${endpoint}: ${proxy.message} (HTTP ${status})`, {
-          status,
-          proxy,
-        })
-      }
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-        throw new KitError('PROXY_BAD_RESPONSE', `${endpoint}: expected a JSON object, got ${describeBody(text)}`, {
-          status,
-        })
-      }
-      return checkResponse(endpoint, parsed as Record<string, unknown>, status)
-    } finally {
-      clearTimeout(timer)
-      signal?.removeEventListener('abort', onCallerAbort)
-    }
+    const answer = await postJson({
+      label: endpoint,
+      url: `${baseUrl}/v1/${endpoint}`,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      fetch: fetchImpl,
+      timeoutMs,
+      signal,
+    })
+    return checkResponse(endpoint, answer.body, answer.status)
   }
 
   return {
@@ -170,66 +114,6 @@ export function createAuthProxyClient(options: AuthProxyClientOptions): AuthProx
     oauth2Authenticate: (body, callOptions) => call('oauth2_authenticate', body, callOptions),
     oauthLogin: (body, callOptions) => call('oauth_login', body, callOptions),
   }
-}
-
-function resolveProxyUrl(proxyUrl: unknown): string {
-  const label = 'createAuthProxyClient({ proxyUrl })'
-  const expected = "an http(s) URL like 'https://auth.example.com' (or, in a browser, a path like '/auth-proxy')"
-  if (typeof proxyUrl !== 'string' || proxyUrl === '') throw invalidArgument(label, expected, proxyUrl)
-  // A same-origin path is convenient with a dev-server proxy; it needs a page to be relative to.
-  const base = proxyUrl.startsWith('/') ? globalThis.location?.href : undefined
-  let url: URL
-  try {
-    url = new URL(proxyUrl, base)
-  } catch {
-    throw invalidArgument(label, expected, proxyUrl)
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalidArgument(label, expected, proxyUrl)
-  if (url.search !== '' || url.hash !== '') {
-    throw invalidArgument(label, 'a base URL without ?query or #fragment', proxyUrl)
-  }
-  // Absolute, so that fetch implementations without a page (Node, the mock handler) accept it.
-  return url.href.replace(/\/+$/, '')
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown
-  } catch {
-    return undefined
-  }
-}
-
-function asProxyErrorBody(value: unknown): ProxyErrorBody | undefined {
-  if (typeof value !== 'object' || value === null) return undefined
-  const { code, message, details } = value as Record<string, unknown>
-  if (typeof code !== 'number' || !Number.isInteger(code) || typeof message !== 'string') return undefined
-  return { code, message, details: Array.isArray(details) ? details : [] }
-}
-
-function describeBody(text: string): string {
-  if (text === '') return 'an empty body'
-  const start = text.slice(0, 60).replace(/\s+/g, ' ')
-  return text.length > 60 ? `"${start}…"` : `"${start}"`
-}
-
-function aborted(endpoint: string, signal: AbortSignal): KitError {
-  return new KitError('ABORTED', `${endpoint}: aborted by the caller`, { cause: signal.reason })
-}
-
-function transportError(
-  endpoint: string,
-  cause: unknown,
-  timedOut: boolean,
-  signal: AbortSignal | undefined,
-  timeoutMs: number,
-): KitError {
-  if (timedOut) return new KitError('PROXY_TIMEOUT', `${endpoint}: no answer within ${timeoutMs} ms`, { cause })
-  if (signal?.aborted) return aborted(endpoint, signal)
-  // fetch rejects with a bare TypeError ("Failed to fetch") for DNS, offline, refused and CORS failures;
-  // browsers do not let a page tell these apart.
-  const reason = cause instanceof Error ? cause.message : describeValue(cause)
-  return new KitError('PROXY_UNAVAILABLE', `${endpoint}: request failed (${reason})`, { cause })
 }
 
 // The fields a caller reads without checking: their absence means the answer is not the contract's.

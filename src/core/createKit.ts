@@ -3,6 +3,7 @@ import { createAuthProxyClient, type AuthProxyClient, type AuthProxyClientOption
 import { defaultKeyStore } from './keys/defaultKeyStore'
 import type { KeyStore } from './keys/keyStore'
 import { createKitOAuth, type KitOAuth, type KitOAuthOptions } from './oauth/kitOAuth'
+import type { WebAuthnModule } from './passkey/webAuthnModule'
 import { memoryStorage } from './session/memoryStorage'
 import {
   createSessionStore,
@@ -11,6 +12,7 @@ import {
   type SessionStorage,
   type SessionStore,
 } from './session/sessionStore'
+import { createPublicApiClient, type PublicApiClient } from './stamp/publicApiClient'
 
 export interface KitOptions extends AuthProxyClientOptions, KitOAuthOptions {
   /** Default defaultKeyStore(): IndexedDB, or memory where IndexedDB cannot be opened. */
@@ -23,6 +25,10 @@ export interface KitOptions extends AuthProxyClientOptions, KitOAuthOptions {
   window?: SessionEventTarget
   /** How long before expiry the session snapshot says `expiresSoon`; default 60 000 ms. */
   warnBeforeMs?: number
+  /** Base URL of the stamped public API (passkeys, signed-in actions); default proxyUrl, where the mock serves it. */
+  apiUrl?: string
+  /** WebAuthn functions; default @simplewebauthn/browser, loaded when a passkey is first used. Tests inject a fake. */
+  webauthn?: WebAuthnModule
 }
 
 /** Everything a flow needs: the proxy client, the key store, the session, the clock. */
@@ -33,6 +39,10 @@ export interface Kit {
   now(): number
   /** OAuth settings: authorize URL overrides, the storage of pending sign-ins, the page location. */
   oauth: KitOAuth
+  /** The stamped public API (stamp_login, create_authenticators, whoami). */
+  publicApi: PublicApiClient
+  /** The injected WebAuthn functions; undefined loads @simplewebauthn/browser on first use. */
+  webauthn: WebAuthnModule | undefined
   /** Stops the session store's timers and listeners. The key store and stored session are kept. */
   destroy(): void
 }
@@ -44,6 +54,15 @@ export function createKit(options: KitOptions): Kit {
   const now = options.now ?? Date.now
   if (typeof now !== 'function') throw invalidArgument('createKit({ now })', 'a function returning ms', now)
   const oauth = createKitOAuth(options)
+  const publicApi = createPublicApiClient({
+    apiUrl: options.apiUrl ?? client.proxyUrl,
+    fetch: options.fetch,
+    timeoutMs: client.timeoutMs,
+  })
+  const { webauthn } = options
+  if (webauthn !== undefined && (typeof webauthn !== 'object' || webauthn === null || typeof webauthn.startRegistration !== 'function')) {
+    throw invalidArgument('createKit({ webauthn })', 'the functions of @simplewebauthn/browser', webauthn)
+  }
   const session = createSessionStore({
     storage,
     storageKey: sessionStorageKey(client.configId),
@@ -58,6 +77,8 @@ export function createKit(options: KitOptions): Kit {
     session,
     now: () => now(),
     oauth,
+    publicApi,
+    webauthn,
     destroy: () => session.destroy(),
   }
 }

@@ -46,6 +46,12 @@ export type KitErrorCode =
   | 'OAUTH_STATE_MISMATCH' // a callback whose state this browser did not start (or already used)
   | 'OAUTH_NO_PENDING_FLOW' // the URL is not an OAuth callback at all
   | 'OAUTH_EXPIRED' // the round trip took longer than the pending sign-in lives
+  // passkeys and stamped requests
+  | 'PASSKEY_UNSUPPORTED' // no WebAuthn in this browser (or its helper could not be loaded)
+  | 'PASSKEY_CANCELLED' // the prompt was closed or timed out, or no passkey matched
+  | 'PASSKEY_FAILED' // any other WebAuthn failure; `cause` holds the browser's error
+  | 'STAMP_REFUSED' // the public API refused the stamp (gRPC 16): unknown, expired or wrong key or passkey
+  | 'NOT_SIGNED_IN' // a signed-in action without a session
 
 /** Copy a person can read, by code. The React layer lets apps override each one. */
 export const DEFAULT_USER_MESSAGES: Readonly<Record<KitErrorCode, string>> = {
@@ -83,6 +89,11 @@ export const DEFAULT_USER_MESSAGES: Readonly<Record<KitErrorCode, string>> = {
   OAUTH_STATE_MISMATCH: 'This sign-in link is not valid here. Please start again.',
   OAUTH_NO_PENDING_FLOW: 'There is no sign-in to finish. Please start again.',
   OAUTH_EXPIRED: 'This sign-in took too long. Please start again.',
+  PASSKEY_UNSUPPORTED: 'This browser cannot use passkeys. Try another browser, or another way to sign in.',
+  PASSKEY_CANCELLED: 'The passkey request was cancelled or timed out. Try again when you are ready.',
+  PASSKEY_FAILED: 'Your passkey could not be used. Please try again, or use another way to sign in.',
+  STAMP_REFUSED: 'Your sign-in could not be verified. Please sign in again.',
+  NOT_SIGNED_IN: 'Please sign in first.',
 }
 
 export interface KitErrorOptions {

@@ -111,4 +111,32 @@ export {
   type StartOAuthReturnType,
 } from './flows/oauth'
 
+export {
+  addPasskey,
+  loginWithPasskey,
+  PASSKEY_SIGNUP_API_KEY_SECONDS,
+  signUpWithPasskey,
+  type AddPasskeyParameters,
+  type AddPasskeyReturnType,
+  type LoginWithPasskeyParameters,
+  type LoginWithPasskeyReturnType,
+  type SignUpWithPasskeyParameters,
+  type SignUpWithPasskeyReturnType,
+} from './flows/passkey'
+export { createPasskey, type CreatePasskeyParameters, type CreatePasskeyReturnType } from './passkey/createPasskey'
+export {
+  getPasskeyAssertion,
+  type GetPasskeyAssertionParameters,
+  type GetPasskeyAssertionReturnType,
+} from './passkey/getPasskeyAssertion'
+export { passkeyStamper, type PasskeyStamperParameters } from './passkey/passkeyStamper'
+export { toAuthenticatorTransports } from './passkey/authenticatorTransports'
+export type { WebAuthnModule } from './passkey/webAuthnModule'
+export { stampChallenge, type StampChallenge } from './stamp/stampChallenge'
+export { API_KEY_STAMP_SCHEME, stampRequestBody } from './stamp/stampRequestBody'
+export { webAuthnStamp, type WebAuthnAssertion } from './stamp/webAuthnStamp'
+export { apiKeyStamper, type Stamp, type Stamper, type StampHeaderName } from './stamp/stamper'
+export { createPublicApiClient, type PublicApiClient, type PublicApiClientOptions } from './stamp/publicApiClient'
+export type * from './publicApiTypes'
+
 export * from './types'

@@ -1,0 +1,526 @@
+import { p256 } from '@noble/curves/nist.js'
+import { sha256 } from '@noble/hashes/sha2.js'
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/browser'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createKit, type Kit, type KitOptions } from '../createKit'
+import { base64urlDecode, base64urlEncode, fromHex, fromUtf8, utf8 } from '../encoding'
+import { KitError } from '../errors'
+import { memoryKeyStore } from '../keys/memoryKeyStore'
+import type { WebAuthnModule } from '../passkey/webAuthnModule'
+import { stampChallenge } from '../stamp/stampChallenge'
+import { fakeFetch, grpcError, json, type FakeAnswer, type FakeFetch, type RecordedCall } from '../test/fakeFetch'
+import { fakeStorage } from '../test/fakes'
+import { sessionToken } from '../test/tokens'
+import type { SignupRequest, WalletKitConfigResponse } from '../types'
+import { addPasskey, loginWithPasskey, signUpWithPasskey } from './passkey'
+
+const NOW = Date.UTC(2030, 5, 1, 12)
+const PARENT_ORG = 'org-parent'
+const SUB_ORG = 'org-sub'
+const USER_ID = 'user-1'
+const RP_ID = 'localhost'
+const ORIGIN = 'http://localhost:5173'
+const CONFIG: WalletKitConfigResponse = {
+  enabledProviders: ['email', 'passkey'],
+  sessionExpirationSeconds: '900',
+  organizationId: PARENT_ORG,
+  otpAlphanumeric: true,
+  otpLength: '6',
+}
+
+type RegistrationOptions = Parameters<WebAuthnModule['startRegistration']>[0]
+type AuthenticationOptions = Parameters<WebAuthnModule['startAuthentication']>[0]
+
+/**
+ * A software passkey: a P-256 credential that answers registrations and signs assertions the way an
+ * authenticator does (signature over authenticatorData ‖ sha256(clientDataJSON)), so that a test can
+ * check the stamp as the API would.
+ */
+function fakeAuthenticator({ supported = true, fail }: { supported?: boolean; fail?: Error } = {}) {
+  const secretKey = p256.utils.randomSecretKey()
+  const credentialId = base64urlEncode(crypto.getRandomValues(new Uint8Array(16)))
+  const registrations: RegistrationOptions[] = []
+  const authentications: AuthenticationOptions[] = []
+  let counter = 0
+  const clientData = (type: string, challenge: string) => base64urlEncode(JSON.stringify({ type, challenge, origin: ORIGIN }))
+
+  const webauthn: WebAuthnModule = {
+    browserSupportsWebAuthn: () => supported,
+    async startRegistration(options) {
+      registrations.push(options)
+      if (fail !== undefined) throw fail
+      const registration: RegistrationResponseJSON = {
+        id: credentialId,
+        rawId: credentialId,
+        type: 'public-key',
+        clientExtensionResults: {},
+        response: {
+          clientDataJSON: clientData('webauthn.create', options.optionsJSON.challenge),
+          attestationObject: base64urlEncode('attestation-object'),
+          transports: ['internal', 'hybrid'],
+        },
+      }
+      return registration
+    },
+    async startAuthentication(options) {
+      authentications.push(options)
+      if (fail !== undefined) throw fail
+      counter += 1
+      const authenticatorData = new Uint8Array([...sha256(utf8(RP_ID)), 0x05, 0, 0, 0, counter])
+      const clientDataJSON = clientData('webauthn.get', options.optionsJSON.challenge)
+      const signed = new Uint8Array([...authenticatorData, ...sha256(base64urlDecode(clientDataJSON))])
+      const assertion: AuthenticationResponseJSON = {
+        id: credentialId,
+        rawId: credentialId,
+        type: 'public-key',
+        clientExtensionResults: {},
+        response: {
+          authenticatorData: base64urlEncode(authenticatorData),
+          clientDataJSON,
+          signature: base64urlEncode(p256.sign(signed, secretKey, { format: 'der' })),
+        },
+      }
+      return assertion
+    },
+  }
+  return { webauthn, credentialId, publicKey: p256.getPublicKey(secretKey), registrations, authentications }
+}
+
+type Authenticator = ReturnType<typeof fakeAuthenticator>
+
+function activity(type: string, result: Record<string, unknown>): Response {
+  return json({
+    activity: {
+      id: 'act-1',
+      organizationId: SUB_ORG,
+      status: 'ACTIVITY_STATUS_COMPLETED',
+      type,
+      intent: {},
+      result,
+      votes: [],
+      fingerprint: 'fp-1',
+      canApprove: false,
+      canReject: false,
+      createdAt: { seconds: String(NOW / 1000), nanos: '0' },
+      updatedAt: { seconds: String(NOW / 1000), nanos: '0' },
+    },
+  })
+}
+
+/** stamp_login answered with a session bound to the key in the body, in the user's sub-organization. */
+async function stampLoginAnswer(call: RecordedCall): Promise<Response> {
+  const { publicKey } = (call.body as { parameters: { publicKey: string } }).parameters
+  const session = await sessionToken({ exp: NOW / 1000 + 900, public_key: publicKey, organization_id: SUB_ORG, user_id: USER_ID })
+  return activity('ACTIVITY_TYPE_STAMP_LOGIN', { stampLoginResult: { session } })
+}
+
+/** The recording fetch, plus the exact body texts sent (what a stamp signs). */
+function api(overrides: Record<string, FakeAnswer | FakeAnswer[]> = {}): FakeFetch & { texts: (string | undefined)[] } {
+  const fake = fakeFetch({
+    signup: json({ organizationId: SUB_ORG, userId: USER_ID }),
+    'submit/stamp_login': stampLoginAnswer,
+    'submit/create_authenticators': activity('ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2', {
+      createAuthenticatorsResult: { authenticatorIds: ['authenticator-2'] },
+    }),
+    ...overrides,
+  })
+  const texts: (string | undefined)[] = []
+  const inner = fake.fetch
+  const recording: typeof fetch = (input, init) => {
+    texts.push(init?.body as string | undefined)
+    return inner(input, init)
+  }
+  return Object.assign(fake, { fetch: recording, texts })
+}
+
+let kits: Kit[] = []
+afterEach(() => {
+  for (const kit of kits) kit.destroy()
+  kits = []
+})
+
+function kitOn(fake: FakeFetch, authenticator: Authenticator, options: Partial<KitOptions> = {}): Kit {
+  const kit = createKit({
+    proxyUrl: 'https://auth.example.com',
+    configId: 'demo',
+    fetch: fake.fetch,
+    keyStore: memoryKeyStore(),
+    storage: fakeStorage(),
+    now: () => NOW,
+    webauthn: authenticator.webauthn,
+    ...options,
+  })
+  kits.push(kit)
+  return kit
+}
+
+function decodeXStamp(header: string | undefined): { publicKey: string; scheme: string; signature: string } {
+  return JSON.parse(fromUtf8(base64urlDecode(header ?? ''))) as { publicKey: string; scheme: string; signature: string }
+}
+
+/** What the API checks of an X-Stamp: the key's DER signature over the exact body. */
+function xStampVerifies(header: string | undefined, body: string | undefined, publicKey: string): boolean {
+  const stamp = decodeXStamp(header)
+  return (
+    stamp.publicKey === publicKey &&
+    stamp.scheme === 'SIGNATURE_SCHEME_TK_API_P256' &&
+    p256.verify(fromHex(stamp.signature), utf8(body ?? ''), fromHex(publicKey), { prehash: true, lowS: false, format: 'der' })
+  )
+}
+
+/** What the API checks of an X-Stamp-WebAuthn: the challenge is the body's, the passkey signed it. */
+function webAuthnStampVerifies(header: string | undefined, body: string | undefined, authenticator: Authenticator): boolean {
+  const stamp = JSON.parse(header ?? '{}') as Record<string, string>
+  const clientDataJSON = base64urlDecode(stamp.clientDataJson ?? '')
+  const clientData = JSON.parse(fromUtf8(clientDataJSON)) as { type: string; challenge: string }
+  const signed = new Uint8Array([...base64urlDecode(stamp.authenticatorData ?? ''), ...sha256(clientDataJSON)])
+  return (
+    Object.keys(stamp).join() === 'authenticatorData,clientDataJson,credentialId,signature' &&
+    stamp.credentialId === authenticator.credentialId &&
+    clientData.type === 'webauthn.get' &&
+    clientData.challenge === stampChallenge(body ?? '').challenge &&
+    p256.verify(base64urlDecode(stamp.signature ?? ''), signed, authenticator.publicKey, { prehash: true, lowS: false, format: 'der' })
+  )
+}
+
+async function failure(promise: Promise<unknown>): Promise<KitError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  if (!(error instanceof KitError)) throw new Error(`expected a KitError, got ${String(error)}`)
+  return error
+}
+
+/** Signs in the way an email user would be: a held key and a session bound to it. */
+async function signIn(kit: Kit): Promise<string> {
+  const publicKey = await kit.keyStore.create()
+  await kit.session.set(await sessionToken({ exp: NOW / 1000 + 900, public_key: publicKey, organization_id: SUB_ORG, user_id: USER_ID }))
+  return publicKey
+}
+
+describe('signUpWithPasskey', () => {
+  it('runs the prompt, signup, stamp_login, in that order and nothing else, and stores the session', async () => {
+    const fake = api()
+    const authenticator = fakeAuthenticator()
+    const kit = kitOn(fake, authenticator)
+
+    const { session, credentialId } = await signUpWithPasskey(kit, { config: CONFIG, rpId: RP_ID, rpName: 'Demo', userName: 'ada' })
+
+    expect(authenticator.registrations).toHaveLength(1)
+    expect(authenticator.authentications).toHaveLength(0)
+    expect(fake.endpoints()).toEqual(['signup', 'submit/stamp_login'])
+    const [signup, stampLogin] = fake.calls
+    const registration = authenticator.registrations[0]!.optionsJSON
+    expect(registration.rp).toEqual({ id: RP_ID, name: 'Demo' })
+    expect(registration.user.name).toBe('ada')
+
+    // signup: the passkey and a 60-second API key for the client key, nothing else.
+    expect(signup?.url).toBe('https://auth.example.com/v1/signup')
+    const signupBody = signup?.body as SignupRequest
+    const clientKey = signupBody.apiKeys[0]?.publicKey
+    expect(signupBody).toEqual({
+      userName: 'ada',
+      apiKeys: [{ apiKeyName: 'Passkey sign-up key 2030-06-01', publicKey: clientKey, curveType: 'API_KEY_CURVE_P256', expirationSeconds: '60' }],
+      authenticators: [
+        {
+          authenticatorName: 'Passkey 2030-06-01',
+          challenge: registration.challenge,
+          attestation: {
+            credentialId: authenticator.credentialId,
+            clientDataJson: base64urlEncode(JSON.stringify({ type: 'webauthn.create', challenge: registration.challenge, origin: ORIGIN })),
+            attestationObject: base64urlEncode('attestation-object'),
+            transports: ['AUTHENTICATOR_TRANSPORT_INTERNAL', 'AUTHENTICATOR_TRANSPORT_HYBRID'],
+          },
+        },
+      ],
+      oauthProviders: [],
+    })
+    expect(signup?.headers['x-stamp']).toBeUndefined()
+
+    // stamp_login: in the new sub-organization, for a fresh session key, X-Stamped by the client key.
+    const sessionKey = session.publicKey
+    expect(sessionKey).not.toBe(clientKey)
+    expect(stampLogin?.url).toBe('https://auth.example.com/public/v1/submit/stamp_login')
+    expect(fake.texts[1]).toBe(
+      `{"type":"ACTIVITY_TYPE_STAMP_LOGIN","timestampMs":"${NOW}","organizationId":"${SUB_ORG}","parameters":{"publicKey":"${sessionKey}"}}`,
+    )
+    expect(xStampVerifies(stampLogin?.headers['x-stamp'], fake.texts[1], clientKey!)).toBe(true)
+    expect(stampLogin?.headers['x-stamp-webauthn']).toBeUndefined()
+    expect(stampLogin?.headers['x-auth-proxy-config-id']).toBeUndefined()
+
+    expect(credentialId).toBe(authenticator.credentialId)
+    expect(session).toMatchObject({ organizationId: SUB_ORG, userId: USER_ID, expiresAt: NOW + 900_000 })
+    expect(kit.session.getSnapshot()).toMatchObject({ status: 'signedIn', session })
+    // The client key is useless once its API key expires: only the session key is left.
+    expect(await kit.keyStore.list()).toEqual([sessionKey])
+  })
+
+  it('sends the session options as the wire wants them, and uses apiUrl for the public API', async () => {
+    const fake = api()
+    const kit = kitOn(fake, fakeAuthenticator(), { apiUrl: 'https://api.example.com' })
+    const { session } = await signUpWithPasskey(kit, {
+      config: CONFIG,
+      rpName: 'Demo',
+      expirationSeconds: 3600,
+      invalidateExisting: true,
+    })
+    expect(fake.calls.map((call) => call.url)).toEqual([
+      'https://auth.example.com/v1/signup',
+      'https://api.example.com/public/v1/submit/stamp_login',
+    ])
+    expect(fake.calls[1]?.body).toEqual({
+      type: 'ACTIVITY_TYPE_STAMP_LOGIN',
+      timestampMs: String(NOW),
+      organizationId: SUB_ORG,
+      parameters: { publicKey: session.publicKey, expirationSeconds: '3600', invalidateExisting: true },
+    })
+    expect((fake.calls[0]?.body as SignupRequest).userName).toBe('Passkey user 2030-06-01')
+  })
+
+  it('cancelling the prompt sends nothing and leaves no key and no session', async () => {
+    const fake = api()
+    const kit = kitOn(fake, fakeAuthenticator({ fail: Object.assign(new Error('closed'), { name: 'NotAllowedError' }) }))
+    const error = await failure(signUpWithPasskey(kit, { config: CONFIG, rpName: 'Demo' }))
+    expect(error.code).toBe('PASSKEY_CANCELLED')
+    expect(fake.calls).toHaveLength(0)
+    expect(await kit.keyStore.list()).toEqual([])
+    expect(kit.session.getSnapshot().status).toBe('signedOut')
+  })
+
+  it('PASSKEY_UNSUPPORTED without WebAuthn, before any key or call', async () => {
+    const fake = api()
+    const kit = kitOn(fake, fakeAuthenticator({ supported: false }))
+    expect((await failure(signUpWithPasskey(kit, { config: CONFIG, rpName: 'Demo' }))).code).toBe('PASSKEY_UNSUPPORTED')
+    expect(fake.calls).toHaveLength(0)
+    expect(await kit.keyStore.list()).toEqual([])
+  })
+
+  it('a failed signup leaves no key', async () => {
+    const fake = api({ signup: grpcError(3, 'authenticators[0].attestation: does not verify', 400) })
+    const kit = kitOn(fake, fakeAuthenticator())
+    expect((await failure(signUpWithPasskey(kit, { config: CONFIG, rpName: 'Demo' }))).code).toBe('INVALID_REQUEST')
+    expect(fake.endpoints()).toEqual(['signup'])
+    expect(await kit.keyStore.list()).toEqual([])
+  })
+
+  it('a refused stamp_login leaves no key and no session', async () => {
+    const fake = api({ 'submit/stamp_login': grpcError(16, 'X-Stamp: the API key has expired', 401) })
+    const kit = kitOn(fake, fakeAuthenticator())
+    expect((await failure(signUpWithPasskey(kit, { config: CONFIG, rpName: 'Demo' }))).code).toBe('STAMP_REFUSED')
+    expect(fake.endpoints()).toEqual(['signup', 'submit/stamp_login'])
+    expect(await kit.keyStore.list()).toEqual([])
+    expect(kit.session.getSnapshot().status).toBe('signedOut')
+  })
+
+  it('a session bound to another key is refused, and leaves no key', async () => {
+    const other = `02${'ef'.repeat(32)}`
+    const fake = api({
+      'submit/stamp_login': async () =>
+        activity('ACTIVITY_TYPE_STAMP_LOGIN', {
+          stampLoginResult: { session: await sessionToken({ exp: NOW / 1000 + 900, public_key: other }) },
+        }),
+    })
+    const kit = kitOn(fake, fakeAuthenticator())
+    expect((await failure(signUpWithPasskey(kit, { config: CONFIG, rpName: 'Demo' }))).code).toBe('SESSION_KEY_MISMATCH')
+    expect(await kit.keyStore.list()).toEqual([])
+  })
+
+  it('METHOD_DISABLED when the tenant has not enabled passkeys, before the prompt', async () => {
+    const authenticator = fakeAuthenticator()
+    const kit = kitOn(api(), authenticator)
+    const error = await failure(signUpWithPasskey(kit, { config: { ...CONFIG, enabledProviders: ['email'] }, rpName: 'Demo' }))
+    expect(error.code).toBe('METHOD_DISABLED')
+    expect(authenticator.registrations).toHaveLength(0)
+  })
+
+  it('asks for rpName where there is no page to take it from', async () => {
+    const kit = kitOn(api(), fakeAuthenticator())
+    await expect(signUpWithPasskey(kit, { config: CONFIG })).rejects.toThrow(/signUpWithPasskey\(\{ rpName \}\)/)
+  })
+})
+
+describe('loginWithPasskey', () => {
+  it('stamps stamp_login in the parent organization with the passkey, and stores the session', async () => {
+    const fake = api()
+    const authenticator = fakeAuthenticator()
+    const kit = kitOn(fake, authenticator)
+
+    const { session, credentialId } = await loginWithPasskey(kit, { config: CONFIG, rpId: RP_ID })
+
+    expect(fake.endpoints()).toEqual(['submit/stamp_login'])
+    expect(authenticator.registrations).toHaveLength(0)
+    const [call] = fake.calls
+    const body = fake.texts[0]
+    expect(body).toBe(
+      `{"type":"ACTIVITY_TYPE_STAMP_LOGIN","timestampMs":"${NOW}","organizationId":"${PARENT_ORG}","parameters":{"publicKey":"${session.publicKey}"}}`,
+    )
+    expect(authenticator.authentications).toEqual([
+      { optionsJSON: { challenge: stampChallenge(body!).challenge, rpId: RP_ID, timeout: 300_000, userVerification: 'preferred' } },
+    ])
+    expect(webAuthnStampVerifies(call?.headers['x-stamp-webauthn'], body, authenticator)).toBe(true)
+    expect(call?.headers['x-stamp']).toBeUndefined()
+
+    expect(credentialId).toBe(authenticator.credentialId)
+    expect(session).toMatchObject({ organizationId: SUB_ORG, userId: USER_ID })
+    expect(kit.session.getSnapshot()).toMatchObject({ status: 'signedIn', session })
+    expect(await kit.keyStore.list()).toEqual([session.publicKey])
+  })
+
+  it('signs up, logs out, and logs in again with the same passkey into the same organization', async () => {
+    const fake = api()
+    const authenticator = fakeAuthenticator()
+    const kit = kitOn(fake, authenticator)
+    const signedUp = await signUpWithPasskey(kit, { config: CONFIG, rpName: 'Demo' })
+    await kit.session.logout()
+    const loggedIn = await loginWithPasskey(kit, { config: CONFIG, allowCredentials: [signedUp.credentialId] })
+
+    expect(fake.endpoints()).toEqual(['signup', 'submit/stamp_login', 'submit/stamp_login'])
+    expect(loggedIn.session.organizationId).toBe(signedUp.session.organizationId)
+    expect(loggedIn.credentialId).toBe(signedUp.credentialId)
+    expect(authenticator.authentications[0]?.optionsJSON.allowCredentials).toEqual([{ id: signedUp.credentialId, type: 'public-key' }])
+    expect(await kit.keyStore.list()).toEqual([loggedIn.session.publicKey])
+  })
+
+  it('cancelling the prompt sends nothing and leaves no key and no session', async () => {
+    const fake = api()
+    const closed = Object.assign(new Error('The operation either timed out or was not allowed.'), {
+      name: 'NotAllowedError',
+      code: 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY',
+    })
+    const kit = kitOn(fake, fakeAuthenticator({ fail: closed }))
+    const error = await failure(loginWithPasskey(kit, { config: CONFIG }))
+    expect(error.code).toBe('PASSKEY_CANCELLED')
+    expect(fake.calls).toHaveLength(0)
+    expect(await kit.keyStore.list()).toEqual([])
+    expect(kit.session.getSnapshot().status).toBe('signedOut')
+  })
+
+  it('PASSKEY_UNSUPPORTED without WebAuthn leaves no key', async () => {
+    const fake = api()
+    const kit = kitOn(fake, fakeAuthenticator({ supported: false }))
+    expect((await failure(loginWithPasskey(kit, { config: CONFIG }))).code).toBe('PASSKEY_UNSUPPORTED')
+    expect(fake.calls).toHaveLength(0)
+    expect(await kit.keyStore.list()).toEqual([])
+  })
+
+  it('an unknown passkey is STAMP_REFUSED with a message saying so, and leaves no key', async () => {
+    const fake = api({ 'submit/stamp_login': grpcError(16, 'X-Stamp-WebAuthn: no such credential', 401) })
+    const kit = kitOn(fake, fakeAuthenticator())
+    const error = await failure(loginWithPasskey(kit, { config: CONFIG }))
+    expect(error.code).toBe('STAMP_REFUSED')
+    expect(error.userMessage).toBe('This passkey is not registered here. Try another passkey, or create an account.')
+    expect(error.proxy?.message).toBe('X-Stamp-WebAuthn: no such credential')
+    expect(await kit.keyStore.list()).toEqual([])
+    expect(kit.session.getSnapshot().status).toBe('signedOut')
+  })
+
+  it('a network failure leaves no key', async () => {
+    const fake = api({ 'submit/stamp_login': new TypeError('Failed to fetch') })
+    const kit = kitOn(fake, fakeAuthenticator())
+    expect((await failure(loginWithPasskey(kit, { config: CONFIG }))).code).toBe('PROXY_UNAVAILABLE')
+    expect(await kit.keyStore.list()).toEqual([])
+  })
+
+  it('ABORTED before anything when the signal is already aborted', async () => {
+    const fake = api()
+    const authenticator = fakeAuthenticator()
+    const kit = kitOn(fake, authenticator)
+    expect((await failure(loginWithPasskey(kit, { config: CONFIG, signal: AbortSignal.abort() }))).code).toBe('ABORTED')
+    expect(authenticator.authentications).toHaveLength(0)
+    expect(await kit.keyStore.list()).toEqual([])
+  })
+
+  it('METHOD_DISABLED when the tenant has not enabled passkeys, before any key or prompt', async () => {
+    const authenticator = fakeAuthenticator()
+    const kit = kitOn(api(), authenticator)
+    const error = await failure(loginWithPasskey(kit, { config: { ...CONFIG, enabledProviders: [] } }))
+    expect(error.code).toBe('METHOD_DISABLED')
+    expect(authenticator.authentications).toHaveLength(0)
+    expect(await kit.keyStore.list()).toEqual([])
+  })
+})
+
+describe('addPasskey', () => {
+  it('creates a passkey and submits create_authenticators, X-Stamped by the session key', async () => {
+    const fake = api()
+    const authenticator = fakeAuthenticator()
+    const kit = kitOn(fake, authenticator)
+    const sessionKey = await signIn(kit)
+
+    const added = await addPasskey(kit, { rpId: RP_ID, rpName: 'Demo', authenticatorName: 'Laptop', userName: 'ada@example.com' })
+
+    expect(fake.endpoints()).toEqual(['submit/create_authenticators'])
+    const [call] = fake.calls
+    const registration = authenticator.registrations[0]!.optionsJSON
+    expect(registration.user.name).toBe('ada@example.com')
+    expect(call?.url).toBe('https://auth.example.com/public/v1/submit/create_authenticators')
+    expect(call?.body).toEqual({
+      type: 'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2',
+      timestampMs: String(NOW),
+      organizationId: SUB_ORG,
+      parameters: {
+        userId: USER_ID,
+        authenticators: [
+          {
+            authenticatorName: 'Laptop',
+            challenge: registration.challenge,
+            attestation: {
+              credentialId: authenticator.credentialId,
+              clientDataJson: expect.any(String),
+              attestationObject: base64urlEncode('attestation-object'),
+              transports: ['AUTHENTICATOR_TRANSPORT_INTERNAL', 'AUTHENTICATOR_TRANSPORT_HYBRID'],
+            },
+          },
+        ],
+      },
+    })
+    expect(xStampVerifies(call?.headers['x-stamp'], fake.texts[0], sessionKey)).toBe(true)
+    expect(added).toEqual({ authenticatorIds: ['authenticator-2'], credentialId: authenticator.credentialId })
+    expect(await kit.keyStore.list()).toEqual([sessionKey])
+    expect(kit.session.getSnapshot().session?.publicKey).toBe(sessionKey)
+  })
+
+  it('names the passkey for the user id by default', async () => {
+    const authenticator = fakeAuthenticator()
+    const kit = kitOn(api(), authenticator)
+    await signIn(kit)
+    await addPasskey(kit, { rpName: 'Demo' })
+    expect(authenticator.registrations[0]?.optionsJSON.user.name).toBe(USER_ID)
+  })
+
+  it('NOT_SIGNED_IN without a session, before the prompt', async () => {
+    const fake = api()
+    const authenticator = fakeAuthenticator()
+    const kit = kitOn(fake, authenticator)
+    const error = await failure(addPasskey(kit, { rpName: 'Demo' }))
+    expect(error.code).toBe('NOT_SIGNED_IN')
+    expect(authenticator.registrations).toHaveLength(0)
+    expect(fake.calls).toHaveLength(0)
+  })
+
+  it('cancelling the prompt sends nothing and keeps the session and its key', async () => {
+    const fake = api()
+    const kit = kitOn(fake, fakeAuthenticator({ fail: Object.assign(new Error('closed'), { name: 'NotAllowedError' }) }))
+    const sessionKey = await signIn(kit)
+    expect((await failure(addPasskey(kit, { rpName: 'Demo' }))).code).toBe('PASSKEY_CANCELLED')
+    expect(fake.calls).toHaveLength(0)
+    expect(await kit.keyStore.list()).toEqual([sessionKey])
+    expect(kit.session.getSnapshot().status).toBe('signedIn')
+  })
+})
+
+describe('createKit: passkey options', () => {
+  it('serves the public API from proxyUrl unless apiUrl says otherwise', () => {
+    const authenticator = fakeAuthenticator()
+    expect(kitOn(api(), authenticator).publicApi.apiUrl).toBe('https://auth.example.com')
+    expect(kitOn(api(), authenticator, { apiUrl: 'https://api.example.com/' }).publicApi.apiUrl).toBe('https://api.example.com')
+    expect(kitOn(api(), authenticator).webauthn).toBe(authenticator.webauthn)
+  })
+
+  it('refuses a webauthn option that is not the WebAuthn functions, and a bad apiUrl', () => {
+    const base = { proxyUrl: 'https://auth.example.com', configId: 'demo', storage: fakeStorage(), keyStore: memoryKeyStore() }
+    expect(() => createKit({ ...base, webauthn: {} as WebAuthnModule })).toThrow(/createKit\(\{ webauthn \}\)/)
+    expect(() => createKit({ ...base, apiUrl: 'api.example.com' })).toThrow(/createPublicApiClient\(\{ apiUrl \}\)/)
+  })
+})

@@ -1,0 +1,307 @@
+import { assertInteger, assertNonEmptyString, assertObject, invalidArgument } from '../assert'
+import type { CallOptions } from '../client'
+import type { Kit } from '../createKit'
+import { KitError, isKitError } from '../errors'
+import { createPasskey } from '../passkey/createPasskey'
+import { passkeyStamper } from '../passkey/passkeyStamper'
+import type { ActivityEnvelope, StampLoginParameters } from '../publicApiTypes'
+import type { Session } from '../session/sessionStore'
+import { apiKeyStamper, type Stamper } from '../stamp/stamper'
+import type { SignupRequest, WalletKitConfigResponse } from '../types'
+import { assertKit } from './assertKit'
+
+/** How long the client key registered at passkey sign-up lives: long enough for one stamp_login. */
+export const PASSKEY_SIGNUP_API_KEY_SECONDS = 60
+
+interface PasskeyPromptParameters {
+  /** The relying party; default the page's host. Must be the same at sign-up and login. */
+  rpId?: string
+  /** The site's name for the browser prompt; default rpId, else the page's host. */
+  rpName?: string
+}
+
+interface SessionParameters {
+  /** Session length in seconds; default the tenant's. */
+  expirationSeconds?: number
+  /** End the user's other sessions. */
+  invalidateExisting?: boolean
+  signal?: AbortSignal
+}
+
+export interface SignUpWithPasskeyParameters extends PasskeyPromptParameters, SessionParameters {
+  /** The tenant's wallet_kit_config: passkeys must be enabled. */
+  config: WalletKitConfigResponse
+  /** The account's user name, also shown in the passkey picker. Default "Passkey user <date>". */
+  userName?: string
+  /** How the account lists the passkey. Default "Passkey <date>". */
+  authenticatorName?: string
+}
+
+export interface SignUpWithPasskeyReturnType {
+  session: Session
+  /** The new passkey's credential id (base64url). */
+  credentialId: string
+}
+
+/**
+ * Creates an account whose only credential is a new passkey, and signs in: the browser's passkey
+ * prompt → signup with the passkey and a 60-second API key for a new client key → stamp_login in the
+ * new sub-organization, stamped (X-Stamp) by that client key, for a fresh session key → session.
+ *
+ * The client key is deleted at the end whatever happens (its API key expires within the minute);
+ * the session key is deleted unless a session was stored. Cancelling the prompt creates nothing.
+ */
+export async function signUpWithPasskey(kit: Kit, parameters: SignUpWithPasskeyParameters): Promise<SignUpWithPasskeyReturnType> {
+  const label = 'signUpWithPasskey'
+  assertPasskeyKit(kit, `${label}(kit)`)
+  assertObject(parameters, `${label}(parameters)`)
+  const { config, signal } = parameters
+  assertPasskeyEnabled(config, label)
+  const date = new Date(kit.now()).toISOString().slice(0, 10)
+  const userName = parameters.userName ?? `Passkey user ${date}`
+  const authenticatorName = parameters.authenticatorName ?? `Passkey ${date}`
+  assertNonEmptyString(userName, `${label}({ userName })`)
+  const stampLogin = stampLoginParameters(parameters, label)
+  throwIfAborted(signal, label)
+
+  const authenticator = await createPasskey({
+    ...relyingParty(parameters, label),
+    userName,
+    authenticatorName,
+    webauthn: kit.webauthn,
+  })
+  throwIfAborted(signal, label)
+
+  const created: string[] = []
+  let stored: string | undefined
+  try {
+    const clientKey = await kit.keyStore.create()
+    created.push(clientKey)
+    const request: SignupRequest = {
+      userName,
+      apiKeys: [
+        {
+          apiKeyName: `Passkey sign-up key ${date}`,
+          publicKey: clientKey,
+          curveType: 'API_KEY_CURVE_P256',
+          expirationSeconds: String(PASSKEY_SIGNUP_API_KEY_SECONDS),
+        },
+      ],
+      authenticators: [authenticator],
+      oauthProviders: [],
+    }
+    const { organizationId } = await kit.client.signup(request, callOptions(signal))
+
+    const sessionKey = await kit.keyStore.create()
+    created.push(sessionKey)
+    const session = await stampLoginSession(kit, organizationId, { ...stampLogin, publicKey: sessionKey }, apiKeyStamper(kit, clientKey), signal)
+    stored = sessionKey
+    return { session, credentialId: authenticator.attestation.credentialId }
+  } finally {
+    await deleteKeys(kit, created.filter((key) => key !== stored))
+  }
+}
+
+export interface LoginWithPasskeyParameters extends SessionParameters {
+  /** The tenant's wallet_kit_config: passkeys must be enabled; its organizationId is the one logged into. */
+  config: WalletKitConfigResponse
+  /** Default the page's host; must be the one the passkey was made for. */
+  rpId?: string
+  /** Credential ids (base64url) to offer; default any passkey of the site. */
+  allowCredentials?: string[]
+}
+
+export interface LoginWithPasskeyReturnType {
+  session: Session
+  /** The credential id (base64url) of the passkey used. */
+  credentialId: string
+}
+
+/**
+ * Signs in with a passkey alone: a new session key → stamp_login for it, in the tenant's parent
+ * organization (the API finds the sub-organization holding the passkey), stamped with the passkey
+ * (X-Stamp-WebAuthn) → session. Any failure, cancelling the prompt included, deletes the new key.
+ *
+ * A passkey the API does not know (another site's, or a deleted account's) is STAMP_REFUSED.
+ */
+export async function loginWithPasskey(kit: Kit, parameters: LoginWithPasskeyParameters): Promise<LoginWithPasskeyReturnType> {
+  const label = 'loginWithPasskey'
+  assertPasskeyKit(kit, `${label}(kit)`)
+  assertObject(parameters, `${label}(parameters)`)
+  const { config, rpId, allowCredentials, signal } = parameters
+  assertPasskeyEnabled(config, label)
+  assertNonEmptyString(config.organizationId, `${label}({ config.organizationId })`)
+  const stampLogin = stampLoginParameters(parameters, label)
+  throwIfAborted(signal, label)
+
+  let credentialId: string | undefined
+  const stamper = passkeyStamper({
+    ...(rpId === undefined ? {} : { rpId }),
+    ...(allowCredentials === undefined ? {} : { allowCredentials }),
+    webauthn: kit.webauthn,
+    onAssertion: (assertion) => {
+      credentialId = assertion.id
+    },
+  })
+
+  const sessionKey = await kit.keyStore.create()
+  let stored = false
+  try {
+    const session = await stampLoginSession(kit, config.organizationId, { ...stampLogin, publicKey: sessionKey }, stamper, signal).catch(
+      (error: unknown) => {
+        throw refineLoginError(error)
+      },
+    )
+    stored = true
+    return { session, credentialId: credentialId as string }
+  } finally {
+    if (!stored) await deleteKeys(kit, [sessionKey])
+  }
+}
+
+export interface AddPasskeyParameters extends PasskeyPromptParameters {
+  /** How the account lists the passkey. Default "Passkey <date>". */
+  authenticatorName?: string
+  /**
+   * Shown in the passkey picker to tell accounts apart; pass what the person knows the account by
+   * (their email). Default the user id.
+   */
+  userName?: string
+  signal?: AbortSignal
+}
+
+export interface AddPasskeyReturnType {
+  /** The API's ids of the authenticators added (one). */
+  authenticatorIds: string[]
+  /** The new passkey's credential id (base64url). */
+  credentialId: string
+}
+
+/**
+ * Adds a passkey to the signed-in user: the browser's passkey prompt → create_authenticators in the
+ * session's organization, stamped (X-Stamp) by the session's key. Creates no key. NOT_SIGNED_IN
+ * without a session.
+ */
+export async function addPasskey(kit: Kit, parameters: AddPasskeyParameters = {}): Promise<AddPasskeyReturnType> {
+  const label = 'addPasskey'
+  assertPasskeyKit(kit, `${label}(kit)`)
+  // Through `unknown`: asserting on the all-optional parameters type would narrow it to a bare record.
+  assertObject(parameters as unknown, `${label}(parameters)`)
+  const { signal } = parameters
+  await kit.session.ready
+  const session = kit.session.getSnapshot().session
+  if (session === null) throw new KitError('NOT_SIGNED_IN', `${label}: there is no session; sign in first`)
+  const date = new Date(kit.now()).toISOString().slice(0, 10)
+  const userName = parameters.userName ?? session.userId
+  const authenticatorName = parameters.authenticatorName ?? `Passkey ${date}`
+  throwIfAborted(signal, label)
+
+  const authenticator = await createPasskey({
+    ...relyingParty(parameters, label),
+    userName,
+    authenticatorName,
+    webauthn: kit.webauthn,
+  })
+  throwIfAborted(signal, label)
+
+  const envelope: ActivityEnvelope<'create_authenticators'> = {
+    type: 'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2',
+    timestampMs: String(kit.now()),
+    organizationId: session.organizationId,
+    parameters: { userId: session.userId, authenticators: [authenticator] },
+  }
+  const activity = await kit.publicApi.submit(
+    'create_authenticators',
+    envelope,
+    apiKeyStamper(kit, session.publicKey),
+    callOptions(signal),
+  )
+  return {
+    authenticatorIds: activity.result.createAuthenticatorsResult.authenticatorIds,
+    credentialId: authenticator.attestation.credentialId,
+  }
+}
+
+async function stampLoginSession(
+  kit: Kit,
+  organizationId: string,
+  parameters: StampLoginParameters,
+  stamper: Stamper,
+  signal: AbortSignal | undefined,
+): Promise<Session> {
+  // The timestamp is taken before the stamp: the API allows a few minutes for the passkey prompt.
+  const envelope: ActivityEnvelope<'stamp_login'> = {
+    type: 'ACTIVITY_TYPE_STAMP_LOGIN',
+    timestampMs: String(kit.now()),
+    organizationId,
+    parameters,
+  }
+  const activity = await kit.publicApi.submit('stamp_login', envelope, stamper, callOptions(signal))
+  return kit.session.set(activity.result.stampLoginResult.session)
+}
+
+function stampLoginParameters(parameters: SessionParameters, label: string): Omit<StampLoginParameters, 'publicKey'> {
+  const { expirationSeconds, invalidateExisting } = parameters
+  const result: Omit<StampLoginParameters, 'publicKey'> = {}
+  if (expirationSeconds !== undefined) {
+    assertInteger(expirationSeconds, `${label}({ expirationSeconds })`, 1, Number.MAX_SAFE_INTEGER)
+    result.expirationSeconds = String(expirationSeconds)
+  }
+  if (invalidateExisting !== undefined) {
+    if (typeof invalidateExisting !== 'boolean') {
+      throw invalidArgument(`${label}({ invalidateExisting })`, 'a boolean', invalidateExisting)
+    }
+    result.invalidateExisting = invalidateExisting
+  }
+  return result
+}
+
+function relyingParty(parameters: PasskeyPromptParameters, label: string): { rpId?: string; rpName: string } {
+  const { rpId } = parameters
+  const rpName = parameters.rpName ?? rpId ?? globalThis.location?.hostname
+  if (typeof rpName !== 'string' || rpName === '') {
+    throw invalidArgument(`${label}({ rpName })`, "the site's name (there is no page to take it from)", rpName)
+  }
+  return rpId === undefined ? { rpName } : { rpId, rpName }
+}
+
+function assertPasskeyEnabled(config: unknown, label: string): asserts config is WalletKitConfigResponse {
+  const candidate = config as Partial<WalletKitConfigResponse> | null
+  if (typeof candidate !== 'object' || candidate === null || !Array.isArray(candidate.enabledProviders)) {
+    throw invalidArgument(`${label}({ config })`, 'the wallet_kit_config answer', config)
+  }
+  // Checked before the browser prompt: a person should not make a passkey the proxy will refuse.
+  if (!candidate.enabledProviders.includes('passkey')) {
+    throw new KitError('METHOD_DISABLED', `${label}: passkeys are not enabled for this tenant (enabledProviders has no "passkey")`)
+  }
+}
+
+function assertPasskeyKit(kit: unknown, label: string): asserts kit is Kit {
+  assertKit(kit, label)
+  if (typeof kit.publicApi?.submit !== 'function') throw invalidArgument(label, 'a kit made by createKit(options)', kit)
+}
+
+// At login, an unknown passkey is the person's likely mistake (another account's passkey, or one for
+// another site), so it gets a message saying so rather than "sign in again".
+function refineLoginError(error: unknown): unknown {
+  if (!isKitError(error, 'STAMP_REFUSED')) return error
+  return new KitError('STAMP_REFUSED', error.message, {
+    status: error.status,
+    proxy: error.proxy,
+    cause: error,
+    userMessage: 'This passkey is not registered here. Try another passkey, or create an account.',
+  })
+}
+
+function throwIfAborted(signal: AbortSignal | undefined, label: string): void {
+  if (signal?.aborted) throw new KitError('ABORTED', `${label}: aborted by the caller`, { cause: signal.reason })
+}
+
+function callOptions(signal: AbortSignal | undefined): CallOptions {
+  return signal === undefined ? {} : { signal }
+}
+
+async function deleteKeys(kit: Kit, keys: string[]): Promise<void> {
+  // Best effort: a failing delete must not hide the error that got us here.
+  await Promise.all(keys.map((key) => kit.keyStore.delete(key).catch(() => {})))
+}

@@ -1,0 +1,162 @@
+// The transport both clients share (the proxy's /v1 endpoints and the stamped public API): one POST
+// with a deadline, the caller's abort signal, and every failure turned into a KitError with a stable
+// code. What the answer must contain is each client's own business.
+import { describeValue, invalidArgument } from './assert'
+import { KitError, kitErrorCodeForGrpc, type KitErrorCode } from './errors'
+import type { ProxyErrorBody } from './types'
+
+// setTimeout's delay is a signed 32-bit integer: anything larger fires immediately.
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1
+
+export interface PostJsonRequest {
+  /** Names the call in error messages (`otp_init`, `stamp_login`). */
+  label: string
+  url: string
+  headers: Record<string, string>
+  /** Sent exactly as given: a stamp is computed over this very text. Undefined sends no body. */
+  body: string | undefined
+  fetch: typeof fetch
+  timeoutMs: number
+  signal: AbortSignal | undefined
+  /** Refines the code of an error answer, by its gRPC code; default kitErrorCodeForGrpc. */
+  errorCode?: (grpcCode: number) => KitErrorCode
+}
+
+export interface PostJsonAnswer {
+  status: number
+  /** The answer's JSON object; anything else is PROXY_BAD_RESPONSE. */
+  body: Record<string, unknown>
+}
+
+/** Checks a caller's `signal` option before anything is sent. */
+export function assertSignal(signal: unknown, label: string): asserts signal is AbortSignal | undefined {
+  // Duck-typed: a signal from another realm (iframe, jsdom) is not an instance of this AbortSignal.
+  const isSignal =
+    typeof signal === 'object' && signal !== null && typeof (signal as AbortSignal).addEventListener === 'function'
+  if (signal !== undefined && !isSignal) throw invalidArgument(`${label}: options.signal`, 'an AbortSignal', signal)
+}
+
+export function assertTimeoutMs(timeoutMs: unknown, label: string): asserts timeoutMs is number {
+  if (typeof timeoutMs !== 'number' || !Number.isInteger(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMEOUT_MS) {
+    throw invalidArgument(label, `an integer from 1 to ${MAX_TIMEOUT_MS}`, timeoutMs)
+  }
+}
+
+/**
+ * An absolute http(s) base URL without trailing slashes. A same-origin path ('/auth-proxy') is
+ * resolved against the page, so that fetch implementations without a page (Node, the mock handler)
+ * accept it.
+ */
+export function resolveBaseUrl(value: unknown, label: string): string {
+  const expected = "an http(s) URL like 'https://auth.example.com' (or, in a browser, a path like '/auth-proxy')"
+  if (typeof value !== 'string' || value === '') throw invalidArgument(label, expected, value)
+  // A same-origin path is convenient with a dev-server proxy; it needs a page to be relative to.
+  const base = value.startsWith('/') ? globalThis.location?.href : undefined
+  let url: URL
+  try {
+    url = new URL(value, base)
+  } catch {
+    throw invalidArgument(label, expected, value)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalidArgument(label, expected, value)
+  if (url.search !== '' || url.hash !== '') {
+    throw invalidArgument(label, 'a base URL without ?query or #fragment', value)
+  }
+  return url.href.replace(/\/+$/, '')
+}
+
+/** One POST; resolves with the answer's JSON object, or rejects with a KitError. */
+export async function postJson(request: PostJsonRequest): Promise<PostJsonAnswer> {
+  const { label, url, headers, body, timeoutMs, signal, errorCode = kitErrorCodeForGrpc } = request
+  if (signal?.aborted) throw aborted(label, signal)
+
+  // One controller aborts the request for either reason; `timedOut` tells the reasons apart.
+  // (AbortSignal.any/timeout would do this, but AbortSignal.any is missing before Safari 17.4.)
+  const controller = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort(new DOMException(`${label} timed out after ${timeoutMs} ms`, 'TimeoutError'))
+  }, timeoutMs)
+  const onCallerAbort = () => controller.abort(signal?.reason)
+  signal?.addEventListener('abort', onCallerAbort, { once: true })
+
+  try {
+    let response: Response
+    try {
+      response = await request.fetch(url, { method: 'POST', headers, body, signal: controller.signal })
+    } catch (cause) {
+      throw transportError(label, cause, timedOut, signal, timeoutMs)
+    }
+
+    let text: string
+    try {
+      text = await response.text()
+    } catch (cause) {
+      throw transportError(label, cause, timedOut, signal, timeoutMs)
+    }
+    const status = response.status
+    const parsed = parseJson(text)
+
+    if (!response.ok) {
+      const proxy = asProxyErrorBody(parsed)
+      if (proxy === undefined) {
+        throw new KitError(
+          'PROXY_BAD_RESPONSE',
+          `${label}: HTTP ${status} without a proxy error body (got ${describeBody(text)})`,
+          { status },
+        )
+      }
+      throw new KitError(errorCode(proxy.code), `${label}: ${proxy.message} (HTTP ${status})`, { status, proxy })
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      throw new KitError('PROXY_BAD_RESPONSE', `${label}: expected a JSON object, got ${describeBody(text)}`, {
+        status,
+      })
+    }
+    return { status, body: parsed as Record<string, unknown> }
+  } finally {
+    clearTimeout(timer)
+    signal?.removeEventListener('abort', onCallerAbort)
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+function asProxyErrorBody(value: unknown): ProxyErrorBody | undefined {
+  if (typeof value !== 'object' || value === null) return undefined
+  const { code, message, details } = value as Record<string, unknown>
+  if (typeof code !== 'number' || !Number.isInteger(code) || typeof message !== 'string') return undefined
+  return { code, message, details: Array.isArray(details) ? details : [] }
+}
+
+function describeBody(text: string): string {
+  if (text === '') return 'an empty body'
+  const start = text.slice(0, 60).replace(/\s+/g, ' ')
+  return text.length > 60 ? `"${start}…"` : `"${start}"`
+}
+
+function aborted(label: string, signal: AbortSignal): KitError {
+  return new KitError('ABORTED', `${label}: aborted by the caller`, { cause: signal.reason })
+}
+
+function transportError(
+  label: string,
+  cause: unknown,
+  timedOut: boolean,
+  signal: AbortSignal | undefined,
+  timeoutMs: number,
+): KitError {
+  if (timedOut) return new KitError('PROXY_TIMEOUT', `${label}: no answer within ${timeoutMs} ms`, { cause })
+  if (signal?.aborted) return aborted(label, signal)
+  // fetch rejects with a bare TypeError ("Failed to fetch") for DNS, offline, refused and CORS failures;
+  // browsers do not let a page tell these apart.
+  const reason = cause instanceof Error ? cause.message : describeValue(cause)
+  return new KitError('PROXY_UNAVAILABLE', `${label}: request failed (${reason})`, { cause })
+}

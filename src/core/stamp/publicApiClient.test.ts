@@ -1,0 +1,228 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { KitError } from '../errors'
+import type { ActivityEnvelope } from '../publicApiTypes'
+import { fakeFetch, grpcError, hang, json, type FakeAnswer } from '../test/fakeFetch'
+import { createPublicApiClient } from './publicApiClient'
+import type { Stamper } from './stamper'
+
+const SESSION_KEY = `03${'cd'.repeat(32)}`
+const ENVELOPE: ActivityEnvelope<'stamp_login'> = {
+  type: 'ACTIVITY_TYPE_STAMP_LOGIN',
+  timestampMs: '1906632000000',
+  organizationId: 'org-1',
+  parameters: { publicKey: SESSION_KEY },
+}
+
+function activity(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    id: 'act-1',
+    organizationId: 'org-sub',
+    status: 'ACTIVITY_STATUS_COMPLETED',
+    type: 'ACTIVITY_TYPE_STAMP_LOGIN',
+    intent: { stampLoginIntent: { publicKey: SESSION_KEY } },
+    result: { stampLoginResult: { session: 'jwt' } },
+    votes: [],
+    fingerprint: 'fp',
+    canApprove: false,
+    canReject: false,
+    createdAt: { seconds: '1906632000', nanos: '0' },
+    updatedAt: { seconds: '1906632000', nanos: '0' },
+    ...overrides,
+  }
+}
+
+/** Records the exact texts it was asked to stamp. */
+function recordingStamper(stamped: string[] = []): Stamper {
+  return async (body) => {
+    stamped.push(body)
+    return { stampHeaderName: 'X-Stamp', stampHeaderValue: `stamp-of-${body.length}` }
+  }
+}
+
+function clientOn(script: Record<string, FakeAnswer | FakeAnswer[]>, timeoutMs?: number) {
+  const fake = fakeFetch(script)
+  const sent: (string | undefined)[] = []
+  const client = createPublicApiClient({
+    apiUrl: 'https://api.example.com/',
+    timeoutMs,
+    fetch: (input, init) => {
+      sent.push(init?.body as string | undefined)
+      return fake.fetch(input, init)
+    },
+  })
+  return { client, fake, sent }
+}
+
+async function failure(promise: Promise<unknown>): Promise<KitError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  if (!(error instanceof KitError)) throw new Error(`expected a KitError, got ${String(error)}`)
+  return error
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('createPublicApiClient: submit', () => {
+  it('POSTs the envelope text to {apiUrl}/public/v1/submit/<activity> with the stamp of that very text', async () => {
+    const { client, fake, sent } = clientOn({ 'submit/stamp_login': json(activity()) })
+    const stamped: string[] = []
+
+    const answer = await client.submit('stamp_login', ENVELOPE, recordingStamper(stamped))
+
+    expect(answer.result.stampLoginResult.session).toBe('jwt')
+    const [call] = fake.calls
+    expect(call?.url).toBe('https://api.example.com/public/v1/submit/stamp_login')
+    expect(call?.method).toBe('POST')
+    expect(sent).toEqual([JSON.stringify(ENVELOPE)])
+    expect(stamped).toEqual(sent)
+    expect(call?.headers).toEqual({
+      'content-type': 'application/json',
+      'x-stamp': `stamp-of-${JSON.stringify(ENVELOPE).length}`,
+      'raw:Content-Type': 'application/json',
+      'raw:X-Stamp': `stamp-of-${JSON.stringify(ENVELOPE).length}`,
+    })
+  })
+
+  it('sends the envelope keys in the seed order, timestampMs as a decimal string', async () => {
+    const { client, sent } = clientOn({ 'submit/stamp_login': json(activity()) })
+    await client.submit('stamp_login', ENVELOPE, recordingStamper())
+    expect(sent[0]).toBe(
+      `{"type":"ACTIVITY_TYPE_STAMP_LOGIN","timestampMs":"1906632000000","organizationId":"org-1","parameters":{"publicKey":"${SESSION_KEY}"}}`,
+    )
+  })
+
+  it('sends the X-Stamp-WebAuthn header when the stamper makes one, and no other stamp', async () => {
+    const { client, fake } = clientOn({ 'submit/stamp_login': json(activity()) })
+    await client.submit('stamp_login', ENVELOPE, async () => ({ stampHeaderName: 'X-Stamp-WebAuthn', stampHeaderValue: '{"a":"b"}' }))
+    expect(fake.calls[0]?.headers['x-stamp-webauthn']).toBe('{"a":"b"}')
+    expect(fake.calls[0]?.headers['x-stamp']).toBeUndefined()
+    expect(fake.calls[0]?.headers['x-auth-proxy-config-id']).toBeUndefined()
+  })
+
+  it('reads the production wrapping {activity} as well as the bare activity object', async () => {
+    const { client } = clientOn({ 'submit/stamp_login': json({ activity: activity({ result: { stampLoginResult: { session: 'wrapped' } } }) }) })
+    const answer = await client.submit('stamp_login', ENVELOPE, recordingStamper())
+    expect(answer.id).toBe('act-1')
+    expect(answer.result.stampLoginResult.session).toBe('wrapped')
+  })
+
+  it('checks create_authenticators results', async () => {
+    const envelope: ActivityEnvelope<'create_authenticators'> = {
+      type: 'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2',
+      timestampMs: '1',
+      organizationId: 'org-sub',
+      parameters: { userId: 'user-1', authenticators: [] },
+    }
+    const completed = activity({ type: 'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2', result: { createAuthenticatorsResult: { authenticatorIds: ['a-1'] } } })
+    const { client, fake } = clientOn({ 'submit/create_authenticators': [json(completed), json({ ...completed, result: {} })] })
+    expect((await client.submit('create_authenticators', envelope, recordingStamper())).result.createAuthenticatorsResult).toEqual({
+      authenticatorIds: ['a-1'],
+    })
+    expect(fake.calls[0]?.url).toBe('https://api.example.com/public/v1/submit/create_authenticators')
+    const error = await failure(client.submit('create_authenticators', envelope, recordingStamper()))
+    expect(error.code).toBe('PROXY_BAD_RESPONSE')
+    expect(error.message).toMatch(/no result\.createAuthenticatorsResult\.authenticatorIds/)
+  })
+
+  it.each([
+    ['no session in the result', activity({ result: { stampLoginResult: {} } }), 'PROXY_BAD_RESPONSE', /no result\.stampLoginResult\.session/],
+    ['no status', activity({ status: undefined }), 'PROXY_BAD_RESPONSE', /no activity status/],
+    ['another activity type', activity({ type: 'ACTIVITY_TYPE_CREATE_USERS' }), 'PROXY_BAD_RESPONSE', /activity type "ACTIVITY_TYPE_CREATE_USERS"/],
+    ['a failed activity', activity({ status: 'ACTIVITY_STATUS_FAILED', result: {} }), 'PROXY_ERROR', /ended ACTIVITY_STATUS_FAILED/],
+    ['an activity waiting for consensus', activity({ status: 'ACTIVITY_STATUS_CONSENSUS_NEEDED' }), 'PROXY_ERROR', /CONSENSUS_NEEDED/],
+  ])('refuses an answer with %s', async (_name, body, code, message) => {
+    const { client } = clientOn({ 'submit/stamp_login': json(body) })
+    const error = await failure(client.submit('stamp_login', ENVELOPE, recordingStamper()))
+    expect(error.code).toBe(code)
+    expect(error.message).toMatch(message)
+  })
+
+  it('maps a refused stamp (16) to STAMP_REFUSED, keeping the proxy body and status', async () => {
+    const { client } = clientOn({ 'submit/stamp_login': grpcError(16, 'X-Stamp: signature does not verify', 401) })
+    const error = await failure(client.submit('stamp_login', ENVELOPE, recordingStamper()))
+    expect(error.code).toBe('STAMP_REFUSED')
+    expect(error.status).toBe(401)
+    expect(error.proxy).toEqual({ code: 16, message: 'X-Stamp: signature does not verify', details: [] })
+    expect(error.message).toBe('stamp_login: X-Stamp: signature does not verify (HTTP 401)')
+  })
+
+  it('maps other errors as the proxy client does', async () => {
+    const { client } = clientOn({
+      'submit/stamp_login': [grpcError(3, 'timestampMs: too far from now', 400), grpcError(5, 'no such organization', 404), new TypeError('Failed to fetch')],
+    })
+    expect((await failure(client.submit('stamp_login', ENVELOPE, recordingStamper()))).code).toBe('INVALID_REQUEST')
+    expect((await failure(client.submit('stamp_login', ENVELOPE, recordingStamper()))).code).toBe('NOT_FOUND')
+    expect((await failure(client.submit('stamp_login', ENVELOPE, recordingStamper()))).code).toBe('PROXY_UNAVAILABLE')
+  })
+
+  it('PROXY_TIMEOUT when no answer comes within timeoutMs', async () => {
+    vi.useFakeTimers()
+    const { client, fake } = clientOn({ 'submit/stamp_login': hang }, 1000)
+    const pending = failure(client.submit('stamp_login', ENVELOPE, recordingStamper()))
+    await vi.advanceTimersByTimeAsync(1000)
+    expect((await pending).code).toBe('PROXY_TIMEOUT')
+    expect(fake.calls[0]?.signal?.aborted).toBe(true)
+  })
+
+  it('a stamper failure (a cancelled passkey prompt) sends nothing and is passed on as it is', async () => {
+    const { client, fake } = clientOn({ 'submit/stamp_login': json(activity()) })
+    const cancelled = new KitError('PASSKEY_CANCELLED', 'cancelled')
+    await expect(client.submit('stamp_login', ENVELOPE, () => Promise.reject(cancelled))).rejects.toBe(cancelled)
+    expect(fake.calls).toHaveLength(0)
+  })
+
+  it('ABORTED before stamping when the signal is already aborted', async () => {
+    const { client, fake } = clientOn({ 'submit/stamp_login': json(activity()) })
+    const stamped: string[] = []
+    const error = await failure(client.submit('stamp_login', ENVELOPE, recordingStamper(stamped), { signal: AbortSignal.abort() }))
+    expect(error.code).toBe('ABORTED')
+    expect(stamped).toEqual([])
+    expect(fake.calls).toHaveLength(0)
+  })
+
+  it('refuses an unknown activity, a bad stamp, and a bad envelope before sending', async () => {
+    const { client, fake } = clientOn({})
+    await expect(client.submit('create_users' as never, ENVELOPE as never, recordingStamper())).rejects.toThrow(/publicApi\.submit\(activity\)/)
+    await expect(client.submit('stamp_login', ENVELOPE, async () => ({ stampHeaderName: 'X-Other' as never, stampHeaderValue: 'x' }))).rejects.toThrow(
+      /stamper result/,
+    )
+    await expect(client.submit('stamp_login', 'text' as never, recordingStamper())).rejects.toThrow(/stamp_login: body: expected an object/)
+    expect(fake.calls).toHaveLength(0)
+  })
+})
+
+describe('createPublicApiClient: query', () => {
+  it('POSTs whoami to /public/v1/query/whoami, stamped', async () => {
+    const whoami = { organizationId: 'org-sub', organizationName: 'Sub', userId: 'user-1', username: 'Ada' }
+    const { client, fake, sent } = clientOn({ 'query/whoami': json(whoami) })
+    const stamped: string[] = []
+    expect(await client.query('whoami', { organizationId: 'org-sub' }, recordingStamper(stamped))).toEqual(whoami)
+    expect(fake.calls[0]?.url).toBe('https://api.example.com/public/v1/query/whoami')
+    expect(sent).toEqual(['{"organizationId":"org-sub"}'])
+    expect(stamped).toEqual(sent)
+  })
+
+  it('refuses an answer without the user', async () => {
+    const { client } = clientOn({ 'query/whoami': json({ organizationId: 'org-sub' }) })
+    const error = await failure(client.query('whoami', { organizationId: 'org-sub' }, recordingStamper()))
+    expect(error.code).toBe('PROXY_BAD_RESPONSE')
+  })
+})
+
+describe('createPublicApiClient: options', () => {
+  it('resolves and keeps apiUrl, and defaults the timeout like the proxy client', () => {
+    const client = createPublicApiClient({ apiUrl: ' https://api.example.com/base// ', fetch: fakeFetch({}).fetch })
+    expect(client.apiUrl).toBe('https://api.example.com/base')
+    expect(client.timeoutMs).toBe(20_000)
+  })
+
+  it('refuses a bad apiUrl, fetch or timeout, naming the option', () => {
+    expect(() => createPublicApiClient({ apiUrl: 'ftp://x' })).toThrow(/createPublicApiClient\(\{ apiUrl \}\)/)
+    expect(() => createPublicApiClient({ apiUrl: 'https://x', fetch: 'no' as never })).toThrow(/\{ fetch \}/)
+    expect(() => createPublicApiClient({ apiUrl: 'https://x', timeoutMs: 0 })).toThrow(/\{ timeoutMs \}/)
+  })
+})

@@ -1,0 +1,168 @@
+import { assertObject, invalidArgument } from '../assert'
+import { DEFAULT_TIMEOUT_MS, type CallOptions } from '../client'
+import { KitError, kitErrorCodeForGrpc } from '../errors'
+import { assertSignal, assertTimeoutMs, postJson, resolveBaseUrl } from '../postJson'
+import type {
+  Activity,
+  ActivityEnvelope,
+  PublicActivities,
+  PublicActivityName,
+  PublicQueries,
+  PublicQueryName,
+} from '../publicApiTypes'
+import type { Stamp, Stamper } from './stamper'
+
+export interface PublicApiClientOptions {
+  /** Base URL of the public API, e.g. 'https://api.example.com'; the mock serves it on the proxy's URL. */
+  apiUrl: string
+  /** Default globalThis.fetch. */
+  fetch?: typeof fetch
+  /** Whole-request deadline (answer and body), default 20000 ms. The stamper's own time is not counted. */
+  timeoutMs?: number
+}
+
+export interface PublicApiClient {
+  /** As resolved: absolute, without trailing slashes. */
+  readonly apiUrl: string
+  readonly timeoutMs: number
+  /**
+   * POST {apiUrl}/public/v1/submit/<activity> with the envelope's JSON text, stamped over that exact
+   * text. Resolves with the completed activity; any other status is a KitError.
+   */
+  submit<A extends PublicActivityName>(
+    activity: A,
+    envelope: ActivityEnvelope<A>,
+    stamper: Stamper,
+    options?: CallOptions,
+  ): Promise<Activity<A>>
+  /** POST {apiUrl}/public/v1/query/<query>, stamped the same way. */
+  query<Q extends PublicQueryName>(
+    query: Q,
+    body: PublicQueries[Q]['request'],
+    stamper: Stamper,
+    options?: CallOptions,
+  ): Promise<PublicQueries[Q]['response']>
+}
+
+/**
+ * A client for the stamped public API subset (WIRE.md). Unlike the proxy, it sends no config id: the
+ * stamp says who is asking, and the envelope's organizationId what about. A refused stamp (gRPC 16)
+ * is STAMP_REFUSED; other failures map as the proxy client's do.
+ */
+export function createPublicApiClient(options: PublicApiClientOptions): PublicApiClient {
+  assertObject(options, 'createPublicApiClient(options)')
+  const { timeoutMs = DEFAULT_TIMEOUT_MS } = options
+  const apiUrl = resolveBaseUrl(
+    typeof options.apiUrl === 'string' ? options.apiUrl.trim() : options.apiUrl,
+    'createPublicApiClient({ apiUrl })',
+  )
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') {
+    throw invalidArgument('createPublicApiClient({ fetch })', 'a fetch function', options.fetch)
+  }
+  assertTimeoutMs(timeoutMs, 'createPublicApiClient({ timeoutMs })')
+  // Never called as a method of another object: window.fetch throws "Illegal invocation" otherwise.
+  const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
+
+  async function post(
+    label: string,
+    path: string,
+    body: unknown,
+    stamper: Stamper,
+    signal: AbortSignal | undefined,
+  ): Promise<{ status: number; body: Record<string, unknown> }> {
+    assertSignal(signal, label)
+    assertObject(body, `${label}: body`)
+    if (typeof stamper !== 'function') throw invalidArgument(`${label}: stamper`, 'a stamper function', stamper)
+    if (signal?.aborted) throw new KitError('ABORTED', `${label}: aborted by the caller`, { cause: signal.reason })
+    // Serialized once: the stamp signs these very bytes, and they are what is sent.
+    const text = JSON.stringify(body)
+    const stamp = checkStamp(await stamper(text), label)
+    return postJson({
+      label,
+      url: `${apiUrl}${path}`,
+      headers: { 'Content-Type': 'application/json', [stamp.stampHeaderName]: stamp.stampHeaderValue },
+      body: text,
+      fetch: fetchImpl,
+      timeoutMs,
+      signal,
+      errorCode: (grpcCode) => (grpcCode === 16 ? 'STAMP_REFUSED' : kitErrorCodeForGrpc(grpcCode)),
+    })
+  }
+
+  return {
+    apiUrl,
+    timeoutMs,
+    async submit(activity, envelope, stamper, callOptions = {}) {
+      if (!(activity in RESULT_CHECKS)) {
+        throw invalidArgument('publicApi.submit(activity)', Object.keys(RESULT_CHECKS).join(' or '), activity)
+      }
+      const answer = await post(activity, `/public/v1/submit/${activity}`, envelope, stamper, callOptions.signal)
+      return checkActivity(activity, envelope, answer.body, answer.status)
+    },
+    async query(query, body, stamper, callOptions = {}) {
+      if (query !== 'whoami') throw invalidArgument('publicApi.query(query)', 'whoami', query)
+      const answer = await post(query, `/public/v1/query/${query}`, body, stamper, callOptions.signal)
+      for (const field of ['organizationId', 'userId'] as const) {
+        if (typeof answer.body[field] !== 'string' || answer.body[field] === '') {
+          throw badAnswer(query, `no ${field}`, answer.status)
+        }
+      }
+      return answer.body as unknown as PublicQueries[typeof query]['response']
+    },
+  }
+}
+
+function checkStamp(stamp: Stamp, label: string): Stamp {
+  const valid =
+    typeof stamp === 'object' &&
+    stamp !== null &&
+    (stamp.stampHeaderName === 'X-Stamp' || stamp.stampHeaderName === 'X-Stamp-WebAuthn') &&
+    typeof stamp.stampHeaderValue === 'string' &&
+    stamp.stampHeaderValue !== ''
+  if (!valid) throw invalidArgument(`${label}: stamper result`, '{ stampHeaderName, stampHeaderValue }', stamp)
+  return stamp
+}
+
+// The result fields a caller reads without checking, per activity.
+const RESULT_CHECKS: { readonly [A in PublicActivityName]: (result: Record<string, unknown>) => string | undefined } = {
+  stamp_login: (result) => {
+    const session = (result.stampLoginResult as Record<string, unknown> | undefined)?.session
+    return typeof session === 'string' && session !== '' ? undefined : 'no result.stampLoginResult.session'
+  },
+  create_authenticators: (result) => {
+    const ids = (result.createAuthenticatorsResult as Record<string, unknown> | undefined)?.authenticatorIds
+    return Array.isArray(ids) && ids.every((id) => typeof id === 'string')
+      ? undefined
+      : 'no result.createAuthenticatorsResult.authenticatorIds'
+  },
+}
+
+function checkActivity<A extends PublicActivityName>(
+  activity: A,
+  envelope: ActivityEnvelope<A>,
+  body: Record<string, unknown>,
+  status: number,
+): Activity<A> {
+  // Production answers `{activity: {...}}`; the seed describes the bare activity object. Both are read.
+  const wrapped = body.activity
+  const object = typeof wrapped === 'object' && wrapped !== null && !Array.isArray(wrapped) ? (wrapped as Record<string, unknown>) : body
+  if (typeof object.status !== 'string') throw badAnswer(activity, 'no activity status', status)
+  if (object.type !== envelope.type) {
+    throw badAnswer(activity, `activity type ${JSON.stringify(object.type)} instead of ${envelope.type}`, status)
+  }
+  if (object.status !== 'ACTIVITY_STATUS_COMPLETED') {
+    // Consensus, rejection or failure: nothing the kit can finish on its own.
+    throw new KitError('PROXY_ERROR', `${activity}: activity ${String(object.id)} ended ${object.status}, not ACTIVITY_STATUS_COMPLETED`, {
+      status,
+    })
+  }
+  const result = object.result
+  if (typeof result !== 'object' || result === null) throw badAnswer(activity, 'no activity result', status)
+  const missing = RESULT_CHECKS[activity](result as Record<string, unknown>)
+  if (missing !== undefined) throw badAnswer(activity, missing, status)
+  return object as unknown as Activity<A>
+}
+
+function badAnswer(label: string, what: string, status: number): KitError {
+  return new KitError('PROXY_BAD_RESPONSE', `${label}: ${what} in the answer (HTTP ${status})`, { status })
+}
