@@ -14,6 +14,7 @@ import {
   ALLOWED_METHODS,
   ALLOWED_REQUEST_HEADERS,
   MockError,
+  type Responder,
   corsHeaders,
   errorResponse,
   isOriginAllowed,
@@ -21,6 +22,7 @@ import {
 } from './http'
 import { addOAuthIdentityOrThrow } from './oauthIdentities'
 import { createOAuthServer } from './oauthProvider'
+import { createPublicApi } from './publicApi/createPublicApi'
 import { contactsMatch, createState } from './state'
 import { DEMO_TENANT, resolveTenants } from './tenants'
 import { createTokenAuthority } from './tokens'
@@ -54,6 +56,7 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
   const state = createState()
   const tokens = createTokenAuthority(now)
   const oauthServer = createOAuthServer({ tenants, state, basePath, now })
+  const publicApi = createPublicApi({ tenants, state, tokens, now })
 
   /** Before the tenant is known (preflight, outbox, unknown paths) an origin some tenant allows may read. */
   const anyTenantAllows = (origin: string | null): string | null =>
@@ -77,6 +80,12 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
       if (answer !== undefined) return answer
     }
 
+    if (path.startsWith('/public/')) {
+      // The public API finds its tenant from the body's organizationId, not from a config id header.
+      if (latencyMs > 0) await delay(latencyMs)
+      return publicApi.route(request, url, path, respond)
+    }
+
     const match = /^\/v1\/([a-z0-9_]+)$/.exec(path)
     const name = match?.[1] as ProxyEndpoint | undefined
     const endpoint = name === undefined ? undefined : ENDPOINTS[name]
@@ -86,7 +95,7 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
     if (request.method !== 'POST') {
       throw new MockError(5, `${request.method} ${url.pathname}: the proxy answers POST only`)
     }
-    if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs))
+    if (latencyMs > 0) await delay(latencyMs)
 
     const configId = request.headers.get(CONFIG_ID_HEADER)?.trim() ?? ''
     if (configId === '') {
@@ -112,7 +121,7 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
     }
     const body = parseJsonObject(await request.text(), name === 'wallet_kit_config')
     await tokens.ready
-    const result = await endpoint({ tenant, body: new Fields(body), state, tokens, now })
+    const result = await endpoint({ tenant, body: new Fields(body), state, tokens, now, origin })
     return jsonResponse(result, 200, respond.cors)
   }
 
@@ -173,11 +182,6 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
   }
 }
 
-/** Mutable per request: the CORS headers an answer (error or not) carries, as far as routing got. */
-interface Responder {
-  cors: Record<string, string>
-}
-
 /**
  * Stories and tests inject the handler as `fetch` with a relative proxy URL ('/auth-proxy'), which a
  * browser resolves against the page but `new Request` in Node cannot: resolve it against a local base.
@@ -185,6 +189,10 @@ interface Responder {
 function absoluteUrl(input: RequestInfo | URL): RequestInfo | URL {
   if (typeof input === 'string' && !/^[a-z][a-z0-9+.-]*:/i.test(input)) return new URL(input, 'http://localhost')
   return input
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
 }
 
 function normalizeBasePath(basePath: string): string {

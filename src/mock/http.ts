@@ -40,6 +40,11 @@ export function corsHeaders(origin: string | null): Record<string, string> {
   return { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' }
 }
 
-/** Request headers the kit (and later the stamped public API) sends cross-origin. */
+/** Mutable per request: the CORS headers an answer (error or not) carries, as far as routing got. */
+export interface Responder {
+  cors: Record<string, string>
+}
+
+/** Request headers the kit sends cross-origin, to the proxy and to the stamped public API. */
 export const ALLOWED_REQUEST_HEADERS = 'Content-Type, X-Auth-Proxy-Config-Id, X-Stamp, X-Stamp-WebAuthn'
 export const ALLOWED_METHODS = 'POST, GET, OPTIONS'

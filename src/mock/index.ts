@@ -10,9 +10,11 @@ export { CROCKFORD_ALPHABET } from './otp'
 export { DEMO_OAUTH_CLIENT_IDS, MOCK_OAUTH_PROVIDERS, mockOAuthAuthorizeUrls, mockOidcIssuer } from './oauthProviders'
 export type { MockOAuthProvider } from './oauthProviders'
 export type {
+  MockActivity,
   MockAuthProxy,
   MockAuthProxyOptions,
   MockApiKey,
+  MockAuthenticator,
   MockFailure,
   MockOAuthCode,
   MockOAuthIdentity,
@@ -23,6 +25,7 @@ export type {
   MockOtp,
   MockOtpStatus,
   MockSession,
+  MockStampKind,
   MockState,
   MockTenant,
   MockUser,

@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { startMockAuthProxy, type RunningMockAuthProxy } from './node'
 import { DEMO_ORGANIZATION_ID } from './tenants'
+import { createTestClientKey } from './testing/clientKey'
+import { apiKeyStamp, envelope } from './testing/publicApi'
+import { createSoftAuthenticator } from './testing/softAuthenticator'
 
 let running: RunningMockAuthProxy | undefined
 
@@ -62,5 +65,33 @@ describe('startMockAuthProxy', () => {
     running = await startMockAuthProxy({ port: 0 })
     const port = Number(new URL(running.url).port)
     await expect(startMockAuthProxy({ port })).rejects.toThrow(/EADDRINUSE/)
+  })
+
+  it('serves the stamped public API: the stamp verifies over the body bytes as they came over the wire', async () => {
+    running = await startMockAuthProxy({ port: 0 })
+    const origin = 'http://localhost:5173'
+    const device = createSoftAuthenticator({ origin })
+    const clientKey = await createTestClientKey()
+    const signup = await fetch(`${running.url}/v1/signup`, {
+      method: 'POST',
+      headers: { 'X-Auth-Proxy-Config-Id': 'demo', 'Content-Type': 'application/json', Origin: origin },
+      body: JSON.stringify({
+        apiKeys: [{ apiKeyName: 'k', publicKey: clientKey.publicKey, curveType: 'API_KEY_CURVE_P256', expirationSeconds: '60' }],
+        authenticators: [await device.register()],
+        oauthProviders: [],
+      }),
+    })
+    expect(signup.status).toBe(200)
+    const { organizationId } = (await signup.json()) as { organizationId: string }
+    // Non-ASCII in the body: the signature covers the UTF-8 bytes, which the adapter must pass unchanged.
+    const body = envelope('ACTIVITY_TYPE_STAMP_LOGIN', organizationId, { publicKey: (await createTestClientKey()).publicKey, note: 'é✓' }, Date.now())
+    const login = await fetch(`${running.url}/public/v1/submit/stamp_login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: origin, 'X-Stamp': await apiKeyStamp(clientKey, body) },
+      body,
+    })
+    expect(login.status).toBe(200)
+    expect(login.headers.get('access-control-allow-origin')).toBe(origin)
+    expect(await login.json()).toMatchObject({ activity: { status: 'ACTIVITY_STATUS_COMPLETED', organizationId } })
   })
 })

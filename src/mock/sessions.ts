@@ -1,4 +1,4 @@
-// Issuing a session: every login endpoint (otp_login, oauth_login) ends the same way.
+// Issuing a session: every login (otp_login, oauth_login, the public API's stamp_login) ends the same way.
 import type { SessionResponse } from '../core/types'
 import { isoTime, type EndpointContext } from './endpoints/context'
 import type { MockSession, MockUser } from './types'
@@ -8,6 +8,8 @@ export interface IssueSessionParameters {
   /** The client key the session is bound to. */
   publicKey: string
   invalidateExisting: boolean
+  /** Session length; default the tenant's sessionExpirationSeconds. */
+  expirationSeconds?: number
   /**
    * Runs after the signing await and before any write: it re-checks and marks the proof used, so that
    * two concurrent logins with one proof cannot both succeed. It may throw; then nothing is written.
@@ -16,11 +18,11 @@ export interface IssueSessionParameters {
 }
 
 export async function issueSession(
-  { tenant, state, tokens, now }: EndpointContext,
-  { user, publicKey, invalidateExisting, redeem }: IssueSessionParameters,
+  { tenant, state, tokens, now }: Pick<EndpointContext, 'tenant' | 'state' | 'tokens' | 'now'>,
+  { user, publicKey, invalidateExisting, expirationSeconds, redeem }: IssueSessionParameters,
 ): Promise<SessionResponse> {
   const issuedAt = now()
-  const exp = Math.floor(issuedAt / 1000) + tenant.sessionExpirationSeconds
+  const exp = Math.floor(issuedAt / 1000) + (expirationSeconds ?? tenant.sessionExpirationSeconds)
   const session: MockSession = {
     sessionId: crypto.randomUUID(),
     configId: tenant.configId,

@@ -15,6 +15,7 @@ export function createState(): MockState {
     oauthIdentities: defaultOAuthIdentities(),
     oauthCodes: {},
     oidcTokens: {},
+    activities: {},
   }
 }
 
@@ -55,7 +56,7 @@ export function findUserByCredentialId(
   credentialId: string,
 ): MockUser | undefined {
   return tenantUsers(state, tenant).find((user) =>
-    user.authenticators.some((authenticator) => authenticator.attestation.credentialId === credentialId),
+    user.authenticators.some((authenticator) => authenticator.credentialId === credentialId),
   )
 }
 

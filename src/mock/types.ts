@@ -5,11 +5,12 @@ import type {
   EnabledProvider,
   OtpType,
   ProxyEndpoint,
-  SignupAuthenticator,
   SmsCustomization,
   UsageType,
   ApiKeyCurve,
+  AuthenticatorTransport,
 } from '../core/types'
+import type { ActivityType } from '../core/publicApiTypes'
 import type { MockOAuthProvider } from './oauthProviders'
 
 /** One tenant of the mock: what a config id stands for. */
@@ -62,7 +63,7 @@ export interface MockAuthProxyOptions {
   tenants?: MockTenant[]
   /** Path prefix stripped before routing, e.g. '/auth-proxy'. Default ''. */
   basePath?: string
-  /** Delay added to every /v1 call, to show progress states. */
+  /** Delay added to every /v1 and public API call, to show progress states. */
   latencyMs?: number
   /** Clock in milliseconds; every expiry decision reads it. Default Date.now. */
   now?: () => number
@@ -132,10 +133,30 @@ export interface MockUser {
   phoneNumber?: string
   userTag?: string
   apiKeys: MockApiKey[]
-  /** Stored as given; later issues verify the attestation. */
-  authenticators: SignupAuthenticator[]
+  /** Passkeys whose attestation the mock verified, in the order they were added. */
+  authenticators: MockAuthenticator[]
   /** The OAuth identities signup linked, read from their verified OIDC tokens. */
   oauthProviders: MockOAuthProviderLink[]
+  createdAt: string
+}
+
+/** A passkey: what a verified attestation registered, and what its assertions are checked against. */
+export interface MockAuthenticator {
+  authenticatorId: string
+  authenticatorName: string
+  /** base64url, as WebAuthn's credential id; unique within a tenant. */
+  credentialId: string
+  /** The credential's COSE public key, base64url. */
+  publicKey: string
+  /** The authenticator's signature counter as last seen; 0 for authenticators that do not count. */
+  counter: number
+  transports: AuthenticatorTransport[]
+  /** The attestation format the authenticator used ('none' from browsers asked for no attestation). */
+  fmt: string
+  aaguid: string
+  /** The relying party and page origin it was registered on: assertions must come from them. */
+  rpId: string
+  origin: string
   createdAt: string
 }
 
@@ -238,6 +259,22 @@ export interface MockSession {
   revokedAt?: string
 }
 
+/** How a stamped request proved who sent it. */
+export type MockStampKind = 'API_KEY' | 'SESSION' | 'PASSKEY'
+
+/** A completed activity of the stamped public API. */
+export interface MockActivity {
+  activityId: string
+  type: ActivityType
+  /** The sub-organization of the user who stamped it (also when the request named the parent). */
+  organizationId: string
+  userId: string
+  stampedWith: MockStampKind
+  /** sha256 of the exact request body, hex: the same body submitted twice is a replay. */
+  fingerprint: string
+  createdAt: string
+}
+
 /** Everything the mock remembers. `MockAuthProxy.state` hands out a copy of it. */
 export interface MockState {
   organizations: Record<string, MockOrganization>
@@ -251,6 +288,8 @@ export interface MockState {
   oauthIdentities: MockOAuthIdentity[]
   oauthCodes: Record<string, MockOAuthCode>
   oidcTokens: Record<string, MockOidcToken>
+  /** The public API's completed activities, by id. */
+  activities: Record<string, MockActivity>
 }
 
 export interface MockAuthProxy {

@@ -249,6 +249,18 @@ export class Fields {
   }
 }
 
+/**
+ * The compressed lowercase hex form of a P-256 public key given compressed or uncompressed, or
+ * undefined when it is not a point on the curve: one key has two spellings, and they must match.
+ */
+export function compressedP256Hex(hex: string): string | undefined {
+  try {
+    return p256.Point.fromHex(hex.toLowerCase()).toHex(true)
+  } catch {
+    return undefined
+  }
+}
+
 /** Point.fromHex checks the prefix and that the point lies on the curve. */
 export function parsesAsP256Point(hex: string): boolean {
   try {

@@ -3,6 +3,8 @@ import type { SignupResponse } from '../../core/types'
 import { createTestClientKey, signupMessage, tokenIdOf } from '../testing/clientKey'
 import { call, ok, setup, signUp, signedLogin, snapshot, verifyEmail } from '../testing/harness'
 import { oidcTokenFor } from '../testing/oauth'
+import { ORIGIN } from '../testing/publicApi'
+import { createSoftAuthenticator } from '../testing/softAuthenticator'
 
 describe('account', () => {
   it('finds an account by email, case-insensitively, and answers {} when there is none', async () => {
@@ -57,23 +59,25 @@ describe('account', () => {
   it('finds an account by an API key public key or a passkey credential id', async () => {
     const { proxy } = setup()
     const apiKey = await createTestClientKey()
+    const passkey = await createSoftAuthenticator({ origin: ORIGIN }).register()
     const { organizationId } = await ok<SignupResponse>(
-      call(proxy, 'signup', {
-        apiKeys: [{ apiKeyName: 'k', publicKey: apiKey.publicKey, curveType: 'API_KEY_CURVE_P256' }],
-        authenticators: [
-          {
-            authenticatorName: 'laptop',
-            challenge: 'c',
-            attestation: { credentialId: 'cred-1', clientDataJson: 'd', attestationObject: 'o', transports: [] },
-          },
-        ],
-        oauthProviders: [],
-      }),
+      call(
+        proxy,
+        'signup',
+        {
+          apiKeys: [{ apiKeyName: 'k', publicKey: apiKey.publicKey, curveType: 'API_KEY_CURVE_P256' }],
+          authenticators: [passkey],
+          oauthProviders: [],
+        },
+        { origin: ORIGIN },
+      ),
     )
     expect(await ok(call(proxy, 'account', { filterType: 'PUBLIC_KEY', filterValue: apiKey.publicKey.toUpperCase() }))).toEqual({
       organizationId,
     })
-    expect(await ok(call(proxy, 'account', { filterType: 'CREDENTIAL_ID', filterValue: 'cred-1' }))).toEqual({ organizationId })
+    expect(await ok(call(proxy, 'account', { filterType: 'CREDENTIAL_ID', filterValue: passkey.attestation.credentialId }))).toEqual({
+      organizationId,
+    })
     expect(await ok(call(proxy, 'account', { filterType: 'CREDENTIAL_ID', filterValue: 'cred-2' }))).toEqual({})
   })
 

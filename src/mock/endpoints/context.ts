@@ -9,6 +9,8 @@ export interface EndpointContext {
   state: MockState
   tokens: TokenAuthority
   now: () => number
+  /** The request's Origin header (already allowed by the tenant), or null when it has none. */
+  origin: string | null
 }
 
 export function isoTime(ms: number): string {

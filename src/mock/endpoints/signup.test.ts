@@ -5,6 +5,8 @@ import type { SignupRequest, SignupResponse } from '../../core/types'
 import { DEMO_ORGANIZATION_ID } from '../tenants'
 import { createTestClientKey, signupMessage } from '../testing/clientKey'
 import { oauthSignUp, oidcTokenFor, subOf } from '../testing/oauth'
+import { ORIGIN } from '../testing/publicApi'
+import { createSoftAuthenticator } from '../testing/softAuthenticator'
 import { call, emptySignup, ok, setup, signUp, signedSignup, snapshot, verifyEmail, type Verified } from '../testing/harness'
 import type { MockAuthProxy } from '../types'
 
@@ -67,10 +69,11 @@ describe('signup', () => {
     expect(verificationTokens[verified.tokenId]?.usedFor).toEqual(['USAGE_TYPE_SIGNUP'])
   })
 
-  it('stores API keys (with their expiry), authenticators as given, and OAuth providers as verified links', async () => {
+  it('stores API keys (with their expiry), verified passkeys, and OAuth providers as verified links', async () => {
     const { proxy, clock } = setup()
     const verified = await verifyEmail(proxy, 'ada@example.com')
     const apiKey = await createTestClientKey()
+    const passkey = await createSoftAuthenticator({ origin: ORIGIN }).register({ authenticatorName: 'laptop' })
     const { oidcToken } = await oidcTokenFor(proxy, 'google', 'Grace Hopper')
     const request = await sign(
       {
@@ -80,23 +83,12 @@ describe('signup', () => {
           { apiKeyName: 'k1', publicKey: `02${'79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798'}`, curveType: 'API_KEY_CURVE_SECP256K1' },
           { apiKeyName: 'ed', publicKey: 'ab'.repeat(32), curveType: 'API_KEY_CURVE_ED25519' },
         ],
-        authenticators: [
-          {
-            authenticatorName: 'laptop',
-            challenge: 'Y2hhbGxlbmdl',
-            attestation: {
-              credentialId: 'cred-1',
-              clientDataJson: 'e30',
-              attestationObject: 'o2M',
-              transports: ['AUTHENTICATOR_TRANSPORT_INTERNAL', 'AUTHENTICATOR_TRANSPORT_HYBRID'],
-            },
-          },
-        ],
+        authenticators: [passkey],
         oauthProviders: [{ providerName: 'Google', oidcToken }],
       },
       verified,
     )
-    const { userId } = await ok<SignupResponse>(call(proxy, 'signup', request))
+    const { userId } = await ok<SignupResponse>(call(proxy, 'signup', request, { origin: ORIGIN }))
     const user = proxy.state.users[userId]
     expect(user?.apiKeys).toEqual([
       {
@@ -109,7 +101,21 @@ describe('signup', () => {
       expect.objectContaining({ apiKeyName: 'ed', curveType: 'API_KEY_CURVE_ED25519' }),
     ])
     expect(user?.apiKeys[1]?.expiresAt).toBeUndefined()
-    expect(user?.authenticators).toEqual(request.authenticators)
+    expect(user?.authenticators).toEqual([
+      {
+        authenticatorId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        authenticatorName: 'laptop',
+        credentialId: passkey.attestation.credentialId,
+        publicKey: expect.stringMatching(/^[A-Za-z0-9_-]+$/),
+        counter: 0,
+        transports: ['AUTHENTICATOR_TRANSPORT_INTERNAL', 'AUTHENTICATOR_TRANSPORT_HYBRID'],
+        fmt: 'none',
+        aaguid: '00000000-0000-0000-0000-000000000000',
+        rpId: 'localhost',
+        origin: ORIGIN,
+        createdAt: new Date(clock.now()).toISOString(),
+      },
+    ])
     // The email claim stays on the link: the account's email is the one the OTP proved.
     expect(user?.oauthProviders).toEqual([
       {

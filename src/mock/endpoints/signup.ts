@@ -1,13 +1,8 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
-import type {
-  ApiKeyCurve,
-  AuthenticatorTransport,
-  SignupAuthenticator,
-  SignupOAuthProvider,
-  SignupResponse,
-} from '../../core/types'
+import type { ApiKeyCurve, SignupOAuthProvider, SignupResponse } from '../../core/types'
+import { assertCredentialsNew, readAuthenticator, verifyAttestations } from '../attestations'
 import { readClientSignature, verifyClientSignature } from '../clientSignature'
 import { MockError } from '../http'
 import { checkOidcToken, type CheckedOidcToken } from '../oidcTokens'
@@ -27,13 +22,6 @@ import { isHex, parsesAsP256Point, type Fields, type JsonObject } from '../valid
 import { isoTime, type EndpointContext } from './context'
 
 const API_KEY_CURVES: readonly ApiKeyCurve[] = ['API_KEY_CURVE_P256', 'API_KEY_CURVE_SECP256K1', 'API_KEY_CURVE_ED25519']
-const TRANSPORTS: readonly AuthenticatorTransport[] = [
-  'AUTHENTICATOR_TRANSPORT_BLE',
-  'AUTHENTICATOR_TRANSPORT_INTERNAL',
-  'AUTHENTICATOR_TRANSPORT_NFC',
-  'AUTHENTICATOR_TRANSPORT_USB',
-  'AUTHENTICATOR_TRANSPORT_HYBRID',
-]
 
 interface ReadApiKey {
   apiKeyName: string
@@ -57,9 +45,11 @@ interface CheckedOAuthProvider extends CheckedOidcToken {
  * wallet. An email or phone number only goes on an account when a verification token proves it, and
  * that token's key must sign this exact signup. Each OAuth provider's OIDC token is verified and its
  * (iss, sub) linked to the user, once per tenant; its email claim is kept on the link and does not
- * make the account's email, which only an OTP proves.
+ * make the account's email, which only an OTP proves. Each passkey's attestation is verified against
+ * the request's Origin and the tenant's RP ID, and a credential registers once per tenant. An account
+ * may have no email or phone at all: a passkey or an API key is proof enough to sign in later.
  */
-export async function signup({ tenant, body, state, tokens, now }: EndpointContext): Promise<SignupResponse> {
+export async function signup({ tenant, body, state, tokens, now, origin }: EndpointContext): Promise<SignupResponse> {
   const apiKeys = body.objects('apiKeys').map(readApiKey)
   const authenticators = body.objects('authenticators').map(readAuthenticator)
   const oauthProviders = body.objects('oauthProviders').map(readOAuthProvider)
@@ -101,6 +91,13 @@ export async function signup({ tenant, body, state, tokens, now }: EndpointConte
     })
   }
   const checkedProviders = await checkOAuthProviders(tokens, state, tenant, oauthProviders)
+  const verifiedAuthenticators = await verifyAttestations(authenticators, {
+    tenant,
+    state,
+    origin,
+    field: 'authenticators',
+    now,
+  })
   // Checked after every await: nothing can register the address between this check and the writes.
   if (userEmail !== undefined && findUserByEmail(state, tenant, userEmail) !== undefined) {
     throw new MockError(6, `userEmail: an account for ${userEmail} already exists; log in instead`)
@@ -113,6 +110,8 @@ export async function signup({ tenant, body, state, tokens, now }: EndpointConte
       throw new MockError(6, `${field}: this ${provider} identity already has an account; log in instead`)
     }
   }
+  const credentialIds = verifiedAuthenticators.map((authenticator) => authenticator.credentialId)
+  assertCredentialsNew(state, tenant, credentialIds, 'authenticators')
   if (checked !== undefined) assertNotRedeemed(checked.record, 'USAGE_TYPE_SIGNUP')
 
   const createdAt = now()
@@ -125,7 +124,7 @@ export async function signup({ tenant, body, state, tokens, now }: EndpointConte
       if (key.expirationSeconds !== undefined) stored.expiresAt = isoTime(createdAt + key.expirationSeconds * 1000)
       return stored
     }),
-    authenticators,
+    authenticators: verifiedAuthenticators,
     oauthProviders: checkedProviders.map(({ providerName, provider, claims }): MockOAuthProviderLink => {
       const link: MockOAuthProviderLink = {
         providerName,
@@ -225,21 +224,6 @@ function isValidApiPublicKey(publicKey: string, curve: ApiKeyCurve): boolean {
     return true
   } catch {
     return false
-  }
-}
-
-/** Stored as given: later issues verify the attestation. */
-function readAuthenticator(authenticator: Fields): SignupAuthenticator {
-  const attestation = authenticator.nested('attestation')
-  return {
-    authenticatorName: authenticator.nonEmptyString('authenticatorName'),
-    challenge: authenticator.nonEmptyString('challenge'),
-    attestation: {
-      credentialId: attestation.nonEmptyString('credentialId'),
-      clientDataJson: attestation.nonEmptyString('clientDataJson'),
-      attestationObject: attestation.nonEmptyString('attestationObject'),
-      transports: attestation.oneOfList('transports', TRANSPORTS),
-    },
   }
 }
 

@@ -1,0 +1,90 @@
+// The stamped public API subset (WIRE.md, "Public API subset"), served on the proxy's own URL: the
+// key-management service's API, not the tenant's, so it takes no config id. The stamp says who is
+// asking; the body's organizationId says in which organization, and through it, for which tenant
+// (whose allowed origins and RP ID apply).
+import { sha256 } from '@noble/hashes/sha2.js'
+import { bytesToHex } from '@noble/hashes/utils.js'
+import { MockError, corsHeaders, isOriginAllowed, jsonResponse, type Responder } from '../http'
+import type { TokenAuthority } from '../tokens'
+import type { MockState, ResolvedMockTenant } from '../types'
+import { Fields, parseJsonObject } from '../validate'
+import { resolveScope, type PublicApiContext } from './context'
+import { createAuthenticators } from './createAuthenticators'
+import { stampLogin } from './stampLogin'
+import { whoami } from './whoami'
+
+type Operation = (context: PublicApiContext) => Promise<unknown>
+
+/** By path under /public/v1/. */
+const OPERATIONS: Readonly<Record<string, Operation>> = {
+  'submit/stamp_login': stampLogin,
+  'submit/create_authenticators': createAuthenticators,
+  'query/whoami': whoami,
+}
+
+export interface PublicApiOptions {
+  tenants: readonly ResolvedMockTenant[]
+  state: MockState
+  tokens: TokenAuthority
+  now: () => number
+}
+
+export interface PublicApi {
+  /** Answers a request whose path (basePath stripped) starts with /public/. */
+  route(request: Request, url: URL, path: string, respond: Responder): Promise<Response>
+}
+
+export function createPublicApi({ tenants, state, tokens, now }: PublicApiOptions): PublicApi {
+  return {
+    async route(request, url, path, respond) {
+      const name = /^\/public\/v1\/((?:submit|query)\/[a-z0-9_]+)$/.exec(path)?.[1]
+      const operation = name === undefined ? undefined : OPERATIONS[name]
+      if (operation === undefined) {
+        throw new MockError(
+          5,
+          `no such public API route: ${request.method} ${url.pathname} (this mock serves POST /public/v1/${Object.keys(OPERATIONS).join(', /public/v1/')})`,
+        )
+      }
+      if (request.method !== 'POST') {
+        throw new MockError(5, `${request.method} ${url.pathname}: the public API answers POST only`)
+      }
+      // The stamp signs bytes: they are kept as received, and decoded strictly so that the JSON read
+      // is exactly what was signed.
+      const bodyBytes = new Uint8Array(await request.arrayBuffer())
+      let text: string
+      try {
+        text = new TextDecoder('utf-8', { fatal: true }).decode(bodyBytes)
+      } catch {
+        throw new MockError(3, 'request body: not UTF-8 text')
+      }
+      const body = new Fields(parseJsonObject(text, false))
+      const scope = resolveScope(state, tenants, body.nonEmptyString('organizationId'))
+
+      const origin = request.headers.get('Origin')
+      const { tenant } = scope
+      if (origin !== null && !isOriginAllowed(tenant.allowedOrigins, origin)) {
+        // No Access-Control-Allow-Origin: the page at that origin must not read anything.
+        respond.cors = {}
+        throw new MockError(
+          7,
+          `Origin: ${origin} is not allowed for organization "${scope.organizationId}" (config id "${tenant.configId}" allows: ${tenant.allowedOrigins.join(', ')})`,
+        )
+      }
+      respond.cors = corsHeaders(origin)
+      await tokens.ready
+      const result = await operation({
+        tenant,
+        body,
+        state,
+        tokens,
+        now,
+        origin,
+        scope,
+        bodyBytes,
+        fingerprint: bytesToHex(sha256(bodyBytes)),
+        headers: request.headers,
+      })
+      return jsonResponse(result, 200, respond.cors)
+    },
+  }
+}

@@ -1,0 +1,51 @@
+import { p256 } from '@noble/curves/nist.js'
+import { hexToBytes } from '@noble/hashes/utils.js'
+import { base64url } from 'jose'
+import { MockError } from '../http'
+import { compressedP256Hex, describe, isHex, isJsonObject } from '../validate'
+
+export const API_KEY_STAMP_SCHEME = 'SIGNATURE_SCHEME_TK_API_P256'
+const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/
+
+/**
+ * Reads an X-Stamp header — base64url of `{publicKey, scheme, signature}` — and checks that its
+ * signature (ECDSA P-256/SHA-256, DER, hex) verifies over the exact body by `publicKey`. Answers that
+ * key in compressed lowercase hex; whose key it is, is the caller's question. Every failure is 16.
+ */
+export function readApiKeyStamp(header: string, body: Uint8Array): string {
+  const fail = (what: string): never => {
+    throw new MockError(16, `X-Stamp: ${what}`)
+  }
+  if (!BASE64URL.test(header)) fail('not base64url; expected base64url of {publicKey, scheme, signature}')
+  let stamp: unknown
+  try {
+    stamp = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(base64url.decode(header.replace(/=+$/, ''))))
+  } catch {
+    fail('does not decode to JSON; expected base64url of {publicKey, scheme, signature}')
+  }
+  if (!isJsonObject(stamp)) return fail(`expected a JSON object {publicKey, scheme, signature}, got ${describe(stamp)}`)
+  const { publicKey, scheme, signature } = stamp
+  if (scheme !== API_KEY_STAMP_SCHEME) {
+    const got = typeof scheme === 'string' ? `"${scheme}"` : scheme === undefined ? 'nothing' : describe(scheme)
+    fail(`scheme: expected ${API_KEY_STAMP_SCHEME}, got ${got}`)
+  }
+  const key = typeof publicKey === 'string' && isHex(publicKey) ? compressedP256Hex(publicKey) : undefined
+  if (key === undefined) return fail('publicKey: expected a P-256 public key as hex (66 characters compressed)')
+  if (typeof signature !== 'string' || signature === '' || !isHex(signature)) {
+    return fail('signature: expected a DER-encoded ECDSA signature as hex')
+  }
+  if (!verifiesOverBody(hexToBytes(signature), body, hexToBytes(key))) {
+    fail('signature does not verify: expected ECDSA P-256/SHA-256 over the exact request body by publicKey, DER hex')
+  }
+  return key
+}
+
+function verifiesOverBody(signature: Uint8Array, body: Uint8Array, publicKey: Uint8Array): boolean {
+  try {
+    // lowS: false because WebCrypto does not normalize S: half of a browser's valid signatures are high-S.
+    return p256.verify(signature, body, publicKey, { prehash: true, lowS: false, format: 'der' })
+  } catch {
+    // Malformed DER throws rather than answering false.
+    return false
+  }
+}

@@ -1,0 +1,230 @@
+import { decodeJwt } from 'jose'
+import { describe, expect, it } from 'vitest'
+import { DEMO_ORGANIZATION_ID } from '../tenants'
+import { createTestClientKey } from '../testing/clientKey'
+import { snapshot, setup } from '../testing/harness'
+import {
+  apiKeyStamp,
+  callPublic,
+  envelope,
+  passkeySignUp,
+  sessionOf,
+  signedInEmailUser,
+  stampLoginBody,
+} from '../testing/publicApi'
+import type { MockAuthProxy } from '../types'
+import { STAMP_MAX_SKEW_MS } from './readEnvelope'
+
+async function expectRefused(
+  proxy: MockAuthProxy,
+  body: string,
+  headers: Record<string, string>,
+  code: number,
+  message: string | RegExp,
+): Promise<void> {
+  const before = snapshot(proxy)
+  const answer = await callPublic(proxy, 'submit/stamp_login', body, { headers })
+  expect(answer.status).toBe({ 3: 400, 5: 404, 16: 401 }[code])
+  expect(answer.body).toEqual({ code, message: typeof message === 'string' ? message : expect.stringMatching(message), details: [] })
+  expect(snapshot(proxy)).toBe(before)
+}
+
+describe('stamp_login', () => {
+  it('after a passkey sign-up, answers the completed activity with a session for a new key, stamped by the sign-up API key', async () => {
+    const { proxy, clock } = setup()
+    const user = await passkeySignUp(proxy)
+    const sessionKey = await createTestClientKey()
+    const body = stampLoginBody(user.organizationId, sessionKey.publicKey, clock)
+    const answer = await callPublic(proxy, 'submit/stamp_login', body, { headers: { 'X-Stamp': await apiKeyStamp(user.clientKey, body) } })
+
+    expect(answer.status).toBe(200)
+    const seconds = String(clock.now() / 1000)
+    expect(answer.body).toEqual({
+      activity: {
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        organizationId: user.organizationId,
+        status: 'ACTIVITY_STATUS_COMPLETED',
+        type: 'ACTIVITY_TYPE_STAMP_LOGIN',
+        intent: { stampLoginIntent: { publicKey: sessionKey.publicKey } },
+        result: { stampLoginResult: { session: expect.any(String) } },
+        votes: [],
+        fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
+        canApprove: false,
+        canReject: false,
+        createdAt: { seconds, nanos: '0' },
+        updatedAt: { seconds, nanos: '0' },
+      },
+    })
+    const session = await sessionOf(answer)
+    expect(decodeJwt(session)).toMatchObject({
+      exp: Math.floor(clock.now() / 1000) + 900,
+      public_key: sessionKey.publicKey,
+      session_type: 'SESSION_TYPE_READ_WRITE',
+      user_id: user.userId,
+      organization_id: user.organizationId,
+    })
+    expect(Object.values(proxy.state.sessions)).toEqual([
+      expect.objectContaining({ userId: user.userId, organizationId: user.organizationId, publicKey: sessionKey.publicKey }),
+    ])
+    expect(Object.values(proxy.state.activities)).toEqual([
+      {
+        activityId: (answer.body as { activity: { id: string } }).activity.id,
+        type: 'ACTIVITY_TYPE_STAMP_LOGIN',
+        organizationId: user.organizationId,
+        userId: user.userId,
+        stampedWith: 'API_KEY',
+        fingerprint: (answer.body as { activity: { fingerprint: string } }).activity.fingerprint,
+        createdAt: new Date(clock.now()).toISOString(),
+      },
+    ])
+  })
+
+  it('honours expirationSeconds and invalidateExisting, and echoes them in the intent', async () => {
+    const { proxy, clock } = setup()
+    const user = await passkeySignUp(proxy)
+    const first = stampLoginBody(user.organizationId, (await createTestClientKey()).publicKey, clock)
+    await sessionOf(callPublic(proxy, 'submit/stamp_login', first, { headers: { 'X-Stamp': await apiKeyStamp(user.clientKey, first) } }))
+    const sessionKey = await createTestClientKey()
+    const body = stampLoginBody(user.organizationId, sessionKey.publicKey, clock, { expirationSeconds: '120', invalidateExisting: true })
+    const answer = await callPublic(proxy, 'submit/stamp_login', body, { headers: { 'X-Stamp': await apiKeyStamp(user.clientKey, body) } })
+    expect(decodeJwt(await sessionOf(answer)).exp).toBe(Math.floor(clock.now() / 1000) + 120)
+    expect((answer.body as { activity: { intent: unknown } }).activity.intent).toEqual({
+      stampLoginIntent: { publicKey: sessionKey.publicKey, expirationSeconds: '120', invalidateExisting: true },
+    })
+    const sessions = Object.values(proxy.state.sessions)
+    expect(sessions.filter((session) => session.revokedAt === undefined).map((session) => session.publicKey)).toEqual([sessionKey.publicKey])
+  })
+
+  it('refuses the sign-up API key once it expired (60 s), changing nothing', async () => {
+    const { proxy, clock } = setup()
+    const user = await passkeySignUp(proxy)
+    clock.advance(60_001)
+    const body = stampLoginBody(user.organizationId, (await createTestClientKey()).publicKey, clock)
+    await expectRefused(
+      proxy,
+      body,
+      { 'X-Stamp': await apiKeyStamp(user.clientKey, body) },
+      16,
+      `X-Stamp: publicKey ${user.clientKey.publicKey} can no longer stamp: API key "sign-up key" expired at 2030-01-01T00:01:00.000Z`,
+    )
+  })
+
+  it('logs in with the passkey against the parent organization: a session for the user of the sub-organization holding it', async () => {
+    const { proxy, clock } = setup()
+    await passkeySignUp(proxy, { userName: 'Someone else' })
+    const user = await passkeySignUp(proxy)
+    const sessionKey = await createTestClientKey()
+    const body = stampLoginBody(DEMO_ORGANIZATION_ID, sessionKey.publicKey, clock)
+    const answer = await callPublic(proxy, 'submit/stamp_login', body, { headers: { 'X-Stamp-WebAuthn': await user.authenticator.stamp(body) } })
+    expect(decodeJwt(await sessionOf(answer))).toMatchObject({
+      public_key: sessionKey.publicKey,
+      user_id: user.userId,
+      organization_id: user.organizationId,
+    })
+    expect((answer.body as { activity: { organizationId: string } }).activity.organizationId).toBe(user.organizationId)
+    expect(proxy.state.users[user.userId]?.authenticators[0]?.counter).toBe(1)
+    expect(Object.values(proxy.state.activities)[0]?.stampedWith).toBe('PASSKEY')
+  })
+
+  it('logs in with the passkey against its own sub-organization too, and with a live session key', async () => {
+    const { proxy, clock } = setup()
+    const user = await passkeySignUp(proxy)
+    const sessionKey = await createTestClientKey()
+    const body = stampLoginBody(user.organizationId, sessionKey.publicKey, clock)
+    await sessionOf(callPublic(proxy, 'submit/stamp_login', body, { headers: { 'X-Stamp-WebAuthn': await user.authenticator.stamp(body) } }))
+    // The session's key stamps a login for another key: a session refresh.
+    const next = stampLoginBody(user.organizationId, (await createTestClientKey()).publicKey, clock)
+    const refreshed = await sessionOf(callPublic(proxy, 'submit/stamp_login', next, { headers: { 'X-Stamp': await apiKeyStamp(sessionKey, next) } }))
+    expect(decodeJwt(refreshed)).toMatchObject({ user_id: user.userId })
+  })
+
+  it('refuses a replayed request (the same body and stamp) with 16', async () => {
+    const { proxy, clock } = setup()
+    const user = await passkeySignUp(proxy)
+    const body = stampLoginBody(user.organizationId, (await createTestClientKey()).publicKey, clock)
+    const headers = { 'X-Stamp': await apiKeyStamp(user.clientKey, body) }
+    await sessionOf(callPublic(proxy, 'submit/stamp_login', body, { headers }))
+    clock.advance(1000)
+    await expectRefused(proxy, body, headers, 16, /^request body: already submitted \(activity [0-9a-f-]{36} at 2030-01-01T00:00:00\.000Z\); a replay is refused/)
+  })
+
+  it('accepts only one of two identical requests sent at once', async () => {
+    const { proxy, clock } = setup()
+    const user = await passkeySignUp(proxy)
+    const body = stampLoginBody(DEMO_ORGANIZATION_ID, (await createTestClientKey()).publicKey, clock)
+    const headers = { 'X-Stamp-WebAuthn': await user.authenticator.stamp(body) }
+    const answers = await Promise.all([
+      callPublic(proxy, 'submit/stamp_login', body, { headers }),
+      callPublic(proxy, 'submit/stamp_login', body, { headers }),
+    ])
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401])
+    expect(Object.keys(proxy.state.sessions)).toHaveLength(1)
+    expect(Object.keys(proxy.state.activities)).toHaveLength(1)
+  })
+
+  it.each([
+    ['stale', -STAMP_MAX_SKEW_MS - 1, /^timestampMs: 2029-12-31T23:54:59\.999Z is 301 s before the API's clock \(2030-01-01T00:00:00\.000Z\)/],
+    ['from the future', STAMP_MAX_SKEW_MS + 1000, /^timestampMs: 2030-01-01T00:05:01\.000Z is 301 s after the API's clock/],
+  ])('refuses a %s timestampMs with 16, the stamp itself being valid', async (_name, offset, message) => {
+    const { proxy, clock } = setup()
+    const user = await passkeySignUp(proxy)
+    const body = envelope('ACTIVITY_TYPE_STAMP_LOGIN', user.organizationId, { publicKey: (await createTestClientKey()).publicKey }, clock.now() + offset)
+    await expectRefused(proxy, body, { 'X-Stamp': await apiKeyStamp(user.clientKey, body) }, 16, message)
+  })
+
+  it('accepts a timestampMs a few minutes off (the time a passkey prompt may take)', async () => {
+    const { proxy, clock } = setup()
+    const user = await passkeySignUp(proxy)
+    const body = envelope('ACTIVITY_TYPE_STAMP_LOGIN', user.organizationId, { publicKey: (await createTestClientKey()).publicKey }, clock.now() - 4 * 60_000)
+    await sessionOf(callPublic(proxy, 'submit/stamp_login', body, { headers: { 'X-Stamp-WebAuthn': await user.authenticator.stamp(body) } }))
+  })
+
+  it('gives a signed-in email user a new session by their session key', async () => {
+    const { proxy, clock } = setup()
+    const user = await signedInEmailUser(proxy, 'ada@example.com')
+    const body = stampLoginBody(user.organizationId, (await createTestClientKey()).publicKey, clock)
+    const session = await sessionOf(callPublic(proxy, 'submit/stamp_login', body, { headers: { 'X-Stamp': await apiKeyStamp(user.sessionKey, body) } }))
+    expect(decodeJwt(session)).toMatchObject({ user_id: user.userId, organization_id: user.organizationId })
+  })
+
+  it.each<[string, (organizationId: string, publicKey: string, now: number) => string, string]>([
+    [
+      'another activity type',
+      (org, key, now) => envelope('ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2', org, { publicKey: key }, now),
+      'type: expected one of ACTIVITY_TYPE_STAMP_LOGIN, got "ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2"',
+    ],
+    [
+      'no timestampMs',
+      (org, key) => JSON.stringify({ type: 'ACTIVITY_TYPE_STAMP_LOGIN', organizationId: org, parameters: { publicKey: key } }),
+      'timestampMs: expected an integer (a number or a decimal string), got nothing',
+    ],
+    [
+      'a bad session key',
+      (org, _key, now) => envelope('ACTIVITY_TYPE_STAMP_LOGIN', org, { publicKey: '04abc' }, now),
+      'parameters.publicKey: expected a compressed P-256 public key as 66 hex characters, got 5 characters (not hex)',
+    ],
+    [
+      'a zero expirationSeconds',
+      (org, key, now) => envelope('ACTIVITY_TYPE_STAMP_LOGIN', org, { publicKey: key, expirationSeconds: '0' }, now),
+      'parameters.expirationSeconds: expected a number of seconds from 1 to 31536000, got 0',
+    ],
+  ])('refuses %s with 3 naming the field', async (_name, build, message) => {
+    const { proxy, clock } = setup()
+    const user = await passkeySignUp(proxy)
+    const body = build(user.organizationId, (await createTestClientKey()).publicKey, clock.now())
+    await expectRefused(proxy, body, { 'X-Stamp': await apiKeyStamp(user.clientKey, body) }, 3, message)
+  })
+
+  it('refuses an organization nobody knows with 5', async () => {
+    const { proxy, clock } = setup()
+    const user = await passkeySignUp(proxy)
+    const body = stampLoginBody('no-such-org', (await createTestClientKey()).publicKey, clock)
+    await expectRefused(
+      proxy,
+      body,
+      { 'X-Stamp': await apiKeyStamp(user.clientKey, body) },
+      5,
+      'organizationId: no organization "no-such-org" (neither a tenant\'s organization nor a sub-organization signed up under one)',
+    )
+  })
+})

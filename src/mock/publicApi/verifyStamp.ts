@@ -1,0 +1,80 @@
+import { MockError } from '../http'
+import type { MockApiKey, MockSession, MockStampKind, MockUser } from '../types'
+import { compressedP256Hex } from '../validate'
+import type { PublicApiContext } from './context'
+import { readApiKeyStamp } from './readApiKeyStamp'
+import { verifyWebAuthnStamp } from './verifyWebAuthnStamp'
+
+/** Who stamped a request, once the stamp verified. */
+export interface VerifiedStamp {
+  user: MockUser
+  kind: MockStampKind
+  /**
+   * Call right before writing: re-checks what a concurrent request may have changed during the awaits
+   * and records this use (a passkey's signature counter). It may throw; then write nothing.
+   */
+  commit(): void
+}
+
+/**
+ * Exactly one stamp header: X-Stamp (an API key of a user in the request's scope, unexpired, or the
+ * key of that user's live session) or X-Stamp-WebAuthn (a passkey of such a user). Every failure is
+ * 16 UNAUTHENTICATED.
+ */
+export async function verifyStamp(context: PublicApiContext): Promise<VerifiedStamp> {
+  const apiKeyStamp = context.headers.get('X-Stamp')
+  const webAuthnStamp = context.headers.get('X-Stamp-WebAuthn')
+  if (apiKeyStamp !== null && webAuthnStamp !== null) {
+    throw new MockError(16, 'X-Stamp, X-Stamp-WebAuthn: both given; stamp a request with exactly one')
+  }
+  if (webAuthnStamp !== null) return verifyWebAuthnStamp(context, webAuthnStamp)
+  if (apiKeyStamp === null) {
+    throw new MockError(16, 'X-Stamp: missing; stamp the request with an API key (X-Stamp) or a passkey (X-Stamp-WebAuthn)')
+  }
+  const publicKey = readApiKeyStamp(apiKeyStamp, context.bodyBytes)
+  return stampKeyHolder(context, publicKey)
+}
+
+/** The user in scope whose unexpired API key, or live session, is `publicKey`. */
+function stampKeyHolder({ scope, state, now }: PublicApiContext, publicKey: string): VerifiedStamp {
+  const time = now()
+  const expired: string[] = []
+  for (const user of scope.users) {
+    const apiKey = user.apiKeys.find((key) => key.curveType === 'API_KEY_CURVE_P256' && compressedP256Hex(key.publicKey) === publicKey)
+    if (apiKey === undefined) continue
+    // Nothing can remove an API key during the request: there is nothing to re-check.
+    if (isLive(apiKey, time)) return { user, kind: 'API_KEY', commit: () => {} }
+    expired.push(`API key "${apiKey.apiKeyName}" expired at ${apiKey.expiresAt}`)
+  }
+  const inScope = new Map(scope.users.map((user) => [user.userId, user]))
+  for (const session of Object.values(state.sessions)) {
+    const user = inScope.get(session.userId)
+    if (user === undefined || session.publicKey !== publicKey) continue
+    if (session.revokedAt === undefined && Date.parse(session.expiresAt) > time) {
+      return { user, kind: 'SESSION', commit: () => assertSessionLive(session) }
+    }
+    expired.push(describeEnded(session))
+  }
+  if (expired.length > 0) {
+    throw new MockError(16, `X-Stamp: publicKey ${publicKey} can no longer stamp: ${expired.join('; ')}`)
+  }
+  throw new MockError(
+    16,
+    `X-Stamp: publicKey ${publicKey} is not an API key or session key of a user in organization "${scope.organizationId}"`,
+  )
+}
+
+function isLive(apiKey: MockApiKey, time: number): boolean {
+  return apiKey.expiresAt === undefined || Date.parse(apiKey.expiresAt) > time
+}
+
+/** A login with invalidateExisting may have revoked the session meanwhile. */
+function assertSessionLive(session: MockSession): void {
+  if (session.revokedAt !== undefined) throw new MockError(16, `X-Stamp: ${describeEnded(session)}`)
+}
+
+function describeEnded(session: MockSession): string {
+  return session.revokedAt !== undefined
+    ? `its session was revoked at ${session.revokedAt}`
+    : `its session expired at ${session.expiresAt}`
+}

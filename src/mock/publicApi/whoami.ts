@@ -1,0 +1,21 @@
+import type { WhoamiResponse } from '../../core/publicApiTypes'
+import type { PublicApiContext } from './context'
+import { verifyStamp } from './verifyStamp'
+
+/**
+ * The query `whoami` (`{organizationId}`, stamped): the user whose credential stamped the request, and
+ * their sub-organization, also when the request names the tenant's parent organization. A query
+ * changes nothing but a passkey's signature counter.
+ */
+export async function whoami(context: PublicApiContext): Promise<WhoamiResponse> {
+  const stamp = await verifyStamp(context)
+  stamp.commit()
+  const { user } = stamp
+  const organization = context.state.organizations[user.organizationId]
+  return {
+    organizationId: user.organizationId,
+    organizationName: organization?.organizationName ?? '',
+    userId: user.userId,
+    username: user.userName ?? '',
+  }
+}

@@ -1,0 +1,98 @@
+// Calling the mock's stamped public API the way the kit does: the envelope serialized once, stamped
+// over those exact bytes (X-Stamp by a P-256 key, or X-Stamp-WebAuthn by a passkey), and sent.
+import { base64url } from 'jose'
+import type { ActivityType } from '../../core/publicApiTypes'
+import type { SignupRequest, SignupResponse } from '../../core/types'
+import type { MockAuthProxy } from '../types'
+import { createTestClientKey, type TestClientKey } from './clientKey'
+import { call, ok, signUp, signedLogin, verifyEmail, type Answer, type TestClock } from './harness'
+import { createSoftAuthenticator, type SoftAuthenticator } from './softAuthenticator'
+
+/** The page the tests' browser is on; the demo tenant allows every origin and derives the RP ID from it. */
+export const ORIGIN = 'http://localhost:5173'
+
+export type PublicRoute = 'submit/stamp_login' | 'submit/create_authenticators' | 'query/whoami'
+
+export interface PublicCallOptions {
+  /** Default ORIGIN; null sends none. */
+  origin?: string | null
+  headers?: Record<string, string>
+}
+
+/** POSTs `body` (the exact text) to /public/v1/<route> with the given stamp headers. */
+export async function callPublic(
+  proxy: MockAuthProxy,
+  route: PublicRoute | string,
+  body: string,
+  options: PublicCallOptions = {},
+): Promise<Answer> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', ...options.headers }
+  const origin = options.origin === undefined ? ORIGIN : options.origin
+  if (origin !== null) headers['Origin'] = origin
+  const response = await proxy.handle(new Request(`http://mock.test/public/v1/${route}`, { method: 'POST', headers, body }))
+  const text = await response.text()
+  return { status: response.status, body: text === '' ? null : JSON.parse(text), headers: response.headers }
+}
+
+/** The X-Stamp header value: base64url of {publicKey, scheme, signature (DER hex over the body)}. */
+export async function apiKeyStamp(key: TestClientKey, body: string): Promise<string> {
+  const signature = await key.signDer(body)
+  return base64url.encode(JSON.stringify({ publicKey: key.publicKey, scheme: 'SIGNATURE_SCHEME_TK_API_P256', signature }))
+}
+
+/** The envelope text, in the seed's key order, as the kit serializes it. */
+export function envelope(type: ActivityType, organizationId: string, parameters: object, timestampMs: number): string {
+  return JSON.stringify({ type, timestampMs: String(timestampMs), organizationId, parameters })
+}
+
+export function stampLoginBody(organizationId: string, publicKey: string, clock: TestClock, extra: object = {}): string {
+  return envelope('ACTIVITY_TYPE_STAMP_LOGIN', organizationId, { publicKey, ...extra }, clock.now())
+}
+
+/** The session JWT out of a stamp_login answer; fails the test with the proxy's message otherwise. */
+export async function sessionOf(answer: Promise<Answer> | Answer): Promise<string> {
+  const body = await ok<{ activity: { result: { stampLoginResult: { session: string } } } }>(answer)
+  return body.activity.result.stampLoginResult.session
+}
+
+export interface PasskeyUser extends SignupResponse {
+  authenticator: SoftAuthenticator
+  credentialId: string
+  /** The client key registered as a 60-second API key, as the kit's signUpWithPasskey does. */
+  clientKey: TestClientKey
+  request: SignupRequest
+}
+
+/** A passkey-only signup, as the kit sends it (no email, the passkey plus a short-lived API key). */
+export async function passkeySignUp(
+  proxy: MockAuthProxy,
+  options: { authenticator?: SoftAuthenticator; origin?: string; configId?: string; userName?: string } = {},
+): Promise<PasskeyUser> {
+  const origin = options.origin ?? ORIGIN
+  const authenticator = options.authenticator ?? createSoftAuthenticator({ origin })
+  const clientKey = await createTestClientKey()
+  const passkey = await authenticator.register({ authenticatorName: 'laptop' })
+  const request: SignupRequest = {
+    userName: options.userName ?? 'Ada',
+    apiKeys: [{ apiKeyName: 'sign-up key', publicKey: clientKey.publicKey, curveType: 'API_KEY_CURVE_P256', expirationSeconds: '60' }],
+    authenticators: [passkey],
+    oauthProviders: [],
+  }
+  const response = await ok<SignupResponse>(call(proxy, 'signup', request, { origin, configId: options.configId ?? 'demo' }))
+  return { ...response, authenticator, credentialId: passkey.attestation.credentialId, clientKey, request }
+}
+
+export interface SignedInUser extends SignupResponse {
+  /** The key the session is bound to: it stamps the user's public API requests. */
+  sessionKey: TestClientKey
+  session: string
+}
+
+/** An email user signed up and logged in (otp_login) with a fresh session key, as the kit does. */
+export async function signedInEmailUser(proxy: MockAuthProxy, email: string): Promise<SignedInUser> {
+  const { organizationId, userId } = await signUp(proxy, email)
+  const verified = await verifyEmail(proxy, email)
+  const sessionKey = await createTestClientKey()
+  const { session } = await ok<{ session: string }>(call(proxy, 'otp_login', await signedLogin(verified, sessionKey.publicKey)))
+  return { organizationId, userId, sessionKey, session }
+}
