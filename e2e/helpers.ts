@@ -99,3 +99,44 @@ export function storedSessionClaims(page: Page): Promise<Record<string, unknown>
     return JSON.parse(json) as Record<string, unknown>
   })
 }
+
+export interface MockOAuthIdentity {
+  provider: string
+  sub: string
+  name: string
+  email?: string
+}
+
+/**
+ * Adds a person to the mock's consent pages at every provider, with a name and email unique to this
+ * test: the mock (and the accounts it holds) is shared by every test of a run and lives as long as the
+ * dev server, so a fixed identity would already have an account from an earlier test or run.
+ */
+export async function addOAuthIdentity(request: APIRequestContext, label: string): Promise<{ name: string; email: string }> {
+  counter += 1
+  const suffix = `${Date.now().toString(36)}-${process.pid}-${counter}`
+  const person = { name: `${label} ${suffix}`, email: `${label.toLowerCase().replace(/\W+/g, '-')}-${suffix}@example.com` }
+  const response = await request.post(`${PROXY_PATH}/__mock/oauth/identities`, { data: person })
+  expect(response.ok(), await response.text()).toBe(true)
+  return person
+}
+
+/** The playground's "OAuth mode" select: 'popup' or 'redirect' for the social buttons. */
+export async function chooseOAuthMode(page: Page, mode: 'popup' | 'redirect'): Promise<void> {
+  await page.getByLabel('OAuth mode').selectOption(mode)
+}
+
+/** Opens the modal and waits for the social buttons. */
+export async function openLoginModal(page: Page) {
+  await page.getByRole('button', { name: 'Log in' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Log in or sign up' })
+  await expect(dialog.getByRole('button', { name: 'Continue with Google' })).toBeVisible()
+  return dialog
+}
+
+/** True when the URL carries an OAuth answer (a code or a state) in its query or fragment. */
+export function hasOAuthAnswer(url: string): boolean {
+  const parsed = new URL(url)
+  const fragment = new URLSearchParams(parsed.hash.slice(1))
+  return ['code', 'state', 'error'].some((name) => parsed.searchParams.has(name) || fragment.has(name))
+}

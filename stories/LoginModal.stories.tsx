@@ -11,7 +11,7 @@ const meta: Meta<LoginModalDemoProps> = {
   component: LoginModal,
   args: { theme: 'light' },
   render: (args, { loaded }) => (
-    <MockProviders proxy={loaded.proxy}>
+    <MockProviders proxy={loaded.proxy} stores={loaded.stores} oauthWindow={loaded.oauthWindow} oauthMode={loaded.oauthMode}>
       <LoginModalDemo {...args} />
     </MockProviders>
   ),

@@ -2,23 +2,36 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { AuthProxyProvider, LoginButton } from 'auth-proxy-kit'
 import { useState } from 'react'
 import { DevInbox } from './DevInbox'
-import { CONFIG_ID, MOCK_PROXY_PATH } from './mockProxy'
+import { CONFIG_ID, MOCK_PROXY_PATH, mockOAuthAuthorizeUrls } from './mockProxy'
+import { OAuthModeSelect } from './OAuthModeSelect'
 import { SessionPanel } from './SessionPanel'
-
+import { TestIdentities } from './TestIdentities'
+import { useOAuthModeChoice } from './useOAuthModeChoice'
 
 export function App() {
   const [queryClient] = useState(() => new QueryClient())
-  const proxyUrl = new URL(MOCK_PROXY_PATH, window.location.origin).href
+  const [proxyUrl] = useState(() => new URL(MOCK_PROXY_PATH, window.location.origin).href)
+  const [oauthAuthorizeUrls] = useState(() => mockOAuthAuthorizeUrls(proxyUrl))
+  const [oauthMode, setOAuthMode] = useOAuthModeChoice()
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProxyProvider proxyUrl={proxyUrl} configId={CONFIG_ID}>
+      <AuthProxyProvider
+        proxyUrl={proxyUrl}
+        configId={CONFIG_ID}
+        oauthAuthorizeUrls={oauthAuthorizeUrls}
+        oauthMode={oauthMode === 'auto' ? undefined : oauthMode}
+      >
         <header className="pg-header">
           <h1>auth-proxy-kit playground</h1>
-          <LoginButton />
+          <div className="pg-header-actions">
+            <OAuthModeSelect value={oauthMode} onChange={setOAuthMode} />
+            <LoginButton />
+          </div>
         </header>
         <main className="pg-main">
           <SessionPanel />
           <DevInbox />
+          <TestIdentities />
         </main>
       </AuthProxyProvider>
     </QueryClientProvider>

@@ -1,6 +1,7 @@
 export { LoginButton, type LoginButtonProps } from './LoginButton/LoginButton'
 export { LoginModal, type LoginModalProps } from './LoginModal/LoginModal'
 export { OtpInput, type OtpInputProps } from './OtpInput/OtpInput'
+export { ProviderMark } from './marks/ProviderMark'
 export { en } from './locales/en'
 export type { LoginLabels, LoginLabelsOverride } from './locales/LoginLabels'
 export type { Theme } from './Theme'

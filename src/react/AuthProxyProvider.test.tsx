@@ -5,7 +5,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createKit, memoryKeyStore, memoryStorage } from '../core'
 import { createMockAuthProxy, DEMO_CONFIG_ID } from '../mock'
 import { AuthProxyProvider } from './AuthProxyProvider'
+import { fakeOAuthWindow } from './test/fakeOAuthWindow'
 import { PROXY_URL } from './test/renderWithProxy'
+import { savePendingOAuthRedirect } from './pendingOAuthRedirect'
+import { useOAuthCallback } from './useOAuthCallback'
 import { useKit } from './useKit'
 import { useSession } from './useSession'
 import { useWalletKitConfig } from './useWalletKitConfig'
@@ -74,10 +77,10 @@ describe('AuthProxyProvider', () => {
         </AuthProxyProvider>
       </QueryClientProvider>,
     )
-    expect(await screen.findAllByText('methods: email; session: signedOut')).toHaveLength(2)
+    expect(await screen.findAllByText('methods: email,google,apple; session: signedOut')).toHaveLength(2)
     expect(calls).toEqual(['/v1/wallet_kit_config'])
     expect(queryClient.getQueryData(['auth-proxy-kit', 'wallet_kit_config', PROXY_URL, DEMO_CONFIG_ID])).toMatchObject({
-      enabledProviders: ['email'],
+      enabledProviders: ['email', 'google', 'apple'],
     })
   })
 
@@ -98,7 +101,7 @@ describe('AuthProxyProvider', () => {
         </QueryClientProvider>
       </StrictMode>,
     )
-    expect(await screen.findByText('methods: email; session: signedOut')).toBeInTheDocument()
+    expect(await screen.findByText('methods: email,google,apple; session: signedOut')).toBeInTheDocument()
     const kit = kits.at(-1)
     if (!kit) throw new Error('no kit')
     expect(new Set(kits).size).toBe(1)
@@ -126,12 +129,12 @@ describe('AuthProxyProvider', () => {
       </QueryClientProvider>
     )
     const { rerender } = render(tree('visible'))
-    expect(await screen.findByText('methods: email; session: signedOut')).toBeInTheDocument()
+    expect(await screen.findByText('methods: email,google,apple; session: signedOut')).toBeInTheDocument()
     rerender(tree('hidden'))
     await waitFor(() => expect(built[0]?.destroy).toHaveBeenCalledTimes(1))
     rerender(tree('visible'))
     await waitFor(() => expect(built).toHaveLength(2))
-    expect(await screen.findByText('methods: email; session: signedOut')).toBeVisible()
+    expect(await screen.findByText('methods: email,google,apple; session: signedOut')).toBeVisible()
     expect(built[1]?.destroy).not.toHaveBeenCalled()
   })
 
@@ -157,6 +160,39 @@ describe('AuthProxyProvider', () => {
     expect(built).toHaveLength(2)
     await waitFor(() => expect(built[0]?.destroy).toHaveBeenCalledTimes(1))
     expect(built[1]?.destroy).not.toHaveBeenCalled()
+  })
+
+  it('given OAuth props, it builds the kit on them, and completeOAuthRedirects={false} leaves a callback to the app', async () => {
+    const { fetch } = countingFetch()
+    const flowStorage = memoryStorage()
+    savePendingOAuthRedirect(flowStorage, DEMO_CONFIG_ID, 'google', Date.now())
+    const callbackUrl = `https://app.test/login?code=abc&state=${'S'.repeat(43)}`
+    const page = fakeOAuthWindow({ href: callbackUrl })
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={new QueryClient()}>
+        <AuthProxyProvider
+          proxyUrl={PROXY_URL}
+          configId={DEMO_CONFIG_ID}
+          fetch={fetch}
+          keyStore={memoryKeyStore()}
+          storage={memoryStorage()}
+          flowStorage={flowStorage}
+          oauthAuthorizeUrls={{ google: 'https://accounts.mock.test/authorize' }}
+          oauthStorage={memoryStorage()}
+          oauthWindow={page}
+          completeOAuthRedirects={false}
+        >
+          {children}
+        </AuthProxyProvider>
+      </QueryClientProvider>
+    )
+    const { result } = renderHook(() => ({ kit: useKit(), callback: useOAuthCallback() }), { wrapper })
+    expect(result.current.kit.oauth.authorizeUrls).toEqual({ google: 'https://accounts.mock.test/authorize' })
+    expect(result.current.kit.oauth.location).toBe(page.location)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(result.current.callback.status).toBe('idle')
+    expect(page.replaced).toEqual([])
+    expect(page.location.href).toBe(callbackUrl)
   })
 
   it('given a prebuilt kit, it uses it and leaves its life to the app', async () => {

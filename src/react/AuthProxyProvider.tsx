@@ -1,8 +1,11 @@
 import { QueryClientContext, usePrefetchQuery } from '@tanstack/react-query'
-import { useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
-import { createKit, type Kit, type KeyStore } from '../core'
+import { useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
+import { createKit, type Kit, type KeyStore, type OAuthMode, type OAuthProviderName, type OAuthStorage } from '../core'
 import type { EnabledProvider } from '../core/types'
+import { asKitError } from './asKitError'
 import { AuthProxyContext, type AuthProxyContextValue, type FlowStorage } from './context'
+import { oauthCallbackStore } from './oauthCallbackStore'
+import { defaultOAuthWindow, mayBeOAuthCallback, type OAuthWindow } from './oauthWindow'
 import { walletKitConfigQueryOptions } from './walletKitConfigQueryOptions'
 
 export interface AuthProxyProviderProps {
@@ -18,8 +21,26 @@ export interface AuthProxyProviderProps {
   flowStorage?: FlowStorage | null
   /** Which login methods to offer and in which order; only those the tenant enables are shown. */
   methods?: EnabledProvider[]
-  /** A kit built by the app; the provider then neither builds nor destroys one. */
+  /** A kit built by the app; the provider then neither builds nor destroys one (nor reads the kit options above or below). */
   kit?: Kit
+  /**
+   * Authorization endpoints replacing the providers' own, by provider: on the mock proxy,
+   * mockOAuthAuthorizeUrls(proxyUrl) from auth-proxy-kit/mock. Read when the kit is built.
+   */
+  oauthAuthorizeUrls?: Partial<Record<OAuthProviderName, string>>
+  /** Where a pending OAuth sign-in waits for the answer; default sessionStorage. Read when the kit is built. */
+  oauthStorage?: OAuthStorage
+  /** Where providers send their answer; default the config's oauthRedirectUrl, else this page's origin and path. */
+  oauthRedirectUri?: string
+  /** 'popup' or 'redirect' for every OAuth sign-in; default preferredOAuthMode() (popup on desktop). */
+  oauthMode?: OAuthMode
+  /**
+   * Complete a redirect sign-in when the page loads on the provider's answer (default true); the result
+   * is in useOAuthCallback(). Turn it off only to complete it yourself with completeOAuth from core.
+   */
+  completeOAuthRedirects?: boolean
+  /** The window OAuth opens popups on, redirects, and cleans the address bar of; default the page's. */
+  oauthWindow?: OAuthWindow
   children?: ReactNode
 }
 
@@ -32,6 +53,9 @@ function defaultFlowStorage(): FlowStorage | null {
   }
 }
 
+// Layout effect: a page that is a provider's answer is cleaned and completed as early as possible.
+const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
+
 // A kit's destruction waits a tick: StrictMode unmounts and remounts every effect once in development,
 // and the remount cancels it. A tree hidden for longer (<Activity mode="hidden">) keeps its state but
 // loses its effects: its kit is destroyed, and rebuilt when the tree shows again (the session and
@@ -42,7 +66,8 @@ const destroyed = new WeakSet<Kit>()
 /** Builds the core kit for one tenant, fetches its config once, and gives both to the hooks below. */
 export function AuthProxyProvider(props: AuthProxyProviderProps) {
   const { proxyUrl, configId, methods, kit: prebuilt, children } = props
-  if (useContext(QueryClientContext) === undefined) {
+  const queryClient = useContext(QueryClientContext)
+  if (queryClient === undefined) {
     throw new Error(
       'AuthProxyProvider needs a QueryClientProvider above it: wrap your app in <QueryClientProvider client={queryClient}> from @tanstack/react-query.',
     )
@@ -65,6 +90,9 @@ export function AuthProxyProvider(props: AuthProxyProviderProps) {
         timeoutMs: props.timeoutMs,
         keyStore: props.keyStore,
         storage: props.storage,
+        oauthAuthorizeUrls: props.oauthAuthorizeUrls,
+        oauthStorage: props.oauthStorage,
+        location: props.oauthWindow?.location,
       }),
     }
   }
@@ -86,9 +114,29 @@ export function AuthProxyProvider(props: AuthProxyProviderProps) {
   usePrefetchQuery(walletKitConfigQueryOptions(kit))
 
   const flowStorage = props.flowStorage === undefined ? defaultFlowStorage() : props.flowStorage
+  const { completeOAuthRedirects = true, oauthWindow, oauthMode, oauthRedirectUri } = props
+  useIsomorphicLayoutEffect(() => {
+    const page = oauthWindow ?? defaultOAuthWindow()
+    if (!completeOAuthRedirects || !page || !mayBeOAuthCallback(page.location.href)) return
+    const store = oauthCallbackStore(kit)
+    // Loaded only on a page that looks like a provider's answer: most pages never need it.
+    import('./handleOAuthRedirect').then(
+      ({ handleOAuthRedirect }) => handleOAuthRedirect({ kit, page, store, flowStorage, queryClient }),
+      (error: unknown) => store.set({ status: 'error', error: asKitError(error) }),
+    )
+    // Once per kit: the address is the page's at load, and the answer is claimed once (StrictMode).
+  }, [kit])
+
   const value = useMemo<AuthProxyContextValue>(
-    () => ({ kit, proxyUrl: kit.client.proxyUrl, configId: kit.client.configId, methods, flowStorage }),
-    [kit, methods, flowStorage],
+    () => ({
+      kit,
+      proxyUrl: kit.client.proxyUrl,
+      configId: kit.client.configId,
+      methods,
+      flowStorage,
+      oauth: { mode: oauthMode, redirectUri: oauthRedirectUri, window: oauthWindow },
+    }),
+    [kit, methods, flowStorage, oauthMode, oauthRedirectUri, oauthWindow],
   )
   return <AuthProxyContext.Provider value={value}>{children}</AuthProxyContext.Provider>
 }

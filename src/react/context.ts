@@ -1,6 +1,7 @@
 import { createContext } from 'react'
-import type { Kit } from '../core'
+import type { Kit, OAuthMode } from '../core'
 import type { EnabledProvider } from '../core/types'
+import type { OAuthWindow } from './oauthWindow'
 
 /** Storage for state that must survive a reload of this tab only (an OTP challenge in progress). */
 export type FlowStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
@@ -13,6 +14,17 @@ export interface AuthProxyContextValue {
   methods: readonly EnabledProvider[] | undefined
   /** Where in-progress flows are kept; null when the platform has no sessionStorage (SSR, sandboxed frames). */
   flowStorage: FlowStorage | null
+  /** OAuth settings of the provider's props: read by useOAuth when a sign-in starts. */
+  oauth: AuthProxyOAuthSettings
+}
+
+export interface AuthProxyOAuthSettings {
+  /** The app's choice; undefined means preferredOAuthMode() (popup on desktop, redirect elsewhere). */
+  mode: OAuthMode | undefined
+  /** Where providers send their answer; undefined means the config's oauthRedirectUrl, else this page. */
+  redirectUri: string | undefined
+  /** undefined means the page's window. */
+  window: OAuthWindow | undefined
 }
 
 export const AuthProxyContext = createContext<AuthProxyContextValue | null>(null)

@@ -5,6 +5,7 @@ export { useSession } from './useSession'
 export { useWalletKitConfig, type UseWalletKitConfigReturnType } from './useWalletKitConfig'
 export { walletKitConfigQueryKey, walletKitConfigQueryOptions } from './walletKitConfigQueryOptions'
 export { useLoginMethods } from './useLoginMethods'
+export { useOAuthProviders } from './useOAuthProviders'
 export {
   useEmailOtp,
   type EmailOtpStep,
@@ -12,6 +13,23 @@ export {
   type UseEmailOtpReturnType,
 } from './useEmailOtp'
 export { useLogout, type UseLogoutReturnType } from './useLogout'
-export type { EmailOtpChallenge, Kit, Session, SessionSnapshot, SessionStatus } from '../core'
+export { useOAuth, type UseOAuthParameters, type UseOAuthReturnType, type UseOAuthStatus } from './useOAuth'
+export {
+  useOAuthCallback,
+  type OAuthCallbackSnapshot,
+  type OAuthCallbackStatus,
+  type UseOAuthCallbackReturnType,
+} from './useOAuthCallback'
+export type { OAuthWindow } from './oauthWindow'
+export type {
+  CompleteOAuthReturnType,
+  EmailOtpChallenge,
+  Kit,
+  OAuthMode,
+  OAuthProviderName,
+  Session,
+  SessionSnapshot,
+  SessionStatus,
+} from '../core'
 export type { EnabledProvider, WalletKitConfigResponse } from '../core/types'
 export { KitError, isKitError, type KitErrorCode } from '../core/errors'

@@ -2,11 +2,19 @@
 // CSF-compatible without a Storybook dependency (Storybook comes in a later issue; its own types
 // replace these then). stories/stories.test.tsx runs them the way Storybook would.
 import type { ComponentType, ReactElement } from 'react'
+import type { OAuthMode } from '../../src/core'
 import type { MockAuthProxy } from '../../src/mock'
+import type { OAuthWindow } from '../../src/react'
+import type { StoryStores } from './MockProviders'
 
 /** What the loaders give every story (support/preview.ts): a fresh mock proxy, so stories share no state. */
 export interface StoryLoaded {
   proxy: MockAuthProxy
+  /** A fake window for OAuth (popups that the story drives, a page back from a provider). */
+  oauthWindow?: OAuthWindow
+  oauthMode?: OAuthMode
+  /** Keys, session and flow state prepared by a loader (a sign-in started before the story's page). */
+  stores?: StoryStores
 }
 
 export interface StoryContext<TArgs> {

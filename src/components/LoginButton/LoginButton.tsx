@@ -1,5 +1,5 @@
-import { useState } from 'react'
-import { useSession } from '../../react'
+import { useEffect, useState } from 'react'
+import { useOAuthCallback, useSession } from '../../react'
 import { resolveLabels } from '../labels/resolveLabels'
 import type { LoginLabels, LoginLabelsOverride } from '../locales/LoginLabels'
 import { loadLoginDialog } from '../LoginModal/loadLoginDialog'
@@ -18,11 +18,25 @@ function prefetchDialog() {
   loadLoginDialog().catch(() => undefined)
 }
 
-/** "Log in" when signed out, "Account" when signed in; either opens the sign-in modal. */
+/**
+ * "Log in" when signed out, "Account" when signed in; either opens the sign-in modal. It also opens by
+ * itself when the page comes back from a provider (redirect sign-in), to show the progress and then
+ * the result: signed in, or what went wrong (cancelled at the provider, ...) with a way to try again.
+ */
 export function LoginButton({ theme = 'light', locale, labels, className }: LoginButtonProps) {
   const { status } = useSession()
+  const callback = useOAuthCallback()
   const [open, setOpen] = useState(false)
   const resolved = resolveLabels(locale, labels)
+  const returned = callback.status !== 'idle'
+  useEffect(() => {
+    if (returned) setOpen(true)
+  }, [returned])
+  const onOpenChange = (next: boolean) => {
+    setOpen(next)
+    // Seen: closing the modal puts the outcome of the return away, so that it does not open again.
+    if (!next) callback.reset()
+  }
   return (
     <>
       <button
@@ -37,7 +51,7 @@ export function LoginButton({ theme = 'light', locale, labels, className }: Logi
       >
         {status === 'signedIn' ? resolved.account : resolved.logIn}
       </button>
-      <LoginModal open={open} onOpenChange={setOpen} theme={theme} locale={locale} labels={labels} />
+      <LoginModal open={open} onOpenChange={onOpenChange} theme={theme} locale={locale} labels={labels} />
     </>
   )
 }

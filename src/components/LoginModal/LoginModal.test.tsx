@@ -253,12 +253,18 @@ describe('LoginModal', () => {
 
     const close = within(dialog).getByRole('button', { name: 'Close' })
     const submit = within(dialog).getByRole('button', { name: 'Continue with email' })
+    const google = within(dialog).getByRole('button', { name: 'Continue with Google' })
+    const apple = within(dialog).getByRole('button', { name: 'Continue with Apple' })
     await user.tab()
     expect(submit).toHaveFocus()
+    await user.tab()
+    expect(google).toHaveFocus()
+    await user.tab()
+    expect(apple).toHaveFocus()
     await user.tab()
     expect(close).toHaveFocus()
     await user.tab({ shift: true })
-    expect(submit).toHaveFocus()
+    expect(apple).toHaveFocus()
     await user.tab()
     await user.tab()
     expect(email).toHaveFocus()
@@ -301,7 +307,10 @@ describe('LoginModal', () => {
   it('given the app leaves email out of `methods`, it does not offer it', async () => {
     const { user } = renderWithProxy(<LoginButton />, { methods: ['google'] })
     const dialog = await openModal(user)
-    expect(await within(dialog).findByText(/No sign-in method is available/)).toBeInTheDocument()
+    expect(await within(dialog).findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument()
+    expect(within(dialog).queryByRole('textbox', { name: 'Email address' })).not.toBeInTheDocument()
+    expect(within(dialog).queryByRole('button', { name: 'Continue with Apple' })).not.toBeInTheDocument()
+    expect(within(dialog).queryByText('or')).not.toBeInTheDocument()
   })
 
   it('given a code step and a reload of the tab, it comes back to the code step', async () => {

@@ -31,6 +31,20 @@ export interface LoginLabels {
   useDifferentEmail: string
   /** `{time}` as m:ss */
   codeExpiresIn: string
+  /** Between the email form and the social buttons. */
+  or: string
+  /** `{provider}`, e.g. "Continue with Google" */
+  continueWithProvider: string
+  /** `{provider}`: while the sign-in popup is open */
+  waitingForProvider: string
+  popupHint: string
+  /** `{provider}`: while the page leaves for the provider */
+  redirectingToProvider: string
+  cancel: string
+  /** While the provider's answer is exchanged after a redirect */
+  signingIn: string
+  /** Offered when the browser blocked the popup: sign in by redirect instead */
+  continueInThisWindow: string
   signedInHeading: string
   organization: string
   user: string

@@ -3,11 +3,12 @@ import { render, type RenderResult } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { StrictMode, type ReactElement, type ReactNode } from 'react'
 import { onTestFinished } from 'vitest'
-import { createKit, memoryKeyStore, memoryStorage, type Kit, type KeyStore } from '../../core'
+import { createKit, memoryKeyStore, memoryStorage, type Kit, type KeyStore, type OAuthMode, type OAuthStorage } from '../../core'
 import type { EnabledProvider } from '../../core/types'
-import { createMockAuthProxy, DEMO_CONFIG_ID, type MockAuthProxy, type MockAuthProxyOptions } from '../../mock'
+import { createMockAuthProxy, DEMO_CONFIG_ID, mockOAuthAuthorizeUrls, type MockAuthProxy, type MockAuthProxyOptions } from '../../mock'
 import { AuthProxyProvider } from '../AuthProxyProvider'
 import type { FlowStorage } from '../context'
+import type { OAuthWindow } from '../oauthWindow'
 
 export const PROXY_URL = 'https://proxy.test'
 
@@ -23,6 +24,11 @@ export interface TestProvidersOptions {
   storage?: FlowStorage
   flowStorage?: FlowStorage
   strict?: boolean
+  /** The window OAuth opens popups on and redirects (fakeOAuthWindow()); default jsdom's. */
+  oauthWindow?: OAuthWindow
+  /** Where pending OAuth sign-ins wait; share it between two renders to simulate a redirect round trip. */
+  oauthStorage?: OAuthStorage
+  oauthMode?: OAuthMode
 }
 
 export interface TestProviders {
@@ -54,6 +60,10 @@ export function createTestProviders(options: TestProvidersOptions = {}): TestPro
     keyStore: options.keyStore ?? memoryKeyStore(),
     storage: options.storage ?? memoryStorage(),
     now: options.now,
+    // The mock's consent pages stand in for the providers'.
+    oauthAuthorizeUrls: mockOAuthAuthorizeUrls(PROXY_URL),
+    oauthStorage: options.oauthStorage ?? memoryStorage(),
+    location: options.oauthWindow?.location,
   })
   onTestFinished(() => kit.destroy())
   const flowStorage = options.flowStorage ?? memoryStorage()
@@ -66,6 +76,8 @@ export function createTestProviders(options: TestProvidersOptions = {}): TestPro
           kit={kit}
           methods={options.methods}
           flowStorage={flowStorage}
+          oauthWindow={options.oauthWindow}
+          oauthMode={options.oauthMode}
         >
           {children}
         </AuthProxyProvider>

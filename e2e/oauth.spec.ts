@@ -1,0 +1,166 @@
+import { expect, test } from '@playwright/test'
+import {
+  addOAuthIdentity,
+  chooseOAuthMode,
+  hasOAuthAnswer,
+  openLoginModal,
+  sessionPanel,
+  storedKeys,
+  storedSessionClaims,
+} from './helpers'
+
+const SHOTS = 'test-results/screenshots'
+const CONSENT = /\/auth-proxy\/__mock\/oauth\/google\/authorize\?/
+
+test.describe('OAuth sign-in on the playground (mock Google)', () => {
+  test('signs up by redirect with a clean address bar, then logs in again by popup into the same organization', async ({ page }) => {
+    const person = await addOAuthIdentity(page.request, 'Ada Lovelace')
+    await page.goto('/')
+    await chooseOAuthMode(page, 'redirect')
+    let dialog = await openLoginModal(page)
+    await expect(dialog.getByText('or', { exact: true })).toBeVisible()
+    await expect(dialog.getByRole('button', { name: 'Continue with Apple' })).toBeVisible()
+    await page.screenshot({ path: `${SHOTS}/oauth-1-method-list.png`, animations: 'disabled' })
+
+    // Redirect: the whole page goes to the provider's consent page, and comes back.
+    await dialog.getByRole('button', { name: 'Continue with Google' }).click()
+    await page.waitForURL(CONSENT)
+    await expect(page.getByRole('heading', { name: 'Sign in with Google' })).toBeVisible()
+    await page.screenshot({ path: `${SHOTS}/oauth-2-consent.png`, animations: 'disabled' })
+    await page.getByRole('button', { name: `Continue as ${person.name}` }).click()
+
+    dialog = page.getByRole('dialog', { name: 'Log in or sign up' })
+    await expect(dialog.getByRole('heading', { name: "You're signed in" })).toBeVisible()
+    expect(hasOAuthAnswer(page.url())).toBe(false)
+    expect(page.url()).not.toMatch(/[?&#](code|state)=/)
+    const first = await storedSessionClaims(page)
+    expect(first).not.toBeNull()
+    expect((await storedKeys(page)).map((key) => key.publicKey)).toEqual([first?.public_key])
+    await expect(dialog.getByText(String(first?.organization_id), { exact: true })).toBeVisible()
+    await dialog.getByRole('button', { name: 'Done' }).click()
+    await expect(dialog).toBeHidden()
+
+    // Through the whole history of the tab, back to its start and forward again: no entry is the
+    // callback with its code and state (the page replaced its own entry with the clean address).
+    const entries = await page.evaluate(() => history.length)
+    expect(entries).toBeGreaterThanOrEqual(3)
+    const visited: string[] = []
+    for (let step = 1; step < entries; step++) {
+      await page.goBack()
+      visited.push(page.url())
+    }
+    for (let step = 1; step < entries; step++) {
+      await page.goForward()
+      visited.push(page.url())
+    }
+    expect(visited.some((url) => CONSENT.test(url))).toBe(true)
+    const appEntries = visited.filter((url) => new URL(url).pathname === '/')
+    expect(appEntries.length).toBeGreaterThanOrEqual(2)
+    for (const url of appEntries) expect(hasOAuthAnswer(url), url).toBe(false)
+    expect(new URL(visited.at(-1) ?? '').pathname).toBe('/')
+    // The newest entry, where the sign-in ended, loads signed in.
+    await expect(sessionPanel(page).getByText(String(first?.organization_id), { exact: true })).toBeVisible()
+
+    await sessionPanel(page).getByRole('button', { name: 'Sign out' }).click()
+    await expect(sessionPanel(page).getByText(/Signed out/)).toBeVisible()
+    expect(await storedSessionClaims(page)).toBeNull()
+
+    // Popup: the page stays, the consent page opens in a window of its own.
+    await chooseOAuthMode(page, 'popup')
+    dialog = await openLoginModal(page)
+    const popupOpened = page.waitForEvent('popup')
+    await dialog.getByRole('button', { name: 'Continue with Google' }).click()
+    const popup = await popupOpened
+    await popup.waitForURL(CONSENT)
+    await expect(dialog.getByRole('status')).toHaveText('Waiting for Google…')
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible()
+    await page.screenshot({ path: `${SHOTS}/oauth-3-waiting-for-popup.png`, animations: 'disabled' })
+    await popup.screenshot({ path: `${SHOTS}/oauth-4-consent-in-popup.png`, animations: 'disabled' })
+    const closed = popup.waitForEvent('close')
+    await popup.getByRole('button', { name: `Continue as ${person.name}` }).click()
+    await closed
+
+    await expect(dialog.getByRole('heading', { name: "You're signed in" })).toBeVisible()
+    await page.screenshot({ path: `${SHOTS}/oauth-5-signed-in.png`, animations: 'disabled' })
+    const second = await storedSessionClaims(page)
+    expect(second?.organization_id).toBe(first?.organization_id)
+    expect(second?.user_id).toBe(first?.user_id)
+    expect(second?.public_key).not.toBe(first?.public_key)
+    expect(hasOAuthAnswer(page.url())).toBe(false)
+  })
+
+  test('Cancel on the consent page, by redirect, shows a message on return and leaves no session and no key', async ({ page }) => {
+    const person = await addOAuthIdentity(page.request, 'Grace Hopper')
+    await page.goto('/')
+    await chooseOAuthMode(page, 'redirect')
+    const dialog = await openLoginModal(page)
+    await dialog.getByRole('button', { name: 'Continue with Google' }).click()
+    await page.waitForURL(CONSENT)
+    await expect(page.getByRole('button', { name: `Continue as ${person.name}` })).toBeVisible()
+    // The sign-in's key already exists while the person is at the provider.
+    expect(await storedKeys(page)).toHaveLength(1)
+    await page.getByRole('button', { name: 'Cancel' }).click()
+
+    const back = page.getByRole('dialog', { name: 'Log in or sign up' })
+    await expect(back.getByRole('alert')).toHaveText('Sign-in was cancelled.')
+    await expect(back.getByRole('button', { name: 'Try again' })).toBeFocused()
+    await page.screenshot({ path: `${SHOTS}/oauth-6-cancelled.png`, animations: 'disabled' })
+    expect(hasOAuthAnswer(page.url())).toBe(false)
+    expect(await storedSessionClaims(page)).toBeNull()
+    await expect.poll(() => storedKeys(page)).toEqual([])
+  })
+
+  test('Cancel on the consent page, in the popup, shows a message and leaves no session and no key', async ({ page }) => {
+    await page.goto('/')
+    await chooseOAuthMode(page, 'popup')
+    const dialog = await openLoginModal(page)
+    const popupOpened = page.waitForEvent('popup')
+    await dialog.getByRole('button', { name: 'Continue with Google' }).click()
+    const popup = await popupOpened
+    await popup.waitForURL(CONSENT)
+    await popup.getByRole('button', { name: 'Cancel' }).click()
+
+    await expect(dialog.getByRole('alert')).toHaveText('Sign-in was cancelled.')
+    expect(popup.isClosed()).toBe(true)
+    expect(await storedSessionClaims(page)).toBeNull()
+    await expect.poll(() => storedKeys(page)).toEqual([])
+  })
+
+  test('closing the popup ends the sign-in with a message', async ({ page }) => {
+    await page.goto('/')
+    await chooseOAuthMode(page, 'popup')
+    const dialog = await openLoginModal(page)
+    const popupOpened = page.waitForEvent('popup')
+    await dialog.getByRole('button', { name: 'Continue with Google' }).click()
+    const popup = await popupOpened
+    await popup.waitForURL(CONSENT)
+    await popup.close()
+    await expect(dialog.getByRole('alert')).toHaveText('The sign-in window was closed before you finished. Please try again.')
+    expect(await storedSessionClaims(page)).toBeNull()
+    await expect.poll(() => storedKeys(page)).toEqual([])
+  })
+
+  test('a callback whose state was tampered with is refused with a message, and no session', async ({ page }) => {
+    const person = await addOAuthIdentity(page.request, 'Alan Turing')
+    // The provider's answer is altered on its way back: the consent page's redirect gets another state.
+    await page.route('**/auth-proxy/__mock/oauth/google/consent', async (route) => {
+      const response = await route.fetch({ maxRedirects: 0 })
+      const location = new URL(response.headers()['location'] ?? '')
+      expect(location.searchParams.get('code')).toBeTruthy()
+      location.searchParams.set('state', 'A'.repeat(43))
+      await route.fulfill({ status: 303, headers: { location: location.href } })
+    })
+    await page.goto('/')
+    await chooseOAuthMode(page, 'redirect')
+    const dialog = await openLoginModal(page)
+    await dialog.getByRole('button', { name: 'Continue with Google' }).click()
+    await page.waitForURL(CONSENT)
+    await page.getByRole('button', { name: `Continue as ${person.name}` }).click()
+
+    const back = page.getByRole('dialog', { name: 'Log in or sign up' })
+    await expect(back.getByRole('alert')).toHaveText('This sign-in link is not valid here. Please start again.')
+    await page.screenshot({ path: `${SHOTS}/oauth-7-tampered-state.png`, animations: 'disabled' })
+    expect(hasOAuthAnswer(page.url())).toBe(false)
+    expect(await storedSessionClaims(page)).toBeNull()
+  })
+})

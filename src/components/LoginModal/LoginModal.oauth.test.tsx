@@ -1,0 +1,202 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import type { UserEvent } from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { memoryKeyStore, memoryStorage } from '../../core'
+import { DEFAULT_USER_MESSAGES } from '../../core/errors'
+import { createMockAuthProxy } from '../../mock'
+import { expectNoAxeViolations } from '../../react/test/expectNoAxeViolations'
+import { fakeOAuthWindow, type FakeOAuthWindow } from '../../react/test/fakeOAuthWindow'
+import { consent, withState } from '../../react/test/mockConsent'
+import { PROXY_URL, renderWithProxy } from '../../react/test/renderWithProxy'
+import { LoginButton } from '../LoginButton/LoginButton'
+
+async function openModal(user: UserEvent): Promise<HTMLElement> {
+  await user.click(screen.getByRole('button', { name: 'Log in' }))
+  const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' })
+  await within(dialog).findByRole('button', { name: 'Continue with Google' })
+  return dialog
+}
+
+/** Waits for the popup to be on the mock's consent page; returns that page's URL. */
+async function popupAtProvider(page: FakeOAuthWindow, provider = 'google'): Promise<string> {
+  await waitFor(() => expect(page.popup().location.href.startsWith(`${PROXY_URL}/__mock/oauth/${provider}/authorize`)).toBe(true))
+  return page.popup().location.href
+}
+
+describe('LoginModal, social sign-in', () => {
+  it("given the demo tenant, it offers email, then 'or', then Google and Apple with their marks, and nothing else", async () => {
+    const { user } = renderWithProxy(<LoginButton />)
+    const dialog = await openModal(user)
+    expect(within(dialog).getByRole('textbox', { name: 'Email address' })).toBeInTheDocument()
+    expect(within(dialog).getByText('or')).toBeInTheDocument()
+    const buttons = within(dialog)
+      .getAllByRole('button')
+      .map((button) => button.textContent)
+    expect(buttons).toEqual(['Close', 'Continue with email', 'Continue with Google', 'Continue with Apple'])
+    const mark = within(dialog).getByRole('button', { name: 'Continue with Google' }).querySelector('svg')
+    expect(mark).toHaveAttribute('aria-hidden', 'true')
+    await expectNoAxeViolations(dialog)
+  })
+
+  it("shows a provider only when the tenant enables it and gives it a client id, in the app's order", async () => {
+    const { user } = renderWithProxy(<LoginButton />, {
+      methods: ['facebook', 'x', 'email', 'discord', 'google'],
+      mock: {
+        tenants: [
+          {
+            configId: 'demo',
+            organizationId: 'org',
+            enabledProviders: ['email', 'google', 'x', 'discord', 'facebook'],
+            // X is enabled without a client id: it cannot start a sign-in, so it is not offered.
+            oauthClientIds: { google: 'g-client', discord: 'd-client', facebook: 'f-client' },
+          },
+        ],
+      },
+    })
+    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' })
+    await within(dialog).findByRole('button', { name: 'Continue with Facebook' })
+    const names = within(dialog)
+      .getAllByRole('button')
+      .map((button) => button.textContent)
+    expect(names).toEqual(['Close', 'Continue with Facebook', 'Continue with Discord', 'Continue with Google', 'Continue with email'])
+    await expectNoAxeViolations(dialog)
+  })
+
+  it('given popup mode, it waits for Google with a Cancel that closes the popup and goes back to the list', async () => {
+    const page = fakeOAuthWindow()
+    const { user, kit } = renderWithProxy(<LoginButton />, { oauthWindow: page, oauthMode: 'popup' })
+    const dialog = await openModal(user)
+    await user.click(within(dialog).getByRole('button', { name: 'Continue with Google' }))
+    expect(page.popups).toHaveLength(1)
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Waiting for Google…')
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel' })
+    await waitFor(() => expect(cancel).toHaveFocus())
+    await popupAtProvider(page)
+    await expectNoAxeViolations(dialog)
+
+    await user.click(cancel)
+    expect(page.popup().closed).toBe(true)
+    expect(await within(dialog).findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument()
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument()
+    await waitFor(async () => expect(await kit.keyStore.list()).toEqual([]))
+  })
+
+  it("given popup mode, signing in with Google ends on the signed-in view", async () => {
+    const page = fakeOAuthWindow()
+    const { user, proxy } = renderWithProxy(<LoginButton />, { oauthWindow: page, oauthMode: 'popup' })
+    const dialog = await openModal(user)
+    await user.click(within(dialog).getByRole('button', { name: 'Continue with Google' }))
+    page.popup().location.href = await consent(proxy, await popupAtProvider(page), 'Continue as Ada Lovelace')
+    expect(await within(dialog).findByRole('heading', { name: "You're signed in" }, { timeout: 3000 })).toBeInTheDocument()
+    const organizationId = Object.values(proxy.state.users)[0]?.organizationId
+    expect(within(dialog).getByText(String(organizationId))).toBeInTheDocument()
+    expect(page.popup().closed).toBe(true)
+  })
+
+  it('given a blocked popup, it says so and offers to try again or to continue in this window', async () => {
+    const page = fakeOAuthWindow({ blockPopups: true })
+    const { user, kit } = renderWithProxy(<LoginButton />, { oauthWindow: page, oauthMode: 'popup' })
+    const dialog = await openModal(user)
+    await user.click(within(dialog).getByRole('button', { name: 'Continue with Google' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(DEFAULT_USER_MESSAGES.OAUTH_POPUP_BLOCKED)
+    const retry = within(dialog).getByRole('button', { name: 'Try again' })
+    await waitFor(() => expect(retry).toHaveFocus())
+    await expectNoAxeViolations(dialog)
+    expect(await kit.keyStore.list()).toEqual([])
+
+    await user.click(within(dialog).getByRole('button', { name: 'Continue in this window' }))
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Taking you to Google…')
+    await waitFor(() => expect(page.assigned).toHaveLength(1))
+    expect(page.assigned[0]).toMatch(/^https:\/\/proxy\.test\/__mock\/oauth\/google\/authorize\?/)
+  })
+
+  it('given the popup is closed before the end, it says so, and Try again opens a new one', async () => {
+    const page = fakeOAuthWindow()
+    const { user } = renderWithProxy(<LoginButton />, { oauthWindow: page, oauthMode: 'popup' })
+    const dialog = await openModal(user)
+    await user.click(within(dialog).getByRole('button', { name: 'Continue with Google' }))
+    await popupAtProvider(page)
+    page.popup().closed = true
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(DEFAULT_USER_MESSAGES.OAUTH_POPUP_CLOSED)
+    await expectNoAxeViolations(dialog)
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }))
+    expect(page.popups).toHaveLength(2)
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Waiting for Google…')
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it('given Cancel on the consent page, it says the sign-in was cancelled', async () => {
+    const page = fakeOAuthWindow()
+    const { user, proxy, kit } = renderWithProxy(<LoginButton />, { oauthWindow: page, oauthMode: 'popup' })
+    const dialog = await openModal(user)
+    await user.click(within(dialog).getByRole('button', { name: 'Continue with Apple' }))
+    page.popup().location.href = await consent(proxy, await popupAtProvider(page, 'apple'), 'Cancel')
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Sign-in was cancelled.')
+    expect(within(dialog).getByRole('button', { name: 'Continue with Apple' })).toBeInTheDocument()
+    expect(await kit.keyStore.list()).toEqual([])
+    expect(kit.session.getSnapshot().status).toBe('signedOut')
+  })
+})
+
+describe('LoginButton, back from a redirect sign-in', () => {
+  function tab() {
+    return { proxy: createMockAuthProxy(), keyStore: memoryKeyStore(), flowStorage: memoryStorage(), oauthStorage: memoryStorage() }
+  }
+
+  /** Renders the page, clicks "Continue with <provider>" in redirect mode; returns the authorize URL. */
+  async function leaveFor(shared: ReturnType<typeof tab>, provider: 'Google' | 'Apple'): Promise<string> {
+    const page = fakeOAuthWindow()
+    const { user, unmount } = renderWithProxy(<LoginButton />, { ...shared, oauthWindow: page, oauthMode: 'redirect' })
+    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' })
+    await user.click(await within(dialog).findByRole('button', { name: `Continue with ${provider}` }))
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(`Taking you to ${provider}…`)
+    await waitFor(() => expect(page.assigned).toHaveLength(1))
+    unmount()
+    return page.assigned[0] ?? ''
+  }
+
+  it('given a cancel at the provider, the modal opens by itself with the message, and Try again goes back to the same provider', async () => {
+    const shared = tab()
+    const callbackUrl = await consent(shared.proxy, await leaveFor(shared, 'Apple'), 'Cancel')
+    const page = fakeOAuthWindow({ href: callbackUrl })
+    const { user } = renderWithProxy(<LoginButton />, { ...shared, oauthWindow: page, oauthMode: 'redirect' })
+
+    const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' })
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Sign-in was cancelled.')
+    expect(page.location.href).toBe('https://app.test/login')
+    await expectNoAxeViolations(dialog)
+
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(page.assigned).toHaveLength(1))
+    expect(page.assigned[0]).toMatch(/\/__mock\/oauth\/apple\/authorize\?/)
+  })
+
+  it('given a code, the modal shows progress, then the signed-in view; closing it does not open it again', async () => {
+    const shared = tab()
+    const callbackUrl = await consent(shared.proxy, await leaveFor(shared, 'Google'), 'Continue as Ada Lovelace')
+    const page = fakeOAuthWindow({ href: callbackUrl })
+    const { user } = renderWithProxy(<LoginButton />, { ...shared, oauthWindow: page, oauthMode: 'redirect', mock: { latencyMs: 50 } })
+
+    const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' })
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Signing you in…')
+    await expectNoAxeViolations(dialog)
+    expect(await within(dialog).findByRole('heading', { name: "You're signed in" }, { timeout: 3000 })).toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Account' })).toBeInTheDocument()
+  })
+
+  it('given a tampered state, it refuses the answer with a message and no session', async () => {
+    const shared = tab()
+    const callbackUrl = await consent(shared.proxy, await leaveFor(shared, 'Google'), 'Continue as Ada Lovelace')
+    const page = fakeOAuthWindow({ href: withState(callbackUrl, 'Z'.repeat(43)) })
+    const { kit } = renderWithProxy(<LoginButton />, { ...shared, oauthWindow: page })
+
+    const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' })
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(DEFAULT_USER_MESSAGES.OAUTH_STATE_MISMATCH)
+    expect(kit.session.getSnapshot().status).toBe('signedOut')
+    expect(page.location.href).toBe('https://app.test/login')
+  })
+})

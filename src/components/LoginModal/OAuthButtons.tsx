@@ -1,0 +1,27 @@
+import { OAUTH_PROVIDERS, type OAuthProviderName } from '../../core'
+import { formatLabel } from '../labels/formatLabel'
+import { useLabels } from '../labels/LabelsContext'
+import { ProviderMark } from '../marks/ProviderMark'
+
+export interface OAuthButtonsProps {
+  providers: readonly OAuthProviderName[]
+  /** Called in the click handler itself: a popup may only be opened there. */
+  onStart(provider: OAuthProviderName): void
+}
+
+/** "Continue with Google", "Continue with Apple", ...: one button per provider the tenant offers. */
+export function OAuthButtons({ providers, onStart }: OAuthButtonsProps) {
+  const labels = useLabels()
+  return (
+    <div className="apk-social">
+      {providers.map((provider) => (
+        <button key={provider} type="button" className="apk-button apk-button-social" onClick={() => onStart(provider)}>
+          <ProviderMark provider={provider} />
+          <span className="apk-button-label">
+            {formatLabel(labels.continueWithProvider, { provider: OAUTH_PROVIDERS[provider].displayName })}
+          </span>
+        </button>
+      ))}
+    </div>
+  )
+}

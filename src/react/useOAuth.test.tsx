@@ -1,0 +1,184 @@
+import { act, renderHook, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { memoryStorage, type OAuthProviderName } from '../core'
+import { DEFAULT_USER_MESSAGES } from '../core/errors'
+import { APP_URL, fakeOAuthWindow, type FakeOAuthWindow } from './test/fakeOAuthWindow'
+import { consent } from './test/mockConsent'
+import { createTestProviders, PROXY_URL, type TestProvidersOptions } from './test/renderWithProxy'
+import { useOAuth } from './useOAuth'
+import { useSession } from './useSession'
+import { useWalletKitConfig } from './useWalletKitConfig'
+
+const AUTHORIZE = `${PROXY_URL}/__mock/oauth/google/authorize`
+
+function renderOAuth(provider: OAuthProviderName, options: TestProvidersOptions & { oauthWindow: FakeOAuthWindow }) {
+  const providers = createTestProviders(options)
+  const hook = renderHook(
+    () => ({ oauth: useOAuth(provider), session: useSession(), config: useWalletKitConfig() }),
+    { wrapper: providers.Providers },
+  )
+  return { ...providers, ...hook }
+}
+
+/** Waits for the kit to send the popup to the provider; returns the authorize URL it loaded. */
+async function popupAtProvider(page: FakeOAuthWindow): Promise<string> {
+  await waitFor(() => expect(page.popup().location.href.startsWith(AUTHORIZE)).toBe(true))
+  return page.popup().location.href
+}
+
+describe('useOAuth', () => {
+  it('given popup mode, a new person signs up with Google: the popup goes to the provider, comes back, and the session is stored', async () => {
+    const page = fakeOAuthWindow()
+    const { result, proxy, requests, kit } = renderOAuth('google', { oauthWindow: page, oauthMode: 'popup' })
+    await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
+
+    act(() => result.current.oauth.start())
+    // Opened in the click itself, blank, before anything was awaited.
+    expect(page.popups).toHaveLength(1)
+    expect(page.popup().location.href).toBe('about:blank')
+    await waitFor(() => expect(result.current.oauth.status).toBe('pending'))
+
+    const authorizeUrl = await popupAtProvider(page)
+    const query = new URL(authorizeUrl).searchParams
+    expect(query.get('redirect_uri')).toBe('https://app.test/login')
+    expect(query.get('code_challenge_method')).toBe('S256')
+    page.popup().location.href = await consent(proxy, authorizeUrl, 'Continue as Ada Lovelace')
+
+    await waitFor(() => expect(result.current.session.status).toBe('signedIn'), { timeout: 3000 })
+    await waitFor(() => expect(result.current.oauth.status).toBe('success'))
+    expect(result.current.oauth.result).toMatchObject({ provider: 'google', isNewUser: true })
+    expect(page.popup().closed).toBe(true)
+    expect(requests.filter((name) => name !== 'wallet_kit_config')).toEqual(['oauth2_authenticate', 'account', 'signup', 'oauth_login'])
+    expect(await kit.keyStore.list()).toEqual([result.current.session.session?.publicKey])
+  })
+
+  it('given the same Google identity twice, the second sign-in lands in the same organization without a sign-up', async () => {
+    const page = fakeOAuthWindow()
+    const { result, proxy, requests, kit } = renderOAuth('google', { oauthWindow: page, oauthMode: 'popup' })
+    await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
+    const signIn = async () => {
+      act(() => result.current.oauth.start())
+      page.popup().location.href = await consent(proxy, await popupAtProvider(page), 'Continue as Grace Hopper')
+      await waitFor(() => expect(result.current.session.status).toBe('signedIn'), { timeout: 3000 })
+      return result.current.session.session
+    }
+    const first = await signIn()
+    await act(() => kit.session.logout())
+    requests.length = 0
+    const second = await signIn()
+    expect(second?.organizationId).toBe(first?.organizationId)
+    expect(second?.userId).toBe(first?.userId)
+    expect(second?.publicKey).not.toBe(first?.publicKey)
+    expect(requests).toEqual(['oauth2_authenticate', 'account', 'oauth_login'])
+  })
+
+  it('given the browser blocks the popup, it says so and sends nothing', async () => {
+    const page = fakeOAuthWindow({ blockPopups: true })
+    const { result, requests, kit } = renderOAuth('google', { oauthWindow: page, oauthMode: 'popup' })
+    await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
+    act(() => result.current.oauth.start())
+    await waitFor(() => expect(result.current.oauth.error?.code).toBe('OAUTH_POPUP_BLOCKED'))
+    expect(result.current.oauth.error?.userMessage).toBe(DEFAULT_USER_MESSAGES.OAUTH_POPUP_BLOCKED)
+    expect(requests).toEqual(['wallet_kit_config'])
+    expect(await kit.keyStore.list()).toEqual([])
+  })
+
+  it('given the person closes the popup, it says so and deletes the key made for the sign-in', async () => {
+    const page = fakeOAuthWindow()
+    const { result, kit } = renderOAuth('google', { oauthWindow: page, oauthMode: 'popup' })
+    await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
+    act(() => result.current.oauth.start())
+    await popupAtProvider(page)
+    expect(await kit.keyStore.list()).toHaveLength(1)
+    page.popup().closed = true
+    await waitFor(() => expect(result.current.oauth.error?.code).toBe('OAUTH_POPUP_CLOSED'))
+    expect(result.current.oauth.error?.userMessage).toBe(DEFAULT_USER_MESSAGES.OAUTH_POPUP_CLOSED)
+    expect(await kit.keyStore.list()).toEqual([])
+    expect(result.current.session.status).toBe('signedOut')
+  })
+
+  it('given the person presses Cancel on the consent page, it says the sign-in was cancelled and stores nothing', async () => {
+    const page = fakeOAuthWindow()
+    const { result, proxy, kit, requests } = renderOAuth('google', { oauthWindow: page, oauthMode: 'popup' })
+    await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
+    act(() => result.current.oauth.start())
+    page.popup().location.href = await consent(proxy, await popupAtProvider(page), 'Cancel')
+    await waitFor(() => expect(result.current.oauth.error?.code).toBe('OAUTH_CANCELLED'))
+    expect(result.current.oauth.error?.userMessage).toBe('Sign-in was cancelled.')
+    expect(page.popup().closed).toBe(true)
+    expect(await kit.keyStore.list()).toEqual([])
+    expect(result.current.session.status).toBe('signedOut')
+    expect(requests).not.toContain('oauth2_authenticate')
+  })
+
+  it('given a popup under way, cancel closes it, forgets the attempt and deletes its key', async () => {
+    const page = fakeOAuthWindow()
+    const { result, kit } = renderOAuth('google', { oauthWindow: page, oauthMode: 'popup' })
+    await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
+    act(() => result.current.oauth.start())
+    await popupAtProvider(page)
+    act(() => result.current.oauth.cancel())
+    expect(page.popup().closed).toBe(true)
+    await waitFor(() => expect(result.current.oauth.status).toBe('idle'))
+    await waitFor(async () => expect(await kit.keyStore.list()).toEqual([]))
+    expect(result.current.oauth.error).toBeNull()
+  })
+
+  it('given the hook unmounts while the popup is open, the popup is closed and the key deleted', async () => {
+    const page = fakeOAuthWindow()
+    const { result, kit, unmount } = renderOAuth('google', { oauthWindow: page, oauthMode: 'popup' })
+    await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
+    act(() => result.current.oauth.start())
+    await popupAtProvider(page)
+    unmount()
+    expect(page.popup().closed).toBe(true)
+    await waitFor(async () => expect(await kit.keyStore.list()).toEqual([]))
+  })
+
+  it('given redirect mode, it sends the page to the provider and remembers which one for the return', async () => {
+    const page = fakeOAuthWindow()
+    const flowStorage = memoryStorage()
+    const { result, kit } = renderOAuth('apple', { oauthWindow: page, oauthMode: 'popup', flowStorage })
+    await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
+    // The argument wins over the provider's mode.
+    act(() => result.current.oauth.start('redirect'))
+    await waitFor(() => expect(result.current.oauth.status).toBe('redirecting'))
+    expect(result.current.oauth.isPending).toBe(true)
+    expect(page.popups).toEqual([])
+    expect(page.assigned).toHaveLength(1)
+    const authorizeUrl = new URL(page.assigned[0] ?? '')
+    expect(`${authorizeUrl.origin}${authorizeUrl.pathname}`).toBe(`${PROXY_URL}/__mock/oauth/apple/authorize`)
+    expect(authorizeUrl.searchParams.get('client_id')).toBe('demo-apple-client')
+    expect(JSON.parse(flowStorage.getItem('auth-proxy-kit:demo:oauth-redirect') ?? 'null')).toMatchObject({ provider: 'apple' })
+    expect(await kit.keyStore.list()).toHaveLength(1)
+  })
+
+  it('given a redirect the person comes Back from (back-forward cache), it abandons it: no endless progress, no key left', async () => {
+    const page = fakeOAuthWindow()
+    const flowStorage = memoryStorage()
+    const { result, kit } = renderOAuth('google', { oauthWindow: page, oauthMode: 'redirect', flowStorage })
+    await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
+    act(() => result.current.oauth.start())
+    await waitFor(() => expect(result.current.oauth.status).toBe('redirecting'))
+    expect(await kit.keyStore.list()).toHaveLength(1)
+
+    // A normal load is not a return from the cache.
+    act(() => page.showPage(false))
+    expect(result.current.oauth.status).toBe('redirecting')
+    act(() => page.showPage(true))
+    await waitFor(() => expect(result.current.oauth.status).toBe('idle'))
+    await waitFor(async () => expect(await kit.keyStore.list()).toEqual([]))
+    expect(flowStorage.getItem('auth-proxy-kit:demo:oauth-redirect')).toBeNull()
+  })
+
+  it('given a provider the tenant has not enabled, it refuses before making a key', async () => {
+    const page = fakeOAuthWindow()
+    const { result, kit } = renderOAuth('discord', { oauthWindow: page, oauthMode: 'redirect' })
+    await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
+    act(() => result.current.oauth.start())
+    await waitFor(() => expect(result.current.oauth.error?.code).toBe('METHOD_DISABLED'))
+    expect(page.assigned).toEqual([])
+    expect(await kit.keyStore.list()).toEqual([])
+    expect(page.location.href).toBe(APP_URL)
+  })
+})

@@ -1,0 +1,132 @@
+import { act, renderHook, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { memoryKeyStore, memoryStorage, OAUTH_POPUP_WINDOW_NAME } from '../core'
+import { DEFAULT_USER_MESSAGES } from '../core/errors'
+import { createMockAuthProxy } from '../mock'
+import { fakeOAuthWindow, type FakeOAuthWindow } from './test/fakeOAuthWindow'
+import { consent, withState } from './test/mockConsent'
+import { createTestProviders, type TestProvidersOptions } from './test/renderWithProxy'
+import { useOAuth } from './useOAuth'
+import { useOAuthCallback } from './useOAuthCallback'
+import { useSession } from './useSession'
+import { useWalletKitConfig } from './useWalletKitConfig'
+
+/**
+ * One tab across a redirect: what survives the page change (the mock, IndexedDB, sessionStorage) is
+ * shared by the page that leaves for the provider and the page the provider sends back.
+ */
+function tab() {
+  return { proxy: createMockAuthProxy(), keyStore: memoryKeyStore(), flowStorage: memoryStorage(), oauthStorage: memoryStorage() }
+}
+type Tab = ReturnType<typeof tab>
+
+/** The page that leaves: starts a redirect sign-in with `provider`; returns the authorize URL. */
+async function leaveForProvider(shared: Tab, provider: 'google' | 'apple' = 'google'): Promise<string> {
+  const page = fakeOAuthWindow()
+  const { Providers } = createTestProviders({ ...shared, oauthWindow: page, oauthMode: 'redirect' })
+  const { result, unmount } = renderHook(() => ({ oauth: useOAuth(provider), config: useWalletKitConfig() }), { wrapper: Providers })
+  await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
+  act(() => result.current.oauth.start())
+  await waitFor(() => expect(page.assigned).toHaveLength(1))
+  unmount()
+  return page.assigned[0] ?? ''
+}
+
+/** The page the provider sends back to. */
+function arriveAt(shared: Tab, page: FakeOAuthWindow, options: Partial<TestProvidersOptions> = {}) {
+  const providers = createTestProviders({ ...shared, oauthWindow: page, ...options })
+  const hook = renderHook(() => ({ callback: useOAuthCallback(), session: useSession() }), { wrapper: providers.Providers })
+  return { ...providers, ...hook }
+}
+
+describe('useOAuthCallback (redirect sign-in completed by AuthProxyProvider)', () => {
+  it('given the page comes back from Google with a code, it cleans the address at once, completes, and stores the session', async () => {
+    const shared = tab()
+    const callbackUrl = await consent(shared.proxy, await leaveForProvider(shared), 'Continue as Ada Lovelace')
+    expect(new URL(callbackUrl).searchParams.get('code')).toBeTruthy()
+    // Slow enough to see the progress.
+    shared.proxy.setLatency(100)
+    const page = fakeOAuthWindow({ href: callbackUrl })
+    const { result, requests } = arriveAt(shared, page)
+
+    // Before anything is sent: no code or state left in the address bar, and progress to show.
+    await waitFor(() => expect(result.current.callback.status).toBe('completing'))
+    expect(page.replaced).toEqual([{ data: { page: 'login' }, url: 'https://app.test/login' }])
+    expect(page.location.href).toBe('https://app.test/login')
+    expect(requests).not.toContain('oauth2_authenticate')
+
+    await waitFor(() => expect(result.current.callback.status).toBe('success'), { timeout: 3000 })
+    expect(result.current.session.status).toBe('signedIn')
+    expect(result.current.callback.result).toMatchObject({ provider: 'google', isNewUser: true })
+    expect(result.current.callback.error).toBeNull()
+    expect(requests.filter((name) => name !== 'wallet_kit_config')).toEqual(['oauth2_authenticate', 'account', 'signup', 'oauth_login'])
+    expect(page.replaced).toHaveLength(1)
+  })
+
+  it('given the person cancelled at the provider, it says so on return, keeps no session and deletes the key', async () => {
+    const shared = tab()
+    const callbackUrl = await consent(shared.proxy, await leaveForProvider(shared, 'apple'), 'Cancel')
+    expect(await shared.keyStore.list()).toHaveLength(1)
+    const page = fakeOAuthWindow({ href: callbackUrl })
+    const { result, requests } = arriveAt(shared, page)
+
+    await waitFor(() => expect(result.current.callback.status).toBe('error'))
+    expect(result.current.callback.error?.code).toBe('OAUTH_CANCELLED')
+    expect(result.current.callback.error?.userMessage).toBe(DEFAULT_USER_MESSAGES.OAUTH_CANCELLED)
+    // What "Try again" goes back to.
+    expect(result.current.callback.provider).toBe('apple')
+    expect(page.location.href).toBe('https://app.test/login')
+    expect(result.current.session.status).toBe('signedOut')
+    expect(await shared.keyStore.list()).toEqual([])
+    expect(requests).not.toContain('oauth2_authenticate')
+
+    act(() => result.current.callback.reset())
+    expect(result.current.callback.status).toBe('idle')
+  })
+
+  it('given a callback whose state was tampered with, it refuses it without sending the code, and cleans the address', async () => {
+    const shared = tab()
+    const callbackUrl = await consent(shared.proxy, await leaveForProvider(shared), 'Continue as Ada Lovelace')
+    const page = fakeOAuthWindow({ href: withState(callbackUrl, 'A'.repeat(43)) })
+    const { result, requests } = arriveAt(shared, page)
+
+    await waitFor(() => expect(result.current.callback.status).toBe('error'))
+    expect(result.current.callback.error?.code).toBe('OAUTH_STATE_MISMATCH')
+    expect(result.current.callback.error?.userMessage).toBe(DEFAULT_USER_MESSAGES.OAUTH_STATE_MISMATCH)
+    expect(page.location.href).toBe('https://app.test/login')
+    expect(result.current.session.status).toBe('signedOut')
+    expect(requests).not.toContain('oauth2_authenticate')
+  })
+
+  it('under StrictMode, it completes the answer once (a second completion would be refused as a replay)', async () => {
+    const shared = tab()
+    const callbackUrl = await consent(shared.proxy, await leaveForProvider(shared), 'Continue as Ada Lovelace')
+    const page = fakeOAuthWindow({ href: callbackUrl })
+    const { result, requests } = arriveAt(shared, page, { strict: true })
+    await waitFor(() => expect(result.current.callback.status).toBe('success'), { timeout: 3000 })
+    expect(requests.filter((name) => name === 'oauth2_authenticate')).toHaveLength(1)
+    expect(page.replaced).toHaveLength(1)
+    expect(result.current.session.status).toBe('signedIn')
+  })
+
+  it('given the page is the sign-in popup, it leaves the address to the opener and does nothing', async () => {
+    const shared = tab()
+    const callbackUrl = await consent(shared.proxy, await leaveForProvider(shared), 'Continue as Ada Lovelace')
+    const page = fakeOAuthWindow({ href: callbackUrl, name: OAUTH_POPUP_WINDOW_NAME })
+    const { result, requests } = arriveAt(shared, page)
+    await waitFor(() => expect(requests).toContain('wallet_kit_config'))
+    expect(result.current.callback.status).toBe('idle')
+    expect(page.replaced).toEqual([])
+    expect(page.location.href).toBe(callbackUrl)
+  })
+
+  it("given an app's own ?code=&state= and no sign-in under way, it leaves the page alone", async () => {
+    const href = `https://app.test/redeem?code=PROMO&state=${'B'.repeat(43)}`
+    const page = fakeOAuthWindow({ href })
+    const { result, requests } = arriveAt(tab(), page)
+    await waitFor(() => expect(requests).toContain('wallet_kit_config'))
+    expect(result.current.callback.status).toBe('idle')
+    expect(page.replaced).toEqual([])
+    expect(page.location.href).toBe(href)
+  })
+})

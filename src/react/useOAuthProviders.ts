@@ -1,0 +1,22 @@
+import { useMemo } from 'react'
+import { isOAuthProviderName, type OAuthProviderName } from '../core'
+import { useLoginMethods } from './useLoginMethods'
+import { useWalletKitConfig } from './useWalletKitConfig'
+
+/**
+ * The OAuth providers to offer, in the app's order: among useLoginMethods(), those the tenant gave a
+ * client id (a provider enabled without one cannot start a sign-in). Undefined until the config has loaded.
+ */
+export function useOAuthProviders(): OAuthProviderName[] | undefined {
+  const methods = useLoginMethods()
+  const clientIds = useWalletKitConfig().data?.oauthClientIds
+  return useMemo(
+    () =>
+      methods?.filter((method): method is OAuthProviderName => {
+        if (!isOAuthProviderName(method)) return false
+        const clientId = clientIds?.[method]
+        return typeof clientId === 'string' && clientId !== ''
+      }),
+    [methods, clientIds],
+  )
+}

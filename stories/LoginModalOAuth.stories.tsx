@@ -1,0 +1,146 @@
+import { within } from '@testing-library/dom'
+import { LoginModal } from '../src/components'
+import { createMockAuthProxy, DEMO_CONFIG_ID, DEMO_OAUTH_CLIENT_IDS, DEMO_ORGANIZATION_ID } from '../src/mock'
+import type { Meta, StoryObj } from './support/csf'
+import { STORY_PROXY_PATH } from './support/loadMockProxy'
+import { LoginModalDemo, type LoginModalDemoProps } from './support/LoginModalDemo'
+import { MockProviders } from './support/MockProviders'
+import { answerInPopup, clickProvider, loadOAuthWindow, loadRedirectReturn } from './support/oauth'
+import { dialogOf } from './support/steps'
+
+const meta: Meta<LoginModalDemoProps> = {
+  title: 'Components/LoginModal/Social sign-in',
+  component: LoginModal,
+  args: { theme: 'light' },
+  loaders: [loadOAuthWindow()],
+  render: (args, { loaded }) => (
+    <MockProviders proxy={loaded.proxy} stores={loaded.stores} oauthWindow={loaded.oauthWindow} oauthMode={loaded.oauthMode}>
+      <LoginModalDemo {...args} />
+    </MockProviders>
+  ),
+}
+export default meta
+
+type Story = StoryObj<LoginModalDemoProps>
+
+/** A tenant with every provider: each button with its mark. */
+export const AllProviders: Story = {
+  loaders: [
+    async () => {
+      const proxy = createMockAuthProxy({
+        basePath: STORY_PROXY_PATH,
+        tenants: [
+          {
+            configId: DEMO_CONFIG_ID,
+            organizationId: DEMO_ORGANIZATION_ID,
+            enabledProviders: ['email', 'google', 'apple', 'x', 'discord', 'facebook'],
+            oauthClientIds: DEMO_OAUTH_CLIENT_IDS,
+          },
+        ],
+      })
+      await proxy.ready
+      return { proxy }
+    },
+  ],
+  play: async ({ canvasElement }) => {
+    const dialog = await dialogOf(canvasElement)
+    await within(dialog).findByRole('button', { name: 'Continue with Facebook' }, { timeout: 3000 })
+  },
+  parameters: {
+    expectedState: [
+      { role: 'textbox', name: 'Email address' },
+      { text: 'or' },
+      { role: 'button', name: 'Continue with Google' },
+      { role: 'button', name: 'Continue with Apple' },
+      { role: 'button', name: 'Continue with X' },
+      { role: 'button', name: 'Continue with Discord' },
+      { role: 'button', name: 'Continue with Facebook' },
+    ],
+  },
+}
+
+export const AllProvidersDark: Story = {
+  ...AllProviders,
+  args: { theme: 'dark' },
+}
+
+export const WaitingForPopup: Story = {
+  play: async ({ canvasElement }) => {
+    await clickProvider(canvasElement, 'Google')
+  },
+  parameters: {
+    expectedState: [
+      { role: 'status', text: 'Waiting for Google…' },
+      { role: 'button', name: 'Cancel' },
+    ],
+  },
+}
+
+export const PopupBlocked: Story = {
+  loaders: [loadOAuthWindow({ blockPopups: true })],
+  play: async ({ canvasElement }) => {
+    const dialog = await clickProvider(canvasElement, 'Google')
+    await within(dialog).findByRole('alert')
+  },
+  parameters: {
+    expectedState: [
+      { role: 'alert', text: /window was blocked/ },
+      { role: 'button', name: 'Try again' },
+      { role: 'button', name: 'Continue in this window' },
+    ],
+  },
+}
+
+export const CancelledAtProvider: Story = {
+  play: async ({ canvasElement, loaded }) => {
+    const dialog = await clickProvider(canvasElement, 'Apple')
+    await answerInPopup(loaded, 'apple', 'Cancel')
+    await within(dialog).findByRole('alert', undefined, { timeout: 3000 })
+  },
+  parameters: {
+    expectedState: [
+      { role: 'alert', text: 'Sign-in was cancelled.' },
+      { role: 'button', name: 'Try again' },
+      { role: 'button', name: 'Continue with Apple' },
+    ],
+  },
+}
+
+export const SignedInWithGoogle: Story = {
+  play: async ({ canvasElement, loaded }) => {
+    const dialog = await clickProvider(canvasElement, 'Google')
+    await answerInPopup(loaded, 'google', 'Continue as Ada Lovelace')
+    await within(dialog).findByRole('heading', { name: "You're signed in" }, { timeout: 3000 })
+  },
+  parameters: {
+    expectedState: [
+      { role: 'heading', name: "You're signed in" },
+      { role: 'button', name: 'Sign out' },
+    ],
+  },
+}
+
+/** Back from Google by redirect: the answer is being exchanged (the mock is slowed to show it). */
+export const BackFromRedirectSigningIn: Story = {
+  loaders: [loadRedirectReturn('Continue as Ada Lovelace', 10_000)],
+  play: async ({ canvasElement }) => {
+    const dialog = await dialogOf(canvasElement)
+    await within(dialog).findByText('Signing you in…', undefined, { timeout: 3000 })
+  },
+  parameters: { expectedState: [{ role: 'status', text: 'Signing you in…' }] },
+}
+
+/** Back from Google by redirect after Cancel on its page. */
+export const BackFromRedirectCancelled: Story = {
+  loaders: [loadRedirectReturn('Cancel')],
+  play: async ({ canvasElement }) => {
+    const dialog = await dialogOf(canvasElement)
+    await within(dialog).findByRole('alert', undefined, { timeout: 3000 })
+  },
+  parameters: {
+    expectedState: [
+      { role: 'alert', text: 'Sign-in was cancelled.' },
+      { role: 'button', name: 'Try again' },
+    ],
+  },
+}
