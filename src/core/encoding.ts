@@ -1,33 +1,38 @@
-// Byte/text encodings used on the wire, as thin wrappers over the audited helpers of @noble/hashes
-// and jose: nothing here re-implements them, it only turns their TypeErrors into labelled KitErrors.
-import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js'
+// Byte/text encodings used on the wire. Hex and UTF-8 are the platform's (TextEncoder/TextDecoder)
+// plus a lookup table; base64url is jose's, which the session decoder loads anyway. Every function
+// turns bad input into a labelled KitError.
 import { base64url } from 'jose'
 import { assertBytes, invalidArgument } from './assert'
+
+const HEX_DIGITS = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'))
+const HEX = /^(?:[0-9a-fA-F]{2})*$/
 
 /** Bytes to lowercase hex (the wire form of keys and signatures). */
 export function toHex(bytes: Uint8Array): string {
   assertBytes(bytes, 'toHex(bytes)')
-  return bytesToHex(bytes)
+  let hex = ''
+  for (const byte of bytes) hex += HEX_DIGITS[byte]
+  return hex
 }
 
 /** Hex (either case, even length) to bytes. */
 export function fromHex(hex: string): Uint8Array {
   if (typeof hex !== 'string') throw invalidArgument('fromHex(hex)', 'a hex string', hex)
-  try {
-    return hexToBytes(hex)
-  } catch {
-    throw invalidArgument('fromHex(hex)', 'an even-length string of hex digits', hex)
-  }
+  if (!HEX.test(hex)) throw invalidArgument('fromHex(hex)', 'an even-length string of hex digits', hex)
+  const bytes = new Uint8Array(hex.length / 2)
+  for (let i = 0; i < bytes.length; i += 1) bytes[i] = Number.parseInt(hex.slice(2 * i, 2 * i + 2), 16)
+  return bytes
 }
+
+const utf8Encoder = new TextEncoder()
 
 /** UTF-8 bytes of a string (what every signature in the protocol is computed over). */
 export function utf8(text: string): Uint8Array {
   if (typeof text !== 'string') throw invalidArgument('utf8(text)', 'a string', text)
-  return utf8ToBytes(text)
+  return utf8Encoder.encode(text)
 }
 
-// noble has no decoder; the platform's is the reference one. `fatal` so that bad bytes are an error
-// rather than silently becoming U+FFFD.
+// `fatal` so that bad bytes are an error rather than silently becoming U+FFFD.
 const utf8Decoder = new TextDecoder('utf-8', { fatal: true })
 
 /** Text of UTF-8 bytes; throws on invalid UTF-8. */

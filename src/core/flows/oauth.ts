@@ -91,7 +91,7 @@ export async function startOAuth(kit: Kit, parameters: StartOAuthParameters): Pr
 
   await purgeAbandoned(kit, oauth)
   const publicKey = await kit.keyStore.create()
-  const nonce = oauthNonce(publicKey)
+  const nonce = await oauthNonce(publicKey)
   const codeVerifier = generateCodeVerifier()
   const state = generateOAuthState()
   const createdAt = kit.now()
@@ -106,7 +106,7 @@ export async function startOAuth(kit: Kit, parameters: StartOAuthParameters): Pr
       redirectUri,
       state,
       nonce,
-      codeChallenge: calculateCodeChallenge(codeVerifier),
+      codeChallenge: await calculateCodeChallenge(codeVerifier),
       scope,
       authorizeUrl: oauth.authorizeUrls[provider],
     })

@@ -169,7 +169,7 @@ function xStampVerifies(header: string | undefined, body: string | undefined, pu
 }
 
 /** What the API checks of an X-Stamp-WebAuthn: the challenge is the body's, the passkey signed it. */
-function webAuthnStampVerifies(header: string | undefined, body: string | undefined, authenticator: Authenticator): boolean {
+async function webAuthnStampVerifies(header: string | undefined, body: string | undefined, authenticator: Authenticator): Promise<boolean> {
   const stamp = JSON.parse(header ?? '{}') as Record<string, string>
   const clientDataJSON = base64urlDecode(stamp.clientDataJson ?? '')
   const clientData = JSON.parse(fromUtf8(clientDataJSON)) as { type: string; challenge: string }
@@ -178,7 +178,7 @@ function webAuthnStampVerifies(header: string | undefined, body: string | undefi
     Object.keys(stamp).join() === 'authenticatorData,clientDataJson,credentialId,signature' &&
     stamp.credentialId === authenticator.credentialId &&
     clientData.type === 'webauthn.get' &&
-    clientData.challenge === stampChallenge(body ?? '').challenge &&
+    clientData.challenge === (await stampChallenge(body ?? '')).challenge &&
     p256.verify(base64urlDecode(stamp.signature ?? ''), signed, authenticator.publicKey, { prehash: true, lowS: false, format: 'der' })
   )
 }
@@ -356,9 +356,9 @@ describe('loginWithPasskey', () => {
       `{"type":"ACTIVITY_TYPE_STAMP_LOGIN","timestampMs":"${NOW}","organizationId":"${PARENT_ORG}","parameters":{"publicKey":"${session.publicKey}"}}`,
     )
     expect(authenticator.authentications).toEqual([
-      { optionsJSON: { challenge: stampChallenge(body!).challenge, rpId: RP_ID, timeout: 300_000, userVerification: 'preferred' } },
+      { optionsJSON: { challenge: (await stampChallenge(body!)).challenge, rpId: RP_ID, timeout: 300_000, userVerification: 'preferred' } },
     ])
-    expect(webAuthnStampVerifies(call?.headers['x-stamp-webauthn'], body, authenticator)).toBe(true)
+    expect(await webAuthnStampVerifies(call?.headers['x-stamp-webauthn'], body, authenticator)).toBe(true)
     expect(call?.headers['x-stamp']).toBeUndefined()
 
     expect(credentialId).toBe(authenticator.credentialId)

@@ -28,6 +28,36 @@ describe('compressPublicKey', () => {
     const offCurve = `04${UX}${UY.slice(0, -2)}00`
     expect(() => compressPublicKey(fromHex(offCurve))).toThrow(/on the P-256 curve/)
   })
+
+  it('refuses coordinates that are not field elements, even when they reduce to a point (x + p)', () => {
+    const p = 0xffffffff00000001000000000000000000000000ffffffffffffffffffffffffn
+    // The smallest x on the curve, so that x + p still fits in 32 bytes.
+    let point: InstanceType<typeof p256.Point> | undefined
+    for (let x = 0n; point === undefined; x += 1n) {
+      try {
+        point = p256.Point.fromBytes(fromHex(`02${x.toString(16).padStart(64, '0')}`))
+      } catch {
+        // Not on the curve: try the next x.
+      }
+    }
+    const raw = point.toBytes(false)
+    expect(compressPublicKey(raw)).toBe(toHex(point.toBytes(true)))
+    const shifted = (point.toAffine().x + p).toString(16).padStart(64, '0')
+    expect(() => compressPublicKey(fromHex(`04${shifted}${toHex(raw.subarray(33))}`))).toThrow(/on the P-256 curve/)
+    expect(() => compressPublicKey(new Uint8Array([4, ...new Uint8Array(64).fill(0xff)]))).toThrow(/on the P-256 curve/)
+  })
+
+  it('agrees with @noble/curves on random points and on fresh WebCrypto keys', async () => {
+    for (let i = 0; i < 16; i += 1) {
+      const point = p256.getPublicKey(p256.utils.randomSecretKey(), false)
+      expect(compressPublicKey(point)).toBe(toHex(p256.Point.fromBytes(point).toBytes(true)))
+    }
+    for (let i = 0; i < 4; i += 1) {
+      const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign'])
+      const raw = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey))
+      expect(compressPublicKey(raw)).toBe(toHex(p256.Point.fromBytes(raw).toBytes(true)))
+    }
+  })
 })
 
 describe('isCompressedPublicKey', () => {
@@ -55,8 +85,24 @@ describe('rawSignatureToDer', () => {
     expect(toHex(rawSignatureToDer(fromHex(r + s)))).toBe(`30250201010220${s}`)
   })
 
-  it('refuses a wrong length and a zero r', () => {
+  it('refuses a wrong length, a zero r or s, and r or s not below the group order n', () => {
+    const n = 'ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551'
+    const nMinus1 = 'ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632550'
     expect(() => rawSignatureToDer(new Uint8Array(63))).toThrow(/64 bytes/)
     expect(() => rawSignatureToDer(new Uint8Array(64))).toThrow(/range 1..n-1/)
+    expect(() => rawSignatureToDer(fromHex(SAMPLE_R + '00'.repeat(32)))).toThrow(/range 1..n-1/)
+    expect(() => rawSignatureToDer(fromHex(n + SAMPLE_S))).toThrow(/range 1..n-1/)
+    expect(() => rawSignatureToDer(fromHex(SAMPLE_R + 'ff'.repeat(32)))).toThrow(/range 1..n-1/)
+    expect(toHex(rawSignatureToDer(fromHex(nMinus1 + SAMPLE_S)))).toBe(`3046022100${nMinus1}022100${SAMPLE_S}`)
+  })
+
+  it('agrees with @noble/curves on the DER of random signatures (short and padded integers alike)', () => {
+    const secretKey = p256.utils.randomSecretKey()
+    for (let i = 0; i < 64; i += 1) {
+      const compact = p256.sign(utf8(`message ${i}`), secretKey, { lowS: false })
+      expect(toHex(rawSignatureToDer(compact))).toBe(toHex(p256.Signature.fromBytes(compact, 'compact').toBytes('der')))
+    }
+    const tiny = fromHex(`${'00'.repeat(31)}80${'00'.repeat(31)}01`)
+    expect(toHex(rawSignatureToDer(tiny))).toBe(toHex(p256.Signature.fromBytes(tiny, 'compact').toBytes('der')))
   })
 })

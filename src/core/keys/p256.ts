@@ -1,10 +1,15 @@
 // P-256 encodings WebCrypto does not offer: the compressed point (the wire id of a client key) and
-// DER signatures (what X-Stamp carries). The curve arithmetic is @noble/curves'.
-import { p256 } from '@noble/curves/nist.js'
+// DER signatures (what X-Stamp carries). Both are byte shuffling plus a range check, so no curve
+// library is loaded for them: the keys and signatures themselves are WebCrypto's.
 import { assertBytes, invalidArgument } from '../assert'
 import { toHex } from '../encoding'
 
 const COMPRESSED_PUBLIC_KEY = /^0[23][0-9a-f]{64}$/
+
+// FIPS 186-4 D.1.2.3: the field prime, the curve's b (a = -3) and the group order.
+const P = 0xffffffff00000001000000000000000000000000ffffffffffffffffffffffffn
+const B = 0x5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604bn
+const N = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n
 
 /** True for a compressed P-256 public key in the wire form: 66 lowercase hex characters, 02/03 prefix. */
 export function isCompressedPublicKey(value: unknown): value is string {
@@ -17,31 +22,40 @@ export function assertCompressedPublicKey(value: unknown, label: string): assert
   }
 }
 
+const toBigInt = (bytes: Uint8Array) => BigInt(`0x${toHex(bytes) || '0'}`)
+
 /**
  * Compresses an uncompressed P-256 point (`04 ‖ X ‖ Y`, 65 bytes, what WebCrypto's raw export gives)
- * to its 33-byte form as lowercase hex. The point is checked to be on the curve.
+ * to its 33-byte form as lowercase hex: `02` or `03` (the parity of Y) then X. The point is checked to
+ * be on the curve (y² = x³ − 3x + b mod p), so that garbage never becomes a key id.
  */
 export function compressPublicKey(rawUncompressed65: Uint8Array): string {
-  assertBytes(rawUncompressed65, 'compressPublicKey(rawUncompressed65)', 65)
-  if (rawUncompressed65[0] !== 0x04) {
-    throw invalidArgument('compressPublicKey(rawUncompressed65)', 'an uncompressed point starting with 0x04', rawUncompressed65)
+  const label = 'compressPublicKey(rawUncompressed65)'
+  assertBytes(rawUncompressed65, label, 65)
+  if (rawUncompressed65[0] !== 0x04) throw invalidArgument(label, 'an uncompressed point starting with 0x04', rawUncompressed65)
+  const xBytes = rawUncompressed65.subarray(1, 33)
+  const x = toBigInt(xBytes)
+  const y = toBigInt(rawUncompressed65.subarray(33))
+  if (x >= P || y >= P || (y * y - (x * x * x - 3n * x + B)) % P !== 0n) {
+    throw invalidArgument(label, 'a point on the P-256 curve', rawUncompressed65)
   }
-  let point
-  try {
-    point = p256.Point.fromBytes(rawUncompressed65)
-  } catch {
-    throw invalidArgument('compressPublicKey(rawUncompressed65)', 'a point on the P-256 curve', rawUncompressed65)
-  }
-  return toHex(point.toBytes(true))
+  return ((rawUncompressed65[64] as number) & 1 ? '03' : '02') + toHex(xBytes)
 }
 
 /** Converts a raw `r ‖ s` signature (64 bytes, WebCrypto's ECDSA output) to ASN.1 DER. */
 export function rawSignatureToDer(raw64: Uint8Array): Uint8Array {
-  assertBytes(raw64, 'rawSignatureToDer(raw64)', 64)
-  try {
-    return p256.Signature.fromBytes(raw64, 'compact').toBytes('der')
-  } catch {
+  const label = 'rawSignatureToDer(raw64)'
+  assertBytes(raw64, label, 64)
+  const integers = [raw64.subarray(0, 32), raw64.subarray(32)].map((half) => {
+    const value = toBigInt(half)
     // r or s outside 1..n-1: not a signature any verifier would accept.
-    throw invalidArgument('rawSignatureToDer(raw64)', 'r and s in the range 1..n-1 of P-256', raw64)
-  }
+    if (value === 0n || value >= N) throw invalidArgument(label, 'r and s in the range 1..n-1 of P-256', raw64)
+    // A minimal DER INTEGER: no leading zero bytes, then one 00 if the high bit is set (it would read as negative).
+    const start = half.findIndex((byte) => byte !== 0)
+    const digits = half.subarray(start)
+    return (digits[0] as number) & 0x80 ? [0x02, digits.length + 1, 0, ...digits] : [0x02, digits.length, ...digits]
+  })
+  const body = integers.flat()
+  // At most 2 × 35 bytes: the SEQUENCE length always fits the short form.
+  return Uint8Array.from([0x30, body.length, ...body])
 }

@@ -1,7 +1,6 @@
 // The pending sign-in, kept between startOAuth and completeOAuth. Its storage key is the `state`, so
 // a callback can only find the flow this browser started, and only once: completeOAuth removes it
 // before it sends anything.
-import { randomBytes } from '@noble/hashes/utils.js'
 import { assertNonEmptyString } from '../assert'
 import { base64urlEncode } from '../encoding'
 import { isCompressedPublicKey } from '../keys/p256'
@@ -34,7 +33,7 @@ const STATE = /^[A-Za-z0-9_-]{43}$/
 
 /** A fresh `state`: 32 random bytes, base64url without padding. */
 export function generateOAuthState(): string {
-  return base64urlEncode(randomBytes(32))
+  return base64urlEncode(crypto.getRandomValues(new Uint8Array(32)))
 }
 
 export function isOAuthState(value: unknown): value is string {

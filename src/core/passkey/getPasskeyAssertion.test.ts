@@ -55,7 +55,7 @@ describe('getPasskeyAssertion', () => {
     expect(calls).toEqual([
       {
         optionsJSON: {
-          challenge: stampChallenge(BODY).challenge,
+          challenge: (await stampChallenge(BODY)).challenge,
           rpId: 'example.com',
           timeout: 300_000,
           userVerification: 'preferred',
@@ -68,7 +68,7 @@ describe('getPasskeyAssertion', () => {
     const { webauthn, calls } = fakeWebAuthn()
     await getPasskeyAssertion({ body: BODY, allowCredentials: ['Y3JlZC0x', 'Y3JlZC0y'], webauthn })
     expect(calls[0]?.optionsJSON).toEqual({
-      challenge: stampChallenge(BODY).challenge,
+      challenge: (await stampChallenge(BODY)).challenge,
       timeout: 300_000,
       userVerification: 'preferred',
       allowCredentials: [
@@ -113,7 +113,7 @@ describe('passkeyStamper', () => {
       stampHeaderName: 'X-Stamp-WebAuthn',
       stampHeaderValue: '{"authenticatorData":"YXV0aERhdGE","clientDataJson":"Y2xpZW50RGF0YQ","credentialId":"Y3JlZC0x","signature":"c2lnbmF0dXJl"}',
     })
-    expect(calls[0]?.optionsJSON.challenge).toBe(stampChallenge(BODY).challenge)
+    expect(calls[0]?.optionsJSON.challenge).toBe((await stampChallenge(BODY)).challenge)
     expect(seen).toEqual([ASSERTION])
   })
 })

@@ -36,7 +36,7 @@ export async function getPasskeyAssertion(parameters: GetPasskeyAssertionParamet
   }
   const { rpId, body, allowCredentials, timeoutMs = DEFAULT_TIMEOUT_MS } = parameters
   if (rpId !== undefined) assertNonEmptyString(rpId, 'getPasskeyAssertion({ rpId })')
-  const { challenge } = stampChallenge(body)
+  const { challenge } = await stampChallenge(body)
   if (allowCredentials !== undefined && (!Array.isArray(allowCredentials) || !allowCredentials.every((id) => typeof id === 'string' && id !== ''))) {
     throw invalidArgument('getPasskeyAssertion({ allowCredentials })', 'an array of credential ids (base64url)', allowCredentials)
   }

@@ -1,6 +1,6 @@
-import { sha256 } from '@noble/hashes/sha2.js'
 import { invalidArgument } from '../assert'
 import { base64urlEncode, toHex, utf8 } from '../encoding'
+import { sha256 } from '../sha256'
 
 export interface StampChallenge {
   /** hex(sha256(utf8(body))), lowercase: its UTF-8 bytes are the WebAuthn challenge. */
@@ -14,8 +14,8 @@ export interface StampChallenge {
  * challenge is the hex *text* of the digest, not the digest bytes, because that is what the API
  * recomputes from the body it received.
  */
-export function stampChallenge(body: string): StampChallenge {
+export async function stampChallenge(body: string): Promise<StampChallenge> {
   if (typeof body !== 'string') throw invalidArgument('stampChallenge(body)', 'the request body text', body)
-  const hex = toHex(sha256(utf8(body)))
+  const hex = toHex(await sha256(utf8(body)))
   return { hex, challenge: base64urlEncode(hex) }
 }
