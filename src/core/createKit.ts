@@ -12,7 +12,8 @@ import {
   type SessionStorage,
   type SessionStore,
 } from './session/sessionStore'
-import { createPublicApiClient, type PublicApiClient } from './stamp/publicApiClient'
+import { deferredPublicApiClient } from './stamp/deferredPublicApiClient'
+import type { PublicApiClient } from './stamp/publicApiClient'
 
 export interface KitOptions extends AuthProxyClientOptions, KitOAuthOptions {
   /** Default defaultKeyStore(): IndexedDB, or memory where IndexedDB cannot be opened. */
@@ -54,7 +55,7 @@ export function createKit(options: KitOptions): Kit {
   const now = options.now ?? Date.now
   if (typeof now !== 'function') throw invalidArgument('createKit({ now })', 'a function returning ms', now)
   const oauth = createKitOAuth(options)
-  const publicApi = createPublicApiClient({
+  const publicApi = deferredPublicApiClient({
     apiUrl: options.apiUrl ?? client.proxyUrl,
     fetch: options.fetch,
     timeoutMs: client.timeoutMs,

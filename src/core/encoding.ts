@@ -29,7 +29,9 @@ const utf8Encoder = new TextEncoder()
 /** UTF-8 bytes of a string (what every signature in the protocol is computed over). */
 export function utf8(text: string): Uint8Array {
   if (typeof text !== 'string') throw invalidArgument('utf8(text)', 'a string', text)
-  return utf8Encoder.encode(text)
+  // Copied into this realm's Uint8Array: TextEncoder may come from another realm (jsdom runs on
+  // Node's), and `instanceof Uint8Array` checks would then refuse its result.
+  return new Uint8Array(utf8Encoder.encode(text))
 }
 
 // `fatal` so that bad bytes are an error rather than silently becoming U+FFFD.

@@ -52,6 +52,8 @@ export type KitErrorCode =
   | 'PASSKEY_FAILED' // any other WebAuthn failure; `cause` holds the browser's error
   | 'STAMP_REFUSED' // the public API refused the stamp (gRPC 16): unknown, expired or wrong key or passkey
   | 'NOT_SIGNED_IN' // a signed-in action without a session
+  // the kit's own code
+  | 'LOAD_FAILED' // a part of the kit loaded on first use (a flow, the modal) could not be fetched
 
 /** Copy a person can read, by code. The React layer lets apps override each one. */
 export const DEFAULT_USER_MESSAGES: Readonly<Record<KitErrorCode, string>> = {
@@ -94,6 +96,7 @@ export const DEFAULT_USER_MESSAGES: Readonly<Record<KitErrorCode, string>> = {
   PASSKEY_FAILED: 'Your passkey could not be used. Please try again, or use another way to sign in.',
   STAMP_REFUSED: 'Your sign-in could not be verified. Please sign in again.',
   NOT_SIGNED_IN: 'Please sign in first.',
+  LOAD_FAILED: 'Part of the sign-in could not be loaded. Check your connection and try again.',
 }
 
 export interface KitErrorOptions {

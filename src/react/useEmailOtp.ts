@@ -1,21 +1,19 @@
-import { useMutation } from '@tanstack/react-query'
 import { useCallback, useEffect, useState } from 'react'
-import {
-  cancelEmailOtp,
-  completeEmailOtp,
-  startEmailOtp,
-  type CompleteEmailOtpParameters,
-  type CompleteEmailOtpReturnType,
-  type EmailOtpChallenge,
-  type StartEmailOtpParameters,
+import type {
+  CompleteEmailOtpParameters,
+  CompleteEmailOtpReturnType,
+  EmailOtpChallenge,
+  StartEmailOtpParameters,
 } from '../core'
 import type { KitError } from '../core/errors'
+import { emailOtpModule, keyStoresModule } from '../core/lazyModules'
 import type { EmailCustomization } from '../core/types'
-import { asKitError } from './asKitError'
 import { loadPendingEmailOtp, savePendingEmailOtp } from './pendingEmailOtp'
+import { prefetchWhenIdle } from './prefetchWhenIdle'
+import { useAction } from './useAction'
 import { useAuthProxyContext } from './useAuthProxyContext'
 import { useNow } from './useNow'
-import { useWalletKitConfig } from './useWalletKitConfig'
+import { useWalletKitConfigData } from './useWalletKitConfig'
 
 export type EmailOtpStep = 'email' | 'code' | 'done'
 
@@ -59,10 +57,13 @@ function positiveInteger(text: string | undefined): number | undefined {
   return Number.isInteger(value) && value > 0 ? value : undefined
 }
 
-/** Email OTP sign-in as a small state machine over core's startEmailOtp / completeEmailOtp. */
+/**
+ * Email OTP sign-in as a small state machine over core's startEmailOtp / completeEmailOtp. The flow's
+ * code is loaded when the browser is first idle after the hook mounts (or on the first step).
+ */
 export function useEmailOtp(parameters: UseEmailOtpParameters = {}): UseEmailOtpReturnType {
   const { kit, configId, flowStorage } = useAuthProxyContext('useEmailOtp')
-  const config = useWalletKitConfig().data
+  const config = useWalletKitConfigData()
   const cooldownMs = (parameters.resendCooldownSeconds ?? DEFAULT_RESEND_COOLDOWN_SECONDS) * 1000
 
   const [challenge, setChallengeState] = useState(() => loadPendingEmailOtp(flowStorage, configId, kit.now()))
@@ -75,17 +76,20 @@ export function useEmailOtp(parameters: UseEmailOtpParameters = {}): UseEmailOtp
     [flowStorage, configId],
   )
 
-  const sending = useMutation<EmailOtpChallenge, KitError, StartEmailOtpParameters>({
-    mutationFn: (variables) => startEmailOtp(kit, variables).catch((error: unknown) => Promise.reject(asKitError(error))),
-    onSuccess: setChallenge,
-  })
-  const verifying = useMutation<CompleteEmailOtpReturnType, KitError, CompleteEmailOtpParameters>({
-    mutationFn: (variables) => completeEmailOtp(kit, variables).catch((error: unknown) => Promise.reject(asKitError(error))),
-    onSuccess: (done) => {
+  // The first step makes a key and calls otp_init: its code should be here before the email is typed.
+  useEffect(() => prefetchWhenIdle(emailOtpModule, keyStoresModule), [])
+
+  const sending = useAction<EmailOtpChallenge, StartEmailOtpParameters>(
+    async (variables) => (await emailOtpModule.load()).startEmailOtp(kit, variables),
+    setChallenge,
+  )
+  const verifying = useAction<CompleteEmailOtpReturnType, CompleteEmailOtpParameters>(
+    async (variables) => (await emailOtpModule.load()).completeEmailOtp(kit, variables),
+    (done) => {
       setResult(done)
       setChallenge(undefined)
     },
-  })
+  )
 
   const now = useNow(kit, challenge !== undefined && result === undefined)
   const error = sending.error ?? verifying.error
@@ -104,7 +108,7 @@ export function useEmailOtp(parameters: UseEmailOtpParameters = {}): UseEmailOtp
   const start = (email: string) => {
     verifying.reset()
     setResult(undefined)
-    sending.mutate({
+    sending.run({
       email: email.trim(),
       otpLength,
       alphanumeric: config?.otpAlphanumeric,
@@ -114,7 +118,7 @@ export function useEmailOtp(parameters: UseEmailOtpParameters = {}): UseEmailOtp
   const resend = () => {
     if (!challenge || !canResend) return
     verifying.reset()
-    sending.mutate({
+    sending.run({
       email: challenge.email,
       publicKey: challenge.publicKey,
       otpLength: challenge.otpLength,
@@ -125,11 +129,11 @@ export function useEmailOtp(parameters: UseEmailOtpParameters = {}): UseEmailOtp
   const verify = (code: string) => {
     if (!challenge || verifying.isPending) return
     sending.reset()
-    verifying.mutate({ challenge, code })
+    verifying.run({ challenge, code })
   }
   const reset = () => {
     // An abandoned challenge's key would never sign anything: delete it rather than leave it behind.
-    if (challenge) cancelEmailOtp(kit, challenge).catch(() => undefined)
+    if (challenge) emailOtpModule.load().then(({ cancelEmailOtp }) => cancelEmailOtp(kit, challenge)).catch(() => undefined)
     sending.reset()
     verifying.reset()
     setResult(undefined)

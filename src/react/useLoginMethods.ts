@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import type { EnabledProvider } from '../core/types'
 import { useAuthProxyContext } from './useAuthProxyContext'
-import { useWalletKitConfig } from './useWalletKitConfig'
+import { useWalletKitConfigData } from './useWalletKitConfig'
 
 /**
  * The login methods to offer, in the app's order: those the app asked for (all by default) that the
@@ -9,7 +9,7 @@ import { useWalletKitConfig } from './useWalletKitConfig'
  */
 export function useLoginMethods(): EnabledProvider[] | undefined {
   const { methods } = useAuthProxyContext('useLoginMethods')
-  const enabled = useWalletKitConfig().data?.enabledProviders
+  const enabled = useWalletKitConfigData()?.enabledProviders
   return useMemo(
     () => enabled && (methods ? [...new Set(methods)].filter((method) => enabled.includes(method)) : [...enabled]),
     [enabled, methods],

@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { isOAuthProviderName, type OAuthProviderName } from '../core'
 import { useLoginMethods } from './useLoginMethods'
-import { useWalletKitConfig } from './useWalletKitConfig'
+import { useWalletKitConfigData } from './useWalletKitConfig'
 
 /**
  * The OAuth providers to offer, in the app's order: among useLoginMethods(), those the tenant gave a
@@ -9,7 +9,7 @@ import { useWalletKitConfig } from './useWalletKitConfig'
  */
 export function useOAuthProviders(): OAuthProviderName[] | undefined {
   const methods = useLoginMethods()
-  const clientIds = useWalletKitConfig().data?.oauthClientIds
+  const clientIds = useWalletKitConfigData()?.oauthClientIds
   return useMemo(
     () =>
       methods?.filter((method): method is OAuthProviderName => {

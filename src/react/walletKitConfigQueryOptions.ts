@@ -11,13 +11,15 @@ export function walletKitConfigQueryKey(kit: Kit) {
 
 /**
  * The tenant's configuration, fetched once per page load: shared by the provider's prefetch, the hook
- * and tests, the way TanStack's `queryOptions` factories are.
+ * and tests, the way TanStack's `queryOptions` factories are. Never stale and never collected, so that
+ * no reader mounting later (the modal, minutes after the page loaded) fetches it again.
  */
 export function walletKitConfigQueryOptions(kit: Kit) {
   return queryOptions({
     queryKey: walletKitConfigQueryKey(kit),
     queryFn: ({ signal }) => kit.client.walletKitConfig({ signal }),
     staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
     retry: (failureCount: number, error: Error) =>
       failureCount < MAX_RETRIES &&
       (isKitError(error, 'PROXY_UNAVAILABLE') || isKitError(error, 'PROXY_TIMEOUT')),

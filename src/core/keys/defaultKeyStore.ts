@@ -1,6 +1,6 @@
-import { indexedDbKeyStore, type IndexedDbKeyStoreOptions } from './indexedDbKeyStore'
+import { keyStoresModule } from '../lazyModules'
+import type { IndexedDbKeyStoreOptions } from './indexedDbKeyStore'
 import type { KeyStore } from './keyStore'
-import { memoryKeyStore } from './memoryKeyStore'
 
 export interface DefaultKeyStoreOptions extends IndexedDbKeyStoreOptions {
   /** Told once why the memory fallback is used. Default console.warn. */
@@ -11,36 +11,24 @@ export interface DefaultKeyStoreOptions extends IndexedDbKeyStoreOptions {
  * IndexedDB when it works, else memory. "Works" is proven by opening the database and reading it,
  * because its mere presence proves nothing: Firefox private windows (before 115) and sandboxed or
  * storage-blocked iframes expose `indexedDB` and then fail to open it. The choice is made once, on
- * first use, so that creating the store stays synchronous.
+ * first use, so that creating the store stays synchronous; the stores' code is loaded then too, so
+ * that a page that only shows who is signed out does not carry it.
  *
  * With the memory fallback, keys (and therefore sessions) last only as long as the page.
  */
 export function defaultKeyStore(options: DefaultKeyStoreOptions = {}): KeyStore {
-  const { warn = (message: string) => console.warn(message), ...indexedDbOptions } = options
   let chosen: Promise<KeyStore> | undefined
-
   function store(): Promise<KeyStore> {
-    chosen ??= (async () => {
-      const indexedDB = indexedDbOptions.indexedDB ?? globalThis.indexedDB
-      if (indexedDB === undefined) {
-        warn('auth-proxy-kit: IndexedDB is not available here; sign-in keys are kept in memory and a reload signs out.')
-        return memoryKeyStore()
-      }
-      const persistent = indexedDbKeyStore({ ...indexedDbOptions, indexedDB })
-      try {
-        await persistent.list()
-        return persistent
-      } catch (error) {
-        const reason = describeFailure(error)
-        warn(
-          `auth-proxy-kit: IndexedDB cannot be opened (${reason}); sign-in keys are kept in memory and a reload signs out.`,
-        )
-        return memoryKeyStore()
-      }
-    })()
+    if (chosen === undefined) {
+      const choosing = keyStoresModule.load().then(({ chooseKeyStore }) => chooseKeyStore(options))
+      // Only the code's download can fail (the choice falls back to memory): the next call tries again.
+      choosing.catch(() => {
+        if (chosen === choosing) chosen = undefined
+      })
+      chosen = choosing
+    }
     return chosen
   }
-
   return {
     create: async () => (await store()).create(),
     has: async (publicKey) => (await store()).has(publicKey),
@@ -49,11 +37,4 @@ export function defaultKeyStore(options: DefaultKeyStoreOptions = {}): KeyStore 
     delete: async (publicKey) => (await store()).delete(publicKey),
     list: async () => (await store()).list(),
   }
-}
-
-function describeFailure(error: unknown): string {
-  if (!(error instanceof Error)) return String(error)
-  const cause = error.cause
-  const detail = cause instanceof Error || cause instanceof DOMException ? `: ${cause.name} ${cause.message}` : ''
-  return `${error.message}${detail}`
 }

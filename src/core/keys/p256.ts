@@ -4,23 +4,12 @@
 import { assertBytes, invalidArgument } from '../assert'
 import { toHex } from '../encoding'
 
-const COMPRESSED_PUBLIC_KEY = /^0[23][0-9a-f]{64}$/
+export { assertCompressedPublicKey, isCompressedPublicKey } from './compressedPublicKey'
 
 // FIPS 186-4 D.1.2.3: the field prime, the curve's b (a = -3) and the group order.
 const P = 0xffffffff00000001000000000000000000000000ffffffffffffffffffffffffn
 const B = 0x5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604bn
 const N = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n
-
-/** True for a compressed P-256 public key in the wire form: 66 lowercase hex characters, 02/03 prefix. */
-export function isCompressedPublicKey(value: unknown): value is string {
-  return typeof value === 'string' && COMPRESSED_PUBLIC_KEY.test(value)
-}
-
-export function assertCompressedPublicKey(value: unknown, label: string): asserts value is string {
-  if (!isCompressedPublicKey(value)) {
-    throw invalidArgument(label, 'a compressed P-256 public key (66 lowercase hex characters starting 02 or 03)', value)
-  }
-}
 
 const toBigInt = (bytes: Uint8Array) => BigInt(`0x${toHex(bytes) || '0'}`)
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { buildAuthorizeUrl, parseHttpUrl } from './buildAuthorizeUrl'
+import { buildAuthorizeUrl } from './buildAuthorizeUrl'
+import { parseHttpUrl } from './parseHttpUrl'
 import { OAUTH_PROVIDERS, type OAuthProviderName } from './providers'
 
 const base = {

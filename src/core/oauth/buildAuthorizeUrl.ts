@@ -1,4 +1,5 @@
 import { assertNonEmptyString, invalidArgument } from '../assert'
+import { parseHttpUrl } from './parseHttpUrl'
 import { OAUTH_PROVIDERS, isOAuthProviderName, type OAuthProviderName } from './providers'
 
 export interface BuildAuthorizeUrlParameters {
@@ -44,20 +45,4 @@ export function buildAuthorizeUrl(parameters: BuildAuthorizeUrlParameters): stri
   query.set('code_challenge', codeChallenge)
   query.set('code_challenge_method', 'S256')
   return url.href
-}
-
-/** An absolute http(s) URL without a fragment (RFC 6749 section 3.1 forbids one on endpoints). */
-export function parseHttpUrl(value: unknown, label: string): URL {
-  const expected = 'an absolute http(s) URL without a #fragment'
-  if (typeof value !== 'string') throw invalidArgument(label, expected, value)
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    throw invalidArgument(label, expected, value)
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hash !== '' || value.includes('#')) {
-    throw invalidArgument(label, expected, value)
-  }
-  return url
 }

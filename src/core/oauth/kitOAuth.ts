@@ -1,6 +1,6 @@
 import { assertObject, invalidArgument } from '../assert'
-import { parseHttpUrl } from './buildAuthorizeUrl'
-import { OAUTH_PROVIDERS, isOAuthProviderName, type OAuthProviderName } from './providers'
+import { parseHttpUrl } from './parseHttpUrl'
+import { OAUTH_PROVIDER_NAMES, isOAuthProviderName, type OAuthProviderName } from './providerNames'
 
 /**
  * Where a pending sign-in waits for the provider's answer. `key` and `length` (as on Storage) let
@@ -45,7 +45,7 @@ export function createKitOAuth(options: KitOAuthOptions): KitOAuth {
   const authorizeUrls: Partial<Record<OAuthProviderName, string>> = {}
   for (const [provider, url] of Object.entries(oauthAuthorizeUrls)) {
     if (!isOAuthProviderName(provider)) {
-      throw invalidArgument('createKit({ oauthAuthorizeUrls })', `keys among ${Object.keys(OAUTH_PROVIDERS).join(', ')}`, provider)
+      throw invalidArgument('createKit({ oauthAuthorizeUrls })', `keys among ${OAUTH_PROVIDER_NAMES.join(', ')}`, provider)
     }
     if (url === undefined) continue
     authorizeUrls[provider] = parseHttpUrl(url, `createKit({ oauthAuthorizeUrls.${provider} })`).href

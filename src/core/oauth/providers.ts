@@ -1,7 +1,7 @@
-import type { EnabledProvider, OAuth2Provider } from '../types'
+import type { OAuth2Provider } from '../types'
+import type { OAuthProviderName } from './providerNames'
 
-/** The OAuth providers a tenant can enable (their `enabledProviders` names). */
-export type OAuthProviderName = Extract<EnabledProvider, 'google' | 'apple' | 'x' | 'discord' | 'facebook'>
+export { OAUTH_PROVIDER_NAMES, isOAuthProviderName, type OAuthProviderName } from './providerNames'
 
 export interface OAuthProvider {
   name: OAuthProviderName
@@ -54,11 +54,4 @@ export const OAUTH_PROVIDERS: { readonly [P in OAuthProviderName]: Readonly<OAut
     authorizeUrl: 'https://www.facebook.com/v19.0/dialog/oauth',
     defaultScope: 'openid email',
   },
-}
-
-/** In the order the modal shows them. */
-export const OAUTH_PROVIDER_NAMES: readonly OAuthProviderName[] = ['google', 'apple', 'x', 'discord', 'facebook']
-
-export function isOAuthProviderName(value: unknown): value is OAuthProviderName {
-  return typeof value === 'string' && Object.hasOwn(OAUTH_PROVIDERS, value)
 }

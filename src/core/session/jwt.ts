@@ -3,7 +3,7 @@
 // are bound to, and refuses any token missing a claim the kit relies on.
 import { decodeJwt, type JWTPayload } from 'jose'
 import { KitError, type KitErrorCode } from '../errors'
-import { isCompressedPublicKey } from '../keys/p256'
+import { isCompressedPublicKey } from '../keys/compressedPublicKey'
 import type { SessionClaims, VerificationTokenClaims } from '../types'
 
 type Check = (value: unknown) => boolean

@@ -2,7 +2,7 @@ import { assertInteger, assertNonEmptyString, assertObject, invalidArgument } fr
 import { KitError } from '../errors'
 import type { KeyStore } from '../keys/keyStore'
 import type { SessionClaims } from '../types'
-import { decodeSessionToken } from './jwt'
+import { jwtModule } from '../lazyModules'
 
 export interface Session {
   /** The session JWT, as the proxy issued it. */
@@ -160,7 +160,7 @@ class LocalSessionStore implements SessionStore {
       const current = this.#snapshot.session
       if (current !== null) keys.add(current.publicKey)
       const stored = this.#read()
-      const storedKey = stored === null ? undefined : tryDecode(stored)?.public_key
+      const storedKey = stored === null ? undefined : (await tryDecode(stored))?.public_key
       if (storedKey !== undefined) keys.add(storedKey)
       this.#remove()
       this.#commit(null)
@@ -193,13 +193,14 @@ class LocalSessionStore implements SessionStore {
     try {
       session = await this.#validate(token, 'stored session')
     } catch (error) {
-      if (isKeyStoreFailure(error)) {
-        // The key store could not answer (not "the key is missing"): keep the token for next time.
+      if (isTransientFailure(error)) {
+        // The key store could not answer (not "the key is missing"), or the decoder's code could not be
+        // loaded: keep the token for next time.
         return this.#commit(null)
       }
       this.#removeIf(token)
       if (error instanceof KitError && error.code === 'SESSION_EXPIRED') {
-        const publicKey = tryDecode(token)?.public_key
+        const publicKey = (await tryDecode(token))?.public_key
         if (publicKey !== undefined) await this.#keyStore.delete(publicKey).catch(ignore)
       }
       return this.#commit(null)
@@ -221,7 +222,8 @@ class LocalSessionStore implements SessionStore {
 
   async #validate(token: string, label: string): Promise<Session> {
     const current = this.#snapshot.session
-    const claims = decodeSessionToken(token)
+    // The decoder (jose) is loaded with the first session: a signed-out page never needs it.
+    const claims = (await jwtModule.load()).decodeSessionToken(token)
     const expiresAt = claims.exp * 1000
     if (expiresAt <= this.#now()) {
       throw new KitError('SESSION_EXPIRED', `${label}: the session expired at ${new Date(expiresAt).toISOString()}`)
@@ -331,14 +333,14 @@ class LocalSessionStore implements SessionStore {
   }
 }
 
-function tryDecode(token: string): SessionClaims | undefined {
+async function tryDecode(token: string): Promise<SessionClaims | undefined> {
   try {
-    return decodeSessionToken(token)
+    return (await jwtModule.load()).decodeSessionToken(token)
   } catch {
     return undefined
   }
 }
 
-function isKeyStoreFailure(error: unknown): boolean {
-  return !(error instanceof KitError) || error.code === 'KEY_STORE_UNAVAILABLE'
+function isTransientFailure(error: unknown): boolean {
+  return !(error instanceof KitError) || error.code === 'KEY_STORE_UNAVAILABLE' || error.code === 'LOAD_FAILED'
 }
