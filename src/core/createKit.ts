@@ -13,6 +13,7 @@ import {
   type SessionStore,
 } from './session/sessionStore'
 import { deferredPublicApiClient } from './stamp/deferredPublicApiClient'
+import { workingStorage } from './workingStorage'
 import type { PublicApiClient } from './stamp/publicApiClient'
 
 export interface KitOptions extends AuthProxyClientOptions, KitOAuthOptions {
@@ -51,7 +52,7 @@ export interface Kit {
 export function createKit(options: KitOptions): Kit {
   assertObject(options, 'createKit(options)')
   const client = createAuthProxyClient(options)
-  const { keyStore = defaultKeyStore(), storage = defaultStorage(), window = defaultWindow(), warnBeforeMs } = options
+  const { keyStore = defaultKeyStore(), storage = workingStorage('localStorage') ?? memoryStorage(), window = defaultWindow(), warnBeforeMs } = options
   const now = options.now ?? Date.now
   if (typeof now !== 'function') throw invalidArgument('createKit({ now })', 'a function returning ms', now)
   const oauth = createKitOAuth(options)
@@ -82,23 +83,6 @@ export function createKit(options: KitOptions): Kit {
     webauthn,
     destroy: () => session.destroy(),
   }
-}
-
-function defaultStorage(): SessionStorage {
-  try {
-    // Reading the property itself throws in Safari with all storage blocked and in sandboxed iframes,
-    // and Node 22+ defines a localStorage that throws without --localstorage-file: probe a write.
-    const storage = globalThis.localStorage
-    if (storage !== undefined) {
-      const probe = 'auth-proxy-kit:probe'
-      storage.setItem(probe, probe)
-      storage.removeItem(probe)
-      return storage
-    }
-  } catch {
-    // Fall through to memory.
-  }
-  return memoryStorage()
 }
 
 function defaultWindow(): SessionEventTarget | undefined {

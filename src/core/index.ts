@@ -8,8 +8,8 @@ export {
   type AuthProxyClientOptions,
   type CallOptions,
 } from './client'
+export { DEFAULT_USER_MESSAGES } from './userMessages'
 export {
-  DEFAULT_USER_MESSAGES,
   KitError,
   isKitError,
   kitErrorCodeForGrpc,
@@ -37,7 +37,7 @@ export {
   type SessionStore,
   type SessionStoreOptions,
 } from './session/sessionStore'
-export { memoryStorage } from './session/memoryStorage'
+export { memoryStorage, type MemoryStorage } from './session/memoryStorage'
 
 export {
   CROCKFORD_ALPHABET,

@@ -3,7 +3,7 @@
 // (the config) and the session store.
 import { lazyModule } from './lazyModule'
 
-export const jwtModule = /* @__PURE__ */ lazyModule('session decoder', () => import('./session/jwt'))
+export const sessionEngineModule = /* @__PURE__ */ lazyModule('session store', () => import('./session/localSessionStore'))
 export const keyStoresModule = /* @__PURE__ */ lazyModule('key store', () => import('./keys/browserKeyStores'))
 export const emailOtpModule = /* @__PURE__ */ lazyModule('email sign-in', () => import('./flows/emailOtp'))
 export const oauthModule = /* @__PURE__ */ lazyModule('OAuth sign-in', () => import('./flows/oauth'))

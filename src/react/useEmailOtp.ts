@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useState } from 'react'
 import type {
   CompleteEmailOtpParameters,
@@ -13,7 +14,7 @@ import { prefetchWhenIdle } from './prefetchWhenIdle'
 import { useAction } from './useAction'
 import { useAuthProxyContext } from './useAuthProxyContext'
 import { useNow } from './useNow'
-import { useWalletKitConfigData } from './useWalletKitConfig'
+import { walletKitConfigQueryOptions } from './walletKitConfigQueryOptions'
 
 export type EmailOtpStep = 'email' | 'code' | 'done'
 
@@ -63,7 +64,7 @@ function positiveInteger(text: string | undefined): number | undefined {
  */
 export function useEmailOtp(parameters: UseEmailOtpParameters = {}): UseEmailOtpReturnType {
   const { kit, configId, flowStorage } = useAuthProxyContext('useEmailOtp')
-  const config = useWalletKitConfigData()
+  const queryClient = useQueryClient()
   const cooldownMs = (parameters.resendCooldownSeconds ?? DEFAULT_RESEND_COOLDOWN_SECONDS) * 1000
 
   const [challenge, setChallengeState] = useState(() => loadPendingEmailOtp(flowStorage, configId, kit.now()))
@@ -79,10 +80,16 @@ export function useEmailOtp(parameters: UseEmailOtpParameters = {}): UseEmailOtp
   // The first step makes a key and calls otp_init: its code should be here before the email is typed.
   useEffect(() => prefetchWhenIdle(emailOtpModule, keyStoresModule), [])
 
-  const sending = useAction<EmailOtpChallenge, StartEmailOtpParameters>(
-    async (variables) => (await emailOtpModule.load()).startEmailOtp(kit, variables),
-    setChallenge,
-  )
+  const sending = useAction<EmailOtpChallenge, StartEmailOtpParameters>(async (variables) => {
+    // A first code takes the tenant's format (a resend keeps its challenge's): read when needed, so
+    // that a form shown before the config arrives waits for it rather than sending without it.
+    const [flow, config] = await Promise.all([
+      emailOtpModule.load(),
+      variables.publicKey === undefined ? queryClient.ensureQueryData(walletKitConfigQueryOptions(kit)) : undefined,
+    ])
+    const format = config && { otpLength: positiveInteger(config.otpLength), alphanumeric: config.otpAlphanumeric }
+    return flow.startEmailOtp(kit, { ...variables, ...format })
+  }, setChallenge)
   const verifying = useAction<CompleteEmailOtpReturnType, CompleteEmailOtpParameters>(
     async (variables) => (await emailOtpModule.load()).completeEmailOtp(kit, variables),
     (done) => {
@@ -104,16 +111,10 @@ export function useEmailOtp(parameters: UseEmailOtpParameters = {}): UseEmailOtp
     if (needsNewCode) savePendingEmailOtp(flowStorage, configId, undefined)
   }, [needsNewCode, flowStorage, configId])
 
-  const otpLength = positiveInteger(config?.otpLength)
   const start = (email: string) => {
     verifying.reset()
     setResult(undefined)
-    sending.run({
-      email: email.trim(),
-      otpLength,
-      alphanumeric: config?.otpAlphanumeric,
-      emailCustomization: parameters.emailCustomization,
-    })
+    sending.run({ email: email.trim(), emailCustomization: parameters.emailCustomization })
   }
   const resend = () => {
     if (!challenge || !canResend) return

@@ -1,7 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { memoryKeyStore, memoryStorage, OAUTH_POPUP_WINDOW_NAME } from '../core'
-import { DEFAULT_USER_MESSAGES } from '../core/errors'
+import { DEFAULT_USER_MESSAGES } from '../core/userMessages'
 import { createMockAuthProxy } from '../mock'
 import { fakeOAuthWindow, type FakeOAuthWindow } from './test/fakeOAuthWindow'
 import { consent, withState } from './test/mockConsent'

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import type { EmailOtpChallenge } from '../../core'
-import { DEFAULT_USER_MESSAGES, type KitErrorCode } from '../../core/errors'
+import { type KitErrorCode } from '../../core/errors'
+import { DEFAULT_USER_MESSAGES } from '../../core/userMessages'
 import type { UseEmailOtpReturnType } from '../../react'
 import { errorMessage } from '../labels/errorMessage'
 import { formatLabel } from '../labels/formatLabel'

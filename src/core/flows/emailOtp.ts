@@ -1,7 +1,8 @@
 import { assertInteger, assertObject, invalidArgument } from '../assert'
 import type { CallOptions } from '../client'
 import type { Kit } from '../createKit'
-import { DEFAULT_USER_MESSAGES, KitError, isKitError, type KitErrorCode } from '../errors'
+import { isKitError, type KitErrorCode } from '../errors'
+import { DEFAULT_USER_MESSAGES, kitError } from '../userMessages'
 import { isCompressedPublicKey } from '../keys/p256'
 import { normalizeOtpCode } from '../otp/normalizeOtpCode'
 import { decodeVerificationToken } from '../session/jwt'
@@ -63,7 +64,7 @@ export async function startEmailOtp(kit: Kit, parameters: StartEmailOtpParameter
   const { otpLength, alphanumeric, expirationSeconds, emailCustomization, signal } = parameters
   const email = typeof parameters.email === 'string' ? parameters.email.trim() : parameters.email
   if (!isValidEmail(email)) {
-    throw new KitError('INVALID_EMAIL', `startEmailOtp: ${JSON.stringify(email)} is not an email address`)
+    throw kitError('INVALID_EMAIL', `startEmailOtp: ${JSON.stringify(email)} is not an email address`)
   }
   if (otpLength !== undefined) assertInteger(otpLength, 'startEmailOtp({ otpLength })', 1, 64)
   if (alphanumeric !== undefined && typeof alphanumeric !== 'boolean') {
@@ -76,7 +77,7 @@ export async function startEmailOtp(kit: Kit, parameters: StartEmailOtpParameter
   if (parameters.publicKey !== undefined && !isCompressedPublicKey(parameters.publicKey)) {
     throw invalidArgument('startEmailOtp({ publicKey })', 'a public key from an earlier challenge', parameters.publicKey)
   }
-  if (signal?.aborted) throw new KitError('ABORTED', 'startEmailOtp: aborted by the caller', { cause: signal.reason })
+  if (signal?.aborted) throw kitError('ABORTED', 'startEmailOtp: aborted by the caller', { cause: signal.reason })
 
   const reused = parameters.publicKey !== undefined && (await kit.keyStore.has(parameters.publicKey))
   const publicKey = reused ? (parameters.publicKey as string) : await kit.keyStore.create()
@@ -141,7 +142,7 @@ export async function completeEmailOtp(
   })
   if (!complete || !valid) {
     const expected = `${challenge.otpLength} ${challenge.alphanumeric ? 'letters and digits' : 'digits'}`
-    throw new KitError(
+    throw kitError(
       'OTP_CODE_FORMAT',
       `completeEmailOtp: the code must be ${expected}, got ${JSON.stringify(parameters.code)}`,
     )
@@ -208,7 +209,7 @@ function refineOtpVerifyError(error: unknown): unknown {
   if (!isKitError(error) || error.proxy === undefined) return error
   const code = OTP_VERIFY_CODES[error.proxy.code]
   if (code === undefined) return error
-  return new KitError(code, error.message, {
+  return kitError(code, error.message, {
     status: error.status,
     proxy: error.proxy,
     cause: error,

@@ -2,6 +2,7 @@ import { assertObject, invalidArgument } from '../assert'
 import type { CallOptions } from '../client'
 import type { Kit } from '../createKit'
 import { KitError } from '../errors'
+import { kitError } from '../userMessages'
 import { buildAuthorizeUrl } from '../oauth/buildAuthorizeUrl'
 import { parseHttpUrl } from '../oauth/parseHttpUrl'
 import { parseOAuthCallback, type OAuthCallbackParameters } from '../oauth/callbackUrl'
@@ -75,20 +76,20 @@ export async function startOAuth(kit: Kit, parameters: StartOAuthParameters): Pr
   }
 
   if (!config.enabledProviders.includes(provider)) {
-    throw new KitError('METHOD_DISABLED', `startOAuth: ${provider} is not enabled for this tenant (wallet_kit_config enabledProviders)`)
+    throw kitError('METHOD_DISABLED', `startOAuth: ${provider} is not enabled for this tenant (wallet_kit_config enabledProviders)`)
   }
   const clientId = config.oauthClientIds?.[provider]
   if (typeof clientId !== 'string' || clientId === '') {
-    throw new KitError('OAUTH_NOT_CONFIGURED', `startOAuth: wallet_kit_config has no oauthClientIds.${provider}`)
+    throw kitError('OAUTH_NOT_CONFIGURED', `startOAuth: wallet_kit_config has no oauthClientIds.${provider}`)
   }
   const redirectUri = resolveRedirectUri(parameters.redirectUri, config, oauth)
   if (mode === 'redirect' && !oauth.storageSurvivesRedirect) {
-    throw new KitError(
+    throw kitError(
       'OAUTH_STORAGE_UNAVAILABLE',
       'startOAuth: sessionStorage is unavailable, and the in-memory fallback would not survive a redirect; use the popup mode or pass createKit({ oauthStorage })',
     )
   }
-  if (signal?.aborted) throw new KitError('ABORTED', 'startOAuth: aborted by the caller', { cause: signal.reason })
+  if (signal?.aborted) throw kitError('ABORTED', 'startOAuth: aborted by the caller', { cause: signal.reason })
 
   await purgeAbandoned(kit, oauth)
   const publicKey = await kit.keyStore.create()
@@ -116,7 +117,7 @@ export async function startOAuth(kit: Kit, parameters: StartOAuthParameters): Pr
     await kit.keyStore.delete(publicKey).catch(() => {})
     if (error instanceof KitError) throw error
     // setItem throws QuotaExceededError when storage is full or, in some private modes, disabled.
-    throw new KitError('OAUTH_STORAGE_UNAVAILABLE', 'startOAuth: the pending sign-in could not be stored', { cause: error })
+    throw kitError('OAUTH_STORAGE_UNAVAILABLE', 'startOAuth: the pending sign-in could not be stored', { cause: error })
   }
   return { authorizeUrl, state, redirectUri, expiresAt: createdAt + OAUTH_PENDING_TTL_MS }
 }
@@ -168,12 +169,12 @@ export async function completeOAuth(kit: Kit, parameters: CompleteOAuthParameter
   }
   const answer = parseOAuthCallback(callbackUrl)
   if (answer === undefined) {
-    throw new KitError('OAUTH_NO_PENDING_FLOW', 'completeOAuth: the URL has no code, state or error from a provider')
+    throw kitError('OAUTH_NO_PENDING_FLOW', 'completeOAuth: the URL has no code, state or error from a provider')
   }
   const { configId } = kit.client
   const record = answer.state === undefined ? undefined : readPendingOAuth(oauth.storage, configId, answer.state)
   if (record === undefined) {
-    throw new KitError(
+    throw kitError(
       'OAUTH_STATE_MISMATCH',
       answer.state === undefined
         ? 'completeOAuth: the callback has no state'
@@ -182,7 +183,7 @@ export async function completeOAuth(kit: Kit, parameters: CompleteOAuthParameter
   }
   if (mode !== undefined && record.mode !== mode) {
     // Left in place: it belongs to the flow that is waiting for it.
-    throw new KitError('OAUTH_STATE_MISMATCH', `completeOAuth: this state belongs to a ${record.mode} sign-in, not a ${mode} one`)
+    throw kitError('OAUTH_STATE_MISMATCH', `completeOAuth: this state belongs to a ${record.mode} sign-in, not a ${mode} one`)
   }
   removePendingOAuth(oauth.storage, configId, record.state)
 
@@ -203,27 +204,27 @@ async function exchange(
 ): Promise<CompleteOAuthReturnType> {
   const { provider, publicKey, nonce, codeVerifier, redirectUri, clientId, returnTo } = record
   if (isPendingOAuthExpired(record, kit.now())) {
-    throw new KitError('OAUTH_EXPIRED', `completeOAuth: the sign-in started more than ${OAUTH_PENDING_TTL_MS / 60_000} minutes ago`)
+    throw kitError('OAUTH_EXPIRED', `completeOAuth: the sign-in started more than ${OAUTH_PENDING_TTL_MS / 60_000} minutes ago`)
   }
   if (answer.error !== undefined) {
     const described = answer.errorDescription === undefined ? answer.error : `${answer.error}: ${answer.errorDescription}`
     // RFC 6749 section 4.1.2.1: access_denied is the person (or the provider on their behalf) saying no.
     if (answer.error === 'access_denied') {
-      throw new KitError('OAUTH_CANCELLED', `completeOAuth: ${OAUTH_PROVIDERS[provider].displayName} answered ${described}`)
+      throw kitError('OAUTH_CANCELLED', `completeOAuth: ${OAUTH_PROVIDERS[provider].displayName} answered ${described}`)
     }
-    throw new KitError('OAUTH_PROVIDER_ERROR', `completeOAuth: ${OAUTH_PROVIDERS[provider].displayName} answered ${described}`)
+    throw kitError('OAUTH_PROVIDER_ERROR', `completeOAuth: ${OAUTH_PROVIDERS[provider].displayName} answered ${described}`)
   }
   if (answer.code === undefined || answer.code === '') {
-    throw new KitError('OAUTH_PROVIDER_ERROR', 'completeOAuth: the callback has neither a code nor an error')
+    throw kitError('OAUTH_PROVIDER_ERROR', 'completeOAuth: the callback has neither a code nor an error')
   }
   if (config !== undefined && !config.enabledProviders.includes(provider)) {
-    throw new KitError('METHOD_DISABLED', `completeOAuth: ${provider} is no longer enabled for this tenant`)
+    throw kitError('METHOD_DISABLED', `completeOAuth: ${provider} is no longer enabled for this tenant`)
   }
-  if (signal?.aborted) throw new KitError('ABORTED', 'completeOAuth: aborted by the caller', { cause: signal.reason })
+  if (signal?.aborted) throw kitError('ABORTED', 'completeOAuth: aborted by the caller', { cause: signal.reason })
   // The session will be bound to this key: without it, a session would be useless (e.g. site data
   // cleared in another tab during the round trip).
   if (!(await kit.keyStore.has(publicKey))) {
-    throw new KitError('KEY_NOT_FOUND', 'completeOAuth: the key of this sign-in is no longer in the key store')
+    throw kitError('KEY_NOT_FOUND', 'completeOAuth: the key of this sign-in is no longer in the key store')
   }
 
   const options = callOptions(signal)
@@ -290,7 +291,7 @@ export async function oauthPopupLogin(
   const { signal, pollMs, config } = parameters
   let callbackUrl: string
   try {
-    if (popup.closed) throw new KitError('OAUTH_POPUP_CLOSED', 'oauthPopupLogin: the popup was closed before the sign-in started')
+    if (popup.closed) throw kitError('OAUTH_POPUP_CLOSED', 'oauthPopupLogin: the popup was closed before the sign-in started')
     popup.location.href = started.authorizeUrl
     callbackUrl = await waitForOAuthPopup(popup, {
       redirectUri: started.redirectUri,
@@ -322,7 +323,7 @@ function resolveRedirectUri(given: unknown, config: WalletKitConfigResponse, oau
     page = undefined
   }
   if (page === undefined || (page.protocol !== 'http:' && page.protocol !== 'https:')) {
-    throw new KitError(
+    throw kitError(
       'OAUTH_NOT_CONFIGURED',
       'startOAuth: no redirect URI (pass redirectUri, set oauthRedirectUrl in wallet_kit_config, or run on an http(s) page)',
     )

@@ -1,5 +1,6 @@
 import { assertBytes, assertNonEmptyString } from '../assert'
 import { KitError } from '../errors'
+import { kitError } from '../userMessages'
 import type { KeyStore } from './keyStore'
 import { assertCompressedPublicKey, rawSignatureToDer } from './p256'
 import { generateKeyPair, keyNotFound, signWithKey } from './webCryptoKeys'
@@ -107,7 +108,7 @@ export function indexedDbKeyStore(options: IndexedDbKeyStoreOptions = {}): KeySt
 }
 
 function storeUnavailable(message: string, cause: unknown): KitError {
-  return new KitError('KEY_STORE_UNAVAILABLE', `indexedDbKeyStore: ${message}`, { cause })
+  return kitError('KEY_STORE_UNAVAILABLE', `indexedDbKeyStore: ${message}`, { cause })
 }
 
 function openDatabase(

@@ -1,4 +1,6 @@
 import { assertObject, invalidArgument } from '../assert'
+import { memoryStorage } from '../session/memoryStorage'
+import { workingStorage } from '../workingStorage'
 import { parseHttpUrl } from './parseHttpUrl'
 import { OAUTH_PROVIDER_NAMES, isOAuthProviderName, type OAuthProviderName } from './providerNames'
 
@@ -78,38 +80,9 @@ function isStorage(value: unknown): value is OAuthStorage {
 }
 
 function defaultStorage(): { storage: OAuthStorage; survivesRedirect: boolean } {
-  try {
-    // Reading sessionStorage throws where storage is blocked (Safari with all cookies blocked,
-    // sandboxed iframes); a write can still throw (quota 0 in old private modes): probe one.
-    const storage = globalThis.sessionStorage
-    if (storage !== undefined) {
-      const probe = 'auth-proxy-kit:probe'
-      storage.setItem(probe, probe)
-      storage.removeItem(probe)
-      return { storage, survivesRedirect: true }
-    }
-  } catch {
-    // Fall through to memory.
-  }
-  return { storage: mapStorage(), survivesRedirect: false }
-}
-
-/** Enumerable, so that abandoned flows can be found in it like in a real Storage. */
-function mapStorage(): OAuthStorage {
-  const items = new Map<string, string>()
-  return {
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => {
-      items.set(key, String(value))
-    },
-    removeItem: (key) => {
-      items.delete(key)
-    },
-    key: (index) => [...items.keys()][index] ?? null,
-    get length() {
-      return items.size
-    },
-  }
+  const storage = workingStorage('sessionStorage')
+  // Enumerable memory, so that abandoned flows can be found in it like in a real Storage.
+  return storage ? { storage, survivesRedirect: true } : { storage: memoryStorage(), survivesRedirect: false }
 }
 
 function defaultLocation(): OAuthLocation | undefined {

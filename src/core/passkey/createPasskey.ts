@@ -1,7 +1,7 @@
 import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/browser'
 import { assertNonEmptyString, invalidArgument } from '../assert'
 import { base64urlEncode } from '../encoding'
-import { KitError } from '../errors'
+import { kitError } from '../userMessages'
 import type { SignupAuthenticator } from '../types'
 import { toAuthenticatorTransports } from './authenticatorTransports'
 import { toPasskeyError } from './passkeyError'
@@ -65,7 +65,7 @@ export async function createPasskey(parameters: CreatePasskeyParameters): Promis
 
   const webauthn = await loadWebAuthn(parameters.webauthn)
   if (!webauthn.browserSupportsWebAuthn()) {
-    throw new KitError('PASSKEY_UNSUPPORTED', `${label}: this browser has no WebAuthn (PublicKeyCredential)`)
+    throw kitError('PASSKEY_UNSUPPORTED', `${label}: this browser has no WebAuthn (PublicKeyCredential)`)
   }
   const optionsJSON: PublicKeyCredentialCreationOptionsJSON = {
     rp: rpId === undefined ? { name: rpName } : { id: rpId, name: rpName },
@@ -103,7 +103,7 @@ function toAuthenticator(
   const fields = { credentialId, clientDataJSON: response?.clientDataJSON, attestationObject: response?.attestationObject }
   for (const [name, value] of Object.entries(fields)) {
     if (typeof value !== 'string' || !BASE64URL.test(value)) {
-      throw new KitError('PASSKEY_FAILED', `${label}: the browser's registration has no base64url ${name}`)
+      throw kitError('PASSKEY_FAILED', `${label}: the browser's registration has no base64url ${name}`)
     }
   }
   return {

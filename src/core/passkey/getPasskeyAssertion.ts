@@ -1,6 +1,6 @@
 import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser'
 import { assertNonEmptyString, invalidArgument } from '../assert'
-import { KitError } from '../errors'
+import { kitError } from '../userMessages'
 import { stampChallenge } from '../stamp/stampChallenge'
 import { toPasskeyError } from './passkeyError'
 import { loadWebAuthn, type WebAuthnModule } from './webAuthnModule'
@@ -46,7 +46,7 @@ export async function getPasskeyAssertion(parameters: GetPasskeyAssertionParamet
 
   const webauthn = await loadWebAuthn(parameters.webauthn)
   if (!webauthn.browserSupportsWebAuthn()) {
-    throw new KitError('PASSKEY_UNSUPPORTED', `${label}: this browser has no WebAuthn (PublicKeyCredential)`)
+    throw kitError('PASSKEY_UNSUPPORTED', `${label}: this browser has no WebAuthn (PublicKeyCredential)`)
   }
   const optionsJSON: PublicKeyCredentialRequestOptionsJSON = { challenge, timeout: timeoutMs, userVerification: 'preferred' }
   if (rpId !== undefined) optionsJSON.rpId = rpId
@@ -61,7 +61,7 @@ export async function getPasskeyAssertion(parameters: GetPasskeyAssertionParamet
     throw toPasskeyError(error, label)
   }
   if (typeof assertion?.id !== 'string' || typeof assertion.response !== 'object' || assertion.response === null) {
-    throw new KitError('PASSKEY_FAILED', `${label}: the browser's assertion has no credential id or response`)
+    throw kitError('PASSKEY_FAILED', `${label}: the browser's assertion has no credential id or response`)
   }
   return assertion
 }

@@ -3,6 +3,7 @@
 // are bound to, and refuses any token missing a claim the kit relies on.
 import { decodeJwt, type JWTPayload } from 'jose'
 import { KitError, type KitErrorCode } from '../errors'
+import { kitError } from '../userMessages'
 import { isCompressedPublicKey } from '../keys/compressedPublicKey'
 import type { SessionClaims, VerificationTokenClaims } from '../types'
 
@@ -13,18 +14,18 @@ const isExp: Check = (value) => typeof value === 'number' && Number.isFinite(val
 function decode(token: unknown, kind: string, code: KitErrorCode, claims: Record<string, [Check, string]>): JWTPayload {
   if (typeof token !== 'string' || token === '') {
     const got = typeof token === 'string' ? 'an empty string' : typeof token
-    throw new KitError(code, `${kind}: expected a JWT string, got ${got}`)
+    throw kitError(code, `${kind}: expected a JWT string, got ${got}`)
   }
   let payload: JWTPayload
   try {
     payload = decodeJwt(token)
   } catch (cause) {
-    throw new KitError(code, `${kind}: not a JWT (${cause instanceof Error ? cause.message : String(cause)})`, { cause })
+    throw kitError(code, `${kind}: not a JWT (${cause instanceof Error ? cause.message : String(cause)})`, { cause })
   }
   for (const [claim, [check, expected]] of Object.entries(claims)) {
     if (!check(payload[claim])) {
       const problem = payload[claim] === undefined ? 'has no' : 'has an invalid'
-      throw new KitError(code, `${kind} ${problem} "${claim}" claim (expected ${expected})`)
+      throw kitError(code, `${kind} ${problem} "${claim}" claim (expected ${expected})`)
     }
   }
   return payload

@@ -3,6 +3,7 @@
 // is signed in never needs it. createSessionStore (sessionStore.ts) checks the options and hands over.
 import { invalidArgument } from '../assert'
 import { KitError } from '../errors'
+import { kitError } from '../userMessages'
 import type { KeyStore } from '../keys/keyStore'
 import type { SessionClaims } from '../types'
 import { decodeSessionToken } from './jwt'
@@ -144,10 +145,10 @@ class LocalSessionStore implements SessionStore {
     const claims = decodeSessionToken(token)
     const expiresAt = claims.exp * 1000
     if (expiresAt <= this.#now()) {
-      throw new KitError('SESSION_EXPIRED', `${label}: the session expired at ${new Date(expiresAt).toISOString()}`)
+      throw kitError('SESSION_EXPIRED', `${label}: the session expired at ${new Date(expiresAt).toISOString()}`)
     }
     if (!(await this.#keyStore.has(claims.public_key))) {
-      throw new KitError(
+      throw kitError(
         'SESSION_KEY_MISMATCH',
         `${label}: the session is bound to key ${claims.public_key}, which this client's key store does not hold`,
       )

@@ -1,7 +1,8 @@
-import type { SessionStorage } from './sessionStore'
+/** A Storage kept in memory: enumerable (key, length) like the real one, so any of the kit's uses fits. */
+export type MemoryStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>
 
-/** A Storage that lives as long as the page: the fallback where localStorage is missing or blocked. */
-export function memoryStorage(): SessionStorage {
+/** A Storage that lives as long as the page: the fallback where localStorage or sessionStorage is missing or blocked. */
+export function memoryStorage(): MemoryStorage {
   const items = new Map<string, string>()
   return {
     getItem: (key) => items.get(key) ?? null,
@@ -10,6 +11,10 @@ export function memoryStorage(): SessionStorage {
     },
     removeItem: (key) => {
       items.delete(key)
+    },
+    key: (index) => [...items.keys()][index] ?? null,
+    get length() {
+      return items.size
     },
   }
 }

@@ -1,8 +1,8 @@
 import { assertInteger, assertNonEmptyString, assertObject, invalidArgument } from '../assert'
-import { KitError } from '../errors'
 import type { KeyStore } from '../keys/keyStore'
+import { sessionEngineModule } from '../lazyModules'
 import type { SessionClaims } from '../types'
-import { jwtModule } from '../lazyModules'
+import { LOADING, MAX_TIMER_DELAY_MS, SIGNED_OUT } from './sessionSnapshots'
 
 export interface Session {
   /** The session JWT, as the proxy issued it. */
@@ -68,66 +68,63 @@ export function sessionStorageKey(configId: string): string {
 
 /** The session of one tenant in one browser profile, kept in step across tabs. */
 export function createSessionStore(options: SessionStoreOptions): SessionStore {
-  return new LocalSessionStore(options)
+  assertObject(options, 'createSessionStore(options)')
+  const { storage, storageKey, keyStore, now = Date.now, window, warnBeforeMs = 60_000 } = options
+  const storageMethods = [storage?.getItem, storage?.setItem, storage?.removeItem]
+  if (!storageMethods.every((method) => typeof method === 'function')) {
+    throw invalidArgument('createSessionStore({ storage })', 'a Storage (getItem, setItem, removeItem)', storage)
+  }
+  assertNonEmptyString(storageKey, 'createSessionStore({ storageKey })')
+  if (typeof keyStore?.has !== 'function' || typeof keyStore.delete !== 'function') {
+    throw invalidArgument('createSessionStore({ keyStore })', 'a KeyStore', keyStore)
+  }
+  if (typeof now !== 'function') throw invalidArgument('createSessionStore({ now })', 'a function returning ms', now)
+  const windowMethods = [window?.addEventListener, window?.removeEventListener]
+  if (window !== undefined && !windowMethods.every((method) => typeof method === 'function')) {
+    throw invalidArgument('createSessionStore({ window })', 'an event target (addEventListener, removeEventListener)', window)
+  }
+  assertInteger(warnBeforeMs, 'createSessionStore({ warnBeforeMs })', 0, MAX_TIMER_DELAY_MS)
+  return new DeferredSessionStore({ storage, storageKey, keyStore, now, window, warnBeforeMs })
 }
 
-// setTimeout's delay is a signed 32-bit integer (about 24.8 days); a longer one fires at once.
-// Longer waits are cut to this and re-armed when the timer fires early.
-const MAX_TIMER_DELAY_MS = 2 ** 31 - 1
-
-const LOADING: SessionSnapshot = Object.freeze({ status: 'loading', session: null, expiresSoon: false })
-const SIGNED_OUT: SessionSnapshot = Object.freeze({ status: 'signedOut', session: null, expiresSoon: false })
-
-const ignore = () => {}
-
-class LocalSessionStore implements SessionStore {
+/**
+ * What every page load needs of the store: the snapshot, its listeners, and a look at the storage.
+ * With nothing stored it says "signed out" and waits; the engine (localSessionStore.ts: validation,
+ * expiry, other tabs) is loaded as soon as there is a session to handle: one stored at start, one
+ * being set, a logout, or another tab's change. From then on the engine does everything and this
+ * shell mirrors its snapshot.
+ */
+class DeferredSessionStore implements SessionStore {
   readonly ready: Promise<void>
-  readonly #storage: SessionStorage
-  readonly #storageKey: string
-  readonly #keyStore: KeyStore
-  readonly #now: () => number
-  readonly #window: SessionEventTarget | undefined
-  readonly #warnBeforeMs: number
+  readonly #options: SessionStoreOptions
   readonly #listeners = new Set<() => void>()
   #snapshot: SessionSnapshot = LOADING
-  #timer: ReturnType<typeof setTimeout> | undefined
+  #engine: Promise<SessionStore> | undefined
+  /** The engine once created: destroy() stops its timers at once. */
+  #started: SessionStore | undefined
   #destroyed = false
-  #resolveReady: () => void = ignore
-  // Every operation that reads, validates (asynchronously: the key store) and then writes runs in
-  // this queue, one at a time, so that a storage event, a set() and a logout() never interleave.
-  #queue: Promise<unknown> = Promise.resolve()
 
   constructor(options: SessionStoreOptions) {
-    assertObject(options, 'createSessionStore(options)')
-    const { storage, storageKey, keyStore, now = Date.now, window, warnBeforeMs = 60_000 } = options
-    const storageMethods = [storage?.getItem, storage?.setItem, storage?.removeItem]
-    if (!storageMethods.every((method) => typeof method === 'function')) {
-      throw invalidArgument('createSessionStore({ storage })', 'a Storage (getItem, setItem, removeItem)', storage)
+    this.#options = options
+    let token: string | null = null
+    try {
+      token = options.storage.getItem(options.storageKey)
+    } catch {
+      // Storage that throws (blocked) is empty, as the engine reads it.
     }
-    assertNonEmptyString(storageKey, 'createSessionStore({ storageKey })')
-    if (typeof keyStore?.has !== 'function' || typeof keyStore.delete !== 'function') {
-      throw invalidArgument('createSessionStore({ keyStore })', 'a KeyStore', keyStore)
+    if (token !== null) {
+      // Checked by the engine; should its code not load, the token is kept for next time, as the
+      // engine keeps it when the key store cannot answer.
+      this.ready = this.#start().then(
+        (engine) => engine.ready,
+        () => this.#publish(SIGNED_OUT),
+      )
+    } else {
+      options.window?.addEventListener('storage', this.#onStorage)
+      this.ready = Promise.resolve().then(() => {
+        if (this.#engine === undefined) this.#publish(SIGNED_OUT)
+      })
     }
-    if (typeof now !== 'function') throw invalidArgument('createSessionStore({ now })', 'a function returning ms', now)
-    const windowMethods = [window?.addEventListener, window?.removeEventListener]
-    if (window !== undefined && !windowMethods.every((method) => typeof method === 'function')) {
-      throw invalidArgument('createSessionStore({ window })', 'an event target (addEventListener, removeEventListener)', window)
-    }
-    assertInteger(warnBeforeMs, 'createSessionStore({ warnBeforeMs })', 0, MAX_TIMER_DELAY_MS)
-
-    this.#storage = storage
-    this.#storageKey = storageKey
-    this.#keyStore = keyStore
-    this.#now = now
-    this.#window = window
-    this.#warnBeforeMs = warnBeforeMs
-    this.ready = new Promise<void>((resolve) => {
-      this.#resolveReady = resolve
-    })
-    window?.addEventListener('storage', this.#onStorage)
-    // Timers do not run while a laptop sleeps; coming back to the page re-checks the expiry at once.
-    window?.addEventListener('focus', this.#onFocus)
-    void this.#enqueue(() => this.#load())
   }
 
   getSnapshot = (): SessionSnapshot => this.#snapshot
@@ -140,207 +137,65 @@ class LocalSessionStore implements SessionStore {
     }
   }
 
-  set(token: string): Promise<Session> {
-    return this.#enqueue(async () => {
-      const session = await this.#validate(token, 'session.set')
-      const previous = this.#snapshot.session
-      this.#write(token)
-      this.#commit(session)
-      // The replaced session's key signs nothing any more; leaving it would pile up keys.
-      if (previous !== null && previous.publicKey !== session.publicKey) {
-        await this.#keyStore.delete(previous.publicKey).catch(ignore)
-      }
-      return session
-    })
+  async set(token: string): Promise<Session> {
+    return (await this.#start()).set(token)
   }
 
-  logout(): Promise<void> {
-    return this.#enqueue(async () => {
-      const keys = new Set<string>()
-      const current = this.#snapshot.session
-      if (current !== null) keys.add(current.publicKey)
-      const stored = this.#read()
-      const storedKey = stored === null ? undefined : (await tryDecode(stored))?.public_key
-      if (storedKey !== undefined) keys.add(storedKey)
-      this.#remove()
-      this.#commit(null)
-      // Signed out even if a key cannot be deleted: the session (what grants access) is gone.
-      for (const key of keys) await this.#keyStore.delete(key).catch(ignore)
-    })
+  async logout(): Promise<void> {
+    let engine: SessionStore
+    try {
+      engine = await this.#start()
+    } catch {
+      // Without the engine's code there is no session in this page, only perhaps a stored one: signing
+      // out must work offline too, as the engine's does when a key cannot be deleted (its key is left).
+      try {
+        this.#options.storage.removeItem(this.#options.storageKey)
+      } catch {
+        // Blocked storage: nothing was stored either.
+      }
+      return this.#publish(SIGNED_OUT)
+    }
+    return engine.logout()
   }
 
   destroy(): void {
     if (this.#destroyed) return
     this.#destroyed = true
-    this.#clearTimer()
-    this.#window?.removeEventListener('storage', this.#onStorage)
-    this.#window?.removeEventListener('focus', this.#onFocus)
+    this.#options.window?.removeEventListener('storage', this.#onStorage)
     this.#listeners.clear()
-    this.#resolveReady()
+    // An engine still loading is destroyed on arrival (#start).
+    this.#started?.destroy()
   }
 
-  #enqueue<T>(operation: () => Promise<T>): Promise<T> {
-    const result = this.#queue.then(operation)
-    this.#queue = result.catch(ignore)
-    return result
+  /** The engine, loaded once; it takes over the storage events and mirrors into this shell. */
+  #start(): Promise<SessionStore> {
+    if (this.#engine === undefined) {
+      const starting = sessionEngineModule.load().then(({ createLocalSessionStore }) => {
+        const engine = createLocalSessionStore(this.#options)
+        this.#started = engine
+        if (this.#destroyed) engine.destroy()
+        else engine.subscribe(() => this.#publish(engine.getSnapshot()))
+        return engine
+      })
+      this.#options.window?.removeEventListener('storage', this.#onStorage)
+      // A chunk that failed to load is fetched again by the next operation.
+      starting.catch(() => {
+        if (this.#engine === starting) this.#engine = undefined
+      })
+      this.#engine = starting
+    }
+    return this.#engine
   }
 
-  /** At start: a stored session that is unreadable, expired or bound to a key not held is purged. */
-  async #load(): Promise<void> {
-    const token = this.#read()
-    if (token === null) return this.#commit(null)
-    let session: Session
-    try {
-      session = await this.#validate(token, 'stored session')
-    } catch (error) {
-      if (isTransientFailure(error)) {
-        // The key store could not answer (not "the key is missing"), or the decoder's code could not be
-        // loaded: keep the token for next time.
-        return this.#commit(null)
-      }
-      this.#removeIf(token)
-      if (error instanceof KitError && error.code === 'SESSION_EXPIRED') {
-        const publicKey = (await tryDecode(token))?.public_key
-        if (publicKey !== undefined) await this.#keyStore.delete(publicKey).catch(ignore)
-      }
-      return this.#commit(null)
-    }
-    this.#commit(session)
-  }
-
-  /** Another tab changed the stored session: follow it. Keys are the writing tab's business. */
-  async #reconcile(): Promise<void> {
-    const token = this.#read()
-    if (token === (this.#snapshot.session?.token ?? null)) return
-    if (token === null) return this.#commit(null)
-    try {
-      this.#commit(await this.#validate(token, 'session from another tab'))
-    } catch {
-      this.#commit(null)
-    }
-  }
-
-  async #validate(token: string, label: string): Promise<Session> {
-    const current = this.#snapshot.session
-    // The decoder (jose) is loaded with the first session: a signed-out page never needs it.
-    const claims = (await jwtModule.load()).decodeSessionToken(token)
-    const expiresAt = claims.exp * 1000
-    if (expiresAt <= this.#now()) {
-      throw new KitError('SESSION_EXPIRED', `${label}: the session expired at ${new Date(expiresAt).toISOString()}`)
-    }
-    if (!(await this.#keyStore.has(claims.public_key))) {
-      throw new KitError(
-        'SESSION_KEY_MISMATCH',
-        `${label}: the session is bound to key ${claims.public_key}, which this client's key store does not hold`,
-      )
-    }
-    // Same token, same object: listeners comparing sessions by identity see no change.
-    if (current !== null && current.token === token) return current
-    return {
-      token,
-      publicKey: claims.public_key,
-      organizationId: claims.organization_id,
-      userId: claims.user_id,
-      expiresAt,
-      claims,
-    }
-  }
-
-  /** Publishes `session` (null: signed out), replacing the snapshot only if something changed. */
-  #commit(session: Session | null): void {
-    this.#clearTimer()
-    const next: SessionSnapshot =
-      session === null
-        ? SIGNED_OUT
-        : { status: 'signedIn', session, expiresSoon: this.#now() >= session.expiresAt - this.#warnBeforeMs }
-    const previous = this.#snapshot
-    if (previous.status !== next.status || previous.session !== next.session || previous.expiresSoon !== next.expiresSoon) {
-      this.#snapshot = next
-      for (const listener of [...this.#listeners]) listener()
-    }
-    this.#resolveReady()
-    this.#schedule()
-  }
-
-  /** One timer, aimed at the next change: the warning, then the expiry. */
-  #schedule(): void {
-    const { session, expiresSoon } = this.#snapshot
-    if (session === null || this.#destroyed) return
-    const deadline = expiresSoon ? session.expiresAt : session.expiresAt - this.#warnBeforeMs
-    const delay = Math.min(Math.max(deadline - this.#now(), 0), MAX_TIMER_DELAY_MS)
-    this.#timer = setTimeout(this.#tick, delay)
-  }
-
-  #tick = (): void => {
-    this.#timer = undefined
-    const session = this.#snapshot.session
-    if (session === null) return
-    if (this.#now() < session.expiresAt) {
-      // The warning is due, or the timer fired early (a clamped delay, clock drift): re-evaluate and re-arm.
-      return this.#commit(session)
-    }
-    // Synchronously, so that the UI flips at `exp` and not after an IndexedDB round trip.
-    this.#removeIf(session.token)
-    this.#commit(null)
-    void this.#keyStore.delete(session.publicKey).catch(ignore)
+  #publish(next: SessionSnapshot): void {
+    if (next === this.#snapshot || this.#destroyed) return
+    this.#snapshot = next
+    for (const listener of [...this.#listeners]) listener()
   }
 
   #onStorage = (event: Event): void => {
-    // `key` is null when another tab called localStorage.clear().
+    // Another tab stored or removed a session: the engine follows it from now on.
     const key = (event as Partial<StorageEvent>).key
-    if (key !== null && key !== this.#storageKey) return
-    void this.#enqueue(() => this.#reconcile())
+    if (key === this.#options.storageKey) void this.#start().catch(() => undefined)
   }
-
-  #onFocus = (): void => {
-    if (this.#snapshot.session !== null) this.#tick()
-  }
-
-  #clearTimer(): void {
-    if (this.#timer !== undefined) clearTimeout(this.#timer)
-    this.#timer = undefined
-  }
-
-  // Storage access can throw (Safari with storage blocked, quota exceeded); the session then lives only
-  // in this page, which is still better than failing the sign-in.
-  #read(): string | null {
-    try {
-      return this.#storage.getItem(this.#storageKey)
-    } catch {
-      return null
-    }
-  }
-
-  #write(token: string): void {
-    try {
-      this.#storage.setItem(this.#storageKey, token)
-    } catch {
-      // See #read.
-    }
-  }
-
-  #remove(): void {
-    try {
-      this.#storage.removeItem(this.#storageKey)
-    } catch {
-      // See #read.
-    }
-  }
-
-  /** Removes the stored token only if it is still `token`: another tab may have stored a newer one. */
-  #removeIf(token: string): void {
-    if (this.#read() === token) this.#remove()
-  }
-}
-
-async function tryDecode(token: string): Promise<SessionClaims | undefined> {
-  try {
-    return (await jwtModule.load()).decodeSessionToken(token)
-  } catch {
-    return undefined
-  }
-}
-
-function isTransientFailure(error: unknown): boolean {
-  return !(error instanceof KitError) || error.code === 'KEY_STORE_UNAVAILABLE' || error.code === 'LOAD_FAILED'
 }
