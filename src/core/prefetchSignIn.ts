@@ -1,15 +1,16 @@
-import { emailOtpModule, keyStoresModule, oauthModule } from './lazyModules'
 import type { LazyModule } from './lazyModule'
+import { oauthModule, signInModule } from './lazyModules'
 import type { EnabledProvider } from './types'
 
-// What each login method loads on first use. Every method makes a client key first.
+// What each login method loads on first use. Every method makes a client key first (signInModule).
+const OAUTH = [oauthModule, signInModule]
 const MODULES: Partial<Record<EnabledProvider, ReadonlyArray<LazyModule<unknown>>>> = {
-  email: [emailOtpModule, keyStoresModule],
-  google: [oauthModule, keyStoresModule],
-  apple: [oauthModule, keyStoresModule],
-  x: [oauthModule, keyStoresModule],
-  discord: [oauthModule, keyStoresModule],
-  facebook: [oauthModule, keyStoresModule],
+  email: [signInModule],
+  google: OAUTH,
+  apple: OAUTH,
+  x: OAUTH,
+  discord: OAUTH,
+  facebook: OAUTH,
 }
 
 /**

@@ -7,7 +7,7 @@ import type {
   StartEmailOtpParameters,
 } from '../core'
 import type { KitError } from '../core/errors'
-import { emailOtpModule, keyStoresModule } from '../core/lazyModules'
+import { signInModule } from '../core/lazyModules'
 import type { EmailCustomization } from '../core/types'
 import { loadPendingEmailOtp, savePendingEmailOtp } from './pendingEmailOtp'
 import { prefetchWhenIdle } from './prefetchWhenIdle'
@@ -78,20 +78,20 @@ export function useEmailOtp(parameters: UseEmailOtpParameters = {}): UseEmailOtp
   )
 
   // The first step makes a key and calls otp_init: its code should be here before the email is typed.
-  useEffect(() => prefetchWhenIdle(emailOtpModule, keyStoresModule), [])
+  useEffect(() => prefetchWhenIdle(signInModule), [])
 
   const sending = useAction<EmailOtpChallenge, StartEmailOtpParameters>(async (variables) => {
     // A first code takes the tenant's format (a resend keeps its challenge's): read when needed, so
     // that a form shown before the config arrives waits for it rather than sending without it.
     const [flow, config] = await Promise.all([
-      emailOtpModule.load(),
+      signInModule.load(),
       variables.publicKey === undefined ? queryClient.ensureQueryData(walletKitConfigQueryOptions(kit)) : undefined,
     ])
     const format = config && { otpLength: positiveInteger(config.otpLength), alphanumeric: config.otpAlphanumeric }
     return flow.startEmailOtp(kit, { ...variables, ...format })
   }, setChallenge)
   const verifying = useAction<CompleteEmailOtpReturnType, CompleteEmailOtpParameters>(
-    async (variables) => (await emailOtpModule.load()).completeEmailOtp(kit, variables),
+    async (variables) => (await signInModule.load()).completeEmailOtp(kit, variables),
     (done) => {
       setResult(done)
       setChallenge(undefined)
@@ -134,7 +134,7 @@ export function useEmailOtp(parameters: UseEmailOtpParameters = {}): UseEmailOtp
   }
   const reset = () => {
     // An abandoned challenge's key would never sign anything: delete it rather than leave it behind.
-    if (challenge) emailOtpModule.load().then(({ cancelEmailOtp }) => cancelEmailOtp(kit, challenge)).catch(() => undefined)
+    if (challenge) signInModule.load().then(({ cancelEmailOtp }) => cancelEmailOtp(kit, challenge)).catch(() => undefined)
     sending.reset()
     verifying.reset()
     setResult(undefined)

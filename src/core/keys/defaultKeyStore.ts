@@ -1,4 +1,4 @@
-import { keyStoresModule } from '../lazyModules'
+import { signInModule } from '../lazyModules'
 import type { IndexedDbKeyStoreOptions } from './indexedDbKeyStore'
 import type { KeyStore } from './keyStore'
 
@@ -20,7 +20,7 @@ export function defaultKeyStore(options: DefaultKeyStoreOptions = {}): KeyStore 
   let chosen: Promise<KeyStore> | undefined
   function store(): Promise<KeyStore> {
     if (chosen === undefined) {
-      const choosing = keyStoresModule.load().then(({ chooseKeyStore }) => chooseKeyStore(options))
+      const choosing = signInModule.load().then(({ chooseKeyStore }) => chooseKeyStore(options))
       // Only the code's download can fail (the choice falls back to memory): the next call tries again.
       choosing.catch(() => {
         if (chosen === choosing) chosen = undefined

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { KitError } from '../errors'
-import { sessionEngineModule } from '../lazyModules'
+import { signInModule } from '../lazyModules'
 import { fakeKeyStore, fakeStorage, fakeWindow, storageEvent, type FakeKeyStore, type FakeStorage } from '../test/fakes'
 import { sessionToken } from '../test/tokens'
 import { createSessionStore, sessionStorageKey, type SessionStore, type SessionStoreOptions } from './sessionStore'
@@ -40,7 +40,7 @@ async function settle(): Promise<void> {
 // The engine's code is fetched on first use (a real dynamic import); once here, so that every test
 // sees the store's own work settle in microtasks (settle()), whatever order the tests run in.
 beforeAll(async () => {
-  await sessionEngineModule.load()
+  await signInModule.load()
 })
 
 beforeEach(() => {
@@ -78,7 +78,7 @@ describe('given nothing stored', () => {
 
 describe('the engine (validation, expiry, other tabs), loaded on first use', () => {
   it('is not loaded for a page where no session is stored, nor by another tab writing other keys', async () => {
-    const load = vi.spyOn(sessionEngineModule, 'load')
+    const load = vi.spyOn(signInModule, 'load')
     const window = fakeWindow()
     const store = makeStore({ storage: fakeStorage(), keyStore: fakeKeyStore(), window })
     await store.ready
@@ -89,7 +89,7 @@ describe('the engine (validation, expiry, other tabs), loaded on first use', () 
   })
 
   it('is loaded at start when a session is stored, by set(), and by another tab storing a session', async () => {
-    const load = vi.spyOn(sessionEngineModule, 'load')
+    const load = vi.spyOn(signInModule, 'load')
     const token = await sessionToken({ exp: expIn(10 * MINUTE), public_key: KEY_A })
     await makeStore({ storage: fakeStorage({ [STORAGE_KEY]: token }), keyStore: fakeKeyStore([KEY_A]) }).ready
     expect(load).toHaveBeenCalledTimes(1)
@@ -125,7 +125,7 @@ describe('the engine (validation, expiry, other tabs), loaded on first use', () 
 
   it('given its code cannot be fetched: a stored token is kept (signed out), set() says LOAD_FAILED, logout still signs out', async () => {
     const offline = new KitError('LOAD_FAILED', 'session store: its code could not be loaded (TypeError: Failed to fetch)')
-    vi.spyOn(sessionEngineModule, 'load').mockRejectedValue(offline)
+    vi.spyOn(signInModule, 'load').mockRejectedValue(offline)
     const token = await sessionToken({ exp: expIn(10 * MINUTE), public_key: KEY_A })
     const storage = fakeStorage({ [STORAGE_KEY]: token })
     const store = makeStore({ storage, keyStore: fakeKeyStore([KEY_A]) })
@@ -139,7 +139,7 @@ describe('the engine (validation, expiry, other tabs), loaded on first use', () 
     expect(store.getSnapshot().status).toBe('signedOut')
 
     // Back online: the next operation fetches the code again.
-    vi.mocked(sessionEngineModule.load).mockRestore()
+    vi.mocked(signInModule.load).mockRestore()
     expect((await store.set(token)).token).toBe(token)
     expect(store.getSnapshot().status).toBe('signedIn')
   })

@@ -1,6 +1,6 @@
 import { assertInteger, assertNonEmptyString, assertObject, invalidArgument } from '../assert'
 import type { KeyStore } from '../keys/keyStore'
-import { sessionEngineModule } from '../lazyModules'
+import { signInModule } from '../lazyModules'
 import type { SessionClaims } from '../types'
 import { LOADING, MAX_TIMER_DELAY_MS, SIGNED_OUT } from './sessionSnapshots'
 
@@ -170,7 +170,7 @@ class DeferredSessionStore implements SessionStore {
   /** The engine, loaded once; it takes over the storage events and mirrors into this shell. */
   #start(): Promise<SessionStore> {
     if (this.#engine === undefined) {
-      const starting = sessionEngineModule.load().then(({ createLocalSessionStore }) => {
+      const starting = signInModule.load().then(({ createLocalSessionStore }) => {
         const engine = createLocalSessionStore(this.#options)
         this.#started = engine
         if (this.#destroyed) engine.destroy()
