@@ -45,3 +45,9 @@ export function assertInteger(value: unknown, label: string, min: number, max: n
     throw invalidArgument(label, `an integer from ${min} to ${max}`, value)
   }
 }
+
+/** `value` has these methods (a Storage, a KeyStore, an event target): duck-typed, as objects from other realms must pass. */
+export function assertMethods(value: unknown, methods: readonly string[], label: string, expected: string): void {
+  const candidate = value as Record<string, unknown> | null | undefined
+  if (!methods.every((method) => typeof candidate?.[method] === 'function')) throw invalidArgument(label, expected, value)
+}

@@ -118,24 +118,16 @@ export function isKitError(error: unknown, code?: KitErrorCode): error is KitErr
 
 /** Maps a proxy error body's gRPC code to the kit's code. Flows refine it (wrong OTP code, ...). */
 export function kitErrorCodeForGrpc(grpcCode: number): KitErrorCode {
-  switch (grpcCode) {
-    case 3:
-      return 'INVALID_REQUEST'
-    case 4:
-      return 'PROXY_TIMEOUT'
-    case 5:
-      return 'NOT_FOUND'
-    case 6:
-      return 'ALREADY_EXISTS'
-    case 7:
-      return 'PERMISSION_DENIED'
-    case 8:
-      return 'RATE_LIMITED'
-    case 9:
-      return 'FAILED_PRECONDITION'
-    case 16:
-      return 'UNAUTHENTICATED'
-    default:
-      return 'PROXY_ERROR'
-  }
+  return GRPC_CODES[grpcCode] ?? 'PROXY_ERROR'
+}
+
+const GRPC_CODES: Readonly<Partial<Record<number, KitErrorCode>>> = {
+  3: 'INVALID_REQUEST',
+  4: 'PROXY_TIMEOUT',
+  5: 'NOT_FOUND',
+  6: 'ALREADY_EXISTS',
+  7: 'PERMISSION_DENIED',
+  8: 'RATE_LIMITED',
+  9: 'FAILED_PRECONDITION',
+  16: 'UNAUTHENTICATED',
 }

@@ -4,6 +4,7 @@ import type { Kit } from '../createKit'
 import { KitError } from '../errors'
 import { kitError } from '../userMessages'
 import { buildAuthorizeUrl } from '../oauth/buildAuthorizeUrl'
+import { checkKitOAuth } from '../oauth/checkKitOAuth'
 import { parseHttpUrl } from '../oauth/parseHttpUrl'
 import { parseOAuthCallback, type OAuthCallbackParameters } from '../oauth/callbackUrl'
 import type { KitOAuth } from '../oauth/kitOAuth'
@@ -350,10 +351,11 @@ async function deleteUnlessSessionKey(kit: Kit, publicKey: string): Promise<void
 function assertOAuthKit(kit: Kit, label: string): KitOAuth {
   assertKit(kit, label)
   const oauth = (kit as Partial<Kit>).oauth
-  if (typeof oauth !== 'object' || oauth === null || typeof oauth.storage?.getItem !== 'function') {
+  if (typeof oauth !== 'object' || oauth === null) {
     throw invalidArgument(label, 'a kit made by createKit(options) (it has no oauth settings)', kit)
   }
-  return oauth
+  // createKit leaves its OAuth options to be checked here, where they are used.
+  return checkKitOAuth(oauth)
 }
 
 function assertConfig(config: unknown, label: string): asserts config is WalletKitConfigResponse {

@@ -521,6 +521,6 @@ describe('createKit: passkey options', () => {
   it('refuses a webauthn option that is not the WebAuthn functions, and a bad apiUrl', () => {
     const base = { proxyUrl: 'https://auth.example.com', configId: 'demo', storage: fakeStorage(), keyStore: memoryKeyStore() }
     expect(() => createKit({ ...base, webauthn: {} as WebAuthnModule })).toThrow(/createKit\(\{ webauthn \}\)/)
-    expect(() => createKit({ ...base, apiUrl: 'api.example.com' })).toThrow(/createPublicApiClient\(\{ apiUrl \}\)/)
+    expect(() => createKit({ ...base, apiUrl: 'api.example.com' })).toThrow(/createKit\(\{ apiUrl \}\)/)
   })
 })

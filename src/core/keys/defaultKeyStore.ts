@@ -1,3 +1,4 @@
+import { forwardMethods } from '../forwardMethods'
 import { signInModule } from '../lazyModules'
 import type { IndexedDbKeyStoreOptions } from './indexedDbKeyStore'
 import type { KeyStore } from './keyStore'
@@ -29,12 +30,5 @@ export function defaultKeyStore(options: DefaultKeyStoreOptions = {}): KeyStore 
     }
     return chosen
   }
-  return {
-    create: async () => (await store()).create(),
-    has: async (publicKey) => (await store()).has(publicKey),
-    sign: async (publicKey, data) => (await store()).sign(publicKey, data),
-    signDer: async (publicKey, data) => (await store()).signDer(publicKey, data),
-    delete: async (publicKey) => (await store()).delete(publicKey),
-    list: async () => (await store()).list(),
-  }
+  return forwardMethods(store, ['create', 'has', 'sign', 'signDer', 'delete', 'list'])
 }

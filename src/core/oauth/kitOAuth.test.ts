@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createKit } from '../createKit'
+import { startOAuth } from '../flows/oauth'
+import { memoryKeyStore } from '../keys/memoryKeyStore'
+import { fakeFetch } from '../test/fakeFetch'
 import { fakeStorage } from '../test/fakes'
+import type { WalletKitConfigResponse } from '../types'
+import { checkKitOAuth } from './checkKitOAuth'
 import { createKitOAuth } from './kitOAuth'
 
 afterEach(() => {
@@ -7,26 +13,15 @@ afterEach(() => {
 })
 
 describe('createKitOAuth', () => {
-  it('keeps authorize URL overrides by provider, normalized', () => {
-    const oauth = createKitOAuth({
-      oauthAuthorizeUrls: { google: 'http://localhost:8787/__mock/oauth/google/authorize', x: undefined },
-    })
+  it('keeps authorize URL overrides by provider, as given', () => {
+    const oauth = createKitOAuth({ oauthAuthorizeUrls: { google: 'http://localhost:8787/__mock/oauth/google/authorize' } })
     expect(oauth.authorizeUrls).toEqual({ google: 'http://localhost:8787/__mock/oauth/google/authorize' })
-  })
-
-  it('refuses an unknown provider or a URL that is not http(s)', () => {
-    expect(() => createKitOAuth({ oauthAuthorizeUrls: { github: 'https://github.com/login/oauth/authorize' } as never })).toThrow(
-      /createKit\(\{ oauthAuthorizeUrls \}\): expected keys among google, apple, x, discord, facebook, got "github"/,
-    )
-    expect(() => createKitOAuth({ oauthAuthorizeUrls: { apple: 'data:text/html,hi' } })).toThrow(
-      /createKit\(\{ oauthAuthorizeUrls.apple \}\)/,
-    )
+    expect(checkKitOAuth(oauth)).toBe(oauth)
   })
 
   it('uses an injected storage and trusts it to survive a redirect', () => {
     const storage = fakeStorage()
     expect(createKitOAuth({ oauthStorage: storage })).toMatchObject({ storage, storageSurvivesRedirect: true })
-    expect(() => createKitOAuth({ oauthStorage: {} as never })).toThrow(/createKit\(\{ oauthStorage \}\)/)
   })
 
   it('defaults to sessionStorage when it works', () => {
@@ -56,6 +51,47 @@ describe('createKitOAuth', () => {
     expect(createKitOAuth({ location }).location).toBe(location)
     vi.stubGlobal('location', { href: 'https://page.example.com/' })
     expect(createKitOAuth({}).location?.href).toBe('https://page.example.com/')
-    expect(() => createKitOAuth({ location: 'https://x' as never })).toThrow(/createKit\(\{ location \}\)/)
+  })
+})
+
+describe('checkKitOAuth (where the OAuth flows use the settings)', () => {
+  it('refuses an unknown provider or a URL that is not http(s), with the label of the createKit option', () => {
+    expect(() => checkKitOAuth(createKitOAuth({ oauthAuthorizeUrls: { github: 'https://github.com/login/oauth/authorize' } as never }))).toThrow(
+      /createKit\(\{ oauthAuthorizeUrls \}\): expected keys among google, apple, x, discord, facebook, got "github"/,
+    )
+    expect(() => checkKitOAuth(createKitOAuth({ oauthAuthorizeUrls: { apple: 'data:text/html,hi' } }))).toThrow(
+      /createKit\(\{ oauthAuthorizeUrls.apple \}\)/,
+    )
+    expect(() => checkKitOAuth(createKitOAuth({ oauthAuthorizeUrls: 'https://x' as never }))).toThrow(/createKit\(\{ oauthAuthorizeUrls \}\): expected an object/)
+  })
+
+  it('refuses a storage that is not one, and a location without an href', () => {
+    expect(() => checkKitOAuth(createKitOAuth({ oauthStorage: {} as never }))).toThrow(/createKit\(\{ oauthStorage \}\)/)
+    expect(() => checkKitOAuth(createKitOAuth({ location: 'https://x' as never }))).toThrow(/createKit\(\{ location \}\)/)
+  })
+
+  it('a kit built with a wrong OAuth option signs in with nothing: startOAuth refuses it before making a key', async () => {
+    const keyStore = memoryKeyStore()
+    const kit = createKit({
+      proxyUrl: 'https://auth.example.com',
+      configId: 'demo',
+      fetch: fakeFetch({}).fetch,
+      keyStore,
+      storage: fakeStorage(),
+      oauthAuthorizeUrls: { google: 'javascript:alert(1)' },
+    })
+    const config: WalletKitConfigResponse = {
+      organizationId: 'org',
+      enabledProviders: ['google'],
+      oauthClientIds: { google: 'client-1' },
+      sessionExpirationSeconds: '900',
+      otpLength: '6',
+      otpAlphanumeric: true,
+    }
+    await expect(startOAuth(kit, { provider: 'google', mode: 'popup', config, redirectUri: 'https://app.example.com/' })).rejects.toThrow(
+      /createKit\(\{ oauthAuthorizeUrls.google \}\)/,
+    )
+    expect(await keyStore.list()).toEqual([])
+    kit.destroy()
   })
 })

@@ -1,8 +1,6 @@
-import { assertObject, invalidArgument } from '../assert'
 import { memoryStorage } from '../session/memoryStorage'
 import { workingStorage } from '../workingStorage'
-import { parseHttpUrl } from './parseHttpUrl'
-import { OAUTH_PROVIDER_NAMES, isOAuthProviderName, type OAuthProviderName } from './providerNames'
+import type { OAuthProviderName } from './providerNames'
 
 /**
  * Where a pending sign-in waits for the provider's answer. `key` and `length` (as on Storage) let
@@ -15,7 +13,11 @@ export interface OAuthLocation {
   readonly href: string
 }
 
-/** createKit's OAuth options. All optional: the defaults are the platform's. */
+/**
+ * createKit's OAuth options. All optional: the defaults are the platform's. They are checked when an
+ * OAuth flow first uses them (a wrong one makes startOAuth, completeOAuth or cancelOAuth throw
+ * CONFIG_INVALID naming the option), not by createKit.
+ */
 export interface KitOAuthOptions {
   /**
    * Authorization endpoints that replace the providers' own, by provider. A kit on the mock proxy
@@ -32,7 +34,7 @@ export interface KitOAuthOptions {
   location?: OAuthLocation
 }
 
-/** The OAuth side of a kit, resolved from KitOAuthOptions by createKit. */
+/** The OAuth side of a kit: KitOAuthOptions with their defaults filled in by createKit. */
 export interface KitOAuth {
   readonly authorizeUrls: Readonly<Partial<Record<OAuthProviderName, string>>>
   readonly storage: OAuthStorage
@@ -41,42 +43,16 @@ export interface KitOAuth {
   readonly location: OAuthLocation | undefined
 }
 
+/**
+ * The OAuth settings as given, with the platform's defaults. They are checked where they are used,
+ * by the OAuth flows (checkKitOAuth): a page that never signs in with a provider does not carry the
+ * checks.
+ */
 export function createKitOAuth(options: KitOAuthOptions): KitOAuth {
   const { oauthAuthorizeUrls = {}, oauthStorage, location = defaultLocation() } = options
-  assertObject(oauthAuthorizeUrls, 'createKit({ oauthAuthorizeUrls })')
-  const authorizeUrls: Partial<Record<OAuthProviderName, string>> = {}
-  for (const [provider, url] of Object.entries(oauthAuthorizeUrls)) {
-    if (!isOAuthProviderName(provider)) {
-      throw invalidArgument('createKit({ oauthAuthorizeUrls })', `keys among ${OAUTH_PROVIDER_NAMES.join(', ')}`, provider)
-    }
-    if (url === undefined) continue
-    authorizeUrls[provider] = parseHttpUrl(url, `createKit({ oauthAuthorizeUrls.${provider} })`).href
-  }
-  if (oauthStorage !== undefined && !isStorage(oauthStorage)) {
-    throw invalidArgument('createKit({ oauthStorage })', 'a Storage (getItem, setItem, removeItem)', oauthStorage)
-  }
-  if (location !== undefined && (typeof location !== 'object' || location === null || typeof location.href !== 'string')) {
-    throw invalidArgument('createKit({ location })', 'an object with an href string, like window.location', location)
-  }
   // An injected storage is the caller's to vouch for; only the memory fallback is known not to survive.
   const { storage, survivesRedirect } = oauthStorage === undefined ? defaultStorage() : { storage: oauthStorage, survivesRedirect: true }
-  return Object.freeze({
-    authorizeUrls: Object.freeze(authorizeUrls),
-    storage,
-    storageSurvivesRedirect: survivesRedirect,
-    location,
-  })
-}
-
-function isStorage(value: unknown): value is OAuthStorage {
-  const candidate = value as Partial<OAuthStorage> | null
-  return (
-    typeof candidate === 'object' &&
-    candidate !== null &&
-    typeof candidate.getItem === 'function' &&
-    typeof candidate.setItem === 'function' &&
-    typeof candidate.removeItem === 'function'
-  )
+  return Object.freeze({ authorizeUrls: oauthAuthorizeUrls, storage, storageSurvivesRedirect: survivesRedirect, location })
 }
 
 function defaultStorage(): { storage: OAuthStorage; survivesRedirect: boolean } {

@@ -1,4 +1,4 @@
-import { assertInteger, assertNonEmptyString, assertObject, invalidArgument } from '../assert'
+import { assertInteger, assertMethods, assertNonEmptyString, assertObject, invalidArgument } from '../assert'
 import type { KeyStore } from '../keys/keyStore'
 import { signInModule } from '../lazyModules'
 import type { SessionClaims } from '../types'
@@ -70,18 +70,12 @@ export function sessionStorageKey(configId: string): string {
 export function createSessionStore(options: SessionStoreOptions): SessionStore {
   assertObject(options, 'createSessionStore(options)')
   const { storage, storageKey, keyStore, now = Date.now, window, warnBeforeMs = 60_000 } = options
-  const storageMethods = [storage?.getItem, storage?.setItem, storage?.removeItem]
-  if (!storageMethods.every((method) => typeof method === 'function')) {
-    throw invalidArgument('createSessionStore({ storage })', 'a Storage (getItem, setItem, removeItem)', storage)
-  }
+  assertMethods(storage, ['getItem', 'setItem', 'removeItem'], 'createSessionStore({ storage })', 'a Storage (getItem, setItem, removeItem)')
   assertNonEmptyString(storageKey, 'createSessionStore({ storageKey })')
-  if (typeof keyStore?.has !== 'function' || typeof keyStore.delete !== 'function') {
-    throw invalidArgument('createSessionStore({ keyStore })', 'a KeyStore', keyStore)
-  }
+  assertMethods(keyStore, ['has', 'delete'], 'createSessionStore({ keyStore })', 'a KeyStore')
   if (typeof now !== 'function') throw invalidArgument('createSessionStore({ now })', 'a function returning ms', now)
-  const windowMethods = [window?.addEventListener, window?.removeEventListener]
-  if (window !== undefined && !windowMethods.every((method) => typeof method === 'function')) {
-    throw invalidArgument('createSessionStore({ window })', 'an event target (addEventListener, removeEventListener)', window)
+  if (window !== undefined) {
+    assertMethods(window, ['addEventListener', 'removeEventListener'], 'createSessionStore({ window })', 'an event target (addEventListener, removeEventListener)')
   }
   assertInteger(warnBeforeMs, 'createSessionStore({ warnBeforeMs })', 0, MAX_TIMER_DELAY_MS)
   return new DeferredSessionStore({ storage, storageKey, keyStore, now, window, warnBeforeMs })
