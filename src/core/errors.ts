@@ -55,21 +55,18 @@ export type KitErrorCode =
   // the kit's own code
   | 'LOAD_FAILED' // a part of the kit loaded on first use (a flow, the modal) could not be fetched
 
-// The copy of the errors a page can meet before any flow has loaded: its config request (transport and
-// every proxy answer), a misuse of the kit, a chunk that does not load. The rest (OTP, OAuth, passkeys,
-// sessions, keys) is in userMessages.ts, which comes with the flows and adds itself here when loaded.
+// The copy of the errors a page can meet before any flow has loaded: its config request failing (the
+// network, the proxy's refusals), a misuse of the kit, a chunk that does not load, and a refused stamp
+// (the public API client is not a flow). The rest is in userMessages.ts, which comes with the flows and
+// adds itself here as it loads, before any flow runs.
 const userMessages: Partial<Record<KitErrorCode, string>> & { PROXY_ERROR: string } = {
   PROXY_UNAVAILABLE: 'We could not reach the sign-in service. Check your connection and try again.',
   PROXY_TIMEOUT: 'The sign-in service took too long to answer. Please try again.',
   PROXY_BAD_RESPONSE: 'The sign-in service sent an answer we could not read. Please try again.',
   ABORTED: 'The request was cancelled.',
-  INVALID_REQUEST: 'Something in the request was not accepted. Please check what you entered.',
-  UNAUTHENTICATED: 'Your sign-in could not be verified. Please start again.',
   PERMISSION_DENIED: 'This site is not allowed to use this sign-in service.',
   NOT_FOUND: 'We could not find that. Please start again.',
-  ALREADY_EXISTS: 'An account already exists for this address.',
   RATE_LIMITED: 'Too many attempts. Please wait a moment and try again.',
-  FAILED_PRECONDITION: 'This step cannot be done right now. Please start again.',
   PROXY_ERROR: 'The sign-in service had a problem. Please try again.',
   CONFIG_INVALID: 'The sign-in service is not set up correctly.',
   STAMP_REFUSED: 'Your sign-in could not be verified. Please sign in again.',

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { KitError, kitErrorCodeForGrpc, type KitErrorCode } from './errors'
 import { DEFAULT_USER_MESSAGES, kitError } from './userMessages'
@@ -57,10 +57,38 @@ describe('user messages', () => {
     expect(offenders).toEqual([])
   })
 
-  it('every proxy answer postJson can build has its copy on the first load', () => {
+  it('the config request can fail only with codes that have copy on the first load, and refuse a stamp', () => {
     const allowed = new Set(firstLoadCodes())
-    for (let grpc = 0; grpc <= 16; grpc += 1) expect(allowed).toContain(kitErrorCodeForGrpc(grpc))
-    // The public API client's refinement of 16.
+    for (const code of ['PROXY_UNAVAILABLE', 'PROXY_TIMEOUT', 'PROXY_BAD_RESPONSE', 'ABORTED', 'PERMISSION_DENIED', 'NOT_FOUND', 'RATE_LIMITED', 'PROXY_ERROR']) {
+      expect(allowed).toContain(code)
+    }
+    // The public API client's refinement of 16 (its module is not a flow, and may run first).
     expect(allowed).toContain('STAMP_REFUSED')
   })
+
+  it('once this module has loaded (with any flow), every code postJson builds reads its own copy', () => {
+    for (let grpc = 0; grpc <= 16; grpc += 1) {
+      const code = kitErrorCodeForGrpc(grpc)
+      expect(new KitError(code, 'x').userMessage).toBe(DEFAULT_USER_MESSAGES[code])
+    }
+  })
+
+  it('the flows all import this module, so that its copy is added before any flow runs', () => {
+    const userMessages = join(import.meta.dirname, 'userMessages.ts')
+    for (const entry of ['signInRuntime.ts', join('flows', 'oauth.ts'), join('flows', 'passkey.ts')]) {
+      expect(staticImports(join(import.meta.dirname, entry)), entry).toContain(userMessages)
+    }
+  })
 })
+
+/** Every module `file` imports statically (type-only imports left out), transitively. */
+function staticImports(file: string, seen = new Set<string>()): Set<string> {
+  const text = readFileSync(file, 'utf8')
+  for (const match of text.matchAll(/^(?:import|export) (?!type )[^'\n]*?from '(\.[^']+)'/gm)) {
+    const target = join(dirname(file), `${match[1] as string}.ts`)
+    if (seen.has(target)) continue
+    seen.add(target)
+    staticImports(target, seen)
+  }
+  return seen
+}
