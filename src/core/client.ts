@@ -1,6 +1,5 @@
-import { assertNonEmptyString, assertObject, invalidArgument } from './assert'
-import { KitError } from './errors'
-import { assertSignal, assertTimeoutMs, postJson, resolveBaseUrl } from './postJson'
+import { assertObject } from './assert'
+import { DEFAULT_TIMEOUT_MS, connectToProxy, proxyPost, requestWalletKitConfig, type ProxyConnection } from './proxyConnection'
 import type {
   AccountRequest,
   AccountResponse,
@@ -20,6 +19,7 @@ import type {
   SignupResponse,
   WalletKitConfigResponse,
 } from './types'
+import { kitError } from './userMessages'
 
 export interface AuthProxyClientOptions {
   /** Base URL of the proxy, e.g. 'https://auth.example.com' or, in a browser, a same-origin path '/auth-proxy'. */
@@ -58,54 +58,33 @@ export interface AuthProxyClient {
   oauthLogin(body: OAuthLoginRequest, options?: CallOptions): Promise<OAuthLoginResponse>
 }
 
-export const DEFAULT_TIMEOUT_MS = 20_000
+export { DEFAULT_TIMEOUT_MS }
 
 /** A typed client for the auth proxy's /v1 endpoints. Every failure is a KitError with a stable code. */
 export function createAuthProxyClient(options: AuthProxyClientOptions): AuthProxyClient {
-  assertObject(options, 'createAuthProxyClient(options)')
-  const { configId, timeoutMs = DEFAULT_TIMEOUT_MS } = options
-  const proxyUrl = typeof options.proxyUrl === 'string' ? options.proxyUrl.trim().replace(/\/+$/, '') : options.proxyUrl
-  const baseUrl = resolveBaseUrl(proxyUrl, 'createAuthProxyClient({ proxyUrl })')
-  assertNonEmptyString(configId, 'createAuthProxyClient({ configId })')
-  if (options.fetch !== undefined && typeof options.fetch !== 'function') {
-    throw invalidArgument('createAuthProxyClient({ fetch })', 'a fetch function', options.fetch)
-  }
-  assertTimeoutMs(timeoutMs, 'createAuthProxyClient({ timeoutMs })')
-  // Looked up per call rather than captured, and never called as a method of another object:
-  // window.fetch throws "Illegal invocation" when `this` is not the window.
-  const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
+  return clientOn(connectToProxy(options))
+}
 
+/** The client over options already checked (createKit hands its connection over when a flow first calls). */
+export function clientOn(connection: ProxyConnection): AuthProxyClient {
   async function call<E extends ProxyEndpoint>(
     endpoint: E,
     body: ProxyEndpoints[E]['request'] | undefined,
     callOptions: CallOptions = {},
   ): Promise<ProxyEndpoints[E]['response']> {
-    const { signal } = callOptions
-    assertSignal(signal, endpoint)
+    if (endpoint === 'wallet_kit_config') return requestWalletKitConfig(connection, callOptions) as Promise<ProxyEndpoints[E]['response']>
     if (body !== undefined) assertObject(body, `${endpoint}: body`)
-
-    const headers: Record<string, string> = { 'X-Auth-Proxy-Config-ID': configId }
-    // Only a body needs a type; the bodiless wallet_kit_config call has none, like the production client.
-    if (body !== undefined) headers['Content-Type'] = 'application/json'
-
-    const answer = await postJson({
-      label: endpoint,
-      url: `${baseUrl}/v1/${endpoint}`,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      fetch: fetchImpl,
-      timeoutMs,
-      signal,
-    })
+    const answer = await proxyPost(connection, endpoint, body, callOptions)
     return checkResponse(endpoint, answer.body, answer.status)
   }
 
+  const { proxyUrl, configId, timeoutMs } = connection
   return {
     proxyUrl,
     configId,
     timeoutMs,
     call,
-    walletKitConfig: (callOptions) => call('wallet_kit_config', undefined, callOptions),
+    walletKitConfig: (callOptions) => requestWalletKitConfig(connection, callOptions),
     otpInit: (body, callOptions) => call('otp_init', body, callOptions),
     otpVerify: (body, callOptions) => call('otp_verify', body, callOptions),
     otpLogin: (body, callOptions) => call('otp_login', body, callOptions),
@@ -117,8 +96,7 @@ export function createAuthProxyClient(options: AuthProxyClientOptions): AuthProx
 }
 
 // The fields a caller reads without checking: their absence means the answer is not the contract's.
-const REQUIRED_STRINGS: { readonly [E in ProxyEndpoint]: readonly string[] } = {
-  wallet_kit_config: ['organizationId'],
+const REQUIRED_STRINGS: { readonly [E in Exclude<ProxyEndpoint, 'wallet_kit_config'>]: readonly string[] } = {
   otp_init: ['otpId'],
   otp_verify: ['verificationToken'],
   otp_login: ['session'],
@@ -134,44 +112,12 @@ function checkResponse<E extends ProxyEndpoint>(
   status: number,
 ): ProxyEndpoints[E]['response'] {
   const bad = (what: string) =>
-    new KitError('PROXY_BAD_RESPONSE', `${endpoint}: ${what} in the answer (HTTP ${status})`, { status })
-  for (const field of REQUIRED_STRINGS[endpoint]) {
+    kitError('PROXY_BAD_RESPONSE', `${endpoint}: ${what} in the answer (HTTP ${status})`, { status })
+  for (const field of REQUIRED_STRINGS[endpoint as Exclude<ProxyEndpoint, 'wallet_kit_config'>]) {
     if (typeof body[field] !== 'string' || body[field] === '') throw bad(`no ${field}`)
   }
   if (endpoint === 'account' && body.organizationId !== undefined && typeof body.organizationId !== 'string') {
     throw bad('organizationId is not a string')
   }
-  if (endpoint === 'wallet_kit_config') return withConfigDefaults(body, bad) as ProxyEndpoints[E]['response']
   return body as ProxyEndpoints[E]['response']
-}
-
-// Protobuf JSON leaves out fields that hold their type's default (empty list, false, "0"), so a real
-// proxy may omit them; WIRE.md gives the defaults. An omitted otpAlphanumeric reads as true, the safe
-// side: the alphanumeric alphabet includes the digits, so a digits-only code is still accepted.
-function withConfigDefaults(body: Record<string, unknown>, bad: (what: string) => KitError): WalletKitConfigResponse {
-  const enabledProviders = body.enabledProviders ?? []
-  if (!Array.isArray(enabledProviders) || !enabledProviders.every((p) => typeof p === 'string')) {
-    throw bad('enabledProviders is not a list of strings')
-  }
-  return {
-    ...(body as unknown as WalletKitConfigResponse),
-    enabledProviders: enabledProviders as WalletKitConfigResponse['enabledProviders'],
-    sessionExpirationSeconds: decimal(body.sessionExpirationSeconds, '900', 'sessionExpirationSeconds', bad),
-    otpLength: decimal(body.otpLength, '6', 'otpLength', bad),
-    otpAlphanumeric: boolean(body.otpAlphanumeric, true, 'otpAlphanumeric', bad),
-  }
-}
-
-function decimal(value: unknown, fallback: string, field: string, bad: (what: string) => KitError): string {
-  if (value === undefined) return fallback
-  // 64-bit integers are decimal strings on the wire; tolerate a plain number from a lenient server.
-  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value)
-  if (typeof value === 'string' && /^\d+$/.test(value)) return value
-  throw bad(`${field} is not a decimal integer`)
-}
-
-function boolean(value: unknown, fallback: boolean, field: string, bad: (what: string) => KitError): boolean {
-  if (value === undefined) return fallback
-  if (typeof value !== 'boolean') throw bad(`${field} is not a boolean`)
-  return value
 }

@@ -1,9 +1,11 @@
 import { assertObject, invalidArgument } from './assert'
-import { createAuthProxyClient, type AuthProxyClient, type AuthProxyClientOptions } from './client'
+import type { AuthProxyClient, AuthProxyClientOptions } from './client'
+import { deferredProxyClient } from './deferredProxyClient'
 import { defaultKeyStore } from './keys/defaultKeyStore'
 import type { KeyStore } from './keys/keyStore'
 import { createKitOAuth, type KitOAuth, type KitOAuthOptions } from './oauth/kitOAuth'
 import type { WebAuthnModule } from './passkey/webAuthnModule'
+import { connectToProxy } from './proxyConnection'
 import { memoryStorage } from './session/memoryStorage'
 import {
   createSessionStore,
@@ -13,8 +15,8 @@ import {
   type SessionStore,
 } from './session/sessionStore'
 import { deferredPublicApiClient } from './stamp/deferredPublicApiClient'
-import { workingStorage } from './workingStorage'
 import type { PublicApiClient } from './stamp/publicApiClient'
+import { workingStorage } from './workingStorage'
 
 export interface KitOptions extends AuthProxyClientOptions, KitOAuthOptions {
   /** Default defaultKeyStore(): IndexedDB, or memory where IndexedDB cannot be opened. */
@@ -51,7 +53,7 @@ export interface Kit {
 
 export function createKit(options: KitOptions): Kit {
   assertObject(options, 'createKit(options)')
-  const client = createAuthProxyClient(options)
+  const client = deferredProxyClient(connectToProxy(options))
   const { keyStore = defaultKeyStore(), storage = workingStorage('localStorage') ?? memoryStorage(), window = defaultWindow(), warnBeforeMs } = options
   const now = options.now ?? Date.now
   if (typeof now !== 'function') throw invalidArgument('createKit({ now })', 'a function returning ms', now)

@@ -56,9 +56,9 @@ export type KitErrorCode =
   | 'LOAD_FAILED' // a part of the kit loaded on first use (a flow, the modal) could not be fetched
 
 // The copy of the errors a page can meet before any flow has loaded: its config request failing (the
-// network, the proxy's refusals), a misuse of the kit, a chunk that does not load, and a refused stamp
-// (the public API client is not a flow). The rest is in userMessages.ts, which comes with the flows and
-// adds itself here as it loads, before any flow runs.
+// network, the proxy's refusals), a misuse of the kit, a chunk that does not load. The rest is in
+// userMessages.ts, which comes with the flows and the clients they call, and adds itself here as it
+// loads, before any of them runs.
 const userMessages: Partial<Record<KitErrorCode, string>> & { PROXY_ERROR: string } = {
   PROXY_UNAVAILABLE: 'We could not reach the sign-in service. Check your connection and try again.',
   PROXY_TIMEOUT: 'The sign-in service took too long to answer. Please try again.',
@@ -69,7 +69,6 @@ const userMessages: Partial<Record<KitErrorCode, string>> & { PROXY_ERROR: strin
   RATE_LIMITED: 'Too many attempts. Please wait a moment and try again.',
   PROXY_ERROR: 'The sign-in service had a problem. Please try again.',
   CONFIG_INVALID: 'The sign-in service is not set up correctly.',
-  STAMP_REFUSED: 'Your sign-in could not be verified. Please sign in again.',
   LOAD_FAILED: 'Part of the sign-in could not be loaded. Check your connection and try again.',
 }
 

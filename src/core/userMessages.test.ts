@@ -47,8 +47,8 @@ describe('user messages', () => {
       for (const match of text.matchAll(/new KitError\(\s*([^,]+),/g)) {
         const argument = (match[1] as string).trim()
         const literal = /^'([A-Z_]+)'$/.exec(argument)?.[1]
-        // postJson builds the proxy's answers, whose codes (kitErrorCodeForGrpc, STAMP_REFUSED) all have
-        // copy; kitError passes the copy itself.
+        // postJson builds the proxy's answers for the config request (copy on the first load) and for
+        // the flows and clients that import userMessages (copy added); kitError passes the copy itself.
         const builders = [join('core', 'postJson.ts'), join('core', 'userMessages.ts')]
         const fine = literal !== undefined ? allowed.has(literal) : builders.includes(relative(SRC, file))
         if (!fine) offenders.push(`${relative(SRC, file)}: new KitError(${argument}, …)`)
@@ -57,13 +57,11 @@ describe('user messages', () => {
     expect(offenders).toEqual([])
   })
 
-  it('the config request can fail only with codes that have copy on the first load, and refuse a stamp', () => {
+  it('the config request can fail only with codes that have copy on the first load', () => {
     const allowed = new Set(firstLoadCodes())
     for (const code of ['PROXY_UNAVAILABLE', 'PROXY_TIMEOUT', 'PROXY_BAD_RESPONSE', 'ABORTED', 'PERMISSION_DENIED', 'NOT_FOUND', 'RATE_LIMITED', 'PROXY_ERROR']) {
       expect(allowed).toContain(code)
     }
-    // The public API client's refinement of 16 (its module is not a flow, and may run first).
-    expect(allowed).toContain('STAMP_REFUSED')
   })
 
   it('once this module has loaded (with any flow), every code postJson builds reads its own copy', () => {
@@ -73,9 +71,10 @@ describe('user messages', () => {
     }
   })
 
-  it('the flows all import this module, so that its copy is added before any flow runs', () => {
+  it('the flows and the clients they call import this module, so that its copy is added before they run', () => {
     const userMessages = join(import.meta.dirname, 'userMessages.ts')
-    for (const entry of ['signInRuntime.ts', join('flows', 'oauth.ts'), join('flows', 'passkey.ts')]) {
+    const entries = ['signInRuntime.ts', 'client.ts', join('flows', 'oauth.ts'), join('flows', 'passkey.ts'), join('stamp', 'publicApiClient.ts')]
+    for (const entry of entries) {
       expect(staticImports(join(import.meta.dirname, entry)), entry).toContain(userMessages)
     }
   })
