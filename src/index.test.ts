@@ -13,6 +13,7 @@ describe('the package entry (auth-proxy-kit)', () => {
         "ProviderMark",
         "en",
         "isKitError",
+        "prefetchSignIn",
         "useEmailOtp",
         "useKit",
         "useLoginMethods",

@@ -66,6 +66,7 @@ describe('auth-proxy-kit/core exports', () => {
         "passkeyStamper",
         "pendingOAuthKey",
         "preferredOAuthMode",
+        "prefetchSignIn",
         "rawSignatureToDer",
         "sessionStorageKey",
         "signClientMessage",

@@ -18,6 +18,7 @@ export {
 } from './errors'
 export { base64urlDecode, base64urlEncode, fromHex, fromUtf8, toHex, utf8 } from './encoding'
 export { isValidEmail } from './validators'
+export { prefetchSignIn } from './prefetchSignIn'
 
 export type { KeyStore } from './keys/keyStore'
 export { indexedDbKeyStore, type IndexedDbKeyStoreOptions, type StoredKeyRecord } from './keys/indexedDbKeyStore'

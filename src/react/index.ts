@@ -21,6 +21,7 @@ export {
   type UseOAuthCallbackReturnType,
 } from './useOAuthCallback'
 export type { OAuthWindow } from './oauthWindow'
+export { prefetchSignIn } from '../core/prefetchSignIn'
 export type {
   CompleteOAuthReturnType,
   EmailOtpChallenge,

@@ -9,7 +9,7 @@ import { LoginButton } from './LoginButton'
 
 vi.mock('../LoginModal/loadLoginDialog', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../LoginModal/loadLoginDialog')>()
-  return { loadLoginDialog: vi.fn(actual.loadLoginDialog) }
+  return { ...actual, loadLoginDialog: vi.fn(actual.loadLoginDialog) }
 })
 
 function Static() {

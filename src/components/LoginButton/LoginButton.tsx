@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { prefetchSignIn } from '../../core/prefetchSignIn'
 import { useOAuthCallback, useSession } from '../../react'
 import { resolveLabels } from '../labels/resolveLabels'
 import type { LoginLabels, LoginLabelsOverride } from '../locales/LoginLabels'
@@ -13,9 +14,11 @@ export interface LoginButtonProps {
   className?: string
 }
 
-function prefetchDialog() {
+function prefetch() {
   // A failed prefetch is retried by the click; nothing to report here.
   loadLoginDialog().catch(() => undefined)
+  // And the first step's code: a key and otp_init for the email the person is about to type.
+  void prefetchSignIn()
 }
 
 /**
@@ -46,8 +49,8 @@ export function LoginButton({ theme = 'light', locale, labels, className }: Logi
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => setOpen(true)}
-        onPointerEnter={prefetchDialog}
-        onFocus={prefetchDialog}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
       >
         {status === 'signedIn' ? resolved.account : resolved.logIn}
       </button>

@@ -1,5 +1,5 @@
-import { useState } from 'react'
-import { OAUTH_PROVIDER_NAMES, type OAuthMode, type OAuthProviderName } from '../../core'
+import { useEffect, useState } from 'react'
+import { OAUTH_PROVIDER_NAMES, prefetchSignIn, type OAuthMode, type OAuthProviderName } from '../../core'
 import { useEmailOtp, useLoginMethods, useOAuthCallback, useOAuthProviders, useSession, useWalletKitConfig } from '../../react'
 import { useLabels } from '../labels/LabelsContext'
 import { CodeStep } from './CodeStep'
@@ -24,6 +24,10 @@ export function LoginFlow({ onDone }: { onDone(): void }) {
   const callback = useOAuthCallback()
   // Kept here, not in the email step, so that "Use a different email" comes back with it to correct.
   const [email, setEmail] = useState(() => emailOtp.challenge?.email ?? '')
+  // The code behind each method offered, before the person picks one (the button prefetched email's).
+  useEffect(() => {
+    if (methods) void prefetchSignIn(methods)
+  }, [methods])
 
   if (status === 'loading') return <Progress label={labels.loading} />
   if (status === 'signedIn' && session) return <SignedInStep session={session} onDone={onDone} />

@@ -1,19 +1,13 @@
-import type { ComponentType } from 'react'
-import type { LoginDialogProps } from './LoginDialog'
-
-let loading: Promise<{ default: ComponentType<LoginDialogProps> }> | undefined
+import { lazyModule } from '../../core/lazyModule'
+import { moduleLoader } from './moduleLoader'
 
 /**
- * Loads the dialog's code once: the button's first load stays small, and hovering or focusing the button
- * starts the download before the click. A failed download is forgotten so that the next try fetches again.
+ * The dialog's code, loaded once: the button's first load stays small, and hovering or focusing the
+ * button starts the download before the click. A failed download is forgotten so that the next try
+ * fetches again.
  */
-export function loadLoginDialog(): Promise<{ default: ComponentType<LoginDialogProps> }> {
-  loading ??= import('./LoginDialog').then(
-    (module) => ({ default: module.LoginDialog }),
-    (error: unknown) => {
-      loading = undefined
-      throw error
-    },
-  )
-  return loading
+export const loginDialogLoader = moduleLoader(lazyModule('sign-in dialog', () => import('./LoginDialog')))
+
+export function loadLoginDialog(): Promise<unknown> {
+  return loginDialogLoader.load()
 }
