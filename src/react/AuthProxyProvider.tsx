@@ -1,10 +1,10 @@
 import { QueryClientContext, usePrefetchQuery } from '@tanstack/react-query'
 import { useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
 import { createKit, type Kit, type KeyStore, type OAuthMode, type OAuthProviderName, type OAuthStorage } from '../core'
+import type { KitError } from '../core/errors'
+import { lazyModule } from '../core/lazyModule'
 import type { EnabledProvider } from '../core/types'
-import { asKitError } from './asKitError'
 import { AuthProxyContext, type AuthProxyContextValue, type FlowStorage } from './context'
-import { oauthCallbackStore } from './oauthCallbackStore'
 import { defaultOAuthWindow, mayBeOAuthCallback, type OAuthWindow } from './oauthWindow'
 import { walletKitConfigQueryOptions } from './walletKitConfigQueryOptions'
 
@@ -61,6 +61,8 @@ const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : 
 // loses its effects: its kit is destroyed, and rebuilt when the tree shows again (the session and
 // keys are in storage, so nothing is lost).
 const pendingDestroy = new WeakMap<Kit, ReturnType<typeof setTimeout>>()
+
+const redirectModule = /* @__PURE__ */ lazyModule('OAuth redirect', () => import('./handleOAuthRedirect'))
 const destroyed = new WeakSet<Kit>()
 
 /** Builds the core kit for one tenant, fetches its config once, and gives both to the hooks below. */
@@ -118,11 +120,12 @@ export function AuthProxyProvider(props: AuthProxyProviderProps) {
   useIsomorphicLayoutEffect(() => {
     const page = oauthWindow ?? defaultOAuthWindow()
     if (!completeOAuthRedirects || !page || !mayBeOAuthCallback(page.location.href)) return
-    const store = oauthCallbackStore(kit)
     // Loaded only on a page that looks like a provider's answer: most pages never need it.
-    import('./handleOAuthRedirect').then(
-      ({ handleOAuthRedirect }) => handleOAuthRedirect({ kit, page, store, flowStorage, queryClient }),
-      (error: unknown) => store.set({ status: 'error', error: asKitError(error) }),
+    redirectModule.load().then(
+      ({ handleOAuthRedirect, oauthCallbackStore }) =>
+        handleOAuthRedirect({ kit, page, store: oauthCallbackStore(kit), flowStorage, queryClient }),
+      // LOAD_FAILED, for useOAuthCallback, whose own import of the store makes this one instant.
+      (error: KitError) => import('./oauthCallbackStore').then(({ oauthCallbackStore }) => oauthCallbackStore(kit).set({ status: 'error', error })),
     )
     // Once per kit: the address is the page's at load, and the answer is claimed once (StrictMode).
   }, [kit])

@@ -3,6 +3,8 @@ import { cleanOAuthCallbackUrl, isOAuthCallback, isOAuthPopupWindow, parseOAuthC
 import { completeOAuthRedirect } from './completeOAuthRedirect'
 import type { FlowStorage } from './context'
 import type { OAuthCallbackStore } from './oauthCallbackStore'
+
+export { oauthCallbackStore } from './oauthCallbackStore'
 import type { OAuthWindow } from './oauthWindow'
 import { clearPendingOAuthRedirect, loadPendingOAuthRedirect } from './pendingOAuthRedirect'
 
