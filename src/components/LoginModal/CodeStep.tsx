@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import type { EmailOtpChallenge } from '../../core'
-import { type KitErrorCode } from '../../core/errors'
+import type { KitErrorCode } from '../../core/errors'
 import { DEFAULT_USER_MESSAGES } from '../../core/userMessages'
 import type { UseEmailOtpReturnType } from '../../react'
 import { errorMessage } from '../labels/errorMessage'

@@ -2,13 +2,12 @@ import { assertObject, invalidArgument } from '../assert'
 import type { CallOptions } from '../client'
 import type { Kit } from '../createKit'
 import { KitError } from '../errors'
-import { kitError } from '../userMessages'
 import { buildAuthorizeUrl } from '../oauth/buildAuthorizeUrl'
-import { checkKitOAuth } from '../oauth/checkKitOAuth'
-import { parseHttpUrl } from '../oauth/parseHttpUrl'
 import { parseOAuthCallback, type OAuthCallbackParameters } from '../oauth/callbackUrl'
+import { checkKitOAuth } from '../oauth/checkKitOAuth'
 import type { KitOAuth } from '../oauth/kitOAuth'
 import { oauthNonce } from '../oauth/oauthNonce'
+import { parseHttpUrl } from '../oauth/parseHttpUrl'
 import {
   OAUTH_PENDING_TTL_MS,
   generateOAuthState,
@@ -25,6 +24,7 @@ import { waitForOAuthPopup, type OAuthPopup } from '../oauth/popup'
 import { OAUTH_PROVIDERS, isOAuthProviderName, type OAuthProviderName } from '../oauth/providers'
 import type { Session } from '../session/sessionStore'
 import type { WalletKitConfigResponse } from '../types'
+import { kitError } from '../userMessages'
 import { assertKit } from './assertKit'
 
 export interface StartOAuthParameters {

@@ -2,13 +2,13 @@ import { assertInteger, assertNonEmptyString, assertObject, invalidArgument } fr
 import type { CallOptions } from '../client'
 import type { Kit } from '../createKit'
 import { isKitError } from '../errors'
-import { kitError } from '../userMessages'
 import { createPasskey } from '../passkey/createPasskey'
 import { passkeyStamper } from '../passkey/passkeyStamper'
 import type { ActivityEnvelope, StampLoginParameters } from '../publicApiTypes'
 import type { Session } from '../session/sessionStore'
 import { apiKeyStamper, type Stamper } from '../stamp/stamper'
 import type { SignupRequest, WalletKitConfigResponse } from '../types'
+import { kitError } from '../userMessages'
 import { assertKit } from './assertKit'
 
 /** How long the client key registered at passkey sign-up lives: long enough for one stamp_login. */

@@ -1,10 +1,9 @@
-// The code behind defaultKeyStore(), loaded on its first use: key generation, IndexedDB, DER.
+// The choice behind defaultKeyStore(), loaded on its first use with the stores' code (key generation,
+// IndexedDB, DER).
 import type { DefaultKeyStoreOptions } from './defaultKeyStore'
 import { indexedDbKeyStore } from './indexedDbKeyStore'
 import type { KeyStore } from './keyStore'
 import { memoryKeyStore } from './memoryKeyStore'
-
-export { indexedDbKeyStore, memoryKeyStore }
 
 /** defaultKeyStore's choice: IndexedDB if it can be opened and read, else memory (with a warning). */
 export async function chooseKeyStore(options: DefaultKeyStoreOptions): Promise<KeyStore> {

@@ -1,5 +1,5 @@
 import { assertBytes, assertNonEmptyString } from '../assert'
-import { KitError } from '../errors'
+import type { KitError } from '../errors'
 import { kitError } from '../userMessages'
 import type { KeyStore } from './keyStore'
 import { assertCompressedPublicKey, rawSignatureToDer } from './p256'

@@ -1,5 +1,5 @@
 // Key generation and signing shared by the IndexedDB and memory stores.
-import { KitError } from '../errors'
+import type { KitError } from '../errors'
 import { kitError } from '../userMessages'
 import { compressPublicKey } from './p256'
 

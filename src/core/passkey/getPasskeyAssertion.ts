@@ -1,7 +1,7 @@
 import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser'
 import { assertNonEmptyString, invalidArgument } from '../assert'
-import { kitError } from '../userMessages'
 import { stampChallenge } from '../stamp/stampChallenge'
+import { kitError } from '../userMessages'
 import { toPasskeyError } from './passkeyError'
 import { loadWebAuthn, type WebAuthnModule } from './webAuthnModule'
 

@@ -1,4 +1,4 @@
-import { KitError, isKitError } from '../errors'
+import { isKitError, type KitError } from '../errors'
 import { kitError } from '../userMessages'
 
 /**

@@ -2,10 +2,10 @@
 // need one: the proxy checks its own tokens when they come back). It decodes them to learn what they
 // are bound to, and refuses any token missing a claim the kit relies on.
 import { decodeJwt, type JWTPayload } from 'jose'
-import { KitError, type KitErrorCode } from '../errors'
-import { kitError } from '../userMessages'
+import type { KitErrorCode } from '../errors'
 import { isCompressedPublicKey } from '../keys/compressedPublicKey'
 import type { SessionClaims, VerificationTokenClaims } from '../types'
+import { kitError } from '../userMessages'
 
 type Check = (value: unknown) => boolean
 const isNonEmptyString: Check = (value) => typeof value === 'string' && value !== ''

@@ -3,9 +3,9 @@
 // is signed in never needs it. createSessionStore (sessionStore.ts) checks the options and hands over.
 import { invalidArgument } from '../assert'
 import { KitError } from '../errors'
-import { kitError } from '../userMessages'
 import type { KeyStore } from '../keys/keyStore'
 import type { SessionClaims } from '../types'
+import { kitError } from '../userMessages'
 import { decodeSessionToken } from './jwt'
 import { LOADING, MAX_TIMER_DELAY_MS, SIGNED_OUT } from './sessionSnapshots'
 import type { Session, SessionEventTarget, SessionSnapshot, SessionStorage, SessionStore, SessionStoreOptions } from './sessionStore'
