@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, renderHook, screen, waitFor } from '@testing-library/react'
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react'
 import { Activity, StrictMode, type ReactNode } from 'react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { createKit, memoryKeyStore, memoryStorage } from '../core'
 import { createMockAuthProxy, DEMO_CONFIG_ID } from '../mock'
 import { AuthProxyProvider } from './AuthProxyProvider'
@@ -82,6 +82,35 @@ describe('AuthProxyProvider', () => {
     expect(queryClient.getQueryData(['auth-proxy-kit', 'wallet_kit_config', PROXY_URL, DEMO_CONFIG_ID])).toMatchObject({
       enabledProviders: ['email', 'google', 'apple'],
     })
+  })
+
+  it('given every reader gone for longer than react-query keeps unused queries, a new reader still does not fetch the config again', async () => {
+    const { fetch, calls } = countingFetch()
+    function Page({ reading }: { reading: boolean }) {
+      return reading ? <ConfigProbe /> : <p>nothing reads the config</p>
+    }
+    const tree = (reading: boolean) => (
+      <QueryClientProvider client={queryClient}>
+        <AuthProxyProvider proxyUrl={PROXY_URL} configId={DEMO_CONFIG_ID} fetch={fetch} keyStore={memoryKeyStore()} storage={memoryStorage()} flowStorage={null}>
+          <Page reading={reading} />
+        </AuthProxyProvider>
+      </QueryClientProvider>
+    )
+    // Fake from the start, so that react-query's garbage collection timers are fake too; time also
+    // flows as usual, for the requests and React.
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
+    const queryClient = new QueryClient()
+    const { rerender } = render(tree(true))
+    expect(await screen.findByText('methods: email,google,apple; session: signedOut')).toBeInTheDocument()
+    rerender(tree(false))
+    // react-query removes a query nothing observes after its gcTime (5 minutes by default).
+    await act(() => vi.advanceTimersByTimeAsync(60 * 60_000))
+    rerender(tree(true))
+    expect(await screen.findByText('methods: email,google,apple; session: signedOut')).toBeInTheDocument()
+    expect(calls).toEqual(['/v1/wallet_kit_config'])
   })
 
   it('given StrictMode, it keeps one working kit, and destroys the kit it built on unmount', async () => {
