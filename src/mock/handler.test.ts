@@ -236,7 +236,7 @@ describe('wallet_kit_config', () => {
     const answer = await call(proxy, 'wallet_kit_config', undefined, rawBody === undefined ? {} : { rawBody })
     expect(answer.status).toBe(200)
     expect(answer.body).toEqual({
-      enabledProviders: ['email', 'google', 'apple'],
+      enabledProviders: ['email', 'google', 'apple', 'passkey'],
       sessionExpirationSeconds: '900',
       organizationId: DEMO_ORGANIZATION_ID,
       otpAlphanumeric: true,

@@ -12,13 +12,13 @@ export const DEMO_CONFIG_ID = 'demo'
 export const DEMO_ORGANIZATION_ID = '5b0c4f1e-7d2a-4c1b-9a8e-2f6d3c0b1a90'
 
 /**
- * Email plus Google and Apple, so that the playground shows OAuth; every provider has a client id, so a
- * tenant built on it only needs to list more providers to enable them.
+ * Email, Google, Apple and passkeys, so that the playground shows every kind of sign-in; every provider
+ * has a client id, so a tenant built on it only needs to list more providers to enable them.
  */
 export const DEMO_TENANT: MockTenant = {
   configId: DEMO_CONFIG_ID,
   organizationId: DEMO_ORGANIZATION_ID,
-  enabledProviders: ['email', 'google', 'apple'],
+  enabledProviders: ['email', 'google', 'apple', 'passkey'],
   oauthClientIds: { ...DEMO_OAUTH_CLIENT_IDS },
 }
 

@@ -1,6 +1,7 @@
 import { QueryClientContext, usePrefetchQuery } from '@tanstack/react-query'
 import { useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
 import { createKit, type Kit, type KeyStore, type OAuthMode, type OAuthProviderName, type OAuthStorage } from '../core'
+import type { WebAuthnModule } from '../core/passkey/webAuthnModule'
 import type { EnabledProvider } from '../core/types'
 import { asKitError } from './asKitError'
 import { AuthProxyContext, type AuthProxyContextValue, type FlowStorage } from './context'
@@ -41,6 +42,11 @@ export interface AuthProxyProviderProps {
   completeOAuthRedirects?: boolean
   /** The window OAuth opens popups on, redirects, and cleans the address bar of; default the page's. */
   oauthWindow?: OAuthWindow
+  /**
+   * The WebAuthn functions passkeys use; default @simplewebauthn/browser, loaded when a passkey is first
+   * used. Stories and tests inject a software authenticator. Read when the kit is built.
+   */
+  webauthn?: WebAuthnModule
   children?: ReactNode
 }
 
@@ -93,6 +99,7 @@ export function AuthProxyProvider(props: AuthProxyProviderProps) {
         oauthAuthorizeUrls: props.oauthAuthorizeUrls,
         oauthStorage: props.oauthStorage,
         location: props.oauthWindow?.location,
+        webauthn: props.webauthn,
       }),
     }
   }

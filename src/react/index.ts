@@ -21,6 +21,17 @@ export {
   type UseOAuthCallbackReturnType,
 } from './useOAuthCallback'
 export type { OAuthWindow } from './oauthWindow'
+export {
+  usePasskey,
+  type PasskeyAction,
+  type PasskeyAddParameters,
+  type PasskeyLogInParameters,
+  type PasskeySignUpParameters,
+  type UsePasskeyParameters,
+  type UsePasskeyResult,
+  type UsePasskeyReturnType,
+  type UsePasskeyStatus,
+} from './usePasskey'
 export type {
   CompleteOAuthReturnType,
   EmailOtpChallenge,
@@ -30,6 +41,7 @@ export type {
   Session,
   SessionSnapshot,
   SessionStatus,
+  WebAuthnModule,
 } from '../core'
 export type { EnabledProvider, WalletKitConfigResponse } from '../core/types'
 export { KitError, isKitError, type KitErrorCode } from '../core/errors'
