@@ -20,6 +20,7 @@ describe('the package entry (auth-proxy-kit)', () => {
         "useOAuth",
         "useOAuthCallback",
         "useOAuthProviders",
+        "usePasskey",
         "useSession",
         "useWalletKitConfig",
         "walletKitConfigQueryKey",

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { OAUTH_PROVIDER_NAMES, type OAuthMode, type OAuthProviderName } from '../../core'
-import { useEmailOtp, useLoginMethods, useOAuthCallback, useOAuthProviders, useSession, useWalletKitConfig } from '../../react'
+import { useEmailOtp, useLoginMethods, useOAuthCallback, useOAuthProviders, usePasskey, useSession, useWalletKitConfig } from '../../react'
 import { useLabels } from '../labels/LabelsContext'
 import { CodeStep } from './CodeStep'
 import { ConfigError } from './ConfigError'
@@ -8,6 +8,8 @@ import { EmailStep } from './EmailStep'
 import { OAuthButtons } from './OAuthButtons'
 import { OAuthError } from './OAuthError'
 import { OAuthWaiting } from './OAuthWaiting'
+import { PasskeyButtons } from './PasskeyButtons'
+import { PasskeyWaiting } from './PasskeyWaiting'
 import { Progress } from './Progress'
 import { SignedInStep } from './SignedInStep'
 import { useOAuthFlows } from './useOAuthFlows'
@@ -22,6 +24,7 @@ export function LoginFlow({ onDone }: { onDone(): void }) {
   const emailOtp = useEmailOtp()
   const oauth = useOAuthFlows()
   const callback = useOAuthCallback()
+  const passkey = usePasskey()
   // Kept here, not in the email step, so that "Use a different email" comes back with it to correct.
   const [email, setEmail] = useState(() => emailOtp.challenge?.email ?? '')
 
@@ -31,6 +34,7 @@ export function LoginFlow({ onDone }: { onDone(): void }) {
   if (callback.status === 'completing') return <Progress label={labels.signingIn} />
   const active = OAUTH_PROVIDER_NAMES.find((provider) => oauth[provider].isPending)
   if (active) return <OAuthWaiting provider={active} flow={oauth[active]} />
+  if (passkey.isPending) return <PasskeyWaiting />
   // A code already on its way needs nothing from the config (the challenge knows its format).
   if (emailOtp.step === 'code' && emailOtp.challenge) {
     return <CodeStep key={emailOtp.challenge.otpId} emailOtp={emailOtp} challenge={emailOtp.challenge} />
@@ -48,6 +52,11 @@ export function LoginFlow({ onDone }: { onDone(): void }) {
     oauth[provider].start(mode)
     for (const other of OAUTH_PROVIDER_NAMES) if (other !== provider) oauth[other].reset()
     callback.reset()
+    passkey.reset()
+  }
+  const forgetOAuthFailures = () => {
+    for (const provider of OAUTH_PROVIDER_NAMES) oauth[provider].reset()
+    callback.reset()
   }
   const retry = (provider: OAuthProviderName | undefined, mode: OAuthMode | undefined) => {
     if (provider) start(provider, mode)
@@ -63,22 +72,26 @@ export function LoginFlow({ onDone }: { onDone(): void }) {
 
   const showEmail = methods.includes('email')
   const social = oauthProviders
-  if (!showEmail && social.length === 0 && !failure?.error) return <p className="apk-text">{labels.noMethods}</p>
+  // Passkeys sit with the social buttons: one group of buttons after the email form.
+  const passkeyPart = methods.includes('passkey') ? <PasskeyButtons passkey={passkey} onStart={forgetOAuthFailures} /> : null
+  if (!showEmail && social.length === 0 && !passkeyPart && !failure?.error) return <p className="apk-text">{labels.noMethods}</p>
   const emailPart = showEmail ? <EmailStep key="email" emailOtp={emailOtp} email={email} onEmailChange={setEmail} /> : null
   const socialPart =
-    social.length > 0 || failure?.error ? (
+    social.length > 0 || failure?.error || passkeyPart ? (
       <div key="social" className="apk-form">
         {failure?.error ? <OAuthError error={failure.error} provider={failure.provider} mode={failure.mode} onRetry={retry} /> : null}
         {social.length > 0 ? <OAuthButtons providers={social} onStart={(provider) => start(provider)} /> : null}
+        {passkeyPart}
       </div>
     ) : null
   const separator =
-    emailPart && social.length > 0 ? (
+    emailPart && (social.length > 0 || passkeyPart) ? (
       <p key="separator" className="apk-separator">
         <span>{labels.or}</span>
       </p>
     ) : null
   // In the app's order of methods: email first unless a provider comes before it.
-  const socialFirst = social[0] !== undefined && methods.indexOf(social[0]) < methods.indexOf('email')
+  const firstButton = social[0] ?? (passkeyPart ? 'passkey' : undefined)
+  const socialFirst = firstButton !== undefined && methods.indexOf(firstButton) < methods.indexOf('email')
   return <div className="apk-methods">{socialFirst ? [socialPart, separator, emailPart] : [emailPart, separator, socialPart]}</div>
 }

@@ -297,7 +297,7 @@ describe('LoginModal', () => {
 
   it('given a tenant with no method this version can offer, it says so', async () => {
     const { user } = renderWithProxy(<LoginButton />, {
-      mock: { tenants: [{ configId: 'demo', organizationId: 'org', enabledProviders: ['passkey'] }] },
+      mock: { tenants: [{ configId: 'demo', organizationId: 'org', enabledProviders: ['wallet'] }] },
     })
     const dialog = await openModal(user)
     expect(await within(dialog).findByText(/No sign-in method is available/)).toBeInTheDocument()

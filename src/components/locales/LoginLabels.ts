@@ -45,6 +45,19 @@ export interface LoginLabels {
   signingIn: string
   /** Offered when the browser blocked the popup: sign in by redirect instead */
   continueInThisWindow: string
+  signInWithPasskey: string
+  /** Signs up: a new account whose only credential is a new passkey */
+  createPasskey: string
+  /** While the browser's passkey prompt is open (and the sign-in that follows it) */
+  waitingForPasskey: string
+  passkeyPromptHint: string
+  /** The person closed the passkey prompt (or has no passkey here: browsers do not say which) */
+  passkeyCancelled: string
+  /** In place of the passkey buttons, in a browser without WebAuthn */
+  passkeysUnsupported: string
+  /** In the signed-in view */
+  addPasskey: string
+  passkeyAdded: string
   signedInHeading: string
   organization: string
   user: string
