@@ -56,7 +56,7 @@ describe('LoginModal, passkeys', () => {
 
   it('given Create a passkey, it waits for the prompt, signs the person up with no email, and a sign-out later the passkey signs them in again', async () => {
     const browser = fakePasskeyBrowser()
-    const { user, proxy, kit } = renderWithPasskeys(browser)
+    const { user, proxy, kit, requests } = renderWithPasskeys(browser)
     let dialog = await openModal(user)
     const release = browser.holdNextPrompt()
     await user.click(await within(dialog).findByRole('button', { name: 'Create a passkey' }))
@@ -74,6 +74,7 @@ describe('LoginModal, passkeys', () => {
     expect(account?.authenticators).toHaveLength(1)
     expect(within(dialog).getByText(String(account?.organizationId))).toBeInTheDocument()
     expect(await kit.keyStore.list()).toHaveLength(1)
+    expect(requests).toEqual(['wallet_kit_config', 'signup', '/public/v1/submit/stamp_login'])
 
     await user.click(within(dialog).getByRole('button', { name: 'Sign out' }))
     await user.click(await within(dialog).findByRole('button', { name: 'Sign in with a passkey' }))
@@ -81,6 +82,7 @@ describe('LoginModal, passkeys', () => {
     expect(within(dialog).getByText(String(account?.organizationId))).toBeInTheDocument()
     expect(kit.session.getSnapshot().session?.userId).toBe(account?.userId)
     expect(browser.prompts).toEqual(['create', 'get'])
+    expect(requests.slice(3)).toEqual(['/public/v1/submit/stamp_login'])
 
     await user.click(within(dialog).getByRole('button', { name: 'Done' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
