@@ -91,7 +91,7 @@ describe('otp_init', () => {
     [{ ...EMAIL, sendFromEmailAddress: 'x' }, 'sendFromEmailAddress: expected an email address like name@example.com, got "x"'],
     [
       { otpType: 'OTP_TYPE_SMS', contact: '+14155550123' },
-      'otpType: SMS is not enabled for config id "demo" (enabled: email, google, apple)',
+      'otpType: SMS is not enabled for config id "demo" (enabled: email, google, apple, passkey)',
     ],
   ])('refuses %j with 3 naming the field, changing nothing', async (body, message) => {
     const { proxy } = setup()
