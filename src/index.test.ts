@@ -21,6 +21,7 @@ describe('the package entry (auth-proxy-kit)', () => {
         "useOAuthCallback",
         "useOAuthProviders",
         "useSession",
+        "useSmsOtp",
         "useWalletKitConfig",
         "walletKitConfigQueryKey",
         "walletKitConfigQueryOptions",

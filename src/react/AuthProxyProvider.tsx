@@ -1,6 +1,6 @@
 import { QueryClientContext, usePrefetchQuery } from '@tanstack/react-query'
 import { useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
-import { createKit, type Kit, type KeyStore, type OAuthMode, type OAuthProviderName, type OAuthStorage } from '../core'
+import { createKit, type Kit, type KeyStore, type OAuthMode, type OAuthProviderName, type OAuthStorage, type OtpOptions } from '../core'
 import type { EnabledProvider } from '../core/types'
 import { asKitError } from './asKitError'
 import { AuthProxyContext, type AuthProxyContextValue, type FlowStorage } from './context'
@@ -41,6 +41,13 @@ export interface AuthProxyProviderProps {
   completeOAuthRedirects?: boolean
   /** The window OAuth opens popups on, redirects, and cleans the address bar of; default the page's. */
   oauthWindow?: OAuthWindow
+  /**
+   * Defaults for every code sent by email or SMS: `emailCustomization`, `sendFromEmailAddress`,
+   * `sendFromEmailSenderName`, `replyToEmailAddress`, `smsCustomization`, `otpLength`, `alphanumeric`,
+   * `expirationSeconds`, `userIdentifier`. Each flow sends the fields of its channel; the hooks' own
+   * parameters and `start(contact, options)` override them field by field.
+   */
+  otpOptions?: OtpOptions
   children?: ReactNode
 }
 
@@ -135,8 +142,9 @@ export function AuthProxyProvider(props: AuthProxyProviderProps) {
       methods,
       flowStorage,
       oauth: { mode: oauthMode, redirectUri: oauthRedirectUri, window: oauthWindow },
+      otpOptions: props.otpOptions,
     }),
-    [kit, methods, flowStorage, oauthMode, oauthRedirectUri, oauthWindow],
+    [kit, methods, flowStorage, oauthMode, oauthRedirectUri, oauthWindow, props.otpOptions],
   )
   return <AuthProxyContext.Provider value={value}>{children}</AuthProxyContext.Provider>
 }

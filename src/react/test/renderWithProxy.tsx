@@ -3,7 +3,7 @@ import { render, type RenderResult } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { StrictMode, type ReactElement, type ReactNode } from 'react'
 import { onTestFinished } from 'vitest'
-import { createKit, memoryKeyStore, memoryStorage, type Kit, type KeyStore, type OAuthMode, type OAuthStorage } from '../../core'
+import { createKit, memoryKeyStore, memoryStorage, type Kit, type KeyStore, type OAuthMode, type OAuthStorage, type OtpOptions } from '../../core'
 import type { EnabledProvider } from '../../core/types'
 import { createMockAuthProxy, DEMO_CONFIG_ID, mockOAuthAuthorizeUrls, type MockAuthProxy, type MockAuthProxyOptions } from '../../mock'
 import { AuthProxyProvider } from '../AuthProxyProvider'
@@ -29,6 +29,8 @@ export interface TestProvidersOptions {
   /** Where pending OAuth sign-ins wait; share it between two renders to simulate a redirect round trip. */
   oauthStorage?: OAuthStorage
   oauthMode?: OAuthMode
+  /** The provider's defaults for every code sent. */
+  otpOptions?: OtpOptions
 }
 
 export interface TestProviders {
@@ -78,6 +80,7 @@ export function createTestProviders(options: TestProvidersOptions = {}): TestPro
           flowStorage={flowStorage}
           oauthWindow={options.oauthWindow}
           oauthMode={options.oauthMode}
+          otpOptions={options.otpOptions}
         >
           {children}
         </AuthProxyProvider>
@@ -96,10 +99,10 @@ export function renderWithProxy(ui: ReactElement, options: TestProvidersOptions 
   return Object.assign(render(ui, { wrapper: Providers }), rest, { user })
 }
 
-/** The newest code the mock "emailed" to `email`. */
-export function latestCode(proxy: MockAuthProxy, email: string): string {
-  const code = proxy.outbox(email)[0]?.code
-  if (code === undefined) throw new Error(`no code was sent to ${email}`)
+/** The newest code the mock "sent" to `contact` (an email address or a phone number). */
+export function latestCode(proxy: MockAuthProxy, contact: string): string {
+  const code = proxy.outbox(contact)[0]?.code
+  if (code === undefined) throw new Error(`no code was sent to ${contact}`)
   return code
 }
 
