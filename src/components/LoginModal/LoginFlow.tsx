@@ -1,13 +1,16 @@
 import { useState } from 'react'
 import { OAUTH_PROVIDER_NAMES, type OAuthMode, type OAuthProviderName } from '../../core'
-import { useEmailOtp, useLoginMethods, useOAuthCallback, useOAuthProviders, useSession, useWalletKitConfig } from '../../react'
+import { useEmailOtp, useLoginMethods, useOAuthCallback, useOAuthProviders, useSession, useSmsOtp, useWalletKitConfig } from '../../react'
 import { useLabels } from '../labels/LabelsContext'
+import { initialPhoneDraft } from '../phone/initialPhoneDraft'
 import { CodeStep } from './CodeStep'
 import { ConfigError } from './ConfigError'
 import { EmailStep } from './EmailStep'
 import { OAuthButtons } from './OAuthButtons'
 import { OAuthError } from './OAuthError'
 import { OAuthWaiting } from './OAuthWaiting'
+import { PhoneMethodButton } from './PhoneMethodButton'
+import { PhoneStep } from './PhoneStep'
 import { Progress } from './Progress'
 import { SignedInStep } from './SignedInStep'
 import { useOAuthFlows } from './useOAuthFlows'
@@ -24,6 +27,10 @@ export function LoginFlow({ onDone }: { onDone(): void }) {
   const callback = useOAuthCallback()
   // Kept here, not in the email step, so that "Use a different email" comes back with it to correct.
   const [email, setEmail] = useState(() => emailOtp.challenge?.email ?? '')
+  const smsOtp = useSmsOtp()
+  const [phone, setPhone] = useState(() => initialPhoneDraft(smsOtp.challenge, typeof navigator === 'undefined' ? [] : navigator.languages))
+  // Beside an email form, the phone has a view of its own, opened from the list of methods.
+  const [phoneChosen, setPhoneChosen] = useState(() => smsOtp.challenge !== undefined)
 
   if (status === 'loading') return <Progress label={labels.loading} />
   if (status === 'signedIn' && session) return <SignedInStep session={session} onDone={onDone} />
@@ -32,9 +39,11 @@ export function LoginFlow({ onDone }: { onDone(): void }) {
   const active = OAUTH_PROVIDER_NAMES.find((provider) => oauth[provider].isPending)
   if (active) return <OAuthWaiting provider={active} flow={oauth[active]} />
   // A code already on its way needs nothing from the config (the challenge knows its format).
-  if (emailOtp.step === 'code' && emailOtp.challenge) {
-    return <CodeStep key={emailOtp.challenge.otpId} emailOtp={emailOtp} challenge={emailOtp.challenge} />
-  }
+  // The newest code on its way, by email or SMS.
+  const pending = [emailOtp, smsOtp]
+    .filter((otp) => otp.step === 'code')
+    .sort((a, b) => (b.challenge?.sentAt ?? 0) - (a.challenge?.sentAt ?? 0))[0]
+  if (pending?.challenge) return <CodeStep key={pending.challenge.otpId} otp={pending} challenge={pending.challenge} />
   if (!methods || !oauthProviders) {
     return config.isError && !config.isFetching ? (
       <ConfigError error={config.error} onRetry={() => void config.refetch()} />
@@ -62,23 +71,39 @@ export function LoginFlow({ onDone }: { onDone(): void }) {
       : undefined
 
   const showEmail = methods.includes('email')
+  const showPhone = methods.includes('sms')
   const social = oauthProviders
-  if (!showEmail && social.length === 0 && !failure?.error) return <p className="apk-text">{labels.noMethods}</p>
-  const emailPart = showEmail ? <EmailStep key="email" emailOtp={emailOtp} email={email} onEmailChange={setEmail} /> : null
+  if (!showEmail && !showPhone && social.length === 0 && !failure?.error) return <p className="apk-text">{labels.noMethods}</p>
+  const phoneStep = (onBack?: () => void) => (
+    <PhoneStep key="phone" smsOtp={smsOtp} phone={phone} onPhoneChange={setPhone} onBack={onBack} />
+  )
+  const leavePhone = () => {
+    smsOtp.reset()
+    setPhoneChosen(false)
+  }
+  if (showPhone && showEmail && phoneChosen) return phoneStep(leavePhone)
+  // The form on top: email's, or the phone's where the tenant offers no email.
+  const emailPart = showEmail ? (
+    <EmailStep key="email" emailOtp={emailOtp} email={email} onEmailChange={setEmail} />
+  ) : showPhone ? (
+    phoneStep()
+  ) : null
+  const phoneButton = showPhone && showEmail ? <PhoneMethodButton onClick={() => setPhoneChosen(true)} /> : null
   const socialPart =
-    social.length > 0 || failure?.error ? (
+    social.length > 0 || failure?.error || phoneButton ? (
       <div key="social" className="apk-form">
         {failure?.error ? <OAuthError error={failure.error} provider={failure.provider} mode={failure.mode} onRetry={retry} /> : null}
+        {phoneButton}
         {social.length > 0 ? <OAuthButtons providers={social} onStart={(provider) => start(provider)} /> : null}
       </div>
     ) : null
   const separator =
-    emailPart && social.length > 0 ? (
+    emailPart && (social.length > 0 || phoneButton) ? (
       <p key="separator" className="apk-separator">
         <span>{labels.or}</span>
       </p>
     ) : null
-  // In the app's order of methods: email first unless a provider comes before it.
-  const socialFirst = social[0] !== undefined && methods.indexOf(social[0]) < methods.indexOf('email')
+  // In the app's order of methods: the form first unless a provider comes before it.
+  const socialFirst = social[0] !== undefined && methods.indexOf(social[0]) < methods.indexOf(showEmail ? 'email' : 'sms')
   return <div className="apk-methods">{socialFirst ? [socialPart, separator, emailPart] : [emailPart, separator, socialPart]}</div>
 }
