@@ -117,7 +117,12 @@ const CONTACTS: Record<OtpType, { label: string; check(contact: unknown): string
  * No key is left behind as long as the caller, on every restart (resend, different contact), passes the
  * previous challenge's `publicKey`, and calls cancelOtp(kit, challenge) when the sign-in is abandoned.
  */
-export async function startOtp(kit: Kit, parameters: StartOtpParameters, label = 'startOtp'): Promise<OtpChallenge> {
+export async function startOtp(
+  kit: Kit,
+  parameters: StartOtpParameters,
+  /** The function errors name: the email and SMS wrappers give their own. */
+  label = 'startOtp',
+): Promise<OtpChallenge> {
   assertKit(kit, `${label}(kit)`)
   assertObject(parameters, `${label}(parameters)`)
   const { otpType, otpLength, alphanumeric, expirationSeconds, signal } = parameters
