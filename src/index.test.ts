@@ -22,6 +22,7 @@ describe('the package entry (auth-proxy-kit)', () => {
         "useOAuthProviders",
         "usePasskey",
         "useSession",
+        "useSmsOtp",
         "useWalletKitConfig",
         "walletKitConfigQueryKey",
         "walletKitConfigQueryOptions",

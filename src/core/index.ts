@@ -17,7 +17,7 @@ export {
   type KitErrorOptions,
 } from './errors'
 export { base64urlDecode, base64urlEncode, fromHex, fromUtf8, toHex, utf8 } from './encoding'
-export { isValidEmail } from './validators'
+export { isE164PhoneNumber, isValidEmail, normalizePhoneNumber } from './validators'
 
 export type { KeyStore } from './keys/keyStore'
 export { indexedDbKeyStore, type IndexedDbKeyStoreOptions, type StoredKeyRecord } from './keys/indexedDbKeyStore'
@@ -45,6 +45,31 @@ export {
   type NormalizedOtpCode,
   type NormalizeOtpCodeOptions,
 } from './otp/normalizeOtpCode'
+export {
+  cancelOtp,
+  completeOtp,
+  loginWithOtp,
+  startOtp,
+  type CompleteOtpParameters,
+  type CompleteOtpReturnType,
+  type EmailOtpOptions,
+  type OtpChallenge,
+  type OtpCodeOptions,
+  type OtpOptions,
+  type SmsOtpOptions,
+  type StartOtpParameters,
+} from './flows/otp'
+export {
+  cancelSmsOtp,
+  completeSmsOtp,
+  loginWithSmsOtp,
+  startSmsOtp,
+  type CompleteSmsOtpParameters,
+  type CompleteSmsOtpReturnType,
+  type SmsOtpChallenge,
+  type StartSmsOtpParameters,
+  type StartSmsOtpReturnType,
+} from './flows/smsOtp'
 export {
   cancelEmailOtp,
   completeEmailOtp,

@@ -1,6 +1,6 @@
 import { QueryClientContext, usePrefetchQuery } from '@tanstack/react-query'
 import { useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
-import { createKit, type Kit, type KeyStore, type OAuthMode, type OAuthProviderName, type OAuthStorage } from '../core'
+import { createKit, type Kit, type KeyStore, type OAuthMode, type OAuthProviderName, type OAuthStorage, type OtpOptions } from '../core'
 import type { WebAuthnModule } from '../core/passkey/webAuthnModule'
 import type { EnabledProvider } from '../core/types'
 import { asKitError } from './asKitError'
@@ -47,6 +47,13 @@ export interface AuthProxyProviderProps {
    * used. Stories and tests inject a software authenticator. Read when the kit is built.
    */
   webauthn?: WebAuthnModule
+  /**
+   * Defaults for every code sent by email or SMS: `emailCustomization`, `sendFromEmailAddress`,
+   * `sendFromEmailSenderName`, `replyToEmailAddress`, `smsCustomization`, `otpLength`, `alphanumeric`,
+   * `expirationSeconds`, `userIdentifier`. Each flow sends the fields of its channel; the hooks' own
+   * parameters and `start(contact, options)` override them field by field.
+   */
+  otpOptions?: OtpOptions
   children?: ReactNode
 }
 
@@ -142,8 +149,9 @@ export function AuthProxyProvider(props: AuthProxyProviderProps) {
       methods,
       flowStorage,
       oauth: { mode: oauthMode, redirectUri: oauthRedirectUri, window: oauthWindow },
+      otpOptions: props.otpOptions,
     }),
-    [kit, methods, flowStorage, oauthMode, oauthRedirectUri, oauthWindow],
+    [kit, methods, flowStorage, oauthMode, oauthRedirectUri, oauthWindow, props.otpOptions],
   )
   return <AuthProxyContext.Provider value={value}>{children}</AuthProxyContext.Provider>
 }

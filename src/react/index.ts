@@ -12,6 +12,13 @@ export {
   type UseEmailOtpParameters,
   type UseEmailOtpReturnType,
 } from './useEmailOtp'
+export {
+  useSmsOtp,
+  type SmsOtpStep,
+  type UseSmsOtpParameters,
+  type UseSmsOtpReturnType,
+} from './useSmsOtp'
+export type { UseOtpFlowParameters, UseOtpReturnType } from './useOtpFlow'
 export { useLogout, type UseLogoutReturnType } from './useLogout'
 export { useOAuth, type UseOAuthParameters, type UseOAuthReturnType, type UseOAuthStatus } from './useOAuth'
 export {
@@ -35,13 +42,18 @@ export {
 export type {
   CompleteOAuthReturnType,
   EmailOtpChallenge,
+  EmailOtpOptions,
   Kit,
   OAuthMode,
   OAuthProviderName,
+  OtpChallenge,
+  OtpOptions,
   Session,
   SessionSnapshot,
   SessionStatus,
   WebAuthnModule,
+  SmsOtpChallenge,
+  SmsOtpOptions,
 } from '../core'
 export type { EnabledProvider, WalletKitConfigResponse } from '../core/types'
 export { KitError, isKitError, type KitErrorCode } from '../core/errors'

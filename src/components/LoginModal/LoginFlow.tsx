@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import { OAUTH_PROVIDER_NAMES, type OAuthMode, type OAuthProviderName } from '../../core'
-import { useEmailOtp, useLoginMethods, useOAuthCallback, useOAuthProviders, usePasskey, useSession, useWalletKitConfig } from '../../react'
+import { useEmailOtp, useLoginMethods, useOAuthCallback, useOAuthProviders, usePasskey, useSession, useSmsOtp, useWalletKitConfig } from '../../react'
 import { useLabels } from '../labels/LabelsContext'
+import { initialPhoneDraft } from '../phone/initialPhoneDraft'
 import { CodeStep } from './CodeStep'
 import { ConfigError } from './ConfigError'
 import { EmailStep } from './EmailStep'
@@ -10,6 +11,8 @@ import { OAuthError } from './OAuthError'
 import { OAuthWaiting } from './OAuthWaiting'
 import { PasskeyButtons } from './PasskeyButtons'
 import { PasskeyWaiting } from './PasskeyWaiting'
+import { PhoneMethodButton } from './PhoneMethodButton'
+import { PhoneStep } from './PhoneStep'
 import { Progress } from './Progress'
 import { SignedInStep } from './SignedInStep'
 import { useOAuthFlows } from './useOAuthFlows'
@@ -27,6 +30,10 @@ export function LoginFlow({ onDone }: { onDone(): void }) {
   const passkey = usePasskey()
   // Kept here, not in the email step, so that "Use a different email" comes back with it to correct.
   const [email, setEmail] = useState(() => emailOtp.challenge?.email ?? '')
+  const smsOtp = useSmsOtp()
+  const [phone, setPhone] = useState(() => initialPhoneDraft(smsOtp.challenge, typeof navigator === 'undefined' ? [] : navigator.languages))
+  // Beside an email form, the phone has a view of its own, opened from the list of methods.
+  const [phoneChosen, setPhoneChosen] = useState(() => smsOtp.challenge !== undefined)
 
   if (status === 'loading') return <Progress label={labels.loading} />
   if (status === 'signedIn' && session) return <SignedInStep session={session} onDone={onDone} />
@@ -36,9 +43,11 @@ export function LoginFlow({ onDone }: { onDone(): void }) {
   if (active) return <OAuthWaiting provider={active} flow={oauth[active]} />
   if (passkey.isPending) return <PasskeyWaiting />
   // A code already on its way needs nothing from the config (the challenge knows its format).
-  if (emailOtp.step === 'code' && emailOtp.challenge) {
-    return <CodeStep key={emailOtp.challenge.otpId} emailOtp={emailOtp} challenge={emailOtp.challenge} />
-  }
+  // The newest code on its way, by email or SMS.
+  const pending = [emailOtp, smsOtp]
+    .filter((otp) => otp.step === 'code')
+    .sort((a, b) => (b.challenge?.sentAt ?? 0) - (a.challenge?.sentAt ?? 0))[0]
+  if (pending?.challenge) return <CodeStep key={pending.challenge.otpId} otp={pending} challenge={pending.challenge} />
   if (!methods || !oauthProviders) {
     return config.isError && !config.isFetching ? (
       <ConfigError error={config.error} onRetry={() => void config.refetch()} />
@@ -71,27 +80,43 @@ export function LoginFlow({ onDone }: { onDone(): void }) {
       : undefined
 
   const showEmail = methods.includes('email')
+  const showPhone = methods.includes('sms')
   const social = oauthProviders
-  // Passkeys sit with the social buttons: one group of buttons after the email form.
+  // Passkeys sit with the social buttons: one group of buttons after the form.
   const passkeyPart = methods.includes('passkey') ? <PasskeyButtons passkey={passkey} onStart={forgetOAuthFailures} /> : null
-  if (!showEmail && social.length === 0 && !passkeyPart && !failure?.error) return <p className="apk-text">{labels.noMethods}</p>
-  const emailPart = showEmail ? <EmailStep key="email" emailOtp={emailOtp} email={email} onEmailChange={setEmail} /> : null
+  if (!showEmail && !showPhone && social.length === 0 && !passkeyPart && !failure?.error) return <p className="apk-text">{labels.noMethods}</p>
+  const phoneStep = (onBack?: () => void) => (
+    <PhoneStep key="phone" smsOtp={smsOtp} phone={phone} onPhoneChange={setPhone} onBack={onBack} />
+  )
+  const leavePhone = () => {
+    smsOtp.reset()
+    setPhoneChosen(false)
+  }
+  if (showPhone && showEmail && phoneChosen) return phoneStep(leavePhone)
+  // The form on top: email's, or the phone's where the tenant offers no email.
+  const emailPart = showEmail ? (
+    <EmailStep key="email" emailOtp={emailOtp} email={email} onEmailChange={setEmail} />
+  ) : showPhone ? (
+    phoneStep()
+  ) : null
+  const phoneButton = showPhone && showEmail ? <PhoneMethodButton onClick={() => setPhoneChosen(true)} /> : null
   const socialPart =
-    social.length > 0 || failure?.error || passkeyPart ? (
+    social.length > 0 || failure?.error || phoneButton || passkeyPart ? (
       <div key="social" className="apk-form">
         {failure?.error ? <OAuthError error={failure.error} provider={failure.provider} mode={failure.mode} onRetry={retry} /> : null}
+        {phoneButton}
         {social.length > 0 ? <OAuthButtons providers={social} onStart={(provider) => start(provider)} /> : null}
         {passkeyPart}
       </div>
     ) : null
   const separator =
-    emailPart && (social.length > 0 || passkeyPart) ? (
+    emailPart && (social.length > 0 || phoneButton || passkeyPart) ? (
       <p key="separator" className="apk-separator">
         <span>{labels.or}</span>
       </p>
     ) : null
-  // In the app's order of methods: email first unless a provider comes before it.
+  // In the app's order of methods: the form first unless a provider comes before it.
   const firstButton = social[0] ?? (passkeyPart ? 'passkey' : undefined)
-  const socialFirst = firstButton !== undefined && methods.indexOf(firstButton) < methods.indexOf('email')
+  const socialFirst = firstButton !== undefined && methods.indexOf(firstButton) < methods.indexOf(showEmail ? 'email' : 'sms')
   return <div className="apk-methods">{socialFirst ? [socialPart, separator, emailPart] : [emailPart, separator, socialPart]}</div>
 }

@@ -45,6 +45,7 @@ describe('LoginModal, passkeys', () => {
     expect(names).toEqual([
       'Close',
       'Continue with email',
+      'Continue with phone',
       'Continue with Google',
       'Continue with Apple',
       'Sign in with a passkey',

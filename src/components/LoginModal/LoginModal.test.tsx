@@ -253,10 +253,13 @@ describe('LoginModal', () => {
 
     const close = within(dialog).getByRole('button', { name: 'Close' })
     const submit = within(dialog).getByRole('button', { name: 'Continue with email' })
+    const phone = within(dialog).getByRole('button', { name: 'Continue with phone' })
     const google = within(dialog).getByRole('button', { name: 'Continue with Google' })
     const apple = within(dialog).getByRole('button', { name: 'Continue with Apple' })
     await user.tab()
     expect(submit).toHaveFocus()
+    await user.tab()
+    expect(phone).toHaveFocus()
     await user.tab()
     expect(google).toHaveFocus()
     await user.tab()

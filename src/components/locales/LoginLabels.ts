@@ -64,6 +64,24 @@ export interface LoginLabels {
   signOut: string
   signingOut: string
   done: string
+  /** Opens the phone step from the list of methods. */
+  continueWithPhone: string
+  countryLabel: string
+  phoneLabel: string
+  /** Under the phone field. */
+  phoneHint: string
+  /** Submits the phone step. */
+  sendCode: string
+  /** Back from the phone step to every method. */
+  otherMethods: string
+  /** `{phone}`, shown as +44 7700900123 */
+  codeSentToPhone: string
+  useDifferentPhone: string
+  /** When the proxy refuses to send another code for now (RATE_LIMITED). */
+  tooManyCodes: string
+  /** `{time}` as m:ss, counting down */
+  askAgainIn: string
+  askAgainNow: string
   /** Overrides of the kit's user messages by error code; the kit's English text otherwise. */
   errors: Partial<Record<KitErrorCode, string>>
 }

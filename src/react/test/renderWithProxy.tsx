@@ -11,6 +11,7 @@ import {
   type KeyStore,
   type OAuthMode,
   type OAuthStorage,
+  type OtpOptions,
   type WebAuthnModule,
 } from '../../core'
 import type { EnabledProvider } from '../../core/types'
@@ -45,6 +46,8 @@ export interface TestProvidersOptions {
    * mock checks passkey ceremonies against it. Default none (the mock then allows any origin).
    */
   origin?: string
+  /** The provider's defaults for every code sent. */
+  otpOptions?: OtpOptions
 }
 
 export interface TestProviders {
@@ -99,6 +102,7 @@ export function createTestProviders(options: TestProvidersOptions = {}): TestPro
           flowStorage={flowStorage}
           oauthWindow={options.oauthWindow}
           oauthMode={options.oauthMode}
+          otpOptions={options.otpOptions}
         >
           {children}
         </AuthProxyProvider>
@@ -117,10 +121,10 @@ export function renderWithProxy(ui: ReactElement, options: TestProvidersOptions 
   return Object.assign(render(ui, { wrapper: Providers }), rest, { user })
 }
 
-/** The newest code the mock "emailed" to `email`. */
-export function latestCode(proxy: MockAuthProxy, email: string): string {
-  const code = proxy.outbox(email)[0]?.code
-  if (code === undefined) throw new Error(`no code was sent to ${email}`)
+/** The newest code the mock "sent" to `contact` (an email address or a phone number). */
+export function latestCode(proxy: MockAuthProxy, contact: string): string {
+  const code = proxy.outbox(contact)[0]?.code
+  if (code === undefined) throw new Error(`no code was sent to ${contact}`)
   return code
 }
 
