@@ -10,10 +10,34 @@ export function uniqueEmail(label: string): string {
   return `${label}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`
 }
 
+/**
+ * A fresh UK mobile number per test (+44 7…, 13 digits): the mock, its accounts and its rate limits are
+ * shared by every test of a run, and by runs while the dev server lives.
+ */
+export function uniquePhoneNumber(): string {
+  counter += 1
+  const digits = String((Date.now() * 7 + process.pid * 1000 + counter) % 1e9).padStart(9, '0')
+  return `+447${digits}`
+}
+
 interface OutboxMessage {
   otpId: string
   contact: string
   code: string
+  text?: string
+}
+
+/** The newest message the mock "sent" to `contact` (email or phone), waiting for it to arrive. */
+export async function readMessage(request: APIRequestContext, contact: string): Promise<OutboxMessage> {
+  let message: OutboxMessage | undefined
+  await expect
+    .poll(async () => {
+      const response = await request.get(`${PROXY_PATH}/__mock/outbox?contact=${encodeURIComponent(contact)}`)
+      message = ((await response.json()) as OutboxMessage[])[0]
+      return message?.code
+    })
+    .toBeTruthy()
+  return message as OutboxMessage
 }
 
 /** The newest code the mock "sent" to `email`, waiting for it to arrive. */

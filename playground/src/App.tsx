@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { AuthProxyProvider, LoginButton } from 'auth-proxy-kit'
+import { AuthProxyProvider, LoginButton, type OtpOptions } from 'auth-proxy-kit'
 import { useState } from 'react'
 import { DevInbox } from './DevInbox'
 import { CONFIG_ID, MOCK_PROXY_PATH, mockOAuthAuthorizeUrls } from './mockProxy'
@@ -7,6 +7,13 @@ import { OAuthModeSelect } from './OAuthModeSelect'
 import { SessionPanel } from './SessionPanel'
 import { TestIdentities } from './TestIdentities'
 import { useOAuthModeChoice } from './useOAuthModeChoice'
+
+// What the codes say: the dev inbox shows the SMS text and the email settings as the mock received them.
+const OTP_OPTIONS: OtpOptions = {
+  smsCustomization: { template: '{{.OtpCode}} is your auth-proxy-kit playground code.' },
+  emailCustomization: { appName: 'auth-proxy-kit playground' },
+  sendFromEmailSenderName: 'Playground',
+}
 
 export function App() {
   const [queryClient] = useState(() => new QueryClient())
@@ -20,6 +27,7 @@ export function App() {
         configId={CONFIG_ID}
         oauthAuthorizeUrls={oauthAuthorizeUrls}
         oauthMode={oauthMode === 'auto' ? undefined : oauthMode}
+        otpOptions={OTP_OPTIONS}
       >
         <header className="pg-header">
           <h1>auth-proxy-kit playground</h1>

@@ -3,11 +3,17 @@ import { MOCK_PROXY_PATH } from './mockProxy'
 
 interface OutboxMessage {
   otpId: string
-  otpType: string
+  otpType: 'OTP_TYPE_EMAIL' | 'OTP_TYPE_SMS'
   contact: string
   code: string
+  /** SMS: the text as sent. */
+  text?: string
   createdAt: string
   expiresAt: string
+  emailCustomization?: Record<string, string>
+  sendFromEmailAddress?: string
+  sendFromEmailSenderName?: string
+  replyToEmailAddress?: string
 }
 
 async function fetchOutbox(): Promise<OutboxMessage[]> {
@@ -16,7 +22,20 @@ async function fetchOutbox(): Promise<OutboxMessage[]> {
   return (await response.json()) as OutboxMessage[]
 }
 
-/** Every code the mock "sent", newest first: the inbox a developer would otherwise have to open. */
+/** What an email's customization asked for, in one line: what the real proxy would have applied. */
+function emailDetails(message: OutboxMessage): string | undefined {
+  const from = message.sendFromEmailAddress
+    ? `from ${message.sendFromEmailSenderName ? `${message.sendFromEmailSenderName} <${message.sendFromEmailAddress}>` : message.sendFromEmailAddress}`
+    : undefined
+  const parts = [
+    from,
+    message.replyToEmailAddress ? `reply to ${message.replyToEmailAddress}` : undefined,
+    ...Object.entries(message.emailCustomization ?? {}).map(([field, value]) => `${field}: ${value}`),
+  ].filter((part) => part !== undefined)
+  return parts.length > 0 ? parts.join(' · ') : undefined
+}
+
+/** Every code the mock "sent" by email or SMS, newest first: the inbox a developer would otherwise have to open. */
 export function DevInbox() {
   const outbox = useQuery({ queryKey: ['playground', 'outbox'], queryFn: fetchOutbox, refetchInterval: 1000 })
   return (
@@ -25,13 +44,18 @@ export function DevInbox() {
       {outbox.isError && <p role="alert">Could not read the mock's outbox: {outbox.error.message}</p>}
       {outbox.data?.length === 0 && <p>No codes sent yet.</p>}
       <ul className="pg-inbox">
-        {outbox.data?.map((message) => (
-          <li key={message.otpId} aria-label={`Code for ${message.contact}`}>
-            <span className="pg-contact">{message.contact}</span>
-            <code className="pg-code">{message.code}</code>
-            <time dateTime={message.createdAt}>{new Date(message.createdAt).toLocaleTimeString()}</time>
-          </li>
-        ))}
+        {outbox.data?.map((message) => {
+          const details = message.otpType === 'OTP_TYPE_SMS' ? message.text : emailDetails(message)
+          return (
+            <li key={message.otpId} aria-label={`Code for ${message.contact}`}>
+              <span className="pg-channel">{message.otpType === 'OTP_TYPE_SMS' ? 'SMS' : 'Email'}</span>
+              <span className="pg-contact">{message.contact}</span>
+              <code className="pg-code">{message.code}</code>
+              <time dateTime={message.createdAt}>{new Date(message.createdAt).toLocaleTimeString()}</time>
+              {details ? <span className="pg-message">{details}</span> : null}
+            </li>
+          )
+        })}
       </ul>
     </section>
   )

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createAuthProxyClient } from './client'
 import { KitError, isKitError } from './errors'
+import { DEFAULT_USER_MESSAGES } from './userMessages'
 import { fakeFetch, grpcError, hang, json } from './test/fakeFetch'
 
 const PUBLIC_KEY = `02${'ab'.repeat(32)}`
@@ -139,6 +140,23 @@ describe('createAuthProxyClient: errors', () => {
     expect(error.code).toBe(code)
     expect(error.status).toBe(status)
     expect(error.proxy?.code).toBe(grpc)
+  })
+
+  it('given a rate limit, reads when to retry from RetryInfo, else Retry-After, and says it to the user', async () => {
+    const retryInfo = { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '23s' }
+    const limited = await failure(clientWith(json({ code: 8, message: 'too many codes', details: [retryInfo] }, 429)).otpVerify(verify))
+    expect(limited.code).toBe('RATE_LIMITED')
+    expect(limited.retryAfterSeconds).toBe(23)
+    expect(limited.userMessage).toBe('Too many attempts. Please wait 23 seconds and try again.')
+
+    const header = new Response(JSON.stringify({ code: 8, message: 'slow down', details: [] }), { status: 429, headers: { 'Retry-After': '1' } })
+    const fromHeader = await failure(clientWith(header).otpVerify(verify))
+    expect(fromHeader.retryAfterSeconds).toBe(1)
+    expect(fromHeader.userMessage).toBe('Too many attempts. Please wait 1 second and try again.')
+
+    const unsaid = await failure(clientWith(grpcError(8, 'slow down', 429)).otpVerify(verify))
+    expect(unsaid.retryAfterSeconds).toBeUndefined()
+    expect(unsaid.userMessage).toBe(DEFAULT_USER_MESSAGES.RATE_LIMITED)
   })
 
   it('keeps details from the proxy and tolerates their absence', async () => {

@@ -88,6 +88,8 @@ export interface KitErrorOptions {
   status?: number
   /** The proxy's `{code, message, details}` body, when there was one. */
   proxy?: ProxyErrorBody
+  /** When the proxy said how long to wait before trying again (RATE_LIMITED). */
+  retryAfterSeconds?: number
   cause?: unknown
 }
 
@@ -98,6 +100,8 @@ export class KitError extends Error {
   readonly userMessage: string
   readonly status: number | undefined
   readonly proxy: ProxyErrorBody | undefined
+  /** Seconds to wait before trying again, when the proxy said (a RATE_LIMITED answer's RetryInfo or Retry-After). */
+  readonly retryAfterSeconds: number | undefined
 
   constructor(code: KitErrorCode, message: string, options: KitErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause })
@@ -105,6 +109,7 @@ export class KitError extends Error {
     this.userMessage = options.userMessage ?? userMessages[code] ?? userMessages.PROXY_ERROR
     this.status = options.status
     this.proxy = options.proxy
+    this.retryAfterSeconds = options.retryAfterSeconds
   }
 }
 

@@ -17,7 +17,7 @@ export {
   type KitErrorOptions,
 } from './errors'
 export { base64urlDecode, base64urlEncode, fromHex, fromUtf8, toHex, utf8 } from './encoding'
-export { isValidEmail } from './validators'
+export { isE164PhoneNumber, isValidEmail, normalizePhoneNumber } from './validators'
 export { prefetchSignIn } from './prefetchSignIn'
 
 export type { KeyStore } from './keys/keyStore'
@@ -46,6 +46,31 @@ export {
   type NormalizedOtpCode,
   type NormalizeOtpCodeOptions,
 } from './otp/normalizeOtpCode'
+export {
+  cancelOtp,
+  completeOtp,
+  loginWithOtp,
+  startOtp,
+  type CompleteOtpParameters,
+  type CompleteOtpReturnType,
+  type EmailOtpOptions,
+  type OtpChallenge,
+  type OtpCodeOptions,
+  type OtpOptions,
+  type SmsOtpOptions,
+  type StartOtpParameters,
+} from './flows/otp'
+export {
+  cancelSmsOtp,
+  completeSmsOtp,
+  loginWithSmsOtp,
+  startSmsOtp,
+  type CompleteSmsOtpParameters,
+  type CompleteSmsOtpReturnType,
+  type SmsOtpChallenge,
+  type StartSmsOtpParameters,
+  type StartSmsOtpReturnType,
+} from './flows/smsOtp'
 export {
   cancelEmailOtp,
   completeEmailOtp,
@@ -132,7 +157,8 @@ export {
 } from './passkey/getPasskeyAssertion'
 export { passkeyStamper, type PasskeyStamperParameters } from './passkey/passkeyStamper'
 export { toAuthenticatorTransports } from './passkey/authenticatorTransports'
-export type { WebAuthnModule } from './passkey/webAuthnModule'
+export { preloadWebAuthn, type WebAuthnModule } from './passkey/webAuthnModule'
+export { passkeysSupported } from './passkey/passkeysSupported'
 export { stampChallenge, type StampChallenge } from './stamp/stampChallenge'
 export { API_KEY_STAMP_SCHEME, stampRequestBody } from './stamp/stampRequestBody'
 export { webAuthnStamp, type WebAuthnAssertion } from './stamp/webAuthnStamp'

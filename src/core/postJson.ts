@@ -3,6 +3,7 @@
 // code. What the answer must contain is each client's own business.
 import { describeValue, invalidArgument } from './assert'
 import { KitError, kitErrorCodeForGrpc, type KitErrorCode } from './errors'
+import { rateLimitedUserMessage, readRetryAfterSeconds } from './retryAfter'
 import type { ProxyErrorBody } from './types'
 
 // setTimeout's delay is a signed 32-bit integer: anything larger fires immediately.
@@ -107,7 +108,14 @@ export async function postJson(request: PostJsonRequest): Promise<PostJsonAnswer
           { status },
         )
       }
-      throw new KitError(errorCode(proxy.code), `${label}: ${proxy.message} (HTTP ${status})`, { status, proxy })
+      const code = errorCode(proxy.code)
+      const retryAfterSeconds = readRetryAfterSeconds(proxy.details, response.headers.get('Retry-After'))
+      throw new KitError(code, `${label}: ${proxy.message} (HTTP ${status})`, {
+        status,
+        proxy,
+        retryAfterSeconds,
+        userMessage: code === 'RATE_LIMITED' && retryAfterSeconds !== undefined ? rateLimitedUserMessage(retryAfterSeconds) : undefined,
+      })
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
       throw new KitError('PROXY_BAD_RESPONSE', `${label}: expected a JSON object, got ${describeBody(text)}`, {

@@ -1,11 +1,13 @@
 import type { LazyModule } from './lazyModule'
-import { oauthModule, signInModule } from './lazyModules'
+import { oauthModule, passkeyModule, publicApiModule, signInModule } from './lazyModules'
 import type { EnabledProvider } from './types'
 
 // What each login method loads on first use. Every method makes a client key first (signInModule).
 const OAUTH = [oauthModule, signInModule]
 const MODULES: Partial<Record<EnabledProvider, ReadonlyArray<LazyModule<unknown>>>> = {
   email: [signInModule],
+  sms: [signInModule],
+  passkey: [passkeyModule, publicApiModule, signInModule],
   google: OAUTH,
   apple: OAUTH,
   x: OAUTH,

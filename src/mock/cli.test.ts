@@ -44,7 +44,7 @@ describe('the mock CLI (npm run mock)', () => {
       headers: { 'X-Auth-Proxy-Config-Id': 'demo' },
     })
     expect(response.status).toBe(200)
-    expect(await response.json()).toMatchObject({ enabledProviders: ['email', 'google', 'apple'] })
+    expect(await response.json()).toMatchObject({ enabledProviders: ['email', 'sms', 'google', 'apple', 'passkey'] })
     process.kill('SIGTERM')
     const [code] = await once(process, 'exit')
     expect(code).toBe(0)

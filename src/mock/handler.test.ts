@@ -236,7 +236,7 @@ describe('wallet_kit_config', () => {
     const answer = await call(proxy, 'wallet_kit_config', undefined, rawBody === undefined ? {} : { rawBody })
     expect(answer.status).toBe(200)
     expect(answer.body).toEqual({
-      enabledProviders: ['email', 'google', 'apple'],
+      enabledProviders: ['email', 'sms', 'google', 'apple', 'passkey'],
       sessionExpirationSeconds: '900',
       organizationId: DEMO_ORGANIZATION_ID,
       otpAlphanumeric: true,
@@ -277,7 +277,8 @@ describe('outbox route', () => {
     const first = await sendCode(proxy, 'ada@example.com')
     clock.advance(1000)
     await sendCode(proxy, 'bob@example.com')
-    clock.advance(1000)
+    // Past the 30 s a contact waits for another code while the last one is valid.
+    clock.advance(30_000)
     const third = await sendCode(proxy, 'ada@example.com')
     const response = await proxy.handle(
       new Request('http://mock.test/__mock/outbox?contact=ADA%40example.com', {
@@ -292,6 +293,19 @@ describe('outbox route', () => {
 
     const all = await proxy.handle(new Request('http://mock.test/__mock/outbox'))
     expect(((await all.json()) as unknown[]).length).toBe(3)
+  })
+})
+
+describe('outbox route, SMS', () => {
+  it('finds a phone number whether its + is percent-encoded or not, and shows the text sent', async () => {
+    const { proxy } = setup({ tenants: [{ configId: 'demo', organizationId: 'org', enabledProviders: ['sms'] }] })
+    await ok(call(proxy, 'otp_init', { otpType: 'OTP_TYPE_SMS', contact: '+447700900123' }))
+    for (const query of ['%2B447700900123', '+447700900123']) {
+      const response = await proxy.handle(new Request(`http://mock.test/__mock/outbox?contact=${query}`))
+      const messages = (await response.json()) as { contact: string; code: string; text: string }[]
+      expect(messages).toHaveLength(1)
+      expect(messages[0]?.text).toBe(`Your verification code is ${messages[0]?.code}`)
+    }
   })
 })
 

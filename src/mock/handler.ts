@@ -22,6 +22,7 @@ import {
 } from './http'
 import { addOAuthIdentityOrThrow } from './oauthIdentities'
 import { createOAuthServer } from './oauthProvider'
+import { DEFAULT_OTP_RATE_LIMITS, resolveOtpRateLimits } from './otpRateLimits'
 import { createPublicApi } from './publicApi/createPublicApi'
 import { contactsMatch, createState } from './state'
 import { DEMO_TENANT, resolveTenants } from './tenants'
@@ -45,7 +46,8 @@ const ENDPOINTS: Partial<Record<ProxyEndpoint, Endpoint>> = {
 const CONFIG_ID_HEADER = 'X-Auth-Proxy-Config-Id'
 
 export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAuthProxy {
-  const tenants = resolveTenants(options.tenants ?? [DEMO_TENANT])
+  const otpRateLimits = resolveOtpRateLimits(options.otpRateLimits, 'otpRateLimits', DEFAULT_OTP_RATE_LIMITS)
+  const tenants = resolveTenants(options.tenants ?? [DEMO_TENANT], otpRateLimits)
   const basePath = normalizeBasePath(options.basePath ?? '')
   const now = options.now ?? Date.now
   let latencyMs = checkLatency(options.latencyMs ?? 0)
@@ -72,7 +74,7 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
       return jsonResponse(await tokens.jwks(), 200, { 'Access-Control-Allow-Origin': '*' })
     }
     if (path === '/__mock/outbox' && request.method === 'GET') {
-      return jsonResponse(outbox(url.searchParams.get('contact') ?? undefined), 200, respond.cors)
+      return jsonResponse(outbox(outboxContact(url.searchParams.get('contact'))), 200, respond.cors)
     }
     if (path.startsWith('/__mock/oauth/')) {
       // The authorization server's pages are navigated to, without a config id: it finds the tenant by client id.
@@ -189,6 +191,15 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
 function absoluteUrl(input: RequestInfo | URL): RequestInfo | URL {
   if (typeof input === 'string' && !/^[a-z][a-z0-9+.-]*:/i.test(input)) return new URL(input, 'http://localhost')
   return input
+}
+
+/**
+ * The `contact` of an outbox query. A phone number's `+` that was not percent-encoded
+ * (`?contact=+4477…`) arrives as a space, as form encoding reads it: put it back.
+ */
+function outboxContact(value: string | null): string | undefined {
+  if (value === null) return undefined
+  return /^ \d+$/.test(value) ? `+${value.slice(1)}` : value
 }
 
 function delay(ms: number): Promise<void> {

@@ -1,14 +1,25 @@
 // Building answers: JSON bodies, gRPC-style errors and CORS headers.
 import { GRPC_HTTP_STATUS, type GrpcCode, type ProxyErrorBody } from '../core/types'
 
+export interface MockErrorOptions {
+  /** The body's `details`: google.rpc detail objects, each with its `@type`. */
+  details?: unknown[]
+  /** Headers the answer carries besides CORS (`Retry-After`); a browser may read them (exposed). */
+  headers?: Record<string, string>
+}
+
 /** An error the proxy answers with: a gRPC `code` and a message that names the field at fault. */
 export class MockError extends Error {
   override readonly name = 'MockError'
   readonly code: number
+  readonly details: unknown[]
+  readonly headers: Record<string, string>
 
-  constructor(code: GrpcCode | number, message: string) {
+  constructor(code: GrpcCode | number, message: string, options: MockErrorOptions = {}) {
     super(message)
     this.code = code
+    this.details = options.details ?? []
+    this.headers = options.headers ?? {}
   }
 }
 
@@ -23,9 +34,15 @@ export function jsonResponse(body: unknown, status = 200, headers: HeadersInit =
   return result
 }
 
-export function errorResponse(error: MockError, headers: HeadersInit = {}): Response {
-  const body: ProxyErrorBody = { code: error.code, message: error.message, details: [] }
-  return jsonResponse(body, httpStatusForGrpc(error.code), headers)
+export function errorResponse(error: MockError, cors: Record<string, string> = {}): Response {
+  const body: ProxyErrorBody = { code: error.code, message: error.message, details: error.details }
+  const names = Object.keys(error.headers)
+  // Beyond the CORS-safelisted few, a cross-origin page reads only the headers it is told it may.
+  const expose: Record<string, string> =
+    names.length > 0 && cors['Access-Control-Allow-Origin'] !== undefined
+      ? { 'Access-Control-Expose-Headers': names.join(', ') }
+      : {}
+  return jsonResponse(body, httpStatusForGrpc(error.code), { ...cors, ...error.headers, ...expose })
 }
 
 /** True when `origin` is on the list; `'*'` allows every origin. */

@@ -6,10 +6,13 @@ describe('auth-proxy-kit/mock', () => {
   it('exports exactly its public API', () => {
     expect(Object.keys(entry).sort()).toEqual([
       'CROCKFORD_ALPHABET',
+      'DEFAULT_OTP_RATE_LIMITS',
+      'DEFAULT_SMS_TEMPLATE',
       'DEMO_CONFIG_ID',
       'DEMO_OAUTH_CLIENT_IDS',
       'DEMO_ORGANIZATION_ID',
       'MOCK_OAUTH_PROVIDERS',
+      'SMS_CODE_PLACEHOLDER',
       'createMockAuthProxy',
       'mockAuthProxyPlugin',
       'mockOAuthAuthorizeUrls',

@@ -23,7 +23,9 @@ export type {
   MockOidcToken,
   MockOrganization,
   MockOtp,
+  MockOtpRateLimits,
   MockOtpStatus,
+  MockRateWindow,
   MockSession,
   MockStampKind,
   MockState,
@@ -34,4 +36,7 @@ export type {
   MockWalletAccount,
   OutboxMessage,
   ResolvedMockTenant,
+  ResolvedOtpRateLimits,
 } from './types'
+export { DEFAULT_OTP_RATE_LIMITS } from './otpRateLimits'
+export { DEFAULT_SMS_TEMPLATE, SMS_CODE_PLACEHOLDER } from './smsText'

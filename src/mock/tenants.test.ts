@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { DEMO_TENANT, resolveTenants } from './tenants'
 
 describe('resolveTenants', () => {
-  it('gives the demo tenant email, Google and Apple, and a client id for every provider', () => {
+  it('gives the demo tenant email, SMS, Google, Apple and passkeys, and a client id for every provider', () => {
     const [demo] = resolveTenants([DEMO_TENANT])
-    expect(demo?.enabledProviders).toEqual(['email', 'google', 'apple'])
+    expect(demo?.enabledProviders).toEqual(['email', 'sms', 'google', 'apple', 'passkey'])
     expect(demo?.oauthClientIds).toEqual({
       google: 'demo-google-client',
       apple: 'demo-apple-client',

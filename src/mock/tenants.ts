@@ -3,7 +3,8 @@
 import { ENABLED_PROVIDERS, type EnabledProvider } from '../core/types'
 import { DEMO_OAUTH_CLIENT_IDS, MOCK_OAUTH_PROVIDERS, isMockOAuthProvider } from './oauthProviders'
 import { OTP_MAX_LENGTH, OTP_MIN_LENGTH } from './otp'
-import type { MockTenant, ResolvedMockTenant } from './types'
+import { DEFAULT_OTP_RATE_LIMITS, resolveOtpRateLimits } from './otpRateLimits'
+import type { MockTenant, ResolvedMockTenant, ResolvedOtpRateLimits } from './types'
 import { isAbsoluteHttpUrl } from './validate'
 
 /** The config id of the demo tenant, served when no tenants are given. */
@@ -12,24 +13,30 @@ export const DEMO_CONFIG_ID = 'demo'
 export const DEMO_ORGANIZATION_ID = '5b0c4f1e-7d2a-4c1b-9a8e-2f6d3c0b1a90'
 
 /**
- * Email plus Google and Apple, so that the playground shows OAuth; every provider has a client id, so a
- * tenant built on it only needs to list more providers to enable them.
+ * Email, SMS, Google, Apple and passkeys, so that the playground shows every kind of sign-in; every provider has a client
+ * id, so a tenant built on it only needs to list more providers to enable them.
  */
 export const DEMO_TENANT: MockTenant = {
   configId: DEMO_CONFIG_ID,
   organizationId: DEMO_ORGANIZATION_ID,
-  enabledProviders: ['email', 'google', 'apple'],
+  enabledProviders: ['email', 'sms', 'google', 'apple', 'passkey'],
   oauthClientIds: { ...DEMO_OAUTH_CLIENT_IDS },
 }
 
-/** Checks tenant options (plain data, possibly read from a JSON file) and fills in the defaults. */
-export function resolveTenants(tenants: readonly unknown[]): ResolvedMockTenant[] {
+/**
+ * Checks tenant options (plain data, possibly read from a JSON file) and fills in the defaults;
+ * `otpRateLimits` is what a tenant that sets none of its own gets.
+ */
+export function resolveTenants(
+  tenants: readonly unknown[],
+  otpRateLimits: ResolvedOtpRateLimits = DEFAULT_OTP_RATE_LIMITS,
+): ResolvedMockTenant[] {
   if (!Array.isArray(tenants) || tenants.length === 0) {
     throw new TypeError('tenants: expected a non-empty array of tenants ({configId, organizationId, ...})')
   }
   const seen = new Set<string>()
   return tenants.map((tenant, index) => {
-    const resolved = resolveTenant(tenant, `tenants[${index}]`)
+    const resolved = resolveTenant(tenant, `tenants[${index}]`, otpRateLimits)
     if (seen.has(resolved.configId)) {
       throw new TypeError(`tenants[${index}].configId: "${resolved.configId}" is used by another tenant`)
     }
@@ -38,7 +45,7 @@ export function resolveTenants(tenants: readonly unknown[]): ResolvedMockTenant[
   })
 }
 
-function resolveTenant(value: unknown, path: string): ResolvedMockTenant {
+function resolveTenant(value: unknown, path: string, otpRateLimits: ResolvedOtpRateLimits): ResolvedMockTenant {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new TypeError(`${path}: expected an object {configId, organizationId, ...}`)
   }
@@ -85,6 +92,7 @@ function resolveTenant(value: unknown, path: string): ResolvedMockTenant {
       optional('otpLength', isIntegerIn(OTP_MIN_LENGTH, OTP_MAX_LENGTH), `an integer ${OTP_MIN_LENGTH}..${OTP_MAX_LENGTH}`) ??
       6,
     otpAlphanumeric: optional('otpAlphanumeric', isBoolean, 'true or false') ?? true,
+    otpRateLimits: resolveOtpRateLimits(tenant['otpRateLimits'], `${path}.otpRateLimits`, otpRateLimits),
   }
   const oauthClientIds = optional(
     'oauthClientIds',

@@ -36,6 +36,37 @@ export interface MockTenant {
   /** When set, the only redirect URI the tenant's OAuth sign-ins may return to (absolute http(s) URL). */
   oauthRedirectUrl?: string
   rpId?: string
+  /** Limits on the codes otp_init sends; `false` turns them all off. Default: the mock's `otpRateLimits`. */
+  otpRateLimits?: MockOtpRateLimits | false
+}
+
+/** At most `max` codes within any `windowSeconds`. */
+export interface MockRateWindow {
+  max: number
+  windowSeconds: number
+}
+
+/**
+ * How many codes otp_init sends before it answers 8 RESOURCE_EXHAUSTED (HTTP 429) with when to try
+ * again. A field left out takes the default; a refused call sends nothing and changes nothing.
+ */
+export interface MockOtpRateLimits {
+  /**
+   * Seconds a contact waits for another code while its last one is still usable (not used, burnt by
+   * wrong tries, or expired): the code is on its way. Default 30; 0 turns it off.
+   */
+  resendAfterSeconds?: number
+  /** Codes one contact (email address or phone number) may get. Default 5 per 600 s; `false` turns it off. */
+  perContact?: MockRateWindow | false
+  /** Codes asked for with one otp_init `userIdentifier`, to any contact. Default 10 per 600 s; `false` turns it off. */
+  perUserIdentifier?: MockRateWindow | false
+}
+
+/** Rate limits with every default filled in; null is off. */
+export interface ResolvedOtpRateLimits {
+  resendAfterSeconds: number
+  perContact: MockRateWindow | null
+  perUserIdentifier: MockRateWindow | null
 }
 
 /** A tenant with every default filled in. */
@@ -50,6 +81,7 @@ export interface ResolvedMockTenant {
   oauthClientIds?: Partial<Record<MockOAuthProvider, string>>
   oauthRedirectUrl?: string
   rpId?: string
+  otpRateLimits: ResolvedOtpRateLimits
 }
 
 /** A forced answer for one endpoint: `code` is a gRPC status code. */
@@ -69,6 +101,8 @@ export interface MockAuthProxyOptions {
   now?: () => number
   /** Force endpoints to fail with the given error. */
   failures?: Partial<Record<ProxyEndpoint, MockFailure>>
+  /** Rate limits of otp_init for every tenant that sets none of its own; `false` turns them off. */
+  otpRateLimits?: MockOtpRateLimits | false
 }
 
 /** An OTP the mock "sent": what a real proxy would have emailed or texted. */
@@ -81,6 +115,8 @@ export interface OutboxMessage {
   createdAt: string
   /** ISO 8601. */
   expiresAt: string
+  /** SMS only: the text as sent, smsCustomization.template (or the default) with the code in place. */
+  text?: string
   emailCustomization?: EmailCustomization
   smsCustomization?: SmsCustomization
   sendFromEmailAddress?: string
@@ -103,6 +139,8 @@ export interface MockOtp {
   status: MockOtpStatus
   createdAt: string
   expiresAt: string
+  /** otp_init's `userIdentifier`, counted by the per-user rate limit. */
+  userIdentifier?: string
 }
 
 /** A verification token the mock issued, and the usages that have redeemed it. */

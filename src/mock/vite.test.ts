@@ -93,6 +93,6 @@ describe('mockAuthProxyPlugin', () => {
       headers: { 'X-Auth-Proxy-Config-Id': 'demo' },
     })
     expect(response.status).toBe(200)
-    expect(await response.json()).toMatchObject({ enabledProviders: ['email', 'google', 'apple'] })
+    expect(await response.json()).toMatchObject({ enabledProviders: ['email', 'sms', 'google', 'apple', 'passkey'] })
   })
 })

@@ -77,10 +77,10 @@ describe('AuthProxyProvider', () => {
         </AuthProxyProvider>
       </QueryClientProvider>,
     )
-    expect(await screen.findAllByText('methods: email,google,apple; session: signedOut')).toHaveLength(2)
+    expect(await screen.findAllByText('methods: email,sms,google,apple,passkey; session: signedOut')).toHaveLength(2)
     expect(calls).toEqual(['/v1/wallet_kit_config'])
     expect(queryClient.getQueryData(['auth-proxy-kit', 'wallet_kit_config', PROXY_URL, DEMO_CONFIG_ID])).toMatchObject({
-      enabledProviders: ['email', 'google', 'apple'],
+      enabledProviders: ['email', 'sms', 'google', 'apple', 'passkey'],
     })
   })
 
@@ -104,12 +104,12 @@ describe('AuthProxyProvider', () => {
     })
     const queryClient = new QueryClient()
     const { rerender } = render(tree(true))
-    expect(await screen.findByText('methods: email,google,apple; session: signedOut')).toBeInTheDocument()
+    expect(await screen.findByText('methods: email,sms,google,apple,passkey; session: signedOut')).toBeInTheDocument()
     rerender(tree(false))
     // react-query removes a query nothing observes after its gcTime (5 minutes by default).
     await act(() => vi.advanceTimersByTimeAsync(60 * 60_000))
     rerender(tree(true))
-    expect(await screen.findByText('methods: email,google,apple; session: signedOut')).toBeInTheDocument()
+    expect(await screen.findByText('methods: email,sms,google,apple,passkey; session: signedOut')).toBeInTheDocument()
     expect(calls).toEqual(['/v1/wallet_kit_config'])
   })
 
@@ -130,7 +130,7 @@ describe('AuthProxyProvider', () => {
         </QueryClientProvider>
       </StrictMode>,
     )
-    expect(await screen.findByText('methods: email,google,apple; session: signedOut')).toBeInTheDocument()
+    expect(await screen.findByText('methods: email,sms,google,apple,passkey; session: signedOut')).toBeInTheDocument()
     const kit = kits.at(-1)
     if (!kit) throw new Error('no kit')
     expect(new Set(kits).size).toBe(1)
@@ -158,12 +158,12 @@ describe('AuthProxyProvider', () => {
       </QueryClientProvider>
     )
     const { rerender } = render(tree('visible'))
-    expect(await screen.findByText('methods: email,google,apple; session: signedOut')).toBeInTheDocument()
+    expect(await screen.findByText('methods: email,sms,google,apple,passkey; session: signedOut')).toBeInTheDocument()
     rerender(tree('hidden'))
     await waitFor(() => expect(built[0]?.destroy).toHaveBeenCalledTimes(1))
     rerender(tree('visible'))
     await waitFor(() => expect(built).toHaveLength(2))
-    expect(await screen.findByText('methods: email,google,apple; session: signedOut')).toBeVisible()
+    expect(await screen.findByText('methods: email,sms,google,apple,passkey; session: signedOut')).toBeVisible()
     expect(built[1]?.destroy).not.toHaveBeenCalled()
   })
 

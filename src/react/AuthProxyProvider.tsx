@@ -1,8 +1,9 @@
 import { QueryClientContext, usePrefetchQuery } from '@tanstack/react-query'
 import { useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
-import { createKit, type Kit, type KeyStore, type OAuthMode, type OAuthProviderName, type OAuthStorage } from '../core'
 import type { KitError } from '../core/errors'
 import { lazyModule } from '../core/lazyModule'
+import { createKit, type Kit, type KeyStore, type OAuthMode, type OAuthProviderName, type OAuthStorage, type OtpOptions } from '../core'
+import type { WebAuthnModule } from '../core/passkey/webAuthnModule'
 import type { EnabledProvider } from '../core/types'
 import { AuthProxyContext, type AuthProxyContextValue, type FlowStorage } from './context'
 import { defaultOAuthWindow, mayBeOAuthCallback, type OAuthWindow } from './oauthWindow'
@@ -41,6 +42,18 @@ export interface AuthProxyProviderProps {
   completeOAuthRedirects?: boolean
   /** The window OAuth opens popups on, redirects, and cleans the address bar of; default the page's. */
   oauthWindow?: OAuthWindow
+  /**
+   * The WebAuthn functions passkeys use; default @simplewebauthn/browser, loaded when a passkey is first
+   * used. Stories and tests inject a software authenticator. Read when the kit is built.
+   */
+  webauthn?: WebAuthnModule
+  /**
+   * Defaults for every code sent by email or SMS: `emailCustomization`, `sendFromEmailAddress`,
+   * `sendFromEmailSenderName`, `replyToEmailAddress`, `smsCustomization`, `otpLength`, `alphanumeric`,
+   * `expirationSeconds`, `userIdentifier`. Each flow sends the fields of its channel; the hooks' own
+   * parameters and `start(contact, options)` override them field by field.
+   */
+  otpOptions?: OtpOptions
   children?: ReactNode
 }
 
@@ -95,6 +108,7 @@ export function AuthProxyProvider(props: AuthProxyProviderProps) {
         oauthAuthorizeUrls: props.oauthAuthorizeUrls,
         oauthStorage: props.oauthStorage,
         location: props.oauthWindow?.location,
+        webauthn: props.webauthn,
       }),
     }
   }
@@ -138,8 +152,9 @@ export function AuthProxyProvider(props: AuthProxyProviderProps) {
       methods,
       flowStorage,
       oauth: { mode: oauthMode, redirectUri: oauthRedirectUri, window: oauthWindow },
+      otpOptions: props.otpOptions,
     }),
-    [kit, methods, flowStorage, oauthMode, oauthRedirectUri, oauthWindow],
+    [kit, methods, flowStorage, oauthMode, oauthRedirectUri, oauthWindow, props.otpOptions],
   )
   return <AuthProxyContext.Provider value={value}>{children}</AuthProxyContext.Provider>
 }

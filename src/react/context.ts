@@ -1,5 +1,5 @@
 import { createContext } from 'react'
-import type { Kit, OAuthMode } from '../core'
+import type { Kit, OAuthMode, OtpOptions } from '../core'
 import type { EnabledProvider } from '../core/types'
 import type { OAuthWindow } from './oauthWindow'
 
@@ -16,6 +16,8 @@ export interface AuthProxyContextValue {
   flowStorage: FlowStorage | null
   /** OAuth settings of the provider's props: read by useOAuth when a sign-in starts. */
   oauth: AuthProxyOAuthSettings
+  /** The app's defaults for every code sent (email look, SMS text, format): read by useEmailOtp and useSmsOtp. */
+  otpOptions: OtpOptions | undefined
 }
 
 export interface AuthProxyOAuthSettings {

@@ -12,6 +12,13 @@ export {
   type UseEmailOtpParameters,
   type UseEmailOtpReturnType,
 } from './useEmailOtp'
+export {
+  useSmsOtp,
+  type SmsOtpStep,
+  type UseSmsOtpParameters,
+  type UseSmsOtpReturnType,
+} from './useSmsOtp'
+export type { UseOtpFlowParameters, UseOtpReturnType } from './useOtpFlow'
 export { useLogout, type UseLogoutReturnType } from './useLogout'
 export { useOAuth, type UseOAuthParameters, type UseOAuthReturnType, type UseOAuthStatus } from './useOAuth'
 export {
@@ -22,15 +29,32 @@ export {
 } from './useOAuthCallback'
 export type { OAuthWindow } from './oauthWindow'
 export { prefetchSignIn } from '../core/prefetchSignIn'
+export {
+  usePasskey,
+  type PasskeyAction,
+  type PasskeyAddParameters,
+  type PasskeyLogInParameters,
+  type PasskeySignUpParameters,
+  type UsePasskeyParameters,
+  type UsePasskeyResult,
+  type UsePasskeyReturnType,
+  type UsePasskeyStatus,
+} from './usePasskey'
 export type {
   CompleteOAuthReturnType,
   EmailOtpChallenge,
+  EmailOtpOptions,
   Kit,
   OAuthMode,
   OAuthProviderName,
+  OtpChallenge,
+  OtpOptions,
   Session,
   SessionSnapshot,
   SessionStatus,
+  WebAuthnModule,
+  SmsOtpChallenge,
+  SmsOtpOptions,
 } from '../core'
 export type { EnabledProvider, WalletKitConfigResponse } from '../core/types'
 export { KitError, isKitError, type KitErrorCode } from '../core/errors'

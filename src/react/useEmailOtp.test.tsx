@@ -37,9 +37,10 @@ describe('useEmailOtp', () => {
     expect(result.current.emailOtp.step).toBe('email')
     expect(flowStorage.getItem(PENDING_KEY)).toBeNull()
 
-    act(() => result.current.emailOtp.start('keep@example.com'))
+    // Another address: the first one's code is still on its way, and the mock holds a second for 30 s.
+    act(() => result.current.emailOtp.start('kept@example.com'))
     await waitFor(() => expect(result.current.emailOtp.step).toBe('code'))
-    act(() => result.current.emailOtp.verify(latestCode(proxy, 'keep@example.com')))
+    act(() => result.current.emailOtp.verify(latestCode(proxy, 'kept@example.com')))
     await waitFor(() => expect(result.current.emailOtp.step).toBe('done'))
     expect(result.current.emailOtp.result?.isNewUser).toBe(true)
     expect(flowStorage.getItem(PENDING_KEY)).toBeNull()

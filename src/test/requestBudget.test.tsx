@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { LoginButton } from '../components'
 import { createKit } from '../core/createKit'
 import { completeEmailOtp, startEmailOtp } from '../core/flows/emailOtp'
+import { completeSmsOtp, startSmsOtp } from '../core/flows/smsOtp'
 import { memoryKeyStore } from '../core/keys/memoryKeyStore'
 import { memoryStorage } from '../core/session/memoryStorage'
 import { createMockAuthProxy } from '../mock/handler'
@@ -73,6 +74,21 @@ async function signInThroughModal(user: UserEvent, proxy: MockAuthProxy, email: 
   await screen.findByRole('button', { name: 'Account' })
 }
 
+async function signInByPhoneThroughModal(user: UserEvent, proxy: MockAuthProxy, phoneNumber: string): Promise<void> {
+  await user.click(await screen.findByRole('button', { name: 'Log in' }))
+  const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' })
+  await user.click(await within(dialog).findByRole('button', { name: 'Continue with phone' }))
+  await user.type(await within(dialog).findByRole('textbox', { name: 'Phone number' }), phoneNumber)
+  await user.click(within(dialog).getByRole('button', { name: 'Send code' }))
+  const codeField = await within(dialog).findByRole('textbox', { name: 'Verification code' })
+  const code = proxy.outbox(phoneNumber)[0]?.code
+  if (code === undefined) throw new Error(`no code was sent to ${phoneNumber}`)
+  await user.type(codeField, code)
+  await within(dialog).findByRole('heading', { name: "You're signed in" })
+  await user.click(within(dialog).getByRole('button', { name: 'Done' }))
+  await screen.findByRole('button', { name: 'Account' })
+}
+
 /** What else a page lives through: the tab hidden and shown again, the network back. Nothing is refetched. */
 async function liveThroughFocusAndReconnect(): Promise<void> {
   await act(async () => {
@@ -129,5 +145,41 @@ describe('request budget: each flow makes only the calls DESIGN.md lists', () =>
       'POST /v1/otp_login',
     ])
     await waitFor(() => expect(Object.keys(proxy.state.users)).toHaveLength(1))
+  })
+
+  it('given a new user, the SMS flow through the modal is config, otp_init, otp_verify, account, signup, otp_login', async () => {
+    const proxy = createMockAuthProxy()
+    const { user, requests } = loadPage(proxy)
+    await signInByPhoneThroughModal(user, proxy, '+447700900123')
+    await liveThroughFocusAndReconnect()
+    expect(requests).toEqual([
+      'POST /v1/wallet_kit_config',
+      'POST /v1/otp_init',
+      'POST /v1/otp_verify',
+      'POST /v1/account',
+      'POST /v1/signup',
+      'POST /v1/otp_login',
+    ])
+  })
+
+  it('given a returning user on a new page load, the SMS flow is the same without signup', async () => {
+    const proxy = createMockAuthProxy()
+    const earlier = createKit({ proxyUrl: PROXY_URL, configId: DEMO_CONFIG_ID, fetch: proxy.fetch, keyStore: memoryKeyStore(), storage: memoryStorage() })
+    const challenge = await startSmsOtp(earlier, { phoneNumber: '+14155550123' })
+    const code = proxy.outbox('+14155550123')[0]?.code ?? ''
+    expect((await completeSmsOtp(earlier, { challenge, code })).isNewUser).toBe(true)
+    earlier.destroy()
+
+    const { user, requests } = loadPage(proxy)
+    await signInByPhoneThroughModal(user, proxy, '+14155550123')
+    await liveThroughFocusAndReconnect()
+    expect(requests).toEqual([
+      'POST /v1/wallet_kit_config',
+      'POST /v1/otp_init',
+      'POST /v1/otp_verify',
+      'POST /v1/account',
+      'POST /v1/otp_login',
+    ])
+    await waitFor(() => expect(Object.values(proxy.state.users)).toEqual([expect.objectContaining({ phoneNumber: '+14155550123' })]))
   })
 })

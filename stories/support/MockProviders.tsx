@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
-import { memoryKeyStore, memoryStorage, type KeyStore, type OAuthMode } from '../../src/core'
+import { memoryKeyStore, memoryStorage, type KeyStore, type OAuthMode, type WebAuthnModule } from '../../src/core'
 import { DEMO_CONFIG_ID, mockOAuthAuthorizeUrls, type MockAuthProxy } from '../../src/mock'
 import { AuthProxyProvider, type FlowStorage, type OAuthWindow } from '../../src/react'
 import { STORY_PROXY_PATH, storyProxyUrl } from './loadMockProxy'
@@ -23,6 +23,8 @@ export interface MockProvidersProps {
   oauthWindow?: OAuthWindow
   /** Default 'popup', whatever the browser the story runs in. */
   oauthMode?: OAuthMode
+  /** WebAuthn for the kit, and the page origin its requests carry (the mock checks passkeys against it). */
+  passkeys?: { webauthn: WebAuthnModule; origin: string }
   children: ReactNode
 }
 
@@ -31,8 +33,9 @@ export interface MockProvidersProps {
  * mock, whose consent pages stand in for the OAuth providers. Keys, session and flow state live in
  * memory, so a signed-in story leaves nothing behind.
  */
-export function MockProviders({ proxy, stores: given, oauthWindow, oauthMode = 'popup', children }: MockProvidersProps) {
+export function MockProviders({ proxy, stores: given, oauthWindow, oauthMode = 'popup', passkeys, children }: MockProvidersProps) {
   const [queryClient] = useState(() => new QueryClient())
+  const [fetch] = useState(() => (passkeys ? withOrigin(proxy, passkeys.origin) : proxy.fetch))
   const [stores] = useState(() => given ?? memoryStores())
   const [oauthAuthorizeUrls] = useState(() => mockOAuthAuthorizeUrls(storyProxyUrl()))
   return (
@@ -40,14 +43,25 @@ export function MockProviders({ proxy, stores: given, oauthWindow, oauthMode = '
       <AuthProxyProvider
         proxyUrl={STORY_PROXY_PATH}
         configId={DEMO_CONFIG_ID}
-        fetch={proxy.fetch}
+        fetch={fetch}
         {...stores}
         oauthAuthorizeUrls={oauthAuthorizeUrls}
         oauthWindow={oauthWindow}
         oauthMode={oauthMode}
+        webauthn={passkeys?.webauthn}
       >
         {children}
       </AuthProxyProvider>
     </QueryClientProvider>
   )
+}
+
+/** The mock's handler as a fetch that writes the page's Origin header, as a browser does on every POST. */
+function withOrigin(proxy: MockAuthProxy, origin: string): typeof globalThis.fetch {
+  return (input, init) => {
+    const request = new Request(new URL(input instanceof Request ? input.url : String(input), 'http://localhost'), init)
+    const headers = new Headers(request.headers)
+    headers.set('Origin', origin)
+    return proxy.handle(new Request(request, { headers }))
+  }
 }

@@ -5,6 +5,7 @@ import type { ComponentType, ReactElement } from 'react'
 import type { OAuthMode } from '../../src/core'
 import type { MockAuthProxy } from '../../src/mock'
 import type { OAuthWindow } from '../../src/react'
+import type { FakePasskeyBrowser } from '../../src/react/test/fakePasskeyBrowser'
 import type { StoryStores } from './MockProviders'
 
 /** What the loaders give every story (support/preview.ts): a fresh mock proxy, so stories share no state. */
@@ -15,6 +16,8 @@ export interface StoryLoaded {
   oauthMode?: OAuthMode
   /** Keys, session and flow state prepared by a loader (a sign-in started before the story's page). */
   stores?: StoryStores
+  /** WebAuthn for the story's kit: a software authenticator whose prompts the story drives. */
+  passkeys?: FakePasskeyBrowser
 }
 
 export interface StoryContext<TArgs> {

@@ -1,31 +1,35 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import type { EmailOtpChallenge } from '../../core'
+import type { OtpChallenge } from '../../core'
 import type { KitErrorCode } from '../../core/errors'
 import { DEFAULT_USER_MESSAGES } from '../../core/userMessages'
-import type { UseEmailOtpReturnType } from '../../react'
+import type { UseOtpReturnType } from '../../react'
 import { errorMessage } from '../labels/errorMessage'
 import { formatLabel } from '../labels/formatLabel'
 import { useLabels } from '../labels/LabelsContext'
 import { OtpInput } from '../OtpInput/OtpInput'
+import { formatE164 } from '../phone/e164'
 import { ErrorAlert } from './ErrorAlert'
 import { formatCountdown } from './formatCountdown'
+import { RateLimitAlert } from './RateLimitAlert'
 
 export interface CodeStepProps {
-  emailOtp: UseEmailOtpReturnType
-  challenge: EmailOtpChallenge
+  /** useEmailOtp() or useSmsOtp(): the step is the same for both. */
+  otp: UseOtpReturnType<OtpChallenge, string>
+  challenge: OtpChallenge
 }
 
 /** Errors about what was typed belong to the field; the rest (network, dead code) stand apart. */
 const FIELD_ERRORS: ReadonlySet<KitErrorCode> = new Set(['OTP_CODE_INVALID', 'OTP_CODE_FORMAT'])
 
-/** Asks for the emailed code. Mounted once per code sent (keyed by otpId), so a new code starts blank. */
-export function CodeStep({ emailOtp, challenge }: CodeStepProps) {
+/** Asks for the code sent by email or SMS. Mounted once per code sent (keyed by otpId), so a new code starts blank. */
+export function CodeStep({ otp, challenge }: CodeStepProps) {
   const labels = useLabels()
   const id = useId()
   const inputRef = useRef<HTMLInputElement>(null)
   const [code, setCode] = useState('')
   const [incomplete, setIncomplete] = useState(false)
-  const { error, needsNewCode, isVerifying } = emailOtp
+  const { error, needsNewCode, isVerifying } = otp
+  const bySms = challenge.otpType === 'OTP_TYPE_SMS'
   useEffect(() => inputRef.current?.focus(), [])
   // After a wrong code, select it so that typing the next one replaces it.
   useEffect(() => {
@@ -35,7 +39,7 @@ export function CodeStep({ emailOtp, challenge }: CodeStepProps) {
   const submit = (value: string) => {
     const complete = value.length === challenge.otpLength
     setIncomplete(!complete)
-    if (complete) emailOtp.verify(value)
+    if (complete) otp.verify(value)
   }
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -48,22 +52,26 @@ export function CodeStep({ emailOtp, challenge }: CodeStepProps) {
       ? errorMessage(labels, error)
       : undefined
   const deadCodeMessage =
-    error && !FIELD_ERRORS.has(error.code)
+    error && !FIELD_ERRORS.has(error.code) && error.code !== 'RATE_LIMITED'
       ? errorMessage(labels, error)
       : needsNewCode
         ? (labels.errors.OTP_EXPIRED ?? DEFAULT_USER_MESSAGES.OTP_EXPIRED)
         : undefined
   const status = isVerifying
     ? labels.verifying
-    : emailOtp.isResending
+    : otp.isResending
       ? labels.sendingNewCode
-      : emailOtp.hasResent
+      : otp.hasResent
         ? labels.newCodeSent
         : ''
 
   return (
     <form className="apk-form" onSubmit={onSubmit} noValidate>
-      <p className="apk-text">{formatLabel(labels.codeSentTo, { email: challenge.email })}</p>
+      <p className="apk-text">
+        {bySms
+          ? formatLabel(labels.codeSentToPhone, { phone: formatE164(challenge.contact) })
+          : formatLabel(labels.codeSentTo, { email: challenge.contact })}
+      </p>
       <OtpInput
         ref={inputRef}
         name="code"
@@ -77,12 +85,19 @@ export function CodeStep({ emailOtp, challenge }: CodeStepProps) {
         length={challenge.otpLength}
         alphanumeric={challenge.alphanumeric}
         error={fieldError}
-        hint={needsNewCode ? undefined : formatLabel(labels.codeExpiresIn, { time: formatCountdown(emailOtp.expiresInSeconds) })}
+        hint={needsNewCode ? undefined : formatLabel(labels.codeExpiresIn, { time: formatCountdown(otp.expiresInSeconds) })}
       />
+      {error?.code === 'RATE_LIMITED' ? (
+        <RateLimitAlert
+          secondsLeft={otp.retrySecondsLeft}
+          knowsWhen={error.retryAfterSeconds !== undefined}
+          fallbackMessage={errorMessage(labels, error)}
+        />
+      ) : null}
       {deadCodeMessage ? (
         <ErrorAlert message={deadCodeMessage}>
           {needsNewCode ? (
-            <button type="button" className="apk-button apk-button-primary" onClick={emailOtp.resend} disabled={!emailOtp.canResend}>
+            <button type="button" className="apk-button apk-button-primary" onClick={otp.resend} disabled={!otp.canResend}>
               {labels.sendNewCode}
             </button>
           ) : null}
@@ -94,7 +109,7 @@ export function CodeStep({ emailOtp, challenge }: CodeStepProps) {
       <p className="apk-status" role="status">
         {status ? (
           <>
-            {isVerifying || emailOtp.isResending ? <span className="apk-spinner" aria-hidden="true" /> : null}
+            {isVerifying || otp.isResending ? <span className="apk-spinner" aria-hidden="true" /> : null}
             {status}
           </>
         ) : null}
@@ -104,20 +119,20 @@ export function CodeStep({ emailOtp, challenge }: CodeStepProps) {
           <button
             type="button"
             className="apk-button apk-button-link"
-            onClick={emailOtp.resend}
-            disabled={!emailOtp.canResend}
-            aria-describedby={emailOtp.resendSecondsLeft > 0 ? `${id}-resend` : undefined}
+            onClick={otp.resend}
+            disabled={!otp.canResend}
+            aria-describedby={otp.resendSecondsLeft > 0 ? `${id}-resend` : undefined}
           >
             {labels.resendCode}
           </button>
         )}
-        <button type="button" className="apk-button apk-button-link" onClick={emailOtp.reset}>
-          {labels.useDifferentEmail}
+        <button type="button" className="apk-button apk-button-link" onClick={otp.reset}>
+          {bySms ? labels.useDifferentPhone : labels.useDifferentEmail}
         </button>
       </div>
-      {!needsNewCode && emailOtp.resendSecondsLeft > 0 ? (
+      {!needsNewCode && otp.resendSecondsLeft > 0 ? (
         <p id={`${id}-resend`} className="apk-hint">
-          {formatLabel(labels.resendIn, { seconds: emailOtp.resendSecondsLeft })}
+          {formatLabel(labels.resendIn, { seconds: otp.resendSecondsLeft })}
         </p>
       ) : null}
     </form>

@@ -5,6 +5,7 @@ import type { UseEmailOtpReturnType } from '../../react'
 import { errorMessage } from '../labels/errorMessage'
 import { useLabels } from '../labels/LabelsContext'
 import { ErrorAlert } from './ErrorAlert'
+import { RateLimitAlert } from './RateLimitAlert'
 
 export interface EmailStepProps {
   emailOtp: UseEmailOtpReturnType
@@ -26,7 +27,7 @@ export function EmailStep({ emailOtp, email, onEmailChange }: EmailStepProps) {
     : error?.code === 'INVALID_EMAIL'
       ? errorMessage(labels, error)
       : undefined
-  const otherError = error && error.code !== 'INVALID_EMAIL' ? errorMessage(labels, error) : undefined
+  const otherError = error && error.code !== 'INVALID_EMAIL' ? error : undefined
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -68,7 +69,15 @@ export function EmailStep({ emailOtp, email, onEmailChange }: EmailStepProps) {
           </p>
         ) : null}
       </div>
-      {otherError ? <ErrorAlert message={otherError} /> : null}
+      {otherError?.code === 'RATE_LIMITED' ? (
+        <RateLimitAlert
+          secondsLeft={emailOtp.retrySecondsLeft}
+          knowsWhen={otherError.retryAfterSeconds !== undefined}
+          fallbackMessage={errorMessage(labels, otherError)}
+        />
+      ) : otherError ? (
+        <ErrorAlert message={errorMessage(labels, otherError)} />
+      ) : null}
       <button type="submit" className="apk-button apk-button-primary" disabled={isSending}>
         {labels.continueWithEmail}
       </button>

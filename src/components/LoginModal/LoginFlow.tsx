@@ -1,13 +1,18 @@
 import { useEffect, useState } from 'react'
 import { OAUTH_PROVIDER_NAMES, prefetchSignIn, type OAuthMode, type OAuthProviderName } from '../../core'
-import { useEmailOtp, useLoginMethods, useOAuthCallback, useOAuthProviders, useSession, useWalletKitConfig } from '../../react'
+import { useEmailOtp, useLoginMethods, useOAuthCallback, useOAuthProviders, usePasskey, useSession, useSmsOtp, useWalletKitConfig } from '../../react'
 import { useLabels } from '../labels/LabelsContext'
+import { initialPhoneDraft } from '../phone/initialPhoneDraft'
 import { CodeStep } from './CodeStep'
 import { ConfigError } from './ConfigError'
 import { EmailStep } from './EmailStep'
 import { OAuthButtons } from './OAuthButtons'
 import { OAuthError } from './OAuthError'
 import { OAuthWaiting } from './OAuthWaiting'
+import { PasskeyButtons } from './PasskeyButtons'
+import { PasskeyWaiting } from './PasskeyWaiting'
+import { PhoneMethodButton } from './PhoneMethodButton'
+import { PhoneStep } from './PhoneStep'
 import { Progress } from './Progress'
 import { SignedInStep } from './SignedInStep'
 import { useOAuthFlows } from './useOAuthFlows'
@@ -22,8 +27,13 @@ export function LoginFlow({ onDone }: { onDone(): void }) {
   const emailOtp = useEmailOtp()
   const oauth = useOAuthFlows()
   const callback = useOAuthCallback()
+  const passkey = usePasskey()
   // Kept here, not in the email step, so that "Use a different email" comes back with it to correct.
   const [email, setEmail] = useState(() => emailOtp.challenge?.email ?? '')
+  const smsOtp = useSmsOtp()
+  const [phone, setPhone] = useState(() => initialPhoneDraft(smsOtp.challenge, typeof navigator === 'undefined' ? [] : navigator.languages))
+  // Beside an email form, the phone has a view of its own, opened from the list of methods.
+  const [phoneChosen, setPhoneChosen] = useState(() => smsOtp.challenge !== undefined)
   // The code behind each method offered, before the person picks one (the button prefetched email's).
   useEffect(() => {
     if (methods) void prefetchSignIn(methods)
@@ -35,10 +45,13 @@ export function LoginFlow({ onDone }: { onDone(): void }) {
   if (callback.status === 'completing') return <Progress label={labels.signingIn} />
   const active = OAUTH_PROVIDER_NAMES.find((provider) => oauth[provider].isPending)
   if (active) return <OAuthWaiting provider={active} flow={oauth[active]} />
+  if (passkey.isPending) return <PasskeyWaiting />
   // A code already on its way needs nothing from the config (the challenge knows its format).
-  if (emailOtp.step === 'code' && emailOtp.challenge) {
-    return <CodeStep key={emailOtp.challenge.otpId} emailOtp={emailOtp} challenge={emailOtp.challenge} />
-  }
+  // The newest code on its way, by email or SMS.
+  const pending = [emailOtp, smsOtp]
+    .filter((otp) => otp.step === 'code')
+    .sort((a, b) => (b.challenge?.sentAt ?? 0) - (a.challenge?.sentAt ?? 0))[0]
+  if (pending?.challenge) return <CodeStep key={pending.challenge.otpId} otp={pending} challenge={pending.challenge} />
   if (!methods || !oauthProviders) {
     return config.isError && !config.isFetching ? (
       <ConfigError error={config.error} onRetry={() => void config.refetch()} />
@@ -51,6 +64,11 @@ export function LoginFlow({ onDone }: { onDone(): void }) {
     // First: in popup mode the window must open before anything else happens in this click.
     oauth[provider].start(mode)
     for (const other of OAUTH_PROVIDER_NAMES) if (other !== provider) oauth[other].reset()
+    callback.reset()
+    passkey.reset()
+  }
+  const forgetOAuthFailures = () => {
+    for (const provider of OAUTH_PROVIDER_NAMES) oauth[provider].reset()
     callback.reset()
   }
   const retry = (provider: OAuthProviderName | undefined, mode: OAuthMode | undefined) => {
@@ -66,23 +84,43 @@ export function LoginFlow({ onDone }: { onDone(): void }) {
       : undefined
 
   const showEmail = methods.includes('email')
+  const showPhone = methods.includes('sms')
   const social = oauthProviders
-  if (!showEmail && social.length === 0 && !failure?.error) return <p className="apk-text">{labels.noMethods}</p>
-  const emailPart = showEmail ? <EmailStep key="email" emailOtp={emailOtp} email={email} onEmailChange={setEmail} /> : null
+  // Passkeys sit with the social buttons: one group of buttons after the form.
+  const passkeyPart = methods.includes('passkey') ? <PasskeyButtons passkey={passkey} onStart={forgetOAuthFailures} /> : null
+  if (!showEmail && !showPhone && social.length === 0 && !passkeyPart && !failure?.error) return <p className="apk-text">{labels.noMethods}</p>
+  const phoneStep = (onBack?: () => void) => (
+    <PhoneStep key="phone" smsOtp={smsOtp} phone={phone} onPhoneChange={setPhone} onBack={onBack} />
+  )
+  const leavePhone = () => {
+    smsOtp.reset()
+    setPhoneChosen(false)
+  }
+  if (showPhone && showEmail && phoneChosen) return phoneStep(leavePhone)
+  // The form on top: email's, or the phone's where the tenant offers no email.
+  const emailPart = showEmail ? (
+    <EmailStep key="email" emailOtp={emailOtp} email={email} onEmailChange={setEmail} />
+  ) : showPhone ? (
+    phoneStep()
+  ) : null
+  const phoneButton = showPhone && showEmail ? <PhoneMethodButton onClick={() => setPhoneChosen(true)} /> : null
   const socialPart =
-    social.length > 0 || failure?.error ? (
+    social.length > 0 || failure?.error || phoneButton || passkeyPart ? (
       <div key="social" className="apk-form">
         {failure?.error ? <OAuthError error={failure.error} provider={failure.provider} mode={failure.mode} onRetry={retry} /> : null}
+        {phoneButton}
         {social.length > 0 ? <OAuthButtons providers={social} onStart={(provider) => start(provider)} /> : null}
+        {passkeyPart}
       </div>
     ) : null
   const separator =
-    emailPart && social.length > 0 ? (
+    emailPart && (social.length > 0 || phoneButton || passkeyPart) ? (
       <p key="separator" className="apk-separator">
         <span>{labels.or}</span>
       </p>
     ) : null
-  // In the app's order of methods: email first unless a provider comes before it.
-  const socialFirst = social[0] !== undefined && methods.indexOf(social[0]) < methods.indexOf('email')
+  // In the app's order of methods: the form first unless a provider comes before it.
+  const firstButton = social[0] ?? (passkeyPart ? 'passkey' : undefined)
+  const socialFirst = firstButton !== undefined && methods.indexOf(firstButton) < methods.indexOf(showEmail ? 'email' : 'sms')
   return <div className="apk-methods">{socialFirst ? [socialPart, separator, emailPart] : [emailPart, separator, socialPart]}</div>
 }

@@ -24,7 +24,7 @@ async function popupAtProvider(page: FakeOAuthWindow, provider = 'google'): Prom
 }
 
 describe('LoginModal, social sign-in', () => {
-  it("given the demo tenant, it offers email, then 'or', then Google and Apple with their marks, and nothing else", async () => {
+  it("given the demo tenant, it offers email, then 'or', then phone, Google and Apple with their marks, and nothing else", async () => {
     const { user } = renderWithProxy(<LoginButton />)
     const dialog = await openModal(user)
     expect(within(dialog).getByRole('textbox', { name: 'Email address' })).toBeInTheDocument()
@@ -32,7 +32,7 @@ describe('LoginModal, social sign-in', () => {
     const buttons = within(dialog)
       .getAllByRole('button')
       .map((button) => button.textContent)
-    expect(buttons).toEqual(['Close', 'Continue with email', 'Continue with Google', 'Continue with Apple'])
+    expect(buttons).toEqual(['Close', 'Continue with email', 'Continue with phone', 'Continue with Google', 'Continue with Apple'])
     const mark = within(dialog).getByRole('button', { name: 'Continue with Google' }).querySelector('svg')
     expect(mark).toHaveAttribute('aria-hidden', 'true')
     await expectNoAxeViolations(dialog)

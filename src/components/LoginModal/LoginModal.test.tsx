@@ -253,10 +253,13 @@ describe('LoginModal', () => {
 
     const close = within(dialog).getByRole('button', { name: 'Close' })
     const submit = within(dialog).getByRole('button', { name: 'Continue with email' })
+    const phone = within(dialog).getByRole('button', { name: 'Continue with phone' })
     const google = within(dialog).getByRole('button', { name: 'Continue with Google' })
     const apple = within(dialog).getByRole('button', { name: 'Continue with Apple' })
     await user.tab()
     expect(submit).toHaveFocus()
+    await user.tab()
+    expect(phone).toHaveFocus()
     await user.tab()
     expect(google).toHaveFocus()
     await user.tab()
@@ -297,7 +300,7 @@ describe('LoginModal', () => {
 
   it('given a tenant with no method this version can offer, it says so', async () => {
     const { user } = renderWithProxy(<LoginButton />, {
-      mock: { tenants: [{ configId: 'demo', organizationId: 'org', enabledProviders: ['passkey'] }] },
+      mock: { tenants: [{ configId: 'demo', organizationId: 'org', enabledProviders: ['wallet'] }] },
     })
     const dialog = await openModal(user)
     expect(await within(dialog).findByText(/No sign-in method is available/)).toBeInTheDocument()

@@ -3,6 +3,7 @@ import type { Session } from '../../core'
 import { useLogout } from '../../react'
 import { errorMessage } from '../labels/errorMessage'
 import { useLabels } from '../labels/LabelsContext'
+import { AddPasskey } from './AddPasskey'
 import { ErrorAlert } from './ErrorAlert'
 
 export interface SignedInStepProps {
@@ -37,6 +38,7 @@ export function SignedInStep({ session, onDone }: SignedInStepProps) {
           </dd>
         </div>
       </dl>
+      <AddPasskey />
       {logout.error ? <ErrorAlert message={errorMessage(labels, logout.error)} /> : null}
       <p className="apk-status" role="status">
         {logout.isPending ? labels.signingOut : null}

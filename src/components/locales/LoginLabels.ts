@@ -45,12 +45,43 @@ export interface LoginLabels {
   signingIn: string
   /** Offered when the browser blocked the popup: sign in by redirect instead */
   continueInThisWindow: string
+  signInWithPasskey: string
+  /** Signs up: a new account whose only credential is a new passkey */
+  createPasskey: string
+  /** While the browser's passkey prompt is open (and the sign-in that follows it) */
+  waitingForPasskey: string
+  passkeyPromptHint: string
+  /** The person closed the passkey prompt (or has no passkey here: browsers do not say which) */
+  passkeyCancelled: string
+  /** In place of the passkey buttons, in a browser without WebAuthn */
+  passkeysUnsupported: string
+  /** In the signed-in view */
+  addPasskey: string
+  passkeyAdded: string
   signedInHeading: string
   organization: string
   user: string
   signOut: string
   signingOut: string
   done: string
+  /** Opens the phone step from the list of methods. */
+  continueWithPhone: string
+  countryLabel: string
+  phoneLabel: string
+  /** Under the phone field. */
+  phoneHint: string
+  /** Submits the phone step. */
+  sendCode: string
+  /** Back from the phone step to every method. */
+  otherMethods: string
+  /** `{phone}`, shown as +44 7700900123 */
+  codeSentToPhone: string
+  useDifferentPhone: string
+  /** When the proxy refuses to send another code for now (RATE_LIMITED). */
+  tooManyCodes: string
+  /** `{time}` as m:ss, counting down */
+  askAgainIn: string
+  askAgainNow: string
   /** Overrides of the kit's user messages by error code; the kit's English text otherwise. */
   errors: Partial<Record<KitErrorCode, string>>
 }

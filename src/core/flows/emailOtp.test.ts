@@ -169,6 +169,8 @@ describe('startEmailOtp', () => {
     const challenge = await startEmailOtp(kit, { email: `  ${EMAIL} ` })
     expect(challenge).toEqual({
       otpId: 'otp-1',
+      otpType: 'OTP_TYPE_EMAIL',
+      contact: EMAIL,
       email: EMAIL,
       publicKey: expect.stringMatching(/^0[23][0-9a-f]{64}$/),
       otpLength: 6,

@@ -18,3 +18,12 @@ export async function loadWebAuthn(injected?: WebAuthnModule): Promise<WebAuthnM
     throw kitError('PASSKEY_UNSUPPORTED', 'passkeys: @simplewebauthn/browser could not be loaded', { cause })
   }
 }
+
+/**
+ * Starts loading @simplewebauthn/browser before the person clicks (nothing to do for an injected
+ * module). Safari lets a page open the passkey prompt only shortly after a click, so the click should
+ * not have to wait for a download first. Never rejects: a failed load is retried, and reported, on use.
+ */
+export function preloadWebAuthn(injected?: WebAuthnModule): void {
+  if (injected === undefined) loadWebAuthn().catch(() => undefined)
+}

@@ -21,8 +21,9 @@ describe('otp_init', () => {
   })
 
   it('sends a new code each time', async () => {
-    const { proxy } = setup()
+    const { proxy, clock } = setup()
     const first = await ok<{ otpId: string }>(call(proxy, 'otp_init', EMAIL))
+    clock.advance(30_000)
     const second = await ok<{ otpId: string }>(call(proxy, 'otp_init', EMAIL))
     expect(second.otpId).not.toBe(first.otpId)
     expect(proxy.outbox()).toHaveLength(2)
@@ -31,10 +32,11 @@ describe('otp_init', () => {
   it('honours otpLength (string or number), alphanumeric and expirationSeconds', async () => {
     const { proxy, clock } = setup()
     await ok(call(proxy, 'otp_init', { ...EMAIL, otpLength: '9', alphanumeric: false, expirationSeconds: '600' }))
+    clock.advance(30_000)
     await ok(call(proxy, 'otp_init', { ...EMAIL, otpLength: 8 }))
     const [eight, nine] = proxy.outbox()
     expect(nine?.code).toMatch(/^\d{9}$/)
-    expect(nine?.expiresAt).toBe(new Date(clock.now() + 600_000).toISOString())
+    expect(nine?.expiresAt).toBe(new Date(clock.now() - 30_000 + 600_000).toISOString())
     expect(eight?.code).toHaveLength(8)
   })
 
@@ -90,9 +92,23 @@ describe('otp_init', () => {
     [{ ...EMAIL, emailCustomization: { appName: 1 } }, 'emailCustomization.appName: expected a string, got a number'],
     [{ ...EMAIL, sendFromEmailAddress: 'x' }, 'sendFromEmailAddress: expected an email address like name@example.com, got "x"'],
     [
-      { otpType: 'OTP_TYPE_SMS', contact: '+14155550123' },
-      'otpType: SMS is not enabled for config id "demo" (enabled: email, google, apple)',
+      { ...EMAIL, emailCustomization: { logoUrl: 'logo.png' } },
+      'emailCustomization.logoUrl: expected an absolute http(s) URL of the logo, got "logo.png"',
     ],
+    [
+      { ...EMAIL, emailCustomization: { templateVariables: 'name=Ada' } },
+      'emailCustomization.templateVariables: expected the JSON text of an object, like {"name":"Ada"}, got "name=Ada"',
+    ],
+    [{ ...EMAIL, userIdentifier: ' ' }, 'userIdentifier: expected a non-empty string, or none'],
+    [
+      { otpType: 'OTP_TYPE_SMS', contact: '+14155550123', smsCustomization: { template: 'Your code is {{code}}' } },
+      'smsCustomization.template: expected a text containing {{.OtpCode}} where the code goes (like "Your code is {{.OtpCode}}"), got "Your code is {{code}}"',
+    ],
+    [
+      { otpType: 'OTP_TYPE_SMS', contact: '+14155550123', smsCustomization: { template: `{{.OtpCode}}${'x'.repeat(1600)}` } },
+      'smsCustomization.template: expected at most 1600 characters, got 1612',
+    ],
+    [{ otpType: 'OTP_TYPE_SMS', contact: '4155550123' }, 'contact: expected an E.164 phone number like +14155550123, got "4155550123"'],
   ])('refuses %j with 3 naming the field, changing nothing', async (body, message) => {
     const { proxy } = setup()
     const before = snapshot(proxy)
@@ -102,18 +118,55 @@ describe('otp_init', () => {
     expect(snapshot(proxy)).toBe(before)
   })
 
-  it('sends SMS codes to E.164 numbers when the tenant enables sms', async () => {
-    const { proxy } = setup({ tenants: [{ configId: 'demo', organizationId: 'org', enabledProviders: ['sms'] }] })
-    await ok(call(proxy, 'otp_init', { otpType: 'OTP_TYPE_SMS', contact: '+14155550123', smsCustomization: { template: 'Code: {{code}}' } }))
-    expect(proxy.outbox('+14155550123')[0]).toMatchObject({
+  it('sends SMS codes to E.164 numbers with the text of the default template', async () => {
+    const { proxy, clock } = setup()
+    const { otpId } = await ok<{ otpId: string }>(call(proxy, 'otp_init', { otpType: 'OTP_TYPE_SMS', contact: '+447700900123' }))
+    const [message] = proxy.outbox('+447700900123')
+    expect(message).toEqual({
+      otpId,
       otpType: 'OTP_TYPE_SMS',
-      smsCustomization: { template: 'Code: {{code}}' },
+      contact: '+447700900123',
+      code: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{6}$/),
+      text: `Your verification code is ${message?.code}`,
+      createdAt: new Date(clock.now()).toISOString(),
+      expiresAt: new Date(clock.now() + 300_000).toISOString(),
     })
-    const before = snapshot(proxy)
-    const bad = await call(proxy, 'otp_init', { otpType: 'OTP_TYPE_SMS', contact: '4155550123' })
-    expect(bad.body).toMatchObject({ code: 3, message: expect.stringMatching(/^contact: expected an E\.164 phone number/) })
-    const email = await call(proxy, 'otp_init', EMAIL)
-    expect(email.body).toMatchObject({ code: 3, message: expect.stringContaining('email is not enabled') })
-    expect(snapshot(proxy)).toBe(before)
+  })
+
+  it("puts the code in smsCustomization.template wherever it says {{.OtpCode}}, as the production proxy's Go template does", async () => {
+    const { proxy } = setup()
+    const template = 'Demo: {{.OtpCode}} is your code. Never share {{ .OtpCode }}.'
+    await ok(call(proxy, 'otp_init', { otpType: 'OTP_TYPE_SMS', contact: '+14155550123', sms_customization: { template }, otpLength: '8', alphanumeric: false }))
+    const [message] = proxy.outbox('+14155550123')
+    expect(message?.code).toMatch(/^\d{8}$/)
+    expect(message?.text).toBe(`Demo: ${message?.code} is your code. Never share ${message?.code}.`)
+    expect(message?.smsCustomization).toEqual({ template })
+  })
+
+  it('keeps every email customization field in the outbox message', async () => {
+    const { proxy } = setup()
+    const emailCustomization = {
+      appName: 'Demo',
+      logoUrl: 'https://app.test/logo.png',
+      magicLinkTemplate: 'https://app.test/login?code=%s',
+      templateVariables: '{"name":"Ada"}',
+      templateId: 'tpl-1',
+    }
+    await ok(call(proxy, 'otp_init', { ...EMAIL, emailCustomization }))
+    expect(proxy.outbox('ada@example.com')[0]).toMatchObject({ emailCustomization })
+    expect(proxy.outbox('ada@example.com')[0]?.text).toBeUndefined()
+  })
+
+  it('refuses SMS and email where the tenant does not enable them, changing nothing', async () => {
+    const emailOnly = setup({ tenants: [{ configId: 'demo', organizationId: 'org' }] })
+    const sms = await call(emailOnly.proxy, 'otp_init', { otpType: 'OTP_TYPE_SMS', contact: '+14155550123' })
+    expect(sms.status).toBe(400)
+    expect(sms.body).toEqual({ code: 3, message: 'otpType: SMS is not enabled for config id "demo" (enabled: email)', details: [] })
+    expect(emailOnly.proxy.outbox()).toEqual([])
+
+    const smsOnly = setup({ tenants: [{ configId: 'demo', organizationId: 'org', enabledProviders: ['sms'] }] })
+    const email = await call(smsOnly.proxy, 'otp_init', EMAIL)
+    expect(email.body).toMatchObject({ code: 3, message: 'otpType: email is not enabled for config id "demo" (enabled: sms)' })
+    expect(smsOnly.proxy.outbox()).toEqual([])
   })
 })

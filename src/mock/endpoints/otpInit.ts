@@ -7,14 +7,20 @@ import {
   OTP_MIN_LENGTH,
   generateOtpCode,
 } from '../otp'
+import { checkOtpRateLimits } from '../otpRateLimits'
+import { DEFAULT_SMS_TEMPLATE, checkSmsTemplate, renderSmsText } from '../smsText'
 import type { MockOtp, OutboxMessage } from '../types'
-import type { Fields } from '../validate'
+import { isAbsoluteHttpUrl, isJsonObject, type Fields } from '../validate'
 import { isoTime, type EndpointContext } from './context'
 
 const OTP_TYPES: readonly OtpType[] = ['OTP_TYPE_EMAIL', 'OTP_TYPE_SMS']
 const EMAIL_CUSTOMIZATION_FIELDS = ['appName', 'logoUrl', 'magicLinkTemplate', 'templateVariables', 'templateId'] as const
 
-/** Sends a fresh code to the contact: here, into the outbox. */
+/**
+ * Sends a fresh code to the contact: here, into the outbox, with the SMS text as it would be sent. The
+ * tenant's rate limits are checked last, after the request is known to be valid, and before anything
+ * changes.
+ */
 export function otpInit({ tenant, body, state, now }: EndpointContext): OtpInitResponse {
   const otpType = body.oneOf('otpType', OTP_TYPES)
   const provider = otpType === 'OTP_TYPE_EMAIL' ? 'email' : 'sms'
@@ -39,8 +45,9 @@ export function otpInit({ tenant, body, state, now }: EndpointContext): OtpInitR
     )
   }
   const extras = readExtras(body)
-
   const createdAt = now()
+  checkOtpRateLimits({ state, tenant, contact, userIdentifier: extras.userIdentifier, now: createdAt })
+
   const otp: MockOtp = {
     otpId: crypto.randomUUID(),
     configId: tenant.configId,
@@ -53,6 +60,7 @@ export function otpInit({ tenant, body, state, now }: EndpointContext): OtpInitR
     createdAt: isoTime(createdAt),
     expiresAt: isoTime(createdAt + expirationSeconds * 1000),
   }
+  if (extras.userIdentifier !== undefined) otp.userIdentifier = extras.userIdentifier
   const message: OutboxMessage = {
     otpId: otp.otpId,
     otpType,
@@ -60,14 +68,17 @@ export function otpInit({ tenant, body, state, now }: EndpointContext): OtpInitR
     code: otp.code,
     createdAt: otp.createdAt,
     expiresAt: otp.expiresAt,
-    ...extras,
   }
+  if (otpType === 'OTP_TYPE_SMS') {
+    message.text = renderSmsText(extras.smsCustomization?.template ?? DEFAULT_SMS_TEMPLATE, otp.code)
+  }
+  Object.assign(message, extras)
   state.otps[otp.otpId] = otp
   state.outbox.push(message)
   return { otpId: otp.otpId }
 }
 
-type OutboxExtras = Omit<OutboxMessage, 'otpId' | 'otpType' | 'contact' | 'code' | 'createdAt' | 'expiresAt'>
+type OutboxExtras = Omit<OutboxMessage, 'otpId' | 'otpType' | 'contact' | 'code' | 'createdAt' | 'expiresAt' | 'text'>
 
 /** The customizations a real proxy would apply to the message, kept so a test can see them. */
 function readExtras(body: Fields): OutboxExtras {
@@ -79,13 +90,22 @@ function readExtras(body: Fields): OutboxExtras {
       const value = email.optionalString(field)
       if (value !== undefined) customization[field] = value
     }
+    if (customization.logoUrl !== undefined && !isAbsoluteHttpUrl(customization.logoUrl)) {
+      throw new MockError(3, `${email.name('logoUrl')}: expected an absolute http(s) URL of the logo, got ${JSON.stringify(customization.logoUrl)}`)
+    }
+    if (customization.templateVariables !== undefined && !isJsonObjectText(customization.templateVariables)) {
+      throw new MockError(
+        3,
+        `${email.name('templateVariables')}: expected the JSON text of an object, like {"name":"Ada"}, got ${JSON.stringify(customization.templateVariables)}`,
+      )
+    }
     extras.emailCustomization = customization
   }
   const sms = body.optionalObject('smsCustomization')
   if (sms !== undefined) {
     const customization: SmsCustomization = {}
     const template = sms.optionalString('template')
-    if (template !== undefined) customization.template = template
+    if (template !== undefined) customization.template = checkSmsTemplate(template, sms.name('template'))
     extras.smsCustomization = customization
   }
   const sendFromEmailAddress = body.optionalEmail('sendFromEmailAddress')
@@ -95,6 +115,17 @@ function readExtras(body: Fields): OutboxExtras {
   const replyToEmailAddress = body.optionalEmail('replyToEmailAddress')
   if (replyToEmailAddress !== undefined) extras.replyToEmailAddress = replyToEmailAddress
   const userIdentifier = body.optionalString('userIdentifier')
-  if (userIdentifier !== undefined) extras.userIdentifier = userIdentifier
+  if (userIdentifier !== undefined) {
+    if (userIdentifier.trim() === '') throw new MockError(3, 'userIdentifier: expected a non-empty string, or none')
+    extras.userIdentifier = userIdentifier
+  }
   return extras
+}
+
+function isJsonObjectText(text: string): boolean {
+  try {
+    return isJsonObject(JSON.parse(text))
+  } catch {
+    return false
+  }
 }

@@ -3,7 +3,17 @@ import { render, type RenderResult } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { StrictMode, type ReactElement, type ReactNode } from 'react'
 import { onTestFinished } from 'vitest'
-import { createKit, memoryKeyStore, memoryStorage, type Kit, type KeyStore, type OAuthMode, type OAuthStorage } from '../../core'
+import {
+  createKit,
+  memoryKeyStore,
+  memoryStorage,
+  type Kit,
+  type KeyStore,
+  type OAuthMode,
+  type OAuthStorage,
+  type OtpOptions,
+  type WebAuthnModule,
+} from '../../core'
 import type { EnabledProvider } from '../../core/types'
 import { createMockAuthProxy, DEMO_CONFIG_ID, mockOAuthAuthorizeUrls, type MockAuthProxy, type MockAuthProxyOptions } from '../../mock'
 import { AuthProxyProvider } from '../AuthProxyProvider'
@@ -29,6 +39,15 @@ export interface TestProvidersOptions {
   /** Where pending OAuth sign-ins wait; share it between two renders to simulate a redirect round trip. */
   oauthStorage?: OAuthStorage
   oauthMode?: OAuthMode
+  /** The kit's WebAuthn functions (fakePasskeyBrowser().webauthn); default none, as in jsdom. */
+  webauthn?: WebAuthnModule
+  /**
+   * The page's origin, sent as the Origin header of every request as a browser does on a POST: the
+   * mock checks passkey ceremonies against it. Default none (the mock then allows any origin).
+   */
+  origin?: string
+  /** The provider's defaults for every code sent. */
+  otpOptions?: OtpOptions
 }
 
 export interface TestProviders {
@@ -50,7 +69,11 @@ export function createTestProviders(options: TestProvidersOptions = {}): TestPro
   const fetch: typeof globalThis.fetch = (input, init) => {
     const url = input instanceof Request ? input.url : String(input)
     requests.push(new URL(url).pathname.replace(/^\/v1\//, ''))
-    return proxy.fetch(input, init)
+    if (options.origin === undefined) return proxy.fetch(input, init)
+    const request = new Request(input, init)
+    const headers = new Headers(request.headers)
+    headers.set('Origin', options.origin)
+    return proxy.handle(new Request(request, { headers }))
   }
   const queryClient = new QueryClient()
   const kit = createKit({
@@ -64,6 +87,7 @@ export function createTestProviders(options: TestProvidersOptions = {}): TestPro
     oauthAuthorizeUrls: mockOAuthAuthorizeUrls(PROXY_URL),
     oauthStorage: options.oauthStorage ?? memoryStorage(),
     location: options.oauthWindow?.location,
+    webauthn: options.webauthn,
   })
   onTestFinished(() => kit.destroy())
   const flowStorage = options.flowStorage ?? memoryStorage()
@@ -78,6 +102,7 @@ export function createTestProviders(options: TestProvidersOptions = {}): TestPro
           flowStorage={flowStorage}
           oauthWindow={options.oauthWindow}
           oauthMode={options.oauthMode}
+          otpOptions={options.otpOptions}
         >
           {children}
         </AuthProxyProvider>
@@ -96,10 +121,10 @@ export function renderWithProxy(ui: ReactElement, options: TestProvidersOptions 
   return Object.assign(render(ui, { wrapper: Providers }), rest, { user })
 }
 
-/** The newest code the mock "emailed" to `email`. */
-export function latestCode(proxy: MockAuthProxy, email: string): string {
-  const code = proxy.outbox(email)[0]?.code
-  if (code === undefined) throw new Error(`no code was sent to ${email}`)
+/** The newest code the mock "sent" to `contact` (an email address or a phone number). */
+export function latestCode(proxy: MockAuthProxy, contact: string): string {
+  const code = proxy.outbox(contact)[0]?.code
+  if (code === undefined) throw new Error(`no code was sent to ${contact}`)
   return code
 }
 

@@ -1,0 +1,144 @@
+import { expect, test, type Page } from '@playwright/test'
+import { sessionPanel, signIn, storedKeys, storedSessionClaims, uniqueEmail } from './helpers'
+import { addVirtualAuthenticator, onLocalhost } from './virtualAuthenticator'
+
+const SHOTS = 'test-results/screenshots'
+const SIGNED_IN = { name: "You're signed in" }
+
+async function openModal(page: Page) {
+  await page.getByRole('button', { name: 'Log in' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Log in or sign up' })
+  await expect(dialog.getByRole('button', { name: 'Create a passkey' })).toBeVisible()
+  return dialog
+}
+
+async function signOut(page: Page) {
+  await sessionPanel(page).getByRole('button', { name: 'Sign out' }).click()
+  await expect(sessionPanel(page).getByText(/Signed out/)).toBeVisible()
+}
+
+test.describe('passkeys on the playground (Chromium, virtual authenticator)', () => {
+  test('signs up with a passkey and no email, logs out, and logs in with the passkey into the same organization', async ({ page, baseURL }) => {
+    await page.goto(onLocalhost(baseURL))
+    const authenticator = await addVirtualAuthenticator(page)
+    let dialog = await openModal(page)
+    await expect(dialog.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible()
+    await page.screenshot({ path: `${SHOTS}/passkey-1-method-list.png`, animations: 'disabled' })
+
+    // The sign-up request is held, so that the wait after the prompt can be seen.
+    let releaseSignup = () => {}
+    const signupHeld = new Promise<void>((resolve) => {
+      releaseSignup = resolve
+    })
+    await page.route('**/auth-proxy/v1/signup', async (route) => {
+      await signupHeld
+      await route.continue()
+    })
+    await dialog.getByRole('button', { name: 'Create a passkey' }).click()
+    await expect(dialog.getByRole('status')).toHaveText('Waiting for your passkey…')
+    await page.screenshot({ path: `${SHOTS}/passkey-2-waiting.png`, animations: 'disabled' })
+    releaseSignup()
+
+    await expect(dialog.getByRole('heading', SIGNED_IN)).toBeVisible()
+    await expect(dialog.getByRole('button', { name: 'Add a passkey' })).toBeVisible()
+    await page.screenshot({ path: `${SHOTS}/passkey-3-signed-in.png`, animations: 'disabled' })
+    await page.unroute('**/auth-proxy/v1/signup')
+    const first = await storedSessionClaims(page)
+    expect(first).not.toBeNull()
+    await expect(dialog.getByText(String(first?.organization_id), { exact: true })).toBeVisible()
+    // The sign-up's short-lived client key is gone: only the session's key is left.
+    expect((await storedKeys(page)).map((key) => key.publicKey)).toEqual([first?.public_key])
+    const credentials = await authenticator.credentials()
+    expect(credentials).toHaveLength(1)
+    expect(credentials[0]).toMatchObject({ rpId: 'localhost', isResidentCredential: true })
+    await dialog.getByRole('button', { name: 'Done' }).click()
+    await expect(dialog).toBeHidden()
+
+    await signOut(page)
+    expect(await storedKeys(page)).toEqual([])
+    dialog = await openModal(page)
+    await dialog.getByRole('button', { name: 'Sign in with a passkey' }).click()
+    await expect(dialog.getByRole('heading', SIGNED_IN)).toBeVisible()
+    const second = await storedSessionClaims(page)
+    expect(second?.organization_id).toBe(first?.organization_id)
+    expect(second?.user_id).toBe(first?.user_id)
+    expect(second?.public_key).not.toBe(first?.public_key)
+    expect((await storedKeys(page)).map((key) => key.publicKey)).toEqual([second?.public_key])
+    expect((await authenticator.credentials())[0]?.signCount).toBeGreaterThan(0)
+  })
+
+  test('a signed-in email user adds a passkey, and then logs in with it alone', async ({ page, baseURL }) => {
+    await page.goto(onLocalhost(baseURL))
+    const authenticator = await addVirtualAuthenticator(page)
+    await signIn(page, uniqueEmail('passkey'))
+    const byEmail = await storedSessionClaims(page)
+
+    await page.getByRole('button', { name: 'Account' }).click()
+    let dialog = page.getByRole('dialog', { name: 'Log in or sign up' })
+    await dialog.getByRole('button', { name: 'Add a passkey' }).click()
+    await expect(dialog.getByText('Passkey added. Next time, you can sign in with it.')).toBeVisible()
+    await page.screenshot({ path: `${SHOTS}/passkey-4-added.png`, animations: 'disabled' })
+    expect(await authenticator.credentials()).toHaveLength(1)
+    await dialog.getByRole('button', { name: 'Done' }).click()
+
+    await signOut(page)
+    dialog = await openModal(page)
+    await dialog.getByRole('button', { name: 'Sign in with a passkey' }).click()
+    await expect(dialog.getByRole('heading', SIGNED_IN)).toBeVisible()
+    const byPasskey = await storedSessionClaims(page)
+    expect(byPasskey?.organization_id).toBe(byEmail?.organization_id)
+    expect(byPasskey?.user_id).toBe(byEmail?.user_id)
+  })
+
+  test('cancelling the browser prompt leaves no session and no orphan key', async ({ page, baseURL }) => {
+    await page.goto(onLocalhost(baseURL))
+    const authenticator = await addVirtualAuthenticator(page)
+    // The person fails (cancels) the device's check: Chromium answers NotAllowedError at once.
+    await authenticator.setUserVerified(false)
+    const dialog = await openModal(page)
+
+    await dialog.getByRole('button', { name: 'Create a passkey' }).click()
+    await expect(dialog.getByRole('status').filter({ hasText: 'Passkey request was cancelled.' })).toBeVisible()
+    await expect(dialog.getByRole('alert')).toHaveCount(0)
+    await expect(dialog.getByRole('button', { name: 'Create a passkey' })).toBeFocused()
+    await page.screenshot({ path: `${SHOTS}/passkey-5-cancelled.png`, animations: 'disabled' })
+    expect(await storedKeys(page)).toEqual([])
+    expect(await storedSessionClaims(page)).toBeNull()
+    expect(await authenticator.credentials()).toEqual([])
+
+    // Sign-in makes its session key before the prompt: cancelling deletes it.
+    await dialog.getByRole('button', { name: 'Sign in with a passkey' }).click()
+    await expect(dialog.getByRole('button', { name: 'Sign in with a passkey' })).toBeFocused()
+    await expect(dialog.getByText('Passkey request was cancelled.')).toBeVisible()
+    expect(await storedKeys(page)).toEqual([])
+    expect(await storedSessionClaims(page)).toBeNull()
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(sessionPanel(page).getByText(/Signed out/)).toBeVisible()
+  })
+
+  test('a passkey the proxy does not know is refused with a message and Try again', async ({ page, baseURL }) => {
+    await page.goto(onLocalhost(baseURL))
+    const authenticator = await addVirtualAuthenticator(page)
+    await authenticator.addUnknownPasskey('localhost')
+    const dialog = await openModal(page)
+    await dialog.getByRole('button', { name: 'Sign in with a passkey' }).click()
+    await expect(dialog.getByRole('alert')).toContainText('This passkey is not registered here')
+    await expect(dialog.getByRole('button', { name: 'Try again' })).toBeFocused()
+    await page.screenshot({ path: `${SHOTS}/passkey-6-not-registered.png`, animations: 'disabled' })
+    expect(await storedKeys(page)).toEqual([])
+    expect(await storedSessionClaims(page)).toBeNull()
+  })
+
+  test('a browser without WebAuthn is told so, with no passkey button', async ({ page, baseURL }) => {
+    await page.addInitScript(() => {
+      delete (window as { PublicKeyCredential?: unknown }).PublicKeyCredential
+    })
+    await page.goto(onLocalhost(baseURL))
+    await page.getByRole('button', { name: 'Log in' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Log in or sign up' })
+    await expect(dialog.getByText('This browser does not support passkeys.', { exact: false })).toBeVisible()
+    await expect(dialog.getByRole('button', { name: /passkey/ })).toHaveCount(0)
+    await page.screenshot({ path: `${SHOTS}/passkey-7-unsupported.png`, animations: 'disabled' })
+  })
+})

@@ -1,0 +1,48 @@
+import { useEffect } from 'react'
+import { useLoginMethods, usePasskey } from '../../react'
+import { errorMessage } from '../labels/errorMessage'
+import { useLabels } from '../labels/LabelsContext'
+import { PasskeyMark } from '../marks/PasskeyMark'
+import { ErrorAlert } from './ErrorAlert'
+
+/**
+ * "Add a passkey" for the signed-in user, where the tenant enables passkeys and the browser has them;
+ * nothing otherwise. The outcome is said beside the button, which stays: a person may add a passkey
+ * on each of their devices.
+ */
+export function AddPasskey() {
+  const labels = useLabels()
+  const methods = useLoginMethods()
+  const passkey = usePasskey()
+  const { status, error, isSupported, preload } = passkey
+  const offered = isSupported && methods?.includes('passkey') === true
+  useEffect(() => {
+    if (offered) preload()
+  }, [offered, preload])
+  if (!offered) return null
+
+  const cancelled = error?.code === 'PASSKEY_CANCELLED'
+  const failed = error !== null && !cancelled
+  return (
+    <div className="apk-form">
+      {failed ? <ErrorAlert message={errorMessage(labels, error)} /> : null}
+      {/* Not disabled while pending: a disabled button drops the focus the prompt hands back to it. */}
+      <button type="button" className="apk-button apk-button-social" onClick={() => passkey.add()}>
+        <PasskeyMark />
+        <span className="apk-button-label">{failed ? labels.tryAgain : labels.addPasskey}</span>
+      </button>
+      <p className="apk-status" role="status">
+        {status === 'pending' ? (
+          <>
+            <span className="apk-spinner" aria-hidden="true" />
+            {labels.waitingForPasskey}
+          </>
+        ) : status === 'success' ? (
+          labels.passkeyAdded
+        ) : cancelled ? (
+          labels.passkeyCancelled
+        ) : null}
+      </p>
+    </div>
+  )
+}

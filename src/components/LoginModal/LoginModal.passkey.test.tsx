@@ -1,0 +1,257 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import type { UserEvent } from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { completeEmailOtp, startEmailOtp, type Kit } from '../../core'
+import { DEFAULT_USER_MESSAGES } from '../../core/userMessages'
+import type { MockAuthProxy } from '../../mock'
+import { createSoftAuthenticator } from '../../mock/testing/softAuthenticator'
+import { expectNoAxeViolations } from '../../react/test/expectNoAxeViolations'
+import { fakePasskeyBrowser, type FakePasskeyBrowser } from '../../react/test/fakePasskeyBrowser'
+import { latestCode, renderWithProxy, type TestProvidersOptions } from '../../react/test/renderWithProxy'
+import { en } from '../locales/en'
+import { LoginButton } from '../LoginButton/LoginButton'
+
+const SIGNED_IN = { name: "You're signed in" }
+
+function renderWithPasskeys(browser: FakePasskeyBrowser, options: TestProvidersOptions = {}) {
+  return renderWithProxy(<LoginButton />, { webauthn: browser.webauthn, origin: browser.origin, ...options })
+}
+
+async function openModal(user: UserEvent, buttonName = 'Log in'): Promise<HTMLElement> {
+  await user.click(screen.getByRole('button', { name: buttonName }))
+  return screen.findByRole('dialog', { name: 'Log in or sign up' })
+}
+
+async function signInByEmail(kit: Kit, proxy: MockAuthProxy, email = 'ada@example.com') {
+  const challenge = await startEmailOtp(kit, { email })
+  return completeEmailOtp(kit, { challenge, code: latestCode(proxy, email) })
+}
+
+/** The live region that holds `text` (the signed-in view has two: the passkey's and signing out's). */
+async function statusSaying(dialog: HTMLElement, text: string): Promise<HTMLElement> {
+  const element = await within(dialog).findByText(text)
+  expect(element.closest('[role="status"]')).not.toBeNull()
+  return element
+}
+
+describe('LoginModal, passkeys', () => {
+  it('given a tenant with passkeys, it offers to sign in with one or create one, after the social buttons', async () => {
+    const { user } = renderWithPasskeys(fakePasskeyBrowser())
+    const dialog = await openModal(user)
+    await within(dialog).findByRole('button', { name: 'Sign in with a passkey' })
+    const names = within(dialog)
+      .getAllByRole('button')
+      .map((button) => button.textContent)
+    expect(names).toEqual([
+      'Close',
+      'Continue with email',
+      'Continue with phone',
+      'Continue with Google',
+      'Continue with Apple',
+      'Sign in with a passkey',
+      'Create a passkey',
+    ])
+    expect(within(dialog).getAllByText('or')).toHaveLength(1)
+    await expectNoAxeViolations(dialog)
+  })
+
+  it('given Create a passkey, it waits for the prompt, signs the person up with no email, and a sign-out later the passkey signs them in again', async () => {
+    const browser = fakePasskeyBrowser()
+    const { user, proxy, kit, requests } = renderWithPasskeys(browser)
+    let dialog = await openModal(user)
+    const release = browser.holdNextPrompt()
+    await user.click(await within(dialog).findByRole('button', { name: 'Create a passkey' }))
+    const waiting = await within(dialog).findByRole('status')
+    expect(waiting).toHaveTextContent('Waiting for your passkey…')
+    await waitFor(() => expect(waiting).toHaveFocus())
+    expect(within(dialog).getByText('Follow the prompt from your browser or device.')).toBeInTheDocument()
+    expect(within(dialog).queryByRole('button', { name: 'Create a passkey' })).not.toBeInTheDocument()
+    await expectNoAxeViolations(dialog)
+
+    release()
+    expect(await within(dialog).findByRole('heading', SIGNED_IN)).toBeInTheDocument()
+    const [account] = Object.values(proxy.state.users)
+    expect(account?.email).toBeUndefined()
+    expect(account?.authenticators).toHaveLength(1)
+    expect(within(dialog).getByText(String(account?.organizationId))).toBeInTheDocument()
+    expect(await kit.keyStore.list()).toHaveLength(1)
+    expect(requests).toEqual(['wallet_kit_config', 'signup', '/public/v1/submit/stamp_login'])
+
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out' }))
+    await user.click(await within(dialog).findByRole('button', { name: 'Sign in with a passkey' }))
+    expect(await within(dialog).findByRole('heading', SIGNED_IN)).toBeInTheDocument()
+    expect(within(dialog).getByText(String(account?.organizationId))).toBeInTheDocument()
+    expect(kit.session.getSnapshot().session?.userId).toBe(account?.userId)
+    expect(browser.prompts).toEqual(['create', 'get'])
+    expect(requests.slice(3)).toEqual(['/public/v1/submit/stamp_login'])
+
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    dialog = await openModal(user, 'Account')
+    expect(await within(dialog).findByRole('heading', SIGNED_IN)).toBeInTheDocument()
+  })
+
+  it('given the person closes the prompt of Create a passkey, it says so calmly and puts focus back, with no account, key or session', async () => {
+    const browser = fakePasskeyBrowser()
+    const { user, proxy, kit } = renderWithPasskeys(browser)
+    const dialog = await openModal(user)
+    browser.cancelNextPrompt()
+    await user.click(await within(dialog).findByRole('button', { name: 'Create a passkey' }))
+
+    const message = await within(dialog).findByText('Passkey request was cancelled.')
+    expect(message).toHaveAttribute('role', 'status')
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument()
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Create a passkey' })).toHaveFocus())
+    await expectNoAxeViolations(dialog)
+    expect(Object.keys(proxy.state.users)).toEqual([])
+    expect(await kit.keyStore.list()).toEqual([])
+    expect(kit.session.getSnapshot().status).toBe('signedOut')
+  })
+
+  it('given the person closes the prompt of Sign in with a passkey, the key made for the session is deleted', async () => {
+    const browser = fakePasskeyBrowser()
+    const { user, kit } = renderWithPasskeys(browser)
+    const dialog = await openModal(user)
+    browser.cancelNextPrompt()
+    await user.click(await within(dialog).findByRole('button', { name: 'Sign in with a passkey' }))
+    expect(await within(dialog).findByText('Passkey request was cancelled.')).toBeInTheDocument()
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Sign in with a passkey' })).toHaveFocus())
+    expect(await kit.keyStore.list()).toEqual([])
+    expect(kit.session.getSnapshot().status).toBe('signedOut')
+  })
+
+  it('given a passkey this proxy does not know, it says so, and Try again opens the prompt again', async () => {
+    const stranger = createSoftAuthenticator({ origin: globalThis.location.origin })
+    await stranger.register()
+    const browser = fakePasskeyBrowser({ device: stranger })
+    const { user, kit } = renderWithPasskeys(browser)
+    const dialog = await openModal(user)
+    await user.click(await within(dialog).findByRole('button', { name: 'Sign in with a passkey' }))
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/This passkey is not registered here/)
+    const retry = within(dialog).getByRole('button', { name: 'Try again' })
+    await waitFor(() => expect(retry).toHaveFocus())
+    expect(within(dialog).getByRole('button', { name: 'Create a passkey' })).toBeInTheDocument()
+    await expectNoAxeViolations(dialog)
+    expect(await kit.keyStore.list()).toEqual([])
+
+    await user.click(retry)
+    await waitFor(() => expect(browser.prompts).toEqual(['get', 'get']))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/This passkey is not registered here/)
+  })
+
+  it('given the proxy fails the sign-up, it says so, and Try again creates the account', async () => {
+    const browser = fakePasskeyBrowser()
+    const { user, proxy } = renderWithPasskeys(browser, { mock: { failures: { signup: { code: 13 } } } })
+    const dialog = await openModal(user)
+    await user.click(await within(dialog).findByRole('button', { name: 'Create a passkey' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(DEFAULT_USER_MESSAGES.PROXY_ERROR)
+
+    proxy.setFailure('signup', null)
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }))
+    expect(await within(dialog).findByRole('heading', SIGNED_IN)).toBeInTheDocument()
+    expect(browser.prompts).toEqual(['create', 'create'])
+    expect(Object.keys(proxy.state.users)).toHaveLength(1)
+  })
+
+  it('given a browser without WebAuthn (jsdom has no PublicKeyCredential), it says passkeys cannot be used here, with no button', async () => {
+    expect('PublicKeyCredential' in window).toBe(false)
+    const { user } = renderWithProxy(<LoginButton />)
+    const dialog = await openModal(user)
+    expect(await within(dialog).findByText(en.passkeysUnsupported)).toBeInTheDocument()
+    expect(within(dialog).queryByRole('button', { name: /passkey/ })).not.toBeInTheDocument()
+    await expectNoAxeViolations(dialog)
+  })
+
+  it('given a tenant with passkeys alone, it offers them with no separator', async () => {
+    const { user } = renderWithPasskeys(fakePasskeyBrowser(), {
+      mock: { tenants: [{ configId: 'demo', organizationId: 'org', enabledProviders: ['passkey'] }] },
+    })
+    const dialog = await openModal(user)
+    expect(await within(dialog).findByRole('button', { name: 'Create a passkey' })).toBeInTheDocument()
+    expect(within(dialog).queryByText('or')).not.toBeInTheDocument()
+    expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument()
+  })
+
+  it("given the app puts passkeys first in `methods`, they come before the email form", async () => {
+    const { user } = renderWithPasskeys(fakePasskeyBrowser(), { methods: ['passkey', 'email'] })
+    const dialog = await openModal(user)
+    await within(dialog).findByRole('button', { name: 'Sign in with a passkey' })
+    const names = within(dialog)
+      .getAllByRole('button')
+      .map((button) => button.textContent)
+    expect(names).toEqual(['Close', 'Sign in with a passkey', 'Create a passkey', 'Continue with email'])
+  })
+})
+
+describe('LoginModal, signed-in view, Add a passkey', () => {
+  it('adds a passkey to a signed-in email user, who can then sign in with it alone', async () => {
+    const browser = fakePasskeyBrowser()
+    const { user, proxy, kit } = renderWithPasskeys(browser)
+    const { session } = await signInByEmail(kit, proxy)
+    const dialog = await openModal(user, 'Account')
+    const release = browser.holdNextPrompt()
+    const add = await within(dialog).findByRole('button', { name: 'Add a passkey' })
+    await user.click(add)
+    await statusSaying(dialog, 'Waiting for your passkey…')
+    await expectNoAxeViolations(dialog)
+
+    release()
+    await statusSaying(dialog, 'Passkey added. Next time, you can sign in with it.')
+    expect(add).toHaveFocus()
+    await expectNoAxeViolations(dialog)
+    expect(proxy.state.users[session.userId]?.authenticators).toHaveLength(1)
+
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out' }))
+    await user.click(await within(dialog).findByRole('button', { name: 'Sign in with a passkey' }))
+    expect(await within(dialog).findByRole('heading', SIGNED_IN)).toBeInTheDocument()
+    expect(kit.session.getSnapshot().session).toMatchObject({ userId: session.userId, organizationId: session.organizationId })
+  })
+
+  it('given the person closes the prompt, it says so and adds nothing', async () => {
+    const browser = fakePasskeyBrowser()
+    const { user, proxy, kit } = renderWithPasskeys(browser)
+    const { session } = await signInByEmail(kit, proxy)
+    const dialog = await openModal(user, 'Account')
+    browser.cancelNextPrompt()
+    await user.click(await within(dialog).findByRole('button', { name: 'Add a passkey' }))
+    await statusSaying(dialog, 'Passkey request was cancelled.')
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: 'Add a passkey' })).toBeInTheDocument()
+    expect(proxy.state.users[session.userId]?.authenticators).toEqual([])
+    expect(kit.session.getSnapshot().status).toBe('signedIn')
+  })
+
+  it('given a passkey the proxy refuses (made for another site), it says so, and Try again prompts again', async () => {
+    // The authenticator answers for evil.test while the page is on this origin: the attestation cannot verify.
+    const browser = fakePasskeyBrowser({ device: createSoftAuthenticator({ origin: 'https://evil.test' }) })
+    const { user, proxy, kit } = renderWithPasskeys(browser)
+    const { session } = await signInByEmail(kit, proxy)
+    const dialog = await openModal(user, 'Account')
+    await user.click(await within(dialog).findByRole('button', { name: 'Add a passkey' }))
+    // The mock answers an attestation that does not verify with code 16, which the kit reads as STAMP_REFUSED.
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(DEFAULT_USER_MESSAGES.STAMP_REFUSED)
+    await expectNoAxeViolations(dialog)
+    expect(proxy.state.users[session.userId]?.authenticators).toEqual([])
+
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(browser.prompts).toEqual(['create', 'create']))
+  })
+
+  it('is not offered when the tenant has no passkeys, nor in a browser without WebAuthn', async () => {
+    const noPasskeys = renderWithPasskeys(fakePasskeyBrowser(), {
+      mock: { tenants: [{ configId: 'demo', organizationId: 'org', enabledProviders: ['email'] }] },
+    })
+    await signInByEmail(noPasskeys.kit, noPasskeys.proxy)
+    let dialog = await openModal(noPasskeys.user, 'Account')
+    expect(await within(dialog).findByRole('heading', SIGNED_IN)).toBeInTheDocument()
+    expect(within(dialog).queryByRole('button', { name: 'Add a passkey' })).not.toBeInTheDocument()
+    noPasskeys.unmount()
+
+    const noWebAuthn = renderWithProxy(<LoginButton />)
+    await signInByEmail(noWebAuthn.kit, noWebAuthn.proxy)
+    dialog = await openModal(noWebAuthn.user, 'Account')
+    expect(await within(dialog).findByRole('heading', SIGNED_IN)).toBeInTheDocument()
+    expect(within(dialog).queryByRole('button', { name: 'Add a passkey' })).not.toBeInTheDocument()
+  })
+})

@@ -1,0 +1,241 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import type { UserEvent } from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { memoryStorage } from '../../core'
+import { DEFAULT_USER_MESSAGES } from '../../core/userMessages'
+import { expectNoAxeViolations } from '../../react/test/expectNoAxeViolations'
+import { latestCode, renderWithProxy, wrongCode } from '../../react/test/renderWithProxy'
+import { LoginButton } from '../LoginButton/LoginButton'
+
+const PHONE = '+447700900123'
+
+async function openModal(user: UserEvent): Promise<HTMLElement> {
+  await user.click(screen.getByRole('button', { name: 'Log in' }))
+  return screen.findByRole('dialog', { name: 'Log in or sign up' })
+}
+
+async function openPhoneStep(user: UserEvent): Promise<HTMLElement> {
+  const dialog = await openModal(user)
+  await user.click(await within(dialog).findByRole('button', { name: 'Continue with phone' }))
+  await within(dialog).findByRole('textbox', { name: 'Phone number' })
+  return dialog
+}
+
+/** From the phone step: United Kingdom, a national number, Send code, and the code step. */
+async function sendCode(user: UserEvent, dialog: HTMLElement, number = '07700 900123'): Promise<void> {
+  await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Country or region' }), 'GB')
+  const field = within(dialog).getByRole('textbox', { name: 'Phone number' })
+  await user.clear(field)
+  await user.type(field, number)
+  await user.click(within(dialog).getByRole('button', { name: 'Send code' }))
+  await within(dialog).findByText('We sent a code to +44 7700900123')
+}
+
+describe('LoginModal, sign-in by SMS', () => {
+  it("given the demo tenant, Continue with phone opens a phone step with the reader's country, and Other ways goes back", async () => {
+    const { user } = renderWithProxy(<LoginButton />)
+    const dialog = await openPhoneStep(user)
+    const country = within(dialog).getByRole('combobox', { name: 'Country or region' })
+    const phone = within(dialog).getByRole('textbox', { name: 'Phone number' })
+    // jsdom reads en-US.
+    expect(country).toHaveValue('US')
+    expect(within(country).getByRole('option', { name: 'United Kingdom (+44)' })).toBeInTheDocument()
+    expect(phone).toHaveAttribute('type', 'tel')
+    expect(phone).toHaveAttribute('autocomplete', 'tel')
+    expect(phone).toHaveAccessibleDescription('We will text a code to this number.')
+    await waitFor(() => expect(phone).toHaveFocus())
+    expect(within(dialog).queryByRole('button', { name: 'Continue with Google' })).not.toBeInTheDocument()
+    await expectNoAxeViolations(dialog)
+
+    await user.click(within(dialog).getByRole('button', { name: 'Other ways to sign in' }))
+    const email = await within(dialog).findByRole('textbox', { name: 'Email address' })
+    await waitFor(() => expect(email).toHaveFocus())
+    expect(within(dialog).getByRole('button', { name: 'Continue with phone' })).toBeInTheDocument()
+  })
+
+  it('signs a new number up, then signs it in again into the same organization, with only the calls DESIGN.md lists', async () => {
+    const { user, proxy, requests } = renderWithProxy(<LoginButton />)
+    let dialog = await openPhoneStep(user)
+    await sendCode(user, dialog)
+    expect(proxy.outbox(PHONE)[0]).toMatchObject({ otpType: 'OTP_TYPE_SMS', contact: PHONE })
+    const codeField = within(dialog).getByRole('textbox', { name: 'Verification code' })
+    expect(codeField).toHaveFocus()
+    expect(within(dialog).getByRole('button', { name: 'Use a different number' })).toBeInTheDocument()
+    await expectNoAxeViolations(dialog)
+
+    await user.type(codeField, latestCode(proxy, PHONE))
+    expect(await within(dialog).findByRole('heading', { name: "You're signed in" })).toBeInTheDocument()
+    const [account] = Object.values(proxy.state.users)
+    expect(account).toMatchObject({ phoneNumber: PHONE })
+    expect(within(dialog).getByText(String(account?.organizationId))).toBeInTheDocument()
+    expect(requests.slice(requests.indexOf('otp_init'))).toEqual(['otp_init', 'otp_verify', 'account', 'signup', 'otp_login'])
+
+    // Sign out, and come back by phone again.
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out' }))
+    await within(dialog).findByRole('textbox', { name: 'Phone number' })
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+
+    requests.length = 0
+    dialog = await openPhoneStep(user)
+    await sendCode(user, dialog, '+44 7700 900123')
+    await user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), latestCode(proxy, PHONE))
+    await within(dialog).findByRole('heading', { name: "You're signed in" })
+    expect(requests).toEqual(['otp_init', 'otp_verify', 'account', 'otp_login'])
+    expect(Object.keys(proxy.state.users)).toHaveLength(1)
+    expect(within(dialog).getByText(String(account?.organizationId))).toBeInTheDocument()
+  })
+
+  it('given a number that cannot be one, shows the error on the field and sends nothing', async () => {
+    const { user, requests } = renderWithProxy(<LoginButton />)
+    const dialog = await openPhoneStep(user)
+    const phone = within(dialog).getByRole('textbox', { name: 'Phone number' })
+    await user.type(phone, '555 0123')
+    const before = requests.length
+    await user.click(within(dialog).getByRole('button', { name: 'Send code' }))
+
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(DEFAULT_USER_MESSAGES.INVALID_PHONE)
+    expect(phone).toHaveAttribute('aria-invalid', 'true')
+    expect(phone).toHaveAccessibleDescription(`We will text a code to this number. ${DEFAULT_USER_MESSAGES.INVALID_PHONE}`)
+    expect(phone).toHaveFocus()
+    expect(requests.slice(before)).toEqual([])
+    await expectNoAxeViolations(dialog)
+
+    await user.type(phone, '4')
+    expect(phone).not.toHaveAttribute('aria-invalid')
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it('given a number typed with its calling code, picks its country', async () => {
+    const { user } = renderWithProxy(<LoginButton />)
+    const dialog = await openPhoneStep(user)
+    await user.type(within(dialog).getByRole('textbox', { name: 'Phone number' }), '+33 6 12 34 56 78')
+    expect(within(dialog).getByRole('combobox', { name: 'Country or region' })).toHaveValue('FR')
+    await user.click(within(dialog).getByRole('button', { name: 'Send code' }))
+    expect(await within(dialog).findByText('We sent a code to +33 612345678')).toBeInTheDocument()
+  })
+
+  it('while the code is being sent, it disables Send code and says so', async () => {
+    const { user, proxy } = renderWithProxy(<LoginButton />)
+    const dialog = await openPhoneStep(user)
+    await user.type(within(dialog).getByRole('textbox', { name: 'Phone number' }), '+447700900123')
+    proxy.setLatency(150)
+    await user.click(within(dialog).getByRole('button', { name: 'Send code' }))
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Sending code…')
+    expect(within(dialog).getByRole('button', { name: 'Send code' })).toBeDisabled()
+    await expectNoAxeViolations(dialog)
+    expect(await within(dialog).findByText('We sent a code to +44 7700900123')).toBeInTheDocument()
+  })
+
+  it('given codes asked for too fast, says so and counts down to when a code may be asked for again', async () => {
+    let clock = Date.parse('2030-01-01T10:00:00Z')
+    const now = () => clock
+    const { user, proxy } = renderWithProxy(<LoginButton />, { now, mock: { now } })
+    const dialog = await openPhoneStep(user)
+    await sendCode(user, dialog)
+    await user.click(within(dialog).getByRole('button', { name: 'Use a different number' }))
+    const phone = await within(dialog).findByRole('textbox', { name: 'Phone number' })
+    // Kept for correction.
+    expect(phone).toHaveValue('07700 900123')
+    clock += 4_000
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send code' }))
+    const alert = await within(dialog).findByRole('alert')
+    expect(alert).toHaveTextContent('Too many codes were asked for. Please wait before asking again.')
+    expect(within(dialog).getByText('You can ask again in 0:26.')).toBeInTheDocument()
+    expect(proxy.outbox(PHONE)).toHaveLength(1)
+    await expectNoAxeViolations(dialog)
+
+    clock += 20_000
+    expect(await within(dialog).findByText('You can ask again in 0:06.', undefined, { timeout: 2000 })).toBeInTheDocument()
+    clock += 6_000
+    expect(await within(dialog).findByText('You can ask again now.', undefined, { timeout: 2000 })).toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Send code' }))
+    expect(await within(dialog).findByText('We sent a code to +44 7700900123')).toBeInTheDocument()
+    expect(proxy.outbox(PHONE)).toHaveLength(2)
+  })
+
+  it('given a resend the proxy refuses, shows when to ask again on the code step, and the code sent still works', async () => {
+    let clock = Date.parse('2030-01-01T10:00:00Z')
+    const now = () => clock
+    const { user, proxy } = renderWithProxy(<LoginButton />, {
+      now,
+      mock: { now, otpRateLimits: { resendAfterSeconds: 90 } },
+    })
+    const dialog = await openPhoneStep(user)
+    await sendCode(user, dialog)
+    clock += 30_000
+    const resend = within(dialog).getByRole('button', { name: 'Resend code' })
+    await waitFor(() => expect(resend).toBeEnabled(), { timeout: 2000 })
+    await user.click(resend)
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Too many codes were asked for.')
+    expect(within(dialog).getByText('You can ask again in 1:00.')).toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: 'Resend code' })).toBeDisabled()
+    await expectNoAxeViolations(dialog)
+    await user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), latestCode(proxy, PHONE))
+    expect(await within(dialog).findByRole('heading', { name: "You're signed in" })).toBeInTheDocument()
+  })
+
+  it('given a wrong code by SMS, shows it on the shared code field', async () => {
+    const { user, proxy } = renderWithProxy(<LoginButton />)
+    const dialog = await openPhoneStep(user)
+    await sendCode(user, dialog)
+    const codeField = within(dialog).getByRole('textbox', { name: 'Verification code' })
+    await user.type(codeField, wrongCode(latestCode(proxy, PHONE)))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(DEFAULT_USER_MESSAGES.OTP_CODE_INVALID)
+    expect(codeField).toHaveAttribute('aria-invalid', 'true')
+  })
+
+  it('given a tenant with SMS only, the phone step is the whole modal, with no way back to offer', async () => {
+    const { user } = renderWithProxy(<LoginButton />, {
+      mock: { tenants: [{ configId: 'demo', organizationId: 'org', enabledProviders: ['sms'] }] },
+    })
+    const dialog = await openModal(user)
+    const phone = await within(dialog).findByRole('textbox', { name: 'Phone number' })
+    await waitFor(() => expect(phone).toHaveFocus())
+    expect(within(dialog).queryByRole('button', { name: 'Other ways to sign in' })).not.toBeInTheDocument()
+    expect(within(dialog).queryByRole('button', { name: 'Continue with phone' })).not.toBeInTheDocument()
+    expect(within(dialog).queryByRole('textbox', { name: 'Email address' })).not.toBeInTheDocument()
+  })
+
+  it('given the app leaves sms out of `methods`, it offers no phone', async () => {
+    const { user } = renderWithProxy(<LoginButton />, { methods: ['email', 'google'] })
+    const dialog = await openModal(user)
+    await within(dialog).findByRole('textbox', { name: 'Email address' })
+    expect(within(dialog).queryByRole('button', { name: 'Continue with phone' })).not.toBeInTheDocument()
+  })
+
+  it('given a code on its way by SMS and a reload of the tab, comes back to the code step for that number', async () => {
+    const flowStorage = memoryStorage()
+    const first = renderWithProxy(<LoginButton />, { flowStorage })
+    await sendCode(first.user, await openPhoneStep(first.user))
+    const code = latestCode(first.proxy, PHONE)
+    first.unmount()
+
+    const second = renderWithProxy(<LoginButton />, { proxy: first.proxy, keyStore: first.kit.keyStore, flowStorage })
+    const dialog = await openModal(second.user)
+    expect(await within(dialog).findByText('We sent a code to +44 7700900123')).toBeInTheDocument()
+    await second.user.click(within(dialog).getByRole('button', { name: 'Use a different number' }))
+    // Back to the phone step, with the number read back from the challenge.
+    expect(await within(dialog).findByRole('textbox', { name: 'Phone number' })).toHaveValue('7700900123')
+    expect(within(dialog).getByRole('combobox', { name: 'Country or region' })).toHaveValue('GB')
+    expect(code).toMatch(/^\w{6}$/)
+  })
+})
+
+describe('LoginModal, the same rate limit by email', () => {
+  it('given a second code asked for the same address at once, the email step says when to ask again', async () => {
+    const { user, proxy } = renderWithProxy(<LoginButton />)
+    const dialog = await openModal(user)
+    const email = await within(dialog).findByRole('textbox', { name: 'Email address' })
+    await user.type(email, 'ada@example.com')
+    await user.click(within(dialog).getByRole('button', { name: 'Continue with email' }))
+    await user.click(await within(dialog).findByRole('button', { name: 'Use a different email' }))
+    await user.click(await within(dialog).findByRole('button', { name: 'Continue with email' }))
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Too many codes were asked for.')
+    expect(within(dialog).getByText(/^You can ask again in 0:(29|30)\.$/)).toBeInTheDocument()
+    expect(proxy.outbox('ada@example.com')).toHaveLength(1)
+  })
+})

@@ -1,0 +1,78 @@
+import { useEffect, useRef } from 'react'
+import type { UsePasskeyReturnType } from '../../react'
+import { errorMessage } from '../labels/errorMessage'
+import { useLabels } from '../labels/LabelsContext'
+import { PasskeyMark } from '../marks/PasskeyMark'
+import { ErrorAlert } from './ErrorAlert'
+
+export interface PasskeyButtonsProps {
+  passkey: UsePasskeyReturnType
+  /** Called in the click handler before the prompt opens, e.g. to forget another method's failure. */
+  onStart?(): void
+}
+
+/**
+ * "Sign in with a passkey" and "Create a passkey", with how the last try ended: a calm word when the
+ * person closed the prompt, the failure and "Try again" otherwise. In a browser without WebAuthn, a
+ * sentence saying so instead of buttons that could only fail.
+ */
+export function PasskeyButtons({ passkey, onStart }: PasskeyButtonsProps) {
+  const labels = useLabels()
+  const signInRef = useRef<HTMLButtonElement>(null)
+  const createRef = useRef<HTMLButtonElement>(null)
+  const retryRef = useRef<HTMLButtonElement>(null)
+  const { error, action, isSupported, preload } = passkey
+  const cancelled = error?.code === 'PASSKEY_CANCELLED'
+
+  // Shown means likely to be clicked: the WebAuthn code is fetched now, not after the click.
+  useEffect(() => {
+    if (isSupported) preload()
+  }, [isSupported, preload])
+  // The list comes back when the prompt closes: focus returns to the button used, or to Try again.
+  useEffect(() => {
+    if (!error) return
+    if (!cancelled) retryRef.current?.focus()
+    else (action === 'signUp' ? createRef : signInRef).current?.focus()
+    // Once, on the way back from the prompt: later renders must not pull focus from where the person went.
+  }, [])
+
+  if (!isSupported) return <p className="apk-hint">{labels.passkeysUnsupported}</p>
+  const start = (chosen: 'signUp' | 'logIn') => {
+    onStart?.()
+    if (chosen === 'signUp') passkey.signUp()
+    else passkey.logIn()
+  }
+  return (
+    <>
+      {cancelled ? (
+        <p className="apk-hint" role="status">
+          {labels.passkeyCancelled}
+        </p>
+      ) : null}
+      {error && !cancelled ? (
+        <ErrorAlert message={errorMessage(labels, error)}>
+          <div className="apk-row apk-row-start">
+            <button
+              ref={retryRef}
+              type="button"
+              className="apk-button apk-button-primary"
+              onClick={() => start(action === 'signUp' ? 'signUp' : 'logIn')}
+            >
+              {labels.tryAgain}
+            </button>
+          </div>
+        </ErrorAlert>
+      ) : null}
+      <div className="apk-social">
+        <button ref={signInRef} type="button" className="apk-button apk-button-social" onClick={() => start('logIn')}>
+          <PasskeyMark />
+          <span className="apk-button-label">{labels.signInWithPasskey}</span>
+        </button>
+        <button ref={createRef} type="button" className="apk-button apk-button-social" onClick={() => start('signUp')}>
+          <PasskeyMark />
+          <span className="apk-button-label">{labels.createPasskey}</span>
+        </button>
+      </div>
+    </>
+  )
+}

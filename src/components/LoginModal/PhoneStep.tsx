@@ -1,0 +1,138 @@
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
+import { DEFAULT_USER_MESSAGES } from '../../core/userMessages'
+import type { UseSmsOtpReturnType } from '../../react'
+import { errorMessage } from '../labels/errorMessage'
+import { useLabels } from '../labels/LabelsContext'
+import { countries } from '../phone/countries'
+import { countryOfE164, toE164, type PhoneDraft } from '../phone/e164'
+import { ErrorAlert } from './ErrorAlert'
+import { RateLimitAlert } from './RateLimitAlert'
+
+export interface PhoneStepProps {
+  smsOtp: UseSmsOtpReturnType
+  phone: PhoneDraft
+  onPhoneChange(phone: PhoneDraft): void
+  /** Back to every way to sign in; left out when the phone is the only one. */
+  onBack?(): void
+}
+
+/** The page's language names the countries (`<html lang>`, else the browser's). */
+function pageLocale(): string | undefined {
+  if (typeof document !== 'undefined' && document.documentElement.lang !== '') return document.documentElement.lang
+  return typeof navigator === 'undefined' ? undefined : navigator.language
+}
+
+/**
+ * Asks for the number to text a code to: a country (with its calling code) and the number as people
+ * write it. It is turned into E.164 and checked here; a number that cannot be one never reaches the network.
+ */
+export function PhoneStep({ smsOtp, phone, onPhoneChange, onBack }: PhoneStepProps) {
+  const labels = useLabels()
+  const id = useId()
+  const inputRef = useRef<HTMLInputElement>(null)
+  const [invalid, setInvalid] = useState(false)
+  const list = useMemo(() => countries(pageLocale()), [])
+  useEffect(() => inputRef.current?.focus(), [])
+
+  const { error, isSending } = smsOtp
+  const fieldError = invalid
+    ? (labels.errors.INVALID_PHONE ?? DEFAULT_USER_MESSAGES.INVALID_PHONE)
+    : error?.code === 'INVALID_PHONE'
+      ? errorMessage(labels, error)
+      : undefined
+  const otherError = error && error.code !== 'INVALID_PHONE' ? error : undefined
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (isSending) return
+    const e164 = toE164(phone)
+    setInvalid(e164 === undefined)
+    if (e164 !== undefined) smsOtp.start(e164)
+    else inputRef.current?.focus()
+  }
+  const onNumberChange = (number: string) => {
+    // A number typed or filled in with its calling code picks its country, so the two never disagree.
+    const country = number.trim().startsWith('+') ? countryOfE164(number.replace(/[^\d+]/g, '')) : undefined
+    onPhoneChange({ country: country?.code ?? phone.country, number })
+    setInvalid(false)
+  }
+
+  return (
+    <form className="apk-form" onSubmit={onSubmit} noValidate>
+      <div className="apk-field">
+        <label className="apk-label" htmlFor={`${id}-country`}>
+          {labels.countryLabel}
+        </label>
+        <select
+          id={`${id}-country`}
+          className="apk-input apk-select"
+          name="country"
+          value={phone.country}
+          onChange={(event) => {
+            onPhoneChange({ ...phone, country: event.target.value })
+            setInvalid(false)
+          }}
+        >
+          {list.map((country) => (
+            <option key={country.code} value={country.code}>
+              {`${country.name} (+${country.dialCode})`}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="apk-field">
+        <label className="apk-label" htmlFor={`${id}-phone`}>
+          {labels.phoneLabel}
+        </label>
+        <input
+          ref={inputRef}
+          id={`${id}-phone`}
+          className="apk-input"
+          type="tel"
+          name="phone"
+          autoComplete="tel"
+          inputMode="tel"
+          value={phone.number}
+          onChange={(event) => onNumberChange(event.target.value)}
+          aria-invalid={fieldError ? true : undefined}
+          aria-describedby={fieldError ? `${id}-hint ${id}-error` : `${id}-hint`}
+        />
+        <p id={`${id}-hint`} className="apk-hint">
+          {labels.phoneHint}
+        </p>
+        {fieldError ? (
+          <p id={`${id}-error`} className="apk-field-error" role="alert">
+            {fieldError}
+          </p>
+        ) : null}
+      </div>
+      {otherError?.code === 'RATE_LIMITED' ? (
+        <RateLimitAlert
+          secondsLeft={smsOtp.retrySecondsLeft}
+          knowsWhen={otherError.retryAfterSeconds !== undefined}
+          fallbackMessage={errorMessage(labels, otherError)}
+        />
+      ) : otherError ? (
+        <ErrorAlert message={errorMessage(labels, otherError)} />
+      ) : null}
+      <button type="submit" className="apk-button apk-button-primary" disabled={isSending}>
+        {labels.sendCode}
+      </button>
+      <p className="apk-status" role="status">
+        {isSending ? (
+          <>
+            <span className="apk-spinner" aria-hidden="true" />
+            {labels.sendingCode}
+          </>
+        ) : null}
+      </p>
+      {onBack ? (
+        <div className="apk-row apk-row-start">
+          <button type="button" className="apk-button apk-button-link" onClick={onBack}>
+            {labels.otherMethods}
+          </button>
+        </div>
+      ) : null}
+    </form>
+  )
+}

@@ -1,0 +1,27 @@
+import { formatLabel } from '../labels/formatLabel'
+import { useLabels } from '../labels/LabelsContext'
+import { ErrorAlert } from './ErrorAlert'
+import { formatCountdown } from './formatCountdown'
+
+export interface RateLimitAlertProps {
+  /** The seconds left before the proxy sends another code (the OTP hooks' retrySecondsLeft). */
+  secondsLeft: number
+  /** The kit's message when the proxy did not say how long to wait. */
+  fallbackMessage: string
+  /** True when the proxy said when to try again. */
+  knowsWhen: boolean
+}
+
+/**
+ * The proxy refused to send another code for now. The alert is announced once; the countdown beside it
+ * is not a live region, so that a screen reader is not read a number every second.
+ */
+export function RateLimitAlert({ secondsLeft, fallbackMessage, knowsWhen }: RateLimitAlertProps) {
+  const labels = useLabels()
+  if (!knowsWhen) return <ErrorAlert message={labels.errors.RATE_LIMITED ?? fallbackMessage} />
+  return (
+    <ErrorAlert message={labels.errors.RATE_LIMITED ?? labels.tooManyCodes}>
+      <p className="apk-hint">{secondsLeft > 0 ? formatLabel(labels.askAgainIn, { time: formatCountdown(secondsLeft) }) : labels.askAgainNow}</p>
+    </ErrorAlert>
+  )
+}

@@ -1,0 +1,62 @@
+// SMS one-time codes: the OTP flow (./otp.ts) with a phone number as the contact.
+import { assertObject } from '../assert'
+import type { Kit } from '../createKit'
+import { assertKit } from './assertKit'
+import {
+  cancelOtp,
+  completeOtp,
+  startOtp,
+  type CompleteOtpParameters,
+  type CompleteOtpReturnType,
+  type OtpChallenge,
+  type SmsOtpOptions,
+} from './otp'
+
+export interface StartSmsOtpParameters extends SmsOtpOptions {
+  /** E.164 (`+447700900123`); spaces, dashes, dots and brackets are dropped first. */
+  phoneNumber: string
+  /**
+   * A key from an earlier challenge to use again (resend, or a corrected number), so that restarting
+   * does not leave a key behind. Ignored when the key store does not hold it.
+   */
+  publicKey?: string
+  signal?: AbortSignal
+}
+
+/** A code on its way to `phoneNumber`; hand it back to completeSmsOtp with the code. */
+export interface SmsOtpChallenge extends OtpChallenge<'OTP_TYPE_SMS'> {
+  /** E.164; the same as `contact`. */
+  phoneNumber: string
+}
+export type StartSmsOtpReturnType = SmsOtpChallenge
+export type CompleteSmsOtpParameters = CompleteOtpParameters<SmsOtpChallenge>
+export type CompleteSmsOtpReturnType = CompleteOtpReturnType
+
+/**
+ * Texts a one-time code to `phoneNumber`: checks it is E.164 (INVALID_PHONE, before any network call),
+ * makes a key (or reuses `publicKey`), calls otp_init with OTP_TYPE_SMS. If otp_init fails, a key made
+ * here is deleted again. A proxy that rate-limits answers RATE_LIMITED with `retryAfterSeconds`.
+ */
+export async function startSmsOtp(kit: Kit, parameters: StartSmsOtpParameters): Promise<SmsOtpChallenge> {
+  assertKit(kit, 'startSmsOtp(kit)')
+  assertObject(parameters, 'startSmsOtp(parameters)')
+  const { phoneNumber, ...rest } = parameters
+  const challenge = await startOtp(kit, { ...rest, otpType: 'OTP_TYPE_SMS', contact: phoneNumber }, 'startSmsOtp')
+  return { ...challenge, otpType: 'OTP_TYPE_SMS', phoneNumber: challenge.contact }
+}
+
+/**
+ * Verifies the code and signs in: otp_verify → account by PHONE_NUMBER → (signup with userPhoneNumber
+ * when there is no account) → otp_login → kit.session.set. Errors as completeEmailOtp's.
+ */
+export function completeSmsOtp(kit: Kit, parameters: CompleteSmsOtpParameters): Promise<CompleteSmsOtpReturnType> {
+  return completeOtp(kit, parameters, 'completeSmsOtp')
+}
+
+/** Abandons a challenge: deletes its key unless the current session is bound to it. */
+export function cancelSmsOtp(kit: Kit, challenge: SmsOtpChallenge): Promise<void> {
+  return cancelOtp(kit, challenge, 'cancelSmsOtp')
+}
+
+/** wagmi-style grouping of the two steps. */
+export const loginWithSmsOtp = { start: startSmsOtp, complete: completeSmsOtp, cancel: cancelSmsOtp } as const

@@ -1,0 +1,41 @@
+// How long a rate-limited caller should wait, as the proxy says it. A gRPC gateway puts a
+// google.rpc.RetryInfo in the error's details (`retryDelay` in protobuf JSON: "23s", "1.500s"); an
+// HTTP server sends `Retry-After` (delta-seconds). The detail wins: it survives a CORS response whose
+// headers the page may not read.
+
+const RETRY_INFO_TYPE = 'type.googleapis.com/google.rpc.RetryInfo'
+
+/** Whole seconds to wait (rounded up), or undefined when the answer does not say. */
+export function readRetryAfterSeconds(details: readonly unknown[], retryAfterHeader: string | null): number | undefined {
+  for (const detail of details) {
+    if (typeof detail !== 'object' || detail === null) continue
+    const { '@type': type, retryDelay } = detail as Record<string, unknown>
+    if (type !== RETRY_INFO_TYPE) continue
+    const seconds = durationSeconds(retryDelay)
+    if (seconds !== undefined) return seconds
+  }
+  // An HTTP-date form exists too, but a proxy that rate-limits per code speaks in seconds.
+  if (retryAfterHeader !== null && /^\s*\d{1,9}\s*$/.test(retryAfterHeader)) return Number(retryAfterHeader)
+  return undefined
+}
+
+/** A protobuf Duration as JSON ("23s", "0.5s") or as its object form ({seconds, nanos}). */
+function durationSeconds(value: unknown): number | undefined {
+  if (typeof value === 'string') {
+    const match = /^(\d{1,12})(?:\.(\d{1,9}))?s$/.exec(value)
+    if (match === null) return undefined
+    return Math.ceil(Number(`${match[1]}.${match[2] ?? '0'}`))
+  }
+  if (typeof value === 'object' && value !== null) {
+    const { seconds, nanos } = value as Record<string, unknown>
+    const whole = typeof seconds === 'string' || typeof seconds === 'number' ? Number(seconds) : NaN
+    const fraction = typeof nanos === 'number' ? nanos / 1e9 : 0
+    return Number.isFinite(whole) && whole >= 0 ? Math.ceil(whole + fraction) : undefined
+  }
+  return undefined
+}
+
+/** "Too many attempts. Please wait 23 seconds and try again." */
+export function rateLimitedUserMessage(seconds: number): string {
+  return `Too many attempts. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`
+}

@@ -1,0 +1,63 @@
+import type { OtpChallenge } from '../core'
+import type { OtpType } from '../core/types'
+import type { FlowStorage } from './context'
+
+// The challenge holds no secret (the key stays in the key store; the code is in the person's inbox or
+// messages), so keeping it in sessionStorage lets a reload, or the round trip to the mail or messages
+// app on a phone, land back on the code step. It is scoped to the tab and namespaced by tenant and channel.
+const CHANNEL_KEYS: Record<OtpType, { key: string; contactField: 'email' | 'phoneNumber' }> = {
+  OTP_TYPE_EMAIL: { key: 'pending-email-otp', contactField: 'email' },
+  OTP_TYPE_SMS: { key: 'pending-sms-otp', contactField: 'phoneNumber' },
+}
+
+function storageKey(configId: string, otpType: OtpType): string {
+  return `auth-proxy-kit:${configId}:${CHANNEL_KEYS[otpType].key}`
+}
+
+function isChallenge(value: unknown, otpType: OtpType): value is OtpChallenge {
+  if (typeof value !== 'object' || value === null) return false
+  const record = value as Record<string, unknown>
+  return (
+    typeof record.otpId === 'string' &&
+    record.otpType === otpType &&
+    typeof record.contact === 'string' &&
+    record[CHANNEL_KEYS[otpType].contactField] === record.contact &&
+    typeof record.publicKey === 'string' &&
+    typeof record.otpLength === 'number' &&
+    typeof record.alphanumeric === 'boolean' &&
+    typeof record.sentAt === 'number' &&
+    typeof record.expiresAt === 'number'
+  )
+}
+
+/** The stored challenge of this channel if it is well formed and not expired; anything else is removed. */
+export function loadPendingOtp<C extends OtpChallenge>(
+  storage: FlowStorage | null,
+  configId: string,
+  otpType: C['otpType'],
+  now: number,
+): C | undefined {
+  if (!storage) return undefined
+  const key = storageKey(configId, otpType)
+  try {
+    const text = storage.getItem(key)
+    if (text === null) return undefined
+    const value: unknown = JSON.parse(text)
+    if (isChallenge(value, otpType) && value.expiresAt > now) return value as C
+    storage.removeItem(key)
+  } catch {
+    // Unreadable (quota, privacy mode, hand-edited JSON): start over at the first step.
+  }
+  return undefined
+}
+
+export function savePendingOtp(storage: FlowStorage | null, configId: string, otpType: OtpType, challenge: OtpChallenge | undefined): void {
+  if (!storage) return
+  const key = storageKey(configId, otpType)
+  try {
+    if (challenge) storage.setItem(key, JSON.stringify(challenge))
+    else storage.removeItem(key)
+  } catch {
+    // Losing the challenge on reload is a nuisance, not a failure: the flow goes on in memory.
+  }
+}

@@ -1,0 +1,204 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useState } from 'react'
+import type { CompleteOtpParameters, CompleteOtpReturnType, Kit, OtpChallenge, OtpOptions } from '../core'
+import type { KitError } from '../core/errors'
+import { signInModule } from '../core/lazyModules'
+import { loadPendingOtp, savePendingOtp } from './pendingOtp'
+import { prefetchWhenIdle } from './prefetchWhenIdle'
+import { useAction } from './useAction'
+import { useAuthProxyContext } from './useAuthProxyContext'
+import { useNow } from './useNow'
+import { walletKitConfigQueryOptions } from './walletKitConfigQueryOptions'
+
+/**
+ * One channel's core functions, for the shared state machine below (useEmailOtp, useSmsOtp). They load
+ * the flow's code on first use (signInModule), so that the hooks add little to a page's first load.
+ */
+export interface OtpFlowChannel<C extends OtpChallenge> {
+  hookName: string
+  otpType: C['otpType']
+  start(kit: Kit, contact: string, publicKey: string | undefined, options: OtpOptions): Promise<C>
+  complete(kit: Kit, parameters: CompleteOtpParameters<C>): Promise<CompleteOtpReturnType>
+  cancel(kit: Kit, challenge: C): Promise<void>
+}
+
+export interface UseOtpFlowParameters {
+  /** Seconds before another code may be requested while the last one is still usable (default 30). */
+  resendCooldownSeconds?: number
+}
+
+export interface UseOtpReturnType<C extends OtpChallenge, Step extends string> {
+  /** The first step is named after the contact ('email', 'phone'); then 'code', then 'done'. */
+  step: Step | 'code' | 'done'
+  /** The code request in progress (step 'code'), kept across reloads of the tab. */
+  challenge: C | undefined
+  /** The sign-in that finished the flow (step 'done'). */
+  result: CompleteOtpReturnType | undefined
+  verify(code: string): void
+  /** Sends a new code to the same contact, for the same key. */
+  resend(): void
+  reset(): void
+  /** A code is being requested (first or new one). */
+  isSending: boolean
+  /** A new code for the same challenge is being requested. */
+  isResending: boolean
+  /** A new code was sent since the flow started. */
+  hasResent: boolean
+  isVerifying: boolean
+  /** The last failure of start, resend or verify; cleared when another one starts. */
+  error: KitError | null
+  resendSecondsLeft: number
+  canResend: boolean
+  expiresInSeconds: number
+  /** The code can no longer be used (expired, or too many wrong tries): only a new code helps. */
+  needsNewCode: boolean
+  /**
+   * After a RATE_LIMITED answer that said when to try again: the seconds left until then, counting
+   * down (0 otherwise). Asking again sooner is refused again.
+   */
+  retrySecondsLeft: number
+}
+
+interface SendVariables {
+  contact: string
+  publicKey: string | undefined
+  options: OtpOptions
+}
+
+const DEFAULT_RESEND_COOLDOWN_SECONDS = 30
+
+function positiveInteger(text: string | undefined): number | undefined {
+  const value = Number(text)
+  return Number.isInteger(value) && value > 0 ? value : undefined
+}
+
+/**
+ * OTP sign-in as a small state machine over a channel's core start / complete, shared by the email and
+ * SMS hooks. Options are merged field by field: the tenant's code format (wallet_kit_config), then the
+ * provider's `otpOptions`, then the hook's parameters, then those given to `start`.
+ */
+export function useOtpFlow<C extends OtpChallenge, Step extends string>(
+  channel: OtpFlowChannel<C>,
+  firstStep: Step,
+  parameters: UseOtpFlowParameters & OtpOptions,
+): UseOtpReturnType<C, Step> & { start(contact: string, options?: OtpOptions): void } {
+  const { kit, configId, flowStorage, otpOptions } = useAuthProxyContext(channel.hookName)
+  const queryClient = useQueryClient()
+  const { resendCooldownSeconds = DEFAULT_RESEND_COOLDOWN_SECONDS, ...hookOptions } = parameters
+  const cooldownMs = resendCooldownSeconds * 1000
+  const { otpType } = channel
+
+  const [challenge, setChallengeState] = useState(() => loadPendingOtp<C>(flowStorage, configId, otpType, kit.now()))
+  const [result, setResult] = useState<CompleteOtpReturnType>()
+  // When a rate limit ends (kit.now() ms), as the proxy said.
+  const [retryAt, setRetryAt] = useState<number>()
+  const setChallenge = useCallback(
+    (next: C | undefined) => {
+      setChallengeState(next)
+      savePendingOtp(flowStorage, configId, otpType, next)
+    },
+    [flowStorage, configId, otpType],
+  )
+
+  // The first step makes a key and calls otp_init: its code should be here before the contact is typed.
+  useEffect(() => prefetchWhenIdle(signInModule), [])
+
+  const sending = useAction<C, SendVariables>(async ({ contact, publicKey, options }) => {
+    // A first code takes the tenant's format (a resend keeps its challenge's): read when needed, so
+    // that a form shown before the config arrives waits for it rather than sending without it.
+    const config = publicKey === undefined ? await queryClient.ensureQueryData(walletKitConfigQueryOptions(kit)) : undefined
+    const format: OtpOptions = config ? withoutUndefined({ otpLength: positiveInteger(config.otpLength), alphanumeric: config.otpAlphanumeric }) : {}
+    try {
+      return await channel.start(kit, contact, publicKey, { ...format, ...options })
+    } catch (error) {
+      // Set before the error shows, so that the alert and its countdown appear together.
+      const retryAfterSeconds = (error as Partial<KitError> | null)?.retryAfterSeconds
+      if (typeof retryAfterSeconds === 'number') setRetryAt(kit.now() + retryAfterSeconds * 1000)
+      throw error
+    }
+  }, setChallenge)
+  const verifying = useAction<CompleteOtpReturnType, CompleteOtpParameters<C>>(
+    (variables) => channel.complete(kit, variables),
+    (done) => {
+      setResult(done)
+      setChallenge(undefined)
+    },
+  )
+  const rateLimited = retryAt !== undefined && kit.now() < retryAt
+  const now = useNow(kit, (challenge !== undefined && result === undefined) || rateLimited)
+  const error = sending.error ?? verifying.error
+  const isExpired = challenge !== undefined && now >= challenge.expiresAt
+  const needsNewCode = isExpired || error?.code === 'OTP_EXPIRED' || error?.code === 'OTP_ATTEMPTS_EXCEEDED'
+  const resendSecondsLeft = challenge ? Math.max(0, Math.ceil((challenge.sentAt + cooldownMs - now) / 1000)) : 0
+  const retrySecondsLeft = retryAt === undefined ? 0 : Math.max(0, Math.ceil((retryAt - now) / 1000))
+  // The cooldown spares the inbox while a code is on its way; a dead code has nothing to wait for.
+  const canResend =
+    challenge !== undefined && !sending.isPending && retrySecondsLeft === 0 && (resendSecondsLeft === 0 || needsNewCode)
+
+  useEffect(() => {
+    // A dead code is no reason to come back to the code step after a reload.
+    if (needsNewCode) savePendingOtp(flowStorage, configId, otpType, undefined)
+  }, [needsNewCode, flowStorage, configId, otpType])
+
+  const defaults = (): OtpOptions => ({
+    ...withoutUndefined(otpOptions ?? {}),
+    ...withoutUndefined(hookOptions),
+  })
+  const start = (contact: string, options: OtpOptions = {}) => {
+    verifying.reset()
+    setResult(undefined)
+    setRetryAt(undefined)
+    sending.run({ contact: contact.trim(), publicKey: undefined, options: { ...defaults(), ...withoutUndefined(options) } })
+  }
+  const resend = () => {
+    if (!challenge || !canResend) return
+    verifying.reset()
+    // The same options as the code it replaces, in the format that code was sent in.
+    const options = sending.variables?.options ?? defaults()
+    setRetryAt(undefined)
+    sending.run({
+      contact: challenge.contact,
+      publicKey: challenge.publicKey,
+      options: { ...options, otpLength: challenge.otpLength, alphanumeric: challenge.alphanumeric },
+    })
+  }
+  const verify = (code: string) => {
+    if (!challenge || verifying.isPending) return
+    sending.reset()
+    verifying.run({ challenge, code })
+  }
+  const reset = () => {
+    // An abandoned challenge's key would never sign anything: delete it rather than leave it behind.
+    if (challenge) channel.cancel(kit, challenge).catch(() => undefined)
+    sending.reset()
+    verifying.reset()
+    setResult(undefined)
+    setRetryAt(undefined)
+    setChallenge(undefined)
+  }
+
+  return {
+    step: result ? 'done' : challenge ? 'code' : firstStep,
+    challenge,
+    result,
+    start,
+    verify,
+    resend,
+    reset,
+    isSending: sending.isPending,
+    isResending: sending.isPending && sending.variables?.publicKey !== undefined,
+    hasResent: sending.isSuccess && sending.variables?.publicKey !== undefined,
+    isVerifying: verifying.isPending,
+    error,
+    resendSecondsLeft,
+    canResend,
+    expiresInSeconds: challenge ? Math.max(0, Math.ceil((challenge.expiresAt - now) / 1000)) : 0,
+    needsNewCode,
+    retrySecondsLeft,
+  }
+}
+
+/** An option left undefined (a prop not given) does not hide the default under it. */
+function withoutUndefined<T extends object>(options: T): Partial<T> {
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as Partial<T>
+}

@@ -1,0 +1,174 @@
+import { act, renderHook, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { completeEmailOtp, startEmailOtp } from '../core'
+import { DEMO_ORGANIZATION_ID } from '../mock'
+import { createSoftAuthenticator } from '../mock/testing/softAuthenticator'
+import { fakePasskeyBrowser, type FakePasskeyBrowser } from './test/fakePasskeyBrowser'
+import { createTestProviders, latestCode, type TestProvidersOptions } from './test/renderWithProxy'
+import { usePasskey } from './usePasskey'
+import { useSession } from './useSession'
+import { useWalletKitConfig } from './useWalletKitConfig'
+
+function renderPasskey(browser: FakePasskeyBrowser | undefined, options: TestProvidersOptions = {}) {
+  const providers = createTestProviders({
+    ...(browser === undefined ? {} : { webauthn: browser.webauthn, origin: browser.origin }),
+    ...options,
+  })
+  const hook = renderHook(() => ({ passkey: usePasskey(), session: useSession(), config: useWalletKitConfig() }), {
+    wrapper: providers.Providers,
+  })
+  return { ...providers, ...hook }
+}
+
+describe('usePasskey', () => {
+  it('signs a person up with a passkey and no email, and after a sign-out signs them in with it into the same organization', async () => {
+    const browser = fakePasskeyBrowser()
+    const { result, proxy, requests, kit } = renderPasskey(browser)
+    await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
+    expect(result.current.passkey).toMatchObject({ status: 'idle', isSupported: true, error: null, action: undefined })
+
+    act(() => result.current.passkey.signUp())
+    await waitFor(() => expect(result.current.passkey.status).toBe('success'))
+    const signedUp = result.current.passkey.result
+    if (signedUp?.action !== 'signUp') throw new Error(`expected a sign-up result, got ${JSON.stringify(signedUp)}`)
+    expect(result.current.session.status).toBe('signedIn')
+    const user = proxy.state.users[signedUp.session.userId]
+    expect(user?.email).toBeUndefined()
+    expect(user?.authenticators.map((authenticator) => authenticator.credentialId)).toEqual([signedUp.credentialId])
+    expect(requests).toEqual(['wallet_kit_config', 'signup', '/public/v1/submit/stamp_login'])
+    // The sign-up's short-lived client key is gone; only the session's key is held.
+    expect(await kit.keyStore.list()).toEqual([signedUp.session.publicKey])
+
+    await act(() => kit.session.logout())
+    requests.length = 0
+    act(() => result.current.passkey.logIn())
+    await waitFor(() => expect(result.current.passkey.result?.action).toBe('logIn'))
+    expect(result.current.passkey.result).toMatchObject({ action: 'logIn', credentialId: signedUp.credentialId })
+    expect(result.current.session.session).toMatchObject({
+      organizationId: signedUp.session.organizationId,
+      userId: signedUp.session.userId,
+    })
+    expect(result.current.session.session?.organizationId).not.toBe(DEMO_ORGANIZATION_ID)
+    expect(requests).toEqual(['/public/v1/submit/stamp_login'])
+    expect(browser.prompts).toEqual(['create', 'get'])
+  })
+
+  it('adds a passkey for a signed-in email user, who can then sign in with it', async () => {
+    const browser = fakePasskeyBrowser()
+    const { result, proxy, kit } = renderPasskey(browser)
+    await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
+    const challenge = await startEmailOtp(kit, { email: 'ada@example.com' })
+    const { session } = await act(() => completeEmailOtp(kit, { challenge, code: latestCode(proxy, 'ada@example.com') }))
+
+    act(() => result.current.passkey.add())
+    await waitFor(() => expect(result.current.passkey.status).toBe('success'))
+    const added = result.current.passkey.result
+    if (added?.action !== 'add') throw new Error('expected an add result')
+    expect(added.authenticatorIds).toEqual(proxy.state.users[session.userId]?.authenticators.map((item) => item.authenticatorId))
+
+    await act(() => kit.session.logout())
+    act(() => result.current.passkey.logIn())
+    await waitFor(() => expect(result.current.passkey.result?.action).toBe('logIn'))
+    expect(result.current.session.session).toMatchObject({ userId: session.userId, organizationId: session.organizationId })
+  })
+
+  it('is pending while the browser prompt is open', async () => {
+    const browser = fakePasskeyBrowser()
+    const { result } = renderPasskey(browser)
+    await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
+    const release = browser.holdNextPrompt()
+    act(() => result.current.passkey.signUp())
+    await waitFor(() => expect(browser.prompts).toEqual(['create']))
+    expect(result.current.passkey).toMatchObject({ status: 'pending', isPending: true, action: 'signUp' })
+    // A second click while the prompt is up does not open another one (it would cancel the first).
+    act(() => result.current.passkey.logIn())
+    release()
+    await waitFor(() => expect(result.current.passkey.status).toBe('success'))
+    expect(browser.prompts).toEqual(['create'])
+    expect(result.current.passkey.action).toBe('signUp')
+  })
+
+  it('given the person closes the sign-up prompt, it is PASSKEY_CANCELLED with no account, no key and no session', async () => {
+    const browser = fakePasskeyBrowser()
+    const { result, proxy, requests, kit } = renderPasskey(browser)
+    await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
+    browser.cancelNextPrompt()
+    act(() => result.current.passkey.signUp())
+    await waitFor(() => expect(result.current.passkey.status).toBe('error'))
+    expect(result.current.passkey.error?.code).toBe('PASSKEY_CANCELLED')
+    expect(result.current.passkey.action).toBe('signUp')
+    expect(requests).toEqual(['wallet_kit_config'])
+    expect(Object.keys(proxy.state.users)).toEqual([])
+    expect(await kit.keyStore.list()).toEqual([])
+    expect(result.current.session.status).toBe('signedOut')
+
+    act(() => result.current.passkey.reset())
+    await waitFor(() => expect(result.current.passkey.status).toBe('idle'))
+    expect(result.current.passkey.error).toBeNull()
+  })
+
+  it('given the person closes the sign-in prompt, it deletes the key made for the session', async () => {
+    const browser = fakePasskeyBrowser()
+    const { result, requests, kit } = renderPasskey(browser)
+    await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
+    browser.cancelNextPrompt()
+    act(() => result.current.passkey.logIn())
+    await waitFor(() => expect(result.current.passkey.error?.code).toBe('PASSKEY_CANCELLED'))
+    expect(requests).toEqual(['wallet_kit_config'])
+    expect(await kit.keyStore.list()).toEqual([])
+    expect(result.current.session.status).toBe('signedOut')
+  })
+
+  it('given a passkey the proxy does not know, it is STAMP_REFUSED with a message saying so, and no key is left', async () => {
+    const stranger = createSoftAuthenticator({ origin: globalThis.location.origin })
+    await stranger.register()
+    const browser = fakePasskeyBrowser({ device: stranger })
+    const { result, kit } = renderPasskey(browser)
+    await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
+    act(() => result.current.passkey.logIn())
+    await waitFor(() => expect(result.current.passkey.status).toBe('error'))
+    expect(result.current.passkey.error).toMatchObject({ code: 'STAMP_REFUSED', status: 401 })
+    expect(result.current.passkey.error?.userMessage).toMatch(/not registered here/)
+    expect(await kit.keyStore.list()).toEqual([])
+  })
+
+  it('given a browser without WebAuthn (jsdom has no PublicKeyCredential), it says so before any prompt or request', async () => {
+    expect('PublicKeyCredential' in window).toBe(false)
+    const { result, requests } = renderPasskey(undefined)
+    await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
+    expect(result.current.passkey.isSupported).toBe(false)
+    act(() => result.current.passkey.signUp())
+    await waitFor(() => expect(result.current.passkey.error?.code).toBe('PASSKEY_UNSUPPORTED'))
+    expect(requests).toEqual(['wallet_kit_config'])
+  })
+
+  it('given an injected module that reports no WebAuthn, isSupported is false', async () => {
+    const { result } = renderPasskey(fakePasskeyBrowser({ supported: false }))
+    await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
+    expect(result.current.passkey.isSupported).toBe(false)
+  })
+
+  it('given a tenant without passkeys, it refuses before the prompt: METHOD_DISABLED', async () => {
+    const browser = fakePasskeyBrowser()
+    const { result } = renderPasskey(browser, {
+      mock: { tenants: [{ configId: 'demo', organizationId: 'org', enabledProviders: ['email'] }] },
+    })
+    await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
+    act(() => result.current.passkey.signUp())
+    await waitFor(() => expect(result.current.passkey.error?.code).toBe('METHOD_DISABLED'))
+    expect(browser.prompts).toEqual([])
+  })
+
+  it('given no session, add() is NOT_SIGNED_IN and opens no prompt', async () => {
+    const browser = fakePasskeyBrowser()
+    const { result } = renderPasskey(browser)
+    await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
+    act(() => result.current.passkey.add())
+    await waitFor(() => expect(result.current.passkey.error?.code).toBe('NOT_SIGNED_IN'))
+    expect(browser.prompts).toEqual([])
+  })
+
+  it('outside an AuthProxyProvider, it names the fix', () => {
+    expect(() => renderHook(() => usePasskey())).toThrow(/usePasskey must be used inside <AuthProxyProvider>/)
+  })
+})

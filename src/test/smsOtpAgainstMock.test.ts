@@ -1,0 +1,77 @@
+// The kit's SMS flow against the bundled mock, through the mock's fetch handler: the phone number proven
+// by a code, looked up by PHONE_NUMBER, signed up with userPhoneNumber, and the mock's rate limit
+// reaching the caller with when to retry.
+import { describe, expect, it } from 'vitest'
+import { createKit, type Kit } from '../core/createKit'
+import { isKitError } from '../core/errors'
+import { completeSmsOtp, startSmsOtp } from '../core/flows/smsOtp'
+import { memoryKeyStore } from '../core/keys/memoryKeyStore'
+import { memoryStorage } from '../core/session/memoryStorage'
+import { createMockAuthProxy } from '../mock/handler'
+import type { MockAuthProxy } from '../mock/types'
+
+const PHONE = '+447700900123'
+
+function setup(proxy: MockAuthProxy): { kit: Kit; endpoints: string[] } {
+  const endpoints: string[] = []
+  const kit = createKit({
+    proxyUrl: 'https://proxy.test',
+    configId: 'demo',
+    fetch: async (input, init) => {
+      const request = new Request(input, init)
+      endpoints.push(new URL(request.url).pathname.replace(/^\/v1\//, ''))
+      return proxy.handle(request)
+    },
+    keyStore: memoryKeyStore(),
+    storage: memoryStorage(),
+    now: () => Date.now(),
+  })
+  return { kit, endpoints }
+}
+
+function codeFor(proxy: MockAuthProxy, phoneNumber: string): string {
+  const message = proxy.outbox(phoneNumber)[0]
+  if (!message) throw new Error(`no code sent to ${phoneNumber}`)
+  return message.code
+}
+
+describe('SMS OTP sign-in against the mock proxy', () => {
+  it('signs a new number up, then logs it in again into the same organization', async () => {
+    const proxy = createMockAuthProxy()
+    const first = setup(proxy)
+    const challenge = await startSmsOtp(first.kit, {
+      phoneNumber: '+44 7700 900123',
+      smsCustomization: { template: 'Demo: {{.OtpCode}} is your code' },
+    })
+    expect(proxy.outbox(PHONE)[0]?.text).toBe(`Demo: ${codeFor(proxy, PHONE)} is your code`)
+    const signedUp = await completeSmsOtp(first.kit, { challenge, code: codeFor(proxy, PHONE) })
+    expect(signedUp.isNewUser).toBe(true)
+    expect(first.endpoints).toEqual(['otp_init', 'otp_verify', 'account', 'signup', 'otp_login'])
+    expect(Object.values(proxy.state.users)).toEqual([expect.objectContaining({ phoneNumber: PHONE })])
+    first.kit.destroy()
+
+    const second = setup(proxy)
+    const again = await startSmsOtp(second.kit, { phoneNumber: PHONE })
+    const loggedIn = await completeSmsOtp(second.kit, { challenge: again, code: codeFor(proxy, PHONE) })
+    expect(loggedIn.isNewUser).toBe(false)
+    expect(second.endpoints).toEqual(['otp_init', 'otp_verify', 'account', 'otp_login'])
+    expect(loggedIn.session.organizationId).toBe(signedUp.session.organizationId)
+    expect(loggedIn.session.userId).toBe(signedUp.session.userId)
+    second.kit.destroy()
+  })
+
+  it('given a second code asked for at once, fails with RATE_LIMITED and when to retry, keeping no key', async () => {
+    const proxy = createMockAuthProxy()
+    const { kit } = setup(proxy)
+    await startSmsOtp(kit, { phoneNumber: PHONE })
+    const error = await startSmsOtp(kit, { phoneNumber: PHONE }).catch((caught: unknown) => caught)
+    expect(isKitError(error, 'RATE_LIMITED')).toBe(true)
+    expect(error).toMatchObject({ status: 429, retryAfterSeconds: expect.any(Number) })
+    const seconds = (error as { retryAfterSeconds: number }).retryAfterSeconds
+    expect(seconds).toBeGreaterThanOrEqual(29)
+    expect(seconds).toBeLessThanOrEqual(30)
+    expect(await kit.keyStore.list()).toHaveLength(1)
+    expect(proxy.outbox(PHONE)).toHaveLength(1)
+    kit.destroy()
+  })
+})

@@ -1,0 +1,134 @@
+import { within } from '@testing-library/dom'
+import { LoginModal } from '../src/components'
+import type { Meta, StoryObj } from './support/csf'
+import { LoginModalDemo, type LoginModalDemoProps } from './support/LoginModalDemo'
+import { MockProviders } from './support/MockProviders'
+import { clickInDialog, loadPasskeyBrowser, loadStrangerPasskey } from './support/passkeys'
+import { dialogOf } from './support/steps'
+
+const meta: Meta<LoginModalDemoProps> = {
+  title: 'Components/LoginModal/Passkeys',
+  component: LoginModal,
+  args: { theme: 'light' },
+  loaders: [loadPasskeyBrowser()],
+  render: (args, { loaded }) => (
+    <MockProviders proxy={loaded.proxy} stores={loaded.stores} passkeys={loaded.passkeys}>
+      <LoginModalDemo {...args} />
+    </MockProviders>
+  ),
+}
+export default meta
+
+type Story = StoryObj<LoginModalDemoProps>
+
+/** The demo tenant enables passkeys: both ways in, after the social buttons. */
+export const Offered: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await dialogOf(canvasElement)
+    await within(dialog).findByRole('button', { name: 'Create a passkey' }, { timeout: 3000 })
+  },
+  parameters: {
+    expectedState: [
+      { role: 'textbox', name: 'Email address' },
+      { role: 'button', name: 'Continue with Google' },
+      { role: 'button', name: 'Sign in with a passkey' },
+      { role: 'button', name: 'Create a passkey' },
+    ],
+  },
+}
+
+export const OfferedDark: Story = {
+  ...Offered,
+  args: { theme: 'dark' },
+}
+
+/** The browser's prompt is open (it stays open in this story). */
+export const WaitingForPasskey: Story = {
+  play: async ({ canvasElement, loaded }) => {
+    loaded.passkeys?.holdNextPrompt()
+    await clickInDialog(canvasElement, 'Create a passkey')
+  },
+  parameters: {
+    expectedState: [
+      { role: 'status', text: 'Waiting for your passkey…' },
+      { text: 'Follow the prompt from your browser or device.' },
+    ],
+  },
+}
+
+/** The person closed the prompt: a calm word, and the buttons again. */
+export const Cancelled: Story = {
+  play: async ({ canvasElement, loaded }) => {
+    loaded.passkeys?.cancelNextPrompt()
+    const dialog = await clickInDialog(canvasElement, 'Sign in with a passkey')
+    await within(dialog).findByText('Passkey request was cancelled.', undefined, { timeout: 3000 })
+  },
+  parameters: {
+    expectedState: [
+      { text: 'Passkey request was cancelled.' },
+      { role: 'button', name: 'Sign in with a passkey' },
+      { role: 'button', name: 'Create a passkey' },
+    ],
+  },
+}
+
+/** A passkey the proxy does not know (another account's, or a deleted one's). */
+export const NotRegisteredHere: Story = {
+  loaders: [loadStrangerPasskey()],
+  play: async ({ canvasElement }) => {
+    const dialog = await clickInDialog(canvasElement, 'Sign in with a passkey')
+    await within(dialog).findByRole('alert', undefined, { timeout: 3000 })
+  },
+  parameters: {
+    expectedState: [
+      { role: 'alert', text: /This passkey is not registered here/ },
+      { role: 'button', name: 'Try again' },
+      { role: 'button', name: 'Create a passkey' },
+    ],
+  },
+}
+
+/** A browser without WebAuthn: a sentence instead of buttons that could only fail. */
+export const Unsupported: Story = {
+  loaders: [loadPasskeyBrowser({ supported: false })],
+  play: async ({ canvasElement }) => {
+    const dialog = await dialogOf(canvasElement)
+    await within(dialog).findByText(/does not support passkeys/, undefined, { timeout: 3000 })
+  },
+  parameters: {
+    expectedState: [
+      { text: 'This browser does not support passkeys. Use another way to sign in, or another browser.' },
+      { role: 'textbox', name: 'Email address' },
+    ],
+  },
+}
+
+/** Signed up with a passkey alone; the signed-in view offers to add another. */
+export const SignedUpWithPasskey: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await clickInDialog(canvasElement, 'Create a passkey')
+    await within(dialog).findByRole('heading', { name: "You're signed in" }, { timeout: 3000 })
+  },
+  parameters: {
+    expectedState: [
+      { role: 'heading', name: "You're signed in" },
+      { role: 'button', name: 'Add a passkey' },
+      { role: 'button', name: 'Sign out' },
+    ],
+  },
+}
+
+/** A passkey added from the signed-in view. */
+export const PasskeyAdded: Story = {
+  play: async ({ canvasElement }) => {
+    await clickInDialog(canvasElement, 'Create a passkey')
+    const dialog = await clickInDialog(canvasElement, 'Add a passkey')
+    await within(dialog).findByText('Passkey added. Next time, you can sign in with it.', undefined, { timeout: 3000 })
+  },
+  parameters: {
+    expectedState: [
+      { text: 'Passkey added. Next time, you can sign in with it.' },
+      { role: 'button', name: 'Add a passkey' },
+    ],
+  },
+}
