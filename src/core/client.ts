@@ -1,5 +1,6 @@
 import { assertObject } from './assert'
 import { DEFAULT_TIMEOUT_MS, connectToProxy, proxyPost, requestWalletKitConfig, type ProxyConnection } from './proxyConnection'
+import { withRetryAfter } from './retryAfter'
 import type {
   AccountRequest,
   AccountResponse,
@@ -74,7 +75,7 @@ export function clientOn(connection: ProxyConnection): AuthProxyClient {
   ): Promise<ProxyEndpoints[E]['response']> {
     if (endpoint === 'wallet_kit_config') return requestWalletKitConfig(connection, callOptions) as Promise<ProxyEndpoints[E]['response']>
     if (body !== undefined) assertObject(body, `${endpoint}: body`)
-    const answer = await proxyPost(connection, endpoint, body, callOptions)
+    const answer = await proxyPost(connection, endpoint, body, callOptions, withRetryAfter)
     return checkResponse(endpoint, answer.body, answer.status)
   }
 

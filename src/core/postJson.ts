@@ -3,7 +3,6 @@
 // code. What the answer must contain is each client's own business.
 import { describeValue, invalidArgument } from './assert'
 import { KitError, kitErrorCodeForGrpc, type KitErrorCode } from './errors'
-import { rateLimitedUserMessage, readRetryAfterSeconds } from './retryAfter'
 import type { ProxyErrorBody } from './types'
 
 // setTimeout's delay is a signed 32-bit integer: anything larger fires immediately.
@@ -21,6 +20,11 @@ export interface PostJsonRequest {
   signal: AbortSignal | undefined
   /** Refines the code of an error answer, by its gRPC code; default kitErrorCodeForGrpc. */
   errorCode?: (grpcCode: number) => KitErrorCode
+  /**
+   * Adds what an error answer's headers say (withRetryAfter): passed by the flows' client, so that the
+   * config request on every page's first load does not carry the code that reads them.
+   */
+  refineError?: (error: KitError, headers: Headers) => KitError
 }
 
 export interface PostJsonAnswer {
@@ -108,14 +112,8 @@ export async function postJson(request: PostJsonRequest): Promise<PostJsonAnswer
           { status },
         )
       }
-      const code = errorCode(proxy.code)
-      const retryAfterSeconds = readRetryAfterSeconds(proxy.details, response.headers.get('Retry-After'))
-      throw new KitError(code, `${label}: ${proxy.message} (HTTP ${status})`, {
-        status,
-        proxy,
-        retryAfterSeconds,
-        userMessage: code === 'RATE_LIMITED' && retryAfterSeconds !== undefined ? rateLimitedUserMessage(retryAfterSeconds) : undefined,
-      })
+      const error = new KitError(errorCode(proxy.code), `${label}: ${proxy.message} (HTTP ${status})`, { status, proxy })
+      throw request.refineError ? request.refineError(error, response.headers) : error
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
       throw new KitError('PROXY_BAD_RESPONSE', `${label}: expected a JSON object, got ${describeBody(text)}`, {

@@ -4,7 +4,7 @@
 import { assertNonEmptyString, assertObject, invalidArgument } from './assert'
 import type { AuthProxyClientOptions, CallOptions } from './client'
 import { KitError } from './errors'
-import { assertSignal, assertTimeoutMs, postJson, resolveBaseUrl, type PostJsonAnswer } from './postJson'
+import { assertSignal, assertTimeoutMs, postJson, resolveBaseUrl, type PostJsonAnswer, type PostJsonRequest } from './postJson'
 import type { WalletKitConfigResponse } from './types'
 
 export const DEFAULT_TIMEOUT_MS = 20_000
@@ -42,6 +42,7 @@ export function proxyPost(
   endpoint: string,
   body: object | undefined,
   { signal }: CallOptions = {},
+  refineError?: PostJsonRequest['refineError'],
 ): Promise<PostJsonAnswer> {
   assertSignal(signal, endpoint)
   const headers: Record<string, string> = { 'X-Auth-Proxy-Config-ID': connection.configId }
@@ -55,6 +56,7 @@ export function proxyPost(
     fetch: connection.fetch,
     timeoutMs: connection.timeoutMs,
     signal,
+    refineError,
   })
 }
 

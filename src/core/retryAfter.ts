@@ -3,6 +3,9 @@
 // HTTP server sends `Retry-After` (delta-seconds). The detail wins: it survives a CORS response whose
 // headers the page may not read.
 
+import type { KitError } from './errors'
+import { kitError } from './userMessages'
+
 const RETRY_INFO_TYPE = 'type.googleapis.com/google.rpc.RetryInfo'
 
 /** Whole seconds to wait (rounded up), or undefined when the answer does not say. */
@@ -38,4 +41,16 @@ function durationSeconds(value: unknown): number | undefined {
 /** "Too many attempts. Please wait 23 seconds and try again." */
 export function rateLimitedUserMessage(seconds: number): string {
   return `Too many attempts. Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`
+}
+
+/** The error with `retryAfterSeconds` (and, for RATE_LIMITED, a message saying how long) when the answer says. */
+export function withRetryAfter(error: KitError, headers: Headers): KitError {
+  const seconds = readRetryAfterSeconds(error.proxy?.details ?? [], headers.get('Retry-After'))
+  if (seconds === undefined) return error
+  return kitError(error.code, error.message, {
+    status: error.status,
+    proxy: error.proxy,
+    retryAfterSeconds: seconds,
+    userMessage: error.code === 'RATE_LIMITED' ? rateLimitedUserMessage(seconds) : error.userMessage,
+  })
 }

@@ -1,9 +1,9 @@
-import { useEffect } from 'react'
 import { useLoginMethods, usePasskey } from '../../react'
 import { errorMessage } from '../labels/errorMessage'
 import { useLabels } from '../labels/LabelsContext'
 import { PasskeyMark } from '../marks/PasskeyMark'
 import { ErrorAlert } from './ErrorAlert'
+import { prefetchProps } from './prefetchProps'
 
 /**
  * "Add a passkey" for the signed-in user, where the tenant enables passkeys and the browser has them;
@@ -16,9 +16,6 @@ export function AddPasskey() {
   const passkey = usePasskey()
   const { status, error, isSupported, preload } = passkey
   const offered = isSupported && methods?.includes('passkey') === true
-  useEffect(() => {
-    if (offered) preload()
-  }, [offered, preload])
   if (!offered) return null
 
   const cancelled = error?.code === 'PASSKEY_CANCELLED'
@@ -27,7 +24,7 @@ export function AddPasskey() {
     <div className="apk-form">
       {failed ? <ErrorAlert message={errorMessage(labels, error)} /> : null}
       {/* Not disabled while pending: a disabled button drops the focus the prompt hands back to it. */}
-      <button type="button" className="apk-button apk-button-social" onClick={() => passkey.add()}>
+      <button type="button" className="apk-button apk-button-social" onClick={() => passkey.add()} {...prefetchProps(preload)}>
         <PasskeyMark />
         <span className="apk-button-label">{failed ? labels.tryAgain : labels.addPasskey}</span>
       </button>

@@ -34,9 +34,10 @@ export function LoginFlow({ onDone }: { onDone(): void }) {
   const [phone, setPhone] = useState(() => initialPhoneDraft(smsOtp.challenge, typeof navigator === 'undefined' ? [] : navigator.languages))
   // Beside an email form, the phone has a view of its own, opened from the list of methods.
   const [phoneChosen, setPhoneChosen] = useState(() => smsOtp.challenge !== undefined)
-  // The code behind each method offered, before the person picks one (the button prefetched email's).
+  // The code behind the forms on show (the button prefetched email's); other methods' code loads when
+  // their button is hovered, focused or pressed (prefetchProps).
   useEffect(() => {
-    if (methods) void prefetchSignIn(methods)
+    if (methods) void prefetchSignIn(methods.filter((method) => method === 'email' || method === 'sms'))
   }, [methods])
 
   if (status === 'loading') return <Progress label={labels.loading} />

@@ -1,7 +1,9 @@
 import { OAUTH_PROVIDERS, type OAuthProviderName } from '../../core'
+import { prefetchSignIn } from '../../core/prefetchSignIn'
 import { formatLabel } from '../labels/formatLabel'
 import { useLabels } from '../labels/LabelsContext'
 import { ProviderMark } from '../marks/ProviderMark'
+import { prefetchProps } from './prefetchProps'
 
 export interface OAuthButtonsProps {
   providers: readonly OAuthProviderName[]
@@ -15,7 +17,7 @@ export function OAuthButtons({ providers, onStart }: OAuthButtonsProps) {
   return (
     <div className="apk-social">
       {providers.map((provider) => (
-        <button key={provider} type="button" className="apk-button apk-button-social" onClick={() => onStart(provider)}>
+        <button key={provider} type="button" className="apk-button apk-button-social" onClick={() => onStart(provider)} {...prefetchProps(() => void prefetchSignIn([provider]))}>
           <ProviderMark provider={provider} />
           <span className="apk-button-label">
             {formatLabel(labels.continueWithProvider, { provider: OAUTH_PROVIDERS[provider].displayName })}

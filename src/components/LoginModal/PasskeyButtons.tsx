@@ -4,6 +4,7 @@ import { errorMessage } from '../labels/errorMessage'
 import { useLabels } from '../labels/LabelsContext'
 import { PasskeyMark } from '../marks/PasskeyMark'
 import { ErrorAlert } from './ErrorAlert'
+import { prefetchProps } from './prefetchProps'
 
 export interface PasskeyButtonsProps {
   passkey: UsePasskeyReturnType
@@ -24,10 +25,6 @@ export function PasskeyButtons({ passkey, onStart }: PasskeyButtonsProps) {
   const { error, action, isSupported, preload } = passkey
   const cancelled = error?.code === 'PASSKEY_CANCELLED'
 
-  // Shown means likely to be clicked: the WebAuthn code is fetched now, not after the click.
-  useEffect(() => {
-    if (isSupported) preload()
-  }, [isSupported, preload])
   // The list comes back when the prompt closes: focus returns to the button used, or to Try again.
   useEffect(() => {
     if (!error) return
@@ -57,6 +54,7 @@ export function PasskeyButtons({ passkey, onStart }: PasskeyButtonsProps) {
               type="button"
               className="apk-button apk-button-primary"
               onClick={() => start(action === 'signUp' ? 'signUp' : 'logIn')}
+              {...prefetchProps(preload)}
             >
               {labels.tryAgain}
             </button>
@@ -64,11 +62,12 @@ export function PasskeyButtons({ passkey, onStart }: PasskeyButtonsProps) {
         </ErrorAlert>
       ) : null}
       <div className="apk-social">
-        <button ref={signInRef} type="button" className="apk-button apk-button-social" onClick={() => start('logIn')}>
+        {/* The WebAuthn code loads before the click: Safari opens the prompt only close to the gesture. */}
+        <button ref={signInRef} type="button" className="apk-button apk-button-social" onClick={() => start('logIn')} {...prefetchProps(preload)}>
           <PasskeyMark />
           <span className="apk-button-label">{labels.signInWithPasskey}</span>
         </button>
-        <button ref={createRef} type="button" className="apk-button apk-button-social" onClick={() => start('signUp')}>
+        <button ref={createRef} type="button" className="apk-button apk-button-social" onClick={() => start('signUp')} {...prefetchProps(preload)}>
           <PasskeyMark />
           <span className="apk-button-label">{labels.createPasskey}</span>
         </button>

@@ -1,0 +1,34 @@
+import { fireEvent, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { oauthModule, passkeyModule, signInModule } from '../../core/lazyModules'
+import { fakePasskeyBrowser } from '../../react/test/fakePasskeyBrowser'
+import { renderWithProxy } from '../../react/test/renderWithProxy'
+import { LoginButton } from '../LoginButton/LoginButton'
+
+// The size budget counts what opening the modal loads: the modal and the email flow. Each other
+// method's code must wait for a sign of interest in its button.
+describe('LoginModal, code loaded on first use', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  it('given the modal open, it loads the email flow but neither OAuth nor passkey code until their buttons are hovered or focused', async () => {
+    const signIn = vi.spyOn(signInModule, 'load')
+    const oauth = vi.spyOn(oauthModule, 'load')
+    const passkey = vi.spyOn(passkeyModule, 'load')
+    const browser = fakePasskeyBrowser()
+    const { user } = renderWithProxy(<LoginButton />, { webauthn: browser.webauthn, origin: browser.origin })
+    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' })
+    const google = await within(dialog).findByRole('button', { name: 'Continue with Google' })
+    const passkeyButton = within(dialog).getByRole('button', { name: 'Sign in with a passkey' })
+    expect(signIn).toHaveBeenCalled()
+    expect(oauth).not.toHaveBeenCalled()
+    expect(passkey).not.toHaveBeenCalled()
+
+    await user.hover(google)
+    expect(oauth).toHaveBeenCalled()
+    expect(passkey).not.toHaveBeenCalled()
+
+    fireEvent.focus(passkeyButton)
+    expect(passkey).toHaveBeenCalled()
+  })
+})
