@@ -49,7 +49,7 @@ export interface UsePasskeyReturnType {
   add(parameters?: PasskeyAddParameters): void
   /** Back to 'idle', forgetting an error or a result. */
   reset(): void
-  /** Starts loading the WebAuthn code before the click (call it when a passkey button is shown). */
+  /** Starts loading the passkey and WebAuthn code before the click (call it when a passkey button is hovered, focused or pressed). */
   preload(): void
   /** 'pending' from the click until the session is stored (the browser's prompt included). */
   status: UsePasskeyStatus
