@@ -4,8 +4,7 @@ import { DEFAULT_USER_MESSAGES } from '../../core/userMessages'
 import type { UseEmailOtpReturnType } from '../../react'
 import { errorMessage } from '../labels/errorMessage'
 import { useLabels } from '../labels/LabelsContext'
-import { ErrorAlert } from './ErrorAlert'
-import { RateLimitAlert } from './RateLimitAlert'
+import { SendCodeFooter } from './SendCodeFooter'
 
 export interface EmailStepProps {
   emailOtp: UseEmailOtpReturnType
@@ -69,26 +68,7 @@ export function EmailStep({ emailOtp, email, onEmailChange }: EmailStepProps) {
           </p>
         ) : null}
       </div>
-      {otherError?.code === 'RATE_LIMITED' ? (
-        <RateLimitAlert
-          secondsLeft={emailOtp.retrySecondsLeft}
-          knowsWhen={otherError.retryAfterSeconds !== undefined}
-          fallbackMessage={errorMessage(labels, otherError)}
-        />
-      ) : otherError ? (
-        <ErrorAlert message={errorMessage(labels, otherError)} />
-      ) : null}
-      <button type="submit" className="apk-button apk-button-primary" disabled={isSending}>
-        {labels.continueWithEmail}
-      </button>
-      <p className="apk-status" role="status">
-        {isSending ? (
-          <>
-            <span className="apk-spinner" aria-hidden="true" />
-            {labels.sendingCode}
-          </>
-        ) : null}
-      </p>
+      <SendCodeFooter error={otherError ?? undefined} retrySecondsLeft={emailOtp.retrySecondsLeft} isSending={isSending} submitLabel={labels.continueWithEmail} />
     </form>
   )
 }

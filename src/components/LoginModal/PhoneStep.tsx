@@ -5,8 +5,7 @@ import { errorMessage } from '../labels/errorMessage'
 import { useLabels } from '../labels/LabelsContext'
 import { countries } from '../phone/countries'
 import { countryOfE164, toE164, type PhoneDraft } from '../phone/e164'
-import { ErrorAlert } from './ErrorAlert'
-import { RateLimitAlert } from './RateLimitAlert'
+import { SendCodeFooter } from './SendCodeFooter'
 
 export interface PhoneStepProps {
   smsOtp: UseSmsOtpReturnType
@@ -106,26 +105,7 @@ export function PhoneStep({ smsOtp, phone, onPhoneChange, onBack }: PhoneStepPro
           </p>
         ) : null}
       </div>
-      {otherError?.code === 'RATE_LIMITED' ? (
-        <RateLimitAlert
-          secondsLeft={smsOtp.retrySecondsLeft}
-          knowsWhen={otherError.retryAfterSeconds !== undefined}
-          fallbackMessage={errorMessage(labels, otherError)}
-        />
-      ) : otherError ? (
-        <ErrorAlert message={errorMessage(labels, otherError)} />
-      ) : null}
-      <button type="submit" className="apk-button apk-button-primary" disabled={isSending}>
-        {labels.sendCode}
-      </button>
-      <p className="apk-status" role="status">
-        {isSending ? (
-          <>
-            <span className="apk-spinner" aria-hidden="true" />
-            {labels.sendingCode}
-          </>
-        ) : null}
-      </p>
+      <SendCodeFooter error={otherError ?? undefined} retrySecondsLeft={smsOtp.retrySecondsLeft} isSending={isSending} submitLabel={labels.sendCode} />
       {onBack ? (
         <div className="apk-row apk-row-start">
           <button type="button" className="apk-button apk-button-link" onClick={onBack}>
