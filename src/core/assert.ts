@@ -22,12 +22,6 @@ export function invalidArgument(label: string, expected: string, value: unknown)
   return new KitError('CONFIG_INVALID', `${label}: expected ${expected}, got ${describeValue(value)}`)
 }
 
-export function assertBytes(value: unknown, label: string, length?: number): asserts value is Uint8Array {
-  if (!(value instanceof Uint8Array) || (length !== undefined && value.length !== length)) {
-    throw invalidArgument(label, length === undefined ? 'a Uint8Array' : `a Uint8Array of ${length} bytes`, value)
-  }
-}
-
 export function assertNonEmptyString(value: unknown, label: string): asserts value is string {
   if (typeof value !== 'string' || value.trim() === '') {
     throw invalidArgument(label, 'a non-empty string', value)

@@ -3,7 +3,7 @@ import type { AuthProxyClient, AuthProxyClientOptions } from './client'
 import { deferredProxyClient } from './deferredProxyClient'
 import { defaultKeyStore } from './keys/defaultKeyStore'
 import type { KeyStore } from './keys/keyStore'
-import { createKitOAuth, type KitOAuth, type KitOAuthOptions } from './oauth/kitOAuth'
+import type { KitOAuthOptions } from './oauth/kitOAuth'
 import type { WebAuthnModule } from './passkey/webAuthnModule'
 import { connectToProxy } from './proxyConnection'
 import { memoryStorage } from './session/memoryStorage'
@@ -41,8 +41,11 @@ export interface Kit {
   keyStore: KeyStore
   session: SessionStore
   now(): number
-  /** OAuth settings: authorize URL overrides, the storage of pending sign-ins, the page location. */
-  oauth: KitOAuth
+  /**
+   * The OAuth options given to createKit (authorize URL overrides, the storage of pending sign-ins, the
+   * page location), as given: the OAuth flows fill in the defaults and check them (resolveKitOAuth).
+   */
+  oauth: Readonly<KitOAuthOptions>
   /** The stamped public API (stamp_login, create_authenticators, whoami). */
   publicApi: PublicApiClient
   /** The injected WebAuthn functions; undefined loads @simplewebauthn/browser on first use. */
@@ -57,7 +60,7 @@ export function createKit(options: KitOptions): Kit {
   const { keyStore = defaultKeyStore(), storage = workingStorage('localStorage') ?? memoryStorage(), window = defaultWindow(), warnBeforeMs } = options
   const now = options.now ?? Date.now
   if (typeof now !== 'function') throw invalidArgument('createKit({ now })', 'a function returning ms', now)
-  const oauth = createKitOAuth(options)
+  const oauth = Object.freeze({ oauthAuthorizeUrls: options.oauthAuthorizeUrls, oauthStorage: options.oauthStorage, location: options.location })
   const publicApi = deferredPublicApiClient({
     apiUrl: options.apiUrl ?? client.proxyUrl,
     fetch: options.fetch,

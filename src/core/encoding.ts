@@ -2,7 +2,8 @@
 // plus a lookup table; base64url is jose's, which the session decoder loads anyway. Every function
 // turns bad input into a labelled KitError.
 import { base64url } from 'jose'
-import { assertBytes, invalidArgument } from './assert'
+import { invalidArgument } from './assert'
+import { assertBytes } from './assertBytes'
 
 const HEX_DIGITS = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'))
 const HEX = /^(?:[0-9a-fA-F]{2})*$/

@@ -71,30 +71,22 @@ export async function requestWalletKitConfig(connection: ProxyConnection, option
 // Protobuf JSON leaves out fields that hold their type's default (empty list, false, "0"), so a real
 // proxy may omit them; WIRE.md gives the defaults. An omitted otpAlphanumeric reads as true, the safe
 // side: the alphanumeric alphabet includes the digits, so a digits-only code is still accepted.
+const CONFIG_DEFAULTS = { sessionExpirationSeconds: '900', otpLength: '6', otpAlphanumeric: true } as const
+
 function withConfigDefaults(body: Record<string, unknown>, bad: (what: string) => KitError): WalletKitConfigResponse {
   const enabledProviders = body.enabledProviders ?? []
   if (!Array.isArray(enabledProviders) || !enabledProviders.every((p) => typeof p === 'string')) {
     throw bad('enabledProviders is not a list of strings')
   }
-  return {
-    ...(body as unknown as WalletKitConfigResponse),
-    enabledProviders: enabledProviders as WalletKitConfigResponse['enabledProviders'],
-    sessionExpirationSeconds: decimal(body.sessionExpirationSeconds, '900', 'sessionExpirationSeconds', bad),
-    otpLength: decimal(body.otpLength, '6', 'otpLength', bad),
-    otpAlphanumeric: boolean(body.otpAlphanumeric, true, 'otpAlphanumeric', bad),
+  const config: Record<string, unknown> = { ...body, enabledProviders }
+  for (const [field, fallback] of Object.entries(CONFIG_DEFAULTS)) {
+    let value = body[field] ?? fallback
+    if (typeof fallback === 'string') {
+      // 64-bit integers are decimal strings on the wire; tolerate a plain number from a lenient server.
+      if (typeof value === 'number' && Number.isSafeInteger(value)) value = String(value)
+      if (typeof value !== 'string' || !/^\d+$/.test(value)) throw bad(`${field} is not a decimal integer`)
+    } else if (typeof value !== 'boolean') throw bad(`${field} is not a boolean`)
+    config[field] = value
   }
-}
-
-function decimal(value: unknown, fallback: string, field: string, bad: (what: string) => KitError): string {
-  if (value === undefined) return fallback
-  // 64-bit integers are decimal strings on the wire; tolerate a plain number from a lenient server.
-  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value)
-  if (typeof value === 'string' && /^\d+$/.test(value)) return value
-  throw bad(`${field} is not a decimal integer`)
-}
-
-function boolean(value: unknown, fallback: boolean, field: string, bad: (what: string) => KitError): boolean {
-  if (value === undefined) return fallback
-  if (typeof value !== 'boolean') throw bad(`${field} is not a boolean`)
-  return value
+  return config as unknown as WalletKitConfigResponse
 }

@@ -216,7 +216,7 @@ describe('AuthProxyProvider', () => {
       </QueryClientProvider>
     )
     const { result } = renderHook(() => ({ kit: useKit(), callback: useOAuthCallback() }), { wrapper })
-    expect(result.current.kit.oauth.authorizeUrls).toEqual({ google: 'https://accounts.mock.test/authorize' })
+    expect(result.current.kit.oauth.oauthAuthorizeUrls).toEqual({ google: 'https://accounts.mock.test/authorize' })
     expect(result.current.kit.oauth.location).toBe(page.location)
     await new Promise((resolve) => setTimeout(resolve, 10))
     expect(result.current.callback.status).toBe('idle')

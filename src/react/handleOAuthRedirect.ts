@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { cleanOAuthCallbackUrl, isOAuthCallback, isOAuthPopupWindow, parseOAuthCallback, pendingOAuthKey, type Kit } from '../core'
 import { completeOAuthRedirect } from './completeOAuthRedirect'
 import type { FlowStorage } from './context'
+import { resolveKitOAuth } from '../core/oauth/kitOAuth'
 import type { OAuthCallbackStore } from './oauthCallbackStore'
 
 export { oauthCallbackStore } from './oauthCallbackStore'
@@ -44,7 +45,7 @@ function hasPendingOAuth(kit: Kit, callbackUrl: string): boolean {
   const state = parseOAuthCallback(callbackUrl)?.state
   if (state === undefined) return false
   try {
-    return kit.oauth.storage.getItem(pendingOAuthKey(kit.client.configId, state)) !== null
+    return resolveKitOAuth(kit.oauth).storage.getItem(pendingOAuthKey(kit.client.configId, state)) !== null
   } catch {
     return false
   }

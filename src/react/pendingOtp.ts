@@ -5,28 +5,29 @@ import type { FlowStorage } from './context'
 // The challenge holds no secret (the key stays in the key store; the code is in the person's inbox or
 // messages), so keeping it in sessionStorage lets a reload, or the round trip to the mail or messages
 // app on a phone, land back on the code step. It is scoped to the tab and namespaced by tenant and channel.
-const CHANNEL_KEYS: Record<OtpType, { key: string; contactField: 'email' | 'phoneNumber' }> = {
-  OTP_TYPE_EMAIL: { key: 'pending-email-otp', contactField: 'email' },
-  OTP_TYPE_SMS: { key: 'pending-sms-otp', contactField: 'phoneNumber' },
+function storageKey(configId: string, otpType: OtpType): string {
+  return `auth-proxy-kit:${configId}:pending-${otpType === 'OTP_TYPE_SMS' ? 'sms' : 'email'}-otp`
 }
 
-function storageKey(configId: string, otpType: OtpType): string {
-  return `auth-proxy-kit:${configId}:${CHANNEL_KEYS[otpType].key}`
-}
+// What a challenge must hold to be used again; anything else in storage is not one of ours.
+const FIELD_TYPES = {
+  otpId: 'string',
+  contact: 'string',
+  publicKey: 'string',
+  otpLength: 'number',
+  alphanumeric: 'boolean',
+  sentAt: 'number',
+  expiresAt: 'number',
+} as const
 
 function isChallenge(value: unknown, otpType: OtpType): value is OtpChallenge {
   if (typeof value !== 'object' || value === null) return false
   const record = value as Record<string, unknown>
   return (
-    typeof record.otpId === 'string' &&
     record.otpType === otpType &&
-    typeof record.contact === 'string' &&
-    record[CHANNEL_KEYS[otpType].contactField] === record.contact &&
-    typeof record.publicKey === 'string' &&
-    typeof record.otpLength === 'number' &&
-    typeof record.alphanumeric === 'boolean' &&
-    typeof record.sentAt === 'number' &&
-    typeof record.expiresAt === 'number'
+    // The channel's own name for the contact (email, phoneNumber) says the same as `contact`.
+    record[otpType === 'OTP_TYPE_SMS' ? 'phoneNumber' : 'email'] === record.contact &&
+    Object.entries(FIELD_TYPES).every(([field, type]) => typeof record[field] === type)
   )
 }
 

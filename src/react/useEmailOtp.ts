@@ -1,5 +1,4 @@
 import type { EmailOtpChallenge, EmailOtpOptions } from '../core'
-import { signInModule } from '../core/lazyModules'
 import { useOtpFlow, type OtpFlowChannel, type UseOtpFlowParameters, type UseOtpReturnType } from './useOtpFlow'
 
 export type EmailOtpStep = 'email' | 'code' | 'done'
@@ -14,9 +13,6 @@ export interface UseEmailOtpReturnType extends UseOtpReturnType<EmailOtpChalleng
 const EMAIL: OtpFlowChannel<EmailOtpChallenge> = {
   hookName: 'useEmailOtp',
   otpType: 'OTP_TYPE_EMAIL',
-  start: async (kit, email, publicKey, options) => (await signInModule.load()).startEmailOtp(kit, { ...options, email, publicKey }),
-  complete: async (kit, parameters) => (await signInModule.load()).completeEmailOtp(kit, parameters),
-  cancel: async (kit, challenge) => (await signInModule.load()).cancelEmailOtp(kit, challenge),
 }
 
 /** Email OTP sign-in as a small state machine over core's startEmailOtp / completeEmailOtp. */

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useState } from 'react'
-import type { CompleteOtpParameters, CompleteOtpReturnType, Kit, OtpChallenge, OtpOptions } from '../core'
+import { useEffect, useState } from 'react'
+import type { CompleteOtpParameters, CompleteOtpReturnType, OtpChallenge, OtpOptions } from '../core'
+import type { HookOtpChallenge } from '../core/flows/otpHookRuntime'
 import type { KitError } from '../core/errors'
 import { signInModule } from '../core/lazyModules'
 import { loadPendingOtp, savePendingOtp } from './pendingOtp'
@@ -10,16 +11,10 @@ import { useAuthProxyContext } from './useAuthProxyContext'
 import { useNow } from './useNow'
 import { walletKitConfigQueryOptions } from './walletKitConfigQueryOptions'
 
-/**
- * One channel's core functions, for the shared state machine below (useEmailOtp, useSmsOtp). They load
- * the flow's code on first use (signInModule), so that the hooks add little to a page's first load.
- */
-export interface OtpFlowChannel<C extends OtpChallenge> {
+/** One channel of the shared state machine below (useEmailOtp, useSmsOtp). */
+export interface OtpFlowChannel<C extends HookOtpChallenge> {
   hookName: string
   otpType: C['otpType']
-  start(kit: Kit, contact: string, publicKey: string | undefined, options: OtpOptions): Promise<C>
-  complete(kit: Kit, parameters: CompleteOtpParameters<C>): Promise<CompleteOtpReturnType>
-  cancel(kit: Kit, challenge: C): Promise<void>
 }
 
 export interface UseOtpFlowParameters {
@@ -62,22 +57,18 @@ export interface UseOtpReturnType<C extends OtpChallenge, Step extends string> {
 interface SendVariables {
   contact: string
   publicKey: string | undefined
-  options: OtpOptions
+  /** The provider's, the hook's and the call's options, merged in the flows' code (startHookOtp). */
+  layers: readonly OtpOptions[]
 }
 
 const DEFAULT_RESEND_COOLDOWN_SECONDS = 30
-
-function positiveInteger(text: string | undefined): number | undefined {
-  const value = Number(text)
-  return Number.isInteger(value) && value > 0 ? value : undefined
-}
 
 /**
  * OTP sign-in as a small state machine over a channel's core start / complete, shared by the email and
  * SMS hooks. Options are merged field by field: the tenant's code format (wallet_kit_config), then the
  * provider's `otpOptions`, then the hook's parameters, then those given to `start`.
  */
-export function useOtpFlow<C extends OtpChallenge, Step extends string>(
+export function useOtpFlow<C extends HookOtpChallenge, Step extends string>(
   channel: OtpFlowChannel<C>,
   firstStep: Step,
   parameters: UseOtpFlowParameters & OtpOptions,
@@ -92,24 +83,21 @@ export function useOtpFlow<C extends OtpChallenge, Step extends string>(
   const [result, setResult] = useState<CompleteOtpReturnType>()
   // When a rate limit ends (kit.now() ms), as the proxy said.
   const [retryAt, setRetryAt] = useState<number>()
-  const setChallenge = useCallback(
-    (next: C | undefined) => {
-      setChallengeState(next)
-      savePendingOtp(flowStorage, configId, otpType, next)
-    },
-    [flowStorage, configId, otpType],
-  )
+  // A plain function: useAction keeps the latest onSuccess, so it need not be stable.
+  const setChallenge = (next: C | undefined) => {
+    setChallengeState(next)
+    savePendingOtp(flowStorage, configId, otpType, next)
+  }
 
   // The first step makes a key and calls otp_init: its code should be here before the contact is typed.
   useEffect(() => prefetchWhenIdle(signInModule), [])
 
-  const sending = useAction<C, SendVariables>(async ({ contact, publicKey, options }) => {
+  const sending = useAction<C, SendVariables>(async (variables) => {
     // A first code takes the tenant's format (a resend keeps its challenge's): read when needed, so
     // that a form shown before the config arrives waits for it rather than sending without it.
-    const config = publicKey === undefined ? await queryClient.ensureQueryData(walletKitConfigQueryOptions(kit)) : undefined
-    const format: OtpOptions = config ? withoutUndefined({ otpLength: positiveInteger(config.otpLength), alphanumeric: config.otpAlphanumeric }) : {}
+    const config = variables.publicKey === undefined ? await queryClient.ensureQueryData(walletKitConfigQueryOptions(kit)) : undefined
     try {
-      return await channel.start(kit, contact, publicKey, { ...format, ...options })
+      return (await (await signInModule.load()).startHookOtp(kit, { ...variables, otpType, config })) as C
     } catch (error) {
       // Set before the error shows, so that the alert and its countdown appear together.
       const retryAfterSeconds = (error as Partial<KitError> | null)?.retryAfterSeconds
@@ -118,7 +106,7 @@ export function useOtpFlow<C extends OtpChallenge, Step extends string>(
     }
   }, setChallenge)
   const verifying = useAction<CompleteOtpReturnType, CompleteOtpParameters<C>>(
-    (variables) => channel.complete(kit, variables),
+    async (variables) => (await signInModule.load()).completeHookOtp(kit, variables),
     (done) => {
       setResult(done)
       setChallenge(undefined)
@@ -140,26 +128,22 @@ export function useOtpFlow<C extends OtpChallenge, Step extends string>(
     if (needsNewCode) savePendingOtp(flowStorage, configId, otpType, undefined)
   }, [needsNewCode, flowStorage, configId, otpType])
 
-  const defaults = (): OtpOptions => ({
-    ...withoutUndefined(otpOptions ?? {}),
-    ...withoutUndefined(hookOptions),
-  })
   const start = (contact: string, options: OtpOptions = {}) => {
     verifying.reset()
     setResult(undefined)
     setRetryAt(undefined)
-    sending.run({ contact: contact.trim(), publicKey: undefined, options: { ...defaults(), ...withoutUndefined(options) } })
+    sending.run({ contact: contact.trim(), publicKey: undefined, layers: [otpOptions ?? {}, hookOptions, options] })
   }
   const resend = () => {
     if (!challenge || !canResend) return
     verifying.reset()
     // The same options as the code it replaces, in the format that code was sent in.
-    const options = sending.variables?.options ?? defaults()
+    const layers = sending.variables?.layers ?? [otpOptions ?? {}, hookOptions]
     setRetryAt(undefined)
     sending.run({
       contact: challenge.contact,
       publicKey: challenge.publicKey,
-      options: { ...options, otpLength: challenge.otpLength, alphanumeric: challenge.alphanumeric },
+      layers: [...layers, { otpLength: challenge.otpLength, alphanumeric: challenge.alphanumeric }],
     })
   }
   const verify = (code: string) => {
@@ -169,7 +153,7 @@ export function useOtpFlow<C extends OtpChallenge, Step extends string>(
   }
   const reset = () => {
     // An abandoned challenge's key would never sign anything: delete it rather than leave it behind.
-    if (challenge) channel.cancel(kit, challenge).catch(() => undefined)
+    if (challenge) signInModule.load().then(({ cancelHookOtp }) => cancelHookOtp(kit, challenge)).catch(() => undefined)
     sending.reset()
     verifying.reset()
     setResult(undefined)
@@ -196,9 +180,4 @@ export function useOtpFlow<C extends OtpChallenge, Step extends string>(
     needsNewCode,
     retrySecondsLeft,
   }
-}
-
-/** An option left undefined (a prop not given) does not hide the default under it. */
-function withoutUndefined<T extends object>(options: T): Partial<T> {
-  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as Partial<T>
 }

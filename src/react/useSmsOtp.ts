@@ -1,5 +1,4 @@
 import type { SmsOtpChallenge, SmsOtpOptions } from '../core'
-import { signInModule } from '../core/lazyModules'
 import { useOtpFlow, type OtpFlowChannel, type UseOtpFlowParameters, type UseOtpReturnType } from './useOtpFlow'
 
 export type SmsOtpStep = 'phone' | 'code' | 'done'
@@ -15,9 +14,6 @@ export interface UseSmsOtpReturnType extends UseOtpReturnType<SmsOtpChallenge, '
 const SMS: OtpFlowChannel<SmsOtpChallenge> = {
   hookName: 'useSmsOtp',
   otpType: 'OTP_TYPE_SMS',
-  start: async (kit, phoneNumber, publicKey, options) => (await signInModule.load()).startSmsOtp(kit, { ...options, phoneNumber, publicKey }),
-  complete: async (kit, parameters) => (await signInModule.load()).completeSmsOtp(kit, parameters),
-  cancel: async (kit, challenge) => (await signInModule.load()).cancelSmsOtp(kit, challenge),
 }
 
 /** SMS OTP sign-in, the same state machine as useEmailOtp over core's startSmsOtp / completeSmsOtp. */

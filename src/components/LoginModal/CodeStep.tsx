@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
 import type { OtpChallenge } from '../../core'
 import type { KitErrorCode } from '../../core/errors'
 import { DEFAULT_USER_MESSAGES } from '../../core/userMessages'
@@ -7,9 +7,9 @@ import { errorMessage } from '../labels/errorMessage'
 import { formatLabel } from '../labels/formatLabel'
 import { useLabels } from '../labels/LabelsContext'
 import { OtpInput } from '../OtpInput/OtpInput'
-import { formatE164 } from '../phone/e164'
 import { ErrorAlert } from './ErrorAlert'
 import { formatCountdown } from './formatCountdown'
+import { phonePartsLoader, prefetchPhoneParts } from './phonePartsLoader'
 import { RateLimitAlert } from './RateLimitAlert'
 
 export interface CodeStepProps {
@@ -31,6 +31,12 @@ export function CodeStep({ otp, challenge }: CodeStepProps) {
   const { error, needsNewCode, isVerifying } = otp
   const bySms = challenge.otpType === 'OTP_TYPE_SMS'
   useEffect(() => inputRef.current?.focus(), [])
+  // The number reads better grouped (+44 7700900123); the grouping comes with the phone step's code,
+  // which "Use a different number" needs anyway. Until then the number shows as sent.
+  const phoneParts = useSyncExternalStore(phonePartsLoader.subscribe, phonePartsLoader.getSnapshot, phonePartsLoader.getSnapshot).module
+  useEffect(() => {
+    if (bySms) prefetchPhoneParts()
+  }, [bySms])
   // After a wrong code, select it so that typing the next one replaces it.
   useEffect(() => {
     if (error && FIELD_ERRORS.has(error.code)) inputRef.current?.select()
@@ -69,7 +75,7 @@ export function CodeStep({ otp, challenge }: CodeStepProps) {
     <form className="apk-form" onSubmit={onSubmit} noValidate>
       <p className="apk-text">
         {bySms
-          ? formatLabel(labels.codeSentToPhone, { phone: formatE164(challenge.contact) })
+          ? formatLabel(labels.codeSentToPhone, { phone: phoneParts?.formatE164(challenge.contact) ?? challenge.contact })
           : formatLabel(labels.codeSentTo, { email: challenge.contact })}
       </p>
       <OtpInput

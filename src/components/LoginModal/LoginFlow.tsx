@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { OAUTH_PROVIDER_NAMES, prefetchSignIn, type OAuthMode, type OAuthProviderName } from '../../core'
 import { useEmailOtp, useLoginMethods, useOAuthCallback, useOAuthProviders, usePasskey, useSession, useSmsOtp, useWalletKitConfig } from '../../react'
 import { useLabels } from '../labels/LabelsContext'
-import { initialPhoneDraft } from '../phone/initialPhoneDraft'
+import type { PhoneDraft } from '../phone/e164'
 import { CodeStep } from './CodeStep'
 import { ConfigError } from './ConfigError'
 import { EmailStep } from './EmailStep'
@@ -12,7 +12,7 @@ import { OAuthWaiting } from './OAuthWaiting'
 import { PasskeyButtons } from './PasskeyButtons'
 import { PasskeyWaiting } from './PasskeyWaiting'
 import { PhoneMethodButton } from './PhoneMethodButton'
-import { PhoneStep } from './PhoneStep'
+import { LazyPhoneStep } from './LazyPhoneStep'
 import { Progress } from './Progress'
 import { SignedInStep } from './SignedInStep'
 import { useOAuthFlows } from './useOAuthFlows'
@@ -31,7 +31,10 @@ export function LoginFlow({ onDone }: { onDone(): void }) {
   // Kept here, not in the email step, so that "Use a different email" comes back with it to correct.
   const [email, setEmail] = useState(() => emailOtp.challenge?.email ?? '')
   const smsOtp = useSmsOtp()
-  const [phone, setPhone] = useState(() => initialPhoneDraft(smsOtp.challenge, typeof navigator === 'undefined' ? [] : navigator.languages))
+  // Set by the phone step, whose code (and the country list that picks a first value) loads on demand.
+  const [phone, setPhone] = useState<PhoneDraft>()
+  // A code on its way when the page loaded: "Use a different number" starts from its number.
+  const [sentTo] = useState(() => smsOtp.challenge?.contact)
   // Beside an email form, the phone has a view of its own, opened from the list of methods.
   const [phoneChosen, setPhoneChosen] = useState(() => smsOtp.challenge !== undefined)
   // The code behind the forms on show (the button prefetched email's); other methods' code loads when
@@ -91,7 +94,7 @@ export function LoginFlow({ onDone }: { onDone(): void }) {
   const passkeyPart = methods.includes('passkey') ? <PasskeyButtons passkey={passkey} onStart={forgetOAuthFailures} /> : null
   if (!showEmail && !showPhone && social.length === 0 && !passkeyPart && !failure?.error) return <p className="apk-text">{labels.noMethods}</p>
   const phoneStep = (onBack?: () => void) => (
-    <PhoneStep key="phone" smsOtp={smsOtp} phone={phone} onPhoneChange={setPhone} onBack={onBack} />
+    <LazyPhoneStep key="phone" smsOtp={smsOtp} phone={phone} sentTo={sentTo} onPhoneChange={setPhone} onBack={onBack} />
   )
   const leavePhone = () => {
     smsOtp.reset()

@@ -4,16 +4,18 @@ import { oauthModule, passkeyModule, signInModule } from '../../core/lazyModules
 import { fakePasskeyBrowser } from '../../react/test/fakePasskeyBrowser'
 import { renderWithProxy } from '../../react/test/renderWithProxy'
 import { LoginButton } from '../LoginButton/LoginButton'
+import { phonePartsLoader } from './phonePartsLoader'
 
 // The size budget counts what opening the modal loads: the modal and the email flow. Each other
 // method's code must wait for a sign of interest in its button.
 describe('LoginModal, code loaded on first use', () => {
   afterEach(() => vi.restoreAllMocks())
 
-  it('given the modal open, it loads the email flow but neither OAuth nor passkey code until their buttons are hovered or focused', async () => {
+  it('given the modal open, it loads the email flow but no OAuth, passkey or phone code until their buttons are hovered, focused or pressed', async () => {
     const signIn = vi.spyOn(signInModule, 'load')
     const oauth = vi.spyOn(oauthModule, 'load')
     const passkey = vi.spyOn(passkeyModule, 'load')
+    const phone = vi.spyOn(phonePartsLoader, 'load')
     const browser = fakePasskeyBrowser()
     const { user } = renderWithProxy(<LoginButton />, { webauthn: browser.webauthn, origin: browser.origin })
     await user.click(screen.getByRole('button', { name: 'Log in' }))
@@ -23,6 +25,7 @@ describe('LoginModal, code loaded on first use', () => {
     expect(signIn).toHaveBeenCalled()
     expect(oauth).not.toHaveBeenCalled()
     expect(passkey).not.toHaveBeenCalled()
+    expect(phone).not.toHaveBeenCalled()
 
     await user.hover(google)
     expect(oauth).toHaveBeenCalled()
@@ -30,5 +33,10 @@ describe('LoginModal, code loaded on first use', () => {
 
     fireEvent.focus(passkeyButton)
     expect(passkey).toHaveBeenCalled()
+    expect(phone).not.toHaveBeenCalled()
+
+    // A touch: pointerdown comes before the click that needs the code.
+    fireEvent.pointerDown(within(dialog).getByRole('button', { name: 'Continue with phone' }))
+    expect(phone).toHaveBeenCalled()
   })
 })

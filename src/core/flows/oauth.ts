@@ -5,7 +5,7 @@ import { KitError } from '../errors'
 import { buildAuthorizeUrl } from '../oauth/buildAuthorizeUrl'
 import { parseOAuthCallback, type OAuthCallbackParameters } from '../oauth/callbackUrl'
 import { checkKitOAuth } from '../oauth/checkKitOAuth'
-import type { KitOAuth } from '../oauth/kitOAuth'
+import { resolveKitOAuth, type KitOAuth } from '../oauth/kitOAuth'
 import { oauthNonce } from '../oauth/oauthNonce'
 import { parseHttpUrl } from '../oauth/parseHttpUrl'
 import {
@@ -354,8 +354,8 @@ function assertOAuthKit(kit: Kit, label: string): KitOAuth {
   if (typeof oauth !== 'object' || oauth === null) {
     throw invalidArgument(label, 'a kit made by createKit(options) (it has no oauth settings)', kit)
   }
-  // createKit leaves its OAuth options to be checked here, where they are used.
-  return checkKitOAuth(oauth)
+  // createKit leaves its OAuth options to be completed and checked here, where they are used.
+  return checkKitOAuth(resolveKitOAuth(oauth))
 }
 
 function assertConfig(config: unknown, label: string): asserts config is WalletKitConfigResponse {

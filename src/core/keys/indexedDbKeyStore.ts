@@ -1,4 +1,5 @@
-import { assertBytes, assertNonEmptyString } from '../assert'
+import { assertNonEmptyString } from '../assert'
+import { assertBytes } from '../assertBytes'
 import type { KitError } from '../errors'
 import { kitError } from '../userMessages'
 import type { KeyStore } from './keyStore'

@@ -1,4 +1,4 @@
-import { assertBytes } from '../assert'
+import { assertBytes } from '../assertBytes'
 import type { KeyStore } from './keyStore'
 import { assertCompressedPublicKey, rawSignatureToDer } from './p256'
 import { generateKeyPair, keyNotFound, signWithKey, type GeneratedKeyPair } from './webCryptoKeys'

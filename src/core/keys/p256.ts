@@ -1,7 +1,8 @@
 // P-256 encodings WebCrypto does not offer: the compressed point (the wire id of a client key) and
 // DER signatures (what X-Stamp carries). Both are byte shuffling plus a range check, so no curve
 // library is loaded for them: the keys and signatures themselves are WebCrypto's.
-import { assertBytes, invalidArgument } from '../assert'
+import { invalidArgument } from '../assert'
+import { assertBytes } from '../assertBytes'
 import { toHex } from '../encoding'
 
 export { assertCompressedPublicKey, isCompressedPublicKey } from './compressedPublicKey'

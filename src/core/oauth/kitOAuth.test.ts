@@ -6,28 +6,28 @@ import { fakeFetch } from '../test/fakeFetch'
 import { fakeStorage } from '../test/fakes'
 import type { WalletKitConfigResponse } from '../types'
 import { checkKitOAuth } from './checkKitOAuth'
-import { createKitOAuth } from './kitOAuth'
+import { resolveKitOAuth } from './kitOAuth'
 
 afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-describe('createKitOAuth', () => {
+describe('resolveKitOAuth', () => {
   it('keeps authorize URL overrides by provider, as given', () => {
-    const oauth = createKitOAuth({ oauthAuthorizeUrls: { google: 'http://localhost:8787/__mock/oauth/google/authorize' } })
+    const oauth = resolveKitOAuth({ oauthAuthorizeUrls: { google: 'http://localhost:8787/__mock/oauth/google/authorize' } })
     expect(oauth.authorizeUrls).toEqual({ google: 'http://localhost:8787/__mock/oauth/google/authorize' })
     expect(checkKitOAuth(oauth)).toBe(oauth)
   })
 
   it('uses an injected storage and trusts it to survive a redirect', () => {
     const storage = fakeStorage()
-    expect(createKitOAuth({ oauthStorage: storage })).toMatchObject({ storage, storageSurvivesRedirect: true })
+    expect(resolveKitOAuth({ oauthStorage: storage })).toMatchObject({ storage, storageSurvivesRedirect: true })
   })
 
   it('defaults to sessionStorage when it works', () => {
     const session = fakeStorage()
     vi.stubGlobal('sessionStorage', session)
-    expect(createKitOAuth({})).toMatchObject({ storage: session, storageSurvivesRedirect: true })
+    expect(resolveKitOAuth({})).toMatchObject({ storage: session, storageSurvivesRedirect: true })
     expect(session.items.size).toBe(0)
   })
 
@@ -37,37 +37,41 @@ describe('createKitOAuth', () => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
     }
     vi.stubGlobal('sessionStorage', blocked)
-    const oauth = createKitOAuth({})
+    const oauth = resolveKitOAuth({})
     expect(oauth.storage).not.toBe(blocked)
     expect(oauth.storageSurvivesRedirect).toBe(false)
     oauth.storage.setItem('k', 'v')
     expect(oauth.storage.getItem('k')).toBe('v')
     expect(oauth.storage.length).toBe(1)
     expect(oauth.storage.key?.(0)).toBe('k')
+    // Resolved once per options object: a popup's sign-in completes in the memory it started in.
+    const options = {}
+    expect(resolveKitOAuth(options).storage).toBe(resolveKitOAuth(options).storage)
+    expect(resolveKitOAuth({}).storage).not.toBe(resolveKitOAuth(options).storage)
   })
 
   it('takes the location it is given, or globalThis.location', () => {
     const location = { href: 'https://app.example.com/login?x=1' }
-    expect(createKitOAuth({ location }).location).toBe(location)
+    expect(resolveKitOAuth({ location }).location).toBe(location)
     vi.stubGlobal('location', { href: 'https://page.example.com/' })
-    expect(createKitOAuth({}).location?.href).toBe('https://page.example.com/')
+    expect(resolveKitOAuth({}).location?.href).toBe('https://page.example.com/')
   })
 })
 
 describe('checkKitOAuth (where the OAuth flows use the settings)', () => {
   it('refuses an unknown provider or a URL that is not http(s), with the label of the createKit option', () => {
-    expect(() => checkKitOAuth(createKitOAuth({ oauthAuthorizeUrls: { github: 'https://github.com/login/oauth/authorize' } as never }))).toThrow(
+    expect(() => checkKitOAuth(resolveKitOAuth({ oauthAuthorizeUrls: { github: 'https://github.com/login/oauth/authorize' } as never }))).toThrow(
       /createKit\(\{ oauthAuthorizeUrls \}\): expected keys among google, apple, x, discord, facebook, got "github"/,
     )
-    expect(() => checkKitOAuth(createKitOAuth({ oauthAuthorizeUrls: { apple: 'data:text/html,hi' } }))).toThrow(
+    expect(() => checkKitOAuth(resolveKitOAuth({ oauthAuthorizeUrls: { apple: 'data:text/html,hi' } }))).toThrow(
       /createKit\(\{ oauthAuthorizeUrls.apple \}\)/,
     )
-    expect(() => checkKitOAuth(createKitOAuth({ oauthAuthorizeUrls: 'https://x' as never }))).toThrow(/createKit\(\{ oauthAuthorizeUrls \}\): expected an object/)
+    expect(() => checkKitOAuth(resolveKitOAuth({ oauthAuthorizeUrls: 'https://x' as never }))).toThrow(/createKit\(\{ oauthAuthorizeUrls \}\): expected an object/)
   })
 
   it('refuses a storage that is not one, and a location without an href', () => {
-    expect(() => checkKitOAuth(createKitOAuth({ oauthStorage: {} as never }))).toThrow(/createKit\(\{ oauthStorage \}\)/)
-    expect(() => checkKitOAuth(createKitOAuth({ location: 'https://x' as never }))).toThrow(/createKit\(\{ location \}\)/)
+    expect(() => checkKitOAuth(resolveKitOAuth({ oauthStorage: {} as never }))).toThrow(/createKit\(\{ oauthStorage \}\)/)
+    expect(() => checkKitOAuth(resolveKitOAuth({ location: 'https://x' as never }))).toThrow(/createKit\(\{ location \}\)/)
   })
 
   it('a kit built with a wrong OAuth option signs in with nothing: startOAuth refuses it before making a key', async () => {

@@ -34,7 +34,7 @@ export interface KitOAuthOptions {
   location?: OAuthLocation
 }
 
-/** The OAuth side of a kit: KitOAuthOptions with their defaults filled in by createKit. */
+/** The OAuth side of a kit: its KitOAuthOptions with the defaults filled in (resolveKitOAuth). */
 export interface KitOAuth {
   readonly authorizeUrls: Readonly<Partial<Record<OAuthProviderName, string>>>
   readonly storage: OAuthStorage
@@ -43,16 +43,25 @@ export interface KitOAuth {
   readonly location: OAuthLocation | undefined
 }
 
+// One per kit's options object, so that every flow of a kit sees the same storage (the in-memory
+// fallback must be the one the popup's sign-in was started in).
+const resolved = new WeakMap<KitOAuthOptions, KitOAuth>()
+
 /**
- * The OAuth settings as given, with the platform's defaults. They are checked where they are used,
- * by the OAuth flows (checkKitOAuth): a page that never signs in with a provider does not carry the
- * checks.
+ * A kit's OAuth options (kit.oauth) with the platform's defaults, worked out when an OAuth flow first
+ * needs them: a page that never signs in with a provider carries neither this nor the checks
+ * (checkKitOAuth).
  */
-export function createKitOAuth(options: KitOAuthOptions): KitOAuth {
-  const { oauthAuthorizeUrls = {}, oauthStorage, location = defaultLocation() } = options
-  // An injected storage is the caller's to vouch for; only the memory fallback is known not to survive.
-  const { storage, survivesRedirect } = oauthStorage === undefined ? defaultStorage() : { storage: oauthStorage, survivesRedirect: true }
-  return Object.freeze({ authorizeUrls: oauthAuthorizeUrls, storage, storageSurvivesRedirect: survivesRedirect, location })
+export function resolveKitOAuth(options: KitOAuthOptions): KitOAuth {
+  let oauth = resolved.get(options)
+  if (oauth === undefined) {
+    const { oauthAuthorizeUrls = {}, oauthStorage, location = defaultLocation() } = options
+    // An injected storage is the caller's to vouch for; only the memory fallback is known not to survive.
+    const { storage, survivesRedirect } = oauthStorage === undefined ? defaultStorage() : { storage: oauthStorage, survivesRedirect: true }
+    oauth = Object.freeze({ authorizeUrls: oauthAuthorizeUrls, storage, storageSurvivesRedirect: survivesRedirect, location })
+    resolved.set(options, oauth)
+  }
+  return oauth
 }
 
 function defaultStorage(): { storage: OAuthStorage; survivesRedirect: boolean } {

@@ -1,0 +1,75 @@
+// The phone step while its code is on its way: its chunk comes from a loader the test controls.
+import { act, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { lazyModule } from '../../core/lazyModule'
+import { expectNoAxeViolations } from '../../react/test/expectNoAxeViolations'
+import { renderWithProxy } from '../../react/test/renderWithProxy'
+import { LoginButton } from '../LoginButton/LoginButton'
+import { moduleLoader, type ModuleLoader } from './moduleLoader'
+
+type PhoneParts = typeof import('./phoneParts')
+
+const control = vi.hoisted(() => ({
+  loader: undefined as unknown as ModuleLoader<PhoneParts>,
+  downloads: [] as Array<{ resolve(): void; fail(): void }>,
+}))
+
+vi.mock('./phonePartsLoader', () => ({
+  get phonePartsLoader() {
+    return control.loader
+  },
+  prefetchPhoneParts: () => void control.loader.load().catch(() => undefined),
+}))
+
+beforeEach(() => {
+  control.downloads = []
+  control.loader = moduleLoader(
+    lazyModule(
+      'phone form',
+      () =>
+        new Promise<PhoneParts>((resolve, reject) => {
+          control.downloads.push({
+            resolve: () => resolve(import('./phoneParts')),
+            fail: () => reject(new TypeError('Failed to fetch dynamically imported module: /assets/phoneParts.js')),
+          })
+        }),
+    ),
+  )
+})
+
+describe('LoginModal, the phone step loaded on first use', () => {
+  it('given its code still on its way, shows progress; given the download failed, says so and Try again loads it', async () => {
+    const { user } = renderWithProxy(<LoginButton />)
+    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' })
+    const phoneButton = await within(dialog).findByRole('button', { name: 'Continue with phone' })
+    expect(control.downloads).toHaveLength(0)
+
+    // Hovering starts the download; clicking before it lands shows progress.
+    await user.hover(phoneButton)
+    expect(control.downloads).toHaveLength(1)
+    await user.click(phoneButton)
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Loading…')
+    await act(async () => control.downloads[0]?.fail())
+
+    const alert = await within(dialog).findByRole('alert')
+    expect(alert).toHaveTextContent('Part of the sign-in could not be loaded. Check your connection and try again.')
+    await expectNoAxeViolations(dialog)
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }))
+    expect(control.downloads).toHaveLength(2)
+    await act(async () => control.downloads[1]?.resolve())
+    const phone = await within(dialog).findByRole('textbox', { name: 'Phone number' })
+    await waitFor(() => expect(phone).toHaveFocus())
+  })
+
+  it('given a tenant with SMS only, opening the modal loads the phone step at once', async () => {
+    const { user } = renderWithProxy(<LoginButton />, {
+      mock: { tenants: [{ configId: 'demo', organizationId: 'org', enabledProviders: ['sms'] }] },
+    })
+    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' })
+    await waitFor(() => expect(control.downloads).toHaveLength(1))
+    await act(async () => control.downloads[0]?.resolve())
+    expect(await within(dialog).findByRole('textbox', { name: 'Phone number' })).toBeInTheDocument()
+  })
+})
