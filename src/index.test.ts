@@ -5,14 +5,22 @@ describe('the package entry (auth-proxy-kit)', () => {
   it('exports exactly this API, so that every change to it is deliberate', () => {
     expect(Object.keys(entry).sort()).toMatchInlineSnapshot(`
       [
+        "AuthPanel",
         "AuthProxyProvider",
         "KitError",
+        "LOCALE_NAMES",
         "LoginButton",
         "LoginModal",
         "OtpInput",
         "ProviderMark",
+        "SessionBadge",
+        "SignedIn",
+        "SignedOut",
+        "darkTheme",
         "en",
+        "fr",
         "isKitError",
+        "lightTheme",
         "prefetchSignIn",
         "useEmailOtp",
         "useKit",

@@ -1,7 +1,19 @@
-export { LoginButton, type LoginButtonProps } from './LoginButton/LoginButton'
+export { AuthPanel, type AuthPanelProps } from './AuthPanel/AuthPanel'
+export {
+  LoginButton,
+  type LoginButtonCustomProps,
+  type LoginButtonModalProps,
+  type LoginButtonProps,
+  type LoginButtonRenderProps,
+} from './LoginButton/LoginButton'
 export { LoginModal, type LoginModalProps } from './LoginModal/LoginModal'
 export { OtpInput, type OtpInputProps } from './OtpInput/OtpInput'
 export { ProviderMark } from './marks/ProviderMark'
+export { SessionBadge, type SessionBadgeProps } from './session/SessionBadge'
+export { SignedIn } from './session/SignedIn'
+export { SignedOut } from './session/SignedOut'
 export { en } from './locales/en'
+export { fr } from './locales/fr'
+export { LOCALE_NAMES, type Locale, type LocaleName } from './labels/useLocaleLabels'
 export type { LoginLabels, LoginLabelsOverride } from './locales/LoginLabels'
-export type { Theme } from './Theme'
+export { darkTheme, lightTheme, type KitTheme, type Theme, type ThemeMode, type ThemeOptions } from './Theme'

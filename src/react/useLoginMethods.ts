@@ -4,14 +4,17 @@ import { useAuthProxyContext } from './useAuthProxyContext'
 import { useWalletKitConfigData } from './useWalletKitConfig'
 
 /**
- * The login methods to offer, in the app's order: those the app asked for (all by default) that the
- * tenant enables. Undefined until the config has loaded.
+ * The login methods to offer, in the app's order: those the app asked for (`methods`, else the
+ * provider's `methods` prop, else all) that the tenant enables. Undefined until the config has loaded.
  */
-export function useLoginMethods(): EnabledProvider[] | undefined {
-  const { methods } = useAuthProxyContext('useLoginMethods')
+export function useLoginMethods(only?: readonly EnabledProvider[]): EnabledProvider[] | undefined {
+  const context = useAuthProxyContext('useLoginMethods')
+  const methods = only ?? context.methods
   const enabled = useWalletKitConfigData()?.enabledProviders
+  // By content: an inline array prop is a new array on every render.
+  const key = methods?.join()
   return useMemo(
     () => enabled && (methods ? [...new Set(methods)].filter((method) => enabled.includes(method)) : [...enabled]),
-    [enabled, methods],
+    [enabled, key], // `key` stands for `methods`
   )
 }

@@ -1,14 +1,16 @@
 import { useMemo } from 'react'
 import { isOAuthProviderName, type OAuthProviderName } from '../core'
+import type { EnabledProvider } from '../core/types'
 import { useLoginMethods } from './useLoginMethods'
 import { useWalletKitConfigData } from './useWalletKitConfig'
 
 /**
  * The OAuth providers to offer, in the app's order: among useLoginMethods(), those the tenant gave a
  * client id (a provider enabled without one cannot start a sign-in). Undefined until the config has loaded.
+ * `only` replaces the provider's `methods` prop, as for useLoginMethods.
  */
-export function useOAuthProviders(): OAuthProviderName[] | undefined {
-  const methods = useLoginMethods()
+export function useOAuthProviders(only?: readonly EnabledProvider[]): OAuthProviderName[] | undefined {
+  const methods = useLoginMethods(only)
   const clientIds = useWalletKitConfigData()?.oauthClientIds
   return useMemo(
     () =>

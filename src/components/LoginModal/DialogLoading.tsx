@@ -3,6 +3,7 @@ import type { KitError } from '../../core/errors'
 import { errorMessage } from '../labels/errorMessage'
 import type { LoginLabels } from '../locales/LoginLabels'
 import type { Theme } from '../Theme'
+import { useThemeAttributes } from '../useThemeAttributes'
 
 export interface DialogLoadingProps {
   theme: Theme
@@ -20,7 +21,7 @@ export interface DialogLoadingProps {
  */
 export function DialogLoading({ theme, labels, error, onRetry, onClose }: DialogLoadingProps) {
   return (
-    <div className="apk-root apk-overlay" data-apk-theme={theme}>
+    <div className="apk-root apk-overlay" {...useThemeAttributes(theme)}>
       <div className="apk-backdrop" />
       {error ? (
         <LoadFailed message={errorMessage(labels, error)} labels={labels} onRetry={onRetry} onClose={onClose} />

@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useRef, useState, type FormEvent } from 'react'
 import { isValidEmail } from '../../core'
 import { DEFAULT_USER_MESSAGES } from '../../core/userMessages'
 import type { UseEmailOtpReturnType } from '../../react'
 import { errorMessage } from '../labels/errorMessage'
 import { useLabels } from '../labels/LabelsContext'
 import { SendCodeFooter } from './SendCodeFooter'
+import { useMountFocus } from './useMountFocus'
 
 export interface EmailStepProps {
   emailOtp: UseEmailOtpReturnType
@@ -18,7 +19,7 @@ export function EmailStep({ emailOtp, email, onEmailChange }: EmailStepProps) {
   const inputRef = useRef<HTMLInputElement>(null)
   const id = useId()
   const [invalid, setInvalid] = useState(false)
-  useEffect(() => inputRef.current?.focus(), [])
+  useMountFocus(inputRef)
 
   const { error, isSending } = emailOtp
   const fieldError = invalid

@@ -1,38 +1,30 @@
-import { useId, useMemo } from 'react'
+import { useId, type ReactNode } from 'react'
+import type { EnabledProvider } from '../../core/types'
 import { Dialog } from '../dialog/Dialog'
 import { LabelsContext } from '../labels/LabelsContext'
-import { resolveLabels } from '../labels/resolveLabels'
-import type { LoginLabels, LoginLabelsOverride } from '../locales/LoginLabels'
+import type { LoginLabels } from '../locales/LoginLabels'
 import type { Theme } from '../Theme'
 import { LoginFlow } from './LoginFlow'
+import { PanelHeader } from './PanelHeader'
 
 export interface LoginDialogProps {
   onOpenChange(open: boolean): void
   theme: Theme
-  locale: LoginLabels | undefined
-  labels: LoginLabelsOverride | undefined
+  labels: LoginLabels
+  methods: readonly EnabledProvider[] | undefined
+  title: ReactNode | undefined
+  logo: ReactNode | undefined
 }
 
-/** The open modal: dialog frame, title, close button, and the sign-in flow. Loaded lazily. */
-export function LoginDialog({ onOpenChange, theme, locale, labels }: LoginDialogProps) {
+/** The open modal: the sign-in panel (title, flow) in a dialog frame with a close button. Loaded lazily. */
+export function LoginDialog({ onOpenChange, theme, labels, methods, title, logo }: LoginDialogProps) {
   const titleId = useId()
-  const resolved = useMemo(() => resolveLabels(locale, labels), [locale, labels])
   const close = () => onOpenChange(false)
   return (
-    <LabelsContext.Provider value={resolved}>
+    <LabelsContext.Provider value={labels}>
       <Dialog labelledBy={titleId} onClose={close} theme={theme}>
-        <header className="apk-dialog-header">
-          <h2 id={titleId} className="apk-title">
-            {resolved.dialogTitle}
-          </h2>
-          <button type="button" className="apk-icon-button" onClick={close}>
-            <svg className="apk-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-              <path d="M4 4l8 8M12 4l-8 8" />
-            </svg>
-            <span className="apk-visually-hidden">{resolved.close}</span>
-          </button>
-        </header>
-        <LoginFlow onDone={close} />
+        <PanelHeader titleId={titleId} title={title ?? labels.dialogTitle} logo={logo} onClose={close} />
+        <LoginFlow onDone={close} methods={methods} />
       </Dialog>
     </LabelsContext.Provider>
   )

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { OAUTH_PROVIDER_NAMES, prefetchSignIn, type OAuthMode, type OAuthProviderName } from '../../core'
+import type { EnabledProvider } from '../../core/types'
 import { useEmailOtp, useLoginMethods, useOAuthCallback, useOAuthProviders, usePasskey, useSession, useSmsOtp, useWalletKitConfig } from '../../react'
 import { useLabels } from '../labels/LabelsContext'
 import type { PhoneDraft } from '../phone/e164'
@@ -17,13 +18,20 @@ import { Progress } from './Progress'
 import { SignedInStep } from './SignedInStep'
 import { useOAuthFlows } from './useOAuthFlows'
 
+export interface LoginFlowProps {
+  /** Closes what holds the flow (the dialog's "Done"); left out in an inline panel. */
+  onDone?(): void
+  /** Which methods to offer, in this order; default the provider's `methods`. The tenant's enabled ones bound it. */
+  methods?: readonly EnabledProvider[]
+}
+
 /** Picks the step to show from the session, the tenant's config and the state of each flow. */
-export function LoginFlow({ onDone }: { onDone(): void }) {
+export function LoginFlow({ onDone, methods: only }: LoginFlowProps) {
   const labels = useLabels()
   const { status, session } = useSession()
   const config = useWalletKitConfig()
-  const methods = useLoginMethods()
-  const oauthProviders = useOAuthProviders()
+  const methods = useLoginMethods(only)
+  const oauthProviders = useOAuthProviders(only)
   const emailOtp = useEmailOtp()
   const oauth = useOAuthFlows()
   const callback = useOAuthCallback()

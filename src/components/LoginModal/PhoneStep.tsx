@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react'
 import { DEFAULT_USER_MESSAGES } from '../../core/userMessages'
 import type { UseSmsOtpReturnType } from '../../react'
 import { errorMessage } from '../labels/errorMessage'
@@ -6,6 +6,7 @@ import { useLabels } from '../labels/LabelsContext'
 import { countries } from '../phone/countries'
 import { countryOfE164, toE164, type PhoneDraft } from '../phone/e164'
 import { SendCodeFooter } from './SendCodeFooter'
+import { useMountFocus } from './useMountFocus'
 
 export interface PhoneStepProps {
   smsOtp: UseSmsOtpReturnType
@@ -31,7 +32,7 @@ export function PhoneStep({ smsOtp, phone, onPhoneChange, onBack }: PhoneStepPro
   const inputRef = useRef<HTMLInputElement>(null)
   const [invalid, setInvalid] = useState(false)
   const list = useMemo(() => countries(pageLocale()), [])
-  useEffect(() => inputRef.current?.focus(), [])
+  useMountFocus(inputRef)
 
   const { error, isSending } = smsOtp
   const fieldError = invalid

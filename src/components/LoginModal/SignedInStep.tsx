@@ -1,14 +1,16 @@
-import { useEffect, useRef } from 'react'
+import { useRef } from 'react'
 import type { Session } from '../../core'
 import { useLogout } from '../../react'
 import { errorMessage } from '../labels/errorMessage'
 import { useLabels } from '../labels/LabelsContext'
 import { AddPasskey } from './AddPasskey'
 import { ErrorAlert } from './ErrorAlert'
+import { useMountFocus } from './useMountFocus'
 
 export interface SignedInStepProps {
   session: Session
-  onDone(): void
+  /** "Done": closes the dialog. An inline panel has nothing to close, and no such button. */
+  onDone?(): void
 }
 
 /** Who is signed in, with the way out. */
@@ -17,7 +19,7 @@ export function SignedInStep({ session, onDone }: SignedInStepProps) {
   const logout = useLogout()
   const headingRef = useRef<HTMLHeadingElement>(null)
   // The heading takes focus so that a screen reader announces the result of the flow.
-  useEffect(() => headingRef.current?.focus(), [])
+  useMountFocus(headingRef)
 
   return (
     <div className="apk-form">
@@ -52,9 +54,11 @@ export function SignedInStep({ session, onDone }: SignedInStepProps) {
         >
           {labels.signOut}
         </button>
-        <button type="button" className="apk-button apk-button-primary" onClick={onDone}>
-          {labels.done}
-        </button>
+        {onDone ? (
+          <button type="button" className="apk-button apk-button-primary" onClick={onDone}>
+            {labels.done}
+          </button>
+        ) : null}
       </div>
     </div>
   )

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 import type { Theme } from '../Theme'
+import { useThemeAttributes } from '../useThemeAttributes'
 import { hideOthers } from './hideOthers'
 import { tabbableElements } from './tabbableElements'
 
@@ -23,6 +24,7 @@ const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : 
 export function Dialog({ labelledBy, onClose, theme, children }: DialogProps) {
   const rootRef = useRef<HTMLDivElement>(null)
   const dialogRef = useRef<HTMLDivElement>(null)
+  const themeAttributes = useThemeAttributes(theme)
   const onCloseRef = useRef(onClose)
   onCloseRef.current = onClose
 
@@ -74,7 +76,7 @@ export function Dialog({ labelledBy, onClose, theme, children }: DialogProps) {
   }, [])
 
   return createPortal(
-    <div ref={rootRef} className="apk-root apk-overlay" data-apk-theme={theme}>
+    <div ref={rootRef} className="apk-root apk-overlay" {...themeAttributes}>
       <div className="apk-backdrop" onClick={() => onCloseRef.current()} />
       <div ref={dialogRef} className="apk-dialog" role="dialog" aria-modal="true" aria-labelledby={labelledBy} tabIndex={-1}>
         {children}

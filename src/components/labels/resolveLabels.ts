@@ -1,7 +1,10 @@
 import { en } from '../locales/en'
 import type { LoginLabels, LoginLabelsOverride } from '../locales/LoginLabels'
 
-/** A full dictionary: the locale (English by default) with the app's overrides on top. */
-export function resolveLabels(locale: LoginLabels = en, labels: LoginLabelsOverride = {}): LoginLabels {
-  return { ...locale, ...labels, errors: { ...locale.errors, ...labels.errors } }
+/**
+ * A full dictionary: English, then a locale (a whole dictionary, or only some strings), then the app's
+ * overrides; error messages are merged one by one.
+ */
+export function resolveLabels(locale: LoginLabelsOverride = {}, labels: LoginLabelsOverride = {}): LoginLabels {
+  return { ...en, ...locale, ...labels, errors: { ...en.errors, ...locale.errors, ...labels.errors } }
 }

@@ -82,6 +82,10 @@ export interface LoginLabels {
   /** `{time}` as m:ss, counting down */
   askAgainIn: string
   askAgainNow: string
+  /** SessionBadge: `{name}`, the app's name for the person, else a short form of their user id. */
+  signedInAs: string
+  /** SessionBadge: `{time}` as m:ss or h:mm:ss, counting down to the session's end. */
+  sessionEndsIn: string
   /** Overrides of the kit's user messages by error code; the kit's English text otherwise. */
   errors: Partial<Record<KitErrorCode, string>>
 }

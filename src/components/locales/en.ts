@@ -57,5 +57,7 @@ export const en: LoginLabels = {
   tooManyCodes: 'Too many codes were asked for. Please wait before asking again.',
   askAgainIn: 'You can ask again in {time}.',
   askAgainNow: 'You can ask again now.',
+  signedInAs: 'Signed in as {name}',
+  sessionEndsIn: 'Session ends in {time}',
   errors: {},
 }

@@ -1,0 +1,67 @@
+import { useCallback, useId, useRef, type ReactNode } from 'react'
+import type { EnabledProvider } from '../../core/types'
+import { LabelsContext } from '../labels/LabelsContext'
+import { useLocaleLabels, type Locale } from '../labels/useLocaleLabels'
+import { en } from '../locales/en'
+import type { LoginLabelsOverride } from '../locales/LoginLabels'
+import { ConfigError } from '../LoginModal/ConfigError'
+import { LoginFlow } from '../LoginModal/LoginFlow'
+import { PanelHeader } from '../LoginModal/PanelHeader'
+import { Progress } from '../LoginModal/Progress'
+import { MountFocusContext } from '../LoginModal/useMountFocus'
+import type { Theme } from '../Theme'
+import { useThemeAttributes } from '../useThemeAttributes'
+
+export interface AuthPanelProps {
+  /** Which methods to offer, in this order; default the provider's `methods`. The tenant's enabled ones bound it. */
+  methods?: readonly EnabledProvider[]
+  /** Default the locale's "Log in or sign up". */
+  title?: ReactNode
+  /** Shown before the title; decorative, so give an image `alt=""`. */
+  logo?: ReactNode
+  theme?: Theme
+  /** 'en' (default), 'fr' (loaded when asked for), a whole dictionary, or some strings. */
+  locale?: Locale
+  /** Overrides of single strings, on top of `locale`. */
+  labels?: LoginLabelsOverride
+  className?: string
+}
+
+/**
+ * The sign-in inline in a page: the same flow as the modal (LoginModal is this panel in a dialog), in a
+ * labelled region. Its code is part of the page's load, since it shows at once. It takes focus only
+ * once the person uses it, never on load.
+ */
+export function AuthPanel({ methods, title, logo, theme = 'light', locale, labels, className }: AuthPanelProps) {
+  const titleId = useId()
+  const themeAttributes = useThemeAttributes(theme)
+  const copy = useLocaleLabels(locale, labels)
+  const used = useRef(false)
+  const mayFocus = useCallback(() => used.current, [])
+  const markUsed = () => {
+    used.current = true
+  }
+  return (
+    <section
+      className={['apk-root', 'apk-panel', className].filter(Boolean).join(' ')}
+      aria-labelledby={copy.labels ? titleId : undefined}
+      onFocus={markUsed}
+      onPointerDown={markUsed}
+      {...themeAttributes}
+    >
+      {copy.labels ? (
+        <LabelsContext.Provider value={copy.labels}>
+          <MountFocusContext.Provider value={mayFocus}>
+            <PanelHeader titleId={titleId} title={title ?? copy.labels.dialogTitle} logo={logo} />
+            <LoginFlow methods={methods} />
+          </MountFocusContext.Provider>
+        </LabelsContext.Provider>
+      ) : copy.error ? (
+        <ConfigError error={copy.error} onRetry={copy.retry} />
+      ) : (
+        // The language's own copy is on its way; English says so meanwhile.
+        <Progress label={en.loading} />
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,49 @@
+import { useEffect, useMemo, useSyncExternalStore } from 'react'
+import type { KitError } from '../../core/errors'
+import { lazyModule } from '../../core/lazyModule'
+import type { LoginLabels, LoginLabelsOverride } from '../locales/LoginLabels'
+import { moduleLoader } from '../LoginModal/moduleLoader'
+import { resolveLabels } from './resolveLabels'
+
+/** The languages the kit ships besides English, each loaded only when asked for. */
+export const LOCALE_NAMES = ['en', 'fr'] as const
+export type LocaleName = (typeof LOCALE_NAMES)[number]
+
+/** What a component's `locale` prop takes: a language the kit ships, a whole dictionary, or some strings. */
+export type Locale = LocaleName | LoginLabels | LoginLabelsOverride
+
+const loaders = {
+  fr: moduleLoader(lazyModule('French copy', async () => (await import('../locales/fr')).fr)),
+}
+
+const IDLE = loaders.fr.getSnapshot()
+const noSubscribe = () => () => undefined
+const idle = () => IDLE
+
+/** Starts loading a shipped language (for prefetch handlers); a failure is reported where it is used. */
+export function prefetchLocale(locale: Locale | undefined): void {
+  if (typeof locale === 'string' && locale !== 'en') loaders[locale].load().catch(() => undefined)
+}
+
+export interface LocaleLabelsState {
+  /** Undefined while a shipped language is loading (or failed to). */
+  labels: LoginLabels | undefined
+  error: KitError | null
+  retry(): void
+}
+
+/**
+ * The dictionary a component shows: `locale` (English by default) with the `labels` overrides on top.
+ * A shipped language other than English is fetched when a component first asks for it.
+ */
+export function useLocaleLabels(locale: Locale | undefined, labels: LoginLabelsOverride | undefined): LocaleLabelsState {
+  const loader = typeof locale === 'string' && locale !== 'en' ? loaders[locale] : undefined
+  const snapshot = useSyncExternalStore(loader?.subscribe ?? noSubscribe, loader?.getSnapshot ?? idle, loader?.getSnapshot ?? idle)
+  useEffect(() => prefetchLocale(locale), [locale])
+  const dictionary = typeof locale === 'object' ? locale : loader ? snapshot.module : undefined
+  const resolved = useMemo(
+    () => (loader && !dictionary ? undefined : resolveLabels(dictionary, labels)),
+    [loader, dictionary, labels],
+  )
+  return { labels: resolved, error: snapshot.error, retry: () => prefetchLocale(locale) }
+}

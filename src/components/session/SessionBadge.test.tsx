@@ -1,0 +1,62 @@
+import { act, screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { completeEmailOtp, startEmailOtp, type Kit } from '../../core'
+import type { MockAuthProxy } from '../../mock'
+import { expectNoAxeViolations } from '../../react/test/expectNoAxeViolations'
+import { latestCode, renderWithProxy } from '../../react/test/renderWithProxy'
+import { SessionBadge } from './SessionBadge'
+import { SignedIn } from './SignedIn'
+import { SignedOut } from './SignedOut'
+
+async function signIn(kit: Kit, proxy: MockAuthProxy, email: string) {
+  await act(async () => {
+    const challenge = await startEmailOtp(kit, { email })
+    await completeEmailOtp(kit, { challenge, code: latestCode(proxy, email) })
+  })
+}
+
+describe('SignedIn, SignedOut and SessionBadge', () => {
+  it('show what belongs to each state, and the badge says who, the time left, and signs out', async () => {
+    let now = Date.now()
+    const { kit, proxy, user, container } = renderWithProxy(
+      <>
+        <SignedOut>
+          <p>Please sign in</p>
+        </SignedOut>
+        <SignedIn>
+          <p>Members only</p>
+        </SignedIn>
+        <SessionBadge />
+      </>,
+      { now: () => now },
+    )
+    expect(await screen.findByText('Please sign in')).toBeInTheDocument()
+    expect(screen.queryByText('Members only')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument()
+
+    await signIn(kit, proxy, 'badge@example.com')
+    expect(await screen.findByText('Members only')).toBeInTheDocument()
+    expect(screen.queryByText('Please sign in')).not.toBeInTheDocument()
+    const session = kit.session.getSnapshot().session
+    if (!session) throw new Error('no session')
+    expect(screen.getByText(/^Signed in as/)).toHaveTextContent(`Signed in as ${session.userId.slice(0, 8)}…`)
+    // The demo tenant's sessions last 15 minutes.
+    expect(screen.getByText(/^Session ends in/)).toHaveTextContent(/Session ends in 1[45]:\d\d/)
+    await expectNoAxeViolations(container)
+
+    now += 5 * 60_000
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 1100)))
+    expect(screen.getByText(/^Session ends in/)).toHaveTextContent(/Session ends in (9|10):\d\d/)
+
+    await user.click(screen.getByRole('button', { name: 'Sign out' }))
+    expect(await screen.findByText('Please sign in')).toBeInTheDocument()
+    expect(screen.queryByText(/^Signed in as/)).not.toBeInTheDocument()
+    expect(kit.session.getSnapshot().status).toBe('signedOut')
+  })
+
+  it("given the app's name for the person, shows it", async () => {
+    const { kit, proxy } = renderWithProxy(<SessionBadge name="ada@example.com" />)
+    await signIn(kit, proxy, 'ada@example.com')
+    expect(await screen.findByText(/^Signed in as/)).toHaveTextContent('Signed in as ada@example.com')
+  })
+})

@@ -1,0 +1,68 @@
+import { useId, type ReactNode } from 'react'
+import { logout } from '../../core'
+import { useKit, useSession } from '../../react'
+import { useAction } from '../../react/useAction'
+import { useNow } from '../../react/useNow'
+import { errorMessage } from '../labels/errorMessage'
+import { formatLabel } from '../labels/formatLabel'
+import { useLocaleLabels, type Locale } from '../labels/useLocaleLabels'
+import { en } from '../locales/en'
+import type { LoginLabelsOverride } from '../locales/LoginLabels'
+import { formatCountdown } from '../LoginModal/formatCountdown'
+import type { Theme } from '../Theme'
+import { useThemeAttributes } from '../useThemeAttributes'
+
+export interface SessionBadgeProps {
+  /** Who is signed in, as the app knows them (an email, a name); default a short form of the user id. */
+  name?: ReactNode
+  theme?: Theme
+  /** 'en' (default), 'fr' (loaded when asked for), a whole dictionary, or some strings. */
+  locale?: Locale
+  labels?: LoginLabelsOverride
+  className?: string
+}
+
+/**
+ * Who is signed in, the time left in the session, and "Sign out". Renders nothing while no one is
+ * signed in. The countdown is not a live region (it would be read out every second); the session's
+ * end itself shows as the badge going away.
+ */
+export function SessionBadge({ name, theme = 'light', locale, labels, className }: SessionBadgeProps) {
+  const kit = useKit()
+  const { status, session, expiresSoon } = useSession()
+  const copy = useLocaleLabels(locale, labels).labels ?? en
+  const signingOut = useAction(() => logout(kit))
+  const now = useNow(kit, status === 'signedIn')
+  const errorId = useId()
+  const themeAttributes = useThemeAttributes(theme)
+  if (status !== 'signedIn' || !session) return null
+  const who = name ?? <code title={session.userId}>{`${session.userId.slice(0, 8)}…`}</code>
+  const secondsLeft = Math.max(0, Math.ceil((session.expiresAt - now) / 1000))
+  const [before, after] = copy.signedInAs.split('{name}')
+  return (
+    <div className={['apk-root', 'apk-session-badge', className].filter(Boolean).join(' ')} {...themeAttributes}>
+      <p className="apk-session-who">
+        {before}
+        {who}
+        {after}
+      </p>
+      <p className={expiresSoon ? 'apk-session-time apk-session-time-soon' : 'apk-session-time'}>
+        {formatLabel(copy.sessionEndsIn, { time: formatCountdown(secondsLeft) })}
+      </p>
+      <button
+        type="button"
+        className="apk-button apk-button-secondary apk-session-sign-out"
+        onClick={() => signingOut.run(undefined)}
+        disabled={signingOut.isPending}
+        aria-describedby={signingOut.error ? errorId : undefined}
+      >
+        {signingOut.isPending ? copy.signingOut : copy.signOut}
+      </button>
+      {signingOut.error ? (
+        <p id={errorId} className="apk-field-error" role="alert">
+          {errorMessage(copy, signingOut.error)}
+        </p>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,7 @@
+import type { ReactNode } from 'react'
+import { useSession } from '../../react'
+
+/** Renders its children only while no one is signed in (nothing while the stored session is read). */
+export function SignedOut({ children }: { children?: ReactNode }) {
+  return useSession().status === 'signedOut' ? <>{children}</> : null
+}
