@@ -121,3 +121,36 @@ export const ConfigError: Story = {
     ],
   },
 }
+
+/** The proxy says the code is no longer valid (expired or used): only a new code helps. */
+export const ExpiredCode: Story = {
+  play: async ({ canvasElement, loaded }) => {
+    const dialog = await requestCode(canvasElement)
+    const code = sentCode(loaded.proxy)
+    loaded.proxy.setFailure('otp_verify', { code: 9, message: 'otp expired' })
+    await typeCode(dialog, code)
+    await within(dialog).findByRole('button', { name: 'Send a new code' }, { timeout: 3000 })
+  },
+  parameters: {
+    expectedState: [
+      { role: 'alert', text: 'This code has expired. Request a new one.' },
+      { role: 'button', name: 'Send a new code' },
+    ],
+  },
+}
+
+/** French, loaded when asked for: the copy and the error messages. */
+export const French: Story = {
+  args: { locale: 'fr' },
+  play: async ({ canvasElement }) => {
+    const dialog = await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: 'Connexion ou inscription' }, { timeout: 3000 })
+    await within(dialog).findByRole('textbox', { name: 'Adresse e-mail' })
+  },
+  parameters: {
+    expectedState: [
+      { role: 'dialog', name: 'Connexion ou inscription' },
+      { role: 'textbox', name: 'Adresse e-mail' },
+      { role: 'button', name: 'Continuer avec l’e-mail' },
+    ],
+  },
+}

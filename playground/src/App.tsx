@@ -1,11 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { AuthProxyProvider, LoginButton, type OtpOptions } from 'auth-proxy-kit'
+import { AuthPanel, AuthProxyProvider, LoginButton, SessionBadge, SignedOut, type OtpOptions } from 'auth-proxy-kit'
 import { useState } from 'react'
 import { DevInbox } from './DevInbox'
+import { LookSelect } from './LookSelect'
 import { CONFIG_ID, MOCK_PROXY_PATH, mockOAuthAuthorizeUrls } from './mockProxy'
 import { OAuthModeSelect } from './OAuthModeSelect'
 import { SessionPanel } from './SessionPanel'
 import { TestIdentities } from './TestIdentities'
+import { themeOf, useLookChoice } from './useLookChoice'
 import { useOAuthModeChoice } from './useOAuthModeChoice'
 
 // What the codes say: the dev inbox shows the SMS text and the email settings as the mock received them.
@@ -20,6 +22,8 @@ export function App() {
   const [proxyUrl] = useState(() => new URL(MOCK_PROXY_PATH, window.location.origin).href)
   const [oauthAuthorizeUrls] = useState(() => mockOAuthAuthorizeUrls(proxyUrl))
   const [oauthMode, setOAuthMode] = useOAuthModeChoice()
+  const [look, setLook] = useLookChoice()
+  const theme = themeOf(look.theme)
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProxyProvider
@@ -33,9 +37,17 @@ export function App() {
           <h1>auth-proxy-kit playground</h1>
           <div className="pg-header-actions">
             <OAuthModeSelect value={oauthMode} onChange={setOAuthMode} />
-            <LoginButton />
+            <LookSelect value={look} onChange={setLook} />
+            {look.view === 'modal' ? <LoginButton theme={theme} locale={look.locale} /> : <SessionBadge theme={theme} locale={look.locale} />}
           </div>
         </header>
+        {look.view === 'panel' ? (
+          <SignedOut>
+            <div className="pg-inline-panel">
+              <AuthPanel theme={theme} locale={look.locale} />
+            </div>
+          </SignedOut>
+        ) : null}
         <main className="pg-main">
           <SessionPanel />
           <DevInbox />

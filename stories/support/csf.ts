@@ -34,7 +34,7 @@ export type StoryLoader = () => Promise<Partial<StoryLoaded>>
  */
 export type ExpectedState =
   | {
-      role: 'heading' | 'button' | 'textbox' | 'alert' | 'status' | 'dialog'
+      role: 'heading' | 'button' | 'textbox' | 'alert' | 'status' | 'dialog' | 'region'
       name?: string | RegExp
       text?: string | RegExp
     }
