@@ -1,0 +1,87 @@
+import { expect, test, type Page } from '@playwright/test'
+import { readCode, uniqueEmail } from './helpers'
+
+/** Presses Tab until the element named `name` has focus (at most `max` times); fails otherwise. */
+async function tabTo(page: Page, name: string, max = 20): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab')
+    const focused = await page.evaluate(() => {
+      const active = document.activeElement
+      return active ? (active.getAttribute('aria-label') ?? active.textContent ?? '').trim() : ''
+    })
+    if (focused === name) return
+  }
+  throw new Error(`Tab never reached "${name}"`)
+}
+
+/** The focus indicator of the focused element: its outline, or a box-shadow ring. */
+async function focusRing(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const active = document.activeElement as HTMLElement
+    const style = getComputedStyle(active)
+    return style.outlineStyle !== 'none' && style.outlineWidth !== '0px' ? `outline ${style.outlineWidth}` : style.boxShadow
+  })
+}
+
+test.describe('keyboard, themes and languages on the playground', () => {
+  test('the whole email sign-in works with the keyboard alone, with a visible focus ring at each step', async ({ page }) => {
+    const email = uniqueEmail('keyboard')
+    await page.goto('/')
+    await tabTo(page, 'Log in')
+    expect(await focusRing(page)).not.toBe('none')
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Log in or sign up' })
+    const emailField = dialog.getByRole('textbox', { name: 'Email address' })
+    await expect(emailField).toBeFocused()
+    expect(await focusRing(page)).not.toBe('none')
+
+    await page.keyboard.type(email)
+    await page.keyboard.press('Enter')
+    const codeField = dialog.getByRole('textbox', { name: 'Verification code' })
+    await expect(codeField).toBeFocused()
+    await page.keyboard.type(await readCode(page.request, email))
+    const heading = dialog.getByRole('heading', { name: "You're signed in" })
+    await expect(heading).toBeFocused()
+
+    // Tab stays inside the dialog, and Escape gives focus back to the button, now "Account".
+    await tabTo(page, 'Done')
+    expect(await focusRing(page)).not.toBe('none')
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Account' })).toBeFocused()
+  })
+
+  test('the inline panel in French with a typed theme: styled, not focused on load, signs in, and the badge signs out', async ({ page }) => {
+    const email = uniqueEmail('panel')
+    await page.goto('/?view=panel&locale=fr&theme=brand')
+    const panel = page.getByRole('region', { name: 'Connexion ou inscription' })
+    const send = panel.getByRole('button', { name: 'Continuer avec l’e-mail' })
+    await expect(send).toBeVisible()
+    // The typed theme's accent, set as a CSS variable through the CSSOM.
+    await expect(send).toHaveCSS('background-color', 'rgb(11, 122, 75)')
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY')
+
+    await panel.getByRole('textbox', { name: 'Adresse e-mail' }).fill(email)
+    await send.click()
+    const codeField = panel.getByRole('textbox', { name: 'Code de vérification' })
+    await expect(codeField).toBeFocused()
+    await codeField.fill(await readCode(page.request, email))
+
+    // Signed in: the panel goes (SignedOut), the badge says who and how long, and signs out.
+    await expect(panel).toBeHidden()
+    await expect(page.getByText(/^Connecté en tant que/)).toBeVisible()
+    await expect(page.getByText(/^La session se termine dans 1[45]:\d\d$/)).toBeVisible()
+    await page.getByRole('button', { name: 'Se déconnecter' }).first().click()
+    await expect(page.getByRole('region', { name: 'Connexion ou inscription' })).toBeVisible()
+  })
+
+  test('the dark theme sets the dark color scheme, so native controls (the country list) are dark too', async ({ page }) => {
+    await page.goto('/?theme=dark')
+    await page.getByRole('button', { name: 'Log in' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Log in or sign up' })
+    await dialog.getByRole('button', { name: 'Continue with phone' }).click()
+    const country = dialog.getByRole('combobox', { name: 'Country or region' })
+    await expect(country).toHaveCSS('color-scheme', 'dark')
+    await expect(dialog).toHaveCSS('background-color', 'rgb(23, 25, 30)')
+  })
+})
