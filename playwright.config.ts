@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from './e2e/chromium'
+import { CSP_PORT } from './e2e/cspServer'
 
 const PORT = Number(process.env.E2E_PORT ?? 5199)
 
@@ -21,12 +22,25 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
-  webServer: {
-    command: `npx vite --config playground/vite.config.ts --configLoader runner --host 127.0.0.1 --port ${PORT} --strictPort`,
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: `npx vite --config playground/vite.config.ts --configLoader runner --host 127.0.0.1 --port ${PORT} --strictPort`,
+      url: `http://127.0.0.1:${PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // The production build under a strict CSP (the dev server's inline scripts and styles would break it).
+      command:
+        'npx vite build --config playground/vite.csp.config.ts --configLoader runner --logLevel error && ' +
+        `npx vite preview --config playground/vite.csp.config.ts --configLoader runner --host 127.0.0.1 --port ${CSP_PORT} --strictPort`,
+      url: `http://127.0.0.1:${CSP_PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 })

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { expectNoAxeViolations } from './axe'
 import { readCode, requestCode, sessionPanel, signIn, storedKeys, storedSessionClaims, uniqueEmail } from './helpers'
 
 const SHOTS = 'test-results/screenshots'
@@ -14,6 +15,7 @@ test.describe('email sign-in on the playground', () => {
     const emailField = dialog.getByRole('textbox', { name: 'Email address' })
     await expect(emailField).toBeFocused()
     await page.screenshot({ path: `${SHOTS}/1-email-step.png`, animations: 'disabled' })
+    await expectNoAxeViolations(page, '[role="dialog"]')
 
     await emailField.fill(email)
     await dialog.getByRole('button', { name: 'Continue with email' }).click()
@@ -21,12 +23,14 @@ test.describe('email sign-in on the playground', () => {
     const codeField = dialog.getByRole('textbox', { name: 'Verification code' })
     await expect(codeField).toHaveAttribute('autocomplete', 'one-time-code')
     await page.screenshot({ path: `${SHOTS}/2-code-step.png`, animations: 'disabled' })
+    await expectNoAxeViolations(page, '[role="dialog"]')
 
     const code = await readCode(page.request, email)
 
     await codeField.fill(code)
     await expect(dialog.getByRole('heading', { name: "You're signed in" })).toBeVisible()
     await page.screenshot({ path: `${SHOTS}/3-signed-in.png`, animations: 'disabled' })
+    await expectNoAxeViolations(page, '[role="dialog"]')
     await dialog.getByRole('button', { name: 'Done' }).click()
     await expect(dialog).toBeHidden()
     // With the dialog closed the page is reachable again: its dev inbox lists the code that was sent.
@@ -74,6 +78,7 @@ test.describe('email sign-in on the playground', () => {
     await codeField.fill(wrong)
     await expect(dialog.getByRole('alert')).toContainText(/not right/i)
     await page.screenshot({ path: `${SHOTS}/5-wrong-code.png`, animations: 'disabled' })
+    await expectNoAxeViolations(page, '[role="dialog"]')
     expect(await storedSessionClaims(page)).toBeNull()
 
     await codeField.fill(code)

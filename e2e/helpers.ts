@@ -40,12 +40,15 @@ export async function readMessage(request: APIRequestContext, contact: string): 
   return message as OutboxMessage
 }
 
-/** The newest code the mock "sent" to `email`, waiting for it to arrive. */
-export async function readCode(request: APIRequestContext, email: string): Promise<string> {
+/**
+ * The newest code the mock "sent" to `email`, waiting for it to arrive. `base`: a server other than the
+ * config's baseURL (the CSP playground).
+ */
+export async function readCode(request: APIRequestContext, email: string, base = ''): Promise<string> {
   let code: string | undefined
   await expect
     .poll(async () => {
-      const response = await request.get(`${PROXY_PATH}/__mock/outbox?contact=${encodeURIComponent(email)}`)
+      const response = await request.get(`${base}${PROXY_PATH}/__mock/outbox?contact=${encodeURIComponent(email)}`)
       const messages = (await response.json()) as OutboxMessage[]
       code = messages[0]?.code
       return code

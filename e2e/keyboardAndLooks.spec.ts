@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { expectNoAxeViolations } from './axe'
 import { readCode, uniqueEmail } from './helpers'
 
 /** Presses Tab until the element named `name` has focus (at most `max` times); fails otherwise. */
@@ -60,6 +61,7 @@ test.describe('keyboard, themes and languages on the playground', () => {
     // The typed theme's accent, set as a CSS variable through the CSSOM.
     await expect(send).toHaveCSS('background-color', 'rgb(11, 122, 75)')
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY')
+    await expectNoAxeViolations(page, '.apk-panel')
 
     await panel.getByRole('textbox', { name: 'Adresse e-mail' }).fill(email)
     await send.click()
@@ -71,6 +73,7 @@ test.describe('keyboard, themes and languages on the playground', () => {
     await expect(panel).toBeHidden()
     await expect(page.getByText(/^Connecté en tant que/)).toBeVisible()
     await expect(page.getByText(/^La session se termine dans 1[45]:\d\d$/)).toBeVisible()
+    await expectNoAxeViolations(page, '.apk-session-badge')
     await page.getByRole('button', { name: 'Se déconnecter' }).first().click()
     await expect(page.getByRole('region', { name: 'Connexion ou inscription' })).toBeVisible()
   })
@@ -83,5 +86,11 @@ test.describe('keyboard, themes and languages on the playground', () => {
     const country = dialog.getByRole('combobox', { name: 'Country or region' })
     await expect(country).toHaveCSS('color-scheme', 'dark')
     await expect(dialog).toHaveCSS('background-color', 'rgb(23, 25, 30)')
+    await expectNoAxeViolations(page, '[role="dialog"]')
+    // The method list in dark, and its error state.
+    await dialog.getByRole('button', { name: 'Other ways to sign in' }).click()
+    await dialog.getByRole('button', { name: 'Continue with email' }).click()
+    await expect(dialog.getByRole('alert')).toBeVisible()
+    await expectNoAxeViolations(page, '[role="dialog"]')
   })
 })
