@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from './e2e/chromium'
 import { CSP_PORT } from './e2e/cspServer'
+import { STORYBOOK_PORT } from './e2e/storybookServer'
 
 const PORT = Number(process.env.E2E_PORT ?? 5199)
 
@@ -37,6 +38,15 @@ export default defineConfig({
         'npx vite build --config playground/vite.csp.config.ts --configLoader runner --logLevel error && ' +
         `npx vite preview --config playground/vite.csp.config.ts --configLoader runner --host 127.0.0.1 --port ${CSP_PORT} --strictPort`,
       url: `http://127.0.0.1:${CSP_PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // The static Storybook `npm test` builds before this run (built here when missing).
+      command: `[ -f storybook-static/index.json ] || npm run build-storybook; node e2e/serveStatic.mjs storybook-static ${STORYBOOK_PORT}`,
+      url: `http://127.0.0.1:${STORYBOOK_PORT}/index.json`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
       stdout: 'ignore',

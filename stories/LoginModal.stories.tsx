@@ -154,3 +154,6 @@ export const French: Story = {
     ],
   },
 }
+
+/** The method list on a narrow phone (360 px): Storybook's "mobile" viewport. */
+export const NarrowMobile: Story = { ...EmailEntry, globals: { viewport: { value: 'mobile' } } }

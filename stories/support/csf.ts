@@ -1,6 +1,7 @@
-// The subset of Component Story Format 3 these stories use, typed here so that the files stay
-// CSF-compatible without a Storybook dependency (Storybook comes in a later issue; its own types
-// replace these then). stories/stories.test.tsx runs them the way Storybook would.
+// The subset of Component Story Format 3 these stories use, typed here rather than with Storybook's
+// own types: `loaded.proxy` (each story's mock) and `parameters.expectedState` are typed for the story
+// files and for the Vitest runner (stories/stories.test.tsx), which runs them the way Storybook does.
+// Storybook 10 (.storybook/) reads the same files; e2e/storybook.spec.ts plays each one in Chromium.
 import type { ComponentType, ReactElement } from 'react'
 import type { OAuthMode } from '../../src/core'
 import type { MockAuthProxy } from '../../src/mock'
@@ -55,6 +56,8 @@ export interface Meta<TArgs> {
 
 export interface StoryObj<TArgs> {
   name?: string
+  /** Storybook globals for this story, e.g. `{ viewport: { value: 'mobile' } }` (.storybook/preview.tsx). */
+  globals?: Record<string, unknown>
   args?: Partial<TArgs>
   loaders?: StoryLoader[]
   render?: (args: TArgs, context: StoryContext<TArgs>) => ReactElement
