@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import {
   cancelOAuth,
@@ -17,6 +17,7 @@ import { kitError } from '../core/userMessages'
 import { asKitError } from './asKitError'
 import { defaultOAuthWindow } from './oauthWindow'
 import { clearPendingOAuthRedirect, savePendingOAuthRedirect } from './pendingOAuthRedirect'
+import { useAction } from './useAction'
 import { useAuthProxyContext } from './useAuthProxyContext'
 import { walletKitConfigQueryOptions } from './walletKitConfigQueryOptions'
 
@@ -72,30 +73,29 @@ export function useOAuth(provider: OAuthProviderName, parameters: UseOAuthParame
   const queryClient = useQueryClient()
   const controller = useRef<AbortController | null>(null)
 
-  const mutation = useMutation<Outcome, KitError, Variables>({
-    mutationFn: async ({ mode, popup, openError, signal }) => {
+  // The kit's own action state rather than useMutation: the modal's code then carries no mutation observer.
+  const mutation = useAction<Outcome, Variables>(async ({ mode, popup, openError, signal }) => {
+    try {
+      if (openError) throw openError
+      let config: WalletKitConfigResponse
       try {
-        if (openError) throw openError
-        let config: WalletKitConfigResponse
-        try {
-          config = await queryClient.ensureQueryData(walletKitConfigQueryOptions(kit))
-        } catch (error) {
-          popup?.close()
-          throw error
-        }
-        const common = { provider, config, redirectUri: oauth.redirectUri, returnTo: parameters.returnTo, scope: parameters.scope, signal }
-        if (mode === 'popup') {
-          if (!popup) throw kitError('OAUTH_POPUP_BLOCKED', 'useOAuth: no popup was opened')
-          return { mode, ...(await oauthPopupLogin(kit, popup, common)) }
-        }
-        const { authorizeUrl, state } = await startOAuth(kit, { ...common, mode })
-        savePendingOAuthRedirect(flowStorage, configId, provider, kit.now())
-        pageWindow(oauth.window).location.assign(authorizeUrl)
-        return { mode, authorizeUrl, state }
+        config = await queryClient.ensureQueryData(walletKitConfigQueryOptions(kit))
       } catch (error) {
-        throw asKitError(error)
+        popup?.close()
+        throw error
       }
-    },
+      const common = { provider, config, redirectUri: oauth.redirectUri, returnTo: parameters.returnTo, scope: parameters.scope, signal }
+      if (mode === 'popup') {
+        if (!popup) throw kitError('OAUTH_POPUP_BLOCKED', 'useOAuth: no popup was opened')
+        return { mode, ...(await oauthPopupLogin(kit, popup, common)) }
+      }
+      const { authorizeUrl, state } = await startOAuth(kit, { ...common, mode })
+      savePendingOAuthRedirect(flowStorage, configId, provider, kit.now())
+      pageWindow(oauth.window).location.assign(authorizeUrl)
+      return { mode, authorizeUrl, state }
+    } catch (error) {
+      throw asKitError(error)
+    }
   })
 
   // A sign-in left behind (the dialog closed while the popup is open) is abandoned, popup and key with it.
@@ -133,7 +133,7 @@ export function useOAuth(provider: OAuthProviderName, parameters: UseOAuthParame
     controller.current?.abort()
     const next = new AbortController()
     controller.current = next
-    mutation.mutate({ mode, popup, openError, signal: next.signal })
+    mutation.run({ mode, popup, openError, signal: next.signal })
   }
 
   const cancel = () => {
