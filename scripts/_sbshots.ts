@@ -6,6 +6,7 @@ for (const id of ids) {
   const page = await browser.newPage({ viewport: { width: Number(width ?? 900), height: 800 } })
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(String(e)))
+  page.on('response', (r) => { if (r.status() >= 400) errors.push(r.url()) })
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()) })
   await page.goto(`http://127.0.0.1:6007/iframe.html?id=${story}&viewMode=story`)
   await page.waitForTimeout(3000)

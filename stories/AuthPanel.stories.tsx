@@ -2,7 +2,6 @@ import { within } from '@testing-library/dom'
 import userEvent from '@testing-library/user-event'
 import { AuthPanel, type AuthPanelProps, lightTheme } from '../src/components'
 import type { Meta, StoryObj } from './support/csf'
-import { loadMockProxy } from './support/loadMockProxy'
 import { MockProviders } from './support/MockProviders'
 import { sentCode, STORY_EMAIL } from './support/steps'
 
@@ -11,7 +10,7 @@ const meta: Meta<AuthPanelProps & { width?: number }> = {
   component: AuthPanel,
   args: { theme: 'light' },
   render: ({ width, ...args }, { loaded }) => (
-    <MockProviders proxy={loaded.proxy}>
+    <MockProviders proxy={loaded.proxy} offline={loaded.offline}>
       {/* A page column: the panel takes its width, up to the dialog's. */}
       <div style={width === undefined ? undefined : { width }}>
         <AuthPanel {...args} />
@@ -118,19 +117,15 @@ export const ExpiredCode: Story = {
   },
 }
 
-/** The proxy cannot be reached for the tenant's config. */
+/** The proxy cannot be reached (no network): the tenant's config fails to load, with a way to try again. */
 export const ProxyDown: Story = {
-  loaders: [
-    async () => {
-      const { proxy } = await loadMockProxy()
-      proxy?.setFailure('wallet_kit_config', { code: 14, message: 'unavailable' })
-      return { proxy }
-    },
-  ],
+  loaders: [async () => ({ offline: true })],
   play: async ({ canvasElement }) => {
-    await within(await panelOf(canvasElement)).findByRole('button', { name: 'Try again' }, { timeout: 3000 })
+    await within(await panelOf(canvasElement)).findByRole('button', { name: 'Try again' }, { timeout: 5000 })
   },
-  parameters: { expectedState: [{ role: 'alert' }, { role: 'button', name: 'Try again' }] },
+  parameters: {
+    expectedState: [{ role: 'alert', text: 'We could not reach the sign-in service. Check your connection and try again.' }, { role: 'button', name: 'Try again' }],
+  },
 }
 
 export const SignedIn: Story = {

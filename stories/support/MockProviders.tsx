@@ -25,17 +25,22 @@ export interface MockProvidersProps {
   oauthMode?: OAuthMode
   /** WebAuthn for the kit, and the page origin its requests carry (the mock checks passkeys against it). */
   passkeys?: { webauthn: WebAuthnModule; origin: string }
+  /** Every request fails as fetch does with no network. */
+  offline?: boolean
   children: ReactNode
 }
+
+const offlineFetch: typeof globalThis.fetch = () => Promise.reject(new TypeError('Failed to fetch'))
 
 /**
  * The decorator every story renders in: its own QueryClient and an AuthProxyProvider on the story's
  * mock, whose consent pages stand in for the OAuth providers. Keys, session and flow state live in
  * memory, so a signed-in story leaves nothing behind.
  */
-export function MockProviders({ proxy, stores: given, oauthWindow, oauthMode = 'popup', passkeys, children }: MockProvidersProps) {
-  const [queryClient] = useState(() => new QueryClient())
-  const [fetch] = useState(() => (passkeys ? withOrigin(proxy, passkeys.origin) : proxy.fetch))
+export function MockProviders({ proxy, stores: given, oauthWindow, oauthMode = 'popup', passkeys, offline, children }: MockProvidersProps) {
+  // No retries: a story shows the failure at once, not after react-query's back-off.
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retryDelay: 10 } } }))
+  const [fetch] = useState(() => (offline ? offlineFetch : passkeys ? withOrigin(proxy, passkeys.origin) : proxy.fetch))
   const [stores] = useState(() => given ?? memoryStores())
   const [oauthAuthorizeUrls] = useState(() => mockOAuthAuthorizeUrls(storyProxyUrl()))
   return (

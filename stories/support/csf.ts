@@ -17,6 +17,8 @@ export interface StoryLoaded {
   oauthMode?: OAuthMode
   /** Keys, session and flow state prepared by a loader (a sign-in started before the story's page). */
   stores?: StoryStores
+  /** The network is down: every request fails as fetch does offline ("Failed to fetch"). */
+  offline?: boolean
   /** WebAuthn for the story's kit: a software authenticator whose prompts the story drives. */
   passkeys?: FakePasskeyBrowser
 }
