@@ -93,4 +93,19 @@ test.describe('keyboard, themes and languages on the playground', () => {
     await expect(dialog.getByRole('alert')).toBeVisible()
     await expectNoAxeViolations(page, '[role="dialog"]')
   })
+
+  test('theme="auto" follows the system: dark when the system is dark, light when it is light', async ({ browser }) => {
+    for (const [scheme, background] of [
+      ['dark', 'rgb(23, 25, 30)'],
+      ['light', 'rgb(255, 255, 255)'],
+    ] as const) {
+      const page = await browser.newPage({ colorScheme: scheme })
+      await page.goto('/?theme=auto')
+      await page.getByRole('button', { name: 'Log in' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Log in or sign up' })
+      await expect(dialog).toHaveCSS('background-color', background)
+      await expectNoAxeViolations(page, '[role="dialog"]')
+      await page.close()
+    }
+  })
 })

@@ -4,6 +4,7 @@ import { oauthModule, passkeyModule, signInModule } from '../../core/lazyModules
 import { fakePasskeyBrowser } from '../../react/test/fakePasskeyBrowser'
 import { renderWithProxy } from '../../react/test/renderWithProxy'
 import { LoginButton } from '../LoginButton/LoginButton'
+import { localeLoaders } from '../labels/useLocaleLabels'
 import { phonePartsLoader } from './phonePartsLoader'
 
 // The size budget counts what opening the modal loads: the modal and the email flow. Each other
@@ -16,6 +17,7 @@ describe('LoginModal, code loaded on first use', () => {
     const oauth = vi.spyOn(oauthModule, 'load')
     const passkey = vi.spyOn(passkeyModule, 'load')
     const phone = vi.spyOn(phonePartsLoader, 'load')
+    const french = vi.spyOn(localeLoaders.fr, 'load')
     const browser = fakePasskeyBrowser()
     const { user } = renderWithProxy(<LoginButton />, { webauthn: browser.webauthn, origin: browser.origin })
     await user.click(screen.getByRole('button', { name: 'Log in' }))
@@ -38,5 +40,7 @@ describe('LoginModal, code loaded on first use', () => {
     // A touch: pointerdown comes before the click that needs the code.
     fireEvent.pointerDown(within(dialog).getByRole('button', { name: 'Continue with phone' }))
     expect(phone).toHaveBeenCalled()
+    // A language other than English loads only when a component asks for it.
+    expect(french).not.toHaveBeenCalled()
   })
 })

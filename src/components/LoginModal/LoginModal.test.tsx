@@ -350,4 +350,17 @@ describe('LoginModal', () => {
     await user.keyboard('{Escape}')
     expect(screen.getByRole('button', { name: 'Account' })).toHaveFocus()
   })
+
+  it('given methods, shows those the tenant enables in that order, under the given title', async () => {
+    // The demo tenant enables email, SMS, Google, Apple and passkeys, not Discord.
+    const { user } = renderWithProxy(<LoginButton methods={['apple', 'discord', 'email']} title="Welcome back" />)
+    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome back' })
+    await within(dialog).findByRole('button', { name: 'Continue with Apple' })
+    const names = within(dialog)
+      .getAllByRole('button')
+      .map((button) => button.textContent)
+      .filter((name) => name !== 'Close')
+    expect(names).toEqual(['Continue with Apple', 'Continue with email'])
+  })
 })

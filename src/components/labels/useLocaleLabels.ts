@@ -12,17 +12,18 @@ export type LocaleName = (typeof LOCALE_NAMES)[number]
 /** What a component's `locale` prop takes: a language the kit ships, a whole dictionary, or some strings. */
 export type Locale = LocaleName | LoginLabels | LoginLabelsOverride
 
-const loaders = {
+/** The shipped languages' loaders; exported for the test that checks they load only when asked for. */
+export const localeLoaders = {
   fr: moduleLoader(lazyModule('French copy', async () => (await import('../locales/fr')).fr)),
 }
 
-const IDLE = loaders.fr.getSnapshot()
+const IDLE = localeLoaders.fr.getSnapshot()
 const noSubscribe = () => () => undefined
 const idle = () => IDLE
 
 /** Starts loading a shipped language (for prefetch handlers); a failure is reported where it is used. */
 export function prefetchLocale(locale: Locale | undefined): void {
-  if (typeof locale === 'string' && locale !== 'en') loaders[locale].load().catch(() => undefined)
+  if (typeof locale === 'string' && locale !== 'en') localeLoaders[locale].load().catch(() => undefined)
 }
 
 export interface LocaleLabelsState {
@@ -37,7 +38,7 @@ export interface LocaleLabelsState {
  * A shipped language other than English is fetched when a component first asks for it.
  */
 export function useLocaleLabels(locale: Locale | undefined, labels: LoginLabelsOverride | undefined): LocaleLabelsState {
-  const loader = typeof locale === 'string' && locale !== 'en' ? loaders[locale] : undefined
+  const loader = typeof locale === 'string' && locale !== 'en' ? localeLoaders[locale] : undefined
   const snapshot = useSyncExternalStore(loader?.subscribe ?? noSubscribe, loader?.getSnapshot ?? idle, loader?.getSnapshot ?? idle)
   useEffect(() => prefetchLocale(locale), [locale])
   const dictionary = typeof locale === 'object' ? locale : loader ? snapshot.module : undefined
