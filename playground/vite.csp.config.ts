@@ -7,5 +7,10 @@ import { cspHeader } from './cspHeader'
 // Policy (default-src 'self'): the e2e proves the whole email sign-in works there (e2e/cspSignIn.spec.ts).
 export default mergeConfig(playground, {
   plugins: [cspHeader()],
-  build: { outDir: resolve(import.meta.dirname, '..', 'playground-dist-csp'), emptyOutDir: true },
+  build: {
+    outDir: resolve(import.meta.dirname, '..', 'playground-dist-csp'),
+    emptyOutDir: true,
+    // Small assets are inlined as data: URLs by default, which the policy blocks: always emit files.
+    assetsInlineLimit: 0,
+  },
 })
