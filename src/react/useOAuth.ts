@@ -74,28 +74,25 @@ export function useOAuth(provider: OAuthProviderName, parameters: UseOAuthParame
   const controller = useRef<AbortController | null>(null)
 
   // The kit's own action state rather than useMutation: the modal's code then carries no mutation observer.
+  // A failure of any kind reaches the state as a KitError (useAction wraps what is not one).
   const mutation = useAction<Outcome, Variables>(async ({ mode, popup, openError, signal }) => {
+    if (openError) throw openError
+    let config: WalletKitConfigResponse
     try {
-      if (openError) throw openError
-      let config: WalletKitConfigResponse
-      try {
-        config = await queryClient.ensureQueryData(walletKitConfigQueryOptions(kit))
-      } catch (error) {
-        popup?.close()
-        throw error
-      }
-      const common = { provider, config, redirectUri: oauth.redirectUri, returnTo: parameters.returnTo, scope: parameters.scope, signal }
-      if (mode === 'popup') {
-        if (!popup) throw kitError('OAUTH_POPUP_BLOCKED', 'useOAuth: no popup was opened')
-        return { mode, ...(await oauthPopupLogin(kit, popup, common)) }
-      }
-      const { authorizeUrl, state } = await startOAuth(kit, { ...common, mode })
-      savePendingOAuthRedirect(flowStorage, configId, provider, kit.now())
-      pageWindow(oauth.window).location.assign(authorizeUrl)
-      return { mode, authorizeUrl, state }
+      config = await queryClient.ensureQueryData(walletKitConfigQueryOptions(kit))
     } catch (error) {
-      throw asKitError(error)
+      popup?.close()
+      throw error
     }
+    const common = { provider, config, redirectUri: oauth.redirectUri, returnTo: parameters.returnTo, scope: parameters.scope, signal }
+    if (mode === 'popup') {
+      if (!popup) throw kitError('OAUTH_POPUP_BLOCKED', 'useOAuth: no popup was opened')
+      return { mode, ...(await oauthPopupLogin(kit, popup, common)) }
+    }
+    const { authorizeUrl, state } = await startOAuth(kit, { ...common, mode })
+    savePendingOAuthRedirect(flowStorage, configId, provider, kit.now())
+    pageWindow(oauth.window).location.assign(authorizeUrl)
+    return { mode, authorizeUrl, state }
   })
 
   // A sign-in left behind (the dialog closed while the popup is open) is abandoned, popup and key with it.

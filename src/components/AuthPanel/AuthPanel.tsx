@@ -4,7 +4,7 @@ import { LabelsContext } from '../labels/LabelsContext'
 import { useLocaleLabels, type Locale } from '../labels/useLocaleLabels'
 import { en } from '../locales/en'
 import type { LoginLabelsOverride } from '../locales/LoginLabels'
-import { ConfigError } from '../LoginModal/ConfigError'
+import { RetryableError } from '../LoginModal/RetryableError'
 import { LoginFlow } from '../LoginModal/LoginFlow'
 import { PanelHeader } from '../LoginModal/PanelHeader'
 import { Progress } from '../LoginModal/Progress'
@@ -57,7 +57,7 @@ export function AuthPanel({ methods, title, logo, theme = 'light', locale, label
           </MountFocusContext.Provider>
         </LabelsContext.Provider>
       ) : copy.error ? (
-        <ConfigError error={copy.error} onRetry={copy.retry} />
+        <RetryableError error={copy.error} onRetry={copy.retry} />
       ) : (
         // The language's own copy is on its way; English says so meanwhile.
         <Progress label={en.loading} />

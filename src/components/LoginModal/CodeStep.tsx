@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import type { OtpChallenge } from '../../core'
 import type { KitErrorCode } from '../../core/errors'
 import { DEFAULT_USER_MESSAGES } from '../../core/userMessages'
@@ -10,6 +10,7 @@ import { OtpInput } from '../OtpInput/OtpInput'
 import { ErrorAlert } from './ErrorAlert'
 import { formatCountdown } from './formatCountdown'
 import { phonePartsLoader, prefetchPhoneParts } from './phonePartsLoader'
+import { useModuleSnapshot } from './useModuleSnapshot'
 import { RateLimitAlert } from './RateLimitAlert'
 
 export interface CodeStepProps {
@@ -33,7 +34,7 @@ export function CodeStep({ otp, challenge }: CodeStepProps) {
   useEffect(() => inputRef.current?.focus(), [])
   // The number reads better grouped (+44 7700900123); the grouping comes with the phone step's code,
   // which "Use a different number" needs anyway. Until then the number shows as sent.
-  const phoneParts = useSyncExternalStore(phonePartsLoader.subscribe, phonePartsLoader.getSnapshot, phonePartsLoader.getSnapshot).module
+  const phoneParts = useModuleSnapshot(phonePartsLoader).module
   useEffect(() => {
     if (bySms) prefetchPhoneParts()
   }, [bySms])

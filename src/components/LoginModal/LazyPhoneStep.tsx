@@ -1,7 +1,7 @@
 import type { UseSmsOtpReturnType } from '../../react'
 import { useLabels } from '../labels/LabelsContext'
 import type { PhoneDraft } from '../phone/e164'
-import { ConfigError } from './ConfigError'
+import { RetryableError } from './RetryableError'
 import { phonePartsLoader } from './phonePartsLoader'
 import { Progress } from './Progress'
 import { useLoadedModule } from './useLoadedModule'
@@ -20,7 +20,7 @@ export interface LazyPhoneStepProps {
 export function LazyPhoneStep({ smsOtp, phone, sentTo, onPhoneChange, onBack }: LazyPhoneStepProps) {
   const labels = useLabels()
   const { module, error, retry } = useLoadedModule(phonePartsLoader)
-  if (error) return <ConfigError error={error} onRetry={retry} />
+  if (error) return <RetryableError error={error} onRetry={retry} />
   if (!module) return <Progress label={labels.loading} />
   const draft = phone ?? module.initialPhoneDraft(sentTo, typeof navigator === 'undefined' ? [] : navigator.languages)
   return <module.PhoneStep smsOtp={smsOtp} phone={draft} onPhoneChange={onPhoneChange} onBack={onBack} />

@@ -5,7 +5,7 @@ import { useEmailOtp, useLoginMethods, useOAuthCallback, useOAuthProviders, useP
 import { useLabels } from '../labels/LabelsContext'
 import type { PhoneDraft } from '../phone/e164'
 import { CodeStep } from './CodeStep'
-import { ConfigError } from './ConfigError'
+import { RetryableError } from './RetryableError'
 import { EmailStep } from './EmailStep'
 import { OAuthButtons } from './OAuthButtons'
 import { OAuthError } from './OAuthError'
@@ -66,7 +66,7 @@ export function LoginFlow({ onDone, methods: only }: LoginFlowProps) {
   if (pending?.challenge) return <CodeStep key={pending.challenge.otpId} otp={pending} challenge={pending.challenge} />
   if (!methods || !oauthProviders) {
     return config.isError && !config.isFetching ? (
-      <ConfigError error={config.error} onRetry={() => void config.refetch()} />
+      <RetryableError error={config.error} onRetry={() => void config.refetch()} />
     ) : (
       <Progress label={labels.loadingConfig} />
     )

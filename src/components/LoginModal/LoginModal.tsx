@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore, type ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import type { EnabledProvider } from '../../core/types'
 import { resolveLabels } from '../labels/resolveLabels'
 import { useLocaleLabels, type Locale } from '../labels/useLocaleLabels'
@@ -6,6 +6,7 @@ import type { LoginLabelsOverride } from '../locales/LoginLabels'
 import type { Theme } from '../Theme'
 import { DialogLoading } from './DialogLoading'
 import { loginDialogLoader } from './loadLoginDialog'
+import { useModuleSnapshot } from './useModuleSnapshot'
 
 export interface LoginModalProps {
   open: boolean
@@ -30,7 +31,7 @@ export interface LoginModalProps {
  * commit that opens it.
  */
 export function LoginModal({ open, onOpenChange, theme = 'light', locale, labels, methods, title, logo }: LoginModalProps) {
-  const { module, error } = useSyncExternalStore(loginDialogLoader.subscribe, loginDialogLoader.getSnapshot, loginDialogLoader.getSnapshot)
+  const { module, error } = useModuleSnapshot(loginDialogLoader)
   const copy = useLocaleLabels(locale, labels)
   useEffect(() => {
     // The failure is shown from the loader's state, with a way to try again.

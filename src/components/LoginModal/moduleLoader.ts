@@ -21,7 +21,8 @@ export interface ModuleLoader<M> {
   subscribe(listener: () => void): () => void
 }
 
-const IDLE = { status: 'idle', module: undefined, error: null } as const
+/** The snapshot of a loader that has not been asked to load. */
+export const IDLE = { status: 'idle', module: undefined, error: null } as const
 const LOADING = { status: 'loading', module: undefined, error: null } as const
 
 export function moduleLoader<M>(lazy: LazyModule<M>): ModuleLoader<M> {

@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useSyncExternalStore } from 'react'
+import { useEffect, useMemo } from 'react'
 import type { KitError } from '../../core/errors'
 import { lazyModule } from '../../core/lazyModule'
 import type { LoginLabels, LoginLabelsOverride } from '../locales/LoginLabels'
 import { moduleLoader } from '../LoginModal/moduleLoader'
+import { useModuleSnapshot } from '../LoginModal/useModuleSnapshot'
 import { resolveLabels } from './resolveLabels'
 
 /** The languages the kit ships besides English, each loaded only when asked for. */
@@ -16,10 +17,6 @@ export type Locale = LocaleName | LoginLabels | LoginLabelsOverride
 export const localeLoaders = {
   fr: moduleLoader(lazyModule('French copy', async () => (await import('../locales/fr')).fr)),
 }
-
-const IDLE = localeLoaders.fr.getSnapshot()
-const noSubscribe = () => () => undefined
-const idle = () => IDLE
 
 /** Starts loading a shipped language (for prefetch handlers); a failure is reported where it is used. */
 export function prefetchLocale(locale: Locale | undefined): void {
@@ -39,7 +36,7 @@ export interface LocaleLabelsState {
  */
 export function useLocaleLabels(locale: Locale | undefined, labels: LoginLabelsOverride | undefined): LocaleLabelsState {
   const loader = typeof locale === 'string' && locale !== 'en' ? localeLoaders[locale] : undefined
-  const snapshot = useSyncExternalStore(loader?.subscribe ?? noSubscribe, loader?.getSnapshot ?? idle, loader?.getSnapshot ?? idle)
+  const snapshot = useModuleSnapshot(loader)
   useEffect(() => prefetchLocale(locale), [locale])
   const dictionary = typeof locale === 'object' ? locale : loader ? snapshot.module : undefined
   const resolved = useMemo(

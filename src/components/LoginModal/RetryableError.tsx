@@ -3,8 +3,8 @@ import { errorMessage } from '../labels/errorMessage'
 import { useLabels } from '../labels/LabelsContext'
 import { ErrorAlert } from './ErrorAlert'
 
-/** The tenant's configuration could not be loaded: say why and offer to fetch it again. */
-export function ConfigError({ error, onRetry }: { error: KitError; onRetry(): void }) {
+/** Something could not be loaded (the tenant's config, a part of the kit's code): say why, and offer to try again. */
+export function RetryableError({ error, onRetry }: { error: KitError; onRetry(): void }) {
   const labels = useLabels()
   return (
     <ErrorAlert message={errorMessage(labels, error)}>
