@@ -391,3 +391,16 @@ describe('the consent endpoint', () => {
     expect(snapshot(proxy)).toBe(before)
   })
 })
+
+describe('the authorize page text', () => {
+  it.each<[MockOAuthProvider, string]>([
+    ['google', 'an id_token for it in the URL fragment'],
+    ['apple', 'a code and an id_token for it in the URL fragment'],
+    ['facebook', "a code to redeem at this mock's Facebook token endpoint for an id_token"],
+    ['x', 'a code for the proxy to exchange (oauth2_authenticate) for an OIDC token'],
+  ])('says what %s sends the app back', async (provider, answer) => {
+    const { proxy } = setup(EVERY)
+    const page = await openAuthorize(proxy, provider, query({}, provider))
+    expect(page.html.replace(/\s+/g, ' ')).toContain(`receives ${answer}.`)
+  })
+})

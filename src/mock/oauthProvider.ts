@@ -17,8 +17,6 @@ import type { TokenAuthority } from './tokens'
 import type { MockOAuthIdentity, MockState, ResolvedMockTenant } from './types'
 import { parseJsonObject } from './validate'
 
-export { AUTHORIZATION_CODE_LIFETIME_SECONDS } from './oauthCodes'
-
 const PAGE_PATH = /^\/__mock\/oauth\/([^/]+)\/(authorize|consent)$/
 const PUBLISHED_PATH = /^\/__mock\/oauth\/([^/]+)\/(jwks\.json|\.well-known\/openid-configuration)$/
 const FACEBOOK_TOKEN_PATH = '/__mock/oauth/facebook/v11.0/oauth/access_token'
