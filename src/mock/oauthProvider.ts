@@ -8,6 +8,7 @@ import { MockError, httpStatusForGrpc, jsonResponse } from './http'
 import { readAuthorizeRequest, type AnswerPlace, type AuthorizeRequest } from './oauthAuthorizeRequest'
 import { issueAuthorizationCode, randomCode } from './oauthCodes'
 import { publishedDocument } from './oauthDiscovery'
+import { readForm } from './oauthForm'
 import { facebookTokenEndpoint } from './oauthFacebookToken'
 import { addOAuthIdentities, findOAuthIdentity } from './oauthIdentities'
 import { issueOidcToken, type OidcTokenIssuer } from './oauthIdTokens'
@@ -98,12 +99,7 @@ export function createOAuthServer({ tenants, state, tokens, basePath, now }: OAu
 
   /** The consent form posts the authorize parameters back: they are checked again, as if new. */
   async function consent(provider: MockOAuthProvider, request: Request): Promise<Response> {
-    const contentType = request.headers.get('Content-Type') ?? ''
-    if (!/^application\/x-www-form-urlencoded\b/i.test(contentType)) {
-      const got = contentType === '' ? 'no Content-Type' : contentType
-      throw new MockError(3, `request body: expected a form (application/x-www-form-urlencoded), got ${got}`)
-    }
-    const form = new URLSearchParams(await request.text())
+    const form = await readForm(request)
     const authorizeRequest = readAuthorizeRequest(provider, form, tenants)
     const identity = form.getAll('identity')
     const cancel = form.getAll('cancel')
