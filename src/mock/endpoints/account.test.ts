@@ -115,8 +115,8 @@ describe('account', () => {
   })
 
   it.each([
-    [{ filterValue: 'ada@example.com' }, 'filterType: expected one of EMAIL, PHONE_NUMBER, OIDC_TOKEN, CREDENTIAL_ID, PUBLIC_KEY, got nothing'],
-    [{ filterType: 'email', filterValue: 'x' }, 'filterType: expected one of EMAIL, PHONE_NUMBER, OIDC_TOKEN, CREDENTIAL_ID, PUBLIC_KEY, got "email"'],
+    [{ filterValue: 'ada@example.com' }, 'filterType: expected one of EMAIL, PHONE_NUMBER, OIDC_TOKEN, CREDENTIAL_ID, PUBLIC_KEY, NAME, USERNAME, got nothing'],
+    [{ filterType: 'email', filterValue: 'x' }, 'filterType: expected one of EMAIL, PHONE_NUMBER, OIDC_TOKEN, CREDENTIAL_ID, PUBLIC_KEY, NAME, USERNAME, got "email"'],
     [{ filterType: 'EMAIL' }, 'filterValue: expected a string, got nothing'],
     [{ filterType: 'EMAIL', filterValue: '' }, 'filterValue: expected a non-empty string, got an empty string'],
     [{ filterType: 'EMAIL', filterValue: 'a@b.co', verificationToken: 1 }, 'verificationToken: expected a string, got a number'],

@@ -35,7 +35,7 @@ describe('otp_verify', () => {
     await ok(call(proxy, 'otp_verify', { otp_id: otpId, otp_code: code.toLowerCase(), public_key: key.publicKey }))
   })
 
-  it('answers each wrong code with 3 naming otpCode and the attempts left, then burns the OTP (8)', async () => {
+  it('answers each wrong code with 3, production\'s "Invalid OTP code" and the attempts left, then burns the OTP (8)', async () => {
     const { proxy } = setup()
     const key = await createTestClientKey()
     const { otpId, code } = await sendCode(proxy, 'ada@example.com')
@@ -43,9 +43,9 @@ describe('otp_verify', () => {
     for (const left of [4, 3, 2]) {
       const answer = await attempt(wrong(code))
       expect(answer.status).toBe(400)
-      expect(answer.body).toEqual({ code: 3, message: `otpCode: wrong code; ${left} attempts left`, details: [] })
+      expect(answer.body).toEqual({ code: 3, message: `Invalid OTP code; ${left} attempts left`, details: [] })
     }
-    expect((await attempt(wrong(code))).body).toMatchObject({ code: 3, message: 'otpCode: wrong code; 1 attempt left' })
+    expect((await attempt(wrong(code))).body).toMatchObject({ code: 3, message: 'Invalid OTP code; 1 attempt left' })
     const fifth = await attempt(wrong(code))
     expect(fifth.status).toBe(429)
     expect(fifth.body).toEqual({ code: 8, message: 'otpCode: too many wrong codes; request a new code', details: [] })

@@ -194,12 +194,40 @@ describe('signup', () => {
     )
   })
 
-  it.each(['raw', 'DER'])('accepts the seed-form client_signature (%s hex over the token)', async (form) => {
+  it.each(['raw', 'DER'])(
+    'refuses the seed-form client_signature (%s hex over the token) with 16, even by the token\'s own key',
+    async (form) => {
+      const { proxy } = setup()
+      const verified = await verifyEmail(proxy, 'ada@example.com')
+      const signature =
+        form === 'raw' ? await verified.key.sign(verified.verificationToken) : await verified.key.signDer(verified.verificationToken)
+      await expectRefused(
+        proxy,
+        { ...emptySignup('ada@example.com', verified.verificationToken), client_signature: signature },
+        16,
+        401,
+        /^clientSignature: the seed's form .* is refused because the token names a public key.*USAGE_TYPE_SIGNUP/,
+      )
+    },
+  )
+
+  it("refuses a replayed seed-form signature that would sign up the victim's email with the thief's API key", async () => {
     const { proxy } = setup()
     const verified = await verifyEmail(proxy, 'ada@example.com')
-    const signature =
-      form === 'raw' ? await verified.key.sign(verified.verificationToken) : await verified.key.signDer(verified.verificationToken)
-    await ok(call(proxy, 'signup', { ...emptySignup('ada@example.com', verified.verificationToken), client_signature: signature }))
+    const seen = await verified.key.sign(verified.verificationToken)
+    const thief = await createTestClientKey()
+    await expectRefused(
+      proxy,
+      {
+        ...emptySignup('ada@example.com', verified.verificationToken),
+        apiKeys: [{ apiKeyName: 'mine now', publicKey: thief.publicKey, curveType: 'API_KEY_CURVE_P256' }],
+        clientSignature: seen,
+      },
+      16,
+      401,
+      /^clientSignature: the seed's form/,
+    )
+    expect(Object.keys(proxy.state.users)).toEqual([])
   })
 
   it('allows a sign-up without a verification token when it names no email or phone', async () => {
