@@ -31,7 +31,7 @@ import { contactsMatch, createState } from './state'
 import { DEMO_TENANT, resolveTenants } from './tenants'
 import { createTokenAuthority } from './tokens'
 import type { MockAuthProxy, MockAuthProxyOptions, MockFailure, MockProxyEndpoint, OutboxMessage } from './types'
-import { Fields, parseJsonObject } from './validate'
+import { Fields, parseJsonObject, type JsonObject } from './validate'
 
 type Endpoint = (context: EndpointContext) => unknown
 
@@ -147,7 +147,9 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
     const operation = /^\/public\/v1\/((?:submit|query)\/[a-z0-9_]+)$/.exec(path)?.[1]
     const shape = operation === undefined ? undefined : publicApiBodyShape(operation)
     if (strictFields && operation !== undefined && shape !== undefined) {
-      assertProductionFields(operation, shape, parseJsonObject(decodeUtf8(bytes), false))
+      const body = readableBody(bytes)
+      // A body that does not read as a JSON object is the public API's to refuse, in its own words.
+      if (body !== undefined) assertProductionFields(operation, shape, body)
     }
     return new Request(request.url, { method: request.method, headers: request.headers, body: bytes })
   }
@@ -210,6 +212,14 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
       return addOAuthIdentityOrThrow(state, identity)
     },
     ready: tokens.ready,
+  }
+}
+
+function readableBody(bytes: Uint8Array): JsonObject | undefined {
+  try {
+    return parseJsonObject(decodeUtf8(bytes), false)
+  } catch {
+    return undefined
   }
 }
 

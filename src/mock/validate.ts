@@ -21,7 +21,8 @@ export function isJsonObject(value: unknown): value is JsonObject {
 }
 
 function camelCase(key: string): string {
-  return key.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase())
+  // Only an underscore inside a word is a word break: `__proto__` stays as it is.
+  return key.replace(/(?<=[a-zA-Z0-9])_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase())
 }
 
 /** The value of an own member, or undefined: `constructor` or `__proto__` is a name like any other. */

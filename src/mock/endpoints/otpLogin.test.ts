@@ -5,14 +5,20 @@ import {
   call,
   emptySignup,
   ok,
-  setup,
+  setup as setupMock,
   signUp,
   signedLogin,
   snapshot,
   verifyEmail,
+  type Setup,
   type Verified,
 } from '../testing/harness'
-import type { MockAuthProxy } from '../types'
+import type { MockAuthProxy, MockAuthProxyOptions } from '../types'
+
+/** These tests are about production's behaviour: strict, so that a member production drops fails here too. */
+function setup(options: MockAuthProxyOptions = {}): Setup {
+  return setupMock({ strictFields: true, ...options })
+}
 
 /** A signed-up user and a second verification of the same email, ready to log in. */
 async function returningUser(proxy: MockAuthProxy): Promise<{ verified: Verified; organizationId: string; userId: string }> {

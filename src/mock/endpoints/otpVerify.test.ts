@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { createTestClientKey } from '../testing/clientKey'
-import { call, ok, sendCode, setup, snapshot } from '../testing/harness'
+import { call, ok, sendCode, setup as setupMock, snapshot, type Setup } from '../testing/harness'
+import type { MockAuthProxyOptions } from '../types'
 
 /** A wrong code of the right shape: the real code with its first character changed. */
 function wrong(code: string): string {
   return (code[0] === 'A' ? 'B' : 'A') + code.slice(1)
+}
+
+/** These tests are about production's behaviour: strict, so that a member production drops fails here too. */
+function setup(options: MockAuthProxyOptions = {}): Setup {
+  return setupMock({ strictFields: true, ...options })
 }
 
 describe('otp_verify', () => {
@@ -67,7 +73,8 @@ describe('otp_verify', () => {
   })
 
   it('refuses an expired code with 9 and changes nothing', async () => {
-    const { proxy, clock } = setup()
+    // Not strict: otp_init's expirationSeconds is the seed's per-call option, which production drops.
+    const { proxy, clock } = setup({ strictFields: false })
     const key = await createTestClientKey()
     const { otpId, code } = await sendCode(proxy, 'ada@example.com', { expirationSeconds: '60' })
     clock.advance(59_999)
