@@ -25,6 +25,7 @@ export type {
   MockOtp,
   MockOtpRateLimits,
   MockOtpStatus,
+  MockProxyEndpoint,
   MockRateWindow,
   MockSession,
   MockStampKind,
