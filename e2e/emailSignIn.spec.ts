@@ -33,8 +33,11 @@ test.describe('email sign-in on the playground', () => {
     await expectNoAxeViolations(page, '[role="dialog"]')
     await dialog.getByRole('button', { name: 'Done' }).click()
     await expect(dialog).toBeHidden()
-    // With the dialog closed the page is reachable again: its dev inbox lists the code that was sent.
-    await expect(page.getByRole('listitem', { name: `Code for ${email}` })).toContainText(code)
+    // With the dialog closed the page is reachable again: its dev inbox lists the code that was sent,
+    // with the playground tenant's app name and sender applied (playground/vite.config.ts).
+    const sent = page.getByRole('listitem', { name: `Code for ${email}` })
+    await expect(sent).toContainText(code)
+    await expect(sent).toContainText('“Your auth-proxy-kit playground verification code” · from Playground <notifications@auth-proxy-kit.test>')
 
     const claims = await storedSessionClaims(page)
     expect(claims).not.toBeNull()

@@ -42,7 +42,7 @@ test.describe('SMS sign-in on the playground', () => {
     await expect(codeField).toBeFocused()
     await page.screenshot({ path: `${SHOTS}/sms-2-code-step.png`, animations: 'disabled' })
 
-    // The playground's otpOptions template, with the code in place.
+    // The playground tenant's SMS template (playground/vite.config.ts), with the code and app name in place.
     const message = await readMessage(page.request, phoneNumber)
     expect(message.text).toBe(`${message.code} is your auth-proxy-kit playground code.`)
     await codeField.fill(message.code)

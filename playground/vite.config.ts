@@ -1,15 +1,25 @@
 import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { DEMO_TENANT } from '../src/mock/tenants'
 import { mockAuthProxyPlugin } from '../src/mock/vite'
 
 const root = resolve(import.meta.dirname, '..')
+
+// What the codes say is the tenant's configuration (the proxy's dashboard in production), so the
+// playground's look of its messages is set here, on the mock's demo tenant; the dev inbox shows it applied.
+const PLAYGROUND_TENANT = {
+  ...DEMO_TENANT,
+  appName: 'auth-proxy-kit playground',
+  emailSenderName: 'Playground',
+  smsTemplate: '{{.OtpCode}} is your {{.AppName}} code.',
+}
 
 // The playground is a host app like any other: it imports the kit by its package name (aliased to
 // the source here, so edits show at once) and talks to the mock proxy mounted in this dev server.
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), mockAuthProxyPlugin({ path: '/auth-proxy' })],
+  plugins: [react(), mockAuthProxyPlugin({ path: '/auth-proxy', tenants: [PLAYGROUND_TENANT] })],
   resolve: {
     alias: [
       { find: 'auth-proxy-kit/styles.css', replacement: resolve(root, 'src/components/styles.css') },

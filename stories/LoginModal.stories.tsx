@@ -1,7 +1,8 @@
 import { within } from '@testing-library/dom'
 import { LoginModal } from '../src/components'
 import type { Meta, StoryObj } from './support/csf'
-import { loadMockProxy } from './support/loadMockProxy'
+import { createMockAuthProxy, DEMO_TENANT } from '../src/mock'
+import { loadMockProxy, STORY_PROXY_PATH } from './support/loadMockProxy'
 import { LoginModalDemo, type LoginModalDemoProps } from './support/LoginModalDemo'
 import { MockProviders } from './support/MockProviders'
 import { dialogOf, requestCode, sentCode, STORY_EMAIL, submitEmail, typeCode } from './support/steps'
@@ -66,6 +67,36 @@ export const CodeEntry: Story = {
       { role: 'button', name: 'Verify' },
       { role: 'button', name: 'Resend code' },
       { role: 'button', name: 'Use a different email' },
+    ],
+  },
+}
+
+/**
+ * A tenant whose dashboard sets 8-digit codes: the field takes its length and alphabet from
+ * wallet_kit_config (8 characters, a number keyboard), the kit sends neither.
+ */
+export const CodeEntryEightDigits: Story = {
+  loaders: [
+    async () => {
+      const proxy = createMockAuthProxy({
+        basePath: STORY_PROXY_PATH,
+        tenants: [{ ...DEMO_TENANT, otpLength: 8, otpAlphanumeric: false }],
+      })
+      await proxy.ready
+      return { proxy }
+    },
+  ],
+  play: async ({ canvasElement }) => {
+    const dialog = await requestCode(canvasElement)
+    const field = within(dialog).getByRole('textbox', { name: 'Verification code' })
+    if (field.getAttribute('maxlength') !== '8' || field.getAttribute('inputmode') !== 'numeric') {
+      throw new Error(`expected an 8-digit numeric code field, got maxlength ${field.getAttribute('maxlength')}, inputmode ${field.getAttribute('inputmode')}`)
+    }
+  },
+  parameters: {
+    expectedState: [
+      { text: `We sent a code to ${STORY_EMAIL}` },
+      { role: 'textbox', name: 'Verification code' },
     ],
   },
 }

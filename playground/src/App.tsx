@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { AuthPanel, AuthProxyProvider, LoginButton, SessionBadge, SignedOut, type OtpOptions } from 'auth-proxy-kit'
+import { AuthPanel, AuthProxyProvider, LoginButton, SessionBadge, SignedOut } from 'auth-proxy-kit'
 import { useState } from 'react'
 import { DevInbox } from './DevInbox'
 import { LookSelect } from './LookSelect'
@@ -9,13 +9,6 @@ import { SessionPanel } from './SessionPanel'
 import { TestIdentities } from './TestIdentities'
 import { themeOf, useLookChoice } from './useLookChoice'
 import { useOAuthModeChoice } from './useOAuthModeChoice'
-
-// What the codes say: the dev inbox shows the SMS text and the email settings as the mock received them.
-const OTP_OPTIONS: OtpOptions = {
-  smsCustomization: { template: '{{.OtpCode}} is your auth-proxy-kit playground code.' },
-  emailCustomization: { appName: 'auth-proxy-kit playground' },
-  sendFromEmailSenderName: 'Playground',
-}
 
 export function App() {
   const [queryClient] = useState(() => new QueryClient())
@@ -31,7 +24,6 @@ export function App() {
         configId={CONFIG_ID}
         oauthAuthorizeUrls={oauthAuthorizeUrls}
         oauthMode={oauthMode === 'auto' ? undefined : oauthMode}
-        otpOptions={OTP_OPTIONS}
       >
         <header className="pg-header">
           <h1>auth-proxy-kit playground</h1>

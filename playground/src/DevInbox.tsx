@@ -1,19 +1,24 @@
 import { useQuery } from '@tanstack/react-query'
 import { MOCK_PROXY_PATH } from './mockProxy'
 
+/** The mock's OutboxMessage, as GET /__mock/outbox answers it: the tenant's configuration applied. */
 interface OutboxMessage {
   otpId: string
   otpType: 'OTP_TYPE_EMAIL' | 'OTP_TYPE_SMS'
   contact: string
   code: string
-  /** SMS: the text as sent. */
-  text?: string
   createdAt: string
   expiresAt: string
-  emailCustomization?: Record<string, string>
-  sendFromEmailAddress?: string
-  sendFromEmailSenderName?: string
-  replyToEmailAddress?: string
+  appName: string
+  /** SMS: the text as sent. */
+  text?: string
+  /** Email: */
+  subject?: string
+  senderName?: string
+  senderAddress?: string
+  replyToAddress?: string
+  logoUrl?: string
+  templateId?: string
 }
 
 async function fetchOutbox(): Promise<OutboxMessage[]> {
@@ -22,17 +27,17 @@ async function fetchOutbox(): Promise<OutboxMessage[]> {
   return (await response.json()) as OutboxMessage[]
 }
 
-/** What an email's customization asked for, in one line: what the real proxy would have applied. */
-function emailDetails(message: OutboxMessage): string | undefined {
-  const from = message.sendFromEmailAddress
-    ? `from ${message.sendFromEmailSenderName ? `${message.sendFromEmailSenderName} <${message.sendFromEmailAddress}>` : message.sendFromEmailAddress}`
-    : undefined
+/** An email as the tenant's settings made it, in one line: subject, sender, reply-to, template, logo. */
+function emailDetails(message: OutboxMessage): string {
+  const sender = message.senderName ? `${message.senderName} <${message.senderAddress}>` : message.senderAddress
   const parts = [
-    from,
-    message.replyToEmailAddress ? `reply to ${message.replyToEmailAddress}` : undefined,
-    ...Object.entries(message.emailCustomization ?? {}).map(([field, value]) => `${field}: ${value}`),
-  ].filter((part) => part !== undefined)
-  return parts.length > 0 ? parts.join(' · ') : undefined
+    message.subject === undefined ? undefined : `“${message.subject}”`,
+    sender === undefined ? undefined : `from ${sender}`,
+    message.replyToAddress === undefined ? undefined : `reply to ${message.replyToAddress}`,
+    message.templateId === undefined ? undefined : `template ${message.templateId}`,
+    message.logoUrl === undefined ? undefined : `logo ${message.logoUrl}`,
+  ]
+  return parts.filter((part) => part !== undefined).join(' · ')
 }
 
 /** Every code the mock "sent" by email or SMS, newest first: the inbox a developer would otherwise have to open. */

@@ -7,6 +7,7 @@ describe('auth-proxy-kit/core exports', () => {
     expect(Object.keys(core).sort()).toMatchInlineSnapshot(`
       [
         "API_KEY_STAMP_SCHEME",
+        "ASSUMED_OTP_LIFETIME_SECONDS",
         "CROCKFORD_ALPHABET",
         "DEFAULT_TIMEOUT_MS",
         "DEFAULT_USER_MESSAGES",

@@ -47,6 +47,7 @@ export {
   type NormalizeOtpCodeOptions,
 } from './otp/normalizeOtpCode'
 export {
+  ASSUMED_OTP_LIFETIME_SECONDS,
   cancelOtp,
   completeOtp,
   loginWithOtp,
@@ -55,9 +56,8 @@ export {
   type CompleteOtpReturnType,
   type EmailOtpOptions,
   type OtpChallenge,
-  type OtpCodeOptions,
+  type OtpCodeConfig,
   type OtpOptions,
-  type SmsOtpOptions,
   type StartOtpParameters,
 } from './flows/otp'
 export {

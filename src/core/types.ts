@@ -83,33 +83,22 @@ export interface WalletKitConfigResponse {
 
 export type OtpType = 'OTP_TYPE_EMAIL' | 'OTP_TYPE_SMS'
 
+/**
+ * Which of the tenant's email templates a code by email uses: production's `v1ProxyEmailCustomizationParams`,
+ * the only thing about a code an app chooses per call. Everything else a code says (app name, logo,
+ * sender, reply-to, SMS text, length, alphabet, lifetime) is the tenant's configuration, set in the
+ * proxy's dashboard.
+ */
 export interface EmailCustomization {
-  appName?: string
-  logoUrl?: string
-  magicLinkTemplate?: string
-  /** JSON text of template variables. */
-  templateVariables?: string
+  /** An email template of the tenant; left out, the proxy uses the tenant's most recent one. */
   templateId?: string
 }
 
-export interface SmsCustomization {
-  template?: string
-}
-
+/** production's `ProxyTInitOtpBody`: nothing else. */
 export interface OtpInitRequest {
   otpType: OtpType
   contact: string
   emailCustomization?: EmailCustomization
-  smsCustomization?: SmsCustomization
-  userIdentifier?: string
-  sendFromEmailAddress?: string
-  sendFromEmailSenderName?: string
-  replyToEmailAddress?: string
-  /** Decimal string. */
-  otpLength?: string
-  alphanumeric?: boolean
-  /** Decimal string; the proxy caps it. */
-  expirationSeconds?: string
 }
 
 export interface OtpInitResponse {

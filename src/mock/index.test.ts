@@ -5,12 +5,14 @@ describe('auth-proxy-kit/mock', () => {
   // Every change to the public API should be deliberate: this list changes with it.
   it('exports exactly its public API', () => {
     expect(Object.keys(entry).sort()).toEqual([
+      'APP_NAME_PLACEHOLDER',
       'CROCKFORD_ALPHABET',
       'DEFAULT_OTP_RATE_LIMITS',
       'DEFAULT_SMS_TEMPLATE',
       'DEMO_CONFIG_ID',
       'DEMO_OAUTH_CLIENT_IDS',
       'DEMO_ORGANIZATION_ID',
+      'DEMO_TENANT',
       'MOCK_OAUTH_PROVIDERS',
       'SMS_CODE_PLACEHOLDER',
       'createMockAuthProxy',

@@ -5,7 +5,7 @@ export { startMockAuthProxy } from './node'
 export type { RunningMockAuthProxy, StartMockAuthProxyOptions } from './node'
 export { mockAuthProxyPlugin } from './vite'
 export type { MockAuthProxyPlugin, MockAuthProxyPluginApi, MockAuthProxyPluginOptions } from './vite'
-export { DEMO_CONFIG_ID, DEMO_ORGANIZATION_ID } from './tenants'
+export { DEMO_CONFIG_ID, DEMO_ORGANIZATION_ID, DEMO_TENANT } from './tenants'
 export { CROCKFORD_ALPHABET } from './otp'
 export { DEMO_OAUTH_CLIENT_IDS, MOCK_OAUTH_PROVIDERS, mockOAuthAuthorizeUrls, mockOidcIssuer } from './oauthProviders'
 export type { MockOAuthProvider } from './oauthProviders'
@@ -16,6 +16,7 @@ export type {
   MockApiKey,
   MockAuthenticator,
   MockFailure,
+  MockEmailTemplate,
   MockOAuthCode,
   MockOAuthIdentity,
   MockOAuthIdentityInput,
@@ -39,4 +40,4 @@ export type {
   ResolvedOtpRateLimits,
 } from './types'
 export { DEFAULT_OTP_RATE_LIMITS } from './otpRateLimits'
-export { DEFAULT_SMS_TEMPLATE, SMS_CODE_PLACEHOLDER } from './smsText'
+export { APP_NAME_PLACEHOLDER, DEFAULT_SMS_TEMPLATE, SMS_CODE_PLACEHOLDER } from './messageTemplate'

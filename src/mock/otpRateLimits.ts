@@ -1,6 +1,6 @@
-// Rate limits of otp_init: a contact is not flooded with codes, and one client cannot spray codes at
-// many contacts. Counted from the OTPs the state already holds, so that nothing else needs keeping in
-// step; a refused call records nothing.
+// Rate limits of otp_init: a contact is not flooded with codes. Counted from the OTPs the state already
+// holds, so that nothing else needs keeping in step; a refused call records nothing. Production's
+// otp_init takes no userIdentifier, so there is no per-client limit to mock.
 import { MockError } from './http'
 import { contactsMatch } from './state'
 import type { MockOtp, MockRateWindow, MockState, ResolvedMockTenant, ResolvedOtpRateLimits } from './types'
@@ -8,7 +8,6 @@ import type { MockOtp, MockRateWindow, MockState, ResolvedMockTenant, ResolvedOt
 export const DEFAULT_OTP_RATE_LIMITS: ResolvedOtpRateLimits = {
   resendAfterSeconds: 30,
   perContact: { max: 5, windowSeconds: 600 },
-  perUserIdentifier: { max: 10, windowSeconds: 600 },
 }
 
 const MAX_SECONDS = 86_400
@@ -19,14 +18,17 @@ const MAX_SECONDS = 86_400
  */
 export function resolveOtpRateLimits(value: unknown, path: string, base: ResolvedOtpRateLimits): ResolvedOtpRateLimits {
   if (value === undefined) return base
-  if (value === false) return { resendAfterSeconds: 0, perContact: null, perUserIdentifier: null }
+  if (value === false) return { resendAfterSeconds: 0, perContact: null }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new TypeError(`${path}: expected false or an object {resendAfterSeconds, perContact, perUserIdentifier}, got ${JSON.stringify(value)}`)
+    throw new TypeError(`${path}: expected false or an object {resendAfterSeconds, perContact}, got ${JSON.stringify(value)}`)
   }
   const limits = value as Record<string, unknown>
   for (const key of Object.keys(limits)) {
-    if (!['resendAfterSeconds', 'perContact', 'perUserIdentifier'].includes(key)) {
-      throw new TypeError(`${path}.${key}: unknown option (expected resendAfterSeconds, perContact or perUserIdentifier)`)
+    if (key === 'perUserIdentifier') {
+      throw new TypeError(`${path}.perUserIdentifier: no longer an option: production's otp_init takes no userIdentifier to count by (keep perContact)`)
+    }
+    if (!['resendAfterSeconds', 'perContact'].includes(key)) {
+      throw new TypeError(`${path}.${key}: unknown option (expected resendAfterSeconds or perContact)`)
     }
   }
   const resendAfterSeconds = limits['resendAfterSeconds'] ?? base.resendAfterSeconds
@@ -36,7 +38,6 @@ export function resolveOtpRateLimits(value: unknown, path: string, base: Resolve
   return {
     resendAfterSeconds,
     perContact: resolveWindow(limits['perContact'], `${path}.perContact`, base.perContact),
-    perUserIdentifier: resolveWindow(limits['perUserIdentifier'], `${path}.perUserIdentifier`, base.perUserIdentifier),
   }
 }
 
@@ -65,14 +66,13 @@ export interface OtpRateLimitRequest {
   state: MockState
   tenant: ResolvedMockTenant
   contact: string
-  userIdentifier: string | undefined
   now: number
 }
 
 interface Refusal {
   /** ms since the epoch. */
   retryAt: number
-  subject: 'contact' | 'userIdentifier'
+  subject: 'contact'
   description: string
 }
 
@@ -82,7 +82,7 @@ interface Refusal {
  * (`retryDelay: "23s"`), and as a `Retry-After` header (seconds); a google.rpc.QuotaFailure detail
  * names the limit.
  */
-export function checkOtpRateLimits({ state, tenant, contact, userIdentifier, now }: OtpRateLimitRequest): void {
+export function checkOtpRateLimits({ state, tenant, contact, now }: OtpRateLimitRequest): void {
   const limits = tenant.otpRateLimits
   const tenantOtps = Object.values(state.otps).filter((otp) => otp.configId === tenant.configId)
   const toContact = tenantOtps.filter((otp) => contactsMatch(otp.contact, contact))
@@ -105,11 +105,6 @@ export function checkOtpRateLimits({ state, tenant, contact, userIdentifier, now
   if (limits.perContact !== null) {
     const refusal = windowRefusal(toContact, limits.perContact, now, `${contact} has been sent`)
     if (refusal !== undefined) refusals.push({ ...refusal, subject: 'contact' })
-  }
-  if (limits.perUserIdentifier !== null && userIdentifier !== undefined) {
-    const fromUser = tenantOtps.filter((otp) => otp.userIdentifier === userIdentifier)
-    const refusal = windowRefusal(fromUser, limits.perUserIdentifier, now, `userIdentifier "${userIdentifier}" has asked for`)
-    if (refusal !== undefined) refusals.push({ ...refusal, subject: 'userIdentifier' })
   }
   if (refusals.length === 0) return
 

@@ -13,7 +13,11 @@ Options:
   --port <number>     port to listen on (default 8787; 0 picks a free one)
   --host <address>    address to listen on (default 127.0.0.1)
   --config <file>     JSON file with the tenants: [{ "configId", "organizationId", ... }]
-                      (default: one tenant, config id "demo")
+                      (default: one tenant, config id "demo"). What the codes say is set
+                      there, as in the proxy's dashboard: appName, logoUrl, emailSenderName,
+                      emailSenderAddress, emailReplyToAddress, smsTemplate ("{{.OtpCode}}"),
+                      emailTemplates, otpLength, otpAlphanumeric, otpExpirationSeconds,
+                      otpRateLimits (README: "The mock proxy on its own")
   --latency <ms>      delay added to every call, to see progress states (default 0)
   -h, --help          print this help
 

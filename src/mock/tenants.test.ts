@@ -30,6 +30,76 @@ describe('resolveTenants', () => {
     expect(() => resolveTenants([{ configId: 'a', organizationId: 'o', ...override }])).toThrow(message)
   })
 
+  it("fills in what a tenant's codes say when it sets nothing: production's defaults where it has them", () => {
+    const [tenant] = resolveTenants([{ configId: 'a', organizationId: 'o' }])
+    expect(tenant).toMatchObject({
+      otpLength: 6,
+      otpAlphanumeric: true,
+      otpExpirationSeconds: 300,
+      appName: 'auth-proxy-kit mock',
+      emailSenderName: 'Notifications',
+      emailSenderAddress: 'notifications@auth-proxy-kit.test',
+      smsTemplate: 'Your verification code is {{.OtpCode}}',
+      emailTemplates: [],
+      otpRateLimits: { resendAfterSeconds: 30, perContact: { max: 5, windowSeconds: 600 } },
+    })
+    expect(tenant?.logoUrl).toBeUndefined()
+    expect(tenant?.emailReplyToAddress).toBeUndefined()
+  })
+
+  it('keeps what a tenant sets for its codes', () => {
+    const options = {
+      otpLength: 8,
+      otpAlphanumeric: false,
+      otpExpirationSeconds: 600,
+      appName: 'Acme Wallet',
+      logoUrl: 'https://acme.test/logo.png',
+      emailSenderName: 'Acme',
+      emailSenderAddress: 'hello@acme.test',
+      emailReplyToAddress: 'support@acme.test',
+      smsTemplate: '{{.AppName}}: your code is {{.OtpCode}}',
+      emailTemplates: [{ templateId: 'login', subject: 'Your {{.AppName}} code' }],
+    }
+    expect(resolveTenants([{ configId: 'a', organizationId: 'o', ...options }])[0]).toMatchObject(options)
+  })
+
+  it.each([
+    [{ otpExpirationSeconds: 601 }, "tenants[0].otpExpirationSeconds: expected a whole number of seconds (1..600, production's cap), got 601"],
+    [{ otpExpirationSeconds: '300' }, /^tenants\[0\]\.otpExpirationSeconds: expected a whole number/],
+    [{ otpAlphanumeric: 'no' }, 'tenants[0].otpAlphanumeric: expected true or false, got "no"'],
+    [{ appName: '' }, 'tenants[0].appName: expected a one-line name of at most 200 characters, got ""'],
+    [{ appName: 'Acme\nWallet' }, /^tenants\[0\]\.appName: expected a one-line name/],
+    [{ logoUrl: 'logo.png' }, 'tenants[0].logoUrl: expected an absolute http(s) URL of the logo, got "logo.png"'],
+    [{ emailSenderName: 3 }, /^tenants\[0\]\.emailSenderName: expected a one-line name/],
+    [{ emailSenderAddress: 'noreply' }, 'tenants[0].emailSenderAddress: expected an email address like noreply@example.com, got "noreply"'],
+    [{ emailReplyToAddress: 'help' }, 'tenants[0].emailReplyToAddress: expected an email address like help@example.com, got "help"'],
+    [
+      { smsTemplate: 'Your code is {{code}}' },
+      'tenants[0].smsTemplate: expected only the placeholders {{.OtpCode}} and {{.AppName}}, got {{code}} in "Your code is {{code}}"',
+    ],
+    [
+      { smsTemplate: 'Welcome to {{.AppName}}' },
+      'tenants[0].smsTemplate: expected a text containing {{.OtpCode}} where the code goes (like "Your code is {{.OtpCode}}"), got "Welcome to {{.AppName}}"',
+    ],
+    [{ smsTemplate: `{{.OtpCode}}${'x'.repeat(1600)}` }, 'tenants[0].smsTemplate: expected at most 1600 characters, got 1612'],
+    [{ smsTemplate: 42 }, 'tenants[0].smsTemplate: expected a text containing {{.OtpCode}}, got 42'],
+    [{ emailTemplates: 'login' }, 'tenants[0].emailTemplates: expected a list of {templateId, subject}, got "login"'],
+    [{ emailTemplates: [{ subject: 'Hi' }] }, 'tenants[0].emailTemplates[0].templateId: expected a non-empty string, got undefined'],
+    [{ emailTemplates: [{ templateId: 't', subject: '' }] }, /^tenants\[0\]\.emailTemplates\[0\]\.subject: expected a one-line subject/],
+    [{ emailTemplates: [{ templateId: 't', subject: 'Hi {{.Name}}' }] }, /^tenants\[0\]\.emailTemplates\[0\]\.subject: expected only the placeholders/],
+    [{ emailTemplates: [{ templateId: 't', subject: 'Hi', body: 'x' }] }, 'tenants[0].emailTemplates[0].body: unknown option (expected templateId or subject)'],
+    [
+      { emailTemplates: [{ templateId: 't', subject: 'A' }, { templateId: 't', subject: 'B' }] },
+      'tenants[0].emailTemplates[1].templateId: "t" is used by another template',
+    ],
+    [{ otpRateLimits: { perUserIdentifier: { max: 10, windowSeconds: 600 } } }, /^tenants\[0\]\.otpRateLimits\.perUserIdentifier: no longer an option/],
+    [{ smsCustomization: { template: '{{.OtpCode}}' } }, "tenants[0].smsCustomization: not a tenant option; what it set is the tenant's smsTemplate"],
+    [{ sendFromEmailAddress: 'a@b.test' }, "tenants[0].sendFromEmailAddress: not a tenant option; what it set is the tenant's emailSenderAddress"],
+    [{ appname: 'Acme' }, /^tenants\[0\]\.appname: unknown tenant option \(expected configId, organizationId, .*appName/],
+  ])('refuses the codes option %j at start, naming it', (override, message) => {
+    expect(() => resolveTenants([{ configId: 'a', organizationId: 'o', ...override }])).toThrow(message)
+  })
+
   it('accepts a registered redirect URL with a query', () => {
     const [tenant] = resolveTenants([{ configId: 'a', organizationId: 'o', oauthRedirectUrl: 'https://app.test/cb?from=oauth' }])
     expect(tenant?.oauthRedirectUrl).toBe('https://app.test/cb?from=oauth')

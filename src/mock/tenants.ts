@@ -2,15 +2,59 @@
 // so that a typo in a tenants file fails loudly instead of answering odd errors later.
 import { ENABLED_PROVIDERS, type EnabledProvider } from '../core/types'
 import { DEMO_OAUTH_CLIENT_IDS, MOCK_OAUTH_PROVIDERS, isMockOAuthProvider } from './oauthProviders'
-import { OTP_MAX_LENGTH, OTP_MIN_LENGTH } from './otp'
+import { DEFAULT_SMS_TEMPLATE, messageTemplateProblem } from './messageTemplate'
+import { OTP_DEFAULT_EXPIRATION_SECONDS, OTP_MAX_EXPIRATION_SECONDS, OTP_MAX_LENGTH, OTP_MIN_LENGTH } from './otp'
 import { DEFAULT_OTP_RATE_LIMITS, resolveOtpRateLimits } from './otpRateLimits'
-import type { MockTenant, ResolvedMockTenant, ResolvedOtpRateLimits } from './types'
-import { isAbsoluteHttpUrl } from './validate'
+import type { MockEmailTemplate, MockTenant, ResolvedMockTenant, ResolvedOtpRateLimits } from './types'
+import { isAbsoluteHttpUrl, isEmail } from './validate'
 
 /** The config id of the demo tenant, served when no tenants are given. */
 export const DEMO_CONFIG_ID = 'demo'
 /** The demo tenant's parent organization. Fixed, so that demos and tests can name it. */
 export const DEMO_ORGANIZATION_ID = '5b0c4f1e-7d2a-4c1b-9a8e-2f6d3c0b1a90'
+
+/** What a tenant's messages say when it sets nothing. */
+export const DEFAULT_APP_NAME = 'auth-proxy-kit mock'
+/** Production's default sender name. */
+export const DEFAULT_EMAIL_SENDER_NAME = 'Notifications'
+export const DEFAULT_EMAIL_SENDER_ADDRESS = 'notifications@auth-proxy-kit.test'
+
+/**
+ * The options a tenant may have. Anything else is refused at start, so that a misspelt option, or one
+ * that was never the tenant's, is not silently ignored.
+ */
+const TENANT_OPTIONS: ReadonlySet<string> = new Set<keyof MockTenant>([
+  'configId',
+  'organizationId',
+  'allowedOrigins',
+  'enabledProviders',
+  'sessionExpirationSeconds',
+  'otpLength',
+  'otpAlphanumeric',
+  'otpExpirationSeconds',
+  'appName',
+  'logoUrl',
+  'emailSenderName',
+  'emailSenderAddress',
+  'emailReplyToAddress',
+  'smsTemplate',
+  'emailTemplates',
+  'oauthClientIds',
+  'oauthRedirectUrl',
+  'rpId',
+  'otpRateLimits',
+])
+
+/** What the request once carried and the tenant now holds, to name the new option in the error. */
+const REQUEST_OPTION_NAMES: Readonly<Record<string, keyof MockTenant>> = {
+  smsCustomization: 'smsTemplate',
+  emailCustomization: 'appName',
+  sendFromEmailAddress: 'emailSenderAddress',
+  sendFromEmailSenderName: 'emailSenderName',
+  replyToEmailAddress: 'emailReplyToAddress',
+  expirationSeconds: 'otpExpirationSeconds',
+  alphanumeric: 'otpAlphanumeric',
+}
 
 /**
  * Email, SMS, Google, Apple and passkeys, so that the playground shows every kind of sign-in; every provider has a client
@@ -73,6 +117,18 @@ function resolveTenant(value: unknown, path: string, otpRateLimits: ResolvedOtpR
     !Array.isArray(item) &&
     Object.entries(item).every(([provider, clientId]) => isMockOAuthProvider(provider) && isString(clientId))
   const isHttpUrl = (item: unknown): item is string => isString(item) && isAbsoluteHttpUrl(item)
+  const isEmailAddress = (item: unknown): item is string => isString(item) && isEmail(item)
+  const isLine = (item: unknown): item is string => isString(item) && item.length <= 200 && !/[\r\n]/.test(item)
+
+  for (const key of Object.keys(tenant)) {
+    if (TENANT_OPTIONS.has(key)) continue
+    const renamed = Object.hasOwn(REQUEST_OPTION_NAMES, key) ? REQUEST_OPTION_NAMES[key] : undefined
+    throw new TypeError(
+      renamed === undefined
+        ? `${path}.${key}: unknown tenant option (expected ${[...TENANT_OPTIONS].join(', ')})`
+        : `${path}.${key}: not a tenant option; what it set is the tenant's ${renamed}${key === 'emailCustomization' ? ', logoUrl and emailTemplates' : ''}`,
+    )
+  }
 
   const configId = isString(tenant['configId']) ? tenant['configId'] : fail('configId', 'a non-empty string')
   const organizationId = isString(tenant['organizationId'])
@@ -92,6 +148,17 @@ function resolveTenant(value: unknown, path: string, otpRateLimits: ResolvedOtpR
       optional('otpLength', isIntegerIn(OTP_MIN_LENGTH, OTP_MAX_LENGTH), `an integer ${OTP_MIN_LENGTH}..${OTP_MAX_LENGTH}`) ??
       6,
     otpAlphanumeric: optional('otpAlphanumeric', isBoolean, 'true or false') ?? true,
+    otpExpirationSeconds:
+      optional(
+        'otpExpirationSeconds',
+        isIntegerIn(1, OTP_MAX_EXPIRATION_SECONDS),
+        `a whole number of seconds (1..${OTP_MAX_EXPIRATION_SECONDS}, production's cap)`,
+      ) ?? OTP_DEFAULT_EXPIRATION_SECONDS,
+    appName: optional('appName', isLine, 'a one-line name of at most 200 characters') ?? DEFAULT_APP_NAME,
+    emailSenderName: optional('emailSenderName', isLine, 'a one-line name of at most 200 characters') ?? DEFAULT_EMAIL_SENDER_NAME,
+    emailSenderAddress: optional('emailSenderAddress', isEmailAddress, 'an email address like noreply@example.com') ?? DEFAULT_EMAIL_SENDER_ADDRESS,
+    smsTemplate: resolveSmsTemplate(tenant['smsTemplate'], `${path}.smsTemplate`),
+    emailTemplates: resolveEmailTemplates(tenant['emailTemplates'], `${path}.emailTemplates`),
     otpRateLimits: resolveOtpRateLimits(tenant['otpRateLimits'], `${path}.otpRateLimits`, otpRateLimits),
   }
   const oauthClientIds = optional(
@@ -104,5 +171,45 @@ function resolveTenant(value: unknown, path: string, otpRateLimits: ResolvedOtpR
   if (oauthRedirectUrl !== undefined) resolved.oauthRedirectUrl = oauthRedirectUrl
   const rpId = optional('rpId', isString, 'a domain like localhost')
   if (rpId !== undefined) resolved.rpId = rpId
+  const logoUrl = optional('logoUrl', isHttpUrl, 'an absolute http(s) URL of the logo')
+  if (logoUrl !== undefined) resolved.logoUrl = logoUrl
+  const replyTo = optional('emailReplyToAddress', isEmailAddress, 'an email address like help@example.com')
+  if (replyTo !== undefined) resolved.emailReplyToAddress = replyTo
   return resolved
+}
+
+function resolveSmsTemplate(value: unknown, path: string): string {
+  if (value === undefined) return DEFAULT_SMS_TEMPLATE
+  if (typeof value !== 'string') throw new TypeError(`${path}: expected a text containing {{.OtpCode}}, got ${JSON.stringify(value)}`)
+  const problem = messageTemplateProblem(value, { needsCode: true })
+  if (problem !== undefined) throw new TypeError(`${path}: expected ${problem}`)
+  return value
+}
+
+function resolveEmailTemplates(value: unknown, path: string): MockEmailTemplate[] {
+  if (value === undefined) return []
+  if (!Array.isArray(value)) throw new TypeError(`${path}: expected a list of {templateId, subject}, got ${JSON.stringify(value)}`)
+  const seen = new Set<string>()
+  return value.map((item: unknown, index) => {
+    const at = `${path}[${index}]`
+    const template = item as Partial<Record<string, unknown>> | null
+    if (typeof template !== 'object' || template === null || Array.isArray(template)) {
+      throw new TypeError(`${at}: expected {templateId, subject}, got ${JSON.stringify(item)}`)
+    }
+    for (const key of Object.keys(template)) {
+      if (key !== 'templateId' && key !== 'subject') throw new TypeError(`${at}.${key}: unknown option (expected templateId or subject)`)
+    }
+    const { templateId, subject } = template
+    if (typeof templateId !== 'string' || templateId.trim() === '') {
+      throw new TypeError(`${at}.templateId: expected a non-empty string, got ${JSON.stringify(templateId)}`)
+    }
+    if (seen.has(templateId)) throw new TypeError(`${at}.templateId: "${templateId}" is used by another template`)
+    seen.add(templateId)
+    if (typeof subject !== 'string' || subject.trim() === '' || subject.length > 200 || /[\r\n]/.test(subject)) {
+      throw new TypeError(`${at}.subject: expected a one-line subject of at most 200 characters, got ${JSON.stringify(subject)}`)
+    }
+    const problem = messageTemplateProblem(subject, { needsCode: false })
+    if (problem !== undefined) throw new TypeError(`${at}.subject: expected ${problem}`)
+    return { templateId, subject }
+  })
 }

@@ -1,11 +1,9 @@
 // Public types of the mock proxy. The wire types themselves live in src/core/types.ts: the mock shares
 // them with the kit's client and has no copy of its own.
 import type {
-  EmailCustomization,
   EnabledProvider,
   OtpType,
   ProxyEndpoint,
-  SmsCustomization,
   UsageType,
   ApiKeyCurve,
   AuthenticatorTransport,
@@ -24,10 +22,34 @@ export interface MockTenant {
   enabledProviders?: EnabledProvider[]
   /** Session length. Default 900. */
   sessionExpirationSeconds?: number
-  /** Default 6 (the proxy accepts 6..9). */
+  /** Characters in a code, 6..9; wallet_kit_config reports it. Default 6. */
   otpLength?: number
-  /** Crockford base32 codes when true, digits when false. Default true. */
+  /** Crockford base32 codes when true, digits when false; wallet_kit_config reports it. Default true. */
   otpAlphanumeric?: boolean
+  /** How long a code can be used, in seconds: 1..600 (production's cap). Default 300 (production's default). */
+  otpExpirationSeconds?: number
+  // What the codes' messages say: production sets it in the proxy's dashboard, and otp_init takes none of it.
+  /** The app's name, in every email and where an SMS template says `{{.AppName}}`. Default "auth-proxy-kit mock". */
+  appName?: string
+  /** Absolute http(s) URL of the logo emails show. Default none. */
+  logoUrl?: string
+  /** The name emails come from. Default "Notifications" (production's). */
+  emailSenderName?: string
+  /** The address emails come from. Default notifications@auth-proxy-kit.test. */
+  emailSenderAddress?: string
+  /** Where replies to emails go. Default none (the sender). */
+  emailReplyToAddress?: string
+  /**
+   * The text of an SMS: `{{.OtpCode}}` where the code goes (required), `{{.AppName}}` for the app name.
+   * Default "Your verification code is {{.OtpCode}}".
+   */
+  smsTemplate?: string
+  /**
+   * The tenant's email templates, oldest first: otp_init's `emailCustomization.templateId` picks one, and
+   * without it the most recent (the last) is used, as production does. An unknown templateId is refused.
+   * Default none: the proxy's own email.
+   */
+  emailTemplates?: MockEmailTemplate[]
   /**
    * The tenant's OAuth client id per provider (`{google: 'demo-google-client'}`). The mock's
    * authorization server accepts these client ids, and oauth2_authenticate requires the tenant's own.
@@ -38,6 +60,13 @@ export interface MockTenant {
   rpId?: string
   /** Limits on the codes otp_init sends; `false` turns them all off. Default: the mock's `otpRateLimits`. */
   otpRateLimits?: MockOtpRateLimits | false
+}
+
+/** An email template of a tenant, as its dashboard would hold it. */
+export interface MockEmailTemplate {
+  templateId: string
+  /** The email's subject; `{{.AppName}}` and `{{.OtpCode}}` are filled in. */
+  subject: string
 }
 
 /** At most `max` codes within any `windowSeconds`. */
@@ -58,15 +87,12 @@ export interface MockOtpRateLimits {
   resendAfterSeconds?: number
   /** Codes one contact (email address or phone number) may get. Default 5 per 600 s; `false` turns it off. */
   perContact?: MockRateWindow | false
-  /** Codes asked for with one otp_init `userIdentifier`, to any contact. Default 10 per 600 s; `false` turns it off. */
-  perUserIdentifier?: MockRateWindow | false
 }
 
 /** Rate limits with every default filled in; null is off. */
 export interface ResolvedOtpRateLimits {
   resendAfterSeconds: number
   perContact: MockRateWindow | null
-  perUserIdentifier: MockRateWindow | null
 }
 
 /** A tenant with every default filled in. */
@@ -78,6 +104,14 @@ export interface ResolvedMockTenant {
   sessionExpirationSeconds: number
   otpLength: number
   otpAlphanumeric: boolean
+  otpExpirationSeconds: number
+  appName: string
+  logoUrl?: string
+  emailSenderName: string
+  emailSenderAddress: string
+  emailReplyToAddress?: string
+  smsTemplate: string
+  emailTemplates: MockEmailTemplate[]
   oauthClientIds?: Partial<Record<MockOAuthProvider, string>>
   oauthRedirectUrl?: string
   rpId?: string
@@ -105,7 +139,10 @@ export interface MockAuthProxyOptions {
   otpRateLimits?: MockOtpRateLimits | false
 }
 
-/** An OTP the mock "sent": what a real proxy would have emailed or texted. */
+/**
+ * An OTP the mock "sent": what a real proxy would have emailed or texted, with the tenant's
+ * configuration applied (production's otp_init takes only the contact and an email template id).
+ */
 export interface OutboxMessage {
   otpId: string
   otpType: OtpType
@@ -113,16 +150,23 @@ export interface OutboxMessage {
   code: string
   /** ISO 8601. */
   createdAt: string
-  /** ISO 8601. */
+  /** ISO 8601: the tenant's otpExpirationSeconds after createdAt. */
   expiresAt: string
-  /** SMS only: the text as sent, smsCustomization.template (or the default) with the code in place. */
+  /** The tenant's app name, as the message names it. */
+  appName: string
+  /** SMS only: the text as sent, the tenant's smsTemplate with the code and app name in place. */
   text?: string
-  emailCustomization?: EmailCustomization
-  smsCustomization?: SmsCustomization
-  sendFromEmailAddress?: string
-  sendFromEmailSenderName?: string
-  replyToEmailAddress?: string
-  userIdentifier?: string
+  /** Email only: the subject, the chosen template's (app name and code in place) or the proxy's default. */
+  subject?: string
+  /** Email only: the tenant's sender. */
+  senderName?: string
+  senderAddress?: string
+  /** Email only, when the tenant sets one. */
+  replyToAddress?: string
+  /** Email only, when the tenant sets one. */
+  logoUrl?: string
+  /** Email only: the template used (the one asked for, or the tenant's most recent); none for the proxy's own email. */
+  templateId?: string
 }
 
 export type MockOtpStatus = 'pending' | 'used' | 'burnt'
@@ -139,8 +183,6 @@ export interface MockOtp {
   status: MockOtpStatus
   createdAt: string
   expiresAt: string
-  /** otp_init's `userIdentifier`, counted by the per-user rate limit. */
-  userIdentifier?: string
 }
 
 /** A verification token the mock issued, and the usages that have redeemed it. */

@@ -48,10 +48,10 @@ export interface AuthProxyProviderProps {
    */
   webauthn?: WebAuthnModule
   /**
-   * Defaults for every code sent by email or SMS: `emailCustomization`, `sendFromEmailAddress`,
-   * `sendFromEmailSenderName`, `replyToEmailAddress`, `smsCustomization`, `otpLength`, `alphanumeric`,
-   * `expirationSeconds`, `userIdentifier`. Each flow sends the fields of its channel; the hooks' own
-   * parameters and `start(contact, options)` override them field by field.
+   * `{ emailCustomization: { templateId } }`: which of the tenant's email templates codes by email use
+   * (default the tenant's most recent); useEmailOtp's parameters and `start(email, options)` override it.
+   * That is all production's otp_init takes: the app name, logo, sender, reply-to, SMS text, the code's
+   * length, alphabet and lifetime, and the rate limits are the tenant's, set in the proxy's dashboard.
    */
   otpOptions?: OtpOptions
   children?: ReactNode

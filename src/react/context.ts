@@ -16,7 +16,7 @@ export interface AuthProxyContextValue {
   flowStorage: FlowStorage | null
   /** OAuth settings of the provider's props: read by useOAuth when a sign-in starts. */
   oauth: AuthProxyOAuthSettings
-  /** The app's defaults for every code sent (email look, SMS text, format): read by useEmailOtp and useSmsOtp. */
+  /** The app's default email template (`emailCustomization.templateId`): read by useEmailOtp. */
   otpOptions: OtpOptions | undefined
 }
 

@@ -54,7 +54,6 @@ export type {
   SessionStatus,
   WebAuthnModule,
   SmsOtpChallenge,
-  SmsOtpOptions,
 } from '../core'
 export type { EnabledProvider, WalletKitConfigResponse } from '../core/types'
 export { KitError, isKitError, type KitErrorCode } from '../core/errors'

@@ -12,7 +12,7 @@ function useEmailOtpWithConfig() {
 }
 
 describe('useEmailOtp', () => {
-  it("given a tenant with 8-digit codes, start sends the tenant's format and the challenge keeps it", async () => {
+  it("given a tenant with 8-digit codes, the challenge takes the tenant's format from wallet_kit_config", async () => {
     const { Providers, proxy } = createTestProviders({
       mock: { tenants: [{ configId: 'demo', organizationId: 'org', otpLength: 8, otpAlphanumeric: false }] },
     })
@@ -78,5 +78,58 @@ describe('useEmailOtp', () => {
     act(() => result.current.start('nobody'))
     await waitFor(() => expect(result.current.error?.code).toBe('INVALID_EMAIL'))
     expect(requests.filter((name) => name !== 'wallet_kit_config')).toEqual([])
+  })
+
+  it("picks the email template: the provider's otpOptions, over it the hook's, over that start's; a resend keeps it", async () => {
+    let clock = Date.parse('2030-01-01T10:00:00Z')
+    const now = () => clock
+    const templates = ['provider', 'hook', 'call'].map((templateId) => ({ templateId, subject: `${templateId} subject` }))
+    const { Providers, proxy } = createTestProviders({
+      now,
+      mock: { now, tenants: [{ configId: 'demo', organizationId: 'org', emailTemplates: templates }] },
+      otpOptions: { emailCustomization: { templateId: 'provider' } },
+    })
+    const { result } = renderHook(
+      () => ({ plain: useEmailOtp(), hook: useEmailOtp({ emailCustomization: { templateId: 'hook' } }), config: useWalletKitConfig() }),
+      { wrapper: Providers },
+    )
+    await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
+
+    act(() => result.current.plain.start('a@example.com'))
+    act(() => result.current.hook.start('b@example.com'))
+    await waitFor(() => expect(result.current.hook.step).toBe('code'))
+    await waitFor(() => expect(result.current.plain.step).toBe('code'))
+    expect(proxy.outbox('a@example.com')[0]?.templateId).toBe('provider')
+    expect(proxy.outbox('b@example.com')[0]?.templateId).toBe('hook')
+
+    act(() => result.current.hook.reset())
+    act(() => result.current.hook.start('c@example.com', { emailCustomization: { templateId: 'call' } }))
+    await waitFor(() => expect(result.current.hook.step).toBe('code'))
+    expect(proxy.outbox('c@example.com')[0]?.templateId).toBe('call')
+
+    clock += 30_000
+    await waitFor(() => expect(result.current.hook.canResend).toBe(true), { timeout: 2000 })
+    act(() => result.current.hook.resend())
+    await waitFor(() => expect(result.current.hook.hasResent).toBe(true))
+    expect(proxy.outbox('c@example.com').map((message) => message.templateId)).toEqual(['call', 'call'])
+  })
+
+  it("given a code the tenant's shorter lifetime expired, verify reports OTP_EXPIRED and a new code is needed", async () => {
+    let clock = Date.parse('2030-01-01T10:00:00Z')
+    const now = () => clock
+    const { Providers, proxy } = createTestProviders({ now, mock: { now, tenants: [{ configId: 'demo', organizationId: 'org', otpExpirationSeconds: 60 }] } })
+    const { result } = renderHook(() => useEmailOtp(), { wrapper: Providers })
+    act(() => result.current.start('late@example.com'))
+    await waitFor(() => expect(result.current.step).toBe('code'))
+    clock += 61_000
+    // The kit assumes production's default lifetime: by its count the code has minutes left.
+    await waitFor(() => expect(result.current.expiresInSeconds).toBe(239), { timeout: 2000 })
+    expect(result.current.needsNewCode).toBe(false)
+
+    act(() => result.current.verify(latestCode(proxy, 'late@example.com')))
+    await waitFor(() => expect(result.current.error?.code).toBe('OTP_EXPIRED'))
+    expect(result.current.needsNewCode).toBe(true)
+    expect(result.current.canResend).toBe(true)
+    expect(result.current.step).toBe('code')
   })
 })

@@ -3,7 +3,10 @@ import { useOtpFlow, type OtpFlowChannel, type UseOtpFlowParameters, type UseOtp
 
 export type EmailOtpStep = 'email' | 'code' | 'done'
 
-/** Defaults for this hook's codes, over the provider's `otpOptions`; `start` may override them again. */
+/**
+ * `emailCustomization: {templateId}`: the tenant's email template for this hook's codes, over the
+ * provider's `otpOptions`; `start` may choose another. Everything else an email says is the tenant's.
+ */
 export interface UseEmailOtpParameters extends UseOtpFlowParameters, EmailOtpOptions {}
 
 export interface UseEmailOtpReturnType extends UseOtpReturnType<EmailOtpChallenge, 'email'> {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import type { CompleteOtpParameters, CompleteOtpReturnType, OtpChallenge, OtpOptions } from '../core'
+import type { CompleteOtpParameters, CompleteOtpReturnType, OtpChallenge, OtpCodeConfig, OtpOptions } from '../core'
 import type { HookOtpChallenge } from '../core/flows/otpHookRuntime'
 import type { KitError } from '../core/errors'
 import { signInModule } from '../core/lazyModules'
@@ -59,14 +59,16 @@ interface SendVariables {
   publicKey: string | undefined
   /** The provider's, the hook's and the call's options, merged in the flows' code (startHookOtp). */
   layers: readonly OtpOptions[]
+  /** A resend's format, its challenge's; a first code reads the tenant's config when it is sent. */
+  config?: OtpCodeConfig
 }
 
 const DEFAULT_RESEND_COOLDOWN_SECONDS = 30
 
 /**
  * OTP sign-in as a small state machine over a channel's core start / complete, shared by the email and
- * SMS hooks. Options are merged field by field: the tenant's code format (wallet_kit_config), then the
- * provider's `otpOptions`, then the hook's parameters, then those given to `start`.
+ * SMS hooks. The code's format is the tenant's (wallet_kit_config `otpLength`, `otpAlphanumeric`); the
+ * email's template is the provider's `otpOptions`, then the hook's parameters, then `start`'s.
  */
 export function useOtpFlow<C extends HookOtpChallenge, Step extends string>(
   channel: OtpFlowChannel<C>,
@@ -95,7 +97,7 @@ export function useOtpFlow<C extends HookOtpChallenge, Step extends string>(
   const sending = useAction<C, SendVariables>(async (variables) => {
     // A first code takes the tenant's format (a resend keeps its challenge's): read when needed, so
     // that a form shown before the config arrives waits for it rather than sending without it.
-    const config = variables.publicKey === undefined ? await queryClient.ensureQueryData(walletKitConfigQueryOptions(kit)) : undefined
+    const config = variables.config ?? (await queryClient.ensureQueryData(walletKitConfigQueryOptions(kit)))
     try {
       return (await (await signInModule.load()).startHookOtp(kit, { ...variables, otpType, config })) as C
     } catch (error) {
@@ -137,13 +139,14 @@ export function useOtpFlow<C extends HookOtpChallenge, Step extends string>(
   const resend = () => {
     if (!challenge || !canResend) return
     verifying.reset()
-    // The same options as the code it replaces, in the format that code was sent in.
+    // The same options as the code it replaces, and its format: the code step already shows it.
     const layers = sending.variables?.layers ?? [otpOptions ?? {}, hookOptions]
     setRetryAt(undefined)
     sending.run({
       contact: challenge.contact,
       publicKey: challenge.publicKey,
-      layers: [...layers, { otpLength: challenge.otpLength, alphanumeric: challenge.alphanumeric }],
+      layers,
+      config: { otpLength: String(challenge.otpLength), otpAlphanumeric: challenge.alphanumeric },
     })
   }
   const verify = (code: string) => {

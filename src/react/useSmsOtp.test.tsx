@@ -1,6 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { memoryStorage } from '../core'
+import { DEMO_TENANT } from '../mock'
 import { createTestProviders, latestCode } from './test/renderWithProxy'
 import { useEmailOtp } from './useEmailOtp'
 import { useSmsOtp } from './useSmsOtp'
@@ -71,57 +72,47 @@ describe('useSmsOtp', () => {
     expect(proxy.outbox(PHONE)).toHaveLength(2)
   })
 
-  it("merges the provider's otpOptions, the hook's and start's, field by field, and sends each channel its own", async () => {
+  it("texts what the tenant's SMS template says, and sends an app's email template with emails only", async () => {
     const { Providers, proxy } = createTestProviders({
-      otpOptions: {
-        smsCustomization: { template: 'Provider: {{.OtpCode}}' },
-        emailCustomization: { appName: 'Demo', logoUrl: 'https://app.test/logo.png' },
-        sendFromEmailAddress: 'noreply@app.test',
-        sendFromEmailSenderName: 'Demo app',
-        replyToEmailAddress: 'help@app.test',
-        expirationSeconds: 120,
-        otpLength: 8,
-        alphanumeric: false,
+      mock: {
+        tenants: [
+          {
+            ...DEMO_TENANT,
+            appName: 'Acme',
+            smsTemplate: '{{.AppName}} code: {{.OtpCode}}',
+            otpLength: 8,
+            otpAlphanumeric: false,
+            emailTemplates: [{ templateId: 'login', subject: 'Your {{.AppName}} code' }, { templateId: 'latest', subject: 'Latest' }],
+          },
+        ],
       },
+      otpOptions: { emailCustomization: { templateId: 'login' } },
     })
-    const { result } = renderHook(
-      () => ({
-        smsOtp: useSmsOtp({ smsCustomization: { template: 'Hook: {{.OtpCode}}' }, userIdentifier: 'ip-1' }),
-        emailOtp: useEmailOtp({ emailCustomization: { appName: 'Hook app', templateId: 't-9' } }),
-        config: useWalletKitConfig(),
-      }),
-      { wrapper: Providers },
-    )
+    const { result } = renderHook(useFlows, { wrapper: Providers })
     await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
 
-    act(() => result.current.smsOtp.start(PHONE, { expirationSeconds: 60 }))
+    act(() => result.current.smsOtp.start(PHONE))
     await waitFor(() => expect(result.current.smsOtp.step).toBe('code'))
     const sms = proxy.outbox(PHONE)[0]
     expect(sms?.code).toMatch(/^\d{8}$/)
-    expect(sms?.text).toBe(`Hook: ${sms?.code}`)
-    expect(sms).toMatchObject({ userIdentifier: 'ip-1', expiresAt: new Date(Date.parse(sms?.createdAt ?? '') + 60_000).toISOString() })
-    expect(sms?.emailCustomization).toBeUndefined()
-    expect(sms?.sendFromEmailAddress).toBeUndefined()
+    expect(sms?.text).toBe(`Acme code: ${sms?.code}`)
+    expect(sms?.templateId).toBeUndefined()
+    expect(result.current.smsOtp.challenge).toMatchObject({ otpLength: 8, alphanumeric: false })
 
-    act(() => result.current.emailOtp.start('ada@example.com', { replyToEmailAddress: 'support@app.test' }))
+    act(() => result.current.emailOtp.start('ada@example.com'))
     await waitFor(() => expect(result.current.emailOtp.step).toBe('code'))
-    expect(proxy.outbox('ada@example.com')[0]).toMatchObject({
-      emailCustomization: { appName: 'Hook app', templateId: 't-9' },
-      sendFromEmailAddress: 'noreply@app.test',
-      sendFromEmailSenderName: 'Demo app',
-      replyToEmailAddress: 'support@app.test',
-      expiresAt: expect.any(String),
-    })
-    expect(proxy.outbox('ada@example.com')[0]?.smsCustomization).toBeUndefined()
-    expect(result.current.emailOtp.challenge?.expiresAt).toBe((result.current.emailOtp.challenge?.sentAt ?? 0) + 120_000)
+    expect(proxy.outbox('ada@example.com')[0]).toMatchObject({ templateId: 'login', subject: 'Your Acme code' })
   })
 
-  it('given a resend, sends the new code with the options of the first', async () => {
+  it('given a resend, sends the new code in the format of the first', async () => {
     let clock = Date.parse('2030-01-01T10:00:00Z')
     const now = () => clock
-    const { Providers, proxy } = createTestProviders({ now, mock: { now } })
+    const { Providers, proxy, requests } = createTestProviders({
+      now,
+      mock: { now, tenants: [{ ...DEMO_TENANT, otpLength: 7, otpAlphanumeric: false }] },
+    })
     const { result } = renderHook(() => useSmsOtp(), { wrapper: Providers })
-    act(() => result.current.start(PHONE, { smsCustomization: { template: 'Once: {{.OtpCode}}' } }))
+    act(() => result.current.start(PHONE))
     await waitFor(() => expect(result.current.step).toBe('code'))
     expect(result.current.canResend).toBe(false)
     clock += 30_000
@@ -129,7 +120,10 @@ describe('useSmsOtp', () => {
     act(() => result.current.resend())
     await waitFor(() => expect(result.current.hasResent).toBe(true))
     const [second, first] = proxy.outbox(PHONE)
-    expect(second?.text).toBe(`Once: ${second?.code}`)
+    expect(second?.code).toMatch(/^\d{7}$/)
+    expect(result.current.challenge).toMatchObject({ otpId: second?.otpId, otpLength: 7, alphanumeric: false })
     expect(Object.values(proxy.state.otps).map((otp) => otp.otpId)).toEqual([first?.otpId, second?.otpId])
+    // The config was read once, for the first code.
+    expect(requests.filter((name) => name === 'wallet_kit_config')).toHaveLength(1)
   })
 })

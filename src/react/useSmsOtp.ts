@@ -1,14 +1,14 @@
-import type { SmsOtpChallenge, SmsOtpOptions } from '../core'
+import type { SmsOtpChallenge } from '../core'
 import { useOtpFlow, type OtpFlowChannel, type UseOtpFlowParameters, type UseOtpReturnType } from './useOtpFlow'
 
 export type SmsOtpStep = 'phone' | 'code' | 'done'
 
-/** Defaults for this hook's codes, over the provider's `otpOptions`; `start` may override them again. */
-export interface UseSmsOtpParameters extends UseOtpFlowParameters, SmsOtpOptions {}
+/** What the text says (the SMS template) is the tenant's configuration: only the flow's own timing is set here. */
+export type UseSmsOtpParameters = UseOtpFlowParameters
 
 export interface UseSmsOtpReturnType extends UseOtpReturnType<SmsOtpChallenge, 'phone'> {
   /** `phoneNumber` in E.164 (`+447700900123`); anything else fails with INVALID_PHONE before the network. */
-  start(phoneNumber: string, options?: SmsOtpOptions): void
+  start(phoneNumber: string): void
 }
 
 const SMS: OtpFlowChannel<SmsOtpChallenge> = {

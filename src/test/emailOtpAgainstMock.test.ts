@@ -70,12 +70,43 @@ describe('email OTP sign-in against the mock proxy', () => {
   it('accepts a code typed in lower case with Crockford look-alikes', async () => {
     const proxy = createMockAuthProxy({ tenants: [{ configId: 'demo', organizationId: 'org', otpAlphanumeric: false }] })
     const { kit } = setup(proxy)
-    const challenge = await startEmailOtp(kit, { email: 'digits@example.com', alphanumeric: false })
+    const challenge = await startEmailOtp(kit, { email: 'digits@example.com', config: await kit.client.walletKitConfig() })
     const code = codeFor(proxy, 'digits@example.com')
     // Digits typed as the letters people confuse them with: 0 as O, 1 as l.
     const typed = code.replace(/0/g, 'O').replace(/1/g, 'l')
     const { session } = await completeEmailOtp(kit, { challenge, code: typed })
     expect(session.publicKey).toBe(challenge.publicKey)
+  })
+
+  it("takes an 8-digit tenant's format from wallet_kit_config, sending only {otpType, contact}", async () => {
+    const proxy = createMockAuthProxy({ tenants: [{ configId: 'demo', organizationId: 'org', otpLength: 8, otpAlphanumeric: false }] })
+    const bodies: unknown[] = []
+    const { kit } = setup({
+      ...proxy,
+      handle: async (request: Request) => {
+        if (request.url.endsWith('/v1/otp_init')) bodies.push(await request.clone().json())
+        return proxy.handle(request)
+      },
+    })
+    const challenge = await startEmailOtp(kit, { email: 'eight@example.com', config: await kit.client.walletKitConfig() })
+    expect(bodies).toEqual([{ otpType: 'OTP_TYPE_EMAIL', contact: 'eight@example.com' }])
+    expect(challenge).toMatchObject({ otpLength: 8, alphanumeric: false })
+    expect(codeFor(proxy, 'eight@example.com')).toMatch(/^\d{8}$/)
+    await completeEmailOtp(kit, { challenge, code: codeFor(proxy, 'eight@example.com') })
+    expect(kit.session.getSnapshot().status).toBe('signedIn')
+  })
+
+  it("reports a code the tenant's shorter lifetime expired as OTP_EXPIRED, though the kit's 5 minutes are not up", async () => {
+    // The mock's clock runs 61 s ahead once the code is sent: the kit's (Date.now) stays put.
+    let ahead = 0
+    const proxy = createMockAuthProxy({ now: () => Date.now() + ahead, tenants: [{ configId: 'demo', organizationId: 'org', otpExpirationSeconds: 60 }] })
+    const { kit } = setup(proxy)
+    const challenge = await startEmailOtp(kit, { email: 'slow@example.com' })
+    ahead = 61_000
+    expect(challenge.expiresAt).toBeGreaterThan(Date.now() + ahead)
+    const error = await completeEmailOtp(kit, { challenge, code: codeFor(proxy, 'slow@example.com') }).catch((caught: unknown) => caught)
+    expect(isKitError(error, 'OTP_EXPIRED')).toBe(true)
+    expect(kit.session.getSnapshot().status).toBe('signedOut')
   })
 
   it('reports a wrong code as OTP_CODE_INVALID with the attempts left, and the right one still works', async () => {

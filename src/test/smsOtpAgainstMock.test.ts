@@ -8,6 +8,7 @@ import { completeSmsOtp, startSmsOtp } from '../core/flows/smsOtp'
 import { memoryKeyStore } from '../core/keys/memoryKeyStore'
 import { memoryStorage } from '../core/session/memoryStorage'
 import { createMockAuthProxy } from '../mock/handler'
+import { DEMO_TENANT } from '../mock/tenants'
 import type { MockAuthProxy } from '../mock/types'
 
 const PHONE = '+447700900123'
@@ -37,12 +38,12 @@ function codeFor(proxy: MockAuthProxy, phoneNumber: string): string {
 
 describe('SMS OTP sign-in against the mock proxy', () => {
   it('signs a new number up, then logs it in again into the same organization', async () => {
-    const proxy = createMockAuthProxy()
-    const first = setup(proxy)
-    const challenge = await startSmsOtp(first.kit, {
-      phoneNumber: '+44 7700 900123',
-      smsCustomization: { template: 'Demo: {{.OtpCode}} is your code' },
+    const proxy = createMockAuthProxy({
+      tenants: [{ ...DEMO_TENANT, appName: 'Demo', smsTemplate: '{{.AppName}}: {{.OtpCode}} is your code' }],
     })
+    const first = setup(proxy)
+    const challenge = await startSmsOtp(first.kit, { phoneNumber: '+44 7700 900123' })
+    // The tenant's template, with the code and the app name in place.
     expect(proxy.outbox(PHONE)[0]?.text).toBe(`Demo: ${codeFor(proxy, PHONE)} is your code`)
     const signedUp = await completeSmsOtp(first.kit, { challenge, code: codeFor(proxy, PHONE) })
     expect(signedUp.isNewUser).toBe(true)

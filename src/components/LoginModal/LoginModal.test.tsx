@@ -173,6 +173,46 @@ describe('LoginModal', () => {
     expect(await within(dialog).findByRole('heading', { name: "You're signed in" })).toBeInTheDocument()
   })
 
+  it("given the tenant's codes die sooner than the kit's 5 minutes, the proxy's answer says the code expired and offers a new one", async () => {
+    let clock = Date.parse('2030-01-01T10:00:00Z')
+    const now = () => clock
+    const { user, proxy } = renderWithProxy(<LoginButton />, {
+      now,
+      mock: { now, tenants: [{ configId: 'demo', organizationId: 'org', otpExpirationSeconds: 60 }] },
+    })
+    const email = 'short@example.com'
+    const dialog = await requestCode(user, email)
+    clock += 61_000
+    await user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), latestCode(proxy, email))
+    const again = await within(dialog).findByRole('button', { name: 'Send a new code' })
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(DEFAULT_USER_MESSAGES.OTP_EXPIRED)
+    await user.click(again)
+    await waitFor(() => expect(proxy.outbox(email)).toHaveLength(2))
+    await user.type(await within(dialog).findByRole('textbox', { name: 'Verification code' }), latestCode(proxy, email))
+    expect(await within(dialog).findByRole('heading', { name: "You're signed in" })).toBeInTheDocument()
+  })
+
+  it("given a tenant with 8-digit codes, the code field asks for 8 digits on a number keyboard, and they sign in", async () => {
+    const { user, proxy } = renderWithProxy(<LoginButton />, {
+      mock: { tenants: [{ configId: 'demo', organizationId: 'org', otpLength: 8, otpAlphanumeric: false }] },
+    })
+    const email = 'digits@example.com'
+    const dialog = await requestCode(user, email)
+    const codeField = within(dialog).getByRole('textbox', { name: 'Verification code' })
+    expect(codeField).toHaveAttribute('maxlength', '8')
+    expect(codeField).toHaveAttribute('inputmode', 'numeric')
+    const code = latestCode(proxy, email)
+    expect(code).toMatch(/^\d{8}$/)
+    // Seven digits are not a code yet: nothing is sent.
+    await user.type(codeField, code.slice(0, 7))
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }))
+    expect(within(dialog).getByRole('textbox', { name: 'Verification code' })).toHaveAccessibleDescription(
+      expect.stringContaining(DEFAULT_USER_MESSAGES.OTP_CODE_FORMAT),
+    )
+    await user.type(codeField, code.slice(7))
+    expect(await within(dialog).findByRole('heading', { name: "You're signed in" })).toBeInTheDocument()
+  })
+
   it('given a code just sent, Resend code waits out its cooldown, then sends a new code', async () => {
     let clock = Date.parse('2030-01-01T10:00:00Z')
     const now = () => clock

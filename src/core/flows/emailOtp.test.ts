@@ -1,5 +1,6 @@
 import { p256 } from '@noble/curves/nist.js'
-import { afterEach, describe, expect, it } from 'vitest'
+import type { ProxyTInitOtpBody, v1ProxyEmailCustomizationParams } from '@turnkey/sdk-types'
+import { afterEach, describe, expect, expectTypeOf, it } from 'vitest'
 import { createKit, type Kit } from '../createKit'
 import { fromHex, utf8 } from '../encoding'
 import { KitError } from '../errors'
@@ -7,8 +8,9 @@ import { memoryKeyStore } from '../keys/memoryKeyStore'
 import { fakeFetch, grpcError, hang, json, type FakeAnswer, type FakeFetch, type RecordedCall } from '../test/fakeFetch'
 import { fakeStorage } from '../test/fakes'
 import { sessionToken, signJwt } from '../test/tokens'
-import type { ClientSignature } from '../types'
+import type { ClientSignature, EmailCustomization, OtpInitRequest } from '../types'
 import { cancelEmailOtp, completeEmailOtp, loginWithEmailOtp, startEmailOtp } from './emailOtp'
+import { ASSUMED_OTP_LIFETIME_SECONDS } from './otp'
 import { logout } from './logout'
 
 const NOW = Date.UTC(2030, 5, 1, 12)
@@ -181,25 +183,72 @@ describe('startEmailOtp', () => {
     expect(await kit.keyStore.has(challenge.publicKey)).toBe(true)
   })
 
-  it('sends the tenant options as the wire wants them (64-bit integers as decimal strings)', async () => {
+  it("types its otp_init body as production's ProxyTInitOtpBody, and its template choice as production's", () => {
+    expectTypeOf<OtpInitRequest>().toExtend<ProxyTInitOtpBody>()
+    expectTypeOf<EmailCustomization>().toEqualTypeOf<v1ProxyEmailCustomizationParams>()
+    expectTypeOf<keyof OtpInitRequest>().toEqualTypeOf<keyof ProxyTInitOtpBody>()
+  })
+
+  it("sends exactly production's otp_init body: {otpType, contact}", async () => {
     const fake = proxy()
     const kit = kitOn(fake)
-    const challenge = await startEmailOtp(kit, {
-      email: EMAIL,
-      otpLength: 8,
-      alphanumeric: false,
-      expirationSeconds: 120,
-      emailCustomization: { appName: 'Demo' },
-    })
-    expect(fake.calls[0]?.body).toEqual({
-      otpType: 'OTP_TYPE_EMAIL',
-      contact: EMAIL,
-      otpLength: '8',
-      alphanumeric: false,
-      expirationSeconds: '120',
-      emailCustomization: { appName: 'Demo' },
-    })
-    expect(challenge).toMatchObject({ otpLength: 8, alphanumeric: false, expiresAt: NOW + 120_000 })
+    await startEmailOtp(kit, { email: EMAIL })
+    expect(fake.calls[0]?.body).toStrictEqual({ otpType: 'OTP_TYPE_EMAIL', contact: EMAIL })
+  })
+
+  it('adds emailCustomization with the templateId the app picks, and nothing else', async () => {
+    const fake = proxy()
+    const kit = kitOn(fake)
+    await startEmailOtp(kit, { email: EMAIL, emailCustomization: { templateId: 'login-v2' } })
+    expect(fake.calls[0]?.body).toStrictEqual({ otpType: 'OTP_TYPE_EMAIL', contact: EMAIL, emailCustomization: { templateId: 'login-v2' } })
+    // An emailCustomization without a template says nothing, so nothing is sent for it.
+    await startEmailOtp(kit, { email: EMAIL, emailCustomization: {} })
+    expect(fake.calls[1]?.body).toStrictEqual({ otpType: 'OTP_TYPE_EMAIL', contact: EMAIL })
+  })
+
+  it("takes the code's format from the tenant's config, and sends none of it", async () => {
+    const fake = proxy()
+    const kit = kitOn(fake)
+    const challenge = await startEmailOtp(kit, { email: EMAIL, config: { otpLength: '8', otpAlphanumeric: false } })
+    expect(fake.calls[0]?.body).toStrictEqual({ otpType: 'OTP_TYPE_EMAIL', contact: EMAIL })
+    expect(challenge).toMatchObject({ otpLength: 8, alphanumeric: false, expiresAt: NOW + ASSUMED_OTP_LIFETIME_SECONDS * 1000 })
+    // A production config may leave either field out: WIRE.md's defaults.
+    expect(await startEmailOtp(kit, { email: EMAIL, config: {} })).toMatchObject({ otpLength: 6, alphanumeric: true })
+  })
+
+  it("then checks a code against the tenant's format before the network", async () => {
+    const fake = proxy()
+    const kit = kitOn(fake)
+    const challenge = await startEmailOtp(kit, { email: EMAIL, config: { otpLength: '8', otpAlphanumeric: false } })
+    const error = await caught(completeEmailOtp(kit, { challenge, code: 'ABC123' }))
+    expect(error.code).toBe('OTP_CODE_FORMAT')
+    expect(error.message).toContain('the code must be 8 digits')
+    expect(fake.calls).toHaveLength(1)
+  })
+
+  it.each([
+    [{ otpLength: 8 }, "startEmailOtp({ otpLength }): production's otp_init takes no such option: the code's length (wallet_kit_config otpLength: pass config) is the tenant's configuration"],
+    [{ alphanumeric: false }, "startEmailOtp({ alphanumeric }): production's otp_init takes no such option: the code's alphabet"],
+    [{ expirationSeconds: 120 }, "startEmailOtp({ expirationSeconds }): production's otp_init takes no such option: the code's lifetime (mock tenant: otpExpirationSeconds)"],
+    [{ sendFromEmailAddress: 'noreply@app.test' }, 'startEmailOtp({ sendFromEmailAddress }): production'],
+    [{ replyToEmailAddress: 'help@app.test' }, "the reply-to address (mock tenant: emailReplyToAddress) is the tenant's configuration, set in the proxy's dashboard"],
+    [{ userIdentifier: 'ip-1' }, 'startEmailOtp({ userIdentifier }): production'],
+    [{ emailCustomization: { appName: 'Demo', templateId: 't' } }, 'startEmailOtp({ emailCustomization.appName }): production\'s otp_init takes no such option: the app name (mock tenant: appName)'],
+    [{ emailCustomization: { logoUrl: 'https://app.test/logo.png' } }, 'startEmailOtp({ emailCustomization.logoUrl })'],
+    [{ emailCustomization: { colour: 'blue' } }, "startEmailOtp({ emailCustomization.colour }): emailCustomization takes only templateId, as production's otp_init does"],
+    [{ emailCustomization: { templateId: '' } }, 'startEmailOtp({ emailCustomization.templateId }): expected a non-empty string, got ""'],
+    [{ emailCustomization: 'login' }, 'startEmailOtp({ emailCustomization }): expected an object, got "login"'],
+    [{ config: { otpLength: 8 } }, 'startEmailOtp({ config.otpLength }): expected a decimal string from "1" to "64", as wallet_kit_config gives it, got 8'],
+    [{ config: { otpLength: '0' } }, 'startEmailOtp({ config.otpLength }): expected a decimal string'],
+    [{ config: { otpAlphanumeric: 'no' } }, 'startEmailOtp({ config.otpAlphanumeric }): expected a boolean, as wallet_kit_config gives it, got "no"'],
+  ])('refuses %j before any call or key, naming it (an option that moved says where to)', async (options, message) => {
+    const fake = proxy()
+    const kit = kitOn(fake)
+    const error = await caught(startEmailOtp(kit, { email: EMAIL, ...(options as object) }))
+    expect(error.code).toBe('CONFIG_INVALID')
+    expect(error.message).toContain(message)
+    expect(fake.calls).toHaveLength(0)
+    expect(await kit.keyStore.list()).toEqual([])
   })
 
   it('reuses the previous challenge key on resend instead of making another', async () => {
@@ -237,7 +286,7 @@ describe('startEmailOtp', () => {
   it('refuses bad options with labelled errors before any call', async () => {
     const fake = proxy()
     const kit = kitOn(fake)
-    await expect(startEmailOtp(kit, { email: EMAIL, otpLength: 0 })).rejects.toThrow(/startEmailOtp\(\{ otpLength \}\)/)
+    await expect(startEmailOtp(kit, { email: EMAIL, config: { otpLength: '' } })).rejects.toThrow(/startEmailOtp\(\{ config.otpLength \}\)/)
     await expect(startEmailOtp(kit, { email: EMAIL, publicKey: 'xyz' })).rejects.toThrow(/startEmailOtp\(\{ publicKey \}\)/)
     await expect(startEmailOtp({} as Kit, { email: EMAIL })).rejects.toThrow(/startEmailOtp\(kit\): expected a kit/)
     expect(fake.calls).toHaveLength(0)

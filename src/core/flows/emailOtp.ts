@@ -10,6 +10,7 @@ import {
   type CompleteOtpReturnType,
   type EmailOtpOptions,
   type OtpChallenge,
+  type OtpCodeConfig,
 } from './otp'
 
 export interface StartEmailOtpParameters extends EmailOtpOptions {
@@ -19,6 +20,8 @@ export interface StartEmailOtpParameters extends EmailOtpOptions {
    * does not leave a key behind. Ignored when the key store does not hold it.
    */
   publicKey?: string
+  /** The tenant's wallet_kit_config, for the code's length and alphabet (see startOtp). Nothing of it is sent. */
+  config?: OtpCodeConfig
   signal?: AbortSignal
 }
 
@@ -33,7 +36,8 @@ export type CompleteEmailOtpReturnType = CompleteOtpReturnType
 
 /**
  * Sends a one-time code to `email`: checks the address (INVALID_EMAIL, before any network call), makes
- * a key (or reuses `publicKey`), calls otp_init. If otp_init fails, a key made here is deleted again.
+ * a key (or reuses `publicKey`), calls otp_init with `{otpType: OTP_TYPE_EMAIL, contact}` and the
+ * `emailCustomization: {templateId}` when given. If otp_init fails, a key made here is deleted again.
  *
  * No key is left behind as long as the caller, on every restart (resend, different email), passes the
  * previous challenge's `publicKey`, and calls cancelEmailOtp(kit, challenge) when the sign-in is abandoned.

@@ -1,57 +1,49 @@
 // One-time codes by email or SMS: one flow, two contacts. DESIGN.md: new key → otp_init → the person
 // types the code → otp_verify (with the public key) → account lookup by contact → signup with the
 // verification token if there is no account → otp_login with the client signature → store the session.
-import { assertInteger, assertObject, invalidArgument } from '../assert'
+import { assertNonEmptyString, assertObject, invalidArgument } from '../assert'
 import type { CallOptions } from '../client'
 import type { Kit } from '../createKit'
-import { isKitError, type KitErrorCode } from '../errors'
+import { isKitError, KitError, type KitErrorCode } from '../errors'
 import { DEFAULT_USER_MESSAGES, kitError } from '../userMessages'
 import { isCompressedPublicKey } from '../keys/p256'
 import { normalizeOtpCode } from '../otp/normalizeOtpCode'
 import { decodeVerificationToken } from '../session/jwt'
 import type { Session } from '../session/sessionStore'
-import type { EmailCustomization, OtpInitRequest, OtpType, SignupRequest, SmsCustomization } from '../types'
+import type { EmailCustomization, OtpInitRequest, OtpType, SignupRequest, WalletKitConfigResponse } from '../types'
 import { isE164PhoneNumber, isValidEmail, normalizePhoneNumber } from '../validators'
 import { assertKit } from './assertKit'
 import { loginMessage, signClientMessage, signupMessage } from './clientSignature'
 
-/** What the kit assumes when the caller does not say (the proxy's defaults, WIRE.md). */
+/** What wallet_kit_config reports when the tenant sets nothing (WIRE.md). */
 const DEFAULT_OTP_LENGTH = 6
 const DEFAULT_ALPHANUMERIC = true
-const DEFAULT_EXPIRATION_SECONDS = 300
+/**
+ * How long the kit assumes a code lives, for its countdown and for dropping a dead challenge: the
+ * lifetime is the tenant's (set in the proxy's dashboard) and is on no answer, so the kit takes
+ * production's default, 5 minutes. The proxy has the last word: a code it finds expired sooner is
+ * refused with OTP_EXPIRED, which the flow shows like the countdown's end (ask for a new code).
+ */
+export const ASSUMED_OTP_LIFETIME_SECONDS = 300
 
-/** How the code is made, whatever it is sent by. */
-export interface OtpCodeOptions {
-  /**
-   * Length and alphabet of the code. Pass the tenant's (wallet_kit_config `otpLength`,
-   * `otpAlphanumeric`): the challenge uses them to check the code before it is sent. When left out,
-   * nothing is sent and the proxy's defaults (6, alphanumeric) are assumed.
-   */
-  otpLength?: number
-  alphanumeric?: boolean
-  /** How long the code is valid; the proxy caps it. Default (assumed) 300. */
-  expirationSeconds?: number
-  /** Who is asking (say, a hash of the client's IP address), so that the proxy can rate-limit per person. */
-  userIdentifier?: string
-}
-
-/** What an email with a code may be made to look like. */
-export interface EmailOtpOptions extends OtpCodeOptions {
+/**
+ * What an app chooses about a code by email, per call or as a default: which of the tenant's email
+ * templates (production's otp_init takes nothing else). An SMS has no per-call options.
+ */
+export interface EmailOtpOptions {
   emailCustomization?: EmailCustomization
-  sendFromEmailAddress?: string
-  sendFromEmailSenderName?: string
-  replyToEmailAddress?: string
 }
 
-/** What a text with a code may say: `smsCustomization.template` puts the code where it has `{{.OtpCode}}`. */
-export interface SmsOtpOptions extends OtpCodeOptions {
-  smsCustomization?: SmsCustomization
-}
+/** An app's defaults for both channels (the provider's `otpOptions`): an SMS ignores them. */
+export type OtpOptions = EmailOtpOptions
 
-/** Options for both channels (an app's defaults): each flow sends only the fields that apply to it. */
-export interface OtpOptions extends EmailOtpOptions, SmsOtpOptions {}
+/**
+ * The part of wallet_kit_config that says what a code looks like: `otpLength` (decimal string) and
+ * `otpAlphanumeric`. A production proxy may leave either out: then 6 and true (WIRE.md).
+ */
+export type OtpCodeConfig = Partial<Pick<WalletKitConfigResponse, 'otpLength' | 'otpAlphanumeric'>>
 
-export interface StartOtpParameters extends OtpOptions {
+export interface StartOtpParameters extends EmailOtpOptions {
   otpType: OtpType
   /** An email address, or a phone number in E.164 (`+447700900123`; spaces, dashes and brackets are dropped). */
   contact: string
@@ -60,6 +52,12 @@ export interface StartOtpParameters extends OtpOptions {
    * does not leave a key behind. Ignored when the key store does not hold it.
    */
   publicKey?: string
+  /**
+   * The tenant's wallet_kit_config (`kit.client.walletKitConfig()`), whose `otpLength` and
+   * `otpAlphanumeric` say what the code will look like, so that completeOtp checks it before sending
+   * it. Nothing of it is sent. Left out: 6 letters and digits, what a tenant that sets nothing gets.
+   */
+  config?: OtpCodeConfig
   signal?: AbortSignal
 }
 
@@ -71,10 +69,12 @@ export interface OtpChallenge<T extends OtpType = OtpType> {
   contact: string
   /** The key the session will be bound to. Reuse it (`publicKey` of the start parameters) when restarting. */
   publicKey: string
+  /** The code's length and alphabet, from the tenant's config: what the code input asks for. */
   otpLength: number
   alphanumeric: boolean
   /** ms since the epoch (kit.now()). */
   sentAt: number
+  /** sentAt + ASSUMED_OTP_LIFETIME_SECONDS: the lifetime is the tenant's and the proxy does not say it. */
   expiresAt: number
 }
 
@@ -112,8 +112,9 @@ const CONTACTS: Record<OtpType, { label: string; check(contact: unknown): string
 
 /**
  * Sends a one-time code to an email address or a phone number: checks the contact (INVALID_EMAIL or
- * INVALID_PHONE, before any network call), makes a key (or reuses `publicKey`), calls otp_init. If
- * otp_init fails, a key made here is deleted again.
+ * INVALID_PHONE, before any network call), makes a key (or reuses `publicKey`), calls otp_init with
+ * `{otpType, contact}` and, for an email, `emailCustomization: {templateId}` when given: all that
+ * production's otp_init takes. If otp_init fails, a key made here is deleted again.
  *
  * No key is left behind as long as the caller, on every restart (resend, different contact), passes the
  * previous challenge's `publicKey`, and calls cancelOtp(kit, challenge) when the sign-in is abandoned.
@@ -126,27 +127,22 @@ export async function startOtp(
 ): Promise<OtpChallenge> {
   assertKit(kit, `${label}(kit)`)
   assertObject(parameters, `${label}(parameters)`)
-  const { otpType, otpLength, alphanumeric, expirationSeconds, signal } = parameters
+  const { otpType, signal } = parameters
+  refuseMovedOptions(parameters, label)
   const channel = CONTACTS[otpType]
   if (channel === undefined) throw invalidArgument(`${label}({ otpType })`, 'OTP_TYPE_EMAIL or OTP_TYPE_SMS', otpType)
   const contact = channel.check(parameters.contact)
   if (contact === undefined) {
     throw kitError(channel.error, `${label}: ${JSON.stringify(parameters.contact)} is not ${channel.label}`)
   }
-  if (otpLength !== undefined) assertInteger(otpLength, `${label}({ otpLength })`, 1, 64)
-  if (alphanumeric !== undefined && typeof alphanumeric !== 'boolean') {
-    throw invalidArgument(`${label}({ alphanumeric })`, 'a boolean', alphanumeric)
-  }
-  if (expirationSeconds !== undefined) {
-    assertInteger(expirationSeconds, `${label}({ expirationSeconds })`, 1, Number.MAX_SAFE_INTEGER)
-  }
+  const { otpLength, alphanumeric } = codeFormat(parameters.config, label)
   if (parameters.publicKey !== undefined && !isCompressedPublicKey(parameters.publicKey)) {
     throw invalidArgument(`${label}({ publicKey })`, 'a public key from an earlier challenge', parameters.publicKey)
   }
-  const body: OtpInitRequest = { otpType, contact, ...channelFields(otpType, parameters, label) }
-  if (otpLength !== undefined) body.otpLength = String(otpLength)
-  if (alphanumeric !== undefined) body.alphanumeric = alphanumeric
-  if (expirationSeconds !== undefined) body.expirationSeconds = String(expirationSeconds)
+  // Exactly production's ProxyTInitOtpBody: a template is an email's, so an SMS goes without one.
+  const body: OtpInitRequest = { otpType, contact }
+  const emailCustomization = otpType === 'OTP_TYPE_EMAIL' ? checkEmailCustomization(parameters.emailCustomization, label) : undefined
+  if (emailCustomization !== undefined) body.emailCustomization = emailCustomization
   if (signal?.aborted) throw kitError('ABORTED', `${label}: aborted by the caller`, { cause: signal.reason })
 
   const reused = parameters.publicKey !== undefined && (await kit.keyStore.has(parameters.publicKey))
@@ -165,47 +161,79 @@ export async function startOtp(
     otpType,
     contact,
     publicKey,
-    otpLength: otpLength ?? DEFAULT_OTP_LENGTH,
-    alphanumeric: alphanumeric ?? DEFAULT_ALPHANUMERIC,
+    otpLength,
+    alphanumeric,
     sentAt,
-    expiresAt: sentAt + (expirationSeconds ?? DEFAULT_EXPIRATION_SECONDS) * 1000,
+    expiresAt: sentAt + ASSUMED_OTP_LIFETIME_SECONDS * 1000,
   }
 }
 
-/** The otp_init fields of the challenge's channel (an email's look, an SMS's text), checked. */
-function channelFields(otpType: OtpType, options: OtpOptions, label: string): Partial<OtpInitRequest> {
-  const fields: Partial<OtpInitRequest> = {}
-  const { userIdentifier } = options
-  if (userIdentifier !== undefined) {
-    if (typeof userIdentifier !== 'string' || userIdentifier.trim() === '') {
-      throw invalidArgument(`${label}({ userIdentifier })`, 'a non-empty string', userIdentifier)
-    }
-    fields.userIdentifier = userIdentifier
+/** The code's length and alphabet from the tenant's config; 6 letters and digits where it says nothing. */
+function codeFormat(config: OtpCodeConfig | undefined, label: string): { otpLength: number; alphanumeric: boolean } {
+  if (config === undefined) return { otpLength: DEFAULT_OTP_LENGTH, alphanumeric: DEFAULT_ALPHANUMERIC }
+  assertObject(config, `${label}({ config })`)
+  const { otpLength = String(DEFAULT_OTP_LENGTH), otpAlphanumeric = DEFAULT_ALPHANUMERIC } = config
+  const length = typeof otpLength === 'string' && /^\d{1,2}$/.test(otpLength) ? Number(otpLength) : NaN
+  if (!(length >= 1 && length <= 64)) {
+    throw invalidArgument(`${label}({ config.otpLength })`, 'a decimal string from "1" to "64", as wallet_kit_config gives it', otpLength)
   }
-  if (otpType === 'OTP_TYPE_SMS') {
-    if (options.smsCustomization !== undefined) {
-      assertObject(options.smsCustomization, `${label}({ smsCustomization })`)
-      fields.smsCustomization = options.smsCustomization
-    }
-    return fields
+  if (typeof otpAlphanumeric !== 'boolean') {
+    throw invalidArgument(`${label}({ config.otpAlphanumeric })`, 'a boolean, as wallet_kit_config gives it', otpAlphanumeric)
   }
-  if (options.emailCustomization !== undefined) {
-    assertObject(options.emailCustomization, `${label}({ emailCustomization })`)
-    fields.emailCustomization = options.emailCustomization
+  return { otpLength: length, alphanumeric: otpAlphanumeric }
+}
+
+function checkEmailCustomization(value: unknown, label: string): EmailCustomization | undefined {
+  if (value === undefined) return undefined
+  assertObject(value, `${label}({ emailCustomization })`)
+  for (const key of Object.keys(value)) {
+    if (key === 'templateId') continue
+    // Own names only: `constructor` is no option, whatever Object.prototype says.
+    const moved = Object.hasOwn(EMAIL_CUSTOMIZATION_MOVED, key) ? EMAIL_CUSTOMIZATION_MOVED[key] : undefined
+    throw moved === undefined
+      ? new KitError('CONFIG_INVALID', `${label}({ emailCustomization.${key} }): emailCustomization takes only templateId, as production's otp_init does`)
+      : movedError(`emailCustomization.${key}`, moved, label)
   }
-  for (const field of ['sendFromEmailAddress', 'replyToEmailAddress'] as const) {
-    const value = options[field]
-    if (value === undefined) continue
-    if (!isValidEmail(value)) throw invalidArgument(`${label}({ ${field} })`, 'an email address', value)
-    fields[field] = value
+  const { templateId } = value
+  if (templateId === undefined) return undefined
+  assertNonEmptyString(templateId, `${label}({ emailCustomization.templateId })`)
+  return { templateId }
+}
+
+/**
+ * Options the kit once sent with every code, which production's otp_init drops: each is now the
+ * tenant's configuration (the proxy's dashboard; the mock's tenant option in brackets). Given anyway
+ * (an app written for an older kit, in plain JavaScript), they fail loudly rather than do nothing.
+ */
+const MOVED_TO_TENANT: Readonly<Record<string, string>> = {
+  otpLength: "the code's length (wallet_kit_config otpLength: pass config)",
+  alphanumeric: "the code's alphabet (wallet_kit_config otpAlphanumeric: pass config)",
+  expirationSeconds: "the code's lifetime (mock tenant: otpExpirationSeconds)",
+  userIdentifier: 'rate limiting (mock tenant: otpRateLimits; production keeps no per-user limit)',
+  smsCustomization: 'the SMS text (mock tenant: smsTemplate)',
+  sendFromEmailAddress: "the sender's address (mock tenant: emailSenderAddress)",
+  sendFromEmailSenderName: "the sender's name (mock tenant: emailSenderName)",
+  replyToEmailAddress: 'the reply-to address (mock tenant: emailReplyToAddress)',
+}
+/** The same for the members of emailCustomization other than templateId. */
+const EMAIL_CUSTOMIZATION_MOVED: Readonly<Record<string, string>> = {
+  appName: 'the app name (mock tenant: appName)',
+  logoUrl: 'the logo (mock tenant: logoUrl)',
+  magicLinkTemplate: 'the email template (mock tenant: emailTemplates)',
+  templateVariables: 'the email template (mock tenant: emailTemplates)',
+}
+
+function refuseMovedOptions(parameters: Record<string, unknown>, label: string): void {
+  for (const [option, moved] of Object.entries(MOVED_TO_TENANT)) {
+    if (parameters[option] !== undefined) throw movedError(option, moved, label)
   }
-  if (options.sendFromEmailSenderName !== undefined) {
-    if (typeof options.sendFromEmailSenderName !== 'string') {
-      throw invalidArgument(`${label}({ sendFromEmailSenderName })`, 'a string', options.sendFromEmailSenderName)
-    }
-    fields.sendFromEmailSenderName = options.sendFromEmailSenderName
-  }
-  return fields
+}
+
+function movedError(option: string, moved: string, label: string): KitError {
+  return new KitError(
+    'CONFIG_INVALID',
+    `${label}({ ${option} }): production's otp_init takes no such option: ${moved} is the tenant's configuration, set in the proxy's dashboard`,
+  )
 }
 
 /**

@@ -2,9 +2,8 @@
 // picking the channel's function. It lives in the flows' chunk, not in the hooks, so that a page's
 // first load carries only the hooks' state machine.
 import type { Kit } from '../createKit'
-import type { WalletKitConfigResponse } from '../types'
 import { cancelEmailOtp, completeEmailOtp, startEmailOtp, type EmailOtpChallenge } from './emailOtp'
-import type { CompleteOtpParameters, CompleteOtpReturnType, OtpOptions } from './otp'
+import type { CompleteOtpParameters, CompleteOtpReturnType, OtpCodeConfig, OtpOptions } from './otp'
 import { cancelSmsOtp, completeSmsOtp, startSmsOtp, type SmsOtpChallenge } from './smsOtp'
 
 export type HookOtpChallenge = EmailOtpChallenge | SmsOtpChallenge
@@ -16,17 +15,19 @@ export interface StartHookOtpParameters {
   publicKey: string | undefined
   /** From least to most specific: the provider's, the hook's, the call's. An undefined field hides nothing. */
   layers: readonly OtpOptions[]
-  /** The tenant's config, whose code format goes under every layer (a first code; a resend keeps its own). */
-  config: WalletKitConfigResponse | undefined
+  /** The code's format: the tenant's config for a first code; a resend keeps its own. */
+  config: OtpCodeConfig | undefined
 }
 
-/** Sends a code by the channel of `otpType`, with the options merged field by field. */
+/**
+ * Sends a code by the channel of `otpType`, with the options merged field by field. An SMS ignores the
+ * email's template, but gets the rest: an option that moved to the tenant fails there as for an email.
+ */
 export function startHookOtp(kit: Kit, { otpType, contact, publicKey, layers, config }: StartHookOtpParameters): Promise<HookOtpChallenge> {
-  const format: OtpOptions = config ? { otpLength: positiveInteger(config.otpLength), alphanumeric: config.otpAlphanumeric } : {}
-  const options = Object.assign({}, ...[format, ...layers].map(withoutUndefined)) as OtpOptions
+  const options = Object.assign({}, ...layers.map(withoutUndefined)) as OtpOptions
   return otpType === 'OTP_TYPE_EMAIL'
-    ? startEmailOtp(kit, { ...options, email: contact, publicKey })
-    : startSmsOtp(kit, { ...options, phoneNumber: contact, publicKey })
+    ? startEmailOtp(kit, { ...options, email: contact, publicKey, config })
+    : startSmsOtp(kit, { ...options, phoneNumber: contact, publicKey, config })
 }
 
 export function completeHookOtp(kit: Kit, parameters: CompleteOtpParameters<HookOtpChallenge>): Promise<CompleteOtpReturnType> {
@@ -36,11 +37,6 @@ export function completeHookOtp(kit: Kit, parameters: CompleteOtpParameters<Hook
 
 export function cancelHookOtp(kit: Kit, challenge: HookOtpChallenge): Promise<void> {
   return challenge.otpType === 'OTP_TYPE_EMAIL' ? cancelEmailOtp(kit, challenge) : cancelSmsOtp(kit, challenge)
-}
-
-function positiveInteger(text: string | undefined): number | undefined {
-  const value = Number(text)
-  return Number.isInteger(value) && value > 0 ? value : undefined
 }
 
 function withoutUndefined(options: OtpOptions): OtpOptions {

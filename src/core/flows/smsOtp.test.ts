@@ -115,28 +115,17 @@ describe('startSmsOtp', () => {
     expect(await kit.keyStore.list()).toEqual([])
   })
 
-  it('sends the SMS options and none of the email ones', async () => {
+  it("sends exactly production's otp_init body, {otpType, contact}, and no email template", async () => {
     const fake = proxy()
     const kit = kitOn(fake)
-    await startSmsOtp(kit, {
+    const challenge = await startSmsOtp(kit, {
       phoneNumber: PHONE,
-      smsCustomization: { template: 'Demo code: {{.OtpCode}}' },
-      userIdentifier: 'ip-hash',
-      otpLength: 8,
-      alphanumeric: false,
-      expirationSeconds: 120,
-      // Not in the SMS type, but an app's shared defaults may carry it: it is left out.
-      ...({ emailCustomization: { appName: 'Demo' }, sendFromEmailAddress: 'noreply@app.test' } as object),
+      config: { otpLength: '8', otpAlphanumeric: false },
+      // Not in the SMS type, but an app's shared defaults may carry it: a template is an email's.
+      ...({ emailCustomization: { templateId: 'login' } } as object),
     })
-    expect(fake.calls[0]?.body).toEqual({
-      otpType: 'OTP_TYPE_SMS',
-      contact: PHONE,
-      smsCustomization: { template: 'Demo code: {{.OtpCode}}' },
-      userIdentifier: 'ip-hash',
-      otpLength: '8',
-      alphanumeric: false,
-      expirationSeconds: '120',
-    })
+    expect(fake.calls[0]?.body).toStrictEqual({ otpType: 'OTP_TYPE_SMS', contact: PHONE })
+    expect(challenge).toMatchObject({ otpLength: 8, alphanumeric: false })
   })
 
   it('given a rate limit, passes on when to retry and deletes the key it made', async () => {
@@ -147,11 +136,16 @@ describe('startSmsOtp', () => {
     expect(await kit.keyStore.list()).toEqual([])
   })
 
-  it('refuses a bad smsCustomization or userIdentifier, naming it', async () => {
-    const kit = kitOn(proxy())
-    await expect(startSmsOtp(kit, { phoneNumber: PHONE, smsCustomization: 'x' as never })).rejects.toThrow(/startSmsOtp\(\{ smsCustomization \}\): expected an object/)
-    await expect(startSmsOtp(kit, { phoneNumber: PHONE, userIdentifier: '' })).rejects.toThrow(/startSmsOtp\(\{ userIdentifier \}\): expected a non-empty string/)
+  it('refuses the SMS options that moved to the tenant, saying where, before any call', async () => {
+    const fake = proxy()
+    const kit = kitOn(fake)
+    const moved = { smsCustomization: { template: 'Demo code: {{.OtpCode}}' } } as object
+    await expect(startSmsOtp(kit, { phoneNumber: PHONE, ...moved })).rejects.toThrow(
+      "startSmsOtp({ smsCustomization }): production's otp_init takes no such option: the SMS text (mock tenant: smsTemplate) is the tenant's configuration, set in the proxy's dashboard",
+    )
+    await expect(startSmsOtp(kit, { phoneNumber: PHONE, ...({ userIdentifier: 'ip-hash' } as object) })).rejects.toThrow(/startSmsOtp\(\{ userIdentifier \}\): production's otp_init takes no such option/)
     await expect(startSmsOtp(kit, null as never)).rejects.toThrow(/startSmsOtp\(parameters\): expected an object/)
+    expect(fake.calls).toHaveLength(0)
   })
 
   it('cancelSmsOtp deletes the abandoned key', async () => {
@@ -163,29 +157,13 @@ describe('startSmsOtp', () => {
 })
 
 describe('startOtp, shared by both channels', () => {
-  it('sends every email option for an email, checked', async () => {
+  it('sends an email its template id and nothing else, checked', async () => {
     const fake = proxy()
     const kit = kitOn(fake)
-    const emailCustomization = { appName: 'Demo', logoUrl: 'https://app.test/logo.png', magicLinkTemplate: 'https://app.test/%s', templateVariables: '{"a":"b"}', templateId: 't-1' }
-    await loginWithOtp.start(kit, {
-      otpType: 'OTP_TYPE_EMAIL',
-      contact: 'ada@example.com',
-      emailCustomization,
-      sendFromEmailAddress: 'noreply@app.test',
-      sendFromEmailSenderName: 'Demo app',
-      replyToEmailAddress: 'help@app.test',
-      smsCustomization: { template: '{{.OtpCode}}' },
-    })
-    expect(fake.calls[0]?.body).toEqual({
-      otpType: 'OTP_TYPE_EMAIL',
-      contact: 'ada@example.com',
-      emailCustomization,
-      sendFromEmailAddress: 'noreply@app.test',
-      sendFromEmailSenderName: 'Demo app',
-      replyToEmailAddress: 'help@app.test',
-    })
-    await expect(startOtp(kit, { otpType: 'OTP_TYPE_EMAIL', contact: 'ada@example.com', replyToEmailAddress: 'help' })).rejects.toThrow(
-      /startOtp\(\{ replyToEmailAddress \}\): expected an email address/,
+    await loginWithOtp.start(kit, { otpType: 'OTP_TYPE_EMAIL', contact: 'ada@example.com', emailCustomization: { templateId: 't-1' } })
+    expect(fake.calls[0]?.body).toStrictEqual({ otpType: 'OTP_TYPE_EMAIL', contact: 'ada@example.com', emailCustomization: { templateId: 't-1' } })
+    await expect(startOtp(kit, { otpType: 'OTP_TYPE_EMAIL', contact: 'ada@example.com', emailCustomization: { templateId: 7 as never } })).rejects.toThrow(
+      /startOtp\(\{ emailCustomization.templateId \}\): expected a non-empty string, got 7/,
     )
     await expect(startOtp(kit, { otpType: 'OTP_TYPE_FAX' as never, contact: '1' })).rejects.toThrow(/startOtp\(\{ otpType \}\)/)
     expect(fake.calls).toHaveLength(1)

@@ -9,10 +9,11 @@ import {
   type CompleteOtpParameters,
   type CompleteOtpReturnType,
   type OtpChallenge,
-  type SmsOtpOptions,
+  type OtpCodeConfig,
 } from './otp'
 
-export interface StartSmsOtpParameters extends SmsOtpOptions {
+/** What the text says (the tenant's SMS template) is the tenant's configuration: nothing to choose per call. */
+export interface StartSmsOtpParameters {
   /** E.164 (`+447700900123`); spaces, dashes, dots and brackets are dropped first. */
   phoneNumber: string
   /**
@@ -20,6 +21,8 @@ export interface StartSmsOtpParameters extends SmsOtpOptions {
    * does not leave a key behind. Ignored when the key store does not hold it.
    */
   publicKey?: string
+  /** The tenant's wallet_kit_config, for the code's length and alphabet (see startOtp). Nothing of it is sent. */
+  config?: OtpCodeConfig
   signal?: AbortSignal
 }
 
@@ -34,8 +37,8 @@ export type CompleteSmsOtpReturnType = CompleteOtpReturnType
 
 /**
  * Texts a one-time code to `phoneNumber`: checks it is E.164 (INVALID_PHONE, before any network call),
- * makes a key (or reuses `publicKey`), calls otp_init with OTP_TYPE_SMS. If otp_init fails, a key made
- * here is deleted again. A proxy that rate-limits answers RATE_LIMITED with `retryAfterSeconds`.
+ * makes a key (or reuses `publicKey`), calls otp_init with `{otpType: OTP_TYPE_SMS, contact}`. If
+ * otp_init fails, a key made here is deleted again. A proxy that rate-limits answers RATE_LIMITED with `retryAfterSeconds`.
  */
 export async function startSmsOtp(kit: Kit, parameters: StartSmsOtpParameters): Promise<SmsOtpChallenge> {
   assertKit(kit, 'startSmsOtp(kit)')

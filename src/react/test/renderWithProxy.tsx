@@ -46,7 +46,7 @@ export interface TestProvidersOptions {
    * mock checks passkey ceremonies against it. Default none (the mock then allows any origin).
    */
   origin?: string
-  /** The provider's defaults for every code sent. */
+  /** The provider's default email template (`emailCustomization.templateId`). */
   otpOptions?: OtpOptions
 }
 
