@@ -222,12 +222,11 @@ export interface SignupResponse {
 // ---------------------------------------------------------------------------------------------
 // OAuth
 
-export type OAuth2Provider =
-  | 'OAUTH2_PROVIDER_GOOGLE'
-  | 'OAUTH2_PROVIDER_APPLE'
-  | 'OAUTH2_PROVIDER_X'
-  | 'OAUTH2_PROVIDER_DISCORD'
-  | 'OAUTH2_PROVIDER_FACEBOOK'
+/**
+ * Production's whole `oauth2_authenticate` enum: the proxy exchanges codes for X and Discord only;
+ * Google, Apple and Facebook give their OIDC token to the client directly.
+ */
+export type OAuth2Provider = 'OAUTH2_PROVIDER_X' | 'OAUTH2_PROVIDER_DISCORD'
 
 export interface OAuth2AuthenticateRequest {
   provider: OAuth2Provider

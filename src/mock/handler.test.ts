@@ -4,7 +4,7 @@ import type { SessionClaims, SignupResponse, WalletKitConfigResponse } from '../
 import { createMockAuthProxy } from './handler'
 import { mockOAuthAuthorizeUrls } from './oauthProviders'
 import { createTestClientKey } from './testing/clientKey'
-import { REDIRECT_URI, consentForms, createPkce, nonceFor } from './testing/oauth'
+import { REDIRECT_URI, consentForms, nonceFor } from './testing/oauth'
 import { DEMO_CONFIG_ID, DEMO_ORGANIZATION_ID } from './tenants'
 import { call, ok, sendCode, setup, signUp, signedLogin, signedSignup, snapshot, verifyEmail } from './testing/harness'
 
@@ -434,20 +434,19 @@ describe('the kit flows of the contract', () => {
     // What the kit and the browser do: authorize page → "Continue as" → callback → the proxy calls.
     async function signInWithGoogle(state: string) {
       const key = await createTestClientKey()
-      const pkce = createPkce()
       const nonce = nonceFor(key.publicKey)
       const config = await ok<WalletKitConfigResponse>(call(proxy, 'wallet_kit_config'))
       const clientId = config.oauthClientIds?.['google'] ?? ''
       const authorizeUrl = new URL(mockOAuthAuthorizeUrls('http://mock.test').google)
+      // Production's Google request: the id_token flow, answered in the fragment, without PKCE.
       authorizeUrl.search = new URLSearchParams({
         client_id: clientId,
         redirect_uri: REDIRECT_URI,
-        response_type: 'code',
-        scope: 'openid email',
-        state,
+        response_type: 'id_token',
+        scope: 'openid email profile',
         nonce,
-        code_challenge: pkce.challenge,
-        code_challenge_method: 'S256',
+        prompt: 'select_account',
+        state,
       }).toString()
       const page = await proxy.handle(new Request(authorizeUrl))
       const form = consentForms(await page.text()).find((candidate) => candidate.label === 'Continue as Ada Lovelace')
@@ -460,17 +459,9 @@ describe('the kit flows of the contract', () => {
         }),
       )
       const callback = new URL(consent.headers.get('Location') ?? '')
-      expect(callback.searchParams.get('state')).toBe(state)
-      const { oidcToken } = await ok<{ oidcToken: string }>(
-        call(proxy, 'oauth2_authenticate', {
-          provider: 'OAUTH2_PROVIDER_GOOGLE',
-          authCode: callback.searchParams.get('code'),
-          redirectUri: REDIRECT_URI,
-          codeVerifier: pkce.verifier,
-          nonce,
-          clientId,
-        }),
-      )
+      const fragment = new URLSearchParams(callback.hash.slice(1))
+      expect(fragment.get('state')).toBe(state)
+      const oidcToken = fragment.get('id_token') ?? ''
       const found = await ok<{ organizationId?: string }>(call(proxy, 'account', { filterType: 'OIDC_TOKEN', filterValue: oidcToken }))
       const isNewUser = found.organizationId === undefined
       const organizationId = isNewUser

@@ -57,7 +57,7 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
   }
   const state = createState()
   const tokens = createTokenAuthority(now)
-  const oauthServer = createOAuthServer({ tenants, state, basePath, now })
+  const oauthServer = createOAuthServer({ tenants, state, tokens, basePath, now })
   const publicApi = createPublicApi({ tenants, state, tokens, now })
 
   /** Before the tenant is known (preflight, outbox, unknown paths) an origin some tenant allows may read. */
@@ -68,6 +68,12 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
     const origin = request.headers.get('Origin')
     respond.cors = corsHeaders(anyTenantAllows(origin))
 
+    if (path.startsWith('/__mock/oauth/')) {
+      // The authorization server's pages are navigated to, without a config id: it finds the tenant by client id. It answers
+      // the preflights of its public endpoints (Facebook's token endpoint, the JWKS) itself.
+      const answer = await oauthServer.route(request, url, path, respond.cors)
+      if (answer !== undefined) return answer
+    }
     if (request.method === 'OPTIONS') return preflight(origin, respond.cors)
     if (path === '/.well-known/jwks.json' && request.method === 'GET') {
       // Public keys are public: any origin may read them.
@@ -75,11 +81,6 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
     }
     if (path === '/__mock/outbox' && request.method === 'GET') {
       return jsonResponse(outbox(outboxContact(url.searchParams.get('contact'))), 200, respond.cors)
-    }
-    if (path.startsWith('/__mock/oauth/')) {
-      // The authorization server's pages are navigated to, without a config id: it finds the tenant by client id.
-      const answer = await oauthServer.route(request, url, path, respond.cors)
-      if (answer !== undefined) return answer
     }
 
     if (path.startsWith('/public/')) {

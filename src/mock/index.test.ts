@@ -18,7 +18,9 @@ describe('auth-proxy-kit/mock', () => {
       'createMockAuthProxy',
       'mockAuthProxyPlugin',
       'mockOAuthAuthorizeUrls',
+      'mockOAuthEndpoints',
       'mockOidcIssuer',
+      'mockOidcJwksUrl',
       'startMockAuthProxy',
     ])
     expect(entry.DEMO_CONFIG_ID).toBe('demo')

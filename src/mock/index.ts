@@ -7,8 +7,15 @@ export { mockAuthProxyPlugin } from './vite'
 export type { MockAuthProxyPlugin, MockAuthProxyPluginApi, MockAuthProxyPluginOptions } from './vite'
 export { DEMO_CONFIG_ID, DEMO_ORGANIZATION_ID, DEMO_TENANT } from './tenants'
 export { CROCKFORD_ALPHABET } from './otp'
-export { DEMO_OAUTH_CLIENT_IDS, MOCK_OAUTH_PROVIDERS, mockOAuthAuthorizeUrls, mockOidcIssuer } from './oauthProviders'
-export type { MockOAuthProvider } from './oauthProviders'
+export {
+  DEMO_OAUTH_CLIENT_IDS,
+  MOCK_OAUTH_PROVIDERS,
+  mockOAuthAuthorizeUrls,
+  mockOAuthEndpoints,
+  mockOidcIssuer,
+  mockOidcJwksUrl,
+} from './oauthProviders'
+export type { MockOAuthEndpoints, MockOAuthProvider } from './oauthProviders'
 export type {
   MockActivity,
   MockAuthProxy,

@@ -1,53 +1,47 @@
-// The mock's OAuth authorization server, in the same handler as the proxy: an authorize page listing
-// test identities, a consent endpoint that issues authorization codes, the page's stylesheet, and the
-// identities list tests and the playground add to. Like a real provider it never sends the browser to a
-// redirect_uri it has not validated: a bad request gets an error page, not a redirect.
-import { base64url } from 'jose'
-import { isoTime } from './endpoints/context'
-import { MockError, httpStatusForGrpc, isOriginAllowed, jsonResponse } from './http'
+// The mock's OAuth authorization server, in the same handler as the proxy: per provider an authorize
+// page listing test identities and a consent endpoint that answers as that provider does (Google's
+// id_token and Apple's code and id_token in the fragment, a code in the query for Facebook, X and
+// Discord), each OIDC provider's keys and discovery document, Facebook's token endpoint, the page's
+// stylesheet, and the identities list tests and the playground add to. Like a real provider it never
+// sends the browser to a redirect_uri it has not validated: a bad request gets an error page, not a redirect.
+import { MockError, httpStatusForGrpc, jsonResponse } from './http'
+import { readAuthorizeRequest, type AnswerPlace, type AuthorizeRequest } from './oauthAuthorizeRequest'
+import { issueAuthorizationCode, randomCode } from './oauthCodes'
+import { openidConfiguration, providerJwks } from './oauthDiscovery'
+import { facebookTokenEndpoint } from './oauthFacebookToken'
 import { addOAuthIdentities, findOAuthIdentity } from './oauthIdentities'
+import { issueOidcToken, type OidcTokenIssuer } from './oauthIdTokens'
 import { CONSENT_CSS, consentPage, errorPage, htmlResponse } from './oauthPages'
 import { MOCK_OAUTH_PROVIDERS, isMockOAuthProvider, type MockOAuthProvider } from './oauthProviders'
-import { isS256Challenge } from './pkce'
-import type { MockState, ResolvedMockTenant } from './types'
-import { isAbsoluteHttpUrl, parseJsonObject } from './validate'
+import type { TokenAuthority } from './tokens'
+import type { MockOAuthIdentity, MockState, ResolvedMockTenant } from './types'
+import { parseJsonObject } from './validate'
 
-/** Long enough to read a page and click, short enough that a leaked code is soon worthless. */
-export const AUTHORIZATION_CODE_LIFETIME_SECONDS = 60
-
-/** The authorize request's parameters, each required exactly once. */
-const AUTHORIZE_PARAMETERS = [
-  'client_id',
-  'redirect_uri',
-  'response_type',
-  'scope',
-  'state',
-  'nonce',
-  'code_challenge',
-  'code_challenge_method',
-] as const
-type AuthorizeParameter = (typeof AUTHORIZE_PARAMETERS)[number]
-type AuthorizeRequest = Record<AuthorizeParameter, string>
-
-/** Generous for any real state or nonce, and keeps a page from echoing megabytes. */
-const MAX_PARAMETER_LENGTH = 2048
+export { AUTHORIZATION_CODE_LIFETIME_SECONDS } from './oauthCodes'
 
 const PAGE_PATH = /^\/__mock\/oauth\/([^/]+)\/(authorize|consent)$/
+const PUBLISHED_PATH = /^\/__mock\/oauth\/([^/]+)\/(jwks\.json|\.well-known\/openid-configuration)$/
+const FACEBOOK_TOKEN_PATH = '/__mock/oauth/facebook/v11.0/oauth/access_token'
 
 export interface OAuthServerOptions {
   tenants: readonly ResolvedMockTenant[]
   state: MockState
+  tokens: TokenAuthority
   basePath: string
   now: () => number
 }
 
 export interface OAuthServer {
-  /** The answer for a path under /__mock/oauth/, or undefined when the path is not the server's. */
+  /**
+   * The answer for a path under /__mock/oauth/, or undefined when the path (or, for a preflight, the
+   * method) is not the server's own to answer.
+   */
   route(request: Request, url: URL, path: string, cors: Record<string, string>): Promise<Response | undefined>
 }
 
-export function createOAuthServer({ tenants, state, basePath, now }: OAuthServerOptions): OAuthServer {
+export function createOAuthServer({ tenants, state, tokens, basePath, now }: OAuthServerOptions): OAuthServer {
   const cssPath = `${basePath}/__mock/oauth/consent.css`
+  const issuer: OidcTokenIssuer = { tokens, state, now }
 
   async function route(
     request: Request,
@@ -55,6 +49,13 @@ export function createOAuthServer({ tenants, state, basePath, now }: OAuthServer
     path: string,
     cors: Record<string, string>,
   ): Promise<Response | undefined> {
+    // Open to every origin, preflight included, as Graph is.
+    if (path === FACEBOOK_TOKEN_PATH) return facebookTokenEndpoint(request, issuer)
+    const published = PUBLISHED_PATH.exec(path)
+    if (published !== null) return publishedDocument(request, url, published[1] ?? '', published[2] ?? '')
+    // Any other preflight is the proxy's to answer.
+    if (request.method === 'OPTIONS') return undefined
+
     if (path === '/__mock/oauth/consent.css') {
       if (request.method !== 'GET') return undefined
       return new Response(CONSENT_CSS, {
@@ -72,9 +73,7 @@ export function createOAuthServer({ tenants, state, basePath, now }: OAuthServer
       return htmlResponse(page, 405, { Allow: expectedMethod })
     }
     try {
-      if (!isMockOAuthProvider(providerName)) {
-        throw new MockError(3, `provider: unknown provider "${providerName}" (known: ${MOCK_OAUTH_PROVIDERS.join(', ')})`)
-      }
+      if (!isMockOAuthProvider(providerName)) throw unknownProvider(providerName)
       return action === 'authorize'
         ? authorize(providerName, url.searchParams)
         : await consent(providerName, request)
@@ -84,11 +83,32 @@ export function createOAuthServer({ tenants, state, basePath, now }: OAuthServer
     }
   }
 
+  /** A provider's JWKS or discovery document: JSON for any origin, errors included. */
+  async function publishedDocument(request: Request, url: URL, providerName: string, document: string): Promise<Response> {
+    const open = { 'Access-Control-Allow-Origin': '*' }
+    if (request.method === 'OPTIONS') {
+      return new Response(null, {
+        status: 204,
+        headers: { ...open, 'Access-Control-Allow-Methods': 'GET, OPTIONS', 'Access-Control-Max-Age': '600' },
+      })
+    }
+    if (request.method !== 'GET') {
+      const error = new MockError(5, `${request.method} ${url.pathname}: the provider answers GET only`)
+      return jsonResponse({ code: error.code, message: error.message, details: [] }, 405, { ...open, Allow: 'GET' })
+    }
+    if (!isMockOAuthProvider(providerName)) {
+      const error = unknownProvider(providerName)
+      return jsonResponse({ code: 5, message: error.message, details: [] }, 404, open)
+    }
+    if (document === 'jwks.json') return providerJwks(providerName, tokens)
+    return openidConfiguration(providerName, `${url.origin}${basePath}/__mock/oauth/${providerName}`)
+  }
+
   function authorize(provider: MockOAuthProvider, query: URLSearchParams): Response {
-    const parameters = readAuthorizeRequest(provider, query)
+    const request = readAuthorizeRequest(provider, query, tenants)
     const page = consentPage({
       provider,
-      parameters,
+      parameters: request.parameters,
       identities: state.oauthIdentities.filter((identity) => identity.provider === provider),
       consentPath: `${basePath}/__mock/oauth/${provider}/consent`,
       cssPath,
@@ -104,40 +124,58 @@ export function createOAuthServer({ tenants, state, basePath, now }: OAuthServer
       throw new MockError(3, `request body: expected a form (application/x-www-form-urlencoded), got ${got}`)
     }
     const form = new URLSearchParams(await request.text())
-    const parameters = readAuthorizeRequest(provider, form)
+    const authorizeRequest = readAuthorizeRequest(provider, form, tenants)
     const identity = form.getAll('identity')
     const cancel = form.getAll('cancel')
     if (identity.length + cancel.length !== 1) {
       throw new MockError(3, 'identity: expected exactly one of identity (the chosen sub) or cancel')
     }
-    const redirect = new URL(parameters.redirect_uri)
     if (cancel.length === 1) {
-      // The user said no: RFC 6749 4.1.2.1, with the state so that the app can match the answer.
-      redirect.searchParams.set('error', 'access_denied')
-      redirect.searchParams.set('state', parameters.state)
-      return seeOther(redirect)
+      // The user said no: RFC 6749 4.1.2.1, with the state so that the app can match the answer, in the
+      // place the answer would have come.
+      return answer(authorizeRequest, [
+        ['error', 'access_denied'],
+        ['state', authorizeRequest.state],
+      ])
     }
     const sub = identity[0] ?? ''
-    if (findOAuthIdentity(state, provider, sub) === undefined) {
-      throw new MockError(3, `identity: ${provider} has no identity with sub "${sub}"`)
+    const chosen = findOAuthIdentity(state, provider, sub)
+    if (chosen === undefined) throw new MockError(3, `identity: ${provider} has no identity with sub "${sub}"`)
+    return answer(authorizeRequest, await answerFor(authorizeRequest, chosen))
+  }
+
+  /** What the provider sends back, in its order. */
+  async function answerFor(request: AuthorizeRequest, identity: MockOAuthIdentity): Promise<[string, string][]> {
+    const { provider, clientId, state: oauthState, nonce = '' } = request
+    switch (provider) {
+      case 'google': {
+        const idToken = await issueOidcToken(issuer, { identity, clientId, nonce })
+        // Google adds which signed-in account answered and whether it asked for consent.
+        return [
+          ['state', oauthState],
+          ['id_token', idToken],
+          ['authuser', '0'],
+          ['prompt', 'consent'],
+        ]
+      }
+      case 'apple': {
+        const idToken = await issueOidcToken(issuer, { identity, clientId, nonce })
+        // Apple's code redeems at Apple's token endpoint, which production never calls (it uses the
+        // id_token), so the mock keeps none.
+        return [
+          ['state', oauthState],
+          ['code', randomCode()],
+          ['id_token', idToken],
+        ]
+      }
+      case 'facebook':
+      case 'x':
+      case 'discord':
+        return [
+          ['code', issueAuthorizationCode(state, request, identity.sub, now())],
+          ['state', oauthState],
+        ]
     }
-    const code = base64url.encode(crypto.getRandomValues(new Uint8Array(32)))
-    const issuedAt = now()
-    state.oauthCodes[code] = {
-      code,
-      provider,
-      clientId: parameters.client_id,
-      redirectUri: parameters.redirect_uri,
-      codeChallenge: parameters.code_challenge,
-      nonce: parameters.nonce,
-      scope: parameters.scope,
-      sub,
-      issuedAt: isoTime(issuedAt),
-      expiresAt: isoTime(issuedAt + AUTHORIZATION_CODE_LIFETIME_SECONDS * 1000),
-    }
-    redirect.searchParams.set('code', code)
-    redirect.searchParams.set('state', parameters.state)
-    return seeOther(redirect)
   }
 
   async function identities(
@@ -158,68 +196,7 @@ export function createOAuthServer({ tenants, state, basePath, now }: OAuthServer
     return jsonResponse(added, 200, cors)
   }
 
-  /**
-   * Every parameter present once and well-formed, the client id some tenant's for this provider with
-   * the provider enabled, and the redirect URI one that tenant accepts.
-   */
-  function readAuthorizeRequest(provider: MockOAuthProvider, source: URLSearchParams): AuthorizeRequest {
-    const request = {} as AuthorizeRequest
-    for (const name of AUTHORIZE_PARAMETERS) {
-      const values = source.getAll(name)
-      if (values.length > 1) throw new MockError(3, `${name}: given ${values.length} times; send it once`)
-      const value = values[0] ?? ''
-      if (value.trim() === '') throw new MockError(3, `${name}: missing`)
-      if (value.length > MAX_PARAMETER_LENGTH) {
-        throw new MockError(3, `${name}: longer than ${MAX_PARAMETER_LENGTH} characters`)
-      }
-      request[name] = value
-    }
-    if (request.response_type !== 'code') {
-      throw new MockError(3, `response_type: expected "code" (authorization code flow), got "${request.response_type}"`)
-    }
-    if (request.code_challenge_method !== 'S256') {
-      throw new MockError(3, `code_challenge_method: expected "S256", got "${request.code_challenge_method}"`)
-    }
-    if (!isS256Challenge(request.code_challenge)) {
-      throw new MockError(
-        3,
-        `code_challenge: expected base64url(sha256(code_verifier)), 43 characters of A-Z a-z 0-9 - _, got ${request.code_challenge.length} characters`,
-      )
-    }
-    if (!isAbsoluteHttpUrl(request.redirect_uri)) {
-      throw new MockError(3, `redirect_uri: expected an absolute http(s) URL without a fragment, got "${request.redirect_uri}"`)
-    }
-    assertClientMayRedirect(provider, request.client_id, request.redirect_uri)
-    return request
-  }
-
-  function assertClientMayRedirect(provider: MockOAuthProvider, clientId: string, redirectUri: string): void {
-    const clients = tenants.filter((tenant) => tenant.oauthClientIds?.[provider] === clientId)
-    if (clients.length === 0) {
-      throw new MockError(3, `client_id: "${clientId}" is not a ${provider} client id of any tenant of this proxy`)
-    }
-    const enabled = clients.filter((tenant) => tenant.enabledProviders.includes(provider))
-    const first = enabled[0]
-    if (first === undefined) {
-      const configIds = clients.map((tenant) => `"${tenant.configId}"`).join(', ')
-      throw new MockError(3, `client_id: ${provider} sign-in is not enabled for config id ${configIds}`)
-    }
-    if (enabled.some((tenant) => acceptsRedirect(tenant, redirectUri))) return
-    throw new MockError(
-      3,
-      first.oauthRedirectUrl === undefined
-        ? `redirect_uri: origin ${new URL(redirectUri).origin} is not allowed for config id "${first.configId}"`
-        : `redirect_uri: expected ${first.oauthRedirectUrl} (the oauthRedirectUrl of config id "${first.configId}"), got ${redirectUri}`,
-    )
-  }
-
   return { route }
-}
-
-/** A registered redirect URL is matched exactly; without one, the tenant's allowed origins decide. */
-function acceptsRedirect(tenant: ResolvedMockTenant, redirectUri: string): boolean {
-  if (tenant.oauthRedirectUrl !== undefined) return redirectUri === tenant.oauthRedirectUrl
-  return isOriginAllowed(tenant.allowedOrigins, new URL(redirectUri).origin)
 }
 
 /** 303, so that the browser follows with a GET and the form is not posted again on reload. */
@@ -228,4 +205,17 @@ function seeOther(location: URL): Response {
     status: 303,
     headers: { Location: location.href, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },
   })
+}
+
+/** Sends the browser back to the redirect URI with `pairs` in the fragment or appended to the query. */
+function answer(request: AuthorizeRequest, pairs: [string, string][]): Response {
+  const redirect = new URL(request.redirectUri)
+  const place: AnswerPlace = request.answerIn
+  if (place === 'fragment') redirect.hash = new URLSearchParams(pairs).toString()
+  else for (const [name, value] of pairs) redirect.searchParams.append(name, value)
+  return seeOther(redirect)
+}
+
+function unknownProvider(name: string): MockError {
+  return new MockError(3, `provider: unknown provider "${name}" (known: ${MOCK_OAUTH_PROVIDERS.join(', ')})`)
 }

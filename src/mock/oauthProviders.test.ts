@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import {
-  MOCK_OAUTH_PROVIDERS,
+  CODE_EXCHANGE_PROVIDERS,
+  OAUTH2_PROVIDERS,
   mockOAuthAuthorizeUrls,
+  mockOAuthEndpoints,
   mockOidcIssuer,
-  providerForIssuer,
+  mockOidcJwksUrl,
+  oidcProviderForIssuer,
   providerFromWire,
+  providerOfProxyIssuedSubject,
+  proxyIssuedSubject,
   wireProviderName,
 } from './oauthProviders'
 
@@ -20,16 +25,50 @@ describe('mockOAuthAuthorizeUrls', () => {
   })
 })
 
+describe('mockOAuthEndpoints', () => {
+  it("adds Facebook's token endpoint to the authorize URLs, in the kit's option names", () => {
+    expect(mockOAuthEndpoints('http://localhost:5173/auth-proxy')).toEqual({
+      oauthAuthorizeUrls: mockOAuthAuthorizeUrls('http://localhost:5173/auth-proxy'),
+      oauthTokenUrls: { facebook: 'http://localhost:5173/auth-proxy/__mock/oauth/facebook/v11.0/oauth/access_token' },
+    })
+  })
+})
+
+describe('mockOidcJwksUrl', () => {
+  it("names the provider's own JWKS for Google, Apple and Facebook, and the proxy's for X and Discord", () => {
+    expect(mockOidcJwksUrl('http://mock.test/p/', 'apple')).toBe('http://mock.test/p/__mock/oauth/apple/jwks.json')
+    expect(mockOidcJwksUrl('http://mock.test/p', 'discord')).toBe('http://mock.test/p/.well-known/jwks.json')
+  })
+})
+
 describe('provider names', () => {
-  it('map between the tenant spelling and the wire spelling both ways', () => {
+  it("are production's whole oauth2_authenticate enum on the wire: X and Discord, both ways", () => {
+    expect(OAUTH2_PROVIDERS).toEqual(['OAUTH2_PROVIDER_X', 'OAUTH2_PROVIDER_DISCORD'])
     expect(wireProviderName('discord')).toBe('OAUTH2_PROVIDER_DISCORD')
-    for (const provider of MOCK_OAUTH_PROVIDERS) expect(providerFromWire(wireProviderName(provider))).toBe(provider)
+    for (const provider of CODE_EXCHANGE_PROVIDERS) expect(providerFromWire(wireProviderName(provider))).toBe(provider)
+  })
+})
+
+describe('issuers', () => {
+  it('are the real ones for Google, Apple and Facebook, and the proxy for X and Discord', () => {
+    expect(mockOidcIssuer('google')).toBe('https://accounts.google.com')
+    expect(mockOidcIssuer('apple')).toBe('https://appleid.apple.com')
+    expect(mockOidcIssuer('facebook')).toBe('https://www.facebook.com')
+    expect(mockOidcIssuer('x')).toBe('https://mock-auth-proxy.invalid')
+    expect(mockOidcIssuer('discord')).toBe('https://mock-auth-proxy.invalid')
   })
 
-  it("name a fixed issuer per provider, and recognize only the mock's issuers", () => {
-    expect(mockOidcIssuer('google')).toBe('https://mock-auth-proxy.invalid/oauth/google')
-    expect(providerForIssuer('https://mock-auth-proxy.invalid/oauth/x')).toBe('x')
-    expect(providerForIssuer('https://mock-auth-proxy.invalid/oauth/github')).toBeUndefined()
-    expect(providerForIssuer('https://accounts.google.com')).toBeUndefined()
+  it('map back to the provider whose key signs them, and to none for the proxy or a stranger', () => {
+    expect(oidcProviderForIssuer('https://www.facebook.com')).toBe('facebook')
+    expect(oidcProviderForIssuer('https://mock-auth-proxy.invalid')).toBeUndefined()
+    expect(oidcProviderForIssuer('https://accounts.google.com/')).toBeUndefined()
+  })
+
+  it("scope a proxy-issued subject by provider, so that an X and a Discord user never collide", () => {
+    expect(proxyIssuedSubject('x', 'mock-1')).toBe('x:mock-1')
+    expect(proxyIssuedSubject('x', 'same')).not.toBe(proxyIssuedSubject('discord', 'same'))
+    expect(providerOfProxyIssuedSubject('discord:a:b')).toBe('discord')
+    expect(providerOfProxyIssuedSubject('google:mock-1')).toBeUndefined()
+    expect(providerOfProxyIssuedSubject('mock-1')).toBeUndefined()
   })
 })

@@ -11,6 +11,8 @@ function authorityVouchingFor(claims: MockOidcTokenClaims): TokenAuthority {
     ready: Promise.resolve(),
     jwks: () => Promise.resolve({ keys: [] }),
     sign: () => Promise.resolve('signed'),
+    providerJwks: () => Promise.resolve({ keys: [] }),
+    signIdToken: () => Promise.resolve('signed'),
     verifyVerificationToken: () => Promise.reject(new Error('unused')),
     verifyOidcToken: () => Promise.resolve(claims),
   }

@@ -1,8 +1,11 @@
-// The mock's token authority: one ES256 key generated at start signs every JWT it issues, and its
-// public half is published as a JWKS so that tests and a cautious client can verify them.
+// The mock's token authority: one ES256 key generated at start signs every JWT the proxy issues
+// (verification tokens, sessions, the OIDC tokens of X and Discord), and its public half is published as
+// a JWKS so that tests and a cautious client can verify them. Google, Apple and Facebook each sign their
+// own id_tokens with their own RS256 key, as the real ones do, published under /__mock/oauth/<provider>/.
 import {
   SignJWT,
   calculateJwkThumbprint,
+  decodeJwt,
   errors as joseErrors,
   exportJWK,
   generateKeyPair,
@@ -13,12 +16,26 @@ import {
 } from 'jose'
 import type { OidcTokenClaims, OtpType, SessionClaims, VerificationTokenClaims } from '../core/types'
 import { MockError } from './http'
+import {
+  MOCK_PROXY_OIDC_ISSUER,
+  OIDC_PROVIDERS,
+  OIDC_PROVIDER_ISSUERS,
+  oidcProviderForIssuer,
+  type OidcProvider,
+} from './oauthProviders'
 
 export const VERIFICATION_TOKEN_LIFETIME_SECONDS = 600
 export const OIDC_TOKEN_LIFETIME_SECONDS = 600
 const OTP_TYPES: readonly string[] = ['OTP_TYPE_EMAIL', 'OTP_TYPE_SMS']
 
+/** What the real providers sign with; the proxy's own tokens are ES256 (WIRE.md). */
+const PROVIDER_ALGORITHM = 'RS256'
+const PROXY_ALGORITHM = 'ES256'
+
+const PROVIDER_LABELS: Readonly<Record<OidcProvider, string>> = { google: 'Google', apple: 'Apple', facebook: 'Facebook' }
+
 interface SigningKey {
+  alg: string
   kid: string
   privateKey: CryptoKey
   publicKey: CryptoKey
@@ -27,45 +44,84 @@ interface SigningKey {
 
 export interface TokenAuthority {
   ready: Promise<void>
+  /** The proxy's public keys (`/.well-known/jwks.json`). */
   jwks(): Promise<JSONWebKeySet>
-  /** Claims plus `iat`; the header names the key (`kid`). */
+  /** Signs with the proxy's key: claims plus `iat`; the header names the key (`kid`). */
   sign(claims: VerificationTokenClaims | (SessionClaims & { jti: string }) | MockOidcTokenClaims): Promise<string>
+  /** `provider`'s public keys (`/__mock/oauth/<provider>/jwks.json`). */
+  providerJwks(provider: OidcProvider): Promise<JSONWebKeySet>
+  /** Signs an id_token as `provider` does, with its own key: claims plus `iat`, the header names the key. */
+  signIdToken(provider: OidcProvider, claims: MockOidcTokenClaims): Promise<string>
   /**
    * Checks the signature (by this mock's key), `exp` against the injected clock and the claim types.
    * `field` names the request field in error messages. Every failure is 16 UNAUTHENTICATED.
    */
   verifyVerificationToken(token: string, field: string): Promise<VerificationTokenClaims>
-  /** The same checks for an OIDC token; its audience and issuer are the caller's to judge. */
+  /**
+   * Checks an OIDC token against the keys of the issuer it names (a provider's own, or the proxy's for
+   * X and Discord), its expiry and its claim types. Its audience and nonce are the caller's to judge.
+   */
   verifyOidcToken(token: string, field: string): Promise<MockOidcTokenClaims>
 }
 
-/** The mock's OIDC tokens carry a `jti`, so that oauth_login can refuse a replayed one. */
-export type MockOidcTokenClaims = OidcTokenClaims & { jti: string }
+/**
+ * Every OIDC token the mock makes carries a `jti` (as Google's and Facebook's do), so that oauth_login
+ * can refuse a replayed one, and `email_verified` beside `email`, as the providers send it.
+ */
+export type MockOidcTokenClaims = OidcTokenClaims & { jti: string; email_verified?: boolean }
+
+async function generateSigningKey(alg: string): Promise<SigningKey> {
+  // jose generates the private key non-extractable by default: nothing can export it.
+  const { privateKey, publicKey } = await generateKeyPair(alg)
+  const exported = await exportJWK(publicKey)
+  const kid = await calculateJwkThumbprint(exported)
+  return { alg, kid, privateKey, publicKey, jwk: { ...exported, kid, alg, use: 'sig' } }
+}
 
 export function createTokenAuthority(now: () => number): TokenAuthority {
-  const keyPromise: Promise<SigningKey> = (async () => {
-    // jose generates the private key non-extractable by default: nothing can export it.
-    const { privateKey, publicKey } = await generateKeyPair('ES256')
-    const exported = await exportJWK(publicKey)
-    const kid = await calculateJwkThumbprint(exported)
-    return { kid, privateKey, publicKey, jwk: { ...exported, kid, alg: 'ES256', use: 'sig' } }
-  })()
+  const keyPromise = generateSigningKey(PROXY_ALGORITHM)
+  // An RSA key takes a noticeable while to generate: each provider's is made the first time it is
+  // needed, so that an instance (or a test) that never signs in with Google never pays for Google's key.
+  const providerKeys = new Map<OidcProvider, Promise<SigningKey>>()
+  const providerKey = (provider: OidcProvider): Promise<SigningKey> => {
+    let key = providerKeys.get(provider)
+    if (key === undefined) {
+      key = generateSigningKey(PROVIDER_ALGORITHM)
+      providerKeys.set(provider, key)
+    }
+    return key
+  }
 
   const nowSeconds = () => Math.floor(now() / 1000)
 
-  /** `renew` tells the caller how to get a fresh token when this one expired. */
-  async function verifiedPayload(token: string, field: string, renew: string): Promise<Record<string, unknown>> {
-    const key = await keyPromise
+  function signWith(key: SigningKey, claims: object): Promise<string> {
+    return new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: key.alg, typ: 'JWT', kid: key.kid })
+      .setIssuedAt(nowSeconds())
+      .sign(key.privateKey)
+  }
+
+  /**
+   * `keyName` says whose key failed to verify; `renew` tells the caller how to get a fresh token when
+   * this one expired.
+   */
+  async function verifiedPayload(
+    token: string,
+    key: SigningKey,
+    field: string,
+    keyName: string,
+    renew: string,
+  ): Promise<Record<string, unknown>> {
     try {
       // jose reads the clock itself unless given one: the injected clock decides expiry here too.
       const verified = await jwtVerify(token, key.publicKey, {
-        algorithms: ['ES256'],
+        algorithms: [key.alg],
         currentDate: new Date(now()),
         requiredClaims: ['exp'],
       })
       return verified.payload
     } catch (error) {
-      throw new MockError(16, `${field}: ${describeJoseError(error, renew)}`)
+      throw new MockError(16, `${field}: ${describeJoseError(error, key.alg, keyName, renew)}`)
     }
   }
 
@@ -78,15 +134,20 @@ export function createTokenAuthority(now: () => number): TokenAuthority {
     },
 
     async sign(claims) {
-      const key = await keyPromise
-      return new SignJWT({ ...claims })
-        .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: key.kid })
-        .setIssuedAt(nowSeconds())
-        .sign(key.privateKey)
+      return signWith(await keyPromise, claims)
+    },
+
+    async providerJwks(provider) {
+      const key = await providerKey(provider)
+      return { keys: [key.jwk] }
+    },
+
+    async signIdToken(provider, claims) {
+      return signWith(await providerKey(provider), claims)
     },
 
     async verifyVerificationToken(token, field) {
-      const payload = await verifiedPayload(token, field, 'verify a new code')
+      const payload = await verifiedPayload(token, await keyPromise, field, "this proxy's key", 'verify a new code')
       const { id, contact, verification_type: verificationType, public_key: publicKey, exp } = payload
       if (
         typeof id !== 'string' ||
@@ -108,8 +169,33 @@ export function createTokenAuthority(now: () => number): TokenAuthority {
     },
 
     async verifyOidcToken(token, field) {
-      const payload = await verifiedPayload(token, field, 'sign in with the provider again')
-      const { iss, sub, aud, exp, nonce, email, jti } = payload
+      // The issuer the token claims picks the key it must verify with; a token claiming Google's issuer
+      // but signed by Facebook's key (or the proxy's, or anyone's) fails that signature check.
+      let claimedIssuer: unknown
+      try {
+        claimedIssuer = decodeJwt(token).iss
+      } catch (error) {
+        throw new MockError(16, `${field}: ${describeJoseError(error, PROXY_ALGORITHM, '', '')}`)
+      }
+      if (typeof claimedIssuer !== 'string') {
+        throw new MockError(16, `${field}: not an OIDC token (claims iss, sub, aud, nonce, jti expected)`)
+      }
+      const provider = oidcProviderForIssuer(claimedIssuer)
+      if (provider === undefined && claimedIssuer !== MOCK_PROXY_OIDC_ISSUER) {
+        const trusted = [...OIDC_PROVIDERS.map((name) => OIDC_PROVIDER_ISSUERS[name]), MOCK_PROXY_OIDC_ISSUER]
+        throw new MockError(16, `${field}: issuer "${claimedIssuer}" is not one this proxy trusts (${trusted.join(', ')})`)
+      }
+      const payload =
+        provider === undefined
+          ? await verifiedPayload(token, await keyPromise, field, "this proxy's key", 'sign in with the provider again')
+          : await verifiedPayload(
+              token,
+              await providerKey(provider),
+              field,
+              `${PROVIDER_LABELS[provider]}'s key (issuer ${claimedIssuer})`,
+              'sign in with the provider again',
+            )
+      const { iss, sub, aud, exp, nonce, email, email_verified: emailVerified, jti } = payload
       if (
         typeof iss !== 'string' ||
         typeof sub !== 'string' ||
@@ -117,23 +203,25 @@ export function createTokenAuthority(now: () => number): TokenAuthority {
         typeof exp !== 'number' ||
         typeof nonce !== 'string' ||
         typeof jti !== 'string' ||
-        (email !== undefined && typeof email !== 'string')
+        (email !== undefined && typeof email !== 'string') ||
+        (emailVerified !== undefined && typeof emailVerified !== 'boolean')
       ) {
         throw new MockError(16, `${field}: not an OIDC token (claims iss, sub, aud, nonce, jti expected)`)
       }
       const claims: MockOidcTokenClaims = { iss, sub, aud, exp, nonce, jti }
       if (email !== undefined) claims.email = email
+      if (emailVerified !== undefined) claims.email_verified = emailVerified
       return claims
     },
   }
 }
 
-function describeJoseError(error: unknown, renew: string): string {
+function describeJoseError(error: unknown, alg: string, keyName: string, renew: string): string {
   if (error instanceof joseErrors.JWTExpired) return `expired; ${renew}`
   if (error instanceof joseErrors.JWSSignatureVerificationFailed) {
-    return 'signature does not verify with this proxy\'s key (a token from another issuer or altered)'
+    return `signature does not verify with ${keyName} (signed by another key, or altered)`
   }
-  if (error instanceof joseErrors.JOSEAlgNotAllowed) return 'signed with another algorithm than ES256'
+  if (error instanceof joseErrors.JOSEAlgNotAllowed) return `signed with another algorithm than ${alg}`
   if (error instanceof joseErrors.JWTClaimValidationFailed) return `claim check failed (${error.message})`
   if (error instanceof joseErrors.JOSEError) return `not a valid JWT (${error.message})`
   return 'not a valid JWT'

@@ -270,33 +270,44 @@ export interface MockOAuthIdentityInput {
   sub?: string
 }
 
-/** An authorization code the consent page issued: single use, short-lived, bound to its request. */
+/**
+ * An authorization code the consent page issued to a code-flow provider (Facebook, X, Discord): single
+ * use, short-lived, bound to its request. Facebook's is redeemed at Facebook's token endpoint, X's and
+ * Discord's by oauth2_authenticate.
+ */
 export interface MockOAuthCode {
   code: string
   provider: MockOAuthProvider
   clientId: string
   redirectUri: string
-  /** S256 challenge given at authorize; oauth2_authenticate checks the verifier against it. */
+  /** S256 challenge given at authorize; the redemption checks the verifier against it. */
   codeChallenge: string
-  nonce: string
+  /** Facebook's, given at authorize, goes into its id_token. X and Discord take none at authorize. */
+  nonce?: string
   scope: string
   /** The identity chosen on the consent page. */
   sub: string
   issuedAt: string
   expiresAt: string
-  /** Set when oauth2_authenticate redeemed it. */
+  /** Set when it was redeemed. */
   usedAt?: string
 }
 
-/** An OIDC token oauth2_authenticate issued. */
+/** An OIDC token the mock issued: as a provider (an id_token) or as the proxy (oauth2_authenticate). */
 export interface MockOidcToken {
   /** The token's `jti`. */
   tokenId: string
-  configId: string
   provider: MockOAuthProvider
   issuer: string
   subject: string
+  /** The audience: the client id it was issued to. */
   clientId: string
+  /**
+   * For a proxy-issued token (X, Discord), the config id whose oauth2_authenticate issued it. A
+   * provider's id_token has none: the provider knows the client id, not the proxy's tenant.
+   */
+  configId?: string
+  issuedAt: string
   expiresAt: string
   /** Set by the first oauth_login with the token: a second one is a replay. */
   loggedInAt?: string

@@ -1,18 +1,29 @@
-import type { OAuth2AuthenticateResponse } from '../../core/types'
+import type { OAuth2AuthenticateResponse, OAuth2Provider } from '../../core/types'
 import { MockError } from '../http'
+import { redeemableCode } from '../oauthCodes'
 import { findOAuthIdentity } from '../oauthIdentities'
-import { OAUTH2_PROVIDERS, mockOidcIssuer, providerFromWire } from '../oauthProviders'
+import { issueOidcToken } from '../oauthIdTokens'
+import { OAUTH2_PROVIDERS, providerFromWire } from '../oauthProviders'
 import { isCodeVerifier, s256Challenge } from '../pkce'
-import { OIDC_TOKEN_LIFETIME_SECONDS, type MockOidcTokenClaims } from '../tokens'
-import type { MockOAuthCode } from '../types'
 import { isoTime, type EndpointContext } from './context'
 
+/** Why a provider outside production's enum has no code for the proxy to exchange. */
+const NOT_EXCHANGED: Readonly<Record<string, string>> = {
+  OAUTH2_PROVIDER_GOOGLE: "Google's id_token comes in the authorize answer's fragment; send it to oauth_login",
+  OAUTH2_PROVIDER_APPLE: "Apple's id_token comes in the authorize answer's fragment; send it to oauth_login",
+  OAUTH2_PROVIDER_FACEBOOK: "redeem Facebook's code at Facebook's token endpoint for its id_token",
+}
+
+const AGAIN = 'sign in with the provider again'
+
 /**
- * Exchanges an authorization code from the mock's consent page for an OIDC token, as the proxy does
- * with a real provider. Input that contradicts the tenant's public configuration is 3 (or 9 when the
- * tenant has no client id); a code that is unknown, used, expired, or bound to other values than the
- * ones presented is 16. The code is checked without being spent, and spent only on success: a client
- * that sent a wrong value can retry, and a code that already made a token is refused.
+ * Exchanges an X or Discord authorization code from the mock's consent page for an OIDC token the proxy
+ * issues, as production does with the real providers (its whole enum: X and Discord). The request's
+ * nonce goes into the token, since those providers took none at authorize. Input that contradicts the
+ * tenant's public configuration is 3 (or 9 when the tenant has no client id); a code that is unknown,
+ * used, expired, or bound to other values than the ones presented is 16. The code is checked without
+ * being spent, and spent only on success: a client that sent a wrong value can retry, and a code that
+ * already made a token is refused.
  */
 export async function oauth2Authenticate({
   tenant,
@@ -21,7 +32,7 @@ export async function oauth2Authenticate({
   tokens,
   now,
 }: EndpointContext): Promise<OAuth2AuthenticateResponse> {
-  const provider = providerFromWire(body.oneOf('provider', OAUTH2_PROVIDERS))
+  const provider = providerFromWire(readProvider(body.string('provider')))
   const authCode = body.nonEmptyString('authCode')
   const redirectUri = body.nonEmptyString('redirectUri')
   const codeVerifier = body.nonEmptyString('codeVerifier')
@@ -56,7 +67,7 @@ export async function oauth2Authenticate({
     )
   }
 
-  const code = redeemableCode(state.oauthCodes[authCode], now())
+  const code = redeemableCode(state, authCode, 'authCode', now(), AGAIN)
   if (code.provider !== provider) throw new MockError(16, `authCode: issued by ${code.provider}, not ${provider}`)
   if (code.clientId !== clientId) throw new MockError(16, `authCode: issued to client id "${code.clientId}", not "${clientId}"`)
   if (code.redirectUri !== redirectUri) {
@@ -66,42 +77,23 @@ export async function oauth2Authenticate({
   if (s256Challenge(codeVerifier) !== code.codeChallenge) {
     throw new MockError(16, 'codeVerifier: its S256 challenge is not the code_challenge given at authorize')
   }
-  if (nonce !== code.nonce) throw new MockError(16, 'nonce: not the nonce given at authorize')
   const identity = findOAuthIdentity(state, provider, code.sub)
   if (identity === undefined) throw new MockError(13, `authCode: its ${provider} identity "${code.sub}" is gone`)
 
-  const issuedAt = now()
-  const claims: MockOidcTokenClaims = {
-    iss: mockOidcIssuer(provider),
-    sub: identity.sub,
-    aud: clientId,
-    exp: Math.floor(issuedAt / 1000) + OIDC_TOKEN_LIFETIME_SECONDS,
-    nonce: code.nonce,
-    jti: crypto.randomUUID(),
-  }
-  if (identity.email !== undefined) claims.email = identity.email
-  const oidcToken = await tokens.sign(claims)
-  // Signing awaited: a concurrent exchange of the same code may have spent it meanwhile.
-  redeemableCode(state.oauthCodes[authCode], now()).usedAt = isoTime(issuedAt)
-  state.oidcTokens[claims.jti] = {
-    tokenId: claims.jti,
-    configId: tenant.configId,
-    provider,
-    issuer: claims.iss,
-    subject: claims.sub,
-    clientId,
-    expiresAt: isoTime(claims.exp * 1000),
-  }
+  // Spent before signing, with no await since the checks: a concurrent exchange of the code is refused.
+  code.usedAt = isoTime(now())
+  const oidcToken = await issueOidcToken({ tokens, state, now }, { identity, clientId, nonce, configId: tenant.configId })
   return { oidcToken }
 }
 
-function redeemableCode(code: MockOAuthCode | undefined, nowMs: number): MockOAuthCode {
-  if (code === undefined) throw new MockError(16, 'authCode: unknown code; sign in with the provider again')
-  if (code.usedAt !== undefined) {
-    throw new MockError(16, `authCode: already used at ${code.usedAt}; sign in with the provider again`)
-  }
-  if (nowMs >= Date.parse(code.expiresAt)) {
-    throw new MockError(16, `authCode: expired at ${code.expiresAt}; sign in with the provider again`)
-  }
-  return code
+/** Production's enum, refused with 3 naming it; for the providers it leaves out, what to do instead. */
+function readProvider(value: string): OAuth2Provider {
+  const known = OAUTH2_PROVIDERS.find((provider) => provider === value)
+  if (known !== undefined) return known
+  // Own properties only: `constructor` is junk like any other value.
+  const instead = Object.hasOwn(NOT_EXCHANGED, value) ? NOT_EXCHANGED[value] : undefined
+  throw new MockError(
+    3,
+    `provider: expected one of ${OAUTH2_PROVIDERS.join(', ')} (production's whole enum), got "${value}"${instead === undefined ? '' : `; ${instead}`}`,
+  )
 }

@@ -121,7 +121,7 @@ describe('signup', () => {
       {
         providerName: 'Google',
         provider: 'google',
-        issuer: 'https://mock-auth-proxy.invalid/oauth/google',
+        issuer: 'https://accounts.google.com',
         subject: subOf(proxy, 'google', 'Grace Hopper'),
         email: 'grace@example.com',
         linkedAt: new Date(clock.now()).toISOString(),
@@ -460,7 +460,7 @@ describe('signup with OAuth providers', () => {
       {
         providerName: 'google',
         provider: 'google',
-        issuer: 'https://mock-auth-proxy.invalid/oauth/google',
+        issuer: 'https://accounts.google.com',
         subject: subOf(proxy, 'google', 'Ada Lovelace'),
         email: 'ada@example.com',
         linkedAt: new Date(clock.now()).toISOString(),
