@@ -59,7 +59,10 @@ const browser: BrowserGlobals = {
 
 let recording: string[] | undefined
 
-/** From now on, the paths production's client calls (`otp_init`, `submit/stamp_login`), in order. */
+/**
+ * From now on, what production's client fetches, in order: the endpoint under /v1/ or /public/v1/
+ * (`otp_init`, `submit/stamp_login`), else the whole path.
+ */
 export function recordCalls(): string[] {
   recording = []
   return recording

@@ -68,7 +68,6 @@ type Sent<M extends keyof AuthProxyClient> = AuthProxyClient[M] extends (body: i
 type Read<M extends keyof AuthProxyClient> = AuthProxyClient[M] extends (...args: never[]) => Promise<infer Answer> ? Answer : never
 
 // otp_init: production takes otpType, contact and emailCustomization.templateId, nothing else.
-// @ts-expect-error drift fixed by branch otpconfig
 export type OtpInitSends = Assert<SendsOnly<Sent<'otpInit'>, ProductionProxy['otp_init']['request']>>
 export type OtpInitReads = Assert<ReadsOnly<Read<'otpInit'>, ProductionProxy['otp_init']['response']>>
 export type OtpVerifySends = Assert<SendsOnly<Sent<'otpVerify'>, ProductionProxy['otp_verify']['request']>>
@@ -80,7 +79,6 @@ export type SignupReads = Assert<ReadsOnly<Read<'signup'>, ProductionProxy['sign
 export type AccountSends = Assert<SendsOnly<Sent<'account'>, ProductionProxy['account']['request']>>
 export type AccountReads = Assert<ReadsOnly<Read<'account'>, ProductionProxy['account']['response']>>
 // oauth2_authenticate: production's provider enum is OAUTH2_PROVIDER_X | OAUTH2_PROVIDER_DISCORD only.
-// @ts-expect-error drift fixed by branch kitoauth and mockoauth
 export type OAuth2AuthenticateSends = Assert<SendsOnly<Sent<'oauth2Authenticate'>, ProductionProxy['oauth2_authenticate']['request']>>
 export type OAuth2AuthenticateReads = Assert<ReadsOnly<Read<'oauth2Authenticate'>, ProductionProxy['oauth2_authenticate']['response']>>
 export type OAuthLoginSends = Assert<SendsOnly<Sent<'oauthLogin'>, ProductionProxy['oauth_login']['request']>>
