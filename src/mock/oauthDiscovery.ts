@@ -1,12 +1,52 @@
 // What an OIDC provider publishes about itself: its signing keys (JWKS) and its discovery document. Both
 // are public, so every origin may read them, as every origin may read Google's.
 import { errorResponse, jsonResponse, MockError } from './http'
-import { OIDC_PROVIDER_ISSUERS, isOidcProvider, type MockOAuthProvider, type OidcProvider } from './oauthProviders'
+import {
+  MOCK_OAUTH_PROVIDERS,
+  OIDC_PROVIDER_ISSUERS,
+  isMockOAuthProvider,
+  isOidcProvider,
+  type MockOAuthProvider,
+  type OidcProvider,
+} from './oauthProviders'
 import type { TokenAuthority } from './tokens'
 
 const PUBLIC = { 'Access-Control-Allow-Origin': '*' }
 
-export async function providerJwks(provider: MockOAuthProvider, tokens: TokenAuthority): Promise<Response> {
+export interface PublishedDocument {
+  /** The provider named in the path, not yet checked. */
+  providerName: string
+  /** `jwks.json` or `.well-known/openid-configuration`. */
+  document: string
+  tokens: TokenAuthority
+  basePath: string
+}
+
+/** A provider's JWKS or discovery document: JSON for any origin, errors and preflight included. */
+export async function publishedDocument(
+  request: Request,
+  url: URL,
+  { providerName, document, tokens, basePath }: PublishedDocument,
+): Promise<Response> {
+  if (request.method === 'OPTIONS') {
+    return new Response(null, {
+      status: 204,
+      headers: { ...PUBLIC, 'Access-Control-Allow-Methods': 'GET, OPTIONS', 'Access-Control-Max-Age': '600' },
+    })
+  }
+  if (request.method !== 'GET') {
+    const message = `${request.method} ${url.pathname}: the provider answers GET only`
+    return jsonResponse({ code: 5, message, details: [] }, 405, { ...PUBLIC, Allow: 'GET' })
+  }
+  if (!isMockOAuthProvider(providerName)) {
+    const known = MOCK_OAUTH_PROVIDERS.join(', ')
+    return errorResponse(new MockError(5, `provider: unknown provider "${providerName}" (known: ${known})`), PUBLIC)
+  }
+  if (document === 'jwks.json') return providerJwks(providerName, tokens)
+  return openidConfiguration(providerName, `${url.origin}${basePath}/__mock/oauth/${providerName}`)
+}
+
+async function providerJwks(provider: MockOAuthProvider, tokens: TokenAuthority): Promise<Response> {
   if (!isOidcProvider(provider)) return notAnOidcProvider(provider)
   return jsonResponse(await tokens.providerJwks(provider), 200, PUBLIC)
 }
@@ -16,7 +56,7 @@ export async function providerJwks(provider: MockOAuthProvider, tokens: TokenAut
  * endpoints are the mock's: a client that insists on discovery at the issuer's own URL cannot be
  * pointed at a mock anyway, and one that reads the document from here learns where the keys are.
  */
-export function openidConfiguration(provider: MockOAuthProvider, providerBase: string): Response {
+function openidConfiguration(provider: MockOAuthProvider, providerBase: string): Response {
   if (!isOidcProvider(provider)) return notAnOidcProvider(provider)
   return jsonResponse(discoveryDocument(provider, providerBase), 200, PUBLIC)
 }

@@ -6,6 +6,7 @@ import { base64url } from 'jose'
 import { isoTime } from './endpoints/context'
 import { MockError } from './http'
 import { redeemableCode } from './oauthCodes'
+import { readForm } from './oauthForm'
 import { findOAuthIdentity } from './oauthIdentities'
 import { issueOidcToken, type OidcTokenIssuer } from './oauthIdTokens'
 import { isCodeVerifier, s256Challenge } from './pkce'
@@ -66,12 +67,7 @@ export function facebookError(message: string): Response {
  * sent a wrong value can retry, and a code that already made a token is refused.
  */
 async function redeem(request: Request, issuer: OidcTokenIssuer): Promise<FacebookTokenAnswer> {
-  const contentType = request.headers.get('Content-Type') ?? ''
-  if (!/^application\/x-www-form-urlencoded\b/i.test(contentType)) {
-    const got = contentType === '' ? 'no Content-Type' : contentType
-    throw new MockError(3, `request body: expected a form (application/x-www-form-urlencoded), got ${got}`)
-  }
-  const form = new URLSearchParams(await request.text())
+  const form = await readForm(request)
   const parameter = (name: string): string => {
     const values = form.getAll(name)
     if (values.length > 1) throw new MockError(3, `${name}: given ${values.length} times; send it once`)

@@ -6,7 +6,6 @@ import {
   isOidcProvider,
   mockOidcIssuer,
   proxyIssuedSubject,
-  type CodeExchangeProvider,
   type MockOAuthProvider,
 } from './oauthProviders'
 import { OIDC_TOKEN_LIFETIME_SECONDS, type MockOidcTokenClaims, type TokenAuthority } from './tokens'
@@ -40,7 +39,7 @@ export async function issueOidcToken(
   const issuedAt = now()
   const claims: MockOidcTokenClaims = {
     iss: mockOidcIssuer(provider),
-    sub: isOidcProvider(provider) ? identity.sub : proxyIssuedSubject(provider as CodeExchangeProvider, identity.sub),
+    sub: isOidcProvider(provider) ? identity.sub : proxyIssuedSubject(provider, identity.sub),
     aud: clientId,
     exp: Math.floor(issuedAt / 1000) + OIDC_TOKEN_LIFETIME_SECONDS,
     nonce,

@@ -12,6 +12,15 @@ const PROVIDER_LABELS: Readonly<Record<MockOAuthProvider, string>> = {
   facebook: 'Facebook',
 }
 
+/** What the app gets back from each provider, as production's flow expects it. */
+const ANSWERS: Readonly<Record<MockOAuthProvider, string>> = {
+  google: 'an id_token for it in the URL fragment',
+  apple: 'a code and an id_token for it in the URL fragment',
+  facebook: "a code to redeem at this mock's Facebook token endpoint for an id_token",
+  x: 'a code for the proxy to exchange (oauth2_authenticate) for an OIDC token',
+  discord: 'a code for the proxy to exchange (oauth2_authenticate) for an OIDC token',
+}
+
 export const CONSENT_CSS = `:root {
   color-scheme: light dark;
   --fg: #1b1f24; --bg: #f4f5f7; --card: #fff; --muted: #5b6470; --accent: #2f5bea; --border: #d5d9e0;
@@ -81,7 +90,8 @@ export function consentPage({ provider, parameters, identities, consentPath, css
     cssPath,
     `<h1>Sign in with ${escapeHtml(label)}</h1>
 <p>Mock ${escapeHtml(label)} authorization server of auth-proxy-kit. Choose a test identity; the app at
-<code>${escapeHtml(returnTo)}</code> (client <code>${escapeHtml(parameters['client_id'] ?? '')}</code>) receives its name and email.</p>
+<code>${escapeHtml(returnTo)}</code> (client <code>${escapeHtml(parameters['client_id'] ?? '')}</code>) receives
+${ANSWERS[provider]}.</p>
 <ul>
 ${choices}
 </ul>

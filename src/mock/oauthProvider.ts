@@ -7,7 +7,8 @@
 import { MockError, httpStatusForGrpc, jsonResponse } from './http'
 import { readAuthorizeRequest, type AnswerPlace, type AuthorizeRequest } from './oauthAuthorizeRequest'
 import { issueAuthorizationCode, randomCode } from './oauthCodes'
-import { openidConfiguration, providerJwks } from './oauthDiscovery'
+import { publishedDocument } from './oauthDiscovery'
+import { readForm } from './oauthForm'
 import { facebookTokenEndpoint } from './oauthFacebookToken'
 import { addOAuthIdentities, findOAuthIdentity } from './oauthIdentities'
 import { issueOidcToken, type OidcTokenIssuer } from './oauthIdTokens'
@@ -16,8 +17,6 @@ import { MOCK_OAUTH_PROVIDERS, isMockOAuthProvider, type MockOAuthProvider } fro
 import type { TokenAuthority } from './tokens'
 import type { MockOAuthIdentity, MockState, ResolvedMockTenant } from './types'
 import { parseJsonObject } from './validate'
-
-export { AUTHORIZATION_CODE_LIFETIME_SECONDS } from './oauthCodes'
 
 const PAGE_PATH = /^\/__mock\/oauth\/([^/]+)\/(authorize|consent)$/
 const PUBLISHED_PATH = /^\/__mock\/oauth\/([^/]+)\/(jwks\.json|\.well-known\/openid-configuration)$/
@@ -52,7 +51,10 @@ export function createOAuthServer({ tenants, state, tokens, basePath, now }: OAu
     // Open to every origin, preflight included, as Graph is.
     if (path === FACEBOOK_TOKEN_PATH) return facebookTokenEndpoint(request, issuer)
     const published = PUBLISHED_PATH.exec(path)
-    if (published !== null) return publishedDocument(request, url, published[1] ?? '', published[2] ?? '')
+    if (published !== null) {
+      const [, providerName = '', document = ''] = published
+      return publishedDocument(request, url, { providerName, document, tokens, basePath })
+    }
     // Any other preflight is the proxy's to answer.
     if (request.method === 'OPTIONS') return undefined
 
@@ -83,27 +85,6 @@ export function createOAuthServer({ tenants, state, tokens, basePath, now }: OAu
     }
   }
 
-  /** A provider's JWKS or discovery document: JSON for any origin, errors included. */
-  async function publishedDocument(request: Request, url: URL, providerName: string, document: string): Promise<Response> {
-    const open = { 'Access-Control-Allow-Origin': '*' }
-    if (request.method === 'OPTIONS') {
-      return new Response(null, {
-        status: 204,
-        headers: { ...open, 'Access-Control-Allow-Methods': 'GET, OPTIONS', 'Access-Control-Max-Age': '600' },
-      })
-    }
-    if (request.method !== 'GET') {
-      const error = new MockError(5, `${request.method} ${url.pathname}: the provider answers GET only`)
-      return jsonResponse({ code: error.code, message: error.message, details: [] }, 405, { ...open, Allow: 'GET' })
-    }
-    if (!isMockOAuthProvider(providerName)) {
-      const error = unknownProvider(providerName)
-      return jsonResponse({ code: 5, message: error.message, details: [] }, 404, open)
-    }
-    if (document === 'jwks.json') return providerJwks(providerName, tokens)
-    return openidConfiguration(providerName, `${url.origin}${basePath}/__mock/oauth/${providerName}`)
-  }
-
   function authorize(provider: MockOAuthProvider, query: URLSearchParams): Response {
     const request = readAuthorizeRequest(provider, query, tenants)
     const page = consentPage({
@@ -118,12 +99,7 @@ export function createOAuthServer({ tenants, state, tokens, basePath, now }: OAu
 
   /** The consent form posts the authorize parameters back: they are checked again, as if new. */
   async function consent(provider: MockOAuthProvider, request: Request): Promise<Response> {
-    const contentType = request.headers.get('Content-Type') ?? ''
-    if (!/^application\/x-www-form-urlencoded\b/i.test(contentType)) {
-      const got = contentType === '' ? 'no Content-Type' : contentType
-      throw new MockError(3, `request body: expected a form (application/x-www-form-urlencoded), got ${got}`)
-    }
-    const form = new URLSearchParams(await request.text())
+    const form = await readForm(request)
     const authorizeRequest = readAuthorizeRequest(provider, form, tenants)
     const identity = form.getAll('identity')
     const cancel = form.getAll('cancel')
@@ -146,10 +122,10 @@ export function createOAuthServer({ tenants, state, tokens, basePath, now }: OAu
 
   /** What the provider sends back, in its order. */
   async function answerFor(request: AuthorizeRequest, identity: MockOAuthIdentity): Promise<[string, string][]> {
-    const { provider, clientId, state: oauthState, nonce = '' } = request
+    const { provider, clientId, state: oauthState } = request
     switch (provider) {
       case 'google': {
-        const idToken = await issueOidcToken(issuer, { identity, clientId, nonce })
+        const idToken = await issueOidcToken(issuer, { identity, clientId, nonce: nonceOf(request) })
         // Google adds which signed-in account answered and whether it asked for consent.
         return [
           ['state', oauthState],
@@ -159,7 +135,7 @@ export function createOAuthServer({ tenants, state, tokens, basePath, now }: OAu
         ]
       }
       case 'apple': {
-        const idToken = await issueOidcToken(issuer, { identity, clientId, nonce })
+        const idToken = await issueOidcToken(issuer, { identity, clientId, nonce: nonceOf(request) })
         // Apple's code redeems at Apple's token endpoint, which production never calls (it uses the
         // id_token), so the mock keeps none.
         return [
@@ -218,4 +194,10 @@ function answer(request: AuthorizeRequest, pairs: [string, string][]): Response 
 
 function unknownProvider(name: string): MockError {
   return new MockError(3, `provider: unknown provider "${name}" (known: ${MOCK_OAUTH_PROVIDERS.join(', ')})`)
+}
+
+/** The nonce readAuthorizeRequest required for a provider that signs an id_token. */
+function nonceOf(request: AuthorizeRequest): string {
+  if (request.nonce === undefined) throw new TypeError(`${request.provider}: an id_token needs the authorize nonce`)
+  return request.nonce
 }

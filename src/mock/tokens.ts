@@ -175,7 +175,7 @@ export function createTokenAuthority(now: () => number): TokenAuthority {
       try {
         claimedIssuer = decodeJwt(token).iss
       } catch (error) {
-        throw new MockError(16, `${field}: ${describeJoseError(error, PROXY_ALGORITHM, '', '')}`)
+        throw new MockError(16, `${field}: not a valid JWT (${error instanceof Error ? error.message : 'not decodable'})`)
       }
       if (typeof claimedIssuer !== 'string') {
         throw new MockError(16, `${field}: not an OIDC token (claims iss, sub, aud, nonce, jti expected)`)
@@ -192,7 +192,7 @@ export function createTokenAuthority(now: () => number): TokenAuthority {
               token,
               await providerKey(provider),
               field,
-              `${PROVIDER_LABELS[provider]}'s key (issuer ${claimedIssuer})`,
+              `the key of issuer ${claimedIssuer} (${PROVIDER_LABELS[provider]})`,
               'sign in with the provider again',
             )
       const { iss, sub, aud, exp, nonce, email, email_verified: emailVerified, jti } = payload
@@ -219,9 +219,11 @@ export function createTokenAuthority(now: () => number): TokenAuthority {
 function describeJoseError(error: unknown, alg: string, keyName: string, renew: string): string {
   if (error instanceof joseErrors.JWTExpired) return `expired; ${renew}`
   if (error instanceof joseErrors.JWSSignatureVerificationFailed) {
-    return `signature does not verify with ${keyName} (signed by another key, or altered)`
+    return `signature does not verify with ${keyName}; signed by another key, or altered`
   }
-  if (error instanceof joseErrors.JOSEAlgNotAllowed) return `signed with another algorithm than ${alg}`
+  if (error instanceof joseErrors.JOSEAlgNotAllowed) {
+    return `signature does not verify with ${keyName}: signed with another algorithm than its ${alg}`
+  }
   if (error instanceof joseErrors.JWTClaimValidationFailed) return `claim check failed (${error.message})`
   if (error instanceof joseErrors.JOSEError) return `not a valid JWT (${error.message})`
   return 'not a valid JWT'

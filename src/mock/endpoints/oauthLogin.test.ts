@@ -68,7 +68,7 @@ describe('oauth_login', () => {
   it('refuses a token signed by another key, even with the same claims and kid (16)', async () => {
     const { proxy } = setup()
     const { oidcToken, key } = await oauthSignUp(proxy)
-    const foreign = await generateKeyPair('ES256')
+    const foreign = await generateKeyPair('RS256')
     const forged = await new SignJWT(decodeJwt(oidcToken))
       .setProtectedHeader(decodeProtectedHeader(oidcToken) as { alg: string })
       .sign(foreign.privateKey)
@@ -78,7 +78,7 @@ describe('oauth_login', () => {
       answer,
       16,
       401,
-      "oidcToken: signature does not verify with this proxy's key (a token from another issuer or altered)",
+      'oidcToken: signature does not verify with the key of issuer https://accounts.google.com (Google); signed by another key, or altered',
     )
     expect(snapshot(proxy)).toBe(before)
   })
@@ -96,15 +96,28 @@ describe('oauth_login', () => {
     expect(snapshot(proxy)).toBe(before)
   })
 
-  it('refuses a token another tenant with the same client id exchanged (16)', async () => {
+  it('refuses an X token another tenant with the same client id exchanged (16): the proxy knows which tenant it issued it for', async () => {
+    const tenants: MockTenant[] = [
+      { configId: 'demo', organizationId: 'o1', enabledProviders: ['x'], oauthClientIds: { x: 'shared' } },
+      { configId: 'other', organizationId: 'o2', enabledProviders: ['x'], oauthClientIds: { x: 'shared' } },
+    ]
+    const { proxy } = setup({ tenants })
+    const { oidcToken, key } = await oidcTokenFor(proxy, 'x', 'Ada Lovelace', 'other')
+    const answer = await call(proxy, 'oauth_login', { oidcToken, publicKey: key.publicKey })
+    expectError(answer, 16, 401, 'oidcToken: issued by this proxy for config id "other", not "demo"')
+  })
+
+  it("takes a Google token at another tenant sharing the client id, as production does (the audience binds it), finding only that tenant's accounts", async () => {
     const tenants: MockTenant[] = [
       { configId: 'demo', organizationId: 'o1', enabledProviders: ['google'], oauthClientIds: { google: 'shared' } },
       { configId: 'other', organizationId: 'o2', enabledProviders: ['google'], oauthClientIds: { google: 'shared' } },
     ]
     const { proxy } = setup({ tenants })
+    await oauthSignUp(proxy, 'google', 'Ada Lovelace', 'other')
     const { oidcToken, key } = await oidcTokenFor(proxy, 'google', 'Ada Lovelace', 'other')
     const answer = await call(proxy, 'oauth_login', { oidcToken, publicKey: key.publicKey })
-    expectError(answer, 16, 401, 'oidcToken: was not issued for config id "demo"')
+    expectError(answer, 5, 404, 'oidcToken: no account for this google identity; sign up first (signup with oauthProviders)')
+    expect((await call(proxy, 'oauth_login', { oidcToken, publicKey: key.publicKey }, { configId: 'other' })).status).toBe(200)
   })
 
   it('refuses a token for a provider the tenant has no client id for (16)', async () => {
