@@ -3,7 +3,7 @@ import type { AuthProxyClient, AuthProxyClientOptions } from './client'
 import { deferredProxyClient } from './deferredProxyClient'
 import { defaultKeyStore } from './keys/defaultKeyStore'
 import type { KeyStore } from './keys/keyStore'
-import type { KitOAuthOptions } from './oauth/kitOAuth'
+import type { KitOAuthOptions, KitOAuthSettings } from './oauth/kitOAuth'
 import type { WebAuthnModule } from './passkey/webAuthnModule'
 import { connectToProxy } from './proxyConnection'
 import { memoryStorage } from './session/memoryStorage'
@@ -42,10 +42,11 @@ export interface Kit {
   session: SessionStore
   now(): number
   /**
-   * The OAuth options given to createKit (authorize URL overrides, the storage of pending sign-ins, the
-   * page location), as given: the OAuth flows fill in the defaults and check them (resolveKitOAuth).
+   * The OAuth options given to createKit (authorize and token URL overrides, the storage of pending
+   * sign-ins, the page location) and its fetch, as given: the OAuth flows fill in the defaults and check
+   * them (resolveKitOAuth).
    */
-  oauth: Readonly<KitOAuthOptions>
+  oauth: Readonly<KitOAuthSettings>
   /** The stamped public API (stamp_login, create_authenticators, whoami). */
   publicApi: PublicApiClient
   /** The injected WebAuthn functions; undefined loads @simplewebauthn/browser on first use. */
@@ -60,7 +61,14 @@ export function createKit(options: KitOptions): Kit {
   const { keyStore = defaultKeyStore(), storage = workingStorage('localStorage') ?? memoryStorage(), window = defaultWindow(), warnBeforeMs } = options
   const now = options.now ?? Date.now
   if (typeof now !== 'function') throw invalidArgument('createKit({ now })', 'a function returning ms', now)
-  const oauth = Object.freeze({ oauthAuthorizeUrls: options.oauthAuthorizeUrls, oauthStorage: options.oauthStorage, location: options.location })
+  const oauth = Object.freeze({
+    oauthAuthorizeUrls: options.oauthAuthorizeUrls,
+    oauthTokenUrls: options.oauthTokenUrls,
+    oauthStorage: options.oauthStorage,
+    location: options.location,
+    // Facebook's token endpoint is called with the kit's fetch, as the proxy is.
+    fetch: options.fetch,
+  })
   const publicApi = deferredPublicApiClient({
     apiUrl: options.apiUrl ?? client.proxyUrl,
     fetch: options.fetch,

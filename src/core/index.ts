@@ -98,10 +98,11 @@ export {
   OAUTH_PROVIDERS,
   isOAuthProviderName,
   type OAuthProvider,
+  type OAuthProviderKind,
   type OAuthProviderName,
 } from './oauth/providers'
 export { buildAuthorizeUrl, type BuildAuthorizeUrlParameters } from './oauth/buildAuthorizeUrl'
-export type { KitOAuth, KitOAuthOptions, OAuthLocation, OAuthStorage } from './oauth/kitOAuth'
+export type { KitOAuth, KitOAuthOptions, KitOAuthSettings, OAuthLocation, OAuthStorage, OAuthTokenUrls } from './oauth/kitOAuth'
 export {
   OAUTH_PENDING_TTL_MS,
   pendingOAuthKey,

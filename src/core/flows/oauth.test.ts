@@ -15,19 +15,29 @@ const NOW = Date.UTC(2030, 5, 1, 12)
 const REDIRECT = 'https://app.example.com/auth/callback'
 const ORG = 'org-new'
 const GOOGLE_CLIENT = 'google-client.apps.example'
+const APPLE_CLIENT = 'com.example.app.signin'
+const FACEBOOK_CLIENT = '1234567890'
+const FACEBOOK_TOKEN_URL = 'https://graph.facebook.com/v11.0/oauth/access_token'
 
 const CONFIG: WalletKitConfigResponse = {
-  enabledProviders: ['email', 'google', 'discord', 'x'],
+  enabledProviders: ['email', 'google', 'apple', 'facebook', 'discord', 'x'],
   sessionExpirationSeconds: '900',
   organizationId: 'org-parent',
-  oauthClientIds: { google: GOOGLE_CLIENT, discord: 'discord-client' },
+  oauthClientIds: { google: GOOGLE_CLIENT, apple: APPLE_CLIENT, facebook: FACEBOOK_CLIENT, discord: 'discord-client' },
   oauthRedirectUrl: REDIRECT,
   otpAlphanumeric: true,
   otpLength: '6',
 }
 
+const GOOGLE_ONLY: WalletKitConfigResponse = { ...CONFIG, enabledProviders: ['email', 'google'] }
+
 const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
 const s256 = (verifier: string) => createHash('sha256').update(verifier, 'ascii').digest('base64url')
+
+/** An id_token as a provider signs it (the kit decodes it; the proxy would verify it). */
+function idToken(claims: { aud: string; nonce: string | undefined; iss?: string; sub?: string }): Promise<string> {
+  return signJwt({ iss: 'https://accounts.google.com', sub: 'provider-sub-1', exp: NOW / 1000 + 600, iat: NOW / 1000, ...claims })
+}
 
 /** A Storage with key()/length, as sessionStorage has, so that abandoned flows can be found. */
 function enumerableStorage() {
@@ -39,16 +49,28 @@ function enumerableStorage() {
   })
 }
 
-/** The proxy's side, scripted: an OIDC token carrying the nonce it is sent, a session for the key it is sent. */
+type World = FakeFetch & {
+  /** The OIDC tokens oauth2_authenticate issued. */
+  oidcTokens: string[]
+  /** The forms POSTed to Facebook's token endpoint. */
+  tokenRequests: { url: string; form: Record<string, string> }[]
+  /** How Facebook's token endpoint answers; set by a test once it knows the nonce. */
+  facebook: (form: Record<string, string>, signal: AbortSignal | undefined) => Response | Promise<Response>
+}
+
+/**
+ * The proxy's side, scripted (an OIDC token carrying the nonce it is sent, a session for the key it is
+ * sent), and Facebook's token endpoint, at any URL ending in /oauth/access_token.
+ */
 function proxy(
   overrides: Record<string, FakeAnswer | FakeAnswer[]> = {},
   { existingOrganization }: { existingOrganization?: string } = {},
-): FakeFetch & { oidcTokens: string[] } {
+): World {
   const oidcTokens: string[] = []
   const fake = fakeFetch({
     oauth2_authenticate: async (call: RecordedCall) => {
       const { nonce, clientId } = call.body as { nonce: string; clientId: string }
-      const oidcToken = await signJwt({ iss: 'https://mock.example', sub: 'google-sub-1', aud: clientId, exp: NOW / 1000 + 600, nonce })
+      const oidcToken = await signJwt({ iss: 'https://mock.example', sub: 'discord-sub-1', aud: clientId, exp: NOW / 1000 + 600, nonce })
       oidcTokens.push(oidcToken)
       return json({ oidcToken })
     },
@@ -60,7 +82,20 @@ function proxy(
     },
     ...overrides,
   })
-  return Object.assign(fake, { oidcTokens })
+  const world: World = Object.assign(fake, {
+    oidcTokens,
+    tokenRequests: [] as World['tokenRequests'],
+    facebook: () => json({ error: { message: 'no answer scripted', type: 'OAuthException', code: 100, fbtrace_id: 'test' } }, 400),
+  })
+  const proxyFetch = fake.fetch
+  world.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input)
+    if (!url.endsWith('/oauth/access_token')) return proxyFetch(input, init)
+    const form = Object.fromEntries(new URLSearchParams(String(init?.body)))
+    world.tokenRequests.push({ url, form })
+    return world.facebook(form, init?.signal ?? undefined)
+  }) as typeof fetch
+  return world
 }
 
 let kits: Kit[] = []
@@ -103,7 +138,7 @@ async function caught(promise: Promise<unknown>): Promise<KitError> {
 }
 
 describe('startOAuth', () => {
-  it('makes a key, keeps the pending sign-in under its state, and builds the authorize URL from them', async () => {
+  it('makes a key, keeps the pending sign-in under its state, and builds Google’s id_token request from them', async () => {
     const fake = proxy()
     const { kit, oauthStorage } = kitOn(fake)
 
@@ -117,14 +152,13 @@ describe('startOAuth', () => {
     const keys = await kit.keyStore.list()
     expect(keys).toHaveLength(1)
     const publicKey = keys[0] as string
-    const record = storedRecord(oauthStorage, state)
-    expect(record).toEqual({
+    // No PKCE verifier: Google's answer is the id_token itself, nothing is redeemed.
+    expect(storedRecord(oauthStorage, state)).toEqual({
       state,
       provider: 'google',
       mode: 'redirect',
       nonce: sha256Hex(publicKey),
       publicKey,
-      codeVerifier: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       redirectUri: REDIRECT,
       clientId: GOOGLE_CLIENT,
       returnTo: '/wallet',
@@ -139,14 +173,49 @@ describe('startOAuth', () => {
     expect(Object.fromEntries(url.searchParams)).toEqual({
       client_id: GOOGLE_CLIENT,
       redirect_uri: REDIRECT,
-      response_type: 'code',
+      response_type: 'id_token',
       scope: 'openid email profile',
       state,
       nonce: sha256Hex(publicKey),
-      code_challenge: s256(record?.codeVerifier ?? ''),
-      code_challenge_method: 'S256',
+      prompt: 'select_account',
     })
     expect(fake.calls).toHaveLength(0)
+  })
+
+  it.each([
+    ['facebook', FACEBOOK_CLIENT, { scope: 'openid', nonce: true }],
+    ['discord', 'discord-client', { scope: 'identify email', nonce: false }],
+  ] as const)('keeps a PKCE verifier for %s and sends its S256 challenge', async (provider, clientId, expected) => {
+    const { kit, oauthStorage } = kitOn(proxy())
+    const { authorizeUrl, state } = await startOAuth(kit, { provider, mode: 'popup', config: CONFIG })
+    const record = storedRecord(oauthStorage, state) as PendingOAuth
+    expect(record.codeVerifier).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    const query = Object.fromEntries(new URL(authorizeUrl).searchParams)
+    expect(query).toEqual({
+      client_id: clientId,
+      redirect_uri: REDIRECT,
+      response_type: 'code',
+      scope: expected.scope,
+      state,
+      ...(expected.nonce ? { nonce: sha256Hex(record.publicKey) } : {}),
+      code_challenge: s256(record.codeVerifier ?? ''),
+      code_challenge_method: 'S256',
+    })
+  })
+
+  it('asks Apple for `code id_token` in the fragment, with the nonce and no verifier', async () => {
+    const { kit, oauthStorage } = kitOn(proxy())
+    const { authorizeUrl, state } = await startOAuth(kit, { provider: 'apple', mode: 'popup', config: CONFIG })
+    const record = storedRecord(oauthStorage, state) as PendingOAuth
+    expect(record.codeVerifier).toBeUndefined()
+    expect(Object.fromEntries(new URL(authorizeUrl).searchParams)).toEqual({
+      client_id: APPLE_CLIENT,
+      redirect_uri: REDIRECT,
+      response_type: 'code id_token',
+      response_mode: 'fragment',
+      state,
+      nonce: sha256Hex(record.publicKey),
+    })
   })
 
   it('uses the kit’s authorize URL override (the mock’s) for that provider only', async () => {
@@ -160,15 +229,15 @@ describe('startOAuth', () => {
 
   it('makes new state, verifier and key for every start', async () => {
     const { kit, oauthStorage } = kitOn(proxy())
-    const first = await startOAuth(kit, { provider: 'google', mode: 'redirect', config: CONFIG })
-    const second = await startOAuth(kit, { provider: 'google', mode: 'redirect', config: CONFIG })
+    const first = await startOAuth(kit, { provider: 'x', mode: 'redirect', config: { ...CONFIG, oauthClientIds: { x: 'x-client' } } })
+    const second = await startOAuth(kit, { provider: 'x', mode: 'redirect', config: { ...CONFIG, oauthClientIds: { x: 'x-client' } } })
     expect(second.state).not.toBe(first.state)
     expect(storedRecord(oauthStorage, second.state)?.codeVerifier).not.toBe(storedRecord(oauthStorage, first.state)?.codeVerifier)
     expect(await kit.keyStore.list()).toHaveLength(2)
   })
 
   it.each([
-    ['a provider the tenant has not enabled', 'apple', CONFIG, 'METHOD_DISABLED'],
+    ['a provider the tenant has not enabled', 'apple', GOOGLE_ONLY, 'METHOD_DISABLED'],
     ['an enabled provider without a client id', 'x', CONFIG, 'OAUTH_NOT_CONFIGURED'],
     ['a config without oauthClientIds', 'google', { ...CONFIG, oauthClientIds: undefined }, 'OAUTH_NOT_CONFIGURED'],
     ['an unknown provider', 'github', CONFIG, 'CONFIG_INVALID'],
@@ -248,34 +317,29 @@ describe('startOAuth', () => {
   })
 })
 
-describe('completeOAuth, given a new user', () => {
-  it('runs oauth2_authenticate, account, signup, oauth_login with what start stored, then stores the session', async () => {
+/** Google's answer to `state`: the fragment with an id_token for `claims` (default: this sign-in's). */
+async function googleAnswer(storage: ReturnType<typeof enumerableStorage>, state: string, claims: Partial<{ aud: string; nonce: string }> = {}) {
+  const record = storedRecord(storage, state) as PendingOAuth
+  const token = await idToken({ aud: GOOGLE_CLIENT, nonce: record.nonce, ...claims })
+  return { token, callbackUrl: `${REDIRECT}#state=${state}&id_token=${token}&authuser=0&prompt=consent` }
+}
+
+describe('completeOAuth with Google (id_token in the fragment)', () => {
+  it('sends the fragment’s id_token to account, signup, oauth_login, then stores the session', async () => {
     const fake = proxy()
     const { kit, oauthStorage } = kitOn(fake)
-    const { authorizeUrl, state } = await startOAuth(kit, { provider: 'google', mode: 'redirect', config: CONFIG, returnTo: '/wallet' })
+    const { state } = await startOAuth(kit, { provider: 'google', mode: 'redirect', config: CONFIG, returnTo: '/wallet' })
     const stored = storedRecord(oauthStorage, state) as PendingOAuth
+    const { token, callbackUrl } = await googleAnswer(oauthStorage, state)
 
-    const result = await completeOAuth(kit, {
-      callbackUrl: `${REDIRECT}?state=${state}&code=4%2F0Ad-code&scope=email+openid&authuser=0`,
-      config: CONFIG,
-    })
+    const result = await completeOAuth(kit, { callbackUrl, config: CONFIG })
 
-    expect(fake.endpoints()).toEqual(['oauth2_authenticate', 'account', 'signup', 'oauth_login'])
-    const [authenticate, account, signup, login] = fake.calls
-    expect(authenticate?.body).toEqual({
-      provider: 'OAUTH2_PROVIDER_GOOGLE',
-      authCode: '4/0Ad-code',
-      redirectUri: REDIRECT,
-      codeVerifier: stored.codeVerifier,
-      nonce: sha256Hex(stored.publicKey),
-      clientId: GOOGLE_CLIENT,
-    })
-    // The verifier sent now is the one whose S256 challenge the provider was given.
-    expect(s256((authenticate?.body as { codeVerifier: string }).codeVerifier)).toBe(new URL(authorizeUrl).searchParams.get('code_challenge'))
-    const oidcToken = fake.oidcTokens[0]
-    expect(account?.body).toEqual({ filterType: 'OIDC_TOKEN', filterValue: oidcToken, oidcToken })
-    expect(signup?.body).toEqual({ oauthProviders: [{ providerName: 'google', oidcToken }], apiKeys: [], authenticators: [] })
-    expect(login?.body).toEqual({ oidcToken, publicKey: stored.publicKey, organizationId: ORG })
+    // Never oauth2_authenticate: production's proxy takes only X and Discord there.
+    expect(fake.endpoints()).toEqual(['account', 'signup', 'oauth_login'])
+    const [account, signup, login] = fake.calls
+    expect(account?.body).toEqual({ filterType: 'OIDC_TOKEN', filterValue: token, oidcToken: token })
+    expect(signup?.body).toEqual({ oauthProviders: [{ providerName: 'google', oidcToken: token }], apiKeys: [], authenticators: [] })
+    expect(login?.body).toEqual({ oidcToken: token, publicKey: stored.publicKey, organizationId: ORG })
 
     expect(result).toMatchObject({ isNewUser: true, provider: 'google', returnTo: '/wallet' })
     expect(result.session).toMatchObject({ publicKey: stored.publicKey, organizationId: ORG })
@@ -284,7 +348,191 @@ describe('completeOAuth, given a new user', () => {
     expect(await kit.keyStore.list()).toEqual([stored.publicKey])
   })
 
-  it('reads an answer in the fragment (response_mode=fragment)', async () => {
+  it('skips signup for a returning user and logs into the known organization', async () => {
+    const fake = proxy({}, { existingOrganization: 'org-existing' })
+    const { kit, oauthStorage } = kitOn(fake)
+    const { state } = await loginWithOAuth.start(kit, { provider: 'google', mode: 'redirect', config: CONFIG })
+    const result = await loginWithOAuth.complete(kit, { callbackUrl: (await googleAnswer(oauthStorage, state)).callbackUrl })
+    expect(fake.endpoints()).toEqual(['account', 'oauth_login'])
+    expect(fake.calls[1]?.body).toMatchObject({ organizationId: 'org-existing' })
+    expect(result).toMatchObject({ isNewUser: false, returnTo: undefined })
+    expect(result.session.organizationId).toBe('org-existing')
+  })
+
+  it.each([
+    ['another key’s nonce (an id_token injected from someone else’s sign-in)', { nonce: 'f'.repeat(64) }, /has another sign-in’s nonce/],
+    ['no nonce', { nonce: undefined }, /has no nonce/],
+    ['another app’s audience', { aud: 'another-app.apps.example' }, /is for another app: its aud "another-app\.apps\.example"/],
+  ] as const)('refuses an id_token with %s before any proxy call: no session, key deleted', async (_what, claims, message) => {
+    const fake = proxy()
+    const { kit, oauthStorage } = kitOn(fake)
+    const { state } = await startOAuth(kit, { provider: 'google', mode: 'redirect', config: CONFIG })
+
+    const error = await caught(completeOAuth(kit, { callbackUrl: (await googleAnswer(oauthStorage, state, claims)).callbackUrl }))
+
+    expect(error.code).toBe('OAUTH_PROVIDER_ERROR')
+    expect(error.message).toMatch(message)
+    expect(fake.calls).toHaveLength(0)
+    expect(oauthStorage.items.size).toBe(0)
+    expect(await kit.keyStore.list()).toEqual([])
+    await kit.session.ready
+    expect(kit.session.getSnapshot().status).toBe('signedOut')
+  })
+
+  it('refuses an answer without an id_token (a code alone)', async () => {
+    const fake = proxy()
+    const { kit } = kitOn(fake)
+    const { state } = await startOAuth(kit, { provider: 'google', mode: 'redirect', config: CONFIG })
+    const error = await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}?code=4%2F0Ad&state=${state}` }))
+    expect(error.code).toBe('OAUTH_PROVIDER_ERROR')
+    expect(error.message).toBe("completeOAuth: Google's answer has neither an id_token nor an error")
+    expect(fake.calls).toHaveLength(0)
+    expect(await kit.keyStore.list()).toEqual([])
+  })
+
+  it('turns error=access_denied in the fragment into OAUTH_CANCELLED', async () => {
+    const fake = proxy()
+    const { kit } = kitOn(fake)
+    const { state } = await startOAuth(kit, { provider: 'google', mode: 'redirect', config: CONFIG })
+    expect((await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}#error=access_denied&state=${state}` }))).code).toBe('OAUTH_CANCELLED')
+    expect(fake.calls).toHaveLength(0)
+  })
+})
+
+describe('completeOAuth with Apple (code id_token in the fragment)', () => {
+  it('uses the id_token of Apple’s `#state=&code=&id_token=` answer and ignores the code', async () => {
+    const fake = proxy()
+    const { kit, oauthStorage } = kitOn(fake)
+    const { state } = await startOAuth(kit, { provider: 'apple', mode: 'popup', config: CONFIG })
+    const record = storedRecord(oauthStorage, state) as PendingOAuth
+    const token = await idToken({ iss: 'https://appleid.apple.com', aud: APPLE_CLIENT, nonce: record.nonce })
+
+    const result = await completeOAuth(kit, { callbackUrl: `${REDIRECT}#state=${state}&code=c.apple.code&id_token=${token}`, mode: 'popup' })
+
+    expect(fake.endpoints()).toEqual(['account', 'signup', 'oauth_login'])
+    expect(fake.calls[0]?.body).toMatchObject({ oidcToken: token })
+    expect(JSON.stringify(fake.calls.map((call) => call.body))).not.toContain('c.apple.code')
+    expect(result).toMatchObject({ isNewUser: true, provider: 'apple' })
+  })
+
+  it('refuses Apple’s id_token for another client id', async () => {
+    const fake = proxy()
+    const { kit, oauthStorage } = kitOn(fake)
+    const { state } = await startOAuth(kit, { provider: 'apple', mode: 'redirect', config: CONFIG })
+    const record = storedRecord(oauthStorage, state) as PendingOAuth
+    const token = await idToken({ aud: 'com.attacker.app', nonce: record.nonce })
+    const error = await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}#state=${state}&code=c&id_token=${token}` }))
+    expect(error).toMatchObject({ code: 'OAUTH_PROVIDER_ERROR', message: expect.stringMatching(/^completeOAuth: Apple's id_token is for another app/) })
+    expect(fake.calls).toHaveLength(0)
+  })
+})
+
+describe('completeOAuth with Facebook (code redeemed at its token endpoint)', () => {
+  async function started(fake: World, options: Partial<KitOptions> = {}) {
+    const { kit, oauthStorage } = kitOn(fake, options)
+    const { state } = await startOAuth(kit, { provider: 'facebook', mode: 'redirect', config: CONFIG })
+    return { kit, oauthStorage, state, record: storedRecord(oauthStorage, state) as PendingOAuth }
+  }
+
+  it('POSTs the code and verifier to Facebook, then sends the id_token it answers to the proxy', async () => {
+    const fake = proxy()
+    const { kit, state, record } = await started(fake)
+    const token = await idToken({ iss: 'https://www.facebook.com', aud: FACEBOOK_CLIENT, nonce: record.nonce })
+    fake.facebook = () => json({ access_token: 'EAAG', token_type: 'bearer', expires_in: 5183944, id_token: token })
+
+    // Facebook appends #_=_ to the redirect URI.
+    const result = await completeOAuth(kit, { callbackUrl: `${REDIRECT}?code=AQD-fb-code&state=${state}#_=_` })
+
+    expect(fake.tokenRequests).toEqual([
+      {
+        url: FACEBOOK_TOKEN_URL,
+        form: { client_id: FACEBOOK_CLIENT, redirect_uri: REDIRECT, code_verifier: record.codeVerifier, code: 'AQD-fb-code', grant_type: 'authorization_code' },
+      },
+    ])
+    expect(fake.endpoints()).toEqual(['account', 'signup', 'oauth_login'])
+    expect(fake.calls[0]?.body).toMatchObject({ oidcToken: token })
+    expect(result).toMatchObject({ isNewUser: true, provider: 'facebook' })
+  })
+
+  it('uses the kit’s token URL override (the mock’s)', async () => {
+    const mock = 'http://localhost:8787/__mock/oauth/facebook/v11.0/oauth/access_token'
+    const fake = proxy()
+    const { kit, state, record } = await started(fake, { oauthTokenUrls: { facebook: mock } })
+    const token = await idToken({ aud: FACEBOOK_CLIENT, nonce: record.nonce })
+    fake.facebook = () => json({ id_token: token, access_token: 'a', token_type: 'bearer' })
+    await completeOAuth(kit, { callbackUrl: `${REDIRECT}?code=c&state=${state}` })
+    expect(fake.tokenRequests.map((request) => request.url)).toEqual([mock])
+  })
+
+  it('turns Facebook’s refusal into OAUTH_PROVIDER_ERROR with its message, sends nothing to the proxy, deletes the key', async () => {
+    const fake = proxy()
+    const { kit, oauthStorage, state } = await started(fake)
+    const refusal = { error: { message: 'Invalid code verifier.', type: 'OAuthException', code: 100, fbtrace_id: 'mock' } }
+    fake.facebook = () => json(refusal, 400)
+
+    const error = await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}?code=c&state=${state}` }))
+
+    expect(error).toMatchObject({ code: 'OAUTH_PROVIDER_ERROR', status: 400, cause: refusal })
+    expect(error.message).toBe("completeOAuth: Facebook's token endpoint: Invalid code verifier. (HTTP 400)")
+    expect(fake.calls).toHaveLength(0)
+    expect(oauthStorage.items.size).toBe(0)
+    expect(await kit.keyStore.list()).toEqual([])
+  })
+
+  it('gives up on a token endpoint that does not answer within the kit’s timeoutMs', async () => {
+    const fake = proxy()
+    const { kit, state } = await started(fake, { timeoutMs: 30 })
+    // Never answers; rejects when the kit aborts the request, as fetch does.
+    fake.facebook = (_form, signal) => new Promise<Response>((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason)))
+    const error = await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}?code=c&state=${state}` }))
+    expect(error.code).toBe('OAUTH_PROVIDER_ERROR')
+    expect(error.message).toBe("completeOAuth: Facebook's token endpoint: no answer within 30 ms")
+    expect(await kit.keyStore.list()).toEqual([])
+  })
+
+  it('refuses an id_token from Facebook whose nonce is another key’s, before any proxy call', async () => {
+    const fake = proxy()
+    const { kit, state } = await started(fake)
+    fake.facebook = async () => json({ id_token: await idToken({ aud: FACEBOOK_CLIENT, nonce: 'e'.repeat(64) }) })
+    const error = await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}?code=c&state=${state}` }))
+    expect(error.message).toMatch(/^completeOAuth: Facebook's id_token has another sign-in’s nonce/)
+    expect(fake.tokenRequests).toHaveLength(1)
+    expect(fake.calls).toHaveLength(0)
+  })
+})
+
+describe('completeOAuth with X and Discord (code exchanged by oauth2_authenticate)', () => {
+  it.each([
+    ['discord', 'OAUTH2_PROVIDER_DISCORD', 'discord-client'],
+    ['x', 'OAUTH2_PROVIDER_X', 'x-client'],
+  ] as const)('sends %s’s code, verifier and nonce to oauth2_authenticate as %s', async (provider, wireProvider, clientId) => {
+    const config = { ...CONFIG, oauthClientIds: { ...CONFIG.oauthClientIds, x: 'x-client' } }
+    const fake = proxy()
+    const { kit, oauthStorage } = kitOn(fake)
+    const { authorizeUrl, state } = await startOAuth(kit, { provider, mode: 'redirect', config })
+    const stored = storedRecord(oauthStorage, state) as PendingOAuth
+
+    const result = await completeOAuth(kit, { callbackUrl: `${REDIRECT}?code=4%2F0Ad-code&state=${state}`, config })
+
+    expect(fake.endpoints()).toEqual(['oauth2_authenticate', 'account', 'signup', 'oauth_login'])
+    const [authenticate, account, signup] = fake.calls
+    expect(authenticate?.body).toEqual({
+      provider: wireProvider,
+      authCode: '4/0Ad-code',
+      redirectUri: REDIRECT,
+      codeVerifier: stored.codeVerifier,
+      nonce: sha256Hex(stored.publicKey),
+      clientId,
+    })
+    // The verifier sent now is the one whose S256 challenge the provider was given.
+    expect(s256(stored.codeVerifier ?? '')).toBe(new URL(authorizeUrl).searchParams.get('code_challenge'))
+    const oidcToken = fake.oidcTokens[0]
+    expect(account?.body).toEqual({ filterType: 'OIDC_TOKEN', filterValue: oidcToken, oidcToken })
+    expect(signup?.body).toEqual({ oauthProviders: [{ providerName: provider, oidcToken }], apiKeys: [], authenticators: [] })
+    expect(result).toMatchObject({ isNewUser: true, provider })
+  })
+
+  it('reads a code answered in the fragment too', async () => {
     const fake = proxy()
     const { kit } = kitOn(fake)
     const { state } = await startOAuth(kit, { provider: 'discord', mode: 'redirect', config: CONFIG })
@@ -293,24 +541,11 @@ describe('completeOAuth, given a new user', () => {
   })
 })
 
-describe('completeOAuth, given a returning user', () => {
-  it('skips signup and logs into the known organization', async () => {
-    const fake = proxy({}, { existingOrganization: 'org-existing' })
-    const { kit } = kitOn(fake)
-    const { state } = await loginWithOAuth.start(kit, { provider: 'google', mode: 'redirect', config: CONFIG })
-    const result = await loginWithOAuth.complete(kit, { callbackUrl: `${REDIRECT}?code=c&state=${state}` })
-    expect(fake.endpoints()).toEqual(['oauth2_authenticate', 'account', 'oauth_login'])
-    expect(fake.calls[2]?.body).toMatchObject({ organizationId: 'org-existing' })
-    expect(result).toMatchObject({ isNewUser: false, returnTo: undefined })
-    expect(result.session.organizationId).toBe('org-existing')
-  })
-})
-
 describe('completeOAuth refusals', () => {
   it('refuses a state this browser did not start: nothing sent, the real pending sign-in and key kept', async () => {
     const fake = proxy()
     const { kit, oauthStorage } = kitOn(fake)
-    const { state } = await startOAuth(kit, { provider: 'google', mode: 'redirect', config: CONFIG })
+    const { state } = await startOAuth(kit, { provider: 'discord', mode: 'redirect', config: CONFIG })
     const forged = `${state.slice(0, -1)}${state.endsWith('A') ? 'B' : 'A'}`
 
     const error = await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}?code=stolen&state=${forged}` }))
@@ -324,17 +559,18 @@ describe('completeOAuth refusals', () => {
   it('refuses a callback without a state, and a URL that is no callback', async () => {
     const fake = proxy()
     const { kit } = kitOn(fake)
-    await startOAuth(kit, { provider: 'google', mode: 'redirect', config: CONFIG })
+    await startOAuth(kit, { provider: 'discord', mode: 'redirect', config: CONFIG })
     expect((await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}?code=c` }))).code).toBe('OAUTH_STATE_MISMATCH')
+    expect((await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}#id_token=eyJ.eyJ.sig` }))).code).toBe('OAUTH_STATE_MISMATCH')
     expect((await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}?tab=2` }))).code).toBe('OAUTH_NO_PENDING_FLOW')
     expect(fake.calls).toHaveLength(0)
   })
 
   it('refuses a replayed callback: the state is single use', async () => {
     const fake = proxy()
-    const { kit } = kitOn(fake)
+    const { kit, oauthStorage } = kitOn(fake)
     const { state } = await startOAuth(kit, { provider: 'google', mode: 'redirect', config: CONFIG })
-    const callbackUrl = `${REDIRECT}?code=c&state=${state}`
+    const { callbackUrl } = await googleAnswer(oauthStorage, state)
     await completeOAuth(kit, { callbackUrl })
     const sent = fake.calls.length
 
@@ -348,7 +584,7 @@ describe('completeOAuth refusals', () => {
   it('turns error=access_denied into OAUTH_CANCELLED and removes the pending sign-in and its key', async () => {
     const fake = proxy()
     const { kit, oauthStorage } = kitOn(fake)
-    const { state } = await startOAuth(kit, { provider: 'google', mode: 'redirect', config: CONFIG })
+    const { state } = await startOAuth(kit, { provider: 'discord', mode: 'redirect', config: CONFIG })
 
     const error = await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}?error=access_denied&state=${state}` }))
 
@@ -365,7 +601,7 @@ describe('completeOAuth refusals', () => {
     const { state } = await startOAuth(kit, { provider: 'google', mode: 'redirect', config: CONFIG })
 
     const error = await caught(
-      completeOAuth(kit, { callbackUrl: `${REDIRECT}?error=invalid_scope&error_description=Unknown+scope+foo&state=${state}` }),
+      completeOAuth(kit, { callbackUrl: `${REDIRECT}#error=invalid_scope&error_description=Unknown+scope+foo&state=${state}` }),
     )
 
     expect(error.code).toBe('OAUTH_PROVIDER_ERROR')
@@ -378,7 +614,7 @@ describe('completeOAuth refusals', () => {
   it('refuses an answer after ten minutes with OAUTH_EXPIRED, sending nothing', async () => {
     const fake = proxy()
     const { kit, oauthStorage, clock } = kitOn(fake)
-    const { state } = await startOAuth(kit, { provider: 'google', mode: 'redirect', config: CONFIG })
+    const { state } = await startOAuth(kit, { provider: 'discord', mode: 'redirect', config: CONFIG })
     clock.now += OAUTH_PENDING_TTL_MS + 1
     expect((await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}?code=c&state=${state}` }))).code).toBe('OAUTH_EXPIRED')
     expect(fake.calls).toHaveLength(0)
@@ -389,7 +625,7 @@ describe('completeOAuth refusals', () => {
   it('leaves a popup flow’s pending sign-in to its opener when a page completes a redirect', async () => {
     const fake = proxy()
     const { kit, oauthStorage } = kitOn(fake)
-    const { state } = await startOAuth(kit, { provider: 'google', mode: 'popup', config: CONFIG })
+    const { state } = await startOAuth(kit, { provider: 'discord', mode: 'popup', config: CONFIG })
     const callbackUrl = `${REDIRECT}?code=c&state=${state}`
 
     expect((await caught(completeOAuth(kit, { callbackUrl, mode: 'redirect' }))).code).toBe('OAUTH_STATE_MISMATCH')
@@ -402,8 +638,8 @@ describe('completeOAuth refusals', () => {
   it('refuses a provider the tenant disabled since the start (when given the config)', async () => {
     const fake = proxy()
     const { kit } = kitOn(fake)
-    const { state } = await startOAuth(kit, { provider: 'google', mode: 'redirect', config: CONFIG })
-    const config = { ...CONFIG, enabledProviders: CONFIG.enabledProviders.filter((p) => p !== 'google') }
+    const { state } = await startOAuth(kit, { provider: 'discord', mode: 'redirect', config: CONFIG })
+    const config = { ...CONFIG, enabledProviders: CONFIG.enabledProviders.filter((p) => p !== 'discord') }
     expect((await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}?code=c&state=${state}`, config }))).code).toBe('METHOD_DISABLED')
     expect(fake.calls).toHaveLength(0)
     expect(await kit.keyStore.list()).toEqual([])
@@ -412,7 +648,7 @@ describe('completeOAuth refusals', () => {
   it('is KEY_NOT_FOUND when the key went missing during the round trip, sending nothing', async () => {
     const fake = proxy()
     const { kit } = kitOn(fake)
-    const { state } = await startOAuth(kit, { provider: 'google', mode: 'redirect', config: CONFIG })
+    const { state } = await startOAuth(kit, { provider: 'discord', mode: 'redirect', config: CONFIG })
     for (const key of await kit.keyStore.list()) await kit.keyStore.delete(key)
     expect((await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}?code=c&state=${state}` }))).code).toBe('KEY_NOT_FOUND')
     expect(fake.calls).toHaveLength(0)
@@ -426,7 +662,7 @@ describe('completeOAuth refusals', () => {
   ] as const)('when %s fails: passes the error on, stops there, deletes the key, no session', async (endpoint, answer, code, calls) => {
     const fake = proxy({ [endpoint]: answer })
     const { kit, oauthStorage } = kitOn(fake)
-    const { state } = await startOAuth(kit, { provider: 'google', mode: 'redirect', config: CONFIG })
+    const { state } = await startOAuth(kit, { provider: 'discord', mode: 'redirect', config: CONFIG })
 
     const error = await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}?code=c&state=${state}` }))
 
@@ -442,7 +678,7 @@ describe('completeOAuth refusals', () => {
     const other = `02${'99'.repeat(32)}`
     const fake = proxy({ oauth_login: json({ session: await sessionToken({ exp: NOW / 1000 + 900, public_key: other }) }) })
     const { kit } = kitOn(fake)
-    const { state } = await startOAuth(kit, { provider: 'google', mode: 'redirect', config: CONFIG })
+    const { state } = await startOAuth(kit, { provider: 'discord', mode: 'redirect', config: CONFIG })
     expect((await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}?code=c&state=${state}` }))).code).toBe('SESSION_KEY_MISMATCH')
     expect(await kit.keyStore.list()).toEqual([])
   })
@@ -460,7 +696,7 @@ describe('cancelOAuth', () => {
 })
 
 /** A popup that "goes to the provider" when navigated, and comes back to `landing(state)` after a moment. */
-function providerPopup(landing: ((state: string) => string) | null) {
+function providerPopup(landing: ((state: string, nonce: string | null) => string | Promise<string>) | null) {
   const popup = {
     closed: false,
     crossOrigin: false,
@@ -477,14 +713,15 @@ function providerPopup(landing: ((state: string) => string) | null) {
       set href(url: string) {
         popup.navigations.push(url)
         popup.crossOrigin = true
-        const state = new URL(url).searchParams.get('state') ?? ''
-        setTimeout(() => {
+        const { searchParams } = new URL(url)
+        setTimeout(async () => {
           if (landing === null) {
             popup.closed = true
             return
           }
+          const answer = await landing(searchParams.get('state') ?? '', searchParams.get('nonce'))
           popup.crossOrigin = false
-          popup.current = landing(state)
+          popup.current = answer
         }, 20)
       },
     },
@@ -493,21 +730,34 @@ function providerPopup(landing: ((state: string) => string) | null) {
 }
 
 describe('oauthPopupLogin', () => {
-  it('sends the popup to the provider, completes when it is back on the redirect URI, and closes it', async () => {
+  it('sends the popup to the provider, completes when it is back on the redirect URI with an id_token fragment, and closes it', async () => {
     const fake = proxy()
     const { kit, oauthStorage } = kitOn(fake, { oauthAuthorizeUrls: { google: 'https://auth.example.com/__mock/oauth/google/authorize' } })
-    const popup = providerPopup((state) => `${REDIRECT}?code=popup-code&state=${state}`)
+    let token = ''
+    const popup = providerPopup(async (state, nonce) => {
+      token = await idToken({ aud: GOOGLE_CLIENT, nonce: nonce ?? undefined })
+      return `${REDIRECT}#state=${state}&id_token=${token}&authuser=0`
+    })
 
     const result = await oauthPopupLogin(kit, popup, { provider: 'google', config: CONFIG, pollMs: 5 })
 
     expect(popup.navigations).toHaveLength(1)
     expect(popup.navigations[0]).toMatch(/^https:\/\/auth\.example\.com\/__mock\/oauth\/google\/authorize\?client_id=/)
     expect(popup.closed).toBe(true)
-    expect(fake.endpoints()).toEqual(['oauth2_authenticate', 'account', 'signup', 'oauth_login'])
-    expect(fake.calls[0]?.body).toMatchObject({ authCode: 'popup-code' })
+    expect(fake.endpoints()).toEqual(['account', 'signup', 'oauth_login'])
+    expect(fake.calls[0]?.body).toMatchObject({ oidcToken: token })
     expect(result.isNewUser).toBe(true)
     expect(kit.session.getSnapshot().status).toBe('signedIn')
     expect(oauthStorage.items.size).toBe(0)
+  })
+
+  it('completes a code answer in the popup’s query (Discord) through oauth2_authenticate', async () => {
+    const fake = proxy()
+    const { kit } = kitOn(fake)
+    const popup = providerPopup((state) => `${REDIRECT}?code=popup-code&state=${state}`)
+    await oauthPopupLogin(kit, popup, { provider: 'discord', config: CONFIG, pollMs: 5 })
+    expect(fake.endpoints()).toEqual(['oauth2_authenticate', 'account', 'signup', 'oauth_login'])
+    expect(fake.calls[0]?.body).toMatchObject({ authCode: 'popup-code', provider: 'OAUTH2_PROVIDER_DISCORD' })
   })
 
   it('ends with OAUTH_POPUP_CLOSED when the person closes the popup, leaving no key or pending sign-in', async () => {
@@ -527,7 +777,7 @@ describe('oauthPopupLogin', () => {
   it('cancels at the consent page: OAUTH_CANCELLED, no session', async () => {
     const fake = proxy()
     const { kit } = kitOn(fake)
-    const popup = providerPopup((state) => `${REDIRECT}?error=access_denied&state=${state}`)
+    const popup = providerPopup((state) => `${REDIRECT}#error=access_denied&state=${state}`)
     expect((await caught(oauthPopupLogin(kit, popup, { provider: 'google', config: CONFIG, pollMs: 5 }))).code).toBe('OAUTH_CANCELLED')
     expect(popup.closed).toBe(true)
     expect(fake.calls).toHaveLength(0)
@@ -537,7 +787,9 @@ describe('oauthPopupLogin', () => {
   it('closes the popup when the flow cannot start (provider disabled)', async () => {
     const { kit } = kitOn(proxy())
     const popup = providerPopup(null)
-    expect((await caught(oauthPopupLogin(kit, popup, { provider: 'apple', config: CONFIG }))).code).toBe('METHOD_DISABLED')
+    expect((await caught(oauthPopupLogin(kit, popup, { provider: 'apple', config: GOOGLE_ONLY }))).code).toBe(
+      'METHOD_DISABLED',
+    )
     expect(popup.closed).toBe(true)
     expect(popup.navigations).toEqual([])
   })

@@ -4,6 +4,7 @@ import type { Kit } from '../createKit'
 import { KitError } from '../errors'
 import { buildAuthorizeUrl } from '../oauth/buildAuthorizeUrl'
 import { parseOAuthCallback, type OAuthCallbackParameters } from '../oauth/callbackUrl'
+import { checkIdToken } from '../oauth/checkIdToken'
 import { checkKitOAuth } from '../oauth/checkKitOAuth'
 import { resolveKitOAuth, type KitOAuth } from '../oauth/kitOAuth'
 import { oauthNonce } from '../oauth/oauthNonce'
@@ -22,6 +23,7 @@ import {
 import { calculateCodeChallenge, generateCodeVerifier } from '../oauth/pkce'
 import { waitForOAuthPopup, type OAuthPopup } from '../oauth/popup'
 import { OAUTH_PROVIDERS, isOAuthProviderName, type OAuthProviderName } from '../oauth/providers'
+import { redeemCodeForIdToken } from '../oauth/redeemCodeForIdToken'
 import type { Session } from '../session/sessionStore'
 import type { WalletKitConfigResponse } from '../types'
 import { kitError } from '../userMessages'
@@ -40,7 +42,7 @@ export interface StartOAuthParameters {
   redirectUri?: string
   /** Handed back by completeOAuth, e.g. the route to show after a redirect sign-in. */
   returnTo?: string
-  /** Default the provider's defaultScope. */
+  /** Default the provider's defaultScope (none for Apple). */
   scope?: string
   signal?: AbortSignal
 }
@@ -55,8 +57,9 @@ export interface StartOAuthReturnType {
 }
 
 /**
- * Prepares a sign-in with `provider`: a new client key, the nonce bound to it, a PKCE verifier and
- * `state`, kept in kit.oauth.storage for the round trip. Navigate to `authorizeUrl` next.
+ * Prepares a sign-in with `provider`: a new client key, the nonce bound to it, `state`, and a PKCE
+ * verifier where the provider uses PKCE (Facebook, X, Discord), kept in kit.oauth.storage for the
+ * round trip. Navigate to `authorizeUrl` next.
  *
  * Refuses, before making a key: a provider the tenant has not enabled (METHOD_DISABLED), one without
  * a client id or redirect URI (OAUTH_NOT_CONFIGURED), a redirect when the pending sign-in could not
@@ -95,10 +98,11 @@ export async function startOAuth(kit: Kit, parameters: StartOAuthParameters): Pr
   await purgeAbandoned(kit, oauth)
   const publicKey = await kit.keyStore.create()
   const nonce = await oauthNonce(publicKey)
-  const codeVerifier = generateCodeVerifier()
+  const codeVerifier = OAUTH_PROVIDERS[provider].pkce ? generateCodeVerifier() : undefined
   const state = generateOAuthState()
   const createdAt = kit.now()
-  const record: PendingOAuth = { state, provider, mode, nonce, publicKey, codeVerifier, redirectUri, clientId, createdAt }
+  const record: PendingOAuth = { state, provider, mode, nonce, publicKey, redirectUri, clientId, createdAt }
+  if (codeVerifier !== undefined) record.codeVerifier = codeVerifier
   if (returnTo !== undefined) record.returnTo = returnTo
 
   let authorizeUrl: string
@@ -109,7 +113,7 @@ export async function startOAuth(kit: Kit, parameters: StartOAuthParameters): Pr
       redirectUri,
       state,
       nonce,
-      codeChallenge: await calculateCodeChallenge(codeVerifier),
+      codeChallenge: codeVerifier === undefined ? undefined : await calculateCodeChallenge(codeVerifier),
       scope,
       authorizeUrl: oauth.authorizeUrls[provider],
     })
@@ -151,13 +155,18 @@ export interface CompleteOAuthReturnType {
 
 /**
  * Finishes a sign-in from the provider's answer: finds the pending sign-in by `state` (single use:
- * removed before anything is sent), then oauth2_authenticate → account (by OIDC token) → signup when
- * there is no account → oauth_login → kit.session.set.
+ * removed before anything is sent), obtains the OIDC token as the provider gives it (Google, Apple:
+ * the answer's id_token; Facebook: its code redeemed at Facebook's token endpoint; X, Discord: the
+ * code exchanged by oauth2_authenticate), then account (by OIDC token) → signup when there is no
+ * account → oauth_login → kit.session.set. A provider's id_token whose nonce is not this sign-in's, or
+ * whose audience is not the client id, is refused before it is sent anywhere.
  *
  * Errors: OAUTH_NO_PENDING_FLOW (the URL is no callback), OAUTH_STATE_MISMATCH (a state this browser
  * did not start, or already used: nothing is sent), OAUTH_EXPIRED, OAUTH_CANCELLED (the person said
- * no at the provider), OAUTH_PROVIDER_ERROR, and the proxy's. Whenever it fails after finding the
- * pending sign-in, that sign-in's key is deleted. Clean the address bar with cleanOAuthCallbackUrl.
+ * no at the provider), OAUTH_PROVIDER_ERROR (another error from the provider, an answer without its
+ * code or id_token, a refused code redemption, an id_token for another key or app), and the proxy's.
+ * Whenever it fails after finding the pending sign-in, that sign-in's key is deleted. Clean the
+ * address bar with cleanOAuthCallbackUrl.
  */
 export async function completeOAuth(kit: Kit, parameters: CompleteOAuthParameters): Promise<CompleteOAuthReturnType> {
   const oauth = assertOAuthKit(kit, 'completeOAuth(kit)')
@@ -170,7 +179,7 @@ export async function completeOAuth(kit: Kit, parameters: CompleteOAuthParameter
   }
   const answer = parseOAuthCallback(callbackUrl)
   if (answer === undefined) {
-    throw kitError('OAUTH_NO_PENDING_FLOW', 'completeOAuth: the URL has no code, state or error from a provider')
+    throw kitError('OAUTH_NO_PENDING_FLOW', 'completeOAuth: the URL has no code, id_token, state or error from a provider')
   }
   const { configId } = kit.client
   const record = answer.state === undefined ? undefined : readPendingOAuth(oauth.storage, configId, answer.state)
@@ -189,7 +198,7 @@ export async function completeOAuth(kit: Kit, parameters: CompleteOAuthParameter
   removePendingOAuth(oauth.storage, configId, record.state)
 
   try {
-    return await exchange(kit, record, answer, config, signal)
+    return await exchange(kit, oauth, record, answer, config, signal)
   } catch (error) {
     await deleteUnlessSessionKey(kit, record.publicKey)
     throw error
@@ -198,12 +207,14 @@ export async function completeOAuth(kit: Kit, parameters: CompleteOAuthParameter
 
 async function exchange(
   kit: Kit,
+  oauth: KitOAuth,
   record: PendingOAuth,
   answer: OAuthCallbackParameters,
   config: WalletKitConfigResponse | undefined,
   signal: AbortSignal | undefined,
 ): Promise<CompleteOAuthReturnType> {
-  const { provider, publicKey, nonce, codeVerifier, redirectUri, clientId, returnTo } = record
+  const { provider, publicKey, returnTo } = record
+  const { displayName } = OAUTH_PROVIDERS[provider]
   if (isPendingOAuthExpired(record, kit.now())) {
     throw kitError('OAUTH_EXPIRED', `completeOAuth: the sign-in started more than ${OAUTH_PENDING_TTL_MS / 60_000} minutes ago`)
   }
@@ -211,12 +222,15 @@ async function exchange(
     const described = answer.errorDescription === undefined ? answer.error : `${answer.error}: ${answer.errorDescription}`
     // RFC 6749 section 4.1.2.1: access_denied is the person (or the provider on their behalf) saying no.
     if (answer.error === 'access_denied') {
-      throw kitError('OAUTH_CANCELLED', `completeOAuth: ${OAUTH_PROVIDERS[provider].displayName} answered ${described}`)
+      throw kitError('OAUTH_CANCELLED', `completeOAuth: ${displayName} answered ${described}`)
     }
-    throw kitError('OAUTH_PROVIDER_ERROR', `completeOAuth: ${OAUTH_PROVIDERS[provider].displayName} answered ${described}`)
+    throw kitError('OAUTH_PROVIDER_ERROR', `completeOAuth: ${displayName} answered ${described}`)
   }
-  if (answer.code === undefined || answer.code === '') {
-    throw kitError('OAUTH_PROVIDER_ERROR', 'completeOAuth: the callback has neither a code nor an error')
+  // Google and Apple answer with the id_token itself (Apple's code beside it is not needed); the others with a code.
+  const { kind } = OAUTH_PROVIDERS[provider]
+  const given = kind === 'id_token' || kind === 'code_id_token' ? { name: 'an id_token', value: answer.idToken } : { name: 'a code', value: answer.code }
+  if (given.value === undefined || given.value === '') {
+    throw kitError('OAUTH_PROVIDER_ERROR', `completeOAuth: ${displayName}'s answer has neither ${given.name} nor an error`)
   }
   if (config !== undefined && !config.enabledProviders.includes(provider)) {
     throw kitError('METHOD_DISABLED', `completeOAuth: ${provider} is no longer enabled for this tenant`)
@@ -229,10 +243,7 @@ async function exchange(
   }
 
   const options = callOptions(signal)
-  const { oidcToken } = await kit.client.oauth2Authenticate(
-    { provider: OAUTH_PROVIDERS[provider].wireProvider, authCode: answer.code, redirectUri, codeVerifier, nonce, clientId },
-    options,
-  )
+  const oidcToken = await obtainOidcToken(kit, oauth, record, given.value, signal)
   const account = await kit.client.account({ filterType: 'OIDC_TOKEN', filterValue: oidcToken, oidcToken }, options)
   let organizationId = account.organizationId
   const isNewUser = organizationId === undefined || organizationId === ''
@@ -248,6 +259,53 @@ async function exchange(
   const { session: token } = await kit.client.oauthLogin({ oidcToken, publicKey, organizationId }, options)
   const session = await kit.session.set(token)
   return { session, isNewUser, provider, returnTo }
+}
+
+/**
+ * The OIDC token the proxy takes, obtained the way `record.provider` gives it (OAUTH_PROVIDERS[provider].kind)
+ * from `given`, the answer's id_token or code.
+ */
+async function obtainOidcToken(
+  kit: Kit,
+  oauth: KitOAuth,
+  record: PendingOAuth,
+  given: string,
+  signal: AbortSignal | undefined,
+): Promise<string> {
+  const { nonce, redirectUri, clientId } = record
+  // readPendingOAuth returns a record with a verifier wherever the provider uses PKCE.
+  const codeVerifier = record.codeVerifier ?? ''
+  const settings = OAUTH_PROVIDERS[record.provider]
+  const label = `completeOAuth: ${settings.displayName}'s id_token`
+  switch (settings.kind) {
+    case 'id_token':
+    case 'code_id_token':
+      checkIdToken(given, { label, nonce, clientId })
+      return given
+    case 'token_endpoint': {
+      const idToken = await redeemCodeForIdToken({
+        label: `completeOAuth: ${settings.displayName}'s token endpoint`,
+        tokenUrl: oauth.tokenUrls[record.provider] ?? settings.tokenUrl,
+        clientId,
+        redirectUri,
+        code: given,
+        codeVerifier,
+        fetch: oauth.fetch,
+        timeoutMs: kit.client.timeoutMs,
+        signal,
+      })
+      checkIdToken(idToken, { label, nonce, clientId })
+      return idToken
+    }
+    case 'oauth2_authenticate': {
+      // Signed by the proxy, which was given the nonce to put in it: nothing here to check it against.
+      const { oidcToken } = await kit.client.oauth2Authenticate(
+        { provider: settings.wireProvider, authCode: given, redirectUri, codeVerifier, nonce, clientId },
+        callOptions(signal),
+      )
+      return oidcToken
+    }
+  }
 }
 
 /**

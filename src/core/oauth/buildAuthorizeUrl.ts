@@ -7,19 +7,24 @@ export interface BuildAuthorizeUrlParameters {
   clientId: string
   redirectUri: string
   state: string
-  /** oauthNonce(publicKey): the provider puts it in the ID token, which binds the token to the key. */
-  nonce: string
-  /** calculateCodeChallenge(verifier). */
-  codeChallenge: string
-  /** Default: the provider's defaultScope. */
+  /**
+   * oauthNonce(publicKey): the provider puts it in the ID token, which binds the token to the key.
+   * Required where the provider takes it in the authorize request (nonceInAuthorizeUrl: Google, Apple,
+   * Facebook); not sent to X and Discord, whose nonce goes to oauth2_authenticate instead.
+   */
+  nonce?: string
+  /** calculateCodeChallenge(verifier). Required where the provider uses PKCE (X, Discord, Facebook); not sent otherwise. */
+  codeChallenge?: string
+  /** Default: the provider's defaultScope (none for Apple). */
   scope?: string
   /** Default: the provider's own endpoint. A kit on the mock passes the mock's. */
   authorizeUrl?: string
 }
 
 /**
- * The authorization request (RFC 6749 section 4.1.1 with PKCE and the OIDC nonce). Query parameters
- * already in `authorizeUrl` are kept; ours replace any of the same name.
+ * The authorization request for `provider`, in production's form (OAUTH_PROVIDERS): its response_type
+ * and response_mode, its scope, the nonce and a PKCE S256 challenge where it takes them, and its fixed
+ * extras. Query parameters already in `authorizeUrl` are kept; ours replace any of the same name.
  */
 export function buildAuthorizeUrl(parameters: BuildAuthorizeUrlParameters): string {
   if (typeof parameters !== 'object' || parameters === null) {
@@ -29,20 +34,31 @@ export function buildAuthorizeUrl(parameters: BuildAuthorizeUrlParameters): stri
   if (!isOAuthProviderName(provider)) {
     throw invalidArgument('buildAuthorizeUrl({ provider })', `one of ${Object.keys(OAUTH_PROVIDERS).join(', ')}`, provider)
   }
-  for (const [field, value] of Object.entries({ clientId, redirectUri, state, nonce, codeChallenge })) {
+  const settings = OAUTH_PROVIDERS[provider]
+  for (const [field, value] of Object.entries({ clientId, redirectUri, state })) {
     assertNonEmptyString(value, `buildAuthorizeUrl({ ${field} })`)
   }
-  const scope = parameters.scope ?? OAUTH_PROVIDERS[provider].defaultScope
-  assertNonEmptyString(scope, 'buildAuthorizeUrl({ scope })')
-  const url = parseHttpUrl(parameters.authorizeUrl ?? OAUTH_PROVIDERS[provider].authorizeUrl, 'buildAuthorizeUrl({ authorizeUrl })')
+  const scope = parameters.scope ?? settings.defaultScope
+  if (typeof scope !== 'string' || (parameters.scope !== undefined && scope.trim() === '')) {
+    throw invalidArgument('buildAuthorizeUrl({ scope })', 'a non-empty string', parameters.scope)
+  }
+  const url = parseHttpUrl(parameters.authorizeUrl ?? settings.authorizeUrl, 'buildAuthorizeUrl({ authorizeUrl })')
   const query = url.searchParams
   query.set('client_id', clientId)
   query.set('redirect_uri', redirectUri)
-  query.set('response_type', 'code')
-  query.set('scope', scope)
+  query.set('response_type', settings.responseType)
+  if (scope !== '') query.set('scope', scope)
+  if (settings.responseMode !== undefined) query.set('response_mode', settings.responseMode)
   query.set('state', state)
-  query.set('nonce', nonce)
-  query.set('code_challenge', codeChallenge)
-  query.set('code_challenge_method', 'S256')
+  if (settings.nonceInAuthorizeUrl) {
+    assertNonEmptyString(nonce, `buildAuthorizeUrl({ nonce }) for ${provider}`)
+    query.set('nonce', nonce)
+  }
+  if (settings.pkce) {
+    assertNonEmptyString(codeChallenge, `buildAuthorizeUrl({ codeChallenge }) for ${provider}`)
+    query.set('code_challenge', codeChallenge)
+    query.set('code_challenge_method', 'S256')
+  }
+  for (const [name, value] of Object.entries(settings.extraParameters)) query.set(name, value)
   return url.href
 }

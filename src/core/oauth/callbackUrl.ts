@@ -1,9 +1,12 @@
 // The provider's answer arrives as parameters on the redirect URI: in the query (response_mode=query,
-// the default for the code flow) or in the fragment (response_mode=fragment).
+// the default for the code flow: Facebook, X, Discord) or in the fragment (the default for a response
+// type with an id_token: Google's `#state=..&id_token=..`, Apple's `#state=..&code=..&id_token=..`).
 import { invalidArgument } from '../assert'
 
 export interface OAuthCallbackParameters {
   code?: string
+  /** The OIDC token itself, from a response type that includes one (Google, Apple). */
+  idToken?: string
   state?: string
   error?: string
   errorDescription?: string
@@ -11,10 +14,15 @@ export interface OAuthCallbackParameters {
   responseMode: 'query' | 'fragment'
 }
 
-// What providers add to the redirect URI: RFC 6749's parameters, RFC 9207's `iss`, and Google's
-// `scope`, `authuser`, `hd` and `prompt`.
+// What providers add to the redirect URI: RFC 6749's parameters, OIDC's id_token (and the implicit
+// flow's access token, should a provider add one), RFC 9207's `iss`, and Google's `scope`, `authuser`,
+// `hd` and `prompt`.
 const CALLBACK_PARAMETERS = [
   'code',
+  'id_token',
+  'access_token',
+  'token_type',
+  'expires_in',
   'state',
   'error',
   'error_description',
@@ -27,9 +35,12 @@ const CALLBACK_PARAMETERS = [
   'session_state',
 ]
 
+// What makes a set of parameters an answer, with a `state`.
+const ANSWER = ['code', 'id_token', 'error'] as const
+
 /**
  * The OAuth parameters of a callback URL, from the query or else the fragment; undefined when the URL
- * carries none (no `code`, `state` or `error`).
+ * carries none (no `code`, `id_token`, `state` or `error`).
  */
 export function parseOAuthCallback(url: string | URL): OAuthCallbackParameters | undefined {
   const parsed = parseUrl(url, 'parseOAuthCallback(url)')
@@ -41,15 +52,17 @@ export function parseOAuthCallback(url: string | URL): OAuthCallbackParameters |
   // hide a provider's answer in the fragment.
   const part =
     parts.find(({ parameters }) => isCallback(parameters)) ??
-    parts.find(({ parameters }) => parameters.has('code') || parameters.has('state') || parameters.has('error'))
+    parts.find(({ parameters }) => ANSWER.some((name) => parameters.has(name)) || parameters.has('state'))
   if (part === undefined) return undefined
   const { responseMode, parameters } = part
   const result: OAuthCallbackParameters = { responseMode }
   const code = parameters.get('code')
+  const idToken = parameters.get('id_token')
   const state = parameters.get('state')
   const error = parameters.get('error')
   const errorDescription = parameters.get('error_description')
   if (code !== null) result.code = code
+  if (idToken !== null) result.idToken = idToken
   if (state !== null) result.state = state
   if (error !== null) result.error = error
   if (errorDescription !== null) result.errorDescription = errorDescription
@@ -57,19 +70,23 @@ export function parseOAuthCallback(url: string | URL): OAuthCallbackParameters |
 }
 
 /**
- * True when the URL is a provider's answer to a flow: a `state` with a `code` or an `error`. A bare
- * `?code=` or `?error=` is left to the app, since providers always echo the state they were sent.
+ * True when the URL is a provider's answer to a flow: a `state` with a `code`, an `id_token` or an
+ * `error`. A bare `?code=` or `?error=` is left to the app, since providers always echo the state
+ * they were sent.
  */
 export function isOAuthCallback(url: string | URL): boolean {
   const parameters = parseOAuthCallback(url)
-  return parameters?.state !== undefined && (parameters.code !== undefined || parameters.error !== undefined)
+  return (
+    parameters?.state !== undefined &&
+    (parameters.code !== undefined || parameters.idToken !== undefined || parameters.error !== undefined)
+  )
 }
 
 /**
- * The URL without the provider's answer (code, state, error, ...) in its query or fragment, for
- * `history.replaceState`: a code or state left in the address bar ends up in history, bookmarks,
- * shared links and Referer headers. Other parameters of the app are kept; a URL that is not a
- * callback comes back unchanged.
+ * The URL without the provider's answer (code, id_token, state, error, ...) in its query or fragment,
+ * and without Facebook's `#_=_`, for `history.replaceState`: a code, token or state left in the address
+ * bar ends up in history, bookmarks, shared links and (a query) Referer headers. Other parameters of the
+ * app are kept; a URL that is not a callback comes back unchanged.
  */
 export function cleanOAuthCallbackUrl(url: string | URL): string {
   const parsed = parseUrl(url, 'cleanOAuthCallbackUrl(url)')
@@ -88,7 +105,7 @@ export function cleanOAuthCallbackUrl(url: string | URL): string {
 }
 
 function isCallback(parameters: URLSearchParams): boolean {
-  return parameters.has('state') && (parameters.has('code') || parameters.has('error'))
+  return parameters.has('state') && ANSWER.some((name) => parameters.has(name))
 }
 
 function fragmentParameters(url: URL): URLSearchParams {

@@ -19,6 +19,21 @@ describe('resolveKitOAuth', () => {
     expect(checkKitOAuth(oauth)).toBe(oauth)
   })
 
+  it('keeps token URL overrides and the kit’s fetch, or defaults to none and the global fetch', async () => {
+    const fetch = vi.fn(async () => new Response('{}'))
+    const oauth = resolveKitOAuth({ oauthTokenUrls: { facebook: 'http://localhost:8787/__mock/oauth/facebook/v11.0/oauth/access_token' }, fetch })
+    expect(oauth.tokenUrls).toEqual({ facebook: 'http://localhost:8787/__mock/oauth/facebook/v11.0/oauth/access_token' })
+    expect(oauth.fetch).toBe(fetch)
+    expect(checkKitOAuth(oauth)).toBe(oauth)
+
+    const global = vi.fn(async () => new Response('{}'))
+    vi.stubGlobal('fetch', global)
+    const defaults = resolveKitOAuth({})
+    expect(defaults.tokenUrls).toEqual({})
+    await defaults.fetch('https://graph.example/token')
+    expect(global).toHaveBeenCalledWith('https://graph.example/token', undefined)
+  })
+
   it('uses an injected storage and trusts it to survive a redirect', () => {
     const storage = fakeStorage()
     expect(resolveKitOAuth({ oauthStorage: storage })).toMatchObject({ storage, storageSurvivesRedirect: true })
@@ -67,6 +82,15 @@ describe('checkKitOAuth (where the OAuth flows use the settings)', () => {
       /createKit\(\{ oauthAuthorizeUrls.apple \}\)/,
     )
     expect(() => checkKitOAuth(resolveKitOAuth({ oauthAuthorizeUrls: 'https://x' as never }))).toThrow(/createKit\(\{ oauthAuthorizeUrls \}\): expected an object/)
+  })
+
+  it('refuses a token URL for a provider whose code the browser does not redeem, or one that is not http(s)', () => {
+    expect(() => checkKitOAuth(resolveKitOAuth({ oauthTokenUrls: { google: 'https://oauth2.googleapis.com/token' } as never }))).toThrow(
+      /createKit\(\{ oauthTokenUrls \}\): expected keys among facebook .*, got "google"/,
+    )
+    expect(() => checkKitOAuth(resolveKitOAuth({ oauthTokenUrls: { facebook: 'ftp://graph.example/token' } }))).toThrow(
+      /createKit\(\{ oauthTokenUrls.facebook \}\)/,
+    )
   })
 
   it('refuses a storage that is not one, and a location without an href', () => {

@@ -25,6 +25,12 @@ export interface KitOAuthOptions {
    */
   oauthAuthorizeUrls?: Partial<Record<OAuthProviderName, string>>
   /**
+   * Token endpoints that replace the providers' own. Facebook's code is redeemed by the browser, at
+   * https://graph.facebook.com/v11.0/oauth/access_token by default; a kit on the mock proxy passes
+   * mockOAuthEndpoints(proxyUrl).oauthTokenUrls.
+   */
+  oauthTokenUrls?: OAuthTokenUrls
+  /**
    * Where the pending sign-in (state, PKCE verifier, key) is kept during the round trip. Default
    * sessionStorage: it survives the redirect and belongs to one tab, so two tabs signing in at once do
    * not see each other's flows. Falls back to memory, which only the popup mode can use.
@@ -34,9 +40,24 @@ export interface KitOAuthOptions {
   location?: OAuthLocation
 }
 
+/** The providers whose code the client itself redeems at a token endpoint. */
+export interface OAuthTokenUrls {
+  facebook?: string
+}
+
+/** What a kit keeps for its OAuth flows: createKit's OAuth options, and its fetch (for a token endpoint). */
+export interface KitOAuthSettings extends KitOAuthOptions {
+  /** The kit's fetch option; default globalThis.fetch. */
+  fetch?: typeof fetch
+}
+
 /** The OAuth side of a kit: its KitOAuthOptions with the defaults filled in (resolveKitOAuth). */
 export interface KitOAuth {
   readonly authorizeUrls: Readonly<Partial<Record<OAuthProviderName, string>>>
+  /** Overrides of the providers' token endpoints (OAUTH_PROVIDERS[provider].tokenUrl), by provider. */
+  readonly tokenUrls: Readonly<Partial<Record<OAuthProviderName, string>>>
+  /** For a provider's token endpoint (Facebook's): the kit's own fetch, so that tests and the mock can answer. */
+  readonly fetch: typeof fetch
   readonly storage: OAuthStorage
   /** False for the in-memory fallback: a full-page redirect would lose the pending sign-in. */
   readonly storageSurvivesRedirect: boolean
@@ -45,20 +66,30 @@ export interface KitOAuth {
 
 // One per kit's options object, so that every flow of a kit sees the same storage (the in-memory
 // fallback must be the one the popup's sign-in was started in).
-const resolved = new WeakMap<KitOAuthOptions, KitOAuth>()
+const resolved = new WeakMap<KitOAuthSettings, KitOAuth>()
 
 /**
  * A kit's OAuth options (kit.oauth) with the platform's defaults, worked out when an OAuth flow first
  * needs them: a page that never signs in with a provider carries neither this nor the checks
  * (checkKitOAuth).
  */
-export function resolveKitOAuth(options: KitOAuthOptions): KitOAuth {
+export function resolveKitOAuth(options: KitOAuthSettings): KitOAuth {
   let oauth = resolved.get(options)
   if (oauth === undefined) {
-    const { oauthAuthorizeUrls = {}, oauthStorage, location = defaultLocation() } = options
+    const { oauthAuthorizeUrls = {}, oauthTokenUrls = {}, oauthStorage, location = defaultLocation() } = options
     // An injected storage is the caller's to vouch for; only the memory fallback is known not to survive.
     const { storage, survivesRedirect } = oauthStorage === undefined ? defaultStorage() : { storage: oauthStorage, survivesRedirect: true }
-    oauth = Object.freeze({ authorizeUrls: oauthAuthorizeUrls, storage, storageSurvivesRedirect: survivesRedirect, location })
+    // Looked up per call, never called as a method of another object: window.fetch throws "Illegal
+    // invocation" when `this` is not the window.
+    const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
+    oauth = Object.freeze({
+      authorizeUrls: oauthAuthorizeUrls,
+      tokenUrls: oauthTokenUrls,
+      fetch: fetchImpl,
+      storage,
+      storageSurvivesRedirect: survivesRedirect,
+      location,
+    })
     resolved.set(options, oauth)
   }
   return oauth

@@ -15,7 +15,7 @@ import {
 function record(overrides: Partial<PendingOAuth> = {}): PendingOAuth {
   return {
     state: generateOAuthState(),
-    provider: 'google',
+    provider: 'x',
     mode: 'redirect',
     nonce: 'n'.repeat(64),
     publicKey: `02${'ab'.repeat(32)}`,
@@ -63,6 +63,23 @@ describe('pending sign-in storage', () => {
     expect(readPendingOAuth(storage, 'demo', pending.state)).toBeUndefined()
     storage.setItem(pendingOAuthKey('demo', pending.state), '{not json')
     expect(readPendingOAuth(storage, 'demo', pending.state)).toBeUndefined()
+  })
+
+  it('holds a PKCE verifier exactly where the provider uses PKCE (Facebook, X, Discord; not Google, Apple)', () => {
+    const storage = fakeStorage()
+    const { codeVerifier: _verifier, ...withoutVerifier } = record()
+    const cases = [
+      [record({ provider: 'facebook' }), true],
+      [record({ provider: 'discord' }), true],
+      [{ ...withoutVerifier, provider: 'google' }, true],
+      [{ ...withoutVerifier, provider: 'apple' }, true],
+      [withoutVerifier, false],
+      [record({ provider: 'google' }), false],
+    ] as const
+    for (const [pending, readable] of cases) {
+      savePendingOAuth(storage, 'demo', pending)
+      expect([pending.provider, readPendingOAuth(storage, 'demo', pending.state)]).toEqual([pending.provider, readable ? pending : undefined])
+    }
   })
 
   it('expires ten minutes after it was made', () => {

@@ -5,7 +5,7 @@ import { assertNonEmptyString } from '../assert'
 import { base64urlEncode } from '../encoding'
 import { isCompressedPublicKey } from '../keys/p256'
 import type { OAuthStorage } from './kitOAuth'
-import { isOAuthProviderName, type OAuthProviderName } from './providers'
+import { OAUTH_PROVIDERS, isOAuthProviderName, type OAuthProviderName } from './providers'
 
 export type OAuthMode = 'redirect' | 'popup'
 
@@ -16,11 +16,15 @@ export interface PendingOAuth {
   state: string
   provider: OAuthProviderName
   mode: OAuthMode
-  /** oauthNonce(publicKey). */
+  /**
+   * oauthNonce(publicKey): sent to the provider (Google, Apple, Facebook), whose id_token must carry it,
+   * or to oauth2_authenticate (X, Discord).
+   */
   nonce: string
   /** The new client key the session will be bound to. */
   publicKey: string
-  codeVerifier: string
+  /** The PKCE verifier, for the providers that use PKCE (Facebook, X, Discord) only. */
+  codeVerifier?: string
   redirectUri: string
   clientId: string
   returnTo?: string
@@ -101,7 +105,8 @@ function parsePendingOAuth(text: string | null, state: string): PendingOAuth | u
     (record.mode !== 'redirect' && record.mode !== 'popup') ||
     !isString(record.nonce) ||
     !isCompressedPublicKey(record.publicKey) ||
-    !isString(record.codeVerifier) ||
+    // A verifier exactly where the provider uses PKCE: one is never kept where nothing redeems it.
+    (OAUTH_PROVIDERS[record.provider].pkce ? !isString(record.codeVerifier) : record.codeVerifier !== undefined) ||
     !isString(record.redirectUri) ||
     !isString(record.clientId) ||
     (record.returnTo !== undefined && typeof record.returnTo !== 'string') ||

@@ -134,6 +134,19 @@ describe('waitForOAuthPopup', () => {
     expect((await result).value).toBe(`${REDIRECT}#code=abc&state=${STATE}`)
   })
 
+  it('returns an id_token answer in the fragment (Google, Apple), and waits while the fragment holds no answer', async () => {
+    const popup = fakePopup()
+    const result = settle(waitForOAuthPopup(popup, { redirectUri: REDIRECT, pollMs: 100 }))
+    popup.current = `${REDIRECT}#top`
+    await vi.advanceTimersByTimeAsync(300)
+    expect(popup.closeCalls).toBe(0)
+    const answer = `${REDIRECT}#state=${STATE}&code=apple-code&id_token=eyJhbGciOiJFUzI1NiJ9.eyJub25jZSI6Im4ifQ.c2ln`
+    popup.current = answer
+    await vi.advanceTimersByTimeAsync(100)
+    expect(await result).toEqual({ value: answer })
+    expect(popup.closeCalls).toBe(1)
+  })
+
   it('returns an error answer too (completeOAuth turns it into OAUTH_CANCELLED)', async () => {
     const popup = fakePopup()
     const result = settle(waitForOAuthPopup(popup, { redirectUri: REDIRECT, pollMs: 100 }))

@@ -92,7 +92,8 @@ export interface WaitForOAuthPopupOptions {
 }
 
 /**
- * Resolves with the popup's URL once it is back on the redirect URI with the provider's answer,
+ * Resolves with the popup's URL once it is back on the redirect URI with the provider's answer (in the
+ * query, or in the fragment as Google's and Apple's id_token answers are: `location.href` holds both),
  * and closes it. Rejects with OAUTH_POPUP_CLOSED when the person closes it first, ABORTED on the
  * signal, OAUTH_EXPIRED after timeoutMs (closing the popup in both cases).
  */
