@@ -252,7 +252,7 @@ export type OAuthLoginResponse = SessionResponse
 // ---------------------------------------------------------------------------------------------
 // account
 
-export type AccountFilterType = 'EMAIL' | 'PHONE_NUMBER' | 'OIDC_TOKEN' | 'CREDENTIAL_ID' | 'PUBLIC_KEY'
+export type AccountFilterType = 'EMAIL' | 'PHONE_NUMBER' | 'OIDC_TOKEN' | 'CREDENTIAL_ID' | 'PUBLIC_KEY' | 'NAME' | 'USERNAME'
 
 export interface AccountRequest {
   filterType: AccountFilterType

@@ -31,7 +31,6 @@ describe('verifyClientSignature', () => {
       expect(() =>
         verifyClientSignature({
           signature: messageSignature(key.publicKey, message, variant),
-          token: 'unused',
           claims: claims(key.publicKey),
           usage: 'USAGE_TYPE_LOGIN',
           expected: { publicKey: key.publicKey },
@@ -50,7 +49,6 @@ describe('verifyClientSignature', () => {
     try {
       verifyClientSignature({
         signature: messageSignature(key.publicKey, message, signature),
-        token: 'unused',
         claims: claims(key.publicKey),
         usage: 'USAGE_TYPE_LOGIN',
         expected: { publicKey: key.publicKey },
@@ -62,17 +60,83 @@ describe('verifyClientSignature', () => {
     expect((thrown as MockError).code).toBe(16)
   })
 
-  it('refuses malformed DER in the seed form as not verifying rather than crashing', async () => {
+  it('refuses the seed form for a token that names a key, even signed by that key: it binds neither usage nor request', async () => {
     const key = await createTestClientKey()
+    const token = 'header.payload.signature'
+    for (const format of ['compact', 'der'] as const) {
+      const signatureHex = format === 'compact' ? await key.sign(token) : await key.signDer(token)
+      let thrown: unknown
+      try {
+        verifyClientSignature({
+          signature: { form: 'seed', signature: hexToBytes(signatureHex), format },
+          claims: claims(key.publicKey),
+          usage: 'USAGE_TYPE_LOGIN',
+          expected: { publicKey: key.publicKey },
+        })
+      } catch (error) {
+        thrown = error
+      }
+      expect(thrown).toBeInstanceOf(MockError)
+      expect((thrown as MockError).code).toBe(16)
+      expect((thrown as MockError).message).toMatch(
+        /^clientSignature: the seed's form .* is refused because the token names a public key.*Send the message form \{publicKey, scheme, message, signature\}/,
+      )
+    }
+  })
+
+  it('accepts the seed form only for a token without a key, which proves the contact alone', () => {
     expect(() =>
       verifyClientSignature({
         signature: { form: 'seed', signature: hexToBytes('3006020101020101ff'), format: 'der' },
-        token: 'a.b.c',
-        claims: claims(key.publicKey),
-        usage: 'USAGE_TYPE_LOGIN',
+        claims: claims(''),
+        usage: 'USAGE_TYPE_SIGNUP',
         expected: {},
       }),
-    ).toThrow(/^clientSignature: does not verify/)
+    ).not.toThrow()
+  })
+
+  it('compares signed members as own members: a member named constructor is one like any other', async () => {
+    const key = await createTestClientKey()
+    const message = JSON.stringify({ login: { publicKey: key.publicKey, constructor: 1 }, tokenId: 'token-1', type: 'USAGE_TYPE_LOGIN' })
+    expect(() =>
+      verifyClientSignature({
+        signature: messageSignature(key.publicKey, message, '00'.repeat(64)),
+        claims: claims(key.publicKey),
+        usage: 'USAGE_TYPE_LOGIN',
+        expected: { publicKey: key.publicKey },
+      }),
+    ).toThrow(/^clientSignature.signature: does not verify/)
+    const signed = messageSignature(key.publicKey, message, await key.sign(message))
+    expect(() =>
+      verifyClientSignature({ signature: signed, claims: claims(key.publicKey), usage: 'USAGE_TYPE_LOGIN', expected: { publicKey: key.publicKey } }),
+    ).toThrow('clientSignature.message: login.constructor is signed but not in the request')
+  })
+
+  it('refuses a signed message nested deeper than 64 levels with 3, before anything recursive reads it', async () => {
+    const key = await createTestClientKey()
+    const message = `${'['.repeat(10_000)}${']'.repeat(10_000)}`
+    expect(() =>
+      verifyClientSignature({
+        signature: messageSignature(key.publicKey, message, '00'.repeat(64)),
+        claims: claims(key.publicKey),
+        usage: 'USAGE_TYPE_LOGIN',
+        expected: { publicKey: key.publicKey },
+      }),
+    ).toThrow(/^clientSignature.signature: does not verify/)
+    let thrown: unknown
+    try {
+      verifyClientSignature({
+        signature: messageSignature(key.publicKey, message, await key.sign(message)),
+        claims: claims(key.publicKey),
+        usage: 'USAGE_TYPE_LOGIN',
+        expected: { publicKey: key.publicKey },
+      })
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toBeInstanceOf(MockError)
+    expect((thrown as MockError).code).toBe(3)
+    expect((thrown as MockError).message).toBe('clientSignature.message: JSON nested deeper than 64 levels; send a flatter value')
   })
 })
 
@@ -83,5 +147,10 @@ describe('deepEqual', () => {
     expect(deepEqual({ a: 1 }, { a: 1, b: undefined })).toBe(false)
     expect(deepEqual({ a: '1' }, { a: 1 })).toBe(false)
     expect(deepEqual([], {})).toBe(false)
+  })
+
+  it('compares own members only', () => {
+    expect(deepEqual({}, JSON.parse('{"constructor": 1}'))).toBe(false)
+    expect(deepEqual(JSON.parse('{"toString": 1}'), { valueOf: 1 })).toBe(false)
   })
 })

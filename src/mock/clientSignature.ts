@@ -1,25 +1,38 @@
 // Client signatures: the proof, by the key a verification token names, that its holder means this exact
 // use of the token. A token stolen in transit cannot be redeemed without the key, and a signature made
-// for one request (login) cannot be replayed on another (signup) or with other values.
+// for one request (login) cannot be replayed on another (signup) or with other values. The seed's
+// simpler form (a hex signature over the token's text) binds neither the usage nor the request: whoever
+// sees it can send it with their own session key, so it is refused whenever the token names a key.
 import { p256 } from '@noble/curves/nist.js'
 import { hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js'
 import type { UsageType, VerificationTokenClaims } from '../core/types'
 import { MockError } from './http'
-import { Fields, describe, isHex, isJsonObject, normalizeKeys, type JsonObject } from './validate'
+import {
+  Fields,
+  assertJsonDepth,
+  assertWithinCap,
+  describe,
+  isHex,
+  isJsonObject,
+  normalizeKeys,
+  ownMember,
+  type JsonObject,
+} from './validate'
 
 export const CLIENT_SIGNATURE_SCHEME = 'CLIENT_SIGNATURE_SCHEME_API_P256'
 
 /** `clientSignature` as read from a request, before any check against the token. */
 export type ParsedClientSignature =
   | { form: 'message'; publicKey: string; message: string; signature: Uint8Array; format: 'compact' | 'der' }
-  /** The seed's form: a hex signature over the verification token's own text. */
+  /** The seed's form: a hex signature over the verification token's own text; never verified (see above). */
   | { form: 'seed'; signature: Uint8Array; format: 'compact' | 'der' }
 
 /** Reads `clientSignature` from a body (absent → undefined). Shape errors are 3 INVALID_ARGUMENT. */
 export function readClientSignature(body: Fields): ParsedClientSignature | undefined {
   if (!body.has('clientSignature')) return undefined
-  const value = body.object['clientSignature']
+  const value = body.value('clientSignature')
   if (typeof value === 'string') {
+    assertWithinCap(value, 'clientSignature', body.name('clientSignature'))
     return { form: 'seed', ...readSignatureHex(value, body.name('clientSignature')) }
   }
   if (!isJsonObject(value)) {
@@ -50,8 +63,6 @@ function readSignatureHex(hex: string, name: string): { signature: Uint8Array; f
 
 export interface ClientSignatureCheck {
   signature: ParsedClientSignature | undefined
-  /** The verification token's text: what the seed form signs. */
-  token: string
   claims: VerificationTokenClaims
   usage: UsageType
   /** The usage as the request states it: `{publicKey}` for login, `{apiKeys, ...}` for signup. */
@@ -72,16 +83,13 @@ export function verifyClientSignature(check: ClientSignatureCheck): void {
       `clientSignature: required: the verification token names a public key, so the ${endpoint} must be signed by it (${usage})`,
     )
   }
-  const tokenKey = hexToBytes(claims.public_key)
   if (signature.form === 'seed') {
-    if (!verifies(signature.signature, utf8ToBytes(check.token), tokenKey, signature.format)) {
-      throw new MockError(
-        16,
-        'clientSignature: does not verify: expected an ECDSA P-256/SHA-256 signature over the verification token by its public_key',
-      )
-    }
-    return
+    throw new MockError(
+      16,
+      `clientSignature: the seed's form (a hex signature over the verification token) is refused because the token names a public key: anyone who sees that signature could replay it with their own key. Send the message form {publicKey, scheme, message, signature}, signed by the token's key over the ${usage} message`,
+    )
   }
+  const tokenKey = hexToBytes(claims.public_key)
   if (signature.publicKey !== claims.public_key) {
     throw new MockError(16, 'clientSignature.publicKey: is not the public_key the verification token names')
   }
@@ -108,6 +116,8 @@ function verifies(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Ar
 
 /** The signed message must name this token, this usage type and exactly the request's values. */
 function checkMessage(message: string, check: ClientSignatureCheck): void {
+  // The signature verified, but the text is still the sender's: bounded before anything recursive reads it.
+  assertJsonDepth(message, 'clientSignature.message')
   let parsed: unknown
   try {
     parsed = normalizeKeys(JSON.parse(message))
@@ -138,10 +148,10 @@ function checkMessage(message: string, check: ClientSignatureCheck): void {
   }
   const names = new Set([...Object.keys(signed), ...Object.keys(check.expected)])
   for (const name of names) {
-    if (!deepEqual(signed[name], check.expected[name])) {
-      const state = !(name in signed)
+    if (!deepEqual(ownMember(signed, name), ownMember(check.expected, name))) {
+      const state = !Object.hasOwn(signed, name)
         ? 'is missing from the signed message'
-        : !(name in check.expected)
+        : !Object.hasOwn(check.expected, name)
           ? 'is signed but not in the request'
           : 'does not match the request'
       throw new MockError(16, `clientSignature.message: ${member}.${name} ${state}`)
@@ -157,7 +167,7 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   }
   if (isJsonObject(a) && isJsonObject(b)) {
     const keys = Object.keys(a)
-    return keys.length === Object.keys(b).length && keys.every((key) => key in b && deepEqual(a[key], b[key]))
+    return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && deepEqual(a[key], b[key]))
   }
   return false
 }

@@ -5,6 +5,7 @@ import { createMockAuthProxy } from './handler'
 import { mockOAuthAuthorizeUrls } from './oauthProviders'
 import { createTestClientKey } from './testing/clientKey'
 import { REDIRECT_URI, consentForms, nonceFor } from './testing/oauth'
+import { ORIGIN, apiKeyStamp, callPublic, passkeySignUp, stampLoginBody } from './testing/publicApi'
 import { DEMO_CONFIG_ID, DEMO_ORGANIZATION_ID } from './tenants'
 import { call, ok, sendCode, setup, signUp, signedLogin, signedSignup, snapshot, verifyEmail } from './testing/harness'
 
@@ -200,6 +201,179 @@ describe('CORS and origins', () => {
     )
     expect(response.status).toBe(403)
     expect(response.headers.get('Access-Control-Allow-Origin')).toBeNull()
+  })
+})
+
+describe('preflight for production clients (WIRE.md, Transport)', () => {
+  /** What a browser checks: every header it asks for is in Access-Control-Allow-Headers. */
+  function allowedHeaders(response: Response): string[] {
+    return (response.headers.get('Access-Control-Allow-Headers') ?? '').split(',').map((name) => name.trim().toLowerCase())
+  }
+
+  function preflightFor(proxy: ReturnType<typeof setup>['proxy'], path: string, requestHeaders: string): Promise<Response> {
+    return proxy.handle(
+      new Request(`http://mock.test${path}`, {
+        method: 'OPTIONS',
+        headers: {
+          Origin: 'http://app.test',
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': requestHeaders,
+        },
+      }),
+    )
+  }
+
+  it("allows every header of Chromium's preflight for @turnkey/core, and the call itself succeeds", async () => {
+    const { proxy } = setup()
+    // As Chromium sends it for @turnkey/core 1.14's calls: lowercase, sorted, no spaces.
+    const asked = 'content-type,x-auth-proxy-config-id,x-client-version'
+    const response = await preflightFor(proxy, '/v1/otp_init', asked)
+    expect(response.status).toBe(204)
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe('http://app.test')
+    expect(allowedHeaders(response)).toEqual(expect.arrayContaining(asked.split(',')))
+    const answer = await call(proxy, 'otp_init', OTP_INIT, {
+      origin: 'http://app.test',
+      headers: { 'X-Client-Version': '@turnkey/core@1.14.1', 'X-Captcha-Token': 'turnstile-token' },
+    })
+    expect(answer.status).toBe(200)
+  })
+
+  it('allows the captcha and every stamp header, the 2.x X-Stamp-Attested included', async () => {
+    const { proxy } = setup()
+    const asked = 'content-type,x-captcha-token,x-client-version,x-stamp,x-stamp-attested,x-stamp-webauthn'
+    const response = await preflightFor(proxy, '/public/v1/submit/stamp_login', asked)
+    expect(response.status).toBe(204)
+    expect(allowedHeaders(response)).toEqual(expect.arrayContaining(asked.split(',')))
+  })
+
+  it('serves a stamped public API call that also carries X-Stamp-Attested and X-Client-Version', async () => {
+    const { proxy, clock } = setup()
+    const user = await passkeySignUp(proxy)
+    const sessionKey = await createTestClientKey()
+    const body = stampLoginBody(user.organizationId, sessionKey.publicKey, clock)
+    const answer = await callPublic(proxy, 'submit/stamp_login', body, {
+      headers: {
+        'X-Stamp': await apiKeyStamp(user.clientKey, body),
+        'X-Stamp-Attested': 'ignored-by-this-mock',
+        'X-Client-Version': '@turnkey/core@2.8.0',
+      },
+    })
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('Access-Control-Allow-Origin')).toBe(ORIGIN)
+  })
+})
+
+describe('names that are Object.prototype members (own properties only)', () => {
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'])(
+    'answers POST /v1/%s with 5 no such endpoint, revealing nothing',
+    async (name) => {
+      const { proxy } = setup()
+      await sendCode(proxy, 'ada@example.com')
+      const answer = await call(proxy, name, {})
+      expect(answer.status).toBe(404)
+      expect(answer.body).toEqual({ code: 5, message: `no such endpoint: POST /v1/${name}`, details: [] })
+    },
+  )
+
+  it.each(['constructor', '__proto__', 'toString'])(
+    'ignores a body member named %s like any unknown member, and refuses it in strict mode',
+    async (name) => {
+      const rawBody = `{"otpType":"OTP_TYPE_EMAIL","contact":"ada@example.com",${JSON.stringify(name)}:{"otpType":"OTP_TYPE_SMS"}}`
+      const { proxy } = setup()
+      expect(await ok(call(proxy, 'otp_init', undefined, { rawBody }))).toHaveProperty('otpId')
+      expect(proxy.outbox()[0]).toMatchObject({ otpType: 'OTP_TYPE_EMAIL', contact: 'ada@example.com' })
+
+      const strict = setup({ strictFields: true }).proxy
+      const answer = await call(strict, 'otp_init', undefined, { rawBody })
+      expect(answer.body).toEqual({
+        code: 3,
+        message: `otp_init: ${name} is not a field of production's otp_init (ProxyTInitOtpBody: otpType, contact, emailCustomization)`,
+        details: [],
+      })
+    },
+  )
+
+  it('never takes a "__proto__" member as the prototype of the body: its members are not the request\'s', async () => {
+    const { proxy } = setup()
+    const before = snapshot(proxy)
+    const answer = await call(proxy, 'otp_init', undefined, {
+      rawBody: '{"__proto__":{"otpType":"OTP_TYPE_EMAIL","contact":"ada@example.com"}}',
+    })
+    expect(answer.body).toMatchObject({ code: 3, message: expect.stringMatching(/^otpType: expected one of/) })
+    expect(snapshot(proxy)).toBe(before)
+  })
+
+  it('finds nothing under an id such as "constructor": OTPs, OAuth codes, organizations', async () => {
+    const { proxy, clock } = setup({
+      tenants: [{ configId: 'demo', organizationId: 'org', enabledProviders: ['email', 'x'], oauthClientIds: { x: 'demo-x-client' } }],
+    })
+    const key = await createTestClientKey()
+    for (const otpId of ['constructor', '__proto__', 'toString']) {
+      const answer = await call(proxy, 'otp_verify', { otpId, otpCode: '123456', publicKey: key.publicKey })
+      expect(answer.body).toMatchObject({ code: 5, message: `otpId: no OTP "${otpId}" for config id "demo"; request a code with otp_init` })
+    }
+    const exchange = {
+      provider: 'OAUTH2_PROVIDER_X',
+      authCode: 'constructor',
+      redirectUri: REDIRECT_URI,
+      codeVerifier: 'v'.repeat(43),
+      nonce: nonceFor(key.publicKey),
+      clientId: 'demo-x-client',
+    }
+    for (const authCode of ['constructor', '__proto__', 'toString']) {
+      const answer = await call(proxy, 'oauth2_authenticate', { ...exchange, authCode })
+      expect(answer.body).toMatchObject({ code: 16, message: expect.stringMatching(/^authCode: unknown code/) })
+    }
+    const body = stampLoginBody('constructor', key.publicKey, clock)
+    const answer = await callPublic(proxy, 'submit/stamp_login', body, { headers: { 'X-Stamp': await apiKeyStamp(key, body) } })
+    expect(answer.body).toMatchObject({ code: 5, message: expect.stringMatching(/^organizationId: no organization "constructor"/) })
+  })
+
+  it('keeps the state snapshot a structured clone of plain JSON', async () => {
+    const { proxy } = setup()
+    await signUp(proxy, 'ada@example.com')
+    const state = proxy.state
+    expect(Object.getPrototypeOf(state.otps)).toBe(Object.prototype)
+    expect(JSON.parse(JSON.stringify(state))).toEqual(state)
+    expect(structuredClone(state)).toEqual(state)
+  })
+})
+
+describe('wallet_kit_client_params (production React kit)', () => {
+  it.each([
+    ['no body', undefined],
+    ['{}', '{}'],
+  ])('answers {} for %s, with an X-Captcha-Token header ignored', async (_name, rawBody) => {
+    const { proxy } = setup()
+    const answer = await call(proxy, 'wallet_kit_client_params', undefined, {
+      origin: 'http://app.test',
+      headers: { 'X-Captcha-Token': 'anything' },
+      ...(rawBody === undefined ? {} : { rawBody }),
+    })
+    expect(answer.status).toBe(200)
+    expect(answer.body).toEqual({})
+    expect(answer.headers.get('Access-Control-Allow-Origin')).toBe('http://app.test')
+  })
+
+  it('checks the config id and the origin like every endpoint', async () => {
+    const { proxy } = setup({ tenants: [{ configId: 'demo', organizationId: 'org', allowedOrigins: ['http://app.test'] }] })
+    expect((await call(proxy, 'wallet_kit_client_params', {}, { configId: null })).body).toMatchObject({ code: 3 })
+    expect((await call(proxy, 'wallet_kit_client_params', {}, { configId: 'nope' })).body).toMatchObject({ code: 5 })
+    const foreign = await call(proxy, 'wallet_kit_client_params', {}, { origin: 'http://evil.test' })
+    expect(foreign.body).toMatchObject({ code: 7 })
+    expect(foreign.headers.get('Access-Control-Allow-Origin')).toBeNull()
+  })
+
+  it('has a failure switch, and refuses body members in strict mode', async () => {
+    const { proxy } = setup({ strictFields: true, failures: { wallet_kit_client_params: { code: 14 } } })
+    expect((await call(proxy, 'wallet_kit_client_params', {})).status).toBe(500)
+    proxy.setFailure('wallet_kit_client_params', null)
+    expect((await call(proxy, 'wallet_kit_client_params', { siteKey: 'x' })).body).toEqual({
+      code: 3,
+      message:
+        "wallet_kit_client_params: siteKey is not a field of production's wallet_kit_client_params (ProxyTGetWalletKitClientParamsBody: no members)",
+      details: [],
+    })
   })
 })
 

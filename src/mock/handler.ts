@@ -1,6 +1,5 @@
 // The mock proxy: one fetch-style handler holding all behaviour and per-instance state. The Node server,
 // the Vite plugin and an injected `fetch` are thin adapters over it.
-import type { ProxyEndpoint } from '../core/types'
 import { account } from './endpoints/account'
 import type { EndpointContext } from './endpoints/context'
 import { oauth2Authenticate } from './endpoints/oauth2Authenticate'
@@ -9,6 +8,7 @@ import { otpInit } from './endpoints/otpInit'
 import { otpLogin } from './endpoints/otpLogin'
 import { otpVerify } from './endpoints/otpVerify'
 import { signup } from './endpoints/signup'
+import { walletKitClientParams } from './endpoints/walletKitClientParams'
 import { walletKitConfig } from './endpoints/walletKitConfig'
 import {
   ALLOWED_METHODS,
@@ -23,25 +23,33 @@ import {
 import { addOAuthIdentityOrThrow } from './oauthIdentities'
 import { createOAuthServer } from './oauthProvider'
 import { DEFAULT_OTP_RATE_LIMITS, resolveOtpRateLimits } from './otpRateLimits'
+import { assertProductionFields, proxyBodyShape, publicApiBodyShape } from './productionFields'
+import { pruneState } from './prune'
 import { createPublicApi } from './publicApi/createPublicApi'
+import { decodeUtf8, readBodyBytes } from './requestBody'
 import { contactsMatch, createState } from './state'
 import { DEMO_TENANT, resolveTenants } from './tenants'
 import { createTokenAuthority } from './tokens'
-import type { MockAuthProxy, MockAuthProxyOptions, MockFailure, OutboxMessage } from './types'
-import { Fields, parseJsonObject } from './validate'
+import type { MockAuthProxy, MockAuthProxyOptions, MockFailure, MockProxyEndpoint, OutboxMessage } from './types'
+import { Fields, parseJsonObject, type JsonObject } from './validate'
 
 type Endpoint = (context: EndpointContext) => unknown
 
-const ENDPOINTS: Partial<Record<ProxyEndpoint, Endpoint>> = {
-  wallet_kit_config: walletKitConfig,
-  otp_init: otpInit,
-  otp_verify: otpVerify,
-  otp_login: otpLogin,
-  signup,
-  account,
-  oauth2_authenticate: oauth2Authenticate,
-  oauth_login: oauthLogin,
-}
+/** A Map, not an object: `/v1/constructor` or `/v1/__proto__` must find nothing, not Object's own members. */
+const ENDPOINTS: ReadonlyMap<string, Endpoint> = new Map<MockProxyEndpoint, Endpoint>([
+  ['wallet_kit_config', walletKitConfig],
+  ['wallet_kit_client_params', walletKitClientParams],
+  ['otp_init', otpInit],
+  ['otp_verify', otpVerify],
+  ['otp_login', otpLogin],
+  ['signup', signup],
+  ['account', account],
+  ['oauth2_authenticate', oauth2Authenticate],
+  ['oauth_login', oauthLogin],
+])
+
+/** Production's client calls these with no body at all. */
+const BODYLESS_ENDPOINTS: ReadonlySet<string> = new Set<MockProxyEndpoint>(['wallet_kit_config', 'wallet_kit_client_params'])
 
 const CONFIG_ID_HEADER = 'X-Auth-Proxy-Config-Id'
 
@@ -51,9 +59,10 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
   const basePath = normalizeBasePath(options.basePath ?? '')
   const now = options.now ?? Date.now
   let latencyMs = checkLatency(options.latencyMs ?? 0)
-  const failures = new Map<ProxyEndpoint, MockFailure>()
+  const strictFields = options.strictFields ?? false
+  const failures = new Map<MockProxyEndpoint, MockFailure>()
   for (const [endpoint, failure] of Object.entries(options.failures ?? {})) {
-    if (failure !== undefined) failures.set(endpoint as ProxyEndpoint, checkFailure(failure))
+    if (failure !== undefined) failures.set(endpoint as MockProxyEndpoint, checkFailure(failure))
   }
   const state = createState()
   const tokens = createTokenAuthority(now)
@@ -86,12 +95,11 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
     if (path.startsWith('/public/')) {
       // The public API finds its tenant from the body's organizationId, not from a config id header.
       if (latencyMs > 0) await delay(latencyMs)
-      return publicApi.route(request, url, path, respond)
+      return publicApi.route(await boundedPublicApiRequest(request, path), url, path, respond)
     }
 
-    const match = /^\/v1\/([a-z0-9_]+)$/.exec(path)
-    const name = match?.[1] as ProxyEndpoint | undefined
-    const endpoint = name === undefined ? undefined : ENDPOINTS[name]
+    const name = /^\/v1\/([a-z0-9_]+)$/.exec(path)?.[1]
+    const endpoint = name === undefined ? undefined : ENDPOINTS.get(name)
     if (name === undefined || endpoint === undefined) {
       throw new MockError(5, `no such endpoint: ${request.method} ${url.pathname}`)
     }
@@ -118,14 +126,33 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
     }
     respond.cors = corsHeaders(origin)
 
-    const failure = failures.get(name)
+    const failure = failures.get(name as MockProxyEndpoint)
     if (failure !== undefined) {
       throw new MockError(failure.code, failure.message ?? `${name}: failing on purpose (mock failure switch)`)
     }
-    const body = parseJsonObject(await request.text(), name === 'wallet_kit_config')
+    const body = parseJsonObject(decodeUtf8(await readBodyBytes(request)), BODYLESS_ENDPOINTS.has(name))
+    const shape = proxyBodyShape(name)
+    if (strictFields && shape !== undefined) assertProductionFields(name, shape, body)
     await tokens.ready
     const result = await endpoint({ tenant, body: new Fields(body), state, tokens, now, origin })
     return jsonResponse(result, 200, respond.cors)
+  }
+
+  /**
+   * The public API reads its body itself; here it is read first, within the size limit, and checked
+   * against production's members in strict mode, then handed on as the same bytes.
+   */
+  async function boundedPublicApiRequest(request: Request, path: string): Promise<Request> {
+    if (request.method !== 'POST') return request
+    const bytes = await readBodyBytes(request)
+    const operation = /^\/public\/v1\/((?:submit|query)\/[a-z0-9_]+)$/.exec(path)?.[1]
+    const shape = operation === undefined ? undefined : publicApiBodyShape(operation)
+    if (strictFields && operation !== undefined && shape !== undefined) {
+      const body = readableBody(bytes)
+      // A body that does not read as a JSON object is the public API's to refuse, in its own words.
+      if (body !== undefined) assertProductionFields(operation, shape, body)
+    }
+    return new Request(request.url, { method: request.method, headers: request.headers, body: bytes })
   }
 
   function preflight(origin: string | null, cors: Record<string, string>): Response {
@@ -149,7 +176,11 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
       const url = new URL(request.url)
       const path = stripBasePath(url.pathname, basePath)
       if (path === undefined) throw new MockError(5, `no such path: ${url.pathname} (this proxy is under ${basePath})`)
-      return await route(request, url, path, respond)
+      const response = await route(request, url, path, respond)
+      // Only an answered request can have added records, and a refused one must change nothing: prune
+      // after success.
+      if (response.ok) pruneState(state, tenants, now())
+      return response
     } catch (error) {
       const mockError =
         error instanceof MockError
@@ -182,6 +213,14 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
       return addOAuthIdentityOrThrow(state, identity)
     },
     ready: tokens.ready,
+  }
+}
+
+function readableBody(bytes: Uint8Array): JsonObject | undefined {
+  try {
+    return parseJsonObject(decodeUtf8(bytes), false)
+  } catch {
+    return undefined
   }
 }
 

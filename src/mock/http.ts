@@ -62,6 +62,12 @@ export interface Responder {
   cors: Record<string, string>
 }
 
-/** Request headers the kit sends cross-origin, to the proxy and to the stamped public API. */
-export const ALLOWED_REQUEST_HEADERS = 'Content-Type, X-Auth-Proxy-Config-Id, X-Stamp, X-Stamp-WebAuthn'
+/**
+ * Request headers a production client sends cross-origin, to the proxy and to the stamped public API
+ * (WIRE.md, Transport): `X-Client-Version` on every call of @turnkey/core, `X-Captcha-Token` when the
+ * tenant has a Turnstile key, `X-Stamp-Attested` from the 2.x stamper. A browser refuses the whole
+ * call when its preflight lists a header missing here.
+ */
+export const ALLOWED_REQUEST_HEADERS =
+  'Content-Type, X-Auth-Proxy-Config-Id, X-Client-Version, X-Captcha-Token, X-Stamp, X-Stamp-WebAuthn, X-Stamp-Attested'
 export const ALLOWED_METHODS = 'POST, GET, OPTIONS'

@@ -1,3 +1,4 @@
+import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startMockAuthProxy, type RunningMockAuthProxy } from './node'
 import { DEMO_ORGANIZATION_ID } from './tenants'
@@ -93,5 +94,54 @@ describe('startMockAuthProxy', () => {
     expect(login.status).toBe(200)
     expect(login.headers.get('access-control-allow-origin')).toBe(origin)
     expect(await login.json()).toMatchObject({ activity: { status: 'ACTIVITY_STATUS_COMPLETED', organizationId } })
+  })
+
+  it('passes strictFields through to the proxy', async () => {
+    running = await startMockAuthProxy({ port: 0, strictFields: true })
+    const response = await fetch(`${running.url}/v1/otp_init`, {
+      method: 'POST',
+      headers: { 'X-Auth-Proxy-Config-Id': 'demo', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ otpType: 'OTP_TYPE_EMAIL', contact: 'ada@example.com', otpLength: '6' }),
+    })
+    expect(await response.json()).toMatchObject({ code: 3, message: expect.stringMatching(/^otp_init: otpLength is not a field/) })
+  })
+
+  describe('a body over 4 MB', () => {
+    /** Sends the head and `firstBytes` of a body, never the rest, and answers the response as soon as it comes. */
+    function startUpload(url: string, headers: Record<string, string>, firstBytes: number): Promise<{ status: number; body: string; request: ClientRequest }> {
+      return new Promise((resolve, reject) => {
+        const request = httpRequest(`${url}/v1/signup`, {
+          method: 'POST',
+          headers: { 'X-Auth-Proxy-Config-Id': 'demo', 'Content-Type': 'application/json', ...headers },
+        })
+        request.on('error', reject)
+        request.on('response', (response: IncomingMessage) => {
+          let body = ''
+          response.setEncoding('utf8')
+          response.on('data', (chunk: string) => (body += chunk))
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body, request }))
+        })
+        request.write(new Uint8Array(firstBytes).fill(0x20))
+      })
+    }
+
+    it('is refused on its Content-Length with 8 before the server waits for it', async () => {
+      running = await startMockAuthProxy({ port: 0 })
+      const { status, body, request } = await startUpload(running.url, { 'Content-Length': String(20 * 1024 * 1024) }, 1024)
+      request.destroy()
+      expect(status).toBe(429)
+      expect(JSON.parse(body)).toMatchObject({ code: 8, message: expect.stringContaining('Content-Length is 20971520 bytes') })
+    })
+
+    it('is refused without Content-Length (chunked) with 8 as soon as 4 MB have come, the rest never awaited', async () => {
+      running = await startMockAuthProxy({ port: 0 })
+      const { status, body, request } = await startUpload(running.url, { 'Transfer-Encoding': 'chunked' }, 5 * 1024 * 1024)
+      request.destroy()
+      expect(status).toBe(429)
+      expect(JSON.parse(body)).toMatchObject({ code: 8, message: expect.stringContaining('more than 4194304 bytes received') })
+      // The server goes on serving.
+      const next = await fetch(`${running.url}/v1/wallet_kit_config`, { method: 'POST', headers: { 'X-Auth-Proxy-Config-Id': 'demo' } })
+      expect(next.status).toBe(200)
+    })
   })
 })

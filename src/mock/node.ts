@@ -26,8 +26,8 @@ export async function startMockAuthProxy(options: StartMockAuthProxyOptions = {}
   await proxy.ready
   let base = `http://${host}`
   const server = createServer((message, response) => {
-    toRequest(message, base)
-      .then((request) => proxy.handle(request))
+    Promise.resolve()
+      .then(() => proxy.handle(toRequest(message, base)))
       .catch((error: unknown) =>
         // Only a broken connection or an unreadable request line gets here; the handler itself answers
         // every error as JSON.

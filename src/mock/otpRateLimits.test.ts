@@ -29,7 +29,7 @@ describe('otp_init rate limits', () => {
     expect(refused.headers.get('Retry-After')).toBe('23')
     expect(refused.body).toEqual({
       code: 8,
-      message: `otp_init: too many codes: a code sent to ${PHONE} 7 s ago is still valid (one code per 30 s while the last one can be used). Try again in 23 s (at 2030-01-01T00:00:30.000Z).`,
+      message: `Max number of OTPs have been initiated; too many codes: a code sent to ${PHONE} 7 s ago is still valid (one code per 30 s while the last one can be used). Try again in 23 s (at 2030-01-01T00:00:30.000Z).`,
       details: [
         { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '23s' },
         {

@@ -112,7 +112,7 @@ export function checkOtpRateLimits({ state, tenant, contact, now }: OtpRateLimit
   const seconds = Math.max(1, Math.ceil((retryAt - now) / 1000))
   throw new MockError(
     8,
-    `otp_init: too many codes: ${refusals.map((refusal) => refusal.description).join('; ')}. Try again in ${seconds} s (at ${new Date(now + seconds * 1000).toISOString()}).`,
+    `Max number of OTPs have been initiated; too many codes: ${refusals.map((refusal) => refusal.description).join('; ')}. Try again in ${seconds} s (at ${new Date(now + seconds * 1000).toISOString()}).`,
     {
       details: [
         { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: `${seconds}s` },

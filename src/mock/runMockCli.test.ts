@@ -63,6 +63,22 @@ describe('runMockCli', () => {
     expect(await response.json()).toMatchObject({ organizationId: 'org-shop', otpLength: '8' })
   })
 
+  it('refuses members production does not define with --strict-fields, and says so; ignores them without', async () => {
+    const body = JSON.stringify({ otpType: 'OTP_TYPE_EMAIL', contact: 'ada@example.com', otpLength: '8' })
+    const init = { method: 'POST', headers: { 'X-Auth-Proxy-Config-Id': 'demo', 'Content-Type': 'application/json' }, body }
+    result = await runMockCli(['--port', '0', '--strict-fields'], io)
+    expect(MOCK_CLI_USAGE).toContain('--strict-fields')
+    expect(out).toContain('Strict fields: body members production does not define are refused')
+    const strict = await fetch(`${result.server?.url}/v1/otp_init`, init)
+    expect(await strict.json()).toMatchObject({ code: 3, message: expect.stringMatching(/^otp_init: otpLength is not a field/) })
+    await result.server?.close()
+
+    out = []
+    result = await runMockCli(['--port', '0'], io)
+    expect(out.join('\n')).not.toContain('Strict fields')
+    expect((await fetch(`${result.server?.url}/v1/otp_init`, init)).status).toBe(200)
+  })
+
   it.each([
     [['--bogus'], "Unknown option '--bogus'"],
     [['--port', 'abc'], '--port: expected a port number 0..65535, got "abc"'],

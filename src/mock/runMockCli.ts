@@ -19,6 +19,8 @@ Options:
                       emailTemplates, otpLength, otpAlphanumeric, otpExpirationSeconds,
                       otpRateLimits (README: "The mock proxy on its own")
   --latency <ms>      delay added to every call, to see progress states (default 0)
+  --strict-fields     refuse body members production does not define, naming them
+                      (default: ignore them, as production does)
   -h, --help          print this help
 
 Routes: POST /v1/<endpoint>, GET /__mock/outbox?contact=<email>, GET /.well-known/jwks.json`
@@ -37,7 +39,14 @@ export async function runMockCli(argv: string[], io: MockCliIo): Promise<MockCli
     io.stderr('Run with --help for usage.')
     return { exitCode: 1, server: null }
   }
-  let values: { port?: string; host?: string; config?: string; latency?: string; help?: boolean }
+  let values: {
+    port?: string
+    host?: string
+    config?: string
+    latency?: string
+    'strict-fields'?: boolean
+    help?: boolean
+  }
   try {
     ;({ values } = parseArgs({
       args: argv,
@@ -46,6 +55,7 @@ export async function runMockCli(argv: string[], io: MockCliIo): Promise<MockCli
         host: { type: 'string' },
         config: { type: 'string' },
         latency: { type: 'string' },
+        'strict-fields': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -76,7 +86,13 @@ export async function runMockCli(argv: string[], io: MockCliIo): Promise<MockCli
 
   let server: RunningMockAuthProxy
   try {
-    server = await startMockAuthProxy({ port, host, latencyMs, ...(tenants === undefined ? {} : { tenants }) })
+    server = await startMockAuthProxy({
+      port,
+      host,
+      latencyMs,
+      strictFields: values['strict-fields'] ?? false,
+      ...(tenants === undefined ? {} : { tenants }),
+    })
   } catch (error) {
     return fail(`cannot listen on ${host}:${port}: ${error instanceof Error ? error.message : String(error)}`)
   }
@@ -85,6 +101,7 @@ export async function runMockCli(argv: string[], io: MockCliIo): Promise<MockCli
     `auth-proxy-kit mock proxy listening on ${server.url} (config ${configIds.length === 1 ? 'id' : 'ids'}: ${configIds.join(', ')})`,
   )
   io.stdout(`Codes sent appear at ${server.url}/__mock/outbox`)
+  if (values['strict-fields']) io.stdout("Strict fields: body members production does not define are refused")
   return { exitCode: 0, server }
 }
 

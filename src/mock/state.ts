@@ -4,19 +4,28 @@
 import { defaultOAuthIdentities } from './oauthIdentities'
 import type { MockOrganization, MockState, MockUser, ResolvedMockTenant } from './types'
 
+/**
+ * Every record is keyed by an id a request names (`otps[otpId]`, `oauthCodes[code]`), so each map has
+ * no prototype: `state.otps['constructor']` finds nothing, and no key can reach Object.prototype.
+ * structuredClone still copies them (as plain objects), which `MockAuthProxy.state` relies on.
+ */
 export function createState(): MockState {
   return {
-    organizations: {},
-    users: {},
-    otps: {},
-    verificationTokens: {},
-    sessions: {},
+    organizations: record(),
+    users: record(),
+    otps: record(),
+    verificationTokens: record(),
+    sessions: record(),
     outbox: [],
     oauthIdentities: defaultOAuthIdentities(),
-    oauthCodes: {},
-    oidcTokens: {},
-    activities: {},
+    oauthCodes: record(),
+    oidcTokens: record(),
+    activities: record(),
   }
+}
+
+function record<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>
 }
 
 /** Users whose sub-organization belongs to the tenant: a config id never sees another tenant's users. */
@@ -70,6 +79,22 @@ export function findUserByOAuthIdentity(
   return tenantUsers(state, tenant).find((user) =>
     user.oauthProviders.some((link) => link.issuer === issuer && link.subject === subject),
   )
+}
+
+/** The root user of the sub-organization named `organizationName` at signup (names compare exactly). */
+export function findUserByOrganizationName(
+  state: MockState,
+  tenant: ResolvedMockTenant,
+  organizationName: string,
+): MockUser | undefined {
+  return tenantUsers(state, tenant).find(
+    (user) => state.organizations[user.organizationId]?.organizationName === organizationName,
+  )
+}
+
+/** The user whose `userName` (given at signup) is this one, exactly. */
+export function findUserByUserName(state: MockState, tenant: ResolvedMockTenant, userName: string): MockUser | undefined {
+  return tenantUsers(state, tenant).find((user) => user.userName === userName)
 }
 
 /** The user an OTP contact belongs to: emails case-insensitively, phone numbers exactly. */

@@ -118,6 +118,12 @@ export interface ResolvedMockTenant {
   otpRateLimits: ResolvedOtpRateLimits
 }
 
+/**
+ * The endpoints the mock serves under /v1: the kit's (ProxyEndpoint), and `wallet_kit_client_params`,
+ * which production's own React kit calls at start and the kit does not.
+ */
+export type MockProxyEndpoint = ProxyEndpoint | 'wallet_kit_client_params'
+
 /** A forced answer for one endpoint: `code` is a gRPC status code. */
 export interface MockFailure {
   code: number
@@ -134,9 +140,16 @@ export interface MockAuthProxyOptions {
   /** Clock in milliseconds; every expiry decision reads it. Default Date.now. */
   now?: () => number
   /** Force endpoints to fail with the given error. */
-  failures?: Partial<Record<ProxyEndpoint, MockFailure>>
+  failures?: Partial<Record<MockProxyEndpoint, MockFailure>>
   /** Rate limits of otp_init for every tenant that sets none of its own; `false` turns them off. */
   otpRateLimits?: MockOtpRateLimits | false
+  /**
+   * Refuse (3 INVALID_ARGUMENT, naming it by its path) any body member production does not define, in
+   * /v1 bodies and the public API's: production ignores such a member, so a client relying on it works
+   * here and not there. Snake_case spellings of production's members are still accepted. Default
+   * false: unknown members are ignored, as production's gateway does.
+   */
+  strictFields?: boolean
 }
 
 /**
@@ -191,6 +204,7 @@ export interface MockVerificationToken {
   configId: string
   contact: string
   verificationType: OtpType
+  /** The key given to otp_verify, which must sign the token's login and signup. */
   publicKey: string
   expiresAt: string
   usedFor: UsageType[]
@@ -392,7 +406,7 @@ export interface MockAuthProxy {
   outbox(contact?: string): OutboxMessage[]
   /** A snapshot copy of the state: reading it is safe, changing it changes nothing. */
   readonly state: MockState
-  setFailure(endpoint: ProxyEndpoint, failure: MockFailure | null): void
+  setFailure(endpoint: MockProxyEndpoint, failure: MockFailure | null): void
   setLatency(ms: number): void
   /**
    * Adds a person to the consent page (at one provider, or at every provider when none is named) and

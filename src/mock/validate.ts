@@ -3,6 +3,7 @@
 // developer can fix the call from the message alone.
 import { p256 } from '@noble/curves/nist.js'
 import { MockError } from './http'
+import { MAX_JSON_DEPTH, stringCap } from './limits'
 
 export type JsonObject = Record<string, unknown>
 
@@ -20,44 +21,96 @@ export function isJsonObject(value: unknown): value is JsonObject {
 }
 
 function camelCase(key: string): string {
-  return key.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase())
+  // Only an underscore inside a word is a word break: `__proto__` stays as it is.
+  return key.replace(/(?<=[a-zA-Z0-9])_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase())
+}
+
+/** The value of an own member, or undefined: `constructor` or `__proto__` is a name like any other. */
+export function ownMember(object: JsonObject, name: string): unknown {
+  return Object.hasOwn(object, name) ? object[name] : undefined
+}
+
+/**
+ * A JSON object with no prototype: a member named `__proto__` or `constructor` is an own member like
+ * any other, and reading a member the request did not send finds nothing inherited.
+ */
+export function emptyJsonObject(): JsonObject {
+  return Object.create(null) as JsonObject
 }
 
 /**
  * Like a protobuf-JSON server, accept each field's snake_case spelling too (`otp_id`, `public_key`):
  * the seed writes some fields that way. Keys are rewritten at every depth; a field given in both
- * spellings is refused rather than one silently winning.
+ * spellings is refused rather than one silently winning. JSON.parse makes `"__proto__"` an own member;
+ * the copy keeps it one (a plain `{}` would take it as the copy's prototype).
  */
 export function normalizeKeys(value: unknown, path = ''): unknown {
   if (Array.isArray(value)) return value.map((item, index) => normalizeKeys(item, `${path}[${index}]`))
   if (!isJsonObject(value)) return value
-  const result: JsonObject = {}
-  const spelledAs: Record<string, string> = {}
+  const result = emptyJsonObject()
+  const spelledAs = new Map<string, string>()
   for (const [key, item] of Object.entries(value)) {
     const name = camelCase(key)
     const fieldPath = path === '' ? name : `${path}.${name}`
-    if (name in spelledAs) {
-      throw new MockError(3, `${fieldPath}: given twice (as ${spelledAs[name]} and ${key}); send it once`)
+    const earlier = spelledAs.get(name)
+    if (earlier !== undefined) {
+      throw new MockError(3, `${fieldPath}: given twice (as ${earlier} and ${key}); send it once`)
     }
-    spelledAs[name] = key
-    result[name] = normalizeKeys(item, fieldPath)
+    spelledAs.set(name, key)
+    Object.defineProperty(result, name, {
+      value: normalizeKeys(item, fieldPath),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    })
   }
   return result
+}
+
+/**
+ * Refuses JSON nested deeper than MAX_JSON_DEPTH by a linear scan of the text, strings skipped, before
+ * JSON.parse: a body 10,000 levels deep must never reach a recursive function (normalizeKeys, the
+ * readers), whose stack it would overflow.
+ */
+export function assertJsonDepth(text: string, what: string): void {
+  let depth = 0
+  let inString = false
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text.charCodeAt(index)
+    if (inString) {
+      if (char === 0x5c) index += 1 // a backslash escapes the next character, a quote included
+      else if (char === 0x22) inString = false
+    } else if (char === 0x22) {
+      inString = true
+    } else if (char === 0x7b || char === 0x5b) {
+      depth += 1
+      if (depth > MAX_JSON_DEPTH) {
+        throw new MockError(3, `${what}: JSON nested deeper than ${MAX_JSON_DEPTH} levels; send a flatter value`)
+      }
+    } else if (char === 0x7d || char === 0x5d) {
+      depth -= 1
+    }
+  }
+}
+
+/** JSON.parse after the depth check; `what` names the text in messages ('request body'). */
+export function parseJson(text: string, what: string): unknown {
+  assertJsonDepth(text, what)
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new MockError(3, `${what}: not valid JSON (${reason})`)
+  }
 }
 
 /** Parses a request body; an empty body counts as `{}` only when `emptyAllowed`. */
 export function parseJsonObject(text: string, emptyAllowed: boolean): JsonObject {
   if (text.trim() === '') {
-    if (emptyAllowed) return {}
+    if (emptyAllowed) return emptyJsonObject()
     throw new MockError(3, 'request body: expected a JSON object, got an empty body')
   }
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(text)
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error)
-    throw new MockError(3, `request body: not valid JSON (${reason})`)
-  }
+  const parsed = parseJson(text, 'request body')
   if (!isJsonObject(parsed)) {
     throw new MockError(3, `request body: expected a JSON object, got ${describe(parsed)}`)
   }
@@ -91,7 +144,11 @@ export function isAbsoluteHttpUrl(value: string): boolean {
   return (url.protocol === 'http:' || url.protocol === 'https:') && url.hash === '' && !value.includes('#')
 }
 
-/** Typed access to one JSON object's fields, with the object's path for messages. */
+/**
+ * Typed access to one JSON object's fields, with the object's path for messages. Members are read as
+ * own properties only, and every string is held to its field's cap (limits.ts), so that no reader can
+ * forget either.
+ */
 export class Fields {
   readonly object: JsonObject
   readonly path: string
@@ -106,19 +163,26 @@ export class Fields {
     return this.path === '' ? field : `${this.path}.${field}`
   }
 
+  /** The member as sent; undefined when the request has no such own member. */
+  value(field: string): unknown {
+    return ownMember(this.object, field)
+  }
+
   has(field: string): boolean {
-    return this.object[field] !== undefined && this.object[field] !== null
+    const value = this.value(field)
+    return value !== undefined && value !== null
   }
 
   private fail(field: string, expected: string): never {
-    const value = this.object[field]
+    const value = this.value(field)
     const got = value === undefined ? 'nothing' : describe(value)
     throw new MockError(3, `${this.name(field)}: expected ${expected}, got ${got}`)
   }
 
   string(field: string): string {
-    const value = this.object[field]
+    const value = this.value(field)
     if (typeof value !== 'string') this.fail(field, 'a string')
+    assertWithinCap(value, field, this.name(field))
     return value
   }
 
@@ -134,7 +198,7 @@ export class Fields {
   }
 
   boolean(field: string): boolean {
-    const value = this.object[field]
+    const value = this.value(field)
     if (typeof value !== 'boolean') this.fail(field, 'true or false')
     return value
   }
@@ -145,7 +209,7 @@ export class Fields {
 
   /** 64-bit integers travel as decimal strings; numbers are accepted too. */
   integer(field: string): number {
-    const value = this.object[field]
+    const value = this.value(field)
     const expected = 'an integer (a number or a decimal string)'
     if (typeof value === 'number') {
       if (!Number.isSafeInteger(value)) this.fail(field, expected)
@@ -160,7 +224,8 @@ export class Fields {
   }
 
   oneOf<T extends string>(field: string, values: readonly T[]): T {
-    const value = this.object[field]
+    const value = this.value(field)
+    if (typeof value === 'string') assertWithinCap(value, field, this.name(field))
     if (typeof value !== 'string' || !(values as readonly string[]).includes(value)) {
       const got = typeof value === 'string' ? `"${value}"` : value === undefined ? 'nothing' : describe(value)
       throw new MockError(3, `${this.name(field)}: expected one of ${values.join(', ')}, got ${got}`)
@@ -169,7 +234,7 @@ export class Fields {
   }
 
   nested(field: string): Fields {
-    const value = this.object[field]
+    const value = this.value(field)
     if (!isJsonObject(value)) this.fail(field, 'an object')
     return new Fields(value, this.name(field))
   }
@@ -179,7 +244,7 @@ export class Fields {
   }
 
   array(field: string): unknown[] {
-    const value = this.object[field]
+    const value = this.value(field)
     if (!Array.isArray(value)) {
       if (value === undefined) {
         throw new MockError(3, `${this.name(field)}: required; send [] when there is none`)
@@ -201,6 +266,7 @@ export class Fields {
   /** A list of strings, each one of `values`. */
   oneOfList<T extends string>(field: string, values: readonly T[]): T[] {
     return this.array(field).map((item, index) => {
+      if (typeof item === 'string') assertWithinCap(item, field, `${this.name(field)}[${index}]`)
       if (typeof item !== 'string' || !(values as readonly string[]).includes(item)) {
         const got = typeof item === 'string' ? `"${item}"` : describe(item)
         throw new MockError(3, `${this.name(field)}[${index}]: expected one of ${values.join(', ')}, got ${got}`)
@@ -246,6 +312,17 @@ export class Fields {
       throw new MockError(3, `${expected}; this one is not a point on the P-256 curve`)
     }
     return lower
+  }
+}
+
+/**
+ * Refuses a string longer than its field's cap (limits.ts), naming the field and the cap: `field` is
+ * the member's own name, which selects the cap; `path` is its full path, for the message.
+ */
+export function assertWithinCap(value: string, field: string, path: string): void {
+  const cap = stringCap(field)
+  if (value.length > cap) {
+    throw new MockError(3, `${path}: too long: at most ${cap} characters for ${field}, got ${value.length}`)
   }
 }
 

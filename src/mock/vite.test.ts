@@ -75,6 +75,25 @@ describe('mockAuthProxyPlugin', () => {
     expect(await response.json()).toEqual({ code: 13, message: 'down', details: [] })
   })
 
+  it('passes strictFields on, and refuses a body over 4 MB in the dev server with 8', async () => {
+    const plugin = mockAuthProxyPlugin({ strictFields: true })
+    const url = await startVite(plugin)
+    const headers = { 'X-Auth-Proxy-Config-Id': 'demo', 'Content-Type': 'application/json' }
+    const strict = await fetch(`${url}/auth-proxy/v1/otp_init`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ otpType: 'OTP_TYPE_EMAIL', contact: 'ada@example.com', alphanumeric: false }),
+    })
+    expect(await strict.json()).toMatchObject({ code: 3, message: expect.stringMatching(/^otp_init: alphanumeric is not a field/) })
+    const large = await fetch(`${url}/auth-proxy/v1/signup`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ userName: 'x'.repeat(5 * 1024 * 1024) }),
+    })
+    expect(large.status).toBe(429)
+    expect(await large.json()).toMatchObject({ code: 8 })
+  })
+
   it('mounts the proxy in the preview server too', async () => {
     const plugin = mockAuthProxyPlugin({ path: '/api/auth/' })
     root = mkdtempSync(join(tmpdir(), 'mock-proxy-preview-'))

@@ -34,8 +34,8 @@ export function mockAuthProxyPlugin(options: MockAuthProxyPluginOptions = {}): M
       next()
       return
     }
-    toRequest(request, 'http://localhost')
-      .then((fetchRequest) => proxy.handle(fetchRequest))
+    Promise.resolve()
+      .then(() => proxy.handle(toRequest(request, 'http://localhost')))
       .then((answer) => sendResponse(answer, response))
       .catch(next)
   }

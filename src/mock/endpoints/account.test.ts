@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import type { SignupResponse } from '../../core/types'
 import { createTestClientKey, signupMessage, tokenIdOf } from '../testing/clientKey'
-import { call, ok, setup, signUp, signedLogin, snapshot, verifyEmail } from '../testing/harness'
+import { call, ok, setup as setupMock, signUp, signedLogin, snapshot, verifyEmail, type Setup } from '../testing/harness'
 import { oidcTokenFor } from '../testing/oauth'
 import { ORIGIN } from '../testing/publicApi'
 import { createSoftAuthenticator } from '../testing/softAuthenticator'
+import type { MockAuthProxyOptions } from '../types'
+
+/** These tests are about production's behaviour: strict, so that a member production drops fails here too. */
+function setup(options: MockAuthProxyOptions = {}): Setup {
+  return setupMock({ strictFields: true, ...options })
+}
 
 describe('account', () => {
   it('finds an account by email, case-insensitively, and answers {} when there is none', async () => {
@@ -54,6 +60,43 @@ describe('account', () => {
     })
     expect(expired.body).toMatchObject({ code: 16, message: 'verificationToken: expired; verify a new code' })
     expect(snapshot(proxy)).toBe(before)
+  })
+
+  it("finds an account by NAME (the sub-organization's organizationName) and by USERNAME (its root user's userName)", async () => {
+    const { proxy } = setup()
+    const apiKey = await createTestClientKey()
+    const { organizationId } = await ok<SignupResponse>(
+      call(proxy, 'signup', {
+        userName: 'ada',
+        organizationName: "Ada's org",
+        apiKeys: [{ apiKeyName: 'k', publicKey: apiKey.publicKey, curveType: 'API_KEY_CURVE_P256' }],
+        authenticators: [],
+        oauthProviders: [],
+      }),
+    )
+    await signUp(proxy, 'bob@example.com')
+    const find = (filterType: string, filterValue: string) => ok(call(proxy, 'account', { filterType, filterValue }))
+    expect(await find('NAME', "Ada's org")).toEqual({ organizationId })
+    expect(await find('USERNAME', 'ada')).toEqual({ organizationId })
+    // Each filter reads its own field, exactly.
+    expect(await find('NAME', 'ada')).toEqual({})
+    expect(await find('USERNAME', "Ada's org")).toEqual({})
+    expect(await find('USERNAME', 'Ada')).toEqual({})
+  })
+
+  it("does not find another tenant's account by NAME or USERNAME", async () => {
+    const { proxy } = setup({
+      tenants: [
+        { configId: 'demo', organizationId: 'org-demo' },
+        { configId: 'other', organizationId: 'org-other' },
+      ],
+    })
+    await ok(
+      call(proxy, 'signup', { userName: 'ada', organizationName: 'Ada', apiKeys: [], authenticators: [], oauthProviders: [] }),
+    )
+    const elsewhere = { configId: 'other' }
+    expect(await ok(call(proxy, 'account', { filterType: 'NAME', filterValue: 'Ada' }, elsewhere))).toEqual({})
+    expect(await ok(call(proxy, 'account', { filterType: 'USERNAME', filterValue: 'ada' }, elsewhere))).toEqual({})
   })
 
   it('finds an account by an API key public key or a passkey credential id', async () => {
@@ -115,8 +158,8 @@ describe('account', () => {
   })
 
   it.each([
-    [{ filterValue: 'ada@example.com' }, 'filterType: expected one of EMAIL, PHONE_NUMBER, OIDC_TOKEN, CREDENTIAL_ID, PUBLIC_KEY, got nothing'],
-    [{ filterType: 'email', filterValue: 'x' }, 'filterType: expected one of EMAIL, PHONE_NUMBER, OIDC_TOKEN, CREDENTIAL_ID, PUBLIC_KEY, got "email"'],
+    [{ filterValue: 'ada@example.com' }, 'filterType: expected one of EMAIL, PHONE_NUMBER, OIDC_TOKEN, CREDENTIAL_ID, PUBLIC_KEY, NAME, USERNAME, got nothing'],
+    [{ filterType: 'email', filterValue: 'x' }, 'filterType: expected one of EMAIL, PHONE_NUMBER, OIDC_TOKEN, CREDENTIAL_ID, PUBLIC_KEY, NAME, USERNAME, got "email"'],
     [{ filterType: 'EMAIL' }, 'filterValue: expected a string, got nothing'],
     [{ filterType: 'EMAIL', filterValue: '' }, 'filterValue: expected a non-empty string, got an empty string'],
     [{ filterType: 'EMAIL', filterValue: 'a@b.co', verificationToken: 1 }, 'verificationToken: expected a string, got a number'],

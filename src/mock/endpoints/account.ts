@@ -6,20 +6,32 @@ import {
   findUserByCredentialId,
   findUserByEmail,
   findUserByOAuthIdentity,
+  findUserByOrganizationName,
   findUserByPhoneNumber,
   findUserByPublicKey,
+  findUserByUserName,
 } from '../state'
 import type { MockUser } from '../types'
 import { checkVerificationToken } from '../verificationTokens'
 import type { EndpointContext } from './context'
 
-const FILTER_TYPES: readonly AccountFilterType[] = ['EMAIL', 'PHONE_NUMBER', 'OIDC_TOKEN', 'CREDENTIAL_ID', 'PUBLIC_KEY']
+/** Production's filter types (ProxyTGetAccountBody.filterType). */
+const FILTER_TYPES: readonly AccountFilterType[] = [
+  'EMAIL',
+  'PHONE_NUMBER',
+  'OIDC_TOKEN',
+  'CREDENTIAL_ID',
+  'PUBLIC_KEY',
+  'NAME',
+  'USERNAME',
+]
 
 /**
  * Finds the sub-organization of an account, or answers `{}` so that the client signs up. A lookup does
  * not redeem the verification token; when one is given it must be valid and prove `filterValue`. An
  * OIDC_TOKEN lookup verifies the token (it is the proof of the identity looked up) and finds the user
- * linked to its (iss, sub).
+ * linked to its (iss, sub). NAME finds the sub-organization by the organizationName it was signed up
+ * with, USERNAME by its root user's userName.
  */
 export async function account({ tenant, body, state, tokens }: EndpointContext): Promise<AccountResponse> {
   const filterType = body.oneOf('filterType', FILTER_TYPES)
@@ -50,6 +62,12 @@ export async function account({ tenant, body, state, tokens }: EndpointContext):
       break
     case 'CREDENTIAL_ID':
       user = findUserByCredentialId(state, tenant, filterValue)
+      break
+    case 'NAME':
+      user = findUserByOrganizationName(state, tenant, filterValue)
+      break
+    case 'USERNAME':
+      user = findUserByUserName(state, tenant, filterValue)
       break
     case 'OIDC_TOKEN': {
       const { claims } = await checkOidcToken(tokens, state, tenant, filterValue, 'filterValue')

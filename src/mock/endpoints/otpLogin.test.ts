@@ -5,14 +5,20 @@ import {
   call,
   emptySignup,
   ok,
-  setup,
+  setup as setupMock,
   signUp,
   signedLogin,
   snapshot,
   verifyEmail,
+  type Setup,
   type Verified,
 } from '../testing/harness'
-import type { MockAuthProxy } from '../types'
+import type { MockAuthProxy, MockAuthProxyOptions } from '../types'
+
+/** These tests are about production's behaviour: strict, so that a member production drops fails here too. */
+function setup(options: MockAuthProxyOptions = {}): Setup {
+  return setupMock({ strictFields: true, ...options })
+}
 
 /** A signed-up user and a second verification of the same email, ready to log in. */
 async function returningUser(proxy: MockAuthProxy): Promise<{ verified: Verified; organizationId: string; userId: string }> {
@@ -291,37 +297,41 @@ describe('otp_login', () => {
       )
     })
 
-    it.each(['raw', 'DER'])('accepts the seed form: client_signature as %s hex over the token, snake_case body', async (form) => {
-      const { proxy } = setup()
-      const { verified } = await returningUser(proxy)
-      const signature =
-        form === 'raw' ? await verified.key.sign(verified.verificationToken) : await verified.key.signDer(verified.verificationToken)
-      await ok(
-        call(proxy, 'otp_login', {
-          verification_token: verified.verificationToken,
-          public_key: verified.key.publicKey,
-          client_signature: signature,
-        }),
-      )
-    })
+    // WIRE.md, Client proofs: the seed's form signs the token's text alone, so whoever sees it (in a log,
+    // in transit) can send it with their own session key. A token that names a key refuses it.
+    it.each(['raw', 'DER'])(
+      'refuses the seed form (client_signature as %s hex over the token) with 16, even by the token\'s own key',
+      async (form) => {
+        const { proxy } = setup()
+        const { verified } = await returningUser(proxy)
+        const signature =
+          form === 'raw' ? await verified.key.sign(verified.verificationToken) : await verified.key.signDer(verified.verificationToken)
+        await expectRefused(
+          proxy,
+          { verification_token: verified.verificationToken, public_key: verified.key.publicKey, client_signature: signature },
+          16,
+          401,
+          /^clientSignature: the seed's form .* is refused because the token names a public key.*\{publicKey, scheme, message, signature\}/,
+        )
+      },
+    )
 
-    it('refuses a seed-form signature over anything but the token', async () => {
+    it('refuses a replayed seed-form signature sent with the thief\'s own session key', async () => {
       const { proxy } = setup()
       const { verified } = await returningUser(proxy)
-      const body = {
-        verificationToken: verified.verificationToken,
-        publicKey: verified.key.publicKey,
-        clientSignature: await verified.key.sign('something else'),
-      }
-      await expectRefused(proxy, body, 16, 401, /^clientSignature: does not verify/)
+      // What the victim's client sent, seen by the thief: the token and its seed-form signature.
+      const seen = { verificationToken: verified.verificationToken, clientSignature: await verified.key.sign(verified.verificationToken) }
       const thief = await createTestClientKey()
+      await expectRefused(proxy, { ...seen, publicKey: thief.publicKey }, 16, 401, /^clientSignature: the seed's form/)
       await expectRefused(
         proxy,
-        { ...body, clientSignature: await thief.sign(verified.verificationToken) },
+        { ...seen, publicKey: thief.publicKey, clientSignature: await thief.sign(verified.verificationToken) },
         16,
         401,
-        /^clientSignature: does not verify/,
+        /^clientSignature: the seed's form/,
       )
+      // The message form by the token's key still logs in.
+      await ok(call(proxy, 'otp_login', await signedLogin(verified, verified.key.publicKey)))
     })
   })
 

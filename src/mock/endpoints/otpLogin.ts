@@ -19,11 +19,10 @@ export async function otpLogin(context: EndpointContext): Promise<OtpLoginRespon
   assertNotRedeemed(record, 'USAGE_TYPE_LOGIN')
   verifyClientSignature({
     signature: clientSignature,
-    token: verificationToken,
     claims,
     usage: 'USAGE_TYPE_LOGIN',
     // The request's value as sent: the client signed what it sent.
-    expected: { publicKey: body.object['publicKey'] },
+    expected: { publicKey: body.value('publicKey') },
   })
   const user = findUserByContact(state, tenant, claims.contact, claims.verification_type)
   if (user === undefined) {

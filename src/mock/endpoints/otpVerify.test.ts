@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { createTestClientKey } from '../testing/clientKey'
-import { call, ok, sendCode, setup, snapshot } from '../testing/harness'
+import { call, ok, sendCode, setup as setupMock, snapshot, type Setup } from '../testing/harness'
+import type { MockAuthProxyOptions } from '../types'
 
 /** A wrong code of the right shape: the real code with its first character changed. */
 function wrong(code: string): string {
   return (code[0] === 'A' ? 'B' : 'A') + code.slice(1)
+}
+
+/** These tests are about production's behaviour: strict, so that a member production drops fails here too. */
+function setup(options: MockAuthProxyOptions = {}): Setup {
+  return setupMock({ strictFields: true, ...options })
 }
 
 describe('otp_verify', () => {
@@ -35,7 +41,7 @@ describe('otp_verify', () => {
     await ok(call(proxy, 'otp_verify', { otp_id: otpId, otp_code: code.toLowerCase(), public_key: key.publicKey }))
   })
 
-  it('answers each wrong code with 3 naming otpCode and the attempts left, then burns the OTP (8)', async () => {
+  it('answers each wrong code with 3, production\'s "Invalid OTP code" and the attempts left, then burns the OTP (8)', async () => {
     const { proxy } = setup()
     const key = await createTestClientKey()
     const { otpId, code } = await sendCode(proxy, 'ada@example.com')
@@ -43,9 +49,9 @@ describe('otp_verify', () => {
     for (const left of [4, 3, 2]) {
       const answer = await attempt(wrong(code))
       expect(answer.status).toBe(400)
-      expect(answer.body).toEqual({ code: 3, message: `otpCode: wrong code; ${left} attempts left`, details: [] })
+      expect(answer.body).toEqual({ code: 3, message: `Invalid OTP code; ${left} attempts left`, details: [] })
     }
-    expect((await attempt(wrong(code))).body).toMatchObject({ code: 3, message: 'otpCode: wrong code; 1 attempt left' })
+    expect((await attempt(wrong(code))).body).toMatchObject({ code: 3, message: 'Invalid OTP code; 1 attempt left' })
     const fifth = await attempt(wrong(code))
     expect(fifth.status).toBe(429)
     expect(fifth.body).toEqual({ code: 8, message: 'otpCode: too many wrong codes; request a new code', details: [] })

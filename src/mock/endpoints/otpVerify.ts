@@ -8,7 +8,8 @@ import { isoTime, type EndpointContext } from './context'
 /**
  * Checks a code and answers a verification token bound to `publicKey`. The error codes are part of the
  * contract (the kit tells the user what to do from them): a wrong code with attempts left is 3, the fifth
- * wrong code burns the OTP (8), an expired or used OTP is 9, an unknown otpId is 5.
+ * wrong code burns the OTP (8), an expired or used OTP is 9, an unknown otpId is 5. A wrong code's
+ * message starts with production's "Invalid OTP code", which production's client matches on.
  */
 export async function otpVerify({ tenant, body, state, tokens, now }: EndpointContext): Promise<OtpVerifyResponse> {
   const otpId = body.nonEmptyString('otpId')
@@ -29,7 +30,7 @@ export async function otpVerify({ tenant, body, state, tokens, now }: EndpointCo
       throw new MockError(8, 'otpCode: too many wrong codes; request a new code')
     }
     const left = OTP_MAX_ATTEMPTS - otp.failedAttempts
-    throw new MockError(3, `otpCode: wrong code; ${left} ${left === 1 ? 'attempt' : 'attempts'} left`)
+    throw new MockError(3, `Invalid OTP code; ${left} ${left === 1 ? 'attempt' : 'attempts'} left`)
   }
 
   const issuedAt = now()

@@ -7,8 +7,24 @@ import { createTestClientKey, signupMessage } from '../testing/clientKey'
 import { oauthSignUp, oidcTokenFor, subOf } from '../testing/oauth'
 import { ORIGIN } from '../testing/publicApi'
 import { createSoftAuthenticator } from '../testing/softAuthenticator'
-import { call, emptySignup, ok, setup, signUp, signedSignup, snapshot, verifyEmail, type Verified } from '../testing/harness'
-import type { MockAuthProxy } from '../types'
+import {
+  call,
+  emptySignup,
+  ok,
+  setup as setupMock,
+  signUp,
+  signedSignup,
+  snapshot,
+  verifyEmail,
+  type Setup,
+  type Verified,
+} from '../testing/harness'
+import type { MockAuthProxy, MockAuthProxyOptions } from '../types'
+
+/** These tests are about production's behaviour: strict, so that a member production drops fails here too. */
+function setup(options: MockAuthProxyOptions = {}): Setup {
+  return setupMock({ strictFields: true, ...options })
+}
 
 async function expectRefused(
   proxy: MockAuthProxy,
@@ -130,10 +146,11 @@ describe('signup', () => {
     expect(user?.email).toBe('ada@example.com')
   })
 
-  it("creates a wallet in the seed's {path, curve} form with a deterministic address", async () => {
-    const { proxy } = setup()
+  it("creates a wallet in the seed's {path, curve} form with a deterministic address, when not strict", async () => {
+    const { proxy } = setup({ strictFields: false })
     const verified = await verifyEmail(proxy, 'ada@example.com')
     const request = await signedSignup('ada@example.com', verified)
+    await expectRefused(proxy, { ...request, wallet: { path: 'm/0' } }, 3, 400, 'wallet.curve: expected a string, got nothing')
     const response = await ok<SignupResponse>(
       call(proxy, 'signup', { ...request, wallet: { path: "m/44'/60'/0'/0/0", curve: 'CURVE_SECP256K1' } }),
     )
@@ -143,6 +160,19 @@ describe('signup', () => {
     })
     expect(response.wallet?.addresses[0]).toMatch(/^0x[0-9a-f]{40}$/)
     expect(proxy.state.organizations[response.organizationId]?.wallets[0]?.walletId).toBe(response.wallet?.walletId)
+  })
+
+  it("refuses the seed's wallet form {path, curve} in strict mode: it is not production's", async () => {
+    const { proxy } = setup()
+    const verified = await verifyEmail(proxy, 'ada@example.com')
+    const request = await signedSignup('ada@example.com', verified)
+    await expectRefused(
+      proxy,
+      { ...request, wallet: { path: "m/44'/60'/0'/0/0", curve: 'CURVE_SECP256K1' } },
+      3,
+      400,
+      "signup: wallet.path is not a field of production's wallet (v1WalletParams: walletName, accounts, mnemonicLength)",
+    )
   })
 
   it('creates a wallet in the production {walletName, accounts} form, one address per account', async () => {
@@ -194,12 +224,40 @@ describe('signup', () => {
     )
   })
 
-  it.each(['raw', 'DER'])('accepts the seed-form client_signature (%s hex over the token)', async (form) => {
+  it.each(['raw', 'DER'])(
+    'refuses the seed-form client_signature (%s hex over the token) with 16, even by the token\'s own key',
+    async (form) => {
+      const { proxy } = setup()
+      const verified = await verifyEmail(proxy, 'ada@example.com')
+      const signature =
+        form === 'raw' ? await verified.key.sign(verified.verificationToken) : await verified.key.signDer(verified.verificationToken)
+      await expectRefused(
+        proxy,
+        { ...emptySignup('ada@example.com', verified.verificationToken), client_signature: signature },
+        16,
+        401,
+        /^clientSignature: the seed's form .* is refused because the token names a public key.*USAGE_TYPE_SIGNUP/,
+      )
+    },
+  )
+
+  it("refuses a replayed seed-form signature that would sign up the victim's email with the thief's API key", async () => {
     const { proxy } = setup()
     const verified = await verifyEmail(proxy, 'ada@example.com')
-    const signature =
-      form === 'raw' ? await verified.key.sign(verified.verificationToken) : await verified.key.signDer(verified.verificationToken)
-    await ok(call(proxy, 'signup', { ...emptySignup('ada@example.com', verified.verificationToken), client_signature: signature }))
+    const seen = await verified.key.sign(verified.verificationToken)
+    const thief = await createTestClientKey()
+    await expectRefused(
+      proxy,
+      {
+        ...emptySignup('ada@example.com', verified.verificationToken),
+        apiKeys: [{ apiKeyName: 'mine now', publicKey: thief.publicKey, curveType: 'API_KEY_CURVE_P256' }],
+        clientSignature: seen,
+      },
+      16,
+      401,
+      /^clientSignature: the seed's form/,
+    )
+    expect(Object.keys(proxy.state.users)).toEqual([])
   })
 
   it('allows a sign-up without a verification token when it names no email or phone', async () => {
@@ -434,7 +492,6 @@ describe('signup', () => {
     [{ verificationToken: true }, 'verificationToken: expected a string, got a boolean'],
     [{ wallet: 'main' }, 'wallet: expected an object, got a string'],
     [{ wallet: {} }, 'wallet: expected {path, curve} or {walletName, accounts}'],
-    [{ wallet: { path: 'm/0' } }, 'wallet.curve: expected a string, got nothing'],
     [{ wallet: { walletName: 'w', accounts: [] } }, 'wallet.accounts: expected at least one account'],
     [{ wallet: { walletName: 'w', accounts: [{ curve: 'c', path: 'p' }] } }, 'wallet.accounts[0].pathFormat: expected a string, got nothing'],
   ])('refuses %j with 3 naming the field, changing nothing', async (override, message) => {

@@ -76,15 +76,14 @@ export async function signup({ tenant, body, state, tokens, now, origin }: Endpo
     assertNotRedeemed(checked.record, 'USAGE_TYPE_SIGNUP')
     assertTokenProvesContacts(checked, userEmail, userPhoneNumber)
     const usage: JsonObject = {
-      apiKeys: body.object['apiKeys'],
-      authenticators: body.object['authenticators'],
-      oauthProviders: body.object['oauthProviders'],
+      apiKeys: body.value('apiKeys'),
+      authenticators: body.value('authenticators'),
+      oauthProviders: body.value('oauthProviders'),
     }
-    if (body.has('userEmail')) usage['email'] = body.object['userEmail']
-    if (body.has('userPhoneNumber')) usage['phoneNumber'] = body.object['userPhoneNumber']
+    if (body.has('userEmail')) usage['email'] = body.value('userEmail')
+    if (body.has('userPhoneNumber')) usage['phoneNumber'] = body.value('userPhoneNumber')
     verifyClientSignature({
       signature: clientSignature,
-      token: verificationToken,
       claims: checked.claims,
       usage: 'USAGE_TYPE_SIGNUP',
       expected: usage,

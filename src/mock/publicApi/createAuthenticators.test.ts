@@ -85,7 +85,7 @@ describe('create_authenticators', () => {
       addBody(ada.organizationId, ada.userId, [passkey], clock.now()),
       bob.sessionKey,
       16,
-      `X-Stamp: publicKey ${bob.sessionKey.publicKey} is not an API key or session key of a user in organization "${ada.organizationId}"`,
+      `could not find public key in organization or its parent organization; X-Stamp: publicKey ${bob.sessionKey.publicKey} is not an API key or session key of a user in organization "${ada.organizationId}"`,
     )
     // Named through the parent organization, both are in scope: Bob may still not add to Ada's account.
     await expectRefused(

@@ -121,7 +121,7 @@ describe('X-Stamp', () => {
       proxy,
       body,
       await apiKeyStamp(stranger, body),
-      `X-Stamp: publicKey ${stranger.publicKey} is not an API key or session key of a user in organization "${user.organizationId}"`,
+      `could not find public key in organization or its parent organization; X-Stamp: publicKey ${stranger.publicKey} is not an API key or session key of a user in organization "${user.organizationId}"`,
     )
   })
 
@@ -133,7 +133,7 @@ describe('X-Stamp', () => {
       proxy,
       body,
       await apiKeyStamp(other.clientKey, body),
-      `X-Stamp: publicKey ${other.clientKey.publicKey} is not an API key or session key of a user in organization "${user.organizationId}"`,
+      `could not find public key in organization or its parent organization; X-Stamp: publicKey ${other.clientKey.publicKey} is not an API key or session key of a user in organization "${user.organizationId}"`,
     )
   })
 

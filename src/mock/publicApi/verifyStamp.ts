@@ -58,9 +58,10 @@ function stampKeyHolder({ scope, state, now }: PublicApiContext, publicKey: stri
   if (expired.length > 0) {
     throw new MockError(16, `X-Stamp: publicKey ${publicKey} can no longer stamp: ${expired.join('; ')}`)
   }
+  // Production's phrase first: its client recognises a stamp by an unknown key (a session ended elsewhere) by it.
   throw new MockError(
     16,
-    `X-Stamp: publicKey ${publicKey} is not an API key or session key of a user in organization "${scope.organizationId}"`,
+    `could not find public key in organization or its parent organization; X-Stamp: publicKey ${publicKey} is not an API key or session key of a user in organization "${scope.organizationId}"`,
   )
 }
 

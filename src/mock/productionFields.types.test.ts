@@ -1,0 +1,97 @@
+// Compile-time check that strict mode's member lists are production's: each `Same<...>` line fails
+// `tsc` when @turnkey/sdk-types adds, removes or renames a member (a type-only import: the types are
+// a devDependency and never reach the built mock).
+import type {
+  ProxyTGetAccountBody,
+  ProxyTGetWalletKitClientParamsBody,
+  ProxyTGetWalletKitConfigBody,
+  ProxyTInitOtpBody,
+  ProxyTOAuth2AuthenticateBody,
+  ProxyTOAuthLoginBody,
+  ProxyTOtpLoginBody,
+  ProxyTSignupBody,
+  ProxyTVerifyOtpBody,
+  v1ApiKeyParamsV2,
+  v1Attestation,
+  v1AuthenticatorParamsV2,
+  v1ClientSignature,
+  v1CreateAuthenticatorsIntentV2,
+  v1CreateAuthenticatorsRequest,
+  v1GetWhoamiRequest,
+  v1OauthProviderParams,
+  v1ProxyEmailCustomizationParams,
+  v1StampLoginIntent,
+  v1StampLoginRequest,
+  v1WalletAccountParams,
+  v1WalletParams,
+} from '@turnkey/sdk-types'
+import { describe, expect, it } from 'vitest'
+import {
+  API_KEY,
+  ATTESTATION,
+  AUTHENTICATOR,
+  CLIENT_SIGNATURE,
+  CREATE_AUTHENTICATORS_INTENT,
+  EMAIL_CUSTOMIZATION,
+  OAUTH_PROVIDER,
+  PROXY_BODIES,
+  PUBLIC_API_BODIES,
+  STAMP_LOGIN_INTENT,
+  WALLET,
+  WALLET_ACCOUNT,
+  type ProductionShape,
+} from './productionFields'
+
+/** `true` only when A and B are the same type (mutual assignability of the function forms is exact). */
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false
+type Names<S> = S extends ProductionShape<infer M> ? M : never
+type Production<T> = Extract<keyof T, string>
+/** Compiles only when the data's names are exactly production's. */
+type Same<S, T> = Equal<Names<S>, Production<T>>
+
+const checks: Record<string, true> = {
+  wallet_kit_config: true satisfies Same<typeof PROXY_BODIES.wallet_kit_config, ProxyTGetWalletKitConfigBody>,
+  wallet_kit_client_params: true satisfies Same<
+    typeof PROXY_BODIES.wallet_kit_client_params,
+    ProxyTGetWalletKitClientParamsBody
+  >,
+  otp_init: true satisfies Same<typeof PROXY_BODIES.otp_init, ProxyTInitOtpBody>,
+  otp_verify: true satisfies Same<typeof PROXY_BODIES.otp_verify, ProxyTVerifyOtpBody>,
+  otp_login: true satisfies Same<typeof PROXY_BODIES.otp_login, ProxyTOtpLoginBody>,
+  signup: true satisfies Same<typeof PROXY_BODIES.signup, ProxyTSignupBody>,
+  oauth2_authenticate: true satisfies Same<typeof PROXY_BODIES.oauth2_authenticate, ProxyTOAuth2AuthenticateBody>,
+  oauth_login: true satisfies Same<typeof PROXY_BODIES.oauth_login, ProxyTOAuthLoginBody>,
+  account: true satisfies Same<typeof PROXY_BODIES.account, ProxyTGetAccountBody>,
+  emailCustomization: true satisfies Same<typeof EMAIL_CUSTOMIZATION, v1ProxyEmailCustomizationParams>,
+  clientSignature: true satisfies Same<typeof CLIENT_SIGNATURE, v1ClientSignature>,
+  apiKey: true satisfies Same<typeof API_KEY, v1ApiKeyParamsV2>,
+  authenticator: true satisfies Same<typeof AUTHENTICATOR, v1AuthenticatorParamsV2>,
+  attestation: true satisfies Same<typeof ATTESTATION, v1Attestation>,
+  oauthProvider: true satisfies Same<typeof OAUTH_PROVIDER, v1OauthProviderParams>,
+  wallet: true satisfies Same<typeof WALLET, v1WalletParams>,
+  walletAccount: true satisfies Same<typeof WALLET_ACCOUNT, v1WalletAccountParams>,
+  stampLogin: true satisfies Same<(typeof PUBLIC_API_BODIES)['submit/stamp_login'], v1StampLoginRequest>,
+  stampLoginIntent: true satisfies Same<typeof STAMP_LOGIN_INTENT, v1StampLoginIntent>,
+  createAuthenticators: true satisfies Same<
+    (typeof PUBLIC_API_BODIES)['submit/create_authenticators'],
+    v1CreateAuthenticatorsRequest
+  >,
+  createAuthenticatorsIntent: true satisfies Same<typeof CREATE_AUTHENTICATORS_INTENT, v1CreateAuthenticatorsIntentV2>,
+  whoami: true satisfies Same<(typeof PUBLIC_API_BODIES)['query/whoami'], v1GetWhoamiRequest>,
+}
+
+// A sanity check of the checker itself: a list missing a member, or with one too many, does not compile.
+// @ts-expect-error otpType is missing
+true satisfies Equal<'contact', Production<ProxyTInitOtpBody>>
+// @ts-expect-error otpLength is not production's
+true satisfies Equal<'otpType' | 'contact' | 'emailCustomization' | 'otpLength', Production<ProxyTInitOtpBody>>
+
+describe('production member lists', () => {
+  it('cover every endpoint the mock serves under /v1 (the type checks above hold for each)', () => {
+    expect(Object.keys(PROXY_BODIES).sort()).toEqual(
+      Object.keys(checks)
+        .filter((name) => name in PROXY_BODIES)
+        .sort(),
+    )
+  })
+})
