@@ -116,15 +116,15 @@ export function storedKeys(page: Page): Promise<Array<{ publicKey: string; extra
   })
 }
 
-/** The session JWT's claims as stored by the kit in localStorage, or null. */
-export function storedSessionClaims(page: Page): Promise<Record<string, unknown> | null> {
-  return page.evaluate(() => {
-    const token = localStorage.getItem('auth-proxy-kit:demo:session')
+/** The session JWT's claims as stored by the kit in localStorage for the tenant `configId`, or null. */
+export function storedSessionClaims(page: Page, configId: PlaygroundConfigId = 'demo'): Promise<Record<string, unknown> | null> {
+  return page.evaluate((configId) => {
+    const token = localStorage.getItem(`auth-proxy-kit:${configId}:session`)
     if (!token) return null
     const payload = token.split('.')[1] ?? ''
     const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'))
     return JSON.parse(json) as Record<string, unknown>
-  })
+  }, configId)
 }
 
 export interface MockOAuthIdentity {
@@ -148,6 +148,32 @@ export async function addOAuthIdentity(request: APIRequestContext, label: string
   return person
 }
 
+/**
+ * The playground's tenants (playground/src/mockProxy.ts): the demo (Google and Apple), and one with every
+ * OAuth provider (Facebook, X and Discord as well).
+ */
+export type PlaygroundConfigId = 'demo' | 'every-provider'
+
+/** The playground's "Tenant" select; the choice is kept for the tab, across a redirect sign-in. */
+export async function chooseTenant(page: Page, configId: PlaygroundConfigId): Promise<void> {
+  await page.getByLabel('Tenant').selectOption(configId)
+}
+
+/**
+ * The paths of the calls the kit makes from the page to the mock from now on, across its navigations:
+ * the proxy's endpoints (`/v1/account`) and a provider's token endpoint
+ * (`/__mock/oauth/facebook/v11.0/oauth/access_token`). The playground's own panels (outbox, identities)
+ * and the consent page's form posts are not the kit's.
+ */
+export function proxyRequests(page: Page): string[] {
+  const paths: string[] = []
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname.slice(PROXY_PATH.length)
+    if (request.url().includes(`${PROXY_PATH}/`) && (path.startsWith('/v1/') || path.endsWith('/oauth/access_token'))) paths.push(path)
+  })
+  return paths
+}
+
 /** The playground's "OAuth mode" select: 'popup' or 'redirect' for the social buttons. */
 export async function chooseOAuthMode(page: Page, mode: 'popup' | 'redirect'): Promise<void> {
   await page.getByLabel('OAuth mode').selectOption(mode)
@@ -161,9 +187,12 @@ export async function openLoginModal(page: Page) {
   return dialog
 }
 
-/** True when the URL carries an OAuth answer (a code or a state) in its query or fragment. */
+/**
+ * True when the URL carries an OAuth answer (a code, an id_token, a state or an error) in its query or
+ * fragment, or Facebook's `#_=_`.
+ */
 export function hasOAuthAnswer(url: string): boolean {
   const parsed = new URL(url)
   const fragment = new URLSearchParams(parsed.hash.slice(1))
-  return ['code', 'state', 'error'].some((name) => parsed.searchParams.has(name) || fragment.has(name))
+  return parsed.hash === '#_=_' || ['code', 'id_token', 'state', 'error'].some((name) => parsed.searchParams.has(name) || fragment.has(name))
 }

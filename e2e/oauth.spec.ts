@@ -2,8 +2,10 @@ import { expect, test } from '@playwright/test'
 import {
   addOAuthIdentity,
   chooseOAuthMode,
+  chooseTenant,
   hasOAuthAnswer,
   openLoginModal,
+  proxyRequests,
   sessionPanel,
   storedKeys,
   storedSessionClaims,
@@ -11,6 +13,11 @@ import {
 
 const SHOTS = 'test-results/screenshots'
 const CONSENT = /\/auth-proxy\/__mock\/oauth\/google\/authorize\?/
+
+/** The mock's consent page of `provider` ('google', 'facebook', ...). */
+function consentOf(provider: string): RegExp {
+  return new RegExp(`/auth-proxy/__mock/oauth/${provider}/authorize\\?`)
+}
 
 test.describe('OAuth sign-in on the playground (mock Google)', () => {
   test('signs up by redirect with a clean address bar, then logs in again by popup into the same organization', async ({ page }) => {
@@ -23,6 +30,7 @@ test.describe('OAuth sign-in on the playground (mock Google)', () => {
     await page.screenshot({ path: `${SHOTS}/oauth-1-method-list.png`, animations: 'disabled' })
 
     // Redirect: the whole page goes to the provider's consent page, and comes back.
+    const requests = proxyRequests(page)
     await dialog.getByRole('button', { name: 'Continue with Google' }).click()
     await page.waitForURL(CONSENT)
     await expect(page.getByRole('heading', { name: 'Sign in with Google' })).toBeVisible()
@@ -32,7 +40,10 @@ test.describe('OAuth sign-in on the playground (mock Google)', () => {
     dialog = page.getByRole('dialog', { name: 'Log in or sign up' })
     await expect(dialog.getByRole('heading', { name: "You're signed in" })).toBeVisible()
     expect(hasOAuthAnswer(page.url())).toBe(false)
-    expect(page.url()).not.toMatch(/[?&#](code|state)=/)
+    expect(page.url()).not.toMatch(/[?&#](code|id_token|state)=/)
+    // Google's id_token went straight to the proxy's account, signup and oauth_login: production's
+    // oauth2_authenticate takes only X and Discord.
+    expect(requests.filter((path) => path !== '/v1/wallet_kit_config')).toEqual(['/v1/account', '/v1/signup', '/v1/oauth_login'])
     const first = await storedSessionClaims(page)
     expect(first).not.toBeNull()
     expect((await storedKeys(page)).map((key) => key.publicKey)).toEqual([first?.public_key])
@@ -41,7 +52,7 @@ test.describe('OAuth sign-in on the playground (mock Google)', () => {
     await expect(dialog).toBeHidden()
 
     // Through the whole history of the tab, back to its start and forward again: no entry is the
-    // callback with its code and state (the page replaced its own entry with the clean address).
+    // callback with its id_token and state (the page replaced its own entry with the clean address).
     const entries = await page.evaluate(() => history.length)
     expect(entries).toBeGreaterThanOrEqual(3)
     const visited: string[] = []
@@ -146,8 +157,10 @@ test.describe('OAuth sign-in on the playground (mock Google)', () => {
     await page.route('**/auth-proxy/__mock/oauth/google/consent', async (route) => {
       const response = await route.fetch({ maxRedirects: 0 })
       const location = new URL(response.headers()['location'] ?? '')
-      expect(location.searchParams.get('code')).toBeTruthy()
-      location.searchParams.set('state', 'A'.repeat(43))
+      const answer = new URLSearchParams(location.hash.slice(1))
+      expect(answer.get('id_token')).toBeTruthy()
+      answer.set('state', 'A'.repeat(43))
+      location.hash = answer.toString()
       await route.fulfill({ status: 303, headers: { location: location.href } })
     })
     await page.goto('/')
@@ -163,4 +176,94 @@ test.describe('OAuth sign-in on the playground (mock Google)', () => {
     expect(hasOAuthAnswer(page.url())).toBe(false)
     expect(await storedSessionClaims(page)).toBeNull()
   })
+
+  test('Google’s answer whose id_token carries another nonce is refused before the proxy sees it, with no session', async ({ page }) => {
+    const person = await addOAuthIdentity(page.request, 'Hedy Lamarr')
+    // The id_token is swapped on its way back for one bound to another key (its nonce altered): the
+    // kit must not send it on, whatever the proxy would say.
+    await page.route('**/auth-proxy/__mock/oauth/google/consent', async (route) => {
+      const response = await route.fetch({ maxRedirects: 0 })
+      const location = new URL(response.headers()['location'] ?? '')
+      const answer = new URLSearchParams(location.hash.slice(1))
+      const [header, payload, signature] = (answer.get('id_token') ?? '').split('.')
+      const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8')) as { nonce: string }
+      expect(claims.nonce).toMatch(/^[0-9a-f]{64}$/)
+      claims.nonce = `${claims.nonce.slice(0, -1)}${claims.nonce.endsWith('0') ? '1' : '0'}`
+      answer.set('id_token', `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`)
+      location.hash = answer.toString()
+      await route.fulfill({ status: 303, headers: { location: location.href } })
+    })
+    await page.goto('/')
+    await chooseOAuthMode(page, 'redirect')
+    const dialog = await openLoginModal(page)
+    const requests = proxyRequests(page)
+    await dialog.getByRole('button', { name: 'Continue with Google' }).click()
+    await page.waitForURL(CONSENT)
+    await page.getByRole('button', { name: `Continue as ${person.name}` }).click()
+
+    const back = page.getByRole('dialog', { name: 'Log in or sign up' })
+    await expect(back.getByRole('alert')).toHaveText('The sign-in provider reported a problem. Please try again.')
+    await page.screenshot({ path: `${SHOTS}/oauth-8-tampered-id-token.png`, animations: 'disabled' })
+    expect(hasOAuthAnswer(page.url())).toBe(false)
+    expect(requests.filter((path) => path !== '/v1/wallet_kit_config')).toEqual([])
+    expect(await storedSessionClaims(page)).toBeNull()
+    await expect.poll(() => storedKeys(page)).toEqual([])
+  })
+})
+
+// Every other kind of provider, on the playground's tenant that enables them all: Apple's id_token in
+// the fragment, Facebook's code redeemed by the page at Facebook's token endpoint, X's and Discord's
+// codes exchanged by the proxy's oauth2_authenticate.
+const KINDS = [
+  { name: 'Apple', slug: 'apple', exchange: [] },
+  { name: 'Facebook', slug: 'facebook', exchange: ['/__mock/oauth/facebook/v11.0/oauth/access_token'] },
+  { name: 'X', slug: 'x', exchange: ['/v1/oauth2_authenticate'] },
+  { name: 'Discord', slug: 'discord', exchange: ['/v1/oauth2_authenticate'] },
+] as const
+
+test.describe('OAuth sign-in on the playground, per provider kind (tenant with every provider)', () => {
+  for (const { name, slug, exchange } of KINDS) {
+    test(`${name}: signs up by redirect and logs in again by popup, each time with a clean address bar`, async ({ page }) => {
+      const person = await addOAuthIdentity(page.request, 'Katherine Johnson')
+      await page.goto('/')
+      await chooseTenant(page, 'every-provider')
+      await chooseOAuthMode(page, 'redirect')
+      let dialog = await openLoginModal(page)
+      const requests = proxyRequests(page)
+
+      await dialog.getByRole('button', { name: `Continue with ${name}` }).click()
+      await page.waitForURL(consentOf(slug))
+      await expect(page.getByRole('heading', { name: `Sign in with ${name}` })).toBeVisible()
+      await page.getByRole('button', { name: `Continue as ${person.name}` }).click()
+
+      dialog = page.getByRole('dialog', { name: 'Log in or sign up' })
+      await expect(dialog.getByRole('heading', { name: "You're signed in" })).toBeVisible()
+      expect(hasOAuthAnswer(page.url())).toBe(false)
+      expect(requests.filter((path) => path !== '/v1/wallet_kit_config')).toEqual([...exchange, '/v1/account', '/v1/signup', '/v1/oauth_login'])
+      const first = await storedSessionClaims(page, 'every-provider')
+      expect(first).not.toBeNull()
+      await dialog.getByRole('button', { name: 'Done' }).click()
+      await sessionPanel(page).getByRole('button', { name: 'Sign out' }).click()
+      await expect(sessionPanel(page).getByText(/Signed out/)).toBeVisible()
+
+      requests.length = 0
+      await chooseOAuthMode(page, 'popup')
+      dialog = await openLoginModal(page)
+      const popupOpened = page.waitForEvent('popup')
+      await dialog.getByRole('button', { name: `Continue with ${name}` }).click()
+      const popup = await popupOpened
+      await popup.waitForURL(consentOf(slug))
+      const closed = popup.waitForEvent('close')
+      await popup.getByRole('button', { name: `Continue as ${person.name}` }).click()
+      await closed
+
+      await expect(dialog.getByRole('heading', { name: "You're signed in" })).toBeVisible()
+      expect(hasOAuthAnswer(page.url())).toBe(false)
+      expect(requests.filter((path) => path !== '/v1/wallet_kit_config')).toEqual([...exchange, '/v1/account', '/v1/oauth_login'])
+      const second = await storedSessionClaims(page, 'every-provider')
+      expect(second?.organization_id).toBe(first?.organization_id)
+      expect(second?.user_id).toBe(first?.user_id)
+      expect(second?.public_key).not.toBe(first?.public_key)
+    })
+  }
 })

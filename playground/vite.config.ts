@@ -2,24 +2,36 @@ import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { DEMO_TENANT } from '../src/mock/tenants'
+import type { MockTenant } from '../src/mock/types'
 import { mockAuthProxyPlugin } from '../src/mock/vite'
 
 const root = resolve(import.meta.dirname, '..')
 
 // What the codes say is the tenant's configuration (the proxy's dashboard in production), so the
 // playground's look of its messages is set here, on the mock's demo tenant; the dev inbox shows it applied.
-const PLAYGROUND_TENANT = {
+const PLAYGROUND_TENANT: MockTenant = {
   ...DEMO_TENANT,
   appName: 'auth-proxy-kit playground',
   emailSenderName: 'Playground',
   smsTemplate: '{{.OtpCode}} is your {{.AppName}} code.',
 }
 
+// The demo tenant enables Google and Apple; this one every provider, so that each kind of OAuth sign-in
+// (Facebook's token endpoint, X and Discord through oauth2_authenticate) can be tried and tested here
+// without changing what the demo, its stories and its tests show. Chosen in the page (Tenant), or with
+// ?config=every-provider (playground/src/mockProxy.ts names both).
+const EVERY_PROVIDER_TENANT: MockTenant = {
+  ...PLAYGROUND_TENANT,
+  configId: 'every-provider',
+  organizationId: '0f7e2d9c-3b4a-4e5f-8a1b-6c2d9e0f4a37',
+  enabledProviders: ['email', 'sms', 'passkey', 'google', 'apple', 'x', 'discord', 'facebook'],
+}
+
 // The playground is a host app like any other: it imports the kit by its package name (aliased to
 // the source here, so edits show at once) and talks to the mock proxy mounted in this dev server.
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), mockAuthProxyPlugin({ path: '/auth-proxy', tenants: [PLAYGROUND_TENANT] })],
+  plugins: [react(), mockAuthProxyPlugin({ path: '/auth-proxy', tenants: [PLAYGROUND_TENANT, EVERY_PROVIDER_TENANT] })],
   resolve: {
     alias: [
       { find: 'auth-proxy-kit/styles.css', replacement: resolve(root, 'src/components/styles.css') },

@@ -3,17 +3,20 @@ import { AuthPanel, AuthProxyProvider, LoginButton, SessionBadge, SignedOut } fr
 import { useState } from 'react'
 import { DevInbox } from './DevInbox'
 import { LookSelect } from './LookSelect'
-import { CONFIG_ID, MOCK_PROXY_PATH, mockOAuthAuthorizeUrls } from './mockProxy'
+import { ConfigIdSelect } from './ConfigIdSelect'
+import { MOCK_PROXY_PATH, mockOAuthEndpoints } from './mockProxy'
 import { OAuthModeSelect } from './OAuthModeSelect'
 import { SessionPanel } from './SessionPanel'
 import { TestIdentities } from './TestIdentities'
+import { useConfigIdChoice } from './useConfigIdChoice'
 import { themeOf, useLookChoice } from './useLookChoice'
 import { useOAuthModeChoice } from './useOAuthModeChoice'
 
 export function App() {
   const [queryClient] = useState(() => new QueryClient())
   const [proxyUrl] = useState(() => new URL(MOCK_PROXY_PATH, window.location.origin).href)
-  const [oauthAuthorizeUrls] = useState(() => mockOAuthAuthorizeUrls(proxyUrl))
+  const [oauthEndpoints] = useState(() => mockOAuthEndpoints(proxyUrl))
+  const [configId, setConfigId] = useConfigIdChoice()
   const [oauthMode, setOAuthMode] = useOAuthModeChoice()
   const [look, setLook] = useLookChoice()
   const theme = themeOf(look.theme)
@@ -21,13 +24,14 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <AuthProxyProvider
         proxyUrl={proxyUrl}
-        configId={CONFIG_ID}
-        oauthAuthorizeUrls={oauthAuthorizeUrls}
+        configId={configId}
+        {...oauthEndpoints}
         oauthMode={oauthMode === 'auto' ? undefined : oauthMode}
       >
         <header className="pg-header">
           <h1>auth-proxy-kit playground</h1>
           <div className="pg-header-actions">
+            <ConfigIdSelect value={configId} onChange={setConfigId} />
             <OAuthModeSelect value={oauthMode} onChange={setOAuthMode} />
             <LookSelect value={look} onChange={setLook} />
             {look.view === 'modal' ? <LoginButton theme={theme} locale={look.locale} /> : <SessionBadge theme={theme} locale={look.locale} />}

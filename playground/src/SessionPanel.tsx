@@ -17,7 +17,7 @@ export function SessionPanel() {
     <section className="pg-panel" aria-labelledby="pg-session-title">
       <h2 id="pg-session-title">Session</h2>
       {status === 'loading' && <p role="status">Loading the stored session…</p>}
-      {status === 'signedOut' && <p>Signed out. Use “Log in” to sign up or sign in with a code by email or SMS, a mock Google or Apple account, or a passkey.</p>}
+      {status === 'signedOut' && <p>Signed out. Use “Log in” to sign up or sign in with a code by email or SMS, a mock social account (Google and Apple on the demo tenant, every provider on the other), or a passkey.</p>}
       {status === 'signedIn' && session && (
         <>
           <dl className="pg-claims">

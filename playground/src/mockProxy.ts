@@ -1,20 +1,35 @@
 /** Where the dev server mounts the mock proxy (playground/vite.config.ts). */
 export const MOCK_PROXY_PATH = '/auth-proxy'
-/** The mock's demo tenant (DEMO_CONFIG_ID); a literal so the page does not bundle the mock itself. */
-export const CONFIG_ID = 'demo'
 
 /**
- * The mock's consent pages, standing in for each provider's authorization endpoint: the same URLs as
- * mockOAuthAuthorizeUrls(proxyUrl) from auth-proxy-kit/mock, written out here because that entry also
- * re-exports the whole mock (handler, Node server, Vite plugin), which the page has no use for.
+ * The tenants the playground's mock serves (playground/vite.config.ts): the mock's demo tenant
+ * (DEMO_CONFIG_ID: email, SMS, passkeys, Google and Apple), and one with every OAuth provider, for the
+ * kinds the demo does not enable (Facebook's token endpoint, X and Discord through oauth2_authenticate).
+ * Literals, so that the page does not bundle the mock itself.
  */
-export function mockOAuthAuthorizeUrls(proxyUrl: string) {
+export const PLAYGROUND_CONFIG_IDS = ['demo', 'every-provider'] as const
+export type PlaygroundConfigId = (typeof PLAYGROUND_CONFIG_IDS)[number]
+
+export function isPlaygroundConfigId(value: unknown): value is PlaygroundConfigId {
+  return (PLAYGROUND_CONFIG_IDS as readonly unknown[]).includes(value)
+}
+
+/**
+ * The mock's consent pages and Facebook token endpoint, standing in for each provider's: the same URLs
+ * as mockOAuthEndpoints(proxyUrl) from auth-proxy-kit/mock (a test holds them equal), written out here
+ * because that entry also re-exports the whole mock (handler, Node server, Vite plugin), which the page
+ * has no use for.
+ */
+export function mockOAuthEndpoints(proxyUrl: string) {
   const base = proxyUrl.replace(/\/+$/, '')
   return {
-    google: `${base}/__mock/oauth/google/authorize`,
-    apple: `${base}/__mock/oauth/apple/authorize`,
-    x: `${base}/__mock/oauth/x/authorize`,
-    discord: `${base}/__mock/oauth/discord/authorize`,
-    facebook: `${base}/__mock/oauth/facebook/authorize`,
+    oauthAuthorizeUrls: {
+      google: `${base}/__mock/oauth/google/authorize`,
+      apple: `${base}/__mock/oauth/apple/authorize`,
+      x: `${base}/__mock/oauth/x/authorize`,
+      discord: `${base}/__mock/oauth/discord/authorize`,
+      facebook: `${base}/__mock/oauth/facebook/authorize`,
+    },
+    oauthTokenUrls: { facebook: `${base}/__mock/oauth/facebook/v11.0/oauth/access_token` },
   }
 }

@@ -207,6 +207,7 @@ describe('AuthProxyProvider', () => {
           storage={memoryStorage()}
           flowStorage={flowStorage}
           oauthAuthorizeUrls={{ google: 'https://accounts.mock.test/authorize' }}
+          oauthTokenUrls={{ facebook: 'https://graph.mock.test/oauth/access_token' }}
           oauthStorage={memoryStorage()}
           oauthWindow={page}
           completeOAuthRedirects={false}
@@ -217,6 +218,8 @@ describe('AuthProxyProvider', () => {
     )
     const { result } = renderHook(() => ({ kit: useKit(), callback: useOAuthCallback() }), { wrapper })
     expect(result.current.kit.oauth.oauthAuthorizeUrls).toEqual({ google: 'https://accounts.mock.test/authorize' })
+    expect(result.current.kit.oauth.oauthTokenUrls).toEqual({ facebook: 'https://graph.mock.test/oauth/access_token' })
+    expect(result.current.kit.oauth.fetch).toBe(fetch)
     expect(result.current.kit.oauth.location).toBe(page.location)
     await new Promise((resolve) => setTimeout(resolve, 10))
     expect(result.current.callback.status).toBe('idle')

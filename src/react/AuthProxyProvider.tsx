@@ -2,7 +2,16 @@ import { QueryClientContext, usePrefetchQuery } from '@tanstack/react-query'
 import { useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
 import type { KitError } from '../core/errors'
 import { lazyModule } from '../core/lazyModule'
-import { createKit, type Kit, type KeyStore, type OAuthMode, type OAuthProviderName, type OAuthStorage, type OtpOptions } from '../core'
+import {
+  createKit,
+  type Kit,
+  type KeyStore,
+  type OAuthMode,
+  type OAuthProviderName,
+  type OAuthStorage,
+  type OAuthTokenUrls,
+  type OtpOptions,
+} from '../core'
 import type { WebAuthnModule } from '../core/passkey/webAuthnModule'
 import type { EnabledProvider } from '../core/types'
 import { AuthProxyContext, type AuthProxyContextValue, type FlowStorage } from './context'
@@ -25,10 +34,15 @@ export interface AuthProxyProviderProps {
   /** A kit built by the app; the provider then neither builds nor destroys one (nor reads the kit options above or below). */
   kit?: Kit
   /**
-   * Authorization endpoints replacing the providers' own, by provider: on the mock proxy,
-   * mockOAuthAuthorizeUrls(proxyUrl) from auth-proxy-kit/mock. Read when the kit is built.
+   * Authorization endpoints replacing the providers' own, by provider. On the mock proxy, spread
+   * `{...mockOAuthEndpoints(proxyUrl)}` from auth-proxy-kit/mock (this and oauthTokenUrls). Read when the kit is built.
    */
   oauthAuthorizeUrls?: Partial<Record<OAuthProviderName, string>>
+  /**
+   * Token endpoints replacing the providers' own: Facebook's code is redeemed by the browser, at
+   * https://graph.facebook.com/v11.0/oauth/access_token by default. Read when the kit is built.
+   */
+  oauthTokenUrls?: OAuthTokenUrls
   /** Where a pending OAuth sign-in waits for the answer; default sessionStorage. Read when the kit is built. */
   oauthStorage?: OAuthStorage
   /** Where providers send their answer; default the config's oauthRedirectUrl, else this page's origin and path. */
@@ -106,6 +120,7 @@ export function AuthProxyProvider(props: AuthProxyProviderProps) {
         keyStore: props.keyStore,
         storage: props.storage,
         oauthAuthorizeUrls: props.oauthAuthorizeUrls,
+        oauthTokenUrls: props.oauthTokenUrls,
         oauthStorage: props.oauthStorage,
         location: props.oauthWindow?.location,
         webauthn: props.webauthn,

@@ -21,9 +21,10 @@ export function defaultOAuthWindow(): OAuthWindow | undefined {
 }
 
 /**
- * A cheap first look at the page's address: a `state` with a `code` or an `error`, in the query or
- * the fragment. Only such a page loads the code that checks it properly (handleOAuthRedirect).
+ * A cheap first look at the page's address: a `state` with a `code`, an `id_token` (Google's and
+ * Apple's fragment answers) or an `error`, in the query or the fragment. Only such a page loads the
+ * code that checks it properly (handleOAuthRedirect).
  */
 export function mayBeOAuthCallback(href: string): boolean {
-  return /[?#&]state=/.test(href) && /[?#&](code|error)=/.test(href)
+  return /[?#&]state=/.test(href) && /[?#&](code|id_token|error)=/.test(href)
 }

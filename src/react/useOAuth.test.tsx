@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { memoryStorage, type OAuthProviderName } from '../core'
 import { DEFAULT_USER_MESSAGES } from '../core/userMessages'
 import { APP_URL, fakeOAuthWindow, type FakeOAuthWindow } from './test/fakeOAuthWindow'
+import { EVERY_PROVIDER_TENANT } from '../mock/testing/oauth'
 import { consent } from './test/mockConsent'
 import { createTestProviders, PROXY_URL, type TestProvidersOptions } from './test/renderWithProxy'
 import { useOAuth } from './useOAuth'
@@ -41,15 +42,33 @@ describe('useOAuth', () => {
     const authorizeUrl = await popupAtProvider(page)
     const query = new URL(authorizeUrl).searchParams
     expect(query.get('redirect_uri')).toBe('https://app.test/login')
-    expect(query.get('code_challenge_method')).toBe('S256')
-    page.popup().location.href = await consent(proxy, authorizeUrl, 'Continue as Ada Lovelace')
+    expect(query.get('response_type')).toBe('id_token')
+    const callbackUrl = await consent(proxy, authorizeUrl, 'Continue as Ada Lovelace')
+    // Google's answer: the id_token in the fragment.
+    expect(new URL(callbackUrl).hash).toMatch(/^#.*id_token=/)
+    page.popup().location.href = callbackUrl
 
     await waitFor(() => expect(result.current.session.status).toBe('signedIn'), { timeout: 3000 })
     await waitFor(() => expect(result.current.oauth.status).toBe('success'))
     expect(result.current.oauth.result).toMatchObject({ provider: 'google', isNewUser: true })
     expect(page.popup().closed).toBe(true)
-    expect(requests.filter((name) => name !== 'wallet_kit_config')).toEqual(['oauth2_authenticate', 'account', 'signup', 'oauth_login'])
+    expect(requests.filter((name) => name !== 'wallet_kit_config')).toEqual(['account', 'signup', 'oauth_login'])
     expect(await kit.keyStore.list()).toEqual([result.current.session.session?.publicKey])
+  })
+
+  it.each([
+    ['facebook', ['/__mock/oauth/facebook/v11.0/oauth/access_token', 'account', 'signup', 'oauth_login']],
+    ['x', ['oauth2_authenticate', 'account', 'signup', 'oauth_login']],
+  ] as const)('given popup mode, a new person signs up with %s, whose code is redeemed where production redeems it', async (provider, calls) => {
+    const page = fakeOAuthWindow()
+    const { result, proxy, requests } = renderOAuth(provider, { oauthWindow: page, oauthMode: 'popup', mock: { tenants: [EVERY_PROVIDER_TENANT] } })
+    await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
+    act(() => result.current.oauth.start())
+    await waitFor(() => expect(page.popup().location.href).toMatch(new RegExp(`^${PROXY_URL}/__mock/oauth/${provider}/authorize\\?`)))
+    page.popup().location.href = await consent(proxy, page.popup().location.href, 'Continue as Ada Lovelace')
+    await waitFor(() => expect(result.current.session.status).toBe('signedIn'), { timeout: 3000 })
+    expect(result.current.oauth.result).toMatchObject({ provider, isNewUser: true })
+    expect(requests.filter((name) => name !== 'wallet_kit_config')).toEqual(calls)
   })
 
   it('given the same Google identity twice, the second sign-in lands in the same organization without a sign-up', async () => {
@@ -69,7 +88,7 @@ describe('useOAuth', () => {
     expect(second?.organizationId).toBe(first?.organizationId)
     expect(second?.userId).toBe(first?.userId)
     expect(second?.publicKey).not.toBe(first?.publicKey)
-    expect(requests).toEqual(['oauth2_authenticate', 'account', 'oauth_login'])
+    expect(requests).toEqual(['account', 'oauth_login'])
   })
 
   it('given the browser blocks the popup, it says so and sends nothing', async () => {

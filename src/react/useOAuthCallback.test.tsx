@@ -1,10 +1,11 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { memoryKeyStore, memoryStorage, OAUTH_POPUP_WINDOW_NAME } from '../core'
+import { memoryKeyStore, memoryStorage, OAUTH_POPUP_WINDOW_NAME, type OAuthProviderName } from '../core'
 import { DEFAULT_USER_MESSAGES } from '../core/userMessages'
-import { createMockAuthProxy } from '../mock'
+import { createMockAuthProxy, type MockAuthProxyOptions } from '../mock'
+import { EVERY_PROVIDER_TENANT } from '../mock/testing/oauth'
 import { fakeOAuthWindow, type FakeOAuthWindow } from './test/fakeOAuthWindow'
-import { consent, withState } from './test/mockConsent'
+import { answerParameter, consent, withAnswer, withState } from './test/mockConsent'
 import { createTestProviders, type TestProvidersOptions } from './test/renderWithProxy'
 import { useOAuth } from './useOAuth'
 import { useOAuthCallback } from './useOAuthCallback'
@@ -15,13 +16,13 @@ import { useWalletKitConfig } from './useWalletKitConfig'
  * One tab across a redirect: what survives the page change (the mock, IndexedDB, sessionStorage) is
  * shared by the page that leaves for the provider and the page the provider sends back.
  */
-function tab() {
-  return { proxy: createMockAuthProxy(), keyStore: memoryKeyStore(), flowStorage: memoryStorage(), oauthStorage: memoryStorage() }
+function tab(options: MockAuthProxyOptions = {}) {
+  return { proxy: createMockAuthProxy(options), keyStore: memoryKeyStore(), flowStorage: memoryStorage(), oauthStorage: memoryStorage() }
 }
 type Tab = ReturnType<typeof tab>
 
 /** The page that leaves: starts a redirect sign-in with `provider`; returns the authorize URL. */
-async function leaveForProvider(shared: Tab, provider: 'google' | 'apple' = 'google'): Promise<string> {
+async function leaveForProvider(shared: Tab, provider: OAuthProviderName = 'google'): Promise<string> {
   const page = fakeOAuthWindow()
   const { Providers } = createTestProviders({ ...shared, oauthWindow: page, oauthMode: 'redirect' })
   const { result, unmount } = renderHook(() => ({ oauth: useOAuth(provider), config: useWalletKitConfig() }), { wrapper: Providers })
@@ -40,27 +41,58 @@ function arriveAt(shared: Tab, page: FakeOAuthWindow, options: Partial<TestProvi
 }
 
 describe('useOAuthCallback (redirect sign-in completed by AuthProxyProvider)', () => {
-  it('given the page comes back from Google with a code, it cleans the address at once, completes, and stores the session', async () => {
+  it('given the page comes back from Google with an id_token, it cleans the address at once, completes, and stores the session', async () => {
     const shared = tab()
     const callbackUrl = await consent(shared.proxy, await leaveForProvider(shared), 'Continue as Ada Lovelace')
-    expect(new URL(callbackUrl).searchParams.get('code')).toBeTruthy()
+    expect(new URLSearchParams(new URL(callbackUrl).hash.slice(1)).get('id_token')).toBeTruthy()
     // Slow enough to see the progress.
     shared.proxy.setLatency(100)
     const page = fakeOAuthWindow({ href: callbackUrl })
     const { result, requests } = arriveAt(shared, page)
 
-    // Before anything is sent: no code or state left in the address bar, and progress to show.
+    // Before anything is sent: no id_token or state left in the address bar, and progress to show.
     await waitFor(() => expect(result.current.callback.status).toBe('completing'))
     expect(page.replaced).toEqual([{ data: { page: 'login' }, url: 'https://app.test/login' }])
     expect(page.location.href).toBe('https://app.test/login')
-    expect(requests).not.toContain('oauth2_authenticate')
+    expect(requests).not.toContain('account')
 
     await waitFor(() => expect(result.current.callback.status).toBe('success'), { timeout: 3000 })
     expect(result.current.session.status).toBe('signedIn')
     expect(result.current.callback.result).toMatchObject({ provider: 'google', isNewUser: true })
     expect(result.current.callback.error).toBeNull()
-    expect(requests.filter((name) => name !== 'wallet_kit_config')).toEqual(['oauth2_authenticate', 'account', 'signup', 'oauth_login'])
+    expect(requests.filter((name) => name !== 'wallet_kit_config')).toEqual(['account', 'signup', 'oauth_login'])
     expect(page.replaced).toHaveLength(1)
+  })
+
+  it.each([
+    ['facebook', ['/__mock/oauth/facebook/v11.0/oauth/access_token', 'account', 'signup', 'oauth_login']],
+    ['discord', ['oauth2_authenticate', 'account', 'signup', 'oauth_login']],
+  ] as const)('given the page comes back from %s with a code in the query, it cleans the address and redeems the code', async (provider, calls) => {
+    const shared = tab({ tenants: [EVERY_PROVIDER_TENANT] })
+    const callbackUrl = await consent(shared.proxy, await leaveForProvider(shared, provider), 'Continue as Ada Lovelace')
+    expect(new URL(callbackUrl).searchParams.get('code')).toBeTruthy()
+    const page = fakeOAuthWindow({ href: callbackUrl })
+    const { result, requests } = arriveAt(shared, page)
+    await waitFor(() => expect(result.current.callback.status).toBe('success'), { timeout: 3000 })
+    expect(page.location.href).toBe('https://app.test/login')
+    expect(result.current.callback.result).toMatchObject({ provider, isNewUser: true })
+    expect(requests.filter((name) => name !== 'wallet_kit_config')).toEqual(calls)
+  })
+
+  it('given Google’s answer carries an id_token issued for another key, it refuses it before calling the proxy', async () => {
+    const shared = tab()
+    // Someone else's sign-in (another key, so another nonce), then this tab's.
+    const theirs = await consent(shared.proxy, await leaveForProvider(shared), 'Continue as Grace Hopper')
+    const mine = await consent(shared.proxy, await leaveForProvider(shared), 'Continue as Ada Lovelace')
+    const page = fakeOAuthWindow({ href: withAnswer(mine, { id_token: answerParameter(theirs, 'id_token') ?? '' }) })
+    const { result, requests } = arriveAt(shared, page)
+
+    await waitFor(() => expect(result.current.callback.status).toBe('error'))
+    expect(result.current.callback.error?.code).toBe('OAUTH_PROVIDER_ERROR')
+    expect(result.current.callback.error?.message).toMatch(/Google's id_token has another sign-in’s nonce/)
+    expect(page.location.href).toBe('https://app.test/login')
+    expect(result.current.session.status).toBe('signedOut')
+    expect(requests.filter((name) => name !== 'wallet_kit_config')).toEqual([])
   })
 
   it('given the person cancelled at the provider, it says so on return, keeps no session and deletes the key', async () => {
@@ -78,7 +110,7 @@ describe('useOAuthCallback (redirect sign-in completed by AuthProxyProvider)', (
     expect(page.location.href).toBe('https://app.test/login')
     expect(result.current.session.status).toBe('signedOut')
     expect(await shared.keyStore.list()).toEqual([])
-    expect(requests).not.toContain('oauth2_authenticate')
+    expect(requests).not.toContain('account')
 
     act(() => result.current.callback.reset())
     expect(result.current.callback.status).toBe('idle')
@@ -95,7 +127,7 @@ describe('useOAuthCallback (redirect sign-in completed by AuthProxyProvider)', (
     expect(result.current.callback.error?.userMessage).toBe(DEFAULT_USER_MESSAGES.OAUTH_STATE_MISMATCH)
     expect(page.location.href).toBe('https://app.test/login')
     expect(result.current.session.status).toBe('signedOut')
-    expect(requests).not.toContain('oauth2_authenticate')
+    expect(requests).not.toContain('account')
   })
 
   it('under StrictMode, it completes the answer once (a second completion would be refused as a replay)', async () => {
@@ -104,7 +136,7 @@ describe('useOAuthCallback (redirect sign-in completed by AuthProxyProvider)', (
     const page = fakeOAuthWindow({ href: callbackUrl })
     const { result, requests } = arriveAt(shared, page, { strict: true })
     await waitFor(() => expect(result.current.callback.status).toBe('success'), { timeout: 3000 })
-    expect(requests.filter((name) => name === 'oauth2_authenticate')).toHaveLength(1)
+    expect(requests.filter((name) => name === 'oauth_login')).toHaveLength(1)
     expect(page.replaced).toHaveLength(1)
     expect(result.current.session.status).toBe('signedIn')
   })

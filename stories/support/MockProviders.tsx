@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { memoryKeyStore, memoryStorage, type KeyStore, type OAuthMode, type WebAuthnModule } from '../../src/core'
-import { DEMO_CONFIG_ID, mockOAuthAuthorizeUrls, type MockAuthProxy } from '../../src/mock'
+import { DEMO_CONFIG_ID, mockOAuthEndpoints, type MockAuthProxy } from '../../src/mock'
 import { AuthProxyProvider, type FlowStorage, type OAuthWindow } from '../../src/react'
 import { STORY_PROXY_PATH, storyProxyUrl } from './loadMockProxy'
 
@@ -42,7 +42,8 @@ export function MockProviders({ proxy, stores: given, oauthWindow, oauthMode = '
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retryDelay: 10 } } }))
   const [fetch] = useState(() => (offline ? offlineFetch : passkeys ? withOrigin(proxy, passkeys.origin) : proxy.fetch))
   const [stores] = useState(() => given ?? memoryStores())
-  const [oauthAuthorizeUrls] = useState(() => mockOAuthAuthorizeUrls(storyProxyUrl()))
+  // The mock's consent pages and Facebook token endpoint, in place of the providers'.
+  const [oauthEndpoints] = useState(() => mockOAuthEndpoints(storyProxyUrl()))
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProxyProvider
@@ -50,7 +51,7 @@ export function MockProviders({ proxy, stores: given, oauthWindow, oauthMode = '
         configId={DEMO_CONFIG_ID}
         fetch={fetch}
         {...stores}
-        oauthAuthorizeUrls={oauthAuthorizeUrls}
+        {...oauthEndpoints}
         oauthWindow={oauthWindow}
         oauthMode={oauthMode}
         webauthn={passkeys?.webauthn}

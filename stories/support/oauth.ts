@@ -1,7 +1,7 @@
 import { within } from '@testing-library/dom'
 import userEvent from '@testing-library/user-event'
 import { createKit, startOAuth, type OAuthProviderName } from '../../src/core'
-import { DEMO_CONFIG_ID, mockOAuthAuthorizeUrls, type MockAuthProxy } from '../../src/mock'
+import { DEMO_CONFIG_ID, mockOAuthEndpoints, type MockAuthProxy } from '../../src/mock'
 import { fakeOAuthWindow, type FakeOAuthWindow, type FakeOAuthWindowOptions } from '../../src/react/test/fakeOAuthWindow'
 import { consent } from '../../src/react/test/mockConsent'
 import type { StoryLoaded, StoryLoader } from './csf'
@@ -39,7 +39,8 @@ export async function answerInPopup(loaded: StoryLoaded, provider: OAuthProvider
 
 /**
  * The page a provider sends back to: a Google sign-in was started by redirect (on the same stores),
- * answered with the consent button `choice`, and the story's page is at the callback URL.
+ * answered with the consent button `choice`, and the story's page is at the callback URL (Google's
+ * answer: the id_token, or the error, in the fragment).
  */
 export function loadRedirectReturn(choice: string, latencyMs = 0): StoryLoader {
   return async () => {
@@ -51,7 +52,7 @@ export function loadRedirectReturn(choice: string, latencyMs = 0): StoryLoader {
       configId: DEMO_CONFIG_ID,
       fetch: proxy.fetch,
       ...stores,
-      oauthAuthorizeUrls: mockOAuthAuthorizeUrls(storyProxyUrl()),
+      ...mockOAuthEndpoints(storyProxyUrl()),
       location: leaving.location,
     })
     const config = await kit.client.walletKitConfig()

@@ -28,9 +28,26 @@ export async function consent(proxy: MockAuthProxy, authorizeUrl: string, choice
   return location
 }
 
-/** A callback URL with its `state` replaced, as an attacker's forged link would carry. */
+/**
+ * A callback URL with its answer's `state` replaced, as an attacker's forged link would carry: in the
+ * fragment for Google's and Apple's answers, in the query for the others.
+ */
 export function withState(callbackUrl: string, state: string): string {
+  return withAnswer(callbackUrl, { state })
+}
+
+/** A callback URL with parameters of its answer replaced (`id_token`, `state`), where the answer is. */
+export function withAnswer(callbackUrl: string, replaced: Record<string, string>): string {
   const url = new URL(callbackUrl)
-  url.searchParams.set('state', state)
+  const inFragment = url.hash !== '' && url.hash !== '#_=_'
+  const answer = inFragment ? new URLSearchParams(url.hash.slice(1)) : url.searchParams
+  for (const [name, value] of Object.entries(replaced)) answer.set(name, value)
+  if (inFragment) url.hash = answer.toString()
   return url.href
+}
+
+/** A parameter of a callback URL's answer, from the fragment or the query. */
+export function answerParameter(callbackUrl: string, name: string): string | null {
+  const url = new URL(callbackUrl)
+  return new URLSearchParams(url.hash.slice(1)).get(name) ?? url.searchParams.get(name)
 }

@@ -15,7 +15,7 @@ import {
   type WebAuthnModule,
 } from '../../core'
 import type { EnabledProvider } from '../../core/types'
-import { createMockAuthProxy, DEMO_CONFIG_ID, mockOAuthAuthorizeUrls, type MockAuthProxy, type MockAuthProxyOptions } from '../../mock'
+import { createMockAuthProxy, DEMO_CONFIG_ID, mockOAuthEndpoints, type MockAuthProxy, type MockAuthProxyOptions } from '../../mock'
 import { AuthProxyProvider } from '../AuthProxyProvider'
 import type { FlowStorage } from '../context'
 import type { OAuthWindow } from '../oauthWindow'
@@ -55,7 +55,10 @@ export interface TestProviders {
   proxy: MockAuthProxy
   kit: Kit
   queryClient: QueryClient
-  /** Endpoint names the kit called, in order (`otp_init`, ...). */
+  /**
+   * Endpoint names the kit called, in order (`otp_init`, ...); a call outside /v1/ by its path
+   * (`/__mock/oauth/facebook/v11.0/oauth/access_token`).
+   */
   requests: string[]
 }
 
@@ -83,8 +86,8 @@ export function createTestProviders(options: TestProvidersOptions = {}): TestPro
     keyStore: options.keyStore ?? memoryKeyStore(),
     storage: options.storage ?? memoryStorage(),
     now: options.now,
-    // The mock's consent pages stand in for the providers'.
-    oauthAuthorizeUrls: mockOAuthAuthorizeUrls(PROXY_URL),
+    // The mock's consent pages and Facebook token endpoint stand in for the providers'.
+    ...mockOAuthEndpoints(PROXY_URL),
     oauthStorage: options.oauthStorage ?? memoryStorage(),
     location: options.oauthWindow?.location,
     webauthn: options.webauthn,

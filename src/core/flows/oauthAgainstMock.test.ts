@@ -1,0 +1,141 @@
+// The kit's OAuth flows end to end on the mock proxy's handler, for each provider kind: the kit builds
+// the authorize URL, the "browser" consents on the mock's page, the kit completes from the URL the page
+// redirects to. What the mock accepts here is what production's proxy and providers accept (WIRE.md).
+import { afterEach, describe, expect, it } from 'vitest'
+import { createMockAuthProxy, mockOAuthEndpoints, type MockAuthProxy } from '../../mock'
+import { EVERY_PROVIDER_TENANT, consentForms } from '../../mock/testing/oauth'
+import { createKit, type Kit } from '../createKit'
+import { KitError } from '../errors'
+import { memoryKeyStore } from '../keys/memoryKeyStore'
+import type { OAuthProviderName } from '../oauth/providers'
+import { fakeStorage } from '../test/fakes'
+import { completeOAuth, startOAuth } from './oauth'
+
+const PROXY_URL = 'http://mock.test'
+const REDIRECT = 'http://app.test/callback'
+
+let kits: Kit[] = []
+afterEach(() => {
+  for (const kit of kits) kit.destroy()
+  kits = []
+})
+
+function setup() {
+  const proxy = createMockAuthProxy({ tenants: [EVERY_PROVIDER_TENANT] })
+  const paths: string[] = []
+  const kit = createKit({
+    proxyUrl: PROXY_URL,
+    configId: EVERY_PROVIDER_TENANT.configId,
+    fetch: (input, init) => {
+      paths.push(new URL(input instanceof Request ? input.url : String(input)).pathname)
+      return proxy.fetch(input, init)
+    },
+    keyStore: memoryKeyStore(),
+    storage: fakeStorage(),
+    oauthStorage: fakeStorage(),
+    location: { href: REDIRECT },
+    ...mockOAuthEndpoints(PROXY_URL),
+  })
+  kits.push(kit)
+  return { proxy, kit, paths }
+}
+
+/** A person on the mock's consent page: loads the authorize URL, presses `choice`, and is sent back. */
+async function consent(proxy: MockAuthProxy, authorizeUrl: string, choice: string): Promise<string> {
+  const page = await proxy.handle(new Request(authorizeUrl))
+  const html = await page.text()
+  if (page.status !== 200) throw new Error(`the consent page answered ${page.status}: ${html}`)
+  const form = consentForms(html).find((candidate) => candidate.label === choice)
+  if (form === undefined) throw new Error(`the consent page has no button "${choice}"`)
+  const answer = await proxy.handle(
+    new Request(new URL(form.action, authorizeUrl), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form.fields),
+    }),
+  )
+  const location = answer.headers.get('Location')
+  if (answer.status !== 303 || location === null) throw new Error(`consent answered ${answer.status} without a redirect`)
+  return location
+}
+
+async function signIn(provider: OAuthProviderName) {
+  const { proxy, kit, paths } = setup()
+  const config = await kit.client.walletKitConfig()
+  const { authorizeUrl } = await startOAuth(kit, { provider, mode: 'redirect', config })
+  const callbackUrl = await consent(proxy, authorizeUrl, 'Continue as Ada Lovelace')
+  paths.length = 0
+  const result = await completeOAuth(kit, { callbackUrl, config })
+  return { proxy, kit, paths, callbackUrl, result, config }
+}
+
+describe('OAuth against the mock proxy, per provider kind', () => {
+  it.each([
+    ['google', 'fragment', ['/v1/account', '/v1/signup', '/v1/oauth_login']],
+    ['apple', 'fragment', ['/v1/account', '/v1/signup', '/v1/oauth_login']],
+    ['facebook', 'query', ['/__mock/oauth/facebook/v11.0/oauth/access_token', '/v1/account', '/v1/signup', '/v1/oauth_login']],
+    ['x', 'query', ['/v1/oauth2_authenticate', '/v1/account', '/v1/signup', '/v1/oauth_login']],
+    ['discord', 'query', ['/v1/oauth2_authenticate', '/v1/account', '/v1/signup', '/v1/oauth_login']],
+  ] as const)('signs a new user in with %s (answer in the %s), then the same user again', async (provider, answerIn, calls) => {
+    const { kit, paths, callbackUrl, result, proxy, config } = await signIn(provider)
+
+    const answer = new URL(callbackUrl)
+    expect(answerIn === 'fragment' ? answer.hash : answer.search).toMatch(/state=/)
+    expect(paths).toEqual(calls)
+    expect(result).toMatchObject({ isNewUser: true, provider })
+    expect(kit.session.getSnapshot()).toMatchObject({ status: 'signedIn', session: { publicKey: result.session.publicKey } })
+
+    // The same person again, on the same mock: account finds them, no second signup.
+    const again = await startOAuth(kit, { provider, mode: 'popup', config })
+    const second = await completeOAuth(kit, { callbackUrl: await consent(proxy, again.authorizeUrl, 'Continue as Ada Lovelace'), config })
+    expect(second).toMatchObject({ isNewUser: false, provider })
+    expect(second.session.userId).toBe(result.session.userId)
+    expect(second.session.publicKey).not.toBe(result.session.publicKey)
+  })
+
+  it('refuses Google’s answer carrying an id_token made for another key, before calling the proxy', async () => {
+    const { proxy, kit, paths } = setup()
+    const config = await kit.client.walletKitConfig()
+    // Someone else's sign-in: its id_token carries the nonce of their key.
+    const theirs = await startOAuth(kit, { provider: 'google', mode: 'redirect', config })
+    const theirAnswer = new URLSearchParams(new URL(await consent(proxy, theirs.authorizeUrl, 'Continue as Ada Lovelace')).hash.slice(1))
+    const mine = await startOAuth(kit, { provider: 'google', mode: 'redirect', config })
+    const myAnswer = new URL(await consent(proxy, mine.authorizeUrl, 'Continue as Ada Lovelace'))
+    const fragment = new URLSearchParams(myAnswer.hash.slice(1))
+    fragment.set('id_token', theirAnswer.get('id_token') ?? '')
+    myAnswer.hash = fragment.toString()
+    paths.length = 0
+
+    const error = await completeOAuth(kit, { callbackUrl: myAnswer.href, config }).catch((e: unknown) => e)
+
+    expect(error).toBeInstanceOf(KitError)
+    expect(error).toMatchObject({ code: 'OAUTH_PROVIDER_ERROR', message: expect.stringMatching(/Google's id_token has another sign-in’s nonce/) })
+    expect(paths).toEqual([])
+    expect(kit.session.getSnapshot().status).toBe('signedOut')
+  })
+
+  it('turns Cancel on the consent page into OAUTH_CANCELLED, for a fragment and a query answer alike', async () => {
+    for (const provider of ['apple', 'discord'] as const) {
+      const { proxy, kit, paths } = setup()
+      const config = await kit.client.walletKitConfig()
+      const { authorizeUrl } = await startOAuth(kit, { provider, mode: 'redirect', config })
+      const callbackUrl = await consent(proxy, authorizeUrl, 'Cancel')
+      expect(await completeOAuth(kit, { callbackUrl, config }).catch((e: unknown) => e)).toMatchObject({ code: 'OAUTH_CANCELLED' })
+      expect(paths.filter((path) => path !== '/v1/wallet_kit_config')).toEqual([])
+    }
+  })
+
+  it('reports Facebook’s refusal of a code redeemed twice', async () => {
+    const { proxy, kit } = setup()
+    const config = await kit.client.walletKitConfig()
+    const first = await startOAuth(kit, { provider: 'facebook', mode: 'redirect', config })
+    const callbackUrl = await consent(proxy, first.authorizeUrl, 'Continue as Ada Lovelace')
+    await completeOAuth(kit, { callbackUrl, config })
+    // A second sign-in handed the first one's (spent) code with its own state.
+    const second = await startOAuth(kit, { provider: 'facebook', mode: 'redirect', config })
+    const replay = new URL(callbackUrl)
+    replay.searchParams.set('state', second.state)
+    const error = await completeOAuth(kit, { callbackUrl: replay.href, config }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'OAUTH_PROVIDER_ERROR', status: 400, cause: { error: { type: 'OAuthException', code: 100 } } })
+  })
+})
