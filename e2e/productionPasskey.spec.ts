@@ -21,7 +21,11 @@ test.describe.configure({ mode: 'serial' })
 test.beforeAll(async () => {
   const [harness, running] = await Promise.all([
     bundlePasskeyHarness(),
-    startMockAuthProxy({ tenants: [{ configId: CONFIG_ID, organizationId: PARENT_ORGANIZATION_ID, enabledProviders: ['passkey'] }] }),
+    // Strict: a member production's client sends that production's types lack would be refused.
+    startMockAuthProxy({
+      strictFields: true,
+      tenants: [{ configId: CONFIG_ID, organizationId: PARENT_ORGANIZATION_ID, enabledProviders: ['passkey'] }],
+    }),
   ])
   mock = running
   page = await servePage(harness)

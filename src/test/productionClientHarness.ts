@@ -97,9 +97,12 @@ export function useProductionClient(proxy: () => MockAuthProxy): void {
   })
 }
 
-/** The mock as production's client meets it: the tenant above, `options` on top. */
+/**
+ * The mock as production's client meets it: the tenant above, strict (a member production's client
+ * sends that production's types do not define would be refused, naming it), `options` on top.
+ */
 export function createProductionMock(options: MockAuthProxyOptions = {}): MockAuthProxy {
-  return createMockAuthProxy({ tenants: [PRODUCTION_CLIENT_TENANT], ...options })
+  return createMockAuthProxy({ tenants: [PRODUCTION_CLIENT_TENANT], strictFields: true, ...options })
 }
 
 /**

@@ -87,6 +87,31 @@ describe('production client, email OTP', () => {
     expect(after.user_id).toBe(before.user_id)
     expect(after.organization_id).toBe(before.organization_id)
   })
+
+  it('hears a wrong code as production recognises it (INVALID_OTP_CODE)', async () => {
+    proxy = createProductionMock()
+    const { OtpType } = productionEnums()
+    const email = 'typo@example.com'
+    const device = await openProductionClient()
+    const otpId = await device.initOtp({ otpType: OtpType.Email, contact: email })
+    const code = sentCode(proxy, email)
+    const wrong = (code[0] === '2' ? '3' : '2') + code.slice(1)
+    await expect(device.verifyOtp({ otpId, otpCode: wrong, contact: email, otpType: OtpType.Email })).rejects.toMatchObject({
+      code: 'INVALID_OTP_CODE',
+    })
+  })
+
+  it('hears a rate-limited otp_init as production recognises it (MAX_OTP_INITIATED_ERROR)', async () => {
+    proxy = createProductionMock()
+    const { OtpType } = productionEnums()
+    const email = 'busy@example.com'
+    const device = await openProductionClient()
+    await device.initOtp({ otpType: OtpType.Email, contact: email })
+    // A second code while the first is on its way: the mock's resend limit answers 8 with production's phrase.
+    await expect(device.initOtp({ otpType: OtpType.Email, contact: email })).rejects.toMatchObject({
+      code: 'MAX_OTP_INITIATED_ERROR',
+    })
+  })
 })
 
 describe('production client, SMS OTP', () => {
