@@ -80,7 +80,7 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
     if (path.startsWith('/__mock/oauth/')) {
       // The authorization server's pages are navigated to, without a config id: it finds the tenant by client id. It answers
       // the preflights of its public endpoints (Facebook's token endpoint, the JWKS) itself.
-      const answer = await oauthServer.route(request, url, path, respond.cors)
+      const answer = await oauthServer.route(await withBoundedBody(request), url, path, respond.cors)
       if (answer !== undefined) return answer
     }
     if (request.method === 'OPTIONS') return preflight(origin, respond.cors)
@@ -143,16 +143,15 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
    * against production's members in strict mode, then handed on as the same bytes.
    */
   async function boundedPublicApiRequest(request: Request, path: string): Promise<Request> {
-    if (request.method !== 'POST') return request
-    const bytes = await readBodyBytes(request)
+    const bounded = await withBoundedBody(request)
     const operation = /^\/public\/v1\/((?:submit|query)\/[a-z0-9_]+)$/.exec(path)?.[1]
     const shape = operation === undefined ? undefined : publicApiBodyShape(operation)
-    if (strictFields && operation !== undefined && shape !== undefined) {
-      const body = readableBody(bytes)
+    if (strictFields && request.method === 'POST' && operation !== undefined && shape !== undefined) {
+      const body = readableBody(new Uint8Array(await bounded.clone().arrayBuffer()))
       // A body that does not read as a JSON object is the public API's to refuse, in its own words.
       if (body !== undefined) assertProductionFields(operation, shape, body)
     }
-    return new Request(request.url, { method: request.method, headers: request.headers, body: bytes })
+    return bounded
   }
 
   function preflight(origin: string | null, cors: Record<string, string>): Response {
@@ -214,6 +213,16 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
     },
     ready: tokens.ready,
   }
+}
+
+/**
+ * The same request with its body read within the size limit: for the routes that read their body
+ * themselves (the public API, the OAuth pages), so that none of them buffers more than the limit.
+ */
+async function withBoundedBody(request: Request): Promise<Request> {
+  if (request.body === null) return request
+  const bytes = await readBodyBytes(request)
+  return new Request(request.url, { method: request.method, headers: request.headers, body: bytes })
 }
 
 function readableBody(bytes: Uint8Array): JsonObject | undefined {

@@ -33,6 +33,7 @@ export type {
   MockOtp,
   MockOtpRateLimits,
   MockOtpStatus,
+  MockProxyEndpoint,
   MockRateWindow,
   MockSession,
   MockStampKind,

@@ -71,6 +71,16 @@ describe('body size (4 MB, the gateway limit)', () => {
     expect(response.status).toBe(200)
   })
 
+  it('applies to the OAuth pages too', async () => {
+    const { proxy } = setup()
+    const body = endlessBody()
+    const response = await proxy.handle(
+      post('/__mock/oauth/google/consent', body.stream, { 'Content-Type': 'application/x-www-form-urlencoded' }),
+    )
+    expect(await response.json()).toMatchObject({ code: 8 })
+    expect(body.pulled()).toBe(5)
+  })
+
   it('applies to the public API too', async () => {
     const { proxy } = setup()
     const body = endlessBody()

@@ -10,13 +10,13 @@ function tooLarge(got: string): MockError {
 }
 
 /**
- * The body's bytes, refused with 8 RESOURCE_EXHAUSTED past `limit` before they are buffered: a
+ * The body's bytes, refused with 8 RESOURCE_EXHAUSTED past MAX_BODY_BYTES before they are buffered: a
  * Content-Length over it is refused without reading anything, and a body without one (chunked, or a
  * stream) is read with a running count and dropped at the first chunk that passes it.
  */
-export async function readBodyBytes(request: Request, limit = MAX_BODY_BYTES): Promise<Uint8Array<ArrayBuffer>> {
+export async function readBodyBytes(request: Request): Promise<Uint8Array<ArrayBuffer>> {
   const declared = request.headers.get('Content-Length')
-  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limit) {
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > MAX_BODY_BYTES) {
     throw tooLarge(`Content-Length is ${declared.trim()} bytes`)
   }
   if (request.body === null) return new Uint8Array(0)
@@ -27,10 +27,10 @@ export async function readBodyBytes(request: Request, limit = MAX_BODY_BYTES): P
     const { done, value } = await reader.read()
     if (done) break
     total += value.byteLength
-    if (total > limit) {
+    if (total > MAX_BODY_BYTES) {
       // Stop the sender: the rest is never read (a Node request stream is then drained, not kept).
       await reader.cancel().catch(() => undefined)
-      throw tooLarge(`more than ${limit} bytes received`)
+      throw tooLarge(`more than ${MAX_BODY_BYTES} bytes received`)
     }
     chunks.push(value)
   }
