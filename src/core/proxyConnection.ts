@@ -71,7 +71,7 @@ export async function requestWalletKitConfig(connection: ProxyConnection, option
 // Protobuf JSON leaves out fields that hold their type's default (empty list, false, "0"), so a real
 // proxy may omit them; WIRE.md gives the defaults. An omitted otpAlphanumeric reads as true, the safe
 // side: the alphanumeric alphabet includes the digits, so a digits-only code is still accepted.
-const CONFIG_DEFAULTS = { sessionExpirationSeconds: '900', otpLength: '6', otpAlphanumeric: true } as const
+export const CONFIG_DEFAULTS = { sessionExpirationSeconds: '900', otpLength: '6', otpAlphanumeric: true } as const
 
 function withConfigDefaults(body: Record<string, unknown>, bad: (what: string) => KitError): WalletKitConfigResponse {
   const enabledProviders = body.enabledProviders ?? []

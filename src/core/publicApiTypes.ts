@@ -57,7 +57,8 @@ export interface Activity<A extends PublicActivityName = PublicActivityName> {
   organizationId?: string
   status: ActivityStatus
   type: PublicActivities[A]['type']
-  intent: PublicActivities[A]['intent']
+  /** Production types every intent member as optional (v1Intent); the kit never reads it. */
+  intent: Partial<PublicActivities[A]['intent']>
   /** Filled when status is ACTIVITY_STATUS_COMPLETED. */
   result: PublicActivities[A]['result']
   votes: unknown[]

@@ -178,17 +178,26 @@ export interface SignupOAuthProvider {
   oidcToken: string
 }
 
+export type WalletCurve = 'CURVE_SECP256K1' | 'CURVE_ED25519' | 'CURVE_P256'
+
+/** Address formats the mock derives real addresses for (production's list is longer; WIRE.md, Wallets are real). */
+export type WalletAddressFormat = 'ADDRESS_FORMAT_ETHEREUM' | 'ADDRESS_FORMAT_SOLANA'
+
 export interface WalletAccountParams {
-  curve: string
-  pathFormat: string
+  curve: WalletCurve
+  pathFormat: 'PATH_FORMAT_BIP32'
   path: string
-  addressFormat: string
+  addressFormat: WalletAddressFormat
 }
 
-/** The seed's `{path, curve}` or the production `{walletName, accounts}`. */
-export type SignupWallet =
-  | { path: string; curve: string }
-  | { walletName: string; accounts: WalletAccountParams[] }
+/**
+ * Production's `{walletName, accounts}`, the one form the kit sends. (The mock also accepts the seed's
+ * `{path, curve}`, which production's signup does not define.)
+ */
+export interface SignupWallet {
+  walletName: string
+  accounts: WalletAccountParams[]
+}
 
 export interface SignupRequest {
   userName?: string

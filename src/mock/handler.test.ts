@@ -4,7 +4,7 @@ import type { SessionClaims, SignupResponse, WalletKitConfigResponse } from '../
 import { createMockAuthProxy } from './handler'
 import { mockOAuthAuthorizeUrls } from './oauthProviders'
 import { createTestClientKey } from './testing/clientKey'
-import { REDIRECT_URI, consentForms, createPkce, nonceFor } from './testing/oauth'
+import { REDIRECT_URI, consentForms, nonceFor } from './testing/oauth'
 import { ORIGIN, apiKeyStamp, callPublic, passkeySignUp, stampLoginBody } from './testing/publicApi'
 import { DEMO_CONFIG_ID, DEMO_ORGANIZATION_ID } from './tenants'
 import { call, ok, sendCode, setup, signUp, signedLogin, signedSignup, snapshot, verifyEmail } from './testing/harness'

@@ -32,7 +32,7 @@ function addOtp(state: MockState, otpId: string, createdAt: number, lifetimeMs: 
 }
 
 function message(otpId: string, createdAt: number): OutboxMessage {
-  return { otpId, otpType: 'OTP_TYPE_EMAIL', contact: 'ada@example.com', code: 'ABC123', appName: 'test', createdAt: iso(createdAt), expiresAt: iso(createdAt + 5 * MINUTE) }
+  return { otpId, otpType: 'OTP_TYPE_EMAIL', contact: 'ada@example.com', code: 'ABC123', appName: 'Demo', createdAt: iso(createdAt), expiresAt: iso(createdAt + 5 * MINUTE) }
 }
 
 describe('pruneState', () => {

@@ -126,6 +126,21 @@ describe('stamp_login', () => {
     expect(Object.values(proxy.state.activities)[0]?.stampedWith).toBe('PASSKEY')
   })
 
+  it("takes the sign-up API key's stamp against the parent organization too, as production's signUpWithPasskey sends it", async () => {
+    const { proxy, clock } = setup()
+    await passkeySignUp(proxy, { userName: 'Someone else' })
+    const user = await passkeySignUp(proxy)
+    const sessionKey = await createTestClientKey()
+    const body = stampLoginBody(DEMO_ORGANIZATION_ID, sessionKey.publicKey, clock)
+    const answer = await callPublic(proxy, 'submit/stamp_login', body, { headers: { 'X-Stamp': await apiKeyStamp(user.clientKey, body) } })
+    expect(decodeJwt(await sessionOf(answer))).toMatchObject({
+      public_key: sessionKey.publicKey,
+      user_id: user.userId,
+      organization_id: user.organizationId,
+    })
+    expect(Object.values(proxy.state.activities)[0]).toMatchObject({ organizationId: user.organizationId, stampedWith: 'API_KEY' })
+  })
+
   it('logs in with the passkey against its own sub-organization too, and with a live session key', async () => {
     const { proxy, clock } = setup()
     const user = await passkeySignUp(proxy)

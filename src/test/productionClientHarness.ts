@@ -1,0 +1,151 @@
+// Production's own v1 client (@turnkey/core 1.14, a devDependency) driving the mock in Node: the proof
+// that what passes on the mock works unchanged against the real proxy's client. @turnkey/core decides
+// it runs in a browser when `window` and `document` exist (utils isWeb); then it keeps sessions in
+// `window.localStorage` and its keys in IndexedDB (fake-indexeddb, set up by setupNode.ts).
+import { createLocalJWKSet, jwtVerify, type JWTPayload } from 'jose'
+import { afterAll, beforeAll } from 'vitest'
+import type { TurnkeyClient } from '@turnkey/core'
+import { createMockAuthProxy } from '../mock/handler'
+import type { MockAuthProxy, MockAuthProxyOptions, MockTenant } from '../mock/types'
+import { DEMO_OAUTH_CLIENT_IDS } from '../mock/oauthProviders'
+
+/** Where production's client is told the proxy and the public API are: both the mock, in process. */
+export const PROXY_URL = 'https://auth-proxy.mock.test'
+export const CONFIG_ID = 'production-client'
+export const PARENT_ORGANIZATION_ID = '0b5f3c1e-2d4a-4e6b-8c7d-9e0f1a2b3c4d'
+
+/** A tenant with every login method the production client can drive enabled. */
+export const PRODUCTION_CLIENT_TENANT: MockTenant = {
+  configId: CONFIG_ID,
+  organizationId: PARENT_ORGANIZATION_ID,
+  enabledProviders: ['email', 'sms', 'passkey', 'google', 'apple', 'facebook', 'x', 'discord'],
+  oauthClientIds: { ...DEMO_OAUTH_CLIENT_IDS },
+}
+
+/** An in-memory Storage: each "browser" a test opens gets its own. */
+class MemoryStorage {
+  #items = new Map<string, string>()
+  get length(): number {
+    return this.#items.size
+  }
+  key(index: number): string | null {
+    return [...this.#items.keys()][index] ?? null
+  }
+  getItem(key: string): string | null {
+    return this.#items.get(key) ?? null
+  }
+  setItem(key: string, value: string): void {
+    this.#items.set(key, String(value))
+  }
+  removeItem(key: string): void {
+    this.#items.delete(key)
+  }
+  clear(): void {
+    this.#items.clear()
+  }
+}
+
+interface BrowserGlobals {
+  window: { localStorage: MemoryStorage; location: { hostname: string } }
+  document: Record<string, never>
+  fetch: typeof fetch
+}
+
+const browser: BrowserGlobals = {
+  window: { localStorage: new MemoryStorage(), location: { hostname: 'app.test' } },
+  document: {},
+  fetch: () => Promise.reject(new Error('no mock proxy: call useProductionClient() in the test file')),
+}
+
+let recording: string[] | undefined
+
+/**
+ * From now on, what production's client fetches, in order: the endpoint under /v1/ or /public/v1/
+ * (`otp_init`, `submit/stamp_login`), else the whole path.
+ */
+export function recordCalls(): string[] {
+  recording = []
+  return recording
+}
+
+let loaded: typeof import('@turnkey/core') | undefined
+
+/**
+ * Installs the browser globals production's client reads, with `fetch` answered by `proxy()` (the test's
+ * current mock), for the test file; restores the previous globals after it. @turnkey/core reads
+ * `window.localStorage` once, when it is first imported: it is imported here, after the globals exist.
+ */
+export function useProductionClient(proxy: () => MockAuthProxy): void {
+  const saved = new Map<keyof BrowserGlobals, PropertyDescriptor | undefined>()
+  beforeAll(async () => {
+    browser.fetch = (input, init) => {
+      const request = new Request(input, init)
+      recording?.push(new URL(request.url).pathname.replace(/^\/(v1|public\/v1)\//, ''))
+      return proxy().handle(request)
+    }
+    for (const name of ['window', 'document', 'fetch'] as const) {
+      saved.set(name, Object.getOwnPropertyDescriptor(globalThis, name))
+      Object.defineProperty(globalThis, name, { value: browser[name], configurable: true, writable: true })
+    }
+    loaded ??= await import('@turnkey/core')
+  })
+  afterAll(() => {
+    for (const [name, descriptor] of saved) {
+      if (descriptor === undefined) Reflect.deleteProperty(globalThis, name)
+      else Object.defineProperty(globalThis, name, descriptor)
+    }
+  })
+}
+
+/**
+ * The mock as production's client meets it: the tenant above, strict (a member production's client
+ * sends that production's types do not define would be refused, naming it), `options` on top.
+ */
+export function createProductionMock(options: MockAuthProxyOptions = {}): MockAuthProxy {
+  return createMockAuthProxy({ tenants: [PRODUCTION_CLIENT_TENANT], strictFields: true, ...options })
+}
+
+/**
+ * A fresh device: production's client on an emptied localStorage (no session from an earlier test), as
+ * a browser that has not signed in before. Its keys stay in the shared IndexedDB, as production's do.
+ */
+export async function openProductionClient(): Promise<TurnkeyClient> {
+  if (loaded === undefined) throw new Error('@turnkey/core is not loaded: call useProductionClient() in the test file')
+  browser.window.localStorage.clear()
+  const client = new loaded.TurnkeyClient({
+    apiBaseUrl: PROXY_URL,
+    authProxyUrl: PROXY_URL,
+    authProxyConfigId: CONFIG_ID,
+    organizationId: PARENT_ORGANIZATION_ID,
+  })
+  await client.init()
+  return client
+}
+
+/** production's enums, read from the loaded module (they are runtime values). */
+export function productionEnums(): Pick<typeof import('@turnkey/core'), 'OtpType' | 'StamperType'> {
+  if (loaded === undefined) throw new Error('@turnkey/core is not loaded: call useProductionClient() in the test file')
+  return { OtpType: loaded.OtpType, StamperType: loaded.StamperType }
+}
+
+export interface VerifiedSession extends JWTPayload {
+  public_key: string
+  organization_id: string
+  user_id: string
+  session_type: string
+}
+
+/** Verifies a session JWT against the mock's published keys (GET /.well-known/jwks.json). */
+export async function verifySession(proxy: MockAuthProxy, session: string): Promise<VerifiedSession> {
+  const response = await proxy.handle(new Request(`${PROXY_URL}/.well-known/jwks.json`))
+  const jwks = createLocalJWKSet(await response.json())
+  const { payload } = await jwtVerify(session, jwks)
+  return payload as VerifiedSession
+}
+
+/** The code the mock "sent" to `contact`, newest first. */
+export function sentCode(proxy: MockAuthProxy, contact: string): string {
+  const message = proxy.outbox(contact)[0]
+  if (message === undefined) throw new Error(`the mock sent no code to ${contact}`)
+  return message.code
+}
