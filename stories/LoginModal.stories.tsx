@@ -79,6 +79,7 @@ export const CodeEntryEightDigits: Story = {
   loaders: [
     async () => {
       const proxy = createMockAuthProxy({
+        strictFields: true,
         basePath: STORY_PROXY_PATH,
         tenants: [{ ...DEMO_TENANT, otpLength: 8, otpAlphanumeric: false }],
       })

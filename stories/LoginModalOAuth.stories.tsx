@@ -28,6 +28,7 @@ export const AllProviders: Story = {
   loaders: [
     async () => {
       const proxy = createMockAuthProxy({
+        strictFields: true,
         basePath: STORY_PROXY_PATH,
         tenants: [
           {

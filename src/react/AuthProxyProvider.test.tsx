@@ -34,7 +34,7 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-function countingFetch(proxy = createMockAuthProxy()) {
+function countingFetch(proxy = createMockAuthProxy({ strictFields: true })) {
   const calls: string[] = []
   const fetch: typeof globalThis.fetch = (input, init) => {
     calls.push(new URL(input instanceof Request ? input.url : String(input)).pathname)
@@ -169,6 +169,7 @@ describe('AuthProxyProvider', () => {
 
   it('given another configId, it builds a new kit and destroys the old one', async () => {
     const proxy = createMockAuthProxy({
+      strictFields: true,
       tenants: [
         { configId: 'one', organizationId: 'org-one' },
         { configId: 'two', organizationId: 'org-two', enabledProviders: ['email', 'google'] },

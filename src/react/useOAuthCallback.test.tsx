@@ -17,7 +17,7 @@ import { useWalletKitConfig } from './useWalletKitConfig'
  * shared by the page that leaves for the provider and the page the provider sends back.
  */
 function tab(options: MockAuthProxyOptions = {}) {
-  return { proxy: createMockAuthProxy(options), keyStore: memoryKeyStore(), flowStorage: memoryStorage(), oauthStorage: memoryStorage() }
+  return { proxy: createMockAuthProxy({ strictFields: true, ...options }), keyStore: memoryKeyStore(), flowStorage: memoryStorage(), oauthStorage: memoryStorage() }
 }
 type Tab = ReturnType<typeof tab>
 

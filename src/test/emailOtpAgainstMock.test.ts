@@ -13,7 +13,7 @@ interface Recorded {
   endpoints: string[]
 }
 
-function setup(proxy: MockAuthProxy = createMockAuthProxy()): { kit: Kit; proxy: MockAuthProxy; recorded: Recorded } {
+function setup(proxy: MockAuthProxy = createMockAuthProxy({ strictFields: true })): { kit: Kit; proxy: MockAuthProxy; recorded: Recorded } {
   const recorded: Recorded = { endpoints: [] }
   const fetchThroughMock: typeof fetch = async (input, init) => {
     const request = new Request(input, init)
@@ -68,7 +68,7 @@ describe('email OTP sign-in against the mock proxy', () => {
   })
 
   it('accepts a code typed in lower case with Crockford look-alikes', async () => {
-    const proxy = createMockAuthProxy({ tenants: [{ configId: 'demo', organizationId: 'org', otpAlphanumeric: false }] })
+    const proxy = createMockAuthProxy({ strictFields: true, tenants: [{ configId: 'demo', organizationId: 'org', otpAlphanumeric: false }] })
     const { kit } = setup(proxy)
     const challenge = await startEmailOtp(kit, { email: 'digits@example.com', config: await kit.client.walletKitConfig() })
     const code = codeFor(proxy, 'digits@example.com')
@@ -79,7 +79,7 @@ describe('email OTP sign-in against the mock proxy', () => {
   })
 
   it("takes an 8-digit tenant's format from wallet_kit_config, sending only {otpType, contact}", async () => {
-    const proxy = createMockAuthProxy({ tenants: [{ configId: 'demo', organizationId: 'org', otpLength: 8, otpAlphanumeric: false }] })
+    const proxy = createMockAuthProxy({ strictFields: true, tenants: [{ configId: 'demo', organizationId: 'org', otpLength: 8, otpAlphanumeric: false }] })
     const bodies: unknown[] = []
     const { kit } = setup({
       ...proxy,
@@ -99,7 +99,7 @@ describe('email OTP sign-in against the mock proxy', () => {
   it("reports a code the tenant's shorter lifetime expired as OTP_EXPIRED, though the kit's 5 minutes are not up", async () => {
     // The mock's clock runs 61 s ahead once the code is sent: the kit's (Date.now) stays put.
     let ahead = 0
-    const proxy = createMockAuthProxy({ now: () => Date.now() + ahead, tenants: [{ configId: 'demo', organizationId: 'org', otpExpirationSeconds: 60 }] })
+    const proxy = createMockAuthProxy({ strictFields: true, now: () => Date.now() + ahead, tenants: [{ configId: 'demo', organizationId: 'org', otpExpirationSeconds: 60 }] })
     const { kit } = setup(proxy)
     const challenge = await startEmailOtp(kit, { email: 'slow@example.com' })
     ahead = 61_000
@@ -149,7 +149,7 @@ describe('email OTP sign-in against the mock proxy', () => {
   })
 
   it('maps a rate-limited otp_init to RATE_LIMITED and leaves no key behind', async () => {
-    const proxy = createMockAuthProxy({ failures: { otp_init: { code: 8, message: 'contact: too many codes' } } })
+    const proxy = createMockAuthProxy({ strictFields: true, failures: { otp_init: { code: 8, message: 'contact: too many codes' } } })
     const { kit } = setup(proxy)
     await expect(startEmailOtp(kit, { email: 'busy@example.com' })).rejects.toMatchObject({
       code: 'RATE_LIMITED',

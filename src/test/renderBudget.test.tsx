@@ -40,7 +40,7 @@ function shown(snapshot: SessionSnapshot): string {
 
 describe('render budget: a session change re-renders only what reads the session', () => {
   it('across a sign-up through the modal, the session reader renders once per snapshot, the others never again', async () => {
-    const proxy = createMockAuthProxy()
+    const proxy = createMockAuthProxy({ strictFields: true })
     const sessionCommits = recorder()
     const nothingCommits = recorder()
     const kitCommits = recorder()

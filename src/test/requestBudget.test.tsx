@@ -102,7 +102,7 @@ async function liveThroughFocusAndReconnect(): Promise<void> {
 
 describe('request budget: each flow makes only the calls DESIGN.md lists', () => {
   it('given a page where three components read the config, it fetches wallet_kit_config once', async () => {
-    const proxy = createMockAuthProxy()
+    const proxy = createMockAuthProxy({ strictFields: true })
     const { requests } = loadPage(proxy)
     expect(await screen.findByText(/^header: .*email/)).toBeInTheDocument()
     expect(screen.getByText(/^footer: .*email/)).toBeInTheDocument()
@@ -111,7 +111,7 @@ describe('request budget: each flow makes only the calls DESIGN.md lists', () =>
   })
 
   it('given a new user, the email flow through the modal is config, otp_init, otp_verify, account, signup, otp_login', async () => {
-    const proxy = createMockAuthProxy()
+    const proxy = createMockAuthProxy({ strictFields: true })
     const { user, requests } = loadPage(proxy)
     await signInThroughModal(user, proxy, 'ada@example.com')
     await liveThroughFocusAndReconnect()
@@ -126,7 +126,7 @@ describe('request budget: each flow makes only the calls DESIGN.md lists', () =>
   })
 
   it('given a returning user on a new page load, the email flow is the same without signup', async () => {
-    const proxy = createMockAuthProxy()
+    const proxy = createMockAuthProxy({ strictFields: true })
     // The account exists from an earlier visit (another browser: its own keys and storage).
     const earlier = createKit({ proxyUrl: PROXY_URL, configId: DEMO_CONFIG_ID, fetch: proxy.fetch, keyStore: memoryKeyStore(), storage: memoryStorage() })
     const challenge = await startEmailOtp(earlier, { email: 'grace@example.com' })
@@ -148,7 +148,7 @@ describe('request budget: each flow makes only the calls DESIGN.md lists', () =>
   })
 
   it('given a new user, the SMS flow through the modal is config, otp_init, otp_verify, account, signup, otp_login', async () => {
-    const proxy = createMockAuthProxy()
+    const proxy = createMockAuthProxy({ strictFields: true })
     const { user, requests } = loadPage(proxy)
     await signInByPhoneThroughModal(user, proxy, '+447700900123')
     await liveThroughFocusAndReconnect()
@@ -163,7 +163,7 @@ describe('request budget: each flow makes only the calls DESIGN.md lists', () =>
   })
 
   it('given a returning user on a new page load, the SMS flow is the same without signup', async () => {
-    const proxy = createMockAuthProxy()
+    const proxy = createMockAuthProxy({ strictFields: true })
     const earlier = createKit({ proxyUrl: PROXY_URL, configId: DEMO_CONFIG_ID, fetch: proxy.fetch, keyStore: memoryKeyStore(), storage: memoryStorage() })
     const challenge = await startSmsOtp(earlier, { phoneNumber: '+14155550123' })
     const code = proxy.outbox('+14155550123')[0]?.code ?? ''

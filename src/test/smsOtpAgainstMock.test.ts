@@ -39,6 +39,7 @@ function codeFor(proxy: MockAuthProxy, phoneNumber: string): string {
 describe('SMS OTP sign-in against the mock proxy', () => {
   it('signs a new number up, then logs it in again into the same organization', async () => {
     const proxy = createMockAuthProxy({
+      strictFields: true,
       tenants: [{ ...DEMO_TENANT, appName: 'Demo', smsTemplate: '{{.AppName}}: {{.OtpCode}} is your code' }],
     })
     const first = setup(proxy)
@@ -62,7 +63,7 @@ describe('SMS OTP sign-in against the mock proxy', () => {
   })
 
   it('given a second code asked for at once, fails with RATE_LIMITED and when to retry, keeping no key', async () => {
-    const proxy = createMockAuthProxy()
+    const proxy = createMockAuthProxy({ strictFields: true })
     const { kit } = setup(proxy)
     await startSmsOtp(kit, { phoneNumber: PHONE })
     const error = await startSmsOtp(kit, { phoneNumber: PHONE }).catch((caught: unknown) => caught)

@@ -11,7 +11,7 @@ export function storyProxyUrl(): string {
 
 /** A fresh mock per story, ready to sign tokens. */
 export const loadMockProxy: StoryLoader = async () => {
-  const proxy = createMockAuthProxy({ basePath: STORY_PROXY_PATH })
+  const proxy = createMockAuthProxy({ strictFields: true, basePath: STORY_PROXY_PATH })
   await proxy.ready
   return { proxy }
 }

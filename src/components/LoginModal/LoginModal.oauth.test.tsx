@@ -141,7 +141,7 @@ describe('LoginModal, social sign-in', () => {
 
 describe('LoginButton, back from a redirect sign-in', () => {
   function tab() {
-    return { proxy: createMockAuthProxy(), keyStore: memoryKeyStore(), flowStorage: memoryStorage(), oauthStorage: memoryStorage() }
+    return { proxy: createMockAuthProxy({ strictFields: true }), keyStore: memoryKeyStore(), flowStorage: memoryStorage(), oauthStorage: memoryStorage() }
   }
 
   /** Renders the page, clicks "Continue with <provider>" in redirect mode; returns the authorize URL. */

@@ -21,7 +21,7 @@ afterEach(() => {
 })
 
 function setup() {
-  const proxy = createMockAuthProxy({ tenants: [EVERY_PROVIDER_TENANT] })
+  const proxy = createMockAuthProxy({ strictFields: true, tenants: [EVERY_PROVIDER_TENANT] })
   const paths: string[] = []
   const kit = createKit({
     proxyUrl: PROXY_URL,

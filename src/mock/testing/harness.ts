@@ -71,7 +71,8 @@ export interface Setup {
 
 export function setup(options: MockAuthProxyOptions = {}): Setup {
   const clock = createTestClock()
-  const proxy = createMockAuthProxy({ now: clock.now, ...options })
+  // Strict by default: the mock's tests pin production's behaviour, and production defines every member.
+  const proxy = createMockAuthProxy({ now: clock.now, strictFields: true, ...options })
   return { proxy, clock }
 }
 

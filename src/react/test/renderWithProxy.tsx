@@ -67,7 +67,7 @@ export interface TestProviders {
  * client, flows and mock, and no network. Keys and the session live in memory.
  */
 export function createTestProviders(options: TestProvidersOptions = {}): TestProviders {
-  const proxy = options.proxy ?? createMockAuthProxy(options.mock)
+  const proxy = options.proxy ?? createMockAuthProxy({ strictFields: true, ...options.mock })
   const requests: string[] = []
   const fetch: typeof globalThis.fetch = (input, init) => {
     const url = input instanceof Request ? input.url : String(input)
