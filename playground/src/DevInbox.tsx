@@ -1,25 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
+import type { OutboxMessage } from 'auth-proxy-kit/mock'
 import { MOCK_PROXY_PATH } from './mockProxy'
-
-/** The mock's OutboxMessage, as GET /__mock/outbox answers it: the tenant's configuration applied. */
-interface OutboxMessage {
-  otpId: string
-  otpType: 'OTP_TYPE_EMAIL' | 'OTP_TYPE_SMS'
-  contact: string
-  code: string
-  createdAt: string
-  expiresAt: string
-  appName: string
-  /** SMS: the text as sent. */
-  text?: string
-  /** Email: */
-  subject?: string
-  senderName?: string
-  senderAddress?: string
-  replyToAddress?: string
-  logoUrl?: string
-  templateId?: string
-}
 
 async function fetchOutbox(): Promise<OutboxMessage[]> {
   const response = await fetch(`${MOCK_PROXY_PATH}/__mock/outbox`)

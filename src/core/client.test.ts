@@ -75,12 +75,6 @@ describe('createAuthProxyClient: requests', () => {
     expect(await client.walletKitConfig()).toEqual(body)
   })
 
-  it("drops a provider name the kit does not know (production's list is string[]), so no UI offers it", async () => {
-    const body = { organizationId: 'org', enabledProviders: ['email', 'telegram', 'google', 'constructor'] }
-    const client = createAuthProxyClient({ proxyUrl: 'https://p.example', configId: 'demo', fetch: fakeFetch({ wallet_kit_config: json(body) }).fetch })
-    expect((await client.walletKitConfig()).enabledProviders).toEqual(['email', 'google'])
-  })
-
   it.each([
     ['otpVerify', 'otp_verify', { otpId: 'o', otpCode: '123456', publicKey: PUBLIC_KEY }, { verificationToken: 'vt' }],
     ['otpLogin', 'otp_login', { verificationToken: 'vt', publicKey: PUBLIC_KEY }, { session: 'jwt' }],

@@ -51,6 +51,7 @@ describe('auth-proxy-kit/core exports', () => {
         "indexedDbKeyStore",
         "isCompressedPublicKey",
         "isE164PhoneNumber",
+        "isEnabledProvider",
         "isKitError",
         "isOAuthCallback",
         "isOAuthPopupWindow",

@@ -4,6 +4,7 @@
 import { describeValue, invalidArgument } from './assert'
 import { KitError, kitErrorCodeForGrpc, type KitErrorCode } from './errors'
 import type { ProxyErrorBody } from './types'
+import { startRequestDeadline } from './requestDeadline'
 
 // setTimeout's delay is a signed 32-bit integer: anything larger fires immediately.
 export const MAX_TIMEOUT_MS = 2 ** 31 - 1
@@ -75,30 +76,21 @@ export async function postJson(request: PostJsonRequest): Promise<PostJsonAnswer
   const { label, url, headers, body, timeoutMs, signal, errorCode = kitErrorCodeForGrpc } = request
   if (signal?.aborted) throw aborted(label, signal)
 
-  // One controller aborts the request for either reason; `timedOut` tells the reasons apart.
-  // (AbortSignal.any/timeout would do this, but AbortSignal.any is missing before Safari 17.4.)
-  const controller = new AbortController()
-  let timedOut = false
-  const timer = setTimeout(() => {
-    timedOut = true
-    controller.abort(new DOMException(`${label} timed out after ${timeoutMs} ms`, 'TimeoutError'))
-  }, timeoutMs)
-  const onCallerAbort = () => controller.abort(signal?.reason)
-  signal?.addEventListener('abort', onCallerAbort, { once: true })
+  const deadline = startRequestDeadline(label, timeoutMs, signal)
 
   try {
     let response: Response
     try {
-      response = await request.fetch(url, { method: 'POST', headers, body, signal: controller.signal })
+      response = await request.fetch(url, { method: 'POST', headers, body, signal: deadline.signal })
     } catch (cause) {
-      throw transportError(label, cause, timedOut, signal, timeoutMs)
+      throw transportError(label, cause, deadline.timedOut, signal, timeoutMs)
     }
 
     let text: string
     try {
       text = await response.text()
     } catch (cause) {
-      throw transportError(label, cause, timedOut, signal, timeoutMs)
+      throw transportError(label, cause, deadline.timedOut, signal, timeoutMs)
     }
     const status = response.status
     const parsed = parseJson(text)
@@ -122,8 +114,7 @@ export async function postJson(request: PostJsonRequest): Promise<PostJsonAnswer
     }
     return { status, body: parsed as Record<string, unknown> }
   } finally {
-    clearTimeout(timer)
-    signal?.removeEventListener('abort', onCallerAbort)
+    deadline.end()
   }
 }
 

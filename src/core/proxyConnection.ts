@@ -5,7 +5,7 @@ import { assertNonEmptyString, assertObject, invalidArgument } from './assert'
 import type { AuthProxyClientOptions, CallOptions } from './client'
 import { KitError } from './errors'
 import { assertSignal, assertTimeoutMs, postJson, resolveBaseUrl, type PostJsonAnswer, type PostJsonRequest } from './postJson'
-import { ENABLED_PROVIDERS, type EnabledProvider, type WalletKitConfigResponse } from './types'
+import type { WalletKitConfigResponse } from './types'
 
 export const DEFAULT_TIMEOUT_MS = 20_000
 
@@ -78,12 +78,7 @@ function withConfigDefaults(body: Record<string, unknown>, bad: (what: string) =
   if (!Array.isArray(enabledProviders) || !enabledProviders.every((p) => typeof p === 'string')) {
     throw bad('enabledProviders is not a list of strings')
   }
-  // Production types the list as string[]: a provider this kit does not know (added to the proxy later)
-  // is dropped here, so that no UI offers a method the kit cannot run.
-  const known = enabledProviders.filter((provider): provider is EnabledProvider =>
-    (ENABLED_PROVIDERS as readonly string[]).includes(provider),
-  )
-  const config: Record<string, unknown> = { ...body, enabledProviders: known }
+  const config: Record<string, unknown> = { ...body, enabledProviders }
   for (const [field, fallback] of Object.entries(CONFIG_DEFAULTS)) {
     let value = body[field] ?? fallback
     if (typeof fallback === 'string') {

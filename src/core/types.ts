@@ -27,6 +27,11 @@ export const ENABLED_PROVIDERS: readonly EnabledProvider[] = [
   'facebook',
 ]
 
+/** True for a login method this kit knows and can run. */
+export function isEnabledProvider(name: string): name is EnabledProvider {
+  return (ENABLED_PROVIDERS as readonly string[]).includes(name)
+}
+
 /** Body of a gRPC-style error answer; `code` is a gRPC status code. */
 export interface ProxyErrorBody {
   code: number
@@ -66,7 +71,11 @@ export const GRPC_HTTP_STATUS: Readonly<Record<GrpcCode, number>> = {
 export type WalletKitConfigRequest = Record<string, never>
 
 export interface WalletKitConfigResponse {
-  enabledProviders: EnabledProvider[]
+  /**
+   * Production's type is string[]: a proxy may list a method this kit does not know (added later).
+   * Offer only the known ones: `isEnabledProvider`, as useLoginMethods does.
+   */
+  enabledProviders: string[]
   /** Session length in seconds, decimal string (default "900"). */
   sessionExpirationSeconds: string
   /** The tenant's parent organization. */

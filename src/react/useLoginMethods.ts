@@ -1,11 +1,12 @@
 import { useMemo } from 'react'
-import type { EnabledProvider } from '../core/types'
+import { isEnabledProvider, type EnabledProvider } from '../core/types'
 import { useAuthProxyContext } from './useAuthProxyContext'
 import { useWalletKitConfigData } from './useWalletKitConfig'
 
 /**
  * The login methods to offer, in the app's order: those the app asked for (`methods`, else the
  * provider's `methods` prop, else all) that the tenant enables. Undefined until the config has loaded.
+ * A method the proxy lists but this kit does not know (production's list is string[]) is never offered.
  */
 export function useLoginMethods(only?: readonly EnabledProvider[]): EnabledProvider[] | undefined {
   const context = useAuthProxyContext('useLoginMethods')
@@ -14,7 +15,7 @@ export function useLoginMethods(only?: readonly EnabledProvider[]): EnabledProvi
   // By content: an inline array prop is a new array on every render.
   const key = methods?.join()
   return useMemo(
-    () => enabled && (methods ? [...new Set(methods)].filter((method) => enabled.includes(method)) : [...enabled]),
+    () => enabled && (methods ? [...new Set(methods)].filter((method) => enabled.includes(method)) : enabled.filter(isEnabledProvider)),
     [enabled, key], // `key` stands for `methods`
   )
 }

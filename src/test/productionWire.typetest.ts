@@ -38,7 +38,6 @@ import type { Activity, ActivityEnvelope, PublicActivities, PublicActivityName, 
 import type {
   ClientSignature,
   OtpVerifyRequest,
-  EnabledProvider,
   ProxyEndpoint,
   ProxyEndpoints,
   SignupApiKey,
@@ -109,12 +108,8 @@ export type WalletSends = Assert<SendsOnly<SignupWallet, v1WalletParams>>
 // wallet_kit_config goes without a body, as production's client sends it. Its answer is read with the
 // members production may leave out filled in from the client's defaults (proxyConnection.ts), so the
 // kit may require exactly those that it fills.
-type WalletKitConfigAsFilled = Omit<ProxyTGetWalletKitConfigResponse, keyof typeof CONFIG_DEFAULTS | 'enabledProviders'> &
-  Required<Pick<ProxyTGetWalletKitConfigResponse, keyof typeof CONFIG_DEFAULTS>> & {
-    // Production's string[] is read through a filter that keeps the names the kit knows
-    // (proxyConnection.ts; client.test.ts proves an unknown name is dropped).
-    enabledProviders: EnabledProvider[]
-  }
+type WalletKitConfigAsFilled = Omit<ProxyTGetWalletKitConfigResponse, keyof typeof CONFIG_DEFAULTS> &
+  Required<Pick<ProxyTGetWalletKitConfigResponse, keyof typeof CONFIG_DEFAULTS>>
 export type WalletKitConfigSendsNoBody = Assert<Equal<Parameters<AuthProxyClient['walletKitConfig']>, [options?: { signal?: AbortSignal }]>>
 export type WalletKitConfigReads = Assert<ReadsOnly<WalletKitConfigResponse, WalletKitConfigAsFilled>>
 

@@ -2,6 +2,7 @@
 // public client with PKCE, so no secret is involved, and Facebook's Graph endpoint answers CORS.
 import { describeValue } from '../assert'
 import { KitError } from '../errors'
+import { startRequestDeadline } from '../requestDeadline'
 import { kitError } from '../userMessages'
 
 export interface RedeemCodeForIdTokenParameters {
@@ -39,16 +40,7 @@ export async function redeemCodeForIdToken(parameters: RedeemCodeForIdTokenParam
     grant_type: 'authorization_code',
   })
 
-  // One controller aborts the request for either reason; `timedOut` tells them apart (AbortSignal.any
-  // is missing before Safari 17.4).
-  const controller = new AbortController()
-  let timedOut = false
-  const timer = setTimeout(() => {
-    timedOut = true
-    controller.abort(new DOMException(`${label} timed out after ${timeoutMs} ms`, 'TimeoutError'))
-  }, timeoutMs)
-  const onCallerAbort = () => controller.abort(signal?.reason)
-  signal?.addEventListener('abort', onCallerAbort, { once: true })
+  const deadline = startRequestDeadline(label, timeoutMs, signal)
 
   let status: number
   let text: string
@@ -57,21 +49,20 @@ export async function redeemCodeForIdToken(parameters: RedeemCodeForIdTokenParam
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
       body: body.toString(),
-      signal: controller.signal,
+      signal: deadline.signal,
     })
     status = response.status
     text = await response.text()
     if (!response.ok) throw refusal(label, status, text)
   } catch (cause) {
     if (cause instanceof KitError) throw cause
-    if (timedOut) throw kitError('OAUTH_PROVIDER_ERROR', `${label}: no answer within ${timeoutMs} ms`, { cause })
+    if (deadline.timedOut) throw kitError('OAUTH_PROVIDER_ERROR', `${label}: no answer within ${timeoutMs} ms`, { cause })
     if (signal?.aborted) throw kitError('ABORTED', `${label}: aborted by the caller`, { cause: signal.reason })
     // fetch rejects with a bare TypeError ("Failed to fetch") for DNS, offline, refused and CORS failures.
     const reason = cause instanceof Error ? cause.message : describeValue(cause)
     throw kitError('OAUTH_PROVIDER_ERROR', `${label}: request failed (${reason})`, { cause })
   } finally {
-    clearTimeout(timer)
-    signal?.removeEventListener('abort', onCallerAbort)
+    deadline.end()
   }
 
   const answer = parseJson(text)

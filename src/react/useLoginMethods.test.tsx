@@ -1,0 +1,32 @@
+import { renderHook, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { createMockAuthProxy, type MockAuthProxy } from '../mock'
+import { createTestProviders } from './test/renderWithProxy'
+import { useLoginMethods } from './useLoginMethods'
+
+/**
+ * The mock refuses tenants with providers it does not know, so a proxy of a later version, listing a
+ * method this kit has never heard of, is played by rewriting the mock's wallet_kit_config answer.
+ */
+function proxyListing(extra: string[]): MockAuthProxy {
+  const proxy = createMockAuthProxy({ strictFields: true })
+  const handle = async (request: Request): Promise<Response> => {
+    const response = await proxy.handle(request)
+    if (!new URL(request.url).pathname.endsWith('/v1/wallet_kit_config')) return response
+    const body = (await response.json()) as { enabledProviders: string[] }
+    return Response.json({ ...body, enabledProviders: [...extra, ...body.enabledProviders] })
+  }
+  return Object.assign(Object.create(proxy) as MockAuthProxy, {
+    handle,
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => handle(new Request(new URL(String(input), 'http://localhost'), init)),
+  })
+}
+
+describe('useLoginMethods', () => {
+  it("given a proxy that lists a method this kit does not know (production's list is string[]), it never offers it", async () => {
+    const { Providers } = createTestProviders({ proxy: proxyListing(['telegram', 'constructor']) })
+    const { result } = renderHook(() => useLoginMethods(), { wrapper: Providers })
+    await waitFor(() => expect(result.current).toBeDefined())
+    expect(result.current).toEqual(['email', 'sms', 'google', 'apple', 'passkey'])
+  })
+})
