@@ -67,9 +67,16 @@ export interface ClientSignatureCheck {
   usage: UsageType
   /** The usage as the request states it: `{publicKey}` for login, `{apiKeys, ...}` for signup. */
   expected: JsonObject
+  /**
+   * The message's member holding the usage: by default `login` or `signup` after the usage type;
+   * production's signup_v2 client (@turnkey/core 2.x) names it `signupV2`.
+   */
+  usageMember?: UsageMember
 }
 
-const USAGE_MEMBER: Record<UsageType, string> = { USAGE_TYPE_LOGIN: 'login', USAGE_TYPE_SIGNUP: 'signup' }
+export type UsageMember = 'login' | 'signup' | 'signupV2'
+
+const USAGE_MEMBER: Record<UsageType, UsageMember> = { USAGE_TYPE_LOGIN: 'login', USAGE_TYPE_SIGNUP: 'signup' }
 
 /** Throws 16 UNAUTHENTICATED unless the signature proves this use of the token. */
 export function verifyClientSignature(check: ClientSignatureCheck): void {
@@ -127,7 +134,7 @@ function checkMessage(message: string, check: ClientSignatureCheck): void {
   if (!isJsonObject(parsed)) {
     throw new MockError(16, `clientSignature.message: expected a JSON object, got ${describe(parsed)}`)
   }
-  const member = USAGE_MEMBER[check.usage]
+  const member = check.usageMember ?? USAGE_MEMBER[check.usage]
   const expectedKeys = [member, 'tokenId', 'type']
   const keys = Object.keys(parsed).sort()
   if (keys.join() !== expectedKeys.join()) {

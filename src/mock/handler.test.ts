@@ -246,17 +246,21 @@ describe('preflight for production clients (WIRE.md, Transport)', () => {
     expect(allowedHeaders(response)).toEqual(expect.arrayContaining(asked.split(',')))
   })
 
-  it('serves a stamped public API call that also carries X-Stamp-Attested and X-Client-Version', async () => {
+  it('serves a stamped public API call with X-Client-Version, and refuses one that also carries X-Stamp-Attested (one stamp only)', async () => {
     const { proxy, clock } = setup()
     const user = await passkeySignUp(proxy)
     const sessionKey = await createTestClientKey()
     const body = stampLoginBody(user.organizationId, sessionKey.publicKey, clock)
+    const stamp = await apiKeyStamp(user.clientKey, body)
+    const twice = await callPublic(proxy, 'submit/stamp_login', body, {
+      headers: { 'X-Stamp': stamp, 'X-Stamp-Attested': 'a-second-stamp', 'X-Client-Version': '@turnkey/core@2.8.0' },
+    })
+    expect(twice.status).toBe(401)
+    expect(twice.body).toEqual({ code: 16, message: 'X-Stamp, X-Stamp-Attested: both given; stamp a request with exactly one', details: [] })
+    expect(twice.headers.get('Access-Control-Allow-Origin')).toBe(ORIGIN)
+
     const answer = await callPublic(proxy, 'submit/stamp_login', body, {
-      headers: {
-        'X-Stamp': await apiKeyStamp(user.clientKey, body),
-        'X-Stamp-Attested': 'ignored-by-this-mock',
-        'X-Client-Version': '@turnkey/core@2.8.0',
-      },
+      headers: { 'X-Stamp': stamp, 'X-Client-Version': '@turnkey/core@2.8.0' },
     })
     expect(answer.status).toBe(200)
     expect(answer.headers.get('Access-Control-Allow-Origin')).toBe(ORIGIN)

@@ -8,6 +8,7 @@ import { otpInit } from './endpoints/otpInit'
 import { otpLogin } from './endpoints/otpLogin'
 import { otpVerify } from './endpoints/otpVerify'
 import { signup } from './endpoints/signup'
+import { signupV2 } from './endpoints/signupV2'
 import { walletKitClientParams } from './endpoints/walletKitClientParams'
 import { walletKitConfig } from './endpoints/walletKitConfig'
 import {
@@ -43,6 +44,7 @@ const ENDPOINTS: ReadonlyMap<string, Endpoint> = new Map<MockProxyEndpoint, Endp
   ['otp_verify', otpVerify],
   ['otp_login', otpLogin],
   ['signup', signup],
+  ['signup_v2', signupV2],
   ['account', account],
   ['oauth2_authenticate', oauth2Authenticate],
   ['oauth_login', oauthLogin],

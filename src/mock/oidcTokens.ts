@@ -58,3 +58,10 @@ export async function checkOidcToken(
 export function oidcNonceFor(publicKey: string): string {
   return bytesToHex(sha256(utf8ToBytes(publicKey)))
 }
+
+/** An OIDC token logs in once (oauth_login, or stamp_login stamped with it): a second login is a replay. */
+export function assertNotLoggedIn(record: MockOidcToken, field = 'oidcToken'): void {
+  if (record.loggedInAt !== undefined) {
+    throw new MockError(16, `${field}: already used to log in at ${record.loggedInAt}; sign in with the provider again`)
+  }
+}

@@ -53,6 +53,15 @@ export const AUTHENTICATOR = shape('v1AuthenticatorParamsV2', {
 
 export const OAUTH_PROVIDER = shape('v1OauthProviderParams', { providerName: VALUE, oidcToken: VALUE })
 
+export const OIDC_CLAIMS = shape('v1OidcClaims', { iss: VALUE, sub: VALUE, aud: VALUE })
+
+/** signup_v2's provider: an OIDC token, or (for another audience of the same identity) its claims. */
+export const OAUTH_PROVIDER_V2 = shape('v1OauthProviderParamsV2', {
+  providerName: VALUE,
+  oidcToken: VALUE,
+  oidcClaims: OIDC_CLAIMS,
+})
+
 export const WALLET_ACCOUNT = shape('v1WalletAccountParams', {
   curve: VALUE,
   pathFormat: VALUE,
@@ -87,6 +96,19 @@ export const PROXY_BODIES = {
     apiKeys: [API_KEY],
     authenticators: [AUTHENTICATOR],
     oauthProviders: [OAUTH_PROVIDER],
+    wallet: WALLET,
+    clientSignature: CLIENT_SIGNATURE,
+  }),
+  signup_v2: shape('ProxyTSignupV2Body', {
+    userEmail: VALUE,
+    userPhoneNumber: VALUE,
+    userTag: VALUE,
+    userName: VALUE,
+    organizationName: VALUE,
+    verificationToken: VALUE,
+    apiKeys: [API_KEY],
+    authenticators: [AUTHENTICATOR],
+    oauthProviders: [OAUTH_PROVIDER_V2],
     wallet: WALLET,
     clientSignature: CLIENT_SIGNATURE,
   }),

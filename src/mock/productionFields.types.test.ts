@@ -10,6 +10,7 @@ import type {
   ProxyTOAuthLoginBody,
   ProxyTOtpLoginBody,
   ProxyTSignupBody,
+  ProxyTSignupV2Body,
   ProxyTVerifyOtpBody,
   v1ApiKeyParamsV2,
   v1Attestation,
@@ -19,6 +20,8 @@ import type {
   v1CreateAuthenticatorsRequest,
   v1GetWhoamiRequest,
   v1OauthProviderParams,
+  v1OauthProviderParamsV2,
+  v1OidcClaims,
   v1ProxyEmailCustomizationParams,
   v1StampLoginIntent,
   v1StampLoginRequest,
@@ -34,6 +37,8 @@ import {
   CREATE_AUTHENTICATORS_INTENT,
   EMAIL_CUSTOMIZATION,
   OAUTH_PROVIDER,
+  OAUTH_PROVIDER_V2,
+  OIDC_CLAIMS,
   PROXY_BODIES,
   PUBLIC_API_BODIES,
   STAMP_LOGIN_INTENT,
@@ -45,7 +50,8 @@ import {
 /** `true` only when A and B are the same type (mutual assignability of the function forms is exact). */
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false
 type Names<S> = S extends ProductionShape<infer M> ? M : never
-type Production<T> = Extract<keyof T, string>
+/** Every member any branch of T defines (`keyof` of a union would keep only the common ones). */
+type Production<T> = T extends unknown ? Extract<keyof T, string> : never
 /** Compiles only when the data's names are exactly production's. */
 type Same<S, T> = Equal<Names<S>, Production<T>>
 
@@ -59,6 +65,7 @@ const checks: Record<string, true> = {
   otp_verify: true satisfies Same<typeof PROXY_BODIES.otp_verify, ProxyTVerifyOtpBody>,
   otp_login: true satisfies Same<typeof PROXY_BODIES.otp_login, ProxyTOtpLoginBody>,
   signup: true satisfies Same<typeof PROXY_BODIES.signup, ProxyTSignupBody>,
+  signup_v2: true satisfies Same<typeof PROXY_BODIES.signup_v2, ProxyTSignupV2Body>,
   oauth2_authenticate: true satisfies Same<typeof PROXY_BODIES.oauth2_authenticate, ProxyTOAuth2AuthenticateBody>,
   oauth_login: true satisfies Same<typeof PROXY_BODIES.oauth_login, ProxyTOAuthLoginBody>,
   account: true satisfies Same<typeof PROXY_BODIES.account, ProxyTGetAccountBody>,
@@ -68,6 +75,8 @@ const checks: Record<string, true> = {
   authenticator: true satisfies Same<typeof AUTHENTICATOR, v1AuthenticatorParamsV2>,
   attestation: true satisfies Same<typeof ATTESTATION, v1Attestation>,
   oauthProvider: true satisfies Same<typeof OAUTH_PROVIDER, v1OauthProviderParams>,
+  oauthProviderV2: true satisfies Same<typeof OAUTH_PROVIDER_V2, v1OauthProviderParamsV2>,
+  oidcClaims: true satisfies Same<typeof OIDC_CLAIMS, v1OidcClaims>,
   wallet: true satisfies Same<typeof WALLET, v1WalletParams>,
   walletAccount: true satisfies Same<typeof WALLET_ACCOUNT, v1WalletAccountParams>,
   stampLogin: true satisfies Same<(typeof PUBLIC_API_BODIES)['submit/stamp_login'], v1StampLoginRequest>,

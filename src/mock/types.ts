@@ -119,10 +119,11 @@ export interface ResolvedMockTenant {
 }
 
 /**
- * The endpoints the mock serves under /v1: the kit's (ProxyEndpoint), and `wallet_kit_client_params`,
- * which production's own React kit calls at start and the kit does not.
+ * The endpoints the mock serves under /v1: the kit's (ProxyEndpoint), and those of production's newer
+ * client generation (@turnkey/core 2.x, its React kit), which the kit does not call:
+ * `wallet_kit_client_params` at start, `signup_v2` for every new user.
  */
-export type MockProxyEndpoint = ProxyEndpoint | 'wallet_kit_client_params'
+export type MockProxyEndpoint = ProxyEndpoint | 'wallet_kit_client_params' | 'signup_v2'
 
 /** A forced answer for one endpoint: `code` is a gRPC status code. */
 export interface MockFailure {
@@ -365,7 +366,11 @@ export interface MockSession {
 }
 
 /** How a stamped request proved who sent it. */
-export type MockStampKind = 'API_KEY' | 'SESSION' | 'PASSKEY'
+/**
+ * What stamped an activity: an API key, a session key or a passkey; or (X-Stamp-Attested, production's
+ * newer client) a key that a verification token or an OIDC token attests.
+ */
+export type MockStampKind = 'API_KEY' | 'SESSION' | 'PASSKEY' | 'VERIFICATION_TOKEN' | 'OIDC_TOKEN'
 
 /** A completed activity of the stamped public API. */
 export interface MockActivity {

@@ -27,8 +27,8 @@ export async function checkVerificationToken(
 }
 
 /** Each usage type redeems a token once: a replayed login or signup is refused. */
-export function assertNotRedeemed(record: MockVerificationToken, usage: UsageType): void {
+export function assertNotRedeemed(record: MockVerificationToken, usage: UsageType, field = 'verificationToken'): void {
   if (record.usedFor.includes(usage)) {
-    throw new MockError(16, `verificationToken: verification token already used (${usage}); verify a new code`)
+    throw new MockError(16, `${field}: verification token already used (${usage}); verify a new code`)
   }
 }

@@ -1,9 +1,8 @@
 import type { OAuthLoginResponse } from '../../core/types'
 import { MockError } from '../http'
-import { checkOidcToken, oidcNonceFor } from '../oidcTokens'
+import { assertNotLoggedIn, checkOidcToken, oidcNonceFor } from '../oidcTokens'
 import { issueSession } from '../sessions'
 import { findUserByOAuthIdentity } from '../state'
-import type { MockOidcToken } from '../types'
 import { isoTime, type EndpointContext } from './context'
 
 /**
@@ -43,10 +42,4 @@ export async function oauthLogin(context: EndpointContext): Promise<OAuthLoginRe
       record.loggedInAt = isoTime(now())
     },
   })
-}
-
-function assertNotLoggedIn(record: MockOidcToken): void {
-  if (record.loggedInAt !== undefined) {
-    throw new MockError(16, `oidcToken: already used to log in at ${record.loggedInAt}; sign in with the provider again`)
-  }
 }

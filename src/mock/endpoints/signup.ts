@@ -37,7 +37,28 @@ interface ReadWallet {
 
 interface CheckedOAuthProvider extends CheckedOidcToken {
   providerName: string
+  /** `oauthProviders[i]` */
+  item: string
   field: string
+}
+
+/** One item of `oauthProviders` as read: an OIDC token, or (signup_v2 only) another audience's claims. */
+export type ReadOAuthProvider =
+  | { providerName: string; oidcToken: string }
+  | { providerName: string; oidcClaims: { iss: string; sub: string; aud: string } }
+
+/** What differs between production's two sign-up endpoints; everything else is one code path. */
+export interface SignupVersion {
+  /** The client signature message's usage member: `signup` (v1) or `signupV2` (@turnkey/core 2.x). */
+  usageMember: 'signup' | 'signupV2'
+  readOAuthProvider: (provider: Fields) => ReadOAuthProvider
+}
+
+const SIGNUP_V1: SignupVersion = { usageMember: 'signup', readOAuthProvider }
+
+/** POST /v1/signup: production's ProxyTSignupBody. */
+export function signup(context: EndpointContext): Promise<SignupResponse> {
+  return createSubOrganization(context, SIGNUP_V1)
 }
 
 /**
@@ -49,10 +70,13 @@ interface CheckedOAuthProvider extends CheckedOidcToken {
  * the request's Origin and the tenant's RP ID, and a credential registers once per tenant. An account
  * may have no email or phone at all: a passkey or an API key is proof enough to sign in later.
  */
-export async function signup({ tenant, body, state, tokens, now, origin }: EndpointContext): Promise<SignupResponse> {
+export async function createSubOrganization(
+  { tenant, body, state, tokens, now, origin }: EndpointContext,
+  version: SignupVersion,
+): Promise<SignupResponse> {
   const apiKeys = body.objects('apiKeys').map(readApiKey)
   const authenticators = body.objects('authenticators').map(readAuthenticator)
-  const oauthProviders = body.objects('oauthProviders').map(readOAuthProvider)
+  const oauthProviders = body.objects('oauthProviders').map(version.readOAuthProvider)
   const userEmail = body.optionalEmail('userEmail')
   const userPhoneNumber = body.optionalPhoneNumber('userPhoneNumber')
   const userName = body.optionalString('userName')
@@ -87,6 +111,7 @@ export async function signup({ tenant, body, state, tokens, now, origin }: Endpo
       claims: checked.claims,
       usage: 'USAGE_TYPE_SIGNUP',
       expected: usage,
+      usageMember: version.usageMember,
     })
   }
   const checkedProviders = await checkOAuthProviders(tokens, state, tenant, oauthProviders)
@@ -231,22 +256,53 @@ function readOAuthProvider(provider: Fields): SignupOAuthProvider {
   return { providerName: provider.nonEmptyString('providerName'), oidcToken: provider.nonEmptyString('oidcToken') }
 }
 
-/** Verifies each OIDC token; one identity twice in a request is refused rather than linked twice. */
+/**
+ * Verifies each OIDC token; one identity twice in a request is refused rather than linked twice. Claims
+ * (signup_v2) prove nothing by themselves: production's client sends them as further audiences (other
+ * client ids) of the identity a token of the same request proves, so each must name such an identity.
+ * They add no link: the mock finds an account by (iss, sub), which the token's link already holds.
+ */
 async function checkOAuthProviders(
   tokens: TokenAuthority,
   state: MockState,
   tenant: ResolvedMockTenant,
-  oauthProviders: SignupOAuthProvider[],
+  oauthProviders: ReadOAuthProvider[],
 ): Promise<CheckedOAuthProvider[]> {
   const checked: CheckedOAuthProvider[] = []
-  for (const [index, { providerName, oidcToken }] of oauthProviders.entries()) {
-    const field = `oauthProviders[${index}].oidcToken`
-    const result = await checkOidcToken(tokens, state, tenant, oidcToken, field)
+  const claimed: { index: number; claims: { iss: string; sub: string; aud: string } }[] = []
+  for (const [index, provider] of oauthProviders.entries()) {
+    if ('oidcClaims' in provider) {
+      claimed.push({ index, claims: provider.oidcClaims })
+      continue
+    }
+    const item = `oauthProviders[${index}]`
+    const field = `${item}.oidcToken`
+    const result = await checkOidcToken(tokens, state, tenant, provider.oidcToken, field)
     const earlier = checked.findIndex(({ claims }) => claims.iss === result.claims.iss && claims.sub === result.claims.sub)
     if (earlier !== -1) {
-      throw new MockError(3, `${field}: the same ${result.provider} identity as oauthProviders[${earlier}]; link it once`)
+      throw new MockError(3, `${field}: the same ${result.provider} identity as ${checked[earlier]?.item ?? ''}; link it once`)
     }
-    checked.push({ ...result, providerName, field })
+    checked.push({ ...result, providerName: provider.providerName, item, field })
+  }
+  const audiences = new Map<string, number>()
+  for (const { index, claims } of claimed) {
+    const field = `oauthProviders[${index}].oidcClaims`
+    const proven = checked.find((token) => token.claims.iss === claims.iss && token.claims.sub === claims.sub)
+    if (proven === undefined) {
+      throw new MockError(
+        16,
+        `${field}: iss "${claims.iss}", sub "${claims.sub}" is no identity an oidcToken of this request proves; claims only add an audience to a proven identity`,
+      )
+    }
+    if (claims.aud === proven.claims.aud) {
+      throw new MockError(3, `${field}.aud: "${claims.aud}" is already the audience of ${proven.field}; name another client id`)
+    }
+    const key = JSON.stringify([claims.iss, claims.sub, claims.aud])
+    const earlier = audiences.get(key)
+    if (earlier !== undefined) {
+      throw new MockError(3, `${field}: the same claims as oauthProviders[${earlier}].oidcClaims; send them once`)
+    }
+    audiences.set(key, index)
   }
   return checked
 }

@@ -168,7 +168,8 @@ describe('stamp headers', () => {
     const answer = await callPublic(proxy, 'submit/stamp_login', body)
     expect(answer.body).toEqual({
       code: 16,
-      message: 'X-Stamp: missing; stamp the request with an API key (X-Stamp) or a passkey (X-Stamp-WebAuthn)',
+      message:
+        'X-Stamp: missing; stamp the request with an API key (X-Stamp) or a passkey (X-Stamp-WebAuthn), or a key a verification or OIDC token attests (X-Stamp-Attested)',
       details: [],
     })
     expect(snapshot(proxy)).toBe(before)

@@ -12,8 +12,10 @@ const MAX_EXPIRATION_SECONDS = 31_536_000
 
 /**
  * ACTIVITY_TYPE_STAMP_LOGIN: a session bound to `parameters.publicKey` for the user whose credential
- * stamped the request (API key, session key or passkey). Against the tenant's parent organization, the
- * user is the one, in whichever sub-organization, holding the stamping passkey or key.
+ * stamped the request (API key, session key or passkey), or whose verification or OIDC token attests
+ * the stamping key (X-Stamp-Attested: production's newer client logs in this way). Against the tenant's
+ * parent organization, the user is the one, in whichever sub-organization, holding the stamping passkey
+ * or key.
  */
 export async function stampLogin(context: PublicApiContext): Promise<{ activity: Activity<'stamp_login'> }> {
   const parameters = readEnvelope(context, 'ACTIVITY_TYPE_STAMP_LOGIN')
@@ -32,7 +34,7 @@ export async function stampLogin(context: PublicApiContext): Promise<{ activity:
   // Checked before the stamp too: a replay should hear that it is one, not a later error.
   assertNotReplayed(context)
 
-  const stamp = await verifyStamp(context)
+  const stamp = await verifyStamp(context, { attested: true })
   let record: MockActivity | undefined
   const { session } = await issueSession(context, {
     user: stamp.user,

@@ -3,6 +3,7 @@ import type { MockApiKey, MockSession, MockStampKind, MockUser } from '../types'
 import { compressedP256Hex } from '../validate'
 import type { PublicApiContext } from './context'
 import { readApiKeyStamp } from './readApiKeyStamp'
+import { ATTESTED_STAMP_HEADER, verifyAttestedStamp } from './verifyAttestedStamp'
 import { verifyWebAuthnStamp } from './verifyWebAuthnStamp'
 
 /** Who stamped a request, once the stamp verified. */
@@ -16,20 +17,46 @@ export interface VerifiedStamp {
   commit(): void
 }
 
+export interface StampOptions {
+  /**
+   * Accept X-Stamp-Attested: only stamp_login does, the one request production's client stamps with it
+   * (a token attests a key for logging in, not for acting in the account).
+   */
+  attested?: boolean
+}
+
+const STAMP_HEADERS = ['X-Stamp', 'X-Stamp-WebAuthn', ATTESTED_STAMP_HEADER] as const
+
 /**
  * Exactly one stamp header: X-Stamp (an API key of a user in the request's scope, unexpired, or the
- * key of that user's live session) or X-Stamp-WebAuthn (a passkey of such a user). Every failure is
- * 16 UNAUTHENTICATED.
+ * key of that user's live session), X-Stamp-WebAuthn (a passkey of such a user), or, where the
+ * operation accepts it, X-Stamp-Attested (a key a verification or OIDC token of such a user attests).
+ * Every failure is 16 UNAUTHENTICATED.
  */
-export async function verifyStamp(context: PublicApiContext): Promise<VerifiedStamp> {
-  const apiKeyStamp = context.headers.get('X-Stamp')
-  const webAuthnStamp = context.headers.get('X-Stamp-WebAuthn')
-  if (apiKeyStamp !== null && webAuthnStamp !== null) {
-    throw new MockError(16, 'X-Stamp, X-Stamp-WebAuthn: both given; stamp a request with exactly one')
+export async function verifyStamp(context: PublicApiContext, options: StampOptions = {}): Promise<VerifiedStamp> {
+  const given = STAMP_HEADERS.filter((name) => context.headers.get(name) !== null)
+  if (given.length > 1) {
+    throw new MockError(16, `${given.join(', ')}: ${given.length === 2 ? 'both' : 'all three'} given; stamp a request with exactly one`)
   }
+  const attestedStamp = context.headers.get(ATTESTED_STAMP_HEADER)
+  if (attestedStamp !== null) {
+    if (options.attested !== true) {
+      throw new MockError(
+        16,
+        `${ATTESTED_STAMP_HEADER}: accepted by stamp_login only; stamp this request with an API key or session key (X-Stamp) or a passkey (X-Stamp-WebAuthn)`,
+      )
+    }
+    return verifyAttestedStamp(context, attestedStamp)
+  }
+  const webAuthnStamp = context.headers.get('X-Stamp-WebAuthn')
   if (webAuthnStamp !== null) return verifyWebAuthnStamp(context, webAuthnStamp)
+  const apiKeyStamp = context.headers.get('X-Stamp')
   if (apiKeyStamp === null) {
-    throw new MockError(16, 'X-Stamp: missing; stamp the request with an API key (X-Stamp) or a passkey (X-Stamp-WebAuthn)')
+    const attested = options.attested === true ? ', or a key a verification or OIDC token attests (X-Stamp-Attested)' : ''
+    throw new MockError(
+      16,
+      `X-Stamp: missing; stamp the request with an API key (X-Stamp) or a passkey (X-Stamp-WebAuthn)${attested}`,
+    )
   }
   const publicKey = readApiKeyStamp(apiKeyStamp, context.bodyBytes)
   return stampKeyHolder(context, publicKey)
