@@ -10,14 +10,19 @@ function tooLarge(got: string): MockError {
 }
 
 /**
- * The body's bytes, refused with 8 RESOURCE_EXHAUSTED past MAX_BODY_BYTES before they are buffered: a
- * Content-Length over it is refused without reading anything, and a body without one (chunked, or a
- * stream) is read with a running count and dropped at the first chunk that passes it.
+ * The body's bytes, refused with 8 RESOURCE_EXHAUSTED past `limit` (default MAX_BODY_BYTES, the
+ * gateway's) before they are buffered: a Content-Length over it is refused without reading anything,
+ * and a body without one (chunked, or a stream) is read with a running count and dropped at the first
+ * chunk that passes it. `refusal` words the error for an endpoint with a smaller limit of its own.
  */
-export async function readBodyBytes(request: Request): Promise<Uint8Array<ArrayBuffer>> {
+export async function readBodyBytes(
+  request: Request,
+  limit: number = MAX_BODY_BYTES,
+  refusal: (got: string) => MockError = tooLarge,
+): Promise<Uint8Array<ArrayBuffer>> {
   const declared = request.headers.get('Content-Length')
-  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > MAX_BODY_BYTES) {
-    throw tooLarge(`Content-Length is ${declared.trim()} bytes`)
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limit) {
+    throw refusal(`Content-Length is ${declared.trim()} bytes`)
   }
   if (request.body === null) return new Uint8Array(0)
   const reader = request.body.getReader()
@@ -27,10 +32,10 @@ export async function readBodyBytes(request: Request): Promise<Uint8Array<ArrayB
     const { done, value } = await reader.read()
     if (done) break
     total += value.byteLength
-    if (total > MAX_BODY_BYTES) {
+    if (total > limit) {
       // Stop the sender: the rest is never read (a Node request stream is then drained, not kept).
       await reader.cancel().catch(() => undefined)
-      throw tooLarge(`more than ${MAX_BODY_BYTES} bytes received`)
+      throw refusal(`more than ${limit} bytes received`)
     }
     chunks.push(value)
   }
