@@ -1,13 +1,13 @@
-export { AuthPanel, type AuthPanelProps } from './AuthPanel/AuthPanel'
+export { AuthPanel, type AuthPanelProps } from './panel/AuthPanel'
 export {
   LoginButton,
   type LoginButtonCustomProps,
   type LoginButtonModalProps,
   type LoginButtonProps,
   type LoginButtonRenderProps,
-} from './LoginButton/LoginButton'
-export { LoginModal, type LoginModalProps } from './LoginModal/LoginModal'
-export { OtpInput, type OtpInputProps } from './OtpInput/OtpInput'
+} from './modal/LoginButton'
+export { LoginModal, type LoginModalProps } from './modal/LoginModal'
+export { OtpInput, type OtpInputProps } from './ui/OtpInput'
 export { ProviderMark } from './marks/ProviderMark'
 export { SessionBadge, type SessionBadgeProps } from './session/SessionBadge'
 export { SignedIn } from './session/SignedIn'
@@ -16,4 +16,4 @@ export { en } from './locales/en'
 export { fr } from './locales/fr'
 export { LOCALE_NAMES, type Locale, type LocaleName } from './labels/useLocaleLabels'
 export type { LoginLabels, LoginLabelsOverride } from './locales/LoginLabels'
-export { darkTheme, lightTheme, type KitTheme, type Theme, type ThemeMode, type ThemeOptions } from './Theme'
+export { darkTheme, lightTheme, type KitTheme, type Theme, type ThemeMode, type ThemeOptions } from './theme/Theme'

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
-import type { Theme } from '../Theme'
-import { useThemeAttributes } from '../useThemeAttributes'
+import type { Theme } from '../theme/Theme'
+import { useThemeAttributes } from '../theme/useThemeAttributes'
 import { hideOthers } from './hideOthers'
 import { tabbableElements } from './tabbableElements'
 

@@ -2,8 +2,8 @@ import { useEffect, useMemo } from 'react'
 import type { KitError } from '../../core/errors'
 import { lazyModule } from '../../core/lazyModule'
 import type { LoginLabels, LoginLabelsOverride } from '../locales/LoginLabels'
-import { moduleLoader } from '../LoginModal/moduleLoader'
-import { useModuleSnapshot } from '../LoginModal/useModuleSnapshot'
+import { moduleLoader } from '../ui/moduleLoader'
+import { useModuleSnapshot } from '../ui/useModuleSnapshot'
 import { resolveLabels } from './resolveLabels'
 
 /** The languages the kit ships besides English, each loaded only when asked for. */

@@ -8,9 +8,9 @@ import { formatLabel } from '../labels/formatLabel'
 import { useLocaleLabels, type Locale } from '../labels/useLocaleLabels'
 import { en } from '../locales/en'
 import type { LoginLabelsOverride } from '../locales/LoginLabels'
-import { formatCountdown } from '../LoginModal/formatCountdown'
-import type { Theme } from '../Theme'
-import { useThemeAttributes } from '../useThemeAttributes'
+import { formatCountdown } from '../flow/formatCountdown'
+import type { Theme } from '../theme/Theme'
+import { useThemeAttributes } from '../theme/useThemeAttributes'
 
 export interface SessionBadgeProps {
   /** Who is signed in, as the app knows them (an email, a name); default a short form of the user id. */

@@ -1,5 +1,5 @@
 import { lazyModule } from '../../core/lazyModule'
-import { moduleLoader } from './moduleLoader'
+import { moduleLoader } from '../ui/moduleLoader'
 
 /**
  * The dialog's code, loaded once: the button's first load stays small, and hovering or focusing the

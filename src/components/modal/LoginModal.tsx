@@ -3,10 +3,10 @@ import type { EnabledProvider } from '../../core/types'
 import { resolveLabels } from '../labels/resolveLabels'
 import { useLocaleLabels, type Locale } from '../labels/useLocaleLabels'
 import type { LoginLabelsOverride } from '../locales/LoginLabels'
-import type { Theme } from '../Theme'
+import type { Theme } from '../theme/Theme'
 import { DialogLoading } from './DialogLoading'
 import { loginDialogLoader } from './loadLoginDialog'
-import { useModuleSnapshot } from './useModuleSnapshot'
+import { useModuleSnapshot } from '../ui/useModuleSnapshot'
 
 export interface LoginModalProps {
   open: boolean

@@ -2,8 +2,8 @@ import { useEffect, useId, useRef } from 'react'
 import type { KitError } from '../../core/errors'
 import { errorMessage } from '../labels/errorMessage'
 import type { LoginLabels } from '../locales/LoginLabels'
-import type { Theme } from '../Theme'
-import { useThemeAttributes } from '../useThemeAttributes'
+import type { Theme } from '../theme/Theme'
+import { useThemeAttributes } from '../theme/useThemeAttributes'
 
 export interface DialogLoadingProps {
   theme: Theme

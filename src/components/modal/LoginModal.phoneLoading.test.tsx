@@ -4,17 +4,17 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { lazyModule } from '../../core/lazyModule'
 import { expectNoAxeViolations } from '../../react/test/expectNoAxeViolations'
 import { renderWithProxy } from '../../react/test/renderWithProxy'
-import { LoginButton } from '../LoginButton/LoginButton'
-import { moduleLoader, type ModuleLoader } from './moduleLoader'
+import { LoginButton } from './LoginButton'
+import { moduleLoader, type ModuleLoader } from '../ui/moduleLoader'
 
-type PhoneParts = typeof import('./phoneParts')
+type PhoneParts = typeof import('../flow/phoneParts')
 
 const control = vi.hoisted(() => ({
   loader: undefined as unknown as ModuleLoader<PhoneParts>,
   downloads: [] as Array<{ resolve(): void; fail(): void }>,
 }))
 
-vi.mock('./phonePartsLoader', () => ({
+vi.mock('../flow/phonePartsLoader', () => ({
   get phonePartsLoader() {
     return control.loader
   },
@@ -29,7 +29,7 @@ beforeEach(() => {
       () =>
         new Promise<PhoneParts>((resolve, reject) => {
           control.downloads.push({
-            resolve: () => resolve(import('./phoneParts')),
+            resolve: () => resolve(import('../flow/phoneParts')),
             fail: () => reject(new TypeError('Failed to fetch dynamically imported module: /assets/phoneParts.js')),
           })
         }),

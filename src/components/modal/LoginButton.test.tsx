@@ -4,11 +4,11 @@ import { describe, expect, it, vi } from 'vitest'
 import { completeEmailOtp, startEmailOtp } from '../../core'
 import { expectNoAxeViolations } from '../../react/test/expectNoAxeViolations'
 import { latestCode, renderWithProxy } from '../../react/test/renderWithProxy'
-import { loadLoginDialog } from '../LoginModal/loadLoginDialog'
+import { loadLoginDialog } from './loadLoginDialog'
 import { LoginButton } from './LoginButton'
 
-vi.mock('../LoginModal/loadLoginDialog', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../LoginModal/loadLoginDialog')>()
+vi.mock('./loadLoginDialog', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./loadLoginDialog')>()
   return { ...actual, loadLoginDialog: vi.fn(actual.loadLoginDialog) }
 })
 

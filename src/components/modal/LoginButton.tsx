@@ -6,10 +6,10 @@ import { useKit, useOAuthCallback, useSession } from '../../react'
 import { prefetchLocale, useLocaleLabels, type Locale } from '../labels/useLocaleLabels'
 import { en } from '../locales/en'
 import type { LoginLabels, LoginLabelsOverride } from '../locales/LoginLabels'
-import { loadLoginDialog } from '../LoginModal/loadLoginDialog'
-import { LoginModal } from '../LoginModal/LoginModal'
-import type { Theme } from '../Theme'
-import { useThemeAttributes } from '../useThemeAttributes'
+import { loadLoginDialog } from './loadLoginDialog'
+import { LoginModal } from './LoginModal'
+import type { Theme } from '../theme/Theme'
+import { useThemeAttributes } from '../theme/useThemeAttributes'
 
 /** What both buttons pass on to the modal. */
 export interface LoginButtonModalProps {

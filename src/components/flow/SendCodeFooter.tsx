@@ -1,8 +1,8 @@
 import type { KitError } from '../../core/errors'
 import { errorMessage } from '../labels/errorMessage'
 import { useLabels } from '../labels/LabelsContext'
-import { ErrorAlert } from './ErrorAlert'
-import { RateLimitAlert } from './RateLimitAlert'
+import { ErrorAlert } from '../ui/ErrorAlert'
+import { RateLimitAlert } from '../ui/RateLimitAlert'
 
 export interface SendCodeFooterProps {
   /** A failure that is not about the field itself (the field shows its own). */

@@ -3,7 +3,7 @@ import type { OAuthMode, OAuthProviderName } from '../../core'
 import type { KitError } from '../../core/errors'
 import { errorMessage } from '../labels/errorMessage'
 import { useLabels } from '../labels/LabelsContext'
-import { ErrorAlert } from './ErrorAlert'
+import { ErrorAlert } from '../ui/ErrorAlert'
 
 export interface OAuthErrorProps {
   error: KitError

@@ -1,10 +1,10 @@
 import type { UseSmsOtpReturnType } from '../../react'
 import { useLabels } from '../labels/LabelsContext'
 import type { PhoneDraft } from '../phone/e164'
-import { RetryableError } from './RetryableError'
+import { RetryableError } from '../ui/RetryableError'
 import { phonePartsLoader } from './phonePartsLoader'
-import { Progress } from './Progress'
-import { useLoadedModule } from './useLoadedModule'
+import { Progress } from '../ui/Progress'
+import { useLoadedModule } from '../ui/useLoadedModule'
 
 export interface LazyPhoneStepProps {
   smsOtp: UseSmsOtpReturnType

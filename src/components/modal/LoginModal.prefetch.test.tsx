@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { oauthModule, passkeyModule, signInModule } from '../../core/lazyModules'
 import { fakePasskeyBrowser } from '../../react/test/fakePasskeyBrowser'
 import { renderWithProxy } from '../../react/test/renderWithProxy'
-import { LoginButton } from '../LoginButton/LoginButton'
+import { LoginButton } from './LoginButton'
 import { localeLoaders } from '../labels/useLocaleLabels'
-import { phonePartsLoader } from './phonePartsLoader'
+import { phonePartsLoader } from '../flow/phonePartsLoader'
 
 // The size budget counts what opening the modal loads: the modal and the email flow. Each other
 // method's code must wait for a sign of interest in its button.

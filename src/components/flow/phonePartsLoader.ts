@@ -1,5 +1,5 @@
 import { lazyModule } from '../../core/lazyModule'
-import { moduleLoader } from './moduleLoader'
+import { moduleLoader } from '../ui/moduleLoader'
 
 /** The phone step's chunk (phoneParts), as a store the flow reads; see moduleLoader. */
 export const phonePartsLoader = moduleLoader(lazyModule('phone form', () => import('./phoneParts')))

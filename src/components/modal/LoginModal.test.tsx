@@ -5,7 +5,7 @@ import { memoryStorage } from '../../core'
 import { DEFAULT_USER_MESSAGES } from '../../core/userMessages'
 import { expectNoAxeViolations } from '../../react/test/expectNoAxeViolations'
 import { latestCode, renderWithProxy, wrongCode } from '../../react/test/renderWithProxy'
-import { LoginButton } from '../LoginButton/LoginButton'
+import { LoginButton } from './LoginButton'
 
 async function openModal(user: UserEvent): Promise<HTMLElement> {
   await user.click(screen.getByRole('button', { name: 'Log in' }))

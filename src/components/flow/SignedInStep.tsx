@@ -4,7 +4,7 @@ import { useLogout } from '../../react'
 import { errorMessage } from '../labels/errorMessage'
 import { useLabels } from '../labels/LabelsContext'
 import { AddPasskey } from './AddPasskey'
-import { ErrorAlert } from './ErrorAlert'
+import { ErrorAlert } from '../ui/ErrorAlert'
 import { useMountFocus } from './useMountFocus'
 
 export interface SignedInStepProps {

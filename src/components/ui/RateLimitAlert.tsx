@@ -1,7 +1,7 @@
 import { formatLabel } from '../labels/formatLabel'
 import { useLabels } from '../labels/LabelsContext'
 import { ErrorAlert } from './ErrorAlert'
-import { formatCountdown } from './formatCountdown'
+import { formatCountdown } from '../flow/formatCountdown'
 
 export interface RateLimitAlertProps {
   /** The seconds left before the proxy sends another code (the OTP hooks' retrySecondsLeft). */

@@ -3,9 +3,9 @@ import type { EnabledProvider } from '../../core/types'
 import { Dialog } from '../dialog/Dialog'
 import { LabelsContext } from '../labels/LabelsContext'
 import type { LoginLabels } from '../locales/LoginLabels'
-import type { Theme } from '../Theme'
-import { LoginFlow } from './LoginFlow'
-import { PanelHeader } from './PanelHeader'
+import type { Theme } from '../theme/Theme'
+import { LoginFlow } from '../flow/LoginFlow'
+import { PanelHeader } from '../panel/PanelHeader'
 
 export interface LoginDialogProps {
   onOpenChange(open: boolean): void

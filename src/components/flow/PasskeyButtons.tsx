@@ -3,7 +3,7 @@ import type { UsePasskeyReturnType } from '../../react'
 import { errorMessage } from '../labels/errorMessage'
 import { useLabels } from '../labels/LabelsContext'
 import { PasskeyMark } from '../marks/PasskeyMark'
-import { ErrorAlert } from './ErrorAlert'
+import { ErrorAlert } from '../ui/ErrorAlert'
 import { prefetchProps } from './prefetchProps'
 
 export interface PasskeyButtonsProps {

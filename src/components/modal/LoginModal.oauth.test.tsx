@@ -8,7 +8,7 @@ import { expectNoAxeViolations } from '../../react/test/expectNoAxeViolations'
 import { fakeOAuthWindow, type FakeOAuthWindow } from '../../react/test/fakeOAuthWindow'
 import { consent, withState } from '../../react/test/mockConsent'
 import { PROXY_URL, renderWithProxy } from '../../react/test/renderWithProxy'
-import { LoginButton } from '../LoginButton/LoginButton'
+import { LoginButton } from './LoginButton'
 
 async function openModal(user: UserEvent): Promise<HTMLElement> {
   await user.click(screen.getByRole('button', { name: 'Log in' }))

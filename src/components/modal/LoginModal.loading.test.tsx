@@ -4,9 +4,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { lazyModule } from '../../core/lazyModule'
 import { expectNoAxeViolations } from '../../react/test/expectNoAxeViolations'
 import { createTestProviders, renderWithProxy } from '../../react/test/renderWithProxy'
-import { LoginButton } from '../LoginButton/LoginButton'
+import { LoginButton } from './LoginButton'
 import { LoginModal } from './LoginModal'
-import { moduleLoader, type ModuleLoader } from './moduleLoader'
+import { moduleLoader, type ModuleLoader } from '../ui/moduleLoader'
 
 type DialogModule = typeof import('./LoginDialog')
 

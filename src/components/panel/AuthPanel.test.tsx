@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { completeEmailOtp, memoryStorage, startEmailOtp } from '../../core'
 import { expectNoAxeViolations } from '../../react/test/expectNoAxeViolations'
 import { latestCode, renderWithProxy } from '../../react/test/renderWithProxy'
-import { darkTheme } from '../Theme'
+import { darkTheme } from '../theme/Theme'
 import { AuthPanel } from './AuthPanel'
 
 describe('AuthPanel', () => {

@@ -6,12 +6,12 @@ import type { UseOtpReturnType } from '../../react'
 import { errorMessage } from '../labels/errorMessage'
 import { formatLabel } from '../labels/formatLabel'
 import { useLabels } from '../labels/LabelsContext'
-import { OtpInput } from '../OtpInput/OtpInput'
-import { ErrorAlert } from './ErrorAlert'
+import { OtpInput } from '../ui/OtpInput'
+import { ErrorAlert } from '../ui/ErrorAlert'
 import { formatCountdown } from './formatCountdown'
 import { phonePartsLoader, prefetchPhoneParts } from './phonePartsLoader'
-import { useModuleSnapshot } from './useModuleSnapshot'
-import { RateLimitAlert } from './RateLimitAlert'
+import { useModuleSnapshot } from '../ui/useModuleSnapshot'
+import { RateLimitAlert } from '../ui/RateLimitAlert'
 
 export interface CodeStepProps {
   /** useEmailOtp() or useSmsOtp(): the step is the same for both. */

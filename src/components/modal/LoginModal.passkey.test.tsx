@@ -9,7 +9,7 @@ import { expectNoAxeViolations } from '../../react/test/expectNoAxeViolations'
 import { fakePasskeyBrowser, type FakePasskeyBrowser } from '../../react/test/fakePasskeyBrowser'
 import { latestCode, renderWithProxy, type TestProvidersOptions } from '../../react/test/renderWithProxy'
 import { en } from '../locales/en'
-import { LoginButton } from '../LoginButton/LoginButton'
+import { LoginButton } from './LoginButton'
 
 const SIGNED_IN = { name: "You're signed in" }
 
