@@ -1,4 +1,5 @@
 import { assertObject, invalidArgument } from './assert'
+import { createConfigStore, type ConfigStore } from './config/configStore'
 import type { AuthProxyClient, AuthProxyClientOptions } from './client'
 import { deferredProxyClient } from './deferredProxyClient'
 import { defaultKeyStore } from './keys/defaultKeyStore'
@@ -40,6 +41,8 @@ export interface Kit {
   client: AuthProxyClient
   keyStore: KeyStore
   session: SessionStore
+  /** The tenant's wallet_kit_config, asked for once per kit by whoever needs it first (flows, hooks). */
+  config: ConfigStore
   now(): number
   /**
    * The OAuth options given to createKit (authorize and token URL overrides, the storage of pending
@@ -86,10 +89,12 @@ export function createKit(options: KitOptions): Kit {
     window,
     warnBeforeMs,
   })
+  const config = createConfigStore({ request: () => client.walletKitConfig() })
   return {
     client,
     keyStore,
     session,
+    config,
     now: () => now(),
     oauth,
     publicApi,

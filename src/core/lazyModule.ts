@@ -1,25 +1,53 @@
-// Code loaded on first use. A bundler splits each `import()` into its own chunk, so an app pays for a
-// flow when it is first used (or prefetched), not on its first load.
+// Code loaded on first use, as a store: a component reads whether it is here, and once it is, gets it
+// synchronously in the same render (React.lazy suspends on its first render even when the import has
+// resolved). Only src/chunks.ts creates these: one module names every chunk.
 import { KitError } from './errors'
+import { createStore, type ReadableStore } from './store'
+
+export type LazyModuleSnapshot<M> =
+  | { readonly status: 'idle' | 'loading'; readonly module: undefined; readonly error: null }
+  | { readonly status: 'loaded'; readonly module: M; readonly error: null }
+  | { readonly status: 'error'; readonly module: undefined; readonly error: KitError }
 
 /** One module behind a dynamic import, fetched once and kept. */
-export interface LazyModule<M> {
+export interface LazyModule<M> extends ReadableStore<LazyModuleSnapshot<M>> {
   /**
-   * Concurrent and later calls share one load. A failure (KitError LOAD_FAILED) is forgotten, so
-   * that the next call fetches again.
+   * Concurrent and later calls share one load. A failure (KitError LOAD_FAILED) is forgotten, so that
+   * the next call fetches again.
    */
   load(): Promise<M>
 }
 
+/** The snapshot of a module nobody has asked for yet (and the server's: nothing loads there). */
+export const LAZY_IDLE = Object.freeze({ status: 'idle', module: undefined, error: null } as const)
+const LOADING = Object.freeze({ status: 'loading', module: undefined, error: null } as const)
+
 /** `name` says what could not be loaded in the developer message. */
 export function lazyModule<M>(name: string, importer: () => Promise<M>): LazyModule<M> {
+  const store = createStore<LazyModuleSnapshot<M>>(LAZY_IDLE)
   let loading: Promise<M> | undefined
   return {
-    load: () =>
-      (loading ??= importer().catch((cause: unknown) => {
-        loading = undefined
-        // Offline for a moment, or a deploy replaced the chunk; the browser's message says which.
-        throw new KitError('LOAD_FAILED', `${name}: its code could not be loaded (${String(cause)})`, { cause })
-      })),
+    getSnapshot: store.getSnapshot,
+    subscribe: store.subscribe,
+    load() {
+      const current = store.getSnapshot()
+      if (current.status === 'loaded') return Promise.resolve(current.module)
+      if (loading) return loading
+      store.setState(LOADING)
+      loading = importer().then(
+        (module) => {
+          store.setState({ status: 'loaded', module, error: null })
+          return module
+        },
+        (cause: unknown) => {
+          loading = undefined
+          // Offline for a moment, or a deploy replaced the chunk; the browser's message says which.
+          const error = new KitError('LOAD_FAILED', `${name}: its code could not be loaded (${String(cause)})`, { cause })
+          store.setState({ status: 'error', module: undefined, error })
+          throw error
+        },
+      )
+      return loading
+    },
   }
 }

@@ -9,7 +9,7 @@ import { useLabels } from '../labels/LabelsContext'
 import { OtpInput } from '../ui/OtpInput'
 import { ErrorAlert } from '../ui/ErrorAlert'
 import { formatCountdown } from './formatCountdown'
-import { phonePartsLoader, prefetchPhoneParts } from './phonePartsLoader'
+import { chunks, prefetchChunk } from '../../chunks'
 import { useModuleSnapshot } from '../ui/useModuleSnapshot'
 import { RateLimitAlert } from '../ui/RateLimitAlert'
 
@@ -34,9 +34,9 @@ export function CodeStep({ otp, challenge }: CodeStepProps) {
   useEffect(() => inputRef.current?.focus(), [])
   // The number reads better grouped (+44 7700900123); the grouping comes with the phone step's code,
   // which "Use a different number" needs anyway. Until then the number shows as sent.
-  const phoneParts = useModuleSnapshot(phonePartsLoader).module
+  const phoneParts = useModuleSnapshot(chunks.phoneStep).module
   useEffect(() => {
-    if (bySms) prefetchPhoneParts()
+    if (bySms) prefetchChunk(chunks.phoneStep)
   }, [bySms])
   // After a wrong code, select it so that typing the next one replaces it.
   useEffect(() => {

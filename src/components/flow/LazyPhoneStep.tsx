@@ -2,7 +2,7 @@ import type { UseSmsOtpReturnType } from '../../react'
 import { useLabels } from '../labels/LabelsContext'
 import type { PhoneDraft } from '../phone/e164'
 import { RetryableError } from '../ui/RetryableError'
-import { phonePartsLoader } from './phonePartsLoader'
+import { chunks } from '../../chunks'
 import { Progress } from '../ui/Progress'
 import { useLoadedModule } from '../ui/useLoadedModule'
 
@@ -19,7 +19,7 @@ export interface LazyPhoneStepProps {
 /** The phone step once its code is there; progress while it loads, and a retry if the download failed. */
 export function LazyPhoneStep({ smsOtp, phone, sentTo, onPhoneChange, onBack }: LazyPhoneStepProps) {
   const labels = useLabels()
-  const { module, error, retry } = useLoadedModule(phonePartsLoader)
+  const { module, error, retry } = useLoadedModule(chunks.phoneStep)
   if (error) return <RetryableError error={error} onRetry={retry} />
   if (!module) return <Progress label={labels.loading} />
   const draft = phone ?? module.initialPhoneDraft(sentTo, typeof navigator === 'undefined' ? [] : navigator.languages)

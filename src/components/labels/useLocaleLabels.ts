@@ -1,8 +1,7 @@
 import { useEffect, useMemo } from 'react'
 import type { KitError } from '../../core/errors'
-import { lazyModule } from '../../core/lazyModule'
+import { chunks, prefetchChunk } from '../../chunks'
 import type { LoginLabels, LoginLabelsOverride } from '../locales/LoginLabels'
-import { moduleLoader } from '../ui/moduleLoader'
 import { useModuleSnapshot } from '../ui/useModuleSnapshot'
 import { resolveLabels } from './resolveLabels'
 
@@ -14,13 +13,11 @@ export type LocaleName = (typeof LOCALE_NAMES)[number]
 export type Locale = LocaleName | LoginLabels | LoginLabelsOverride
 
 /** The shipped languages' loaders; exported for the test that checks they load only when asked for. */
-export const localeLoaders = {
-  fr: moduleLoader(lazyModule('French copy', async () => (await import('../locales/fr')).fr)),
-}
+export const localeLoaders = { fr: chunks.localeFr }
 
 /** Starts loading a shipped language (for prefetch handlers); a failure is reported where it is used. */
 export function prefetchLocale(locale: Locale | undefined): void {
-  if (typeof locale === 'string' && locale !== 'en') localeLoaders[locale].load().catch(() => undefined)
+  if (typeof locale === 'string' && locale !== 'en') prefetchChunk(localeLoaders[locale])
 }
 
 export interface LocaleLabelsState {

@@ -4,13 +4,10 @@ import { describe, expect, it, vi } from 'vitest'
 import { completeEmailOtp, startEmailOtp } from '../../core'
 import { expectNoAxeViolations } from '../../react/test/expectNoAxeViolations'
 import { latestCode, renderWithProxy } from '../../react/test/renderWithProxy'
-import { loadLoginDialog } from './loadLoginDialog'
+import { chunks } from '../../chunks'
 import { LoginButton } from './LoginButton'
 
-vi.mock('./loadLoginDialog', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('./loadLoginDialog')>()
-  return { ...actual, loadLoginDialog: vi.fn(actual.loadLoginDialog) }
-})
+const loadDialog = vi.spyOn(chunks.dialog, 'load')
 
 function Static() {
   return <p>Static content</p>
@@ -32,14 +29,14 @@ describe('LoginButton', () => {
   it('given a pointer over it or focus on it, it starts loading the dialog before the click', async () => {
     const { user } = renderWithProxy(<LoginButton />)
     const button = screen.getByRole('button', { name: 'Log in' })
-    vi.mocked(loadLoginDialog).mockClear()
+    loadDialog.mockClear()
     await user.hover(button)
-    expect(loadLoginDialog).toHaveBeenCalled()
+    expect(loadDialog).toHaveBeenCalled()
 
-    vi.mocked(loadLoginDialog).mockClear()
+    loadDialog.mockClear()
     await user.tab()
     expect(button).toHaveFocus()
-    expect(loadLoginDialog).toHaveBeenCalled()
+    expect(loadDialog).toHaveBeenCalled()
   })
 
   it('given a component that reads nothing, a session change does not re-render it', async () => {

@@ -6,7 +6,7 @@ import { useKit, useOAuthCallback, useSession } from '../../react'
 import { prefetchLocale, useLocaleLabels, type Locale } from '../labels/useLocaleLabels'
 import { en } from '../locales/en'
 import type { LoginLabels, LoginLabelsOverride } from '../locales/LoginLabels'
-import { loadLoginDialog } from './loadLoginDialog'
+import { chunks, prefetchChunk } from '../../chunks'
 import { LoginModal } from './LoginModal'
 import type { Theme } from '../theme/Theme'
 import { useThemeAttributes } from '../theme/useThemeAttributes'
@@ -83,7 +83,7 @@ function LoginButtonCustom({ children, ...modalProps }: LoginButtonCustomProps) 
   }
   const prefetch = () => {
     // A failed prefetch is retried by the click; nothing to report here.
-    loadLoginDialog().catch(() => undefined)
+    prefetchChunk(chunks.dialog)
     // And the first step's code: a key and otp_init for the email the person is about to type.
     void prefetchSignIn()
     prefetchLocale(modalProps.locale)

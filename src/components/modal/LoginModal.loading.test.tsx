@@ -6,36 +6,32 @@ import { expectNoAxeViolations } from '../../react/test/expectNoAxeViolations'
 import { createTestProviders, renderWithProxy } from '../../react/test/renderWithProxy'
 import { LoginButton } from './LoginButton'
 import { LoginModal } from './LoginModal'
-import { moduleLoader, type ModuleLoader } from '../ui/moduleLoader'
+import type { LazyModule } from '../../core/lazyModule'
 
 type DialogModule = typeof import('./LoginDialog')
 
 const control = vi.hoisted(() => ({
-  loader: undefined as unknown as ModuleLoader<DialogModule>,
+  loader: undefined as unknown as LazyModule<DialogModule>,
   /** Each download waits for the test: resolve() lets it through, fail() makes it fail as a lost chunk does. */
   downloads: [] as Array<{ resolve(): void; fail(): void }>,
 }))
 
-vi.mock('./loadLoginDialog', () => ({
-  get loginDialogLoader() {
-    return control.loader
-  },
-  loadLoginDialog: () => control.loader.load(),
-}))
+vi.mock('../../chunks', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../chunks')>()
+  return { ...actual, chunks: new Proxy(actual.chunks, { get: (target, name) => (name === 'dialog' ? control.loader : target[name as keyof typeof target]) }) }
+})
 
 beforeEach(() => {
   control.downloads = []
-  control.loader = moduleLoader(
-    lazyModule(
-      'sign-in dialog',
-      () =>
-        new Promise<DialogModule>((resolve, reject) => {
-          control.downloads.push({
-            resolve: () => resolve(import('./LoginDialog')),
-            fail: () => reject(new TypeError('Failed to fetch dynamically imported module: /assets/LoginDialog.js')),
-          })
-        }),
-    ),
+  control.loader = lazyModule(
+    'sign-in dialog',
+    () =>
+      new Promise<DialogModule>((resolve, reject) => {
+        control.downloads.push({
+          resolve: () => resolve(import('./LoginDialog')),
+          fail: () => reject(new TypeError('Failed to fetch dynamically imported module: /assets/LoginDialog.js')),
+        })
+      }),
   )
 })
 

@@ -5,35 +5,43 @@ import { lazyModule } from '../../core/lazyModule'
 import { expectNoAxeViolations } from '../../react/test/expectNoAxeViolations'
 import { renderWithProxy } from '../../react/test/renderWithProxy'
 import { LoginButton } from './LoginButton'
-import { moduleLoader, type ModuleLoader } from '../ui/moduleLoader'
+import type { LazyModule } from '../../core/lazyModule'
 
 type PhoneParts = typeof import('../flow/phoneParts')
 
 const control = vi.hoisted(() => ({
-  loader: undefined as unknown as ModuleLoader<PhoneParts>,
+  loader: undefined as unknown as LazyModule<PhoneParts>,
   downloads: [] as Array<{ resolve(): void; fail(): void }>,
 }))
 
-vi.mock('../flow/phonePartsLoader', () => ({
-  get phonePartsLoader() {
-    return control.loader
-  },
-  prefetchPhoneParts: () => void control.loader.load().catch(() => undefined),
-}))
+vi.mock('../../chunks', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../chunks')>()
+  const { lazyModule } = await import('../../core/lazyModule')
+  // The dialog imported from here, so that its phone step sees this mock's chunks too.
+  const dialog = lazyModule('sign-in dialog', () => import('./LoginDialog'))
+  return {
+    ...actual,
+    chunks: {
+      ...actual.chunks,
+      dialog,
+      get phoneStep() {
+        return control.loader
+      },
+    },
+  }
+})
 
 beforeEach(() => {
   control.downloads = []
-  control.loader = moduleLoader(
-    lazyModule(
-      'phone form',
-      () =>
-        new Promise<PhoneParts>((resolve, reject) => {
-          control.downloads.push({
-            resolve: () => resolve(import('../flow/phoneParts')),
-            fail: () => reject(new TypeError('Failed to fetch dynamically imported module: /assets/phoneParts.js')),
-          })
-        }),
-    ),
+  control.loader = lazyModule(
+    'phone form',
+    () =>
+      new Promise<PhoneParts>((resolve, reject) => {
+        control.downloads.push({
+          resolve: () => resolve(import('../flow/phoneParts')),
+          fail: () => reject(new TypeError('Failed to fetch dynamically imported module: /assets/phoneParts.js')),
+        })
+      }),
   )
 })
 

@@ -5,7 +5,7 @@ import { fakePasskeyBrowser } from '../../react/test/fakePasskeyBrowser'
 import { renderWithProxy } from '../../react/test/renderWithProxy'
 import { LoginButton } from './LoginButton'
 import { localeLoaders } from '../labels/useLocaleLabels'
-import { phonePartsLoader } from '../flow/phonePartsLoader'
+import { chunks } from '../../chunks'
 
 // The size budget counts what opening the modal loads: the modal and the email flow. Each other
 // method's code must wait for a sign of interest in its button.
@@ -16,7 +16,7 @@ describe('LoginModal, code loaded on first use', () => {
     const signIn = vi.spyOn(signInModule, 'load')
     const oauth = vi.spyOn(oauthModule, 'load')
     const passkey = vi.spyOn(passkeyModule, 'load')
-    const phone = vi.spyOn(phonePartsLoader, 'load')
+    const phone = vi.spyOn(chunks.phoneStep, 'load')
     const french = vi.spyOn(localeLoaders.fr, 'load')
     const browser = fakePasskeyBrowser()
     const { user } = renderWithProxy(<LoginButton />, { webauthn: browser.webauthn, origin: browser.origin })

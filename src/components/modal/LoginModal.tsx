@@ -5,7 +5,7 @@ import { useLocaleLabels, type Locale } from '../labels/useLocaleLabels'
 import type { LoginLabelsOverride } from '../locales/LoginLabels'
 import type { Theme } from '../theme/Theme'
 import { DialogLoading } from './DialogLoading'
-import { loginDialogLoader } from './loadLoginDialog'
+import { chunks, prefetchChunk } from '../../chunks'
 import { useModuleSnapshot } from '../ui/useModuleSnapshot'
 
 export interface LoginModalProps {
@@ -31,11 +31,11 @@ export interface LoginModalProps {
  * commit that opens it.
  */
 export function LoginModal({ open, onOpenChange, theme = 'light', locale, labels, methods, title, logo }: LoginModalProps) {
-  const { module, error } = useModuleSnapshot(loginDialogLoader)
+  const { module, error } = useModuleSnapshot(chunks.dialog)
   const copy = useLocaleLabels(locale, labels)
   useEffect(() => {
     // The failure is shown from the loader's state, with a way to try again.
-    if (open) loginDialogLoader.load().catch(() => undefined)
+    if (open) prefetchChunk(chunks.dialog)
   }, [open])
   if (!open) return null
   if (module && copy.labels) {
@@ -48,7 +48,7 @@ export function LoginModal({ open, onOpenChange, theme = 'light', locale, labels
       labels={copy.labels ?? resolveLabels()}
       error={error ?? copy.error}
       onRetry={() => {
-        loginDialogLoader.load().catch(() => undefined)
+        prefetchChunk(chunks.dialog)
         copy.retry()
       }}
       onClose={() => onOpenChange(false)}

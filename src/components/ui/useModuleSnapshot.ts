@@ -1,14 +1,14 @@
 import { useSyncExternalStore } from 'react'
-import { IDLE, type ModuleLoader, type ModuleLoaderSnapshot } from './moduleLoader'
+import { LAZY_IDLE, type LazyModule, type LazyModuleSnapshot } from '../../core/lazyModule'
 
 const noSubscribe = () => () => undefined
-const idle = () => IDLE
+const idle = () => LAZY_IDLE
 
 /**
  * A lazily loaded module's state for a component: re-renders when it loads or fails, and gives the
- * module in the very render after it is there. No loader (nothing to load) reads as idle.
+ * module in the very render after it is there. No module (nothing to load) reads as idle, as does the
+ * server, where nothing loads.
  */
-export function useModuleSnapshot<M>(loader: ModuleLoader<M> | undefined): ModuleLoaderSnapshot<M> {
-  const getSnapshot = loader?.getSnapshot ?? idle
-  return useSyncExternalStore(loader?.subscribe ?? noSubscribe, getSnapshot, getSnapshot)
+export function useModuleSnapshot<M>(chunk: LazyModule<M> | undefined): LazyModuleSnapshot<M> {
+  return useSyncExternalStore(chunk?.subscribe ?? noSubscribe, chunk?.getSnapshot ?? idle, idle)
 }

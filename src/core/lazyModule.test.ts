@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { isKitError } from '../../core/errors'
-import { lazyModule } from '../../core/lazyModule'
-import { moduleLoader } from './moduleLoader'
+import { isKitError } from './errors'
+import { lazyModule } from './lazyModule'
 
 /** An import the test settles by hand. */
 function deferredImport<M>() {
@@ -10,10 +9,10 @@ function deferredImport<M>() {
   return { importer, calls }
 }
 
-describe('moduleLoader', () => {
+describe('lazyModule', () => {
   it('goes idle → loading → loaded, notifying once per change, and keeps the module', async () => {
     const { importer, calls } = deferredImport<{ answer: number }>()
-    const loader = moduleLoader(lazyModule('thing', importer))
+    const loader = lazyModule('thing', importer)
     const listener = vi.fn()
     loader.subscribe(listener)
     expect(loader.getSnapshot()).toEqual({ status: 'idle', module: undefined, error: null })
@@ -34,7 +33,7 @@ describe('moduleLoader', () => {
 
   it('shares one download between loads made while it is on its way', async () => {
     const { importer, calls } = deferredImport<string>()
-    const loader = moduleLoader(lazyModule('thing', importer))
+    const loader = lazyModule('thing', importer)
     const first = loader.load()
     const second = loader.load()
     calls[0]?.resolve('module')
@@ -44,7 +43,7 @@ describe('moduleLoader', () => {
 
   it('reports a failed download as LOAD_FAILED, and fetches again on the next load', async () => {
     const { importer, calls } = deferredImport<string>()
-    const loader = moduleLoader(lazyModule('sign-in dialog', importer))
+    const loader = lazyModule('sign-in dialog', importer)
     const failing = loader.load()
     calls[0]?.reject(new TypeError('Failed to fetch dynamically imported module: /assets/LoginDialog.js'))
     const error = await failing.catch((e: unknown) => e)
@@ -60,7 +59,7 @@ describe('moduleLoader', () => {
   })
 
   it('unsubscribes', async () => {
-    const loader = moduleLoader(lazyModule('thing', async () => 'module'))
+    const loader = lazyModule('thing', async () => 'module')
     const listener = vi.fn()
     const unsubscribe = loader.subscribe(listener)
     unsubscribe()
