@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createAuthProxyClient } from './client'
 import { KitError, isKitError } from './errors'
-import { DEFAULT_USER_MESSAGES } from './userMessages'
+import { DEFAULT_USER_MESSAGES } from './errors'
 import { fakeFetch, grpcError, hang, json } from './test/fakeFetch'
 
 const PUBLIC_KEY = `02${'ab'.repeat(32)}`

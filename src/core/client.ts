@@ -1,6 +1,7 @@
 import { assertObject } from './assert'
 import { DEFAULT_TIMEOUT_MS, connectToProxy, proxyPost, requestWalletKitConfig, type ProxyConnection } from './proxyConnection'
 import { withRetryAfter } from './retryAfter'
+import { KitError } from './errors'
 import type {
   AccountRequest,
   AccountResponse,
@@ -20,7 +21,6 @@ import type {
   SignupResponse,
   WalletKitConfigResponse,
 } from './types'
-import { kitError } from './userMessages'
 
 export interface AuthProxyClientOptions {
   /** Base URL of the proxy, e.g. 'https://auth.example.com' or, in a browser, a same-origin path '/auth-proxy'. */
@@ -113,7 +113,7 @@ function checkResponse<E extends ProxyEndpoint>(
   status: number,
 ): ProxyEndpoints[E]['response'] {
   const bad = (what: string) =>
-    kitError('PROXY_BAD_RESPONSE', `${endpoint}: ${what} in the answer (HTTP ${status})`, { status })
+    new KitError('PROXY_BAD_RESPONSE', `${endpoint}: ${what} in the answer (HTTP ${status})`, { status })
   for (const field of REQUIRED_STRINGS[endpoint as Exclude<ProxyEndpoint, 'wallet_kit_config'>]) {
     if (typeof body[field] !== 'string' || body[field] === '') throw bad(`no ${field}`)
   }

@@ -55,34 +55,53 @@ export type KitErrorCode =
   // the kit's own code
   | 'LOAD_FAILED' // a part of the kit loaded on first use (a flow, the modal) could not be fetched
 
-// The copy of the errors a page can meet before any flow has loaded: its config request failing (the
-// network, the proxy's refusals), a misuse of the kit, a chunk that does not load. The rest is in
-// userMessages.ts, which comes with the flows and the clients they call, and adds itself here as it
-// loads, before any of them runs.
-const userMessages: Partial<Record<KitErrorCode, string>> & { PROXY_ERROR: string } = {
+// One table: a KitError's text never depends on what has loaded. The React layer lets apps override each.
+/** Copy a person can read, by code. The React layer lets apps override each one. */
+export const DEFAULT_USER_MESSAGES: Readonly<Record<KitErrorCode, string>> = {
   PROXY_UNAVAILABLE: 'We could not reach the sign-in service. Check your connection and try again.',
   PROXY_TIMEOUT: 'The sign-in service took too long to answer. Please try again.',
   PROXY_BAD_RESPONSE: 'The sign-in service sent an answer we could not read. Please try again.',
   ABORTED: 'The request was cancelled.',
+  INVALID_REQUEST: 'Something in the request was not accepted. Please check what you entered.',
+  UNAUTHENTICATED: 'Your sign-in could not be verified. Please start again.',
   PERMISSION_DENIED: 'This site is not allowed to use this sign-in service.',
   NOT_FOUND: 'We could not find that. Please start again.',
+  ALREADY_EXISTS: 'An account already exists for this address.',
   RATE_LIMITED: 'Too many attempts. Please wait a moment and try again.',
+  FAILED_PRECONDITION: 'This step cannot be done right now. Please start again.',
   PROXY_ERROR: 'The sign-in service had a problem. Please try again.',
+  INVALID_EMAIL: 'Enter a valid email address, like name@example.com.',
+  INVALID_PHONE: 'Enter a valid phone number with its country code.',
+  OTP_CODE_FORMAT: 'Enter the whole code from your message.',
+  OTP_CODE_INVALID: 'That code is not right. Check it and try again.',
+  OTP_EXPIRED: 'This code has expired. Request a new one.',
+  OTP_ATTEMPTS_EXCEEDED: 'Too many wrong codes. Request a new one.',
+  KEY_NOT_FOUND: 'Your sign-in key is missing on this device. Please sign in again.',
+  KEY_STORE_UNAVAILABLE: 'This browser cannot store a sign-in key.',
+  SESSION_INVALID: 'Your session could not be read. Please sign in again.',
+  SESSION_EXPIRED: 'Your session has expired. Please sign in again.',
+  SESSION_KEY_MISMATCH: 'Your session does not belong to this device. Please sign in again.',
+  METHOD_DISABLED: 'This sign-in method is not available.',
   CONFIG_INVALID: 'The sign-in service is not set up correctly.',
+  OAUTH_NOT_CONFIGURED: 'This sign-in method is not set up for this site.',
+  OAUTH_STORAGE_UNAVAILABLE: 'This browser blocks the storage sign-in needs. Allow site data, or use another method.',
+  OAUTH_POPUP_BLOCKED: 'The sign-in window was blocked. Allow pop-ups for this site and try again.',
+  OAUTH_POPUP_CLOSED: 'The sign-in window was closed before you finished. Please try again.',
+  OAUTH_CANCELLED: 'Sign-in was cancelled.',
+  OAUTH_PROVIDER_ERROR: 'The sign-in provider reported a problem. Please try again.',
+  OAUTH_STATE_MISMATCH: 'This sign-in link is not valid here. Please start again.',
+  OAUTH_NO_PENDING_FLOW: 'There is no sign-in to finish. Please start again.',
+  OAUTH_EXPIRED: 'This sign-in took too long. Please start again.',
+  PASSKEY_UNSUPPORTED: 'This browser cannot use passkeys. Try another browser, or another way to sign in.',
+  PASSKEY_CANCELLED: 'The passkey request was cancelled or timed out. Try again when you are ready.',
+  PASSKEY_FAILED: 'Your passkey could not be used. Please try again, or use another way to sign in.',
+  STAMP_REFUSED: 'Your sign-in could not be verified. Please sign in again.',
+  NOT_SIGNED_IN: 'Please sign in first.',
   LOAD_FAILED: 'Part of the sign-in could not be loaded. Check your connection and try again.',
 }
 
-/** Adds copy by code (userMessages.ts adds the whole table when a flow loads it). */
-export function registerUserMessages(messages: Partial<Record<KitErrorCode, string>>): void {
-  Object.assign(userMessages, messages)
-}
-
 export interface KitErrorOptions {
-  /**
-   * User-safe text. Default: DEFAULT_USER_MESSAGES[code] (userMessages.ts); before any flow has loaded,
-   * only the transport and proxy codes have theirs, and others read as PROXY_ERROR's: the kit's own
-   * errors always carry theirs (kitError), and an app building one should pass it.
-   */
+  /** User-safe text. Default: DEFAULT_USER_MESSAGES[code]. */
   userMessage?: string
   /** HTTP status of the proxy's answer, when there was one. */
   status?: number
@@ -106,7 +125,7 @@ export class KitError extends Error {
   constructor(code: KitErrorCode, message: string, options: KitErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause })
     this.code = code
-    this.userMessage = options.userMessage ?? userMessages[code] ?? userMessages.PROXY_ERROR
+    this.userMessage = options.userMessage ?? DEFAULT_USER_MESSAGES[code] ?? DEFAULT_USER_MESSAGES.PROXY_ERROR
     this.status = options.status
     this.proxy = options.proxy
     this.retryAfterSeconds = options.retryAfterSeconds

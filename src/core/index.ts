@@ -8,8 +8,8 @@ export {
   type AuthProxyClientOptions,
   type CallOptions,
 } from './client'
-export { DEFAULT_USER_MESSAGES } from './userMessages'
 export {
+  DEFAULT_USER_MESSAGES,
   KitError,
   isKitError,
   kitErrorCodeForGrpc,

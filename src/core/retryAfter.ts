@@ -3,8 +3,7 @@
 // HTTP server sends `Retry-After` (delta-seconds). The detail wins: it survives a CORS response whose
 // headers the page may not read.
 
-import type { KitError } from './errors'
-import { kitError } from './userMessages'
+import { KitError } from './errors'
 
 const RETRY_INFO_TYPE = 'type.googleapis.com/google.rpc.RetryInfo'
 
@@ -47,7 +46,7 @@ export function rateLimitedUserMessage(seconds: number): string {
 export function withRetryAfter(error: KitError, headers: Headers): KitError {
   const seconds = readRetryAfterSeconds(error.proxy?.details ?? [], headers.get('Retry-After'))
   if (seconds === undefined) return error
-  return kitError(error.code, error.message, {
+  return new KitError(error.code, error.message, {
     status: error.status,
     proxy: error.proxy,
     retryAfterSeconds: seconds,

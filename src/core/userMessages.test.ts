@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { KitError, kitErrorCodeForGrpc, type KitErrorCode } from './errors'
-import { DEFAULT_USER_MESSAGES, kitError } from './userMessages'
+import { DEFAULT_USER_MESSAGES } from './errors'
 
 const SRC = join(import.meta.dirname, '..')
 
@@ -25,8 +25,8 @@ describe('user messages', () => {
   it('kitError gives every code its copy from DEFAULT_USER_MESSAGES', () => {
     for (const [code, message] of Object.entries(DEFAULT_USER_MESSAGES)) {
       expect(message).not.toBe('')
-      expect(kitError(code as KitErrorCode, 'x').userMessage).toBe(message)
-      expect(kitError(code as KitErrorCode, 'x', { userMessage: 'mine' }).userMessage).toBe('mine')
+      expect(new KitError(code as KitErrorCode, 'x').userMessage).toBe(message)
+      expect(new KitError(code as KitErrorCode, 'x', { userMessage: 'mine' }).userMessage).toBe('mine')
     }
   })
 

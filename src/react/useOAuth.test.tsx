@@ -1,7 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { memoryStorage, type OAuthProviderName } from '../core'
-import { DEFAULT_USER_MESSAGES } from '../core/userMessages'
+import { DEFAULT_USER_MESSAGES } from '../core/errors'
 import { APP_URL, fakeOAuthWindow, type FakeOAuthWindow } from './test/fakeOAuthWindow'
 import { EVERY_PROVIDER_TENANT } from '../mock/testing/oauth'
 import { consent } from './test/mockConsent'

@@ -12,8 +12,7 @@ import {
   type OAuthProviderName,
   type WalletKitConfigResponse,
 } from '../core'
-import type { KitError } from '../core/errors'
-import { kitError } from '../core/userMessages'
+import { KitError } from '../core/errors'
 import { asKitError } from './asKitError'
 import { defaultOAuthWindow } from './oauthWindow'
 import { clearPendingOAuthRedirect, savePendingOAuthRedirect } from './pendingOAuthRedirect'
@@ -86,7 +85,7 @@ export function useOAuth(provider: OAuthProviderName, parameters: UseOAuthParame
     }
     const common = { provider, config, redirectUri: oauth.redirectUri, returnTo: parameters.returnTo, scope: parameters.scope, signal }
     if (mode === 'popup') {
-      if (!popup) throw kitError('OAUTH_POPUP_BLOCKED', 'useOAuth: no popup was opened')
+      if (!popup) throw new KitError('OAUTH_POPUP_BLOCKED', 'useOAuth: no popup was opened')
       return { mode, ...(await oauthPopupLogin(kit, popup, common)) }
     }
     const { authorizeUrl, state } = await startOAuth(kit, { ...common, mode })
@@ -164,6 +163,6 @@ export function useOAuth(provider: OAuthProviderName, parameters: UseOAuthParame
 
 function pageWindow(injected: ReturnType<typeof defaultOAuthWindow>) {
   const page = injected ?? defaultOAuthWindow()
-  if (!page) throw kitError('OAUTH_POPUP_BLOCKED', 'useOAuth: there is no window to sign in from (server rendering?)')
+  if (!page) throw new KitError('OAUTH_POPUP_BLOCKED', 'useOAuth: there is no window to sign in from (server rendering?)')
   return page
 }

@@ -1,7 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { memoryKeyStore, memoryStorage, OAUTH_POPUP_WINDOW_NAME, type OAuthProviderName } from '../core'
-import { DEFAULT_USER_MESSAGES } from '../core/userMessages'
+import { DEFAULT_USER_MESSAGES } from '../core/errors'
 import { createMockAuthProxy, type MockAuthProxyOptions } from '../mock'
 import { EVERY_PROVIDER_TENANT } from '../mock/testing/oauth'
 import { fakeOAuthWindow, type FakeOAuthWindow } from './test/fakeOAuthWindow'

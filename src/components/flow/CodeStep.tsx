@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import type { OtpChallenge } from '../../core'
 import type { KitErrorCode } from '../../core/errors'
-import { DEFAULT_USER_MESSAGES } from '../../core/userMessages'
+import { DEFAULT_USER_MESSAGES } from '../../core/errors'
 import type { UseOtpReturnType } from '../../react'
 import { errorMessage } from '../labels/errorMessage'
 import { formatLabel } from '../labels/formatLabel'

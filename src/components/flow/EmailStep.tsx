@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { isValidEmail } from '../../core'
-import { DEFAULT_USER_MESSAGES } from '../../core/userMessages'
+import { DEFAULT_USER_MESSAGES } from '../../core/errors'
 import type { UseEmailOtpReturnType } from '../../react'
 import { errorMessage } from '../labels/errorMessage'
 import { useLabels } from '../labels/LabelsContext'

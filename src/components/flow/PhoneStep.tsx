@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react'
-import { DEFAULT_USER_MESSAGES } from '../../core/userMessages'
+import { DEFAULT_USER_MESSAGES } from '../../core/errors'
 import type { UseSmsOtpReturnType } from '../../react'
 import { errorMessage } from '../labels/errorMessage'
 import { useLabels } from '../labels/LabelsContext'

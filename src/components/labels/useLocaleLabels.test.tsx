@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { KitErrorCode } from '../../core/errors'
-import { DEFAULT_USER_MESSAGES } from '../../core/userMessages'
+import { DEFAULT_USER_MESSAGES } from '../../core/errors'
 import { expectNoAxeViolations } from '../../react/test/expectNoAxeViolations'
 import { renderWithProxy } from '../../react/test/renderWithProxy'
 import { AuthPanel } from '../panel/AuthPanel'

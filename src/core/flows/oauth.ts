@@ -26,7 +26,6 @@ import { OAUTH_PROVIDERS, isOAuthProviderName, type OAuthProviderName } from '..
 import { redeemCodeForIdToken } from '../oauth/redeemCodeForIdToken'
 import type { Session } from '../session/sessionStore'
 import type { WalletKitConfigResponse } from '../types'
-import { kitError } from '../userMessages'
 import { assertKit } from './assertKit'
 
 export interface StartOAuthParameters {
@@ -80,20 +79,20 @@ export async function startOAuth(kit: Kit, parameters: StartOAuthParameters): Pr
   }
 
   if (!config.enabledProviders.includes(provider)) {
-    throw kitError('METHOD_DISABLED', `startOAuth: ${provider} is not enabled for this tenant (wallet_kit_config enabledProviders)`)
+    throw new KitError('METHOD_DISABLED', `startOAuth: ${provider} is not enabled for this tenant (wallet_kit_config enabledProviders)`)
   }
   const clientId = config.oauthClientIds?.[provider]
   if (typeof clientId !== 'string' || clientId === '') {
-    throw kitError('OAUTH_NOT_CONFIGURED', `startOAuth: wallet_kit_config has no oauthClientIds.${provider}`)
+    throw new KitError('OAUTH_NOT_CONFIGURED', `startOAuth: wallet_kit_config has no oauthClientIds.${provider}`)
   }
   const redirectUri = resolveRedirectUri(parameters.redirectUri, config, oauth)
   if (mode === 'redirect' && !oauth.storageSurvivesRedirect) {
-    throw kitError(
+    throw new KitError(
       'OAUTH_STORAGE_UNAVAILABLE',
       'startOAuth: sessionStorage is unavailable, and the in-memory fallback would not survive a redirect; use the popup mode or pass createKit({ oauthStorage })',
     )
   }
-  if (signal?.aborted) throw kitError('ABORTED', 'startOAuth: aborted by the caller', { cause: signal.reason })
+  if (signal?.aborted) throw new KitError('ABORTED', 'startOAuth: aborted by the caller', { cause: signal.reason })
 
   await purgeAbandoned(kit, oauth)
   const publicKey = await kit.keyStore.create()
@@ -122,7 +121,7 @@ export async function startOAuth(kit: Kit, parameters: StartOAuthParameters): Pr
     await kit.keyStore.delete(publicKey).catch(() => {})
     if (error instanceof KitError) throw error
     // setItem throws QuotaExceededError when storage is full or, in some private modes, disabled.
-    throw kitError('OAUTH_STORAGE_UNAVAILABLE', 'startOAuth: the pending sign-in could not be stored', { cause: error })
+    throw new KitError('OAUTH_STORAGE_UNAVAILABLE', 'startOAuth: the pending sign-in could not be stored', { cause: error })
   }
   return { authorizeUrl, state, redirectUri, expiresAt: createdAt + OAUTH_PENDING_TTL_MS }
 }
@@ -179,12 +178,12 @@ export async function completeOAuth(kit: Kit, parameters: CompleteOAuthParameter
   }
   const answer = parseOAuthCallback(callbackUrl)
   if (answer === undefined) {
-    throw kitError('OAUTH_NO_PENDING_FLOW', 'completeOAuth: the URL has no code, id_token, state or error from a provider')
+    throw new KitError('OAUTH_NO_PENDING_FLOW', 'completeOAuth: the URL has no code, id_token, state or error from a provider')
   }
   const { configId } = kit.client
   const record = answer.state === undefined ? undefined : readPendingOAuth(oauth.storage, configId, answer.state)
   if (record === undefined) {
-    throw kitError(
+    throw new KitError(
       'OAUTH_STATE_MISMATCH',
       answer.state === undefined
         ? 'completeOAuth: the callback has no state'
@@ -193,7 +192,7 @@ export async function completeOAuth(kit: Kit, parameters: CompleteOAuthParameter
   }
   if (mode !== undefined && record.mode !== mode) {
     // Left in place: it belongs to the flow that is waiting for it.
-    throw kitError('OAUTH_STATE_MISMATCH', `completeOAuth: this state belongs to a ${record.mode} sign-in, not a ${mode} one`)
+    throw new KitError('OAUTH_STATE_MISMATCH', `completeOAuth: this state belongs to a ${record.mode} sign-in, not a ${mode} one`)
   }
   removePendingOAuth(oauth.storage, configId, record.state)
 
@@ -216,30 +215,30 @@ async function exchange(
   const { provider, publicKey, returnTo } = record
   const { displayName } = OAUTH_PROVIDERS[provider]
   if (isPendingOAuthExpired(record, kit.now())) {
-    throw kitError('OAUTH_EXPIRED', `completeOAuth: the sign-in started more than ${OAUTH_PENDING_TTL_MS / 60_000} minutes ago`)
+    throw new KitError('OAUTH_EXPIRED', `completeOAuth: the sign-in started more than ${OAUTH_PENDING_TTL_MS / 60_000} minutes ago`)
   }
   if (answer.error !== undefined) {
     const described = answer.errorDescription === undefined ? answer.error : `${answer.error}: ${answer.errorDescription}`
     // RFC 6749 section 4.1.2.1: access_denied is the person (or the provider on their behalf) saying no.
     if (answer.error === 'access_denied') {
-      throw kitError('OAUTH_CANCELLED', `completeOAuth: ${displayName} answered ${described}`)
+      throw new KitError('OAUTH_CANCELLED', `completeOAuth: ${displayName} answered ${described}`)
     }
-    throw kitError('OAUTH_PROVIDER_ERROR', `completeOAuth: ${displayName} answered ${described}`)
+    throw new KitError('OAUTH_PROVIDER_ERROR', `completeOAuth: ${displayName} answered ${described}`)
   }
   // Google and Apple answer with the id_token itself (Apple's code beside it is not needed); the others with a code.
   const { kind } = OAUTH_PROVIDERS[provider]
   const given = kind === 'id_token' || kind === 'code_id_token' ? { name: 'an id_token', value: answer.idToken } : { name: 'a code', value: answer.code }
   if (given.value === undefined || given.value === '') {
-    throw kitError('OAUTH_PROVIDER_ERROR', `completeOAuth: ${displayName}'s answer has neither ${given.name} nor an error`)
+    throw new KitError('OAUTH_PROVIDER_ERROR', `completeOAuth: ${displayName}'s answer has neither ${given.name} nor an error`)
   }
   if (config !== undefined && !config.enabledProviders.includes(provider)) {
-    throw kitError('METHOD_DISABLED', `completeOAuth: ${provider} is no longer enabled for this tenant`)
+    throw new KitError('METHOD_DISABLED', `completeOAuth: ${provider} is no longer enabled for this tenant`)
   }
-  if (signal?.aborted) throw kitError('ABORTED', 'completeOAuth: aborted by the caller', { cause: signal.reason })
+  if (signal?.aborted) throw new KitError('ABORTED', 'completeOAuth: aborted by the caller', { cause: signal.reason })
   // The session will be bound to this key: without it, a session would be useless (e.g. site data
   // cleared in another tab during the round trip).
   if (!(await kit.keyStore.has(publicKey))) {
-    throw kitError('KEY_NOT_FOUND', 'completeOAuth: the key of this sign-in is no longer in the key store')
+    throw new KitError('KEY_NOT_FOUND', 'completeOAuth: the key of this sign-in is no longer in the key store')
   }
 
   const options = callOptions(signal)
@@ -350,7 +349,7 @@ export async function oauthPopupLogin(
   const { signal, pollMs, config } = parameters
   let callbackUrl: string
   try {
-    if (popup.closed) throw kitError('OAUTH_POPUP_CLOSED', 'oauthPopupLogin: the popup was closed before the sign-in started')
+    if (popup.closed) throw new KitError('OAUTH_POPUP_CLOSED', 'oauthPopupLogin: the popup was closed before the sign-in started')
     popup.location.href = started.authorizeUrl
     callbackUrl = await waitForOAuthPopup(popup, {
       redirectUri: started.redirectUri,
@@ -382,7 +381,7 @@ function resolveRedirectUri(given: unknown, config: WalletKitConfigResponse, oau
     page = undefined
   }
   if (page === undefined || (page.protocol !== 'http:' && page.protocol !== 'https:')) {
-    throw kitError(
+    throw new KitError(
       'OAUTH_NOT_CONFIGURED',
       'startOAuth: no redirect URI (pass redirectUri, set oauthRedirectUrl in wallet_kit_config, or run on an http(s) page)',
     )

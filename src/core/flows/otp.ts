@@ -5,7 +5,7 @@ import { assertNonEmptyString, assertObject, invalidArgument } from '../assert'
 import type { CallOptions } from '../client'
 import type { Kit } from '../createKit'
 import { isKitError, KitError, type KitErrorCode } from '../errors'
-import { DEFAULT_USER_MESSAGES, kitError } from '../userMessages'
+import { DEFAULT_USER_MESSAGES } from '../errors'
 import { isCompressedPublicKey } from '../keys/p256'
 import { normalizeOtpCode } from '../otp/normalizeOtpCode'
 import { decodeVerificationToken } from '../session/jwt'
@@ -133,7 +133,7 @@ export async function startOtp(
   if (channel === undefined) throw invalidArgument(`${label}({ otpType })`, 'OTP_TYPE_EMAIL or OTP_TYPE_SMS', otpType)
   const contact = channel.check(parameters.contact)
   if (contact === undefined) {
-    throw kitError(channel.error, `${label}: ${JSON.stringify(parameters.contact)} is not ${channel.label}`)
+    throw new KitError(channel.error, `${label}: ${JSON.stringify(parameters.contact)} is not ${channel.label}`)
   }
   const { otpLength, alphanumeric } = codeFormat(parameters.config, label)
   if (parameters.publicKey !== undefined && !isCompressedPublicKey(parameters.publicKey)) {
@@ -143,7 +143,7 @@ export async function startOtp(
   const body: OtpInitRequest = { otpType, contact }
   const emailCustomization = otpType === 'OTP_TYPE_EMAIL' ? checkEmailCustomization(parameters.emailCustomization, label) : undefined
   if (emailCustomization !== undefined) body.emailCustomization = emailCustomization
-  if (signal?.aborted) throw kitError('ABORTED', `${label}: aborted by the caller`, { cause: signal.reason })
+  if (signal?.aborted) throw new KitError('ABORTED', `${label}: aborted by the caller`, { cause: signal.reason })
 
   const reused = parameters.publicKey !== undefined && (await kit.keyStore.has(parameters.publicKey))
   const publicKey = reused ? (parameters.publicKey as string) : await kit.keyStore.create()
@@ -260,7 +260,7 @@ export async function completeOtp(
   })
   if (!complete || !valid) {
     const expected = `${challenge.otpLength} ${challenge.alphanumeric ? 'letters and digits' : 'digits'}`
-    throw kitError('OTP_CODE_FORMAT', `${label}: the code must be ${expected}, got ${JSON.stringify(parameters.code)}`)
+    throw new KitError('OTP_CODE_FORMAT', `${label}: the code must be ${expected}, got ${JSON.stringify(parameters.code)}`)
   }
   const { otpType, contact, publicKey, otpId } = challenge
   const options = callOptions(signal)
@@ -332,7 +332,7 @@ function refineOtpVerifyError(error: unknown): unknown {
   if (!isKitError(error) || error.proxy === undefined) return error
   const code = OTP_VERIFY_CODES[error.proxy.code]
   if (code === undefined) return error
-  return kitError(code, error.message, {
+  return new KitError(code, error.message, {
     status: error.status,
     proxy: error.proxy,
     cause: error,

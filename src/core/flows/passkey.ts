@@ -1,14 +1,13 @@
 import { assertInteger, assertNonEmptyString, assertObject, invalidArgument } from '../assert'
 import type { CallOptions } from '../client'
 import type { Kit } from '../createKit'
-import { isKitError } from '../errors'
+import { isKitError, KitError } from '../errors'
 import { createPasskey } from '../passkey/createPasskey'
 import { passkeyStamper } from '../passkey/passkeyStamper'
 import type { ActivityEnvelope, StampLoginParameters } from '../publicApiTypes'
 import type { Session } from '../session/sessionStore'
 import { apiKeyStamper, type Stamper } from '../stamp/stamper'
 import type { SignupRequest, WalletKitConfigResponse } from '../types'
-import { kitError } from '../userMessages'
 import { assertKit } from './assertKit'
 
 /** How long the client key registered at passkey sign-up lives: long enough for one stamp_login. */
@@ -191,7 +190,7 @@ export async function addPasskey(kit: Kit, parameters: AddPasskeyParameters = {}
   const { signal } = parameters
   await kit.session.ready
   const session = kit.session.getSnapshot().session
-  if (session === null) throw kitError('NOT_SIGNED_IN', `${label}: there is no session; sign in first`)
+  if (session === null) throw new KitError('NOT_SIGNED_IN', `${label}: there is no session; sign in first`)
   const date = new Date(kit.now()).toISOString().slice(0, 10)
   const userName = parameters.userName ?? session.userId
   const authenticatorName = parameters.authenticatorName ?? `Passkey ${date}`
@@ -273,7 +272,7 @@ function assertPasskeyEnabled(config: unknown, label: string): asserts config is
   }
   // Checked before the browser prompt: a person should not make a passkey the proxy will refuse.
   if (!candidate.enabledProviders.includes('passkey')) {
-    throw kitError('METHOD_DISABLED', `${label}: passkeys are not enabled for this tenant (enabledProviders has no "passkey")`)
+    throw new KitError('METHOD_DISABLED', `${label}: passkeys are not enabled for this tenant (enabledProviders has no "passkey")`)
   }
 }
 
@@ -286,7 +285,7 @@ function assertPasskeyKit(kit: unknown, label: string): asserts kit is Kit {
 // another site), so it gets a message saying so rather than "sign in again".
 function refineLoginError(error: unknown): unknown {
   if (!isKitError(error, 'STAMP_REFUSED')) return error
-  return kitError('STAMP_REFUSED', error.message, {
+  return new KitError('STAMP_REFUSED', error.message, {
     status: error.status,
     proxy: error.proxy,
     cause: error,
@@ -295,7 +294,7 @@ function refineLoginError(error: unknown): unknown {
 }
 
 function throwIfAborted(signal: AbortSignal | undefined, label: string): void {
-  if (signal?.aborted) throw kitError('ABORTED', `${label}: aborted by the caller`, { cause: signal.reason })
+  if (signal?.aborted) throw new KitError('ABORTED', `${label}: aborted by the caller`, { cause: signal.reason })
 }
 
 function callOptions(signal: AbortSignal | undefined): CallOptions {

@@ -1,7 +1,6 @@
 import { assertNonEmptyString } from '../assert'
 import { assertBytes } from '../assertBytes'
-import type { KitError } from '../errors'
-import { kitError } from '../userMessages'
+import { KitError } from '../errors'
 import type { KeyStore } from './keyStore'
 import { assertCompressedPublicKey, rawSignatureToDer } from './p256'
 import { generateKeyPair, keyNotFound, signWithKey } from './webCryptoKeys'
@@ -109,7 +108,7 @@ export function indexedDbKeyStore(options: IndexedDbKeyStoreOptions = {}): KeySt
 }
 
 function storeUnavailable(message: string, cause: unknown): KitError {
-  return kitError('KEY_STORE_UNAVAILABLE', `indexedDbKeyStore: ${message}`, { cause })
+  return new KitError('KEY_STORE_UNAVAILABLE', `indexedDbKeyStore: ${message}`, { cause })
 }
 
 function openDatabase(

@@ -1,6 +1,5 @@
 // Key generation and signing shared by the IndexedDB and memory stores.
-import type { KitError } from '../errors'
-import { kitError } from '../userMessages'
+import { KitError } from '../errors'
 import { compressPublicKey } from './p256'
 
 export interface GeneratedKeyPair {
@@ -16,7 +15,7 @@ export function subtleCrypto(): SubtleCrypto {
   const subtle = globalThis.crypto?.subtle
   if (subtle === undefined) {
     // Browsers expose crypto.subtle only in secure contexts (https, or http://localhost).
-    throw kitError(
+    throw new KitError(
       'KEY_STORE_UNAVAILABLE',
       'WebCrypto (crypto.subtle) is not available: serve the page over https or from localhost',
     )
@@ -31,7 +30,7 @@ export async function generateKeyPair(): Promise<GeneratedKeyPair> {
     // extractable: false applies to the private key; WebCrypto always lets the public half be exported.
     pair = await subtle.generateKey(ALGORITHM, false, ['sign', 'verify'])
   } catch (cause) {
-    throw kitError('KEY_STORE_UNAVAILABLE', 'could not generate a P-256 key with WebCrypto', { cause })
+    throw new KitError('KEY_STORE_UNAVAILABLE', 'could not generate a P-256 key with WebCrypto', { cause })
   }
   const raw = new Uint8Array(await subtle.exportKey('raw', pair.publicKey))
   return { publicKey: compressPublicKey(raw), privateKey: pair.privateKey, publicKeyCrypto: pair.publicKey }
@@ -46,5 +45,5 @@ export async function signWithKey(privateKey: CryptoKey, data: Uint8Array): Prom
 }
 
 export function keyNotFound(operation: string, publicKey: string): KitError {
-  return kitError('KEY_NOT_FOUND', `${operation}: no key ${publicKey} in the key store`)
+  return new KitError('KEY_NOT_FOUND', `${operation}: no key ${publicKey} in the key store`)
 }

@@ -4,7 +4,7 @@
 // person's sign-in, which would log this browser into their account or theirs into this key) or whose
 // audience is another app.
 import { decodeJwt, type JWTPayload } from 'jose'
-import { kitError } from '../userMessages'
+import { KitError } from '../errors'
 
 export interface CheckIdTokenParameters {
   /** Names the token in error messages ("Google's id_token"). */
@@ -24,15 +24,15 @@ export function checkIdToken(idToken: string, { label, nonce, clientId }: CheckI
   try {
     claims = decodeJwt(idToken)
   } catch (cause) {
-    throw kitError('OAUTH_PROVIDER_ERROR', `${label} is not a JWT (${cause instanceof Error ? cause.message : String(cause)})`, { cause })
+    throw new KitError('OAUTH_PROVIDER_ERROR', `${label} is not a JWT (${cause instanceof Error ? cause.message : String(cause)})`, { cause })
   }
   if (claims.nonce !== nonce) {
     const got = typeof claims.nonce === 'string' ? 'another sign-in’s nonce' : 'no nonce'
-    throw kitError('OAUTH_PROVIDER_ERROR', `${label} has ${got}: it is not for this sign-in’s key, and is not sent on`)
+    throw new KitError('OAUTH_PROVIDER_ERROR', `${label} has ${got}: it is not for this sign-in’s key, and is not sent on`)
   }
   const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud]
   if (!audiences.includes(clientId)) {
-    throw kitError(
+    throw new KitError(
       'OAUTH_PROVIDER_ERROR',
       `${label} is for another app: its aud ${JSON.stringify(claims.aud ?? null)} is not the client id ${JSON.stringify(clientId)}`,
     )

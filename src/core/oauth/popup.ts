@@ -2,9 +2,9 @@
 // ends that permission at the first `await`: so the window is opened blank, synchronously, in the
 // click handler, and sent to the provider once the authorize URL is ready.
 import { assertObject, invalidArgument } from '../assert'
-import { kitError } from '../userMessages'
 import { isOAuthCallback } from './callbackUrl'
 import { OAUTH_PENDING_TTL_MS } from './pendingOAuth'
+import { KitError } from '../errors'
 
 /** The parts of a popup Window the flow uses. */
 export interface OAuthPopup {
@@ -68,10 +68,10 @@ export function openOAuthPopup(opener: OAuthPopupOpener): OAuthPopup {
     popup = opener.open('about:blank', OAUTH_POPUP_WINDOW_NAME, features)
   } catch (cause) {
     // Sandboxed iframes without allow-popups throw rather than return null.
-    throw kitError('OAUTH_POPUP_BLOCKED', 'openOAuthPopup: window.open threw', { cause })
+    throw new KitError('OAUTH_POPUP_BLOCKED', 'openOAuthPopup: window.open threw', { cause })
   }
   if (popup === null || popup === undefined) {
-    throw kitError('OAUTH_POPUP_BLOCKED', 'openOAuthPopup: window.open returned null (a popup blocker, or not in a click handler)')
+    throw new KitError('OAUTH_POPUP_BLOCKED', 'openOAuthPopup: window.open returned null (a popup blocker, or not in a click handler)')
   }
   return popup
 }
@@ -123,16 +123,16 @@ export function waitForOAuthPopup(popup: OAuthPopup, options: WaitForOAuthPopupO
       outcome()
     }
     const onAbort = () =>
-      finish(() => reject(kitError('ABORTED', 'waitForOAuthPopup: aborted by the caller', { cause: signal?.reason })), true)
+      finish(() => reject(new KitError('ABORTED', 'waitForOAuthPopup: aborted by the caller', { cause: signal?.reason })), true)
 
     const look = () => {
       const href = readHref(popup)
       if (href !== undefined && isOnRedirect(href, redirect) && isOAuthCallback(href)) {
         finish(() => resolve(href), true)
       } else if (popup.closed) {
-        finish(() => reject(kitError('OAUTH_POPUP_CLOSED', 'waitForOAuthPopup: the popup was closed before the sign-in finished')), false)
+        finish(() => reject(new KitError('OAUTH_POPUP_CLOSED', 'waitForOAuthPopup: the popup was closed before the sign-in finished')), false)
       } else if (Date.now() - startedAt >= timeoutMs) {
-        finish(() => reject(kitError('OAUTH_EXPIRED', `waitForOAuthPopup: no answer within ${timeoutMs} ms`)), true)
+        finish(() => reject(new KitError('OAUTH_EXPIRED', `waitForOAuthPopup: no answer within ${timeoutMs} ms`)), true)
       }
     }
 

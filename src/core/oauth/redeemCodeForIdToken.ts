@@ -3,7 +3,6 @@
 import { describeValue } from '../assert'
 import { KitError } from '../errors'
 import { startRequestDeadline } from '../requestDeadline'
-import { kitError } from '../userMessages'
 
 export interface RedeemCodeForIdTokenParameters {
   /** Names the endpoint in error messages ("Facebook's token endpoint"). */
@@ -31,7 +30,7 @@ export interface RedeemCodeForIdTokenParameters {
  */
 export async function redeemCodeForIdToken(parameters: RedeemCodeForIdTokenParameters): Promise<string> {
   const { label, tokenUrl, clientId, redirectUri, code, codeVerifier, timeoutMs, signal } = parameters
-  if (signal?.aborted) throw kitError('ABORTED', `${label}: aborted by the caller`, { cause: signal.reason })
+  if (signal?.aborted) throw new KitError('ABORTED', `${label}: aborted by the caller`, { cause: signal.reason })
   const body = new URLSearchParams({
     client_id: clientId,
     redirect_uri: redirectUri,
@@ -56,11 +55,11 @@ export async function redeemCodeForIdToken(parameters: RedeemCodeForIdTokenParam
     if (!response.ok) throw refusal(label, status, text)
   } catch (cause) {
     if (cause instanceof KitError) throw cause
-    if (deadline.timedOut) throw kitError('OAUTH_PROVIDER_ERROR', `${label}: no answer within ${timeoutMs} ms`, { cause })
-    if (signal?.aborted) throw kitError('ABORTED', `${label}: aborted by the caller`, { cause: signal.reason })
+    if (deadline.timedOut) throw new KitError('OAUTH_PROVIDER_ERROR', `${label}: no answer within ${timeoutMs} ms`, { cause })
+    if (signal?.aborted) throw new KitError('ABORTED', `${label}: aborted by the caller`, { cause: signal.reason })
     // fetch rejects with a bare TypeError ("Failed to fetch") for DNS, offline, refused and CORS failures.
     const reason = cause instanceof Error ? cause.message : describeValue(cause)
-    throw kitError('OAUTH_PROVIDER_ERROR', `${label}: request failed (${reason})`, { cause })
+    throw new KitError('OAUTH_PROVIDER_ERROR', `${label}: request failed (${reason})`, { cause })
   } finally {
     deadline.end()
   }
@@ -69,7 +68,7 @@ export async function redeemCodeForIdToken(parameters: RedeemCodeForIdTokenParam
   const idToken = typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>).id_token : undefined
   if (typeof idToken !== 'string' || idToken === '') {
     // Facebook gives an id_token only when the openid scope was granted.
-    throw kitError('OAUTH_PROVIDER_ERROR', `${label}: the answer has no id_token (HTTP ${status}; is the openid scope granted?)`, {
+    throw new KitError('OAUTH_PROVIDER_ERROR', `${label}: the answer has no id_token (HTTP ${status}; is the openid scope granted?)`, {
       status,
     })
   }
@@ -80,7 +79,7 @@ function refusal(label: string, status: number, text: string): KitError {
   const body = parseJson(text)
   const said = errorMessage(body)
   const message = said === undefined ? `${label}: HTTP ${status}` : `${label}: ${said} (HTTP ${status})`
-  return kitError('OAUTH_PROVIDER_ERROR', message, { status, cause: body ?? text })
+  return new KitError('OAUTH_PROVIDER_ERROR', message, { status, cause: body ?? text })
 }
 
 /** Facebook's `error.message`, or RFC 6749's `error: error_description`. */

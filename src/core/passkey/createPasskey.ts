@@ -2,10 +2,10 @@ import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON }
 import { assertNonEmptyString, invalidArgument } from '../assert'
 import { base64urlEncode } from '../encoding'
 import type { SignupAuthenticator } from '../types'
-import { kitError } from '../userMessages'
 import { toAuthenticatorTransports } from './authenticatorTransports'
 import { toPasskeyError } from './passkeyError'
 import { loadWebAuthn, type WebAuthnModule } from './webAuthnModule'
+import { KitError } from '../errors'
 
 export interface CreatePasskeyParameters {
   /** The relying party: a registrable domain of the page. Default: the page's own host, as WebAuthn defaults. */
@@ -65,7 +65,7 @@ export async function createPasskey(parameters: CreatePasskeyParameters): Promis
 
   const webauthn = await loadWebAuthn(parameters.webauthn)
   if (!webauthn.browserSupportsWebAuthn()) {
-    throw kitError('PASSKEY_UNSUPPORTED', `${label}: this browser has no WebAuthn (PublicKeyCredential)`)
+    throw new KitError('PASSKEY_UNSUPPORTED', `${label}: this browser has no WebAuthn (PublicKeyCredential)`)
   }
   const optionsJSON: PublicKeyCredentialCreationOptionsJSON = {
     rp: rpId === undefined ? { name: rpName } : { id: rpId, name: rpName },
@@ -103,7 +103,7 @@ function toAuthenticator(
   const fields = { credentialId, clientDataJSON: response?.clientDataJSON, attestationObject: response?.attestationObject }
   for (const [name, value] of Object.entries(fields)) {
     if (typeof value !== 'string' || !BASE64URL.test(value)) {
-      throw kitError('PASSKEY_FAILED', `${label}: the browser's registration has no base64url ${name}`)
+      throw new KitError('PASSKEY_FAILED', `${label}: the browser's registration has no base64url ${name}`)
     }
   }
   return {

@@ -1,9 +1,9 @@
 import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser'
 import { assertNonEmptyString, invalidArgument } from '../assert'
 import { stampChallenge } from '../stamp/stampChallenge'
-import { kitError } from '../userMessages'
 import { toPasskeyError } from './passkeyError'
 import { loadWebAuthn, type WebAuthnModule } from './webAuthnModule'
+import { KitError } from '../errors'
 
 export interface GetPasskeyAssertionParameters {
   /** Default: the page's own host, as WebAuthn defaults. Must match the rpId the passkey was made for. */
@@ -46,7 +46,7 @@ export async function getPasskeyAssertion(parameters: GetPasskeyAssertionParamet
 
   const webauthn = await loadWebAuthn(parameters.webauthn)
   if (!webauthn.browserSupportsWebAuthn()) {
-    throw kitError('PASSKEY_UNSUPPORTED', `${label}: this browser has no WebAuthn (PublicKeyCredential)`)
+    throw new KitError('PASSKEY_UNSUPPORTED', `${label}: this browser has no WebAuthn (PublicKeyCredential)`)
   }
   const optionsJSON: PublicKeyCredentialRequestOptionsJSON = { challenge, timeout: timeoutMs, userVerification: 'preferred' }
   if (rpId !== undefined) optionsJSON.rpId = rpId
@@ -61,7 +61,7 @@ export async function getPasskeyAssertion(parameters: GetPasskeyAssertionParamet
     throw toPasskeyError(error, label)
   }
   if (typeof assertion?.id !== 'string' || typeof assertion.response !== 'object' || assertion.response === null) {
-    throw kitError('PASSKEY_FAILED', `${label}: the browser's assertion has no credential id or response`)
+    throw new KitError('PASSKEY_FAILED', `${label}: the browser's assertion has no credential id or response`)
   }
   return assertion
 }

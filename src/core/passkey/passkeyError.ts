@@ -1,5 +1,4 @@
-import { isKitError, type KitError } from '../errors'
-import { kitError } from '../userMessages'
+import { isKitError, KitError } from '../errors'
 
 /**
  * A WebAuthn failure as a KitError. NotAllowedError is what browsers raise when the person closes
@@ -16,10 +15,10 @@ export function toPasskeyError(error: unknown, label: string): KitError {
   }
   const detail = typeof message === 'string' && message !== '' ? message : String(error)
   if (name === 'NotAllowedError' || name === 'AbortError' || code === 'ERROR_CEREMONY_ABORTED') {
-    return kitError('PASSKEY_CANCELLED', `${label}: the passkey prompt was cancelled or timed out (${detail})`, {
+    return new KitError('PASSKEY_CANCELLED', `${label}: the passkey prompt was cancelled or timed out (${detail})`, {
       cause: error,
     })
   }
   const why = typeof code === 'string' && code !== 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY' ? `${code}: ${detail}` : detail
-  return kitError('PASSKEY_FAILED', `${label}: ${why}`, { cause: error })
+  return new KitError('PASSKEY_FAILED', `${label}: ${why}`, { cause: error })
 }

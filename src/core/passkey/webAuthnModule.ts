@@ -1,6 +1,6 @@
+import { KitError } from '../errors'
 // The one place that names @simplewebauthn/browser at run time. It is imported dynamically so that
 // bundlers split it into its own chunk: an app pays for it when a passkey is first used, not on load.
-import { kitError } from '../userMessages'
 
 /** The functions of @simplewebauthn/browser the kit calls. Tests inject a fake with this shape. */
 export type WebAuthnModule = Pick<
@@ -15,7 +15,7 @@ export async function loadWebAuthn(injected?: WebAuthnModule): Promise<WebAuthnM
     return await import('@simplewebauthn/browser')
   } catch (cause) {
     // A chunk that fails to load (offline after a deploy, a blocked script) leaves passkeys unusable.
-    throw kitError('PASSKEY_UNSUPPORTED', 'passkeys: @simplewebauthn/browser could not be loaded', { cause })
+    throw new KitError('PASSKEY_UNSUPPORTED', 'passkeys: @simplewebauthn/browser could not be loaded', { cause })
   }
 }
 

@@ -3,9 +3,9 @@
 // are bound to, and refuses any token missing a claim the kit relies on.
 import { decodeJwt, type JWTPayload } from 'jose'
 import type { KitErrorCode } from '../errors'
+import { KitError } from '../errors'
 import { isCompressedPublicKey } from '../keys/compressedPublicKey'
 import type { SessionClaims, VerificationTokenClaims } from '../types'
-import { kitError } from '../userMessages'
 
 type Check = (value: unknown) => boolean
 const isNonEmptyString: Check = (value) => typeof value === 'string' && value !== ''
@@ -14,18 +14,18 @@ const isExp: Check = (value) => typeof value === 'number' && Number.isFinite(val
 function decode(token: unknown, kind: string, code: KitErrorCode, claims: Record<string, [Check, string]>): JWTPayload {
   if (typeof token !== 'string' || token === '') {
     const got = typeof token === 'string' ? 'an empty string' : typeof token
-    throw kitError(code, `${kind}: expected a JWT string, got ${got}`)
+    throw new KitError(code, `${kind}: expected a JWT string, got ${got}`)
   }
   let payload: JWTPayload
   try {
     payload = decodeJwt(token)
   } catch (cause) {
-    throw kitError(code, `${kind}: not a JWT (${cause instanceof Error ? cause.message : String(cause)})`, { cause })
+    throw new KitError(code, `${kind}: not a JWT (${cause instanceof Error ? cause.message : String(cause)})`, { cause })
   }
   for (const [claim, [check, expected]] of Object.entries(claims)) {
     if (!check(payload[claim])) {
       const problem = payload[claim] === undefined ? 'has no' : 'has an invalid'
-      throw kitError(code, `${kind} ${problem} "${claim}" claim (expected ${expected})`)
+      throw new KitError(code, `${kind} ${problem} "${claim}" claim (expected ${expected})`)
     }
   }
   return payload

@@ -5,7 +5,6 @@ import { invalidArgument } from '../assert'
 import { KitError } from '../errors'
 import type { KeyStore } from '../keys/keyStore'
 import type { SessionClaims } from '../types'
-import { kitError } from '../userMessages'
 import { decodeSessionToken } from './jwt'
 import { LOADING, MAX_TIMER_DELAY_MS, SIGNED_OUT } from './sessionSnapshots'
 import type { Session, SessionEventTarget, SessionSnapshot, SessionStorage, SessionStore, SessionStoreOptions } from './sessionStore'
@@ -145,10 +144,10 @@ class LocalSessionStore implements SessionStore {
     const claims = decodeSessionToken(token)
     const expiresAt = claims.exp * 1000
     if (expiresAt <= this.#now()) {
-      throw kitError('SESSION_EXPIRED', `${label}: the session expired at ${new Date(expiresAt).toISOString()}`)
+      throw new KitError('SESSION_EXPIRED', `${label}: the session expired at ${new Date(expiresAt).toISOString()}`)
     }
     if (!(await this.#keyStore.has(claims.public_key))) {
-      throw kitError(
+      throw new KitError(
         'SESSION_KEY_MISMATCH',
         `${label}: the session is bound to key ${claims.public_key}, which this client's key store does not hold`,
       )

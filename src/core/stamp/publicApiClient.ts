@@ -1,6 +1,6 @@
 import { assertObject, invalidArgument } from '../assert'
 import type { CallOptions } from '../client'
-import { kitErrorCodeForGrpc, type KitError } from '../errors'
+import { kitErrorCodeForGrpc, KitError } from '../errors'
 import { assertSignal, assertTimeoutMs, postJson, resolveBaseUrl } from '../postJson'
 import { DEFAULT_TIMEOUT_MS } from '../proxyConnection'
 import type {
@@ -11,7 +11,6 @@ import type {
   PublicQueries,
   PublicQueryName,
 } from '../publicApiTypes'
-import { kitError } from '../userMessages'
 import type { Stamp, Stamper } from './stamper'
 
 export interface PublicApiClientOptions {
@@ -75,7 +74,7 @@ export function createPublicApiClient(options: PublicApiClientOptions): PublicAp
     assertSignal(signal, label)
     assertObject(body, `${label}: body`)
     if (typeof stamper !== 'function') throw invalidArgument(`${label}: stamper`, 'a stamper function', stamper)
-    if (signal?.aborted) throw kitError('ABORTED', `${label}: aborted by the caller`, { cause: signal.reason })
+    if (signal?.aborted) throw new KitError('ABORTED', `${label}: aborted by the caller`, { cause: signal.reason })
     // Serialized once: the stamp signs these very bytes, and they are what is sent.
     const text = JSON.stringify(body)
     const stamp = checkStamp(await stamper(text), label)
@@ -154,7 +153,7 @@ function checkActivity<A extends PublicActivityName>(
   }
   if (object.status !== 'ACTIVITY_STATUS_COMPLETED') {
     // Consensus, rejection or failure: nothing the kit can finish on its own.
-    throw kitError('PROXY_ERROR', `${activity}: activity ${String(object.id)} ended ${object.status}, not ACTIVITY_STATUS_COMPLETED`, {
+    throw new KitError('PROXY_ERROR', `${activity}: activity ${String(object.id)} ended ${object.status}, not ACTIVITY_STATUS_COMPLETED`, {
       status,
     })
   }
@@ -166,5 +165,5 @@ function checkActivity<A extends PublicActivityName>(
 }
 
 function badAnswer(label: string, what: string, status: number): KitError {
-  return kitError('PROXY_BAD_RESPONSE', `${label}: ${what} in the answer (HTTP ${status})`, { status })
+  return new KitError('PROXY_BAD_RESPONSE', `${label}: ${what} in the answer (HTTP ${status})`, { status })
 }
