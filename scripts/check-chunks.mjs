@@ -1,0 +1,307 @@
+// The chunk graph, proven on the built files (`npm run test:build`, after `npm run build`).
+//
+// `npm run build` writes one file per source module under dist/ (preserveModules), so a host's bundler
+// sees the kit's own module graph: a static `import … from "./x.js"` puts x in the same load, an
+// `import("./x.js")` starts a chunk loaded later. This script reads each built file's imports and checks
+// the rules below, which say what a page loads first and what opening the sign-in dialog loads. A rule
+// broken prints the import chain that reaches the offending module, and the script exits 1.
+//
+// The package declares `"sideEffects": ["**/*.css"]`, so a host's bundler keeps only the modules that the
+// names an app imports reach: `import { LoginButton } from 'auth-proxy-kit'` does not load the French copy
+// that the same entry also exports. A first load is therefore the closure of the names an app imports
+// (the apps of `npm run bench`), followed name by name through re-export-only modules (the entries) and
+// module by module everywhere else.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+// ---------------------------------------------------------------------------------------------------
+// The rules (paths are relative to dist/; a bare package name stands for that package).
+
+/** The names each reference app imports from the React entry (bench/*\/main.tsx). */
+const FIRST_LOADS = {
+  'drop-in (AuthProxyProvider + LoginButton)': ['AuthProxyProvider', 'LoginButton'],
+  'headless (AuthProxyProvider + useEmailOtp + useSession)': ['AuthProxyProvider', 'useEmailOtp', 'useSession'],
+}
+
+/** OAuth modules that hold no flow: data and pure checks a page needs before it loads the OAuth code. */
+const OAUTH_DATA = [
+  // The provider names: useOAuthProviders and the login-method list read them to render buttons.
+  'core/oauth/providerNames.js',
+  // Whether the page is a provider's answer: the provider reads the URL on load to decide whether to
+  // load the completion chunk at all. URL parsing only; no request, no key, no token check.
+  'core/oauth/callbackUrl.js',
+  'core/oauth/mayBeOAuthCallback.js',
+]
+
+/**
+ * Whether the page has WebAuthn (`PublicKeyCredential`), without loading any passkey code: the dialog
+ * decides from it whether to show a passkey button at all. A few lines; no flow, no WebAuthn helper.
+ */
+const PASSKEY_CHECK = ['core/passkey/passkeysSupported.js']
+
+/** What no first load may contain. */
+const NOT_IN_FIRST_LOAD = [
+  {
+    pattern: /^core\/flows\//,
+    why: 'a sign-in flow (loaded when used or prefetched)',
+    allow: [
+      // Signing out is no sign-in flow: a signed-in person's button offers it at once, and it is two lines
+      // over the session store (kit.session.logout) plus the kit check it shares with the flows.
+      'core/flows/logout.js',
+      'core/flows/assertKit.js',
+    ],
+  },
+  {
+    pattern: /^core\/oauth\//,
+    why: 'OAuth code (loaded when an OAuth sign-in starts, or on a provider\'s answer)',
+    // Data and pure checks the first load needs to decide whether to load the OAuth code at all.
+    allow: OAUTH_DATA,
+  },
+  { pattern: /^core\/passkey\//, why: 'passkey code', allow: PASSKEY_CHECK },
+  { pattern: /^components\/modal\/LoginDialog\.js$/, why: 'the dialog (LoginModal loads it on open or when idle)' },
+  {
+    pattern: /^components\/flow\//,
+    why: 'a step of the sign-in flow (the dialog\'s chunk holds them)',
+    // What the modal's shell (LoginButton, LoginModal, DialogLoading) needs before the dialog is here.
+    allow: [
+      // Hover/focus props that prefetch the dialog's chunk: the button carries them.
+      'components/flow/prefetchProps.js',
+    ],
+  },
+  { pattern: /^components\/locales\/fr\.js$/, why: 'the French copy (loaded when the locale is fr)' },
+  { pattern: /^components\/phone\//, why: 'the phone step' },
+  { pattern: /^@simplewebauthn\//, why: 'the WebAuthn helper' },
+]
+
+/** The dialog's chunk, and what its static closure, minus what the first load has, must not hold. */
+const DIALOG = 'components/modal/LoginDialog.js'
+const DIALOG_BASE_FIRST_LOAD = 'drop-in (AuthProxyProvider + LoginButton)'
+const NOT_IN_DIALOG_CHUNK = [
+  { pattern: /^core\/flows\/oauth\.js$/, why: 'the OAuth flow (loaded when an OAuth button is pressed, prefetched on hover)' },
+  {
+    pattern: /^core\/oauth\//,
+    why: 'OAuth flow code (popup, authorize URL, PKCE, pending state, token redemption and checks)',
+    allow: [
+      ...OAUTH_DATA,
+      // The provider table (names, kinds, default endpoints): data the buttons may read to render.
+      'core/oauth/providers.js',
+      // Popup or redirect, from the environment: a button may say how it will open before any flow loads.
+      'core/oauth/preferredOAuthMode.js',
+    ],
+  },
+  { pattern: /^core\/flows\/passkey\.js$/, why: 'the passkey flow' },
+  { pattern: /^core\/passkey\//, why: 'passkey code', allow: PASSKEY_CHECK },
+  { pattern: /^@simplewebauthn\//, why: 'the WebAuthn helper' },
+  { pattern: /^components\/flow\/phoneParts\.js$/, why: 'the phone step (its own chunk)' },
+  { pattern: /^components\/phone\//, why: 'the phone step (its own chunk)' },
+  { pattern: /^components\/locales\/fr\.js$/, why: 'the French copy' },
+]
+
+/** The core entry: usable without React. */
+const CORE_ENTRY = 'core.js'
+const NOT_IN_CORE = [{ pattern: /^(react|react-dom|@tanstack\/react-query)(\/|$)/, why: 'React (the core entry is framework-free)' }]
+
+const REACT_ENTRY = 'index.js'
+
+// ---------------------------------------------------------------------------------------------------
+// Reading the built files
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+// `node scripts/check-chunks.mjs [distDir] [--list]`: --list prints each closure checked.
+const args = process.argv.slice(2)
+const listClosures = args.includes('--list')
+const dist = resolve(args.find((arg) => !arg.startsWith('--')) ?? join(root, 'dist'))
+if (!existsSync(join(dist, REACT_ENTRY))) {
+  console.error(`chunk check: ${relative(root, dist)}/${REACT_ENTRY} is missing; run \`npm run build\` first`)
+  process.exit(1)
+}
+
+/** A bare specifier's package name (`@scope/name` or `name`); subpaths count as the package. */
+function packageOf(specifier) {
+  const parts = specifier.split('/')
+  return specifier.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]
+}
+
+/** The node a specifier names, seen from `from` (a dist-relative path): a dist path or a package name. */
+function target(from, specifier) {
+  if (!specifier.startsWith('.')) return packageOf(specifier)
+  return relative(dist, resolve(dist, dirname(from), specifier)).split('\\').join('/')
+}
+
+const STATIC = /(?:^|[;}\n])\s*(import|export)\s*([\w$*{}\s,]*?)\s*from\s*["']([^"']+)["']/g
+const SIDE_EFFECT = /(?:^|[;}\n])\s*import\s*["']([^"']+)["']/g
+const LOCAL_EXPORT = /(?:^|[;}\n])\s*export\s*\{([^}]*)\}\s*(?!\s*from)/g
+
+/** `a, b as c` → [[a, a], [b, c]] (`default` and `*` kept as they are). */
+function bindings(list) {
+  return list
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const [name, alias] = part.split(/\s+as\s+/)
+      return [name.trim(), (alias ?? name).trim()]
+    })
+}
+
+/**
+ * One built module: its static imports (an `import("./x.js")` starts a later load, so it is no edge), and, when it is only imports and exports (an entry
+ * that re-exports), where each exported name comes from.
+ */
+function readModule(path) {
+  const code = readFileSync(join(dist, path), 'utf8')
+  const statics = []
+  /** Local binding → [module, imported name]. */
+  const imported = new Map()
+  /** Exported name → [module, name there] ('*' for every name of a module). */
+  const reexports = new Map()
+  const starExports = []
+  for (const match of code.matchAll(STATIC)) {
+    const [, keyword, clause, specifier] = match
+    const to = target(path, specifier)
+    statics.push(to)
+    const braces = clause.match(/\{([^}]*)\}/)
+    if (keyword === 'export') {
+      if (clause.trim() === '*') starExports.push(to)
+      else if (braces) for (const [name, alias] of bindings(braces[1])) reexports.set(alias, [to, name])
+      continue
+    }
+    if (braces) for (const [name, alias] of bindings(braces[1])) imported.set(alias, [to, name])
+    const outside = clause.replace(/\{[^}]*\}/, '').split(',').map((part) => part.trim()).filter(Boolean)
+    for (const part of outside) {
+      const namespace = part.match(/^\*\s+as\s+([\w$]+)$/)
+      if (namespace) imported.set(namespace[1], [to, '*'])
+      else imported.set(part, [to, 'default'])
+    }
+  }
+  for (const match of code.matchAll(SIDE_EFFECT)) statics.push(target(path, match[1]))
+  for (const match of code.matchAll(LOCAL_EXPORT)) {
+    for (const [local, name] of bindings(match[1])) {
+      const source = imported.get(local)
+      if (source) reexports.set(name, source)
+    }
+  }
+  // Only imports, exports, comments and directives: a re-exporting module, followed name by name.
+  const rest = code
+    .replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*["']use (client|strict)["'];?/, '')
+    .replace(/(import|export)\s*[\w$*{}\s,]*?\s*from\s*["'][^"']+["'];?/g, '')
+    .replace(/import\s*["'][^"']+["'];?/g, '')
+    .replace(/export\s*\{[^}]*\};?/g, '')
+  const reexportOnly = rest.trim() === ''
+  return { path, statics: [...new Set(statics)], reexportOnly, reexports, starExports }
+}
+
+function builtFiles(dir = dist) {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name)
+    if (statSync(full).isDirectory()) return builtFiles(full)
+    return name.endsWith('.js') ? [relative(dist, full).split('\\').join('/')] : []
+  })
+}
+
+const modules = new Map(builtFiles().map((path) => [path, readModule(path)]))
+
+// ---------------------------------------------------------------------------------------------------
+// Closures
+
+/**
+ * Every module a set of roots loads statically, each with the module it was first reached from (for the
+ * chain). A root is a module, or [module, names] to follow a re-exporting module name by name.
+ */
+function closure(roots) {
+  const parent = new Map()
+  const queue = []
+  const reach = (node, from, names) => {
+    const module = modules.get(node)
+    if (names && module?.reexportOnly) {
+      // Follow only the exported names asked for.
+      const key = `${node} {${names.join(', ')}}`
+      if (parent.has(key)) return
+      parent.set(key, from)
+      for (const name of names) {
+        const source = module.reexports.get(name)
+        if (source) reach(source[0], key, source[1] === '*' ? undefined : [source[1]])
+        else for (const star of module.starExports) reach(star, key, [name])
+      }
+      return
+    }
+    if (parent.has(node)) return
+    parent.set(node, from)
+    queue.push(node)
+  }
+  for (const root of roots) {
+    if (Array.isArray(root)) reach(root[0], undefined, root[1])
+    else reach(root, undefined, undefined)
+  }
+  while (queue.length > 0) {
+    const node = queue.shift()
+    for (const next of modules.get(node)?.statics ?? []) reach(next, node, undefined)
+  }
+  // Name-filtered visits of a re-exporting module are steps in a chain, not modules loaded on their own.
+  const loaded = new Set([...parent.keys()].filter((key) => !key.includes(' {')))
+  for (const key of parent.keys()) if (key.includes(' {')) loaded.add(key.slice(0, key.indexOf(' {')))
+  return { loaded, parent }
+}
+
+function chain(parent, node) {
+  const steps = [node]
+  let at = parent.get(node)
+  while (at !== undefined) {
+    steps.unshift(at)
+    at = parent.get(at)
+  }
+  return steps.join('\n      → ')
+}
+
+const failures = []
+function forbid(label, nodes, parent, rules) {
+  for (const node of [...nodes].sort()) {
+    for (const rule of rules) {
+      if (!rule.pattern.test(node) || rule.allow?.includes(node)) continue
+      failures.push(`${label} holds ${node}: ${rule.why}\n      ${chain(parent, node)}`)
+    }
+  }
+}
+
+// 1. First loads: none of the flows.
+const firstLoads = {}
+for (const [app, names] of Object.entries(FIRST_LOADS)) {
+  const missing = names.filter((name) => !modules.get(REACT_ENTRY).reexports.has(name))
+  if (missing.length > 0) failures.push(`${REACT_ENTRY} does not export ${missing.join(', ')} (rule data out of date?)`)
+  const result = closure([[REACT_ENTRY, names]])
+  firstLoads[app] = result
+  forbid(`first load of ${app}`, result.loaded, result.parent, NOT_IN_FIRST_LOAD)
+}
+
+// 2. The dialog's chunk: its static closure beyond the first load.
+if (!modules.has(DIALOG)) failures.push(`${DIALOG} is missing from the build`)
+else {
+  const base = firstLoads[DIALOG_BASE_FIRST_LOAD].loaded
+  const dialog = closure([DIALOG])
+  const own = new Set([...dialog.loaded].filter((node) => !base.has(node)))
+  forbid(`the dialog's chunk (${DIALOG})`, own, dialog.parent, NOT_IN_DIALOG_CHUNK)
+  firstLoads.dialog = { own }
+}
+
+// 3. The core entry: no React.
+const core = closure([CORE_ENTRY])
+forbid(`the core entry (${CORE_ENTRY})`, core.loaded, core.parent, NOT_IN_CORE)
+
+if (listClosures) {
+  for (const [app] of Object.entries(FIRST_LOADS)) console.log(`first load of ${app}:\n  ${[...firstLoads[app].loaded].sort().join('\n  ')}`)
+  if (firstLoads.dialog) console.log(`the dialog's chunk beyond the drop-in first load:\n  ${[...firstLoads.dialog.own].sort().join('\n  ')}`)
+  console.log(`the core entry:\n  ${[...core.loaded].sort().join('\n  ')}`)
+}
+if (failures.length > 0) {
+  console.error(`chunk check failed (${failures.length}):\n- ${failures.join('\n- ')}`)
+  process.exit(1)
+}
+const count = (set) => [...set].filter((node) => modules.has(node)).length
+console.log(
+  `chunk check: ${Object.entries(FIRST_LOADS)
+    .map(([app]) => `${app.split(' ')[0]} first load ${count(firstLoads[app].loaded)} modules`)
+    .join(', ')}, no flow; the dialog's chunk ${count(firstLoads.dialog.own)} modules, no OAuth, passkey, phone or locale code; ` +
+    'the core entry without React',
+)
