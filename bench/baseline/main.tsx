@@ -1,11 +1,13 @@
-// Baseline: the same page with React alone. Every other app's figure is measured over this one.
+// Baseline: React and react-query as the host uses them. Every other app's figure is measured over this one.
+import { QueryClientProvider } from '@tanstack/react-query'
 import { createRoot } from 'react-dom/client'
+import { HostData, queryClient } from '../shared/host'
 
 function App() {
   return (
-    <button type="button" onClick={() => console.log('clicked')}>
-      Log in
-    </button>
+    <QueryClientProvider client={queryClient}>
+      <HostData />
+    </QueryClientProvider>
   )
 }
 

@@ -1,14 +1,16 @@
-// (b) Drop-in: the provider and <LoginButton>; the modal's code is loaded when it is first opened.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+// Drop-in: the provider and <LoginButton>; the modal's code is prefetched when the browser is idle, and
+// loaded on first open at the latest.
+import 'auth-proxy-kit/styles.css'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { AuthProxyProvider, LoginButton } from 'auth-proxy-kit'
 import { createRoot } from 'react-dom/client'
-
-const queryClient = new QueryClient()
+import { HostData, proxyUrl, queryClient } from '../shared/host'
 
 function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProxyProvider proxyUrl="https://auth-proxy.example" configId="demo">
+      <HostData />
+      <AuthProxyProvider proxyUrl={proxyUrl} configId="demo">
         <LoginButton />
       </AuthProxyProvider>
     </QueryClientProvider>

@@ -1,10 +1,9 @@
-// (a) Headless: the provider and the hooks, under the app's own form. No kit component is imported.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+// Headless: the provider and the hooks, under the app's own form. No kit component is imported.
+import { QueryClientProvider } from '@tanstack/react-query'
 import { AuthProxyProvider, useEmailOtp, useSession } from 'auth-proxy-kit'
 import { useState } from 'react'
 import { createRoot } from 'react-dom/client'
-
-const queryClient = new QueryClient()
+import { HostData, proxyUrl, queryClient } from '../shared/host'
 
 function SignInForm() {
   const { status } = useSession()
@@ -35,7 +34,8 @@ function SignInForm() {
 function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProxyProvider proxyUrl="https://auth-proxy.example" configId="demo">
+      <HostData />
+      <AuthProxyProvider proxyUrl={proxyUrl} configId="demo">
         <SignInForm />
       </AuthProxyProvider>
     </QueryClientProvider>
