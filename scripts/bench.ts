@@ -424,7 +424,7 @@ function stats(values: number[]): Stats {
 }
 
 const TIME_ROWS: Array<[keyof VisitTimes, string]> = [
-  ['firstOpen', 'first click on "Log in" → email field painted (modal prefetched when idle)'],
+  ['firstOpen', 'first click on "Log in", page settled → email field painted'],
   ['secondOpen', 'second open → email field painted'],
   ['emailToCode', '"Continue with email" → code field painted (key, preflight, `otp_init`)'],
   ['codeToSignedIn', 'code typed → "You\'re signed in" painted (`otp_login`/signup, session stored)'],
