@@ -185,14 +185,27 @@ async function buildApp(host: string, name: AppName): Promise<AppSize> {
 
 const CONTENT_TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' }
 
-/** A static server for one built app (no compression: the throttled profile's bytes are the raw files'). */
+/** A static server for one built app and the host's own data, gzip as a host's server would (the slow-4G profile moves those bytes). */
 async function serveStatic(dir: string, port: number): Promise<Server> {
   const server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)
+    if (path === '/prices.json') {
+      // The host's own data (bench/shared/host.tsx), answered as any host's API would.
+      response.writeHead(200, { 'Content-Type': 'application/json' })
+      response.end('{"prices":[]}')
+      return
+    }
     let file = resolve(dir, `.${path}`)
     if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) file = resolve(dir, 'index.html')
-    response.writeHead(200, { 'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' })
-    response.end(readFileSync(file))
+    const type = CONTENT_TYPES[extname(file)] ?? 'application/octet-stream'
+    const body = readFileSync(file)
+    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')) && type !== 'application/octet-stream') {
+      response.writeHead(200, { 'Content-Type': type, 'Content-Encoding': 'gzip', 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' })
+      response.end(gzipSync(body, { level: 9 }))
+      return
+    }
+    response.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'no-cache' })
+    response.end(body)
   })
   await new Promise<void>((done, fail) => {
     server.once('error', fail)
@@ -291,20 +304,28 @@ function networkQuiet(page: Page, quietMs = QUIET_MS): { wait(): Promise<void>; 
   }
 }
 
-async function newPage(browser: Browser, profile: ProfileName): Promise<{ context: BrowserContext; page: Page }> {
+/** Requests a page sent to the mock's origin, CORS preflights included (seen through the DevTools protocol). */
+interface MockCalls {
+  requests: number
+  preflights: number
+}
+
+async function newPage(browser: Browser, profile: ProfileName, mockOrigin?: string): Promise<{ context: BrowserContext; page: Page; calls: MockCalls }> {
   const context = await browser.newContext()
   const page = await context.newPage()
   await page.addInitScript({ content: PROBE })
   const { cpu, network } = PROFILES[profile]
-  if (cpu !== 1 || network) {
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu })
-    if (network) {
-      await cdp.send('Network.enable')
-      await cdp.send('Network.emulateNetworkConditions', network)
-    }
-  }
-  return { context, page }
+  const cdp = await context.newCDPSession(page)
+  const calls: MockCalls = { requests: 0, preflights: 0 }
+  cdp.on('Network.requestWillBeSent', (event: { request: { url: string; method: string }; type?: string }) => {
+    if (mockOrigin === undefined || !event.request.url.startsWith(mockOrigin)) return
+    if (event.request.method === 'OPTIONS' || event.type === 'Preflight') calls.preflights += 1
+    else calls.requests += 1
+  })
+  await cdp.send('Network.enable')
+  if (cpu !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu })
+  if (network) await cdp.send('Network.emulateNetworkConditions', network)
+  return { context, page, calls }
 }
 
 /** Loads the page and waits as a person would before clicking: the button shown, then the network quiet. */
@@ -363,6 +384,12 @@ interface VisitTimes {
   codeToSignedIn: number
 }
 
+interface Visit {
+  ms: VisitTimes
+  /** Calls to the mock over the whole visit (page load to signed in). */
+  calls: MockCalls
+}
+
 async function codeFor(mockUrl: string, email: string): Promise<string> {
   for (let attempt = 0; attempt < 200; attempt += 1) {
     const response = await fetch(`${mockUrl}/__mock/outbox?contact=${encodeURIComponent(email)}`)
@@ -374,8 +401,8 @@ async function codeFor(mockUrl: string, email: string): Promise<string> {
 }
 
 /** One visit of a new user: first open, close, second open, email → code step, code → signed in. */
-async function visit(browser: Browser, url: string, mockUrl: string, profile: ProfileName, index: number): Promise<VisitTimes> {
-  const { context, page } = await newPage(browser, profile)
+async function visit(browser: Browser, url: string, mockUrl: string, profile: ProfileName, index: number): Promise<Visit> {
+  const { context, page, calls } = await newPage(browser, profile, mockUrl)
   const probe = (name: string, what: 'email' | 'code' | 'signedIn') => page.evaluate(([n, w]) => window.__bench?.watch(n, w), [name, what] as const)
   const clickMark = () => page.evaluate(() => window.__bench?.marks.click as number)
   try {
@@ -403,7 +430,7 @@ async function visit(browser: Browser, url: string, mockUrl: string, profile: Pr
     await dialog.getByRole('textbox', { name: 'Verification code' }).fill(code)
     const signedIn = await waitForMark(page, 'signedIn')
     const codeToSignedIn = signedIn - (await page.evaluate(() => window.__bench?.marks.input as number))
-    return { firstOpen, secondOpen, emailToCode, codeToSignedIn }
+    return { ms: { firstOpen, secondOpen, emailToCode, codeToSignedIn }, calls: { ...calls } }
   } finally {
     await context.close()
   }
@@ -439,7 +466,9 @@ interface Results {
   versions: Record<string, string>
   budgets: typeof BUDGETS
   sizes: Record<HostKind, HostSizes>
-  time?: { chromium: string; runs: number; profiles: Record<ProfileName, Record<keyof VisitTimes, Stats>> } | { skipped: string }
+  time?:
+    | { chromium: string; runs: number; profiles: Record<ProfileName, Record<keyof VisitTimes, Stats>>; mockCalls?: Record<keyof MockCalls, Stats> }
+    | { skipped: string }
   over: string[]
 }
 
@@ -482,6 +511,13 @@ export function tables(results: Results): string {
       lines.push(`| ${label} | ${msf(none.median)} | ${msf(none.min)} – ${msf(none.max)} | ${msf(slow.median)} | ${msf(slow.min)} – ${msf(slow.max)} |`)
     }
     const first = time.profiles.throttled.firstOpen.median
+    if (time.mockCalls) {
+      lines.push(
+        '',
+        `Calls to the mock per visit (page load to signed in, a new user): ${time.mockCalls.requests.median} requests ` +
+          `and ${time.mockCalls.preflights.median} CORS preflights (medians).`,
+      )
+    }
     lines.push(
       '',
       `Budget: first click → first input painted ≤ ${BUDGETS.firstOpenThrottledMs} ms throttled (median): ` +
@@ -562,15 +598,21 @@ async function measure(withTime: boolean): Promise<Results> {
       if (withTime) {
         // One visit of each profile first, to warm the server and the browser; not counted.
         for (const profile of Object.keys(PROFILES) as ProfileName[]) await visit(browser, pageUrl('esm'), mock.url, profile, 0)
-        const runs: Record<ProfileName, VisitTimes[]> = { none: [], throttled: [] }
+        const runs: Record<ProfileName, Visit[]> = { none: [], throttled: [] }
         for (let index = 1; index <= RUNS; index += 1) {
           for (const profile of Object.keys(PROFILES) as ProfileName[]) runs[profile].push(await visit(browser, pageUrl('esm'), mock.url, profile, index))
           process.stdout.write(`\rbench: timing run ${index}/${RUNS}`)
         }
         process.stdout.write('\n')
-        const summary = (list: VisitTimes[]) =>
-          Object.fromEntries(TIME_ROWS.map(([key]) => [key, stats(list.map((one) => one[key]))])) as Record<keyof VisitTimes, Stats>
-        time = { chromium: browser.version(), runs: RUNS, profiles: { none: summary(runs.none), throttled: summary(runs.throttled) } }
+        const summary = (list: Visit[]) =>
+          Object.fromEntries(TIME_ROWS.map(([key]) => [key, stats(list.map((one) => one.ms[key]))])) as Record<keyof VisitTimes, Stats>
+        const all = [...runs.none, ...runs.throttled]
+        time = {
+          chromium: browser.version(),
+          runs: RUNS,
+          profiles: { none: summary(runs.none), throttled: summary(runs.throttled) },
+          mockCalls: { requests: stats(all.map((one) => one.calls.requests)), preflights: stats(all.map((one) => one.calls.preflights)) },
+        }
       } else {
         time = { skipped: '--no-time' }
       }

@@ -8,10 +8,10 @@ export const queryClient = new QueryClient()
 /** The proxy the page talks to: `?proxy=` (the bench's mock, on another origin), else a placeholder. */
 export const proxyUrl = new URLSearchParams(location.search).get('proxy') ?? 'https://auth-proxy.example'
 
-/** The host's own data: one query and one mutation. */
+/** The host's own data (from its own origin): one query and one mutation. */
 export function HostData() {
-  const prices = useQuery({ queryKey: ['prices'], queryFn: () => fetch(`${proxyUrl}/prices`).then((response) => response.json()) })
-  const refresh = useMutation({ mutationFn: () => fetch(`${proxyUrl}/prices`, { method: 'POST' }) })
+  const prices = useQuery({ queryKey: ['prices', proxyUrl], queryFn: () => fetch('/prices.json').then((response) => response.json()) })
+  const refresh = useMutation({ mutationFn: () => fetch('/prices.json', { method: 'POST' }) })
   return (
     <button type="button" disabled={refresh.isPending} onClick={() => refresh.mutate()}>
       Prices {prices.isSuccess ? 'loaded' : 'loading'}
