@@ -146,12 +146,14 @@ function bindings(list) {
 }
 
 /**
- * One built module: its static imports (an `import("./x.js")` starts a later load, so it is no edge), and, when it is only imports and exports (an entry
- * that re-exports), where each exported name comes from.
+ * One built module: its static imports, each with the names it takes (undefined: every name), and, when
+ * it is only imports and exports (an entry that re-exports), where each exported name comes from. An
+ * `import("./x.js")` starts a later load, so it is no edge.
  */
 function readModule(path) {
   const code = readFileSync(join(dist, path), 'utf8')
-  const statics = []
+  /** { to, names }: names undefined for a namespace import or `export *` (every name). */
+  const edges = []
   /** Local binding → [module, imported name]. */
   const imported = new Map()
   /** Exported name → [module, name there] ('*' for every name of a module). */
@@ -160,22 +162,34 @@ function readModule(path) {
   for (const match of code.matchAll(STATIC)) {
     const [, keyword, clause, specifier] = match
     const to = target(path, specifier)
-    statics.push(to)
     const braces = clause.match(/\{([^}]*)\}/)
+    const names = braces ? bindings(braces[1]).map(([name]) => name) : []
     if (keyword === 'export') {
-      if (clause.trim() === '*') starExports.push(to)
-      else if (braces) for (const [name, alias] of bindings(braces[1])) reexports.set(alias, [to, name])
+      if (clause.trim() === '*') {
+        starExports.push(to)
+        edges.push({ to, names: undefined })
+      } else {
+        for (const [name, alias] of bindings(braces?.[1] ?? '')) reexports.set(alias, [to, name])
+        edges.push({ to, names })
+      }
       continue
     }
     if (braces) for (const [name, alias] of bindings(braces[1])) imported.set(alias, [to, name])
+    let whole = false
     const outside = clause.replace(/\{[^}]*\}/, '').split(',').map((part) => part.trim()).filter(Boolean)
     for (const part of outside) {
       const namespace = part.match(/^\*\s+as\s+([\w$]+)$/)
-      if (namespace) imported.set(namespace[1], [to, '*'])
-      else imported.set(part, [to, 'default'])
+      if (namespace) {
+        imported.set(namespace[1], [to, '*'])
+        whole = true
+      } else {
+        imported.set(part, [to, 'default'])
+        names.push('default')
+      }
     }
+    edges.push({ to, names: whole ? undefined : names })
   }
-  for (const match of code.matchAll(SIDE_EFFECT)) statics.push(target(path, match[1]))
+  for (const match of code.matchAll(SIDE_EFFECT)) edges.push({ to: target(path, match[1]), names: [] })
   for (const match of code.matchAll(LOCAL_EXPORT)) {
     for (const [local, name] of bindings(match[1])) {
       const source = imported.get(local)
@@ -190,7 +204,7 @@ function readModule(path) {
     .replace(/import\s*["'][^"']+["'];?/g, '')
     .replace(/export\s*\{[^}]*\};?/g, '')
   const reexportOnly = rest.trim() === ''
-  return { path, statics: [...new Set(statics)], reexportOnly, reexports, starExports }
+  return { path, edges, reexportOnly, reexports, starExports }
 }
 
 function builtFiles(dir = dist) {
@@ -237,7 +251,7 @@ function closure(roots) {
   }
   while (queue.length > 0) {
     const node = queue.shift()
-    for (const next of modules.get(node)?.statics ?? []) reach(next, node, undefined)
+    for (const edge of modules.get(node)?.edges ?? []) reach(edge.to, node, edge.names)
   }
   // Name-filtered visits of a re-exporting module are steps in a chain, not modules loaded on their own.
   const loaded = new Set([...parent.keys()].filter((key) => !key.includes(' {')))
