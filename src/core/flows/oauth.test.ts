@@ -10,7 +10,7 @@ import { fakeFetch, grpcError, json, type FakeAnswer, type FakeFetch, type Recor
 import { fakeStorage } from '../test/fakes'
 import { sessionToken, signJwt } from '../test/tokens'
 import type { WalletKitConfigResponse } from '../types'
-import { cancelOAuth, completeOAuth, loginWithOAuth, oauthPopupLogin, startOAuth } from './oauth'
+import { cancelOAuth, cancelOAuthRedirect, completeOAuth, loginWithOAuth, oauthPopupLogin, oauthRedirectLogin, startOAuth } from './oauth'
 
 const NOW = Date.UTC(2030, 5, 1, 12)
 const REDIRECT = 'https://app.example.com/auth/callback'
@@ -817,5 +817,34 @@ describe('oauthPopupLogin', () => {
     )
     expect(popup.closed).toBe(true)
     expect(popup.navigations).toEqual([])
+  })
+})
+
+describe('oauthRedirectLogin and cancelOAuthRedirect', () => {
+  it('starts, marks the tab as waiting for the provider, and sends the page to the authorize URL', async () => {
+    const { kit, oauthStorage } = kitOn(proxy())
+    const flowStorage = fakeStorage()
+    const assigned: string[] = []
+    const started = await oauthRedirectLogin(kit, { location: { assign: (url) => assigned.push(url) } }, { provider: 'google', returnTo: '/w', flowStorage })
+    expect(assigned).toEqual([started.authorizeUrl])
+    expect(storedRecord(oauthStorage, started.state)).toMatchObject({ mode: 'redirect', provider: 'google', returnTo: '/w' })
+    expect(JSON.parse(flowStorage.items.get('auth-proxy-kit:demo:oauth-redirect') ?? 'null')).toEqual({ provider: 'google', startedAt: NOW })
+
+    await cancelOAuthRedirect(kit, started.state, flowStorage)
+    expect(flowStorage.items.size).toBe(0)
+    expect(storedRecord(oauthStorage, started.state)).toBeUndefined()
+    expect(await kit.keyStore.list()).toEqual([])
+  })
+
+  it('neither marks the tab nor leaves the page when the start is refused', async () => {
+    const { kit } = kitOn(proxy())
+    const flowStorage = fakeStorage()
+    const assigned: string[] = []
+    const page = { location: { assign: (url: string) => assigned.push(url) } }
+    const error = await caught(oauthRedirectLogin(withConfig(kit, GOOGLE_ONLY), page, { provider: 'apple', flowStorage }))
+    expect(error.code).toBe('METHOD_DISABLED')
+    expect(assigned).toEqual([])
+    expect(flowStorage.items.size).toBe(0)
+    await expect(oauthRedirectLogin(kit, {} as never, { provider: 'google', flowStorage })).rejects.toThrow(/oauthRedirectLogin\(page\)/)
   })
 })

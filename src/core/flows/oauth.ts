@@ -20,6 +20,7 @@ import {
   type OAuthMode,
   type PendingOAuth,
 } from '../oauth/pendingOAuth'
+import { clearPendingOAuthRedirect, savePendingOAuthRedirect, type PendingOAuthRedirectStorage } from '../oauth/pendingOAuthRedirect'
 import { calculateCodeChallenge, generateCodeVerifier } from '../oauth/pkce'
 import { waitForOAuthPopup, type OAuthPopup } from '../oauth/popup'
 import { OAUTH_PROVIDERS, isOAuthProviderName, type OAuthProviderName } from '../oauth/providers'
@@ -362,6 +363,44 @@ export async function oauthPopupLogin(
     throw error
   }
   return completeOAuth(kit, { callbackUrl, mode: 'popup', signal })
+}
+
+export type OAuthRedirectLoginParameters = Omit<StartOAuthParameters, 'mode'> & {
+  /**
+   * The tab's storage (sessionStorage) for the marker saying which provider this tab left for: the
+   * page the provider sends back to completes only an answer this tab is waiting for (oauthRedirect),
+   * and "Try again" after a failed return goes back to the same provider. Null: no marker.
+   */
+  flowStorage: PendingOAuthRedirectStorage | null
+}
+
+/**
+ * The redirect flow's first half: start, mark the tab as waiting, and send the page to the provider.
+ * The answer comes back to a new page, where oauthRedirect(kit).handle completes it.
+ */
+export async function oauthRedirectLogin(
+  kit: Kit,
+  page: { readonly location: { assign(url: string): void } },
+  parameters: OAuthRedirectLoginParameters,
+): Promise<StartOAuthReturnType> {
+  if (typeof page !== 'object' || page === null || typeof page.location?.assign !== 'function') {
+    throw invalidArgument('oauthRedirectLogin(page)', 'a window (with location.assign())', page)
+  }
+  assertObject(parameters, 'oauthRedirectLogin(parameters)')
+  const { flowStorage, ...start } = parameters
+  const started = await startOAuth(kit, { ...start, mode: 'redirect' })
+  savePendingOAuthRedirect(flowStorage, kit.client.configId, start.provider, kit.now())
+  page.location.assign(started.authorizeUrl)
+  return started
+}
+
+/**
+ * Abandons a redirect sign-in the page left for and came back from without an answer (the Back
+ * button, from the back-forward cache): its marker, pending sign-in and key go.
+ */
+export async function cancelOAuthRedirect(kit: Kit, state: string, flowStorage: PendingOAuthRedirectStorage | null): Promise<void> {
+  clearPendingOAuthRedirect(flowStorage, kit.client.configId)
+  await cancelOAuth(kit, state)
 }
 
 /** wagmi-style grouping of the steps. */
