@@ -344,6 +344,20 @@ describe('signUpWithPasskey', () => {
     const kit = kitOn(api(), fakeAuthenticator())
     await expect(signUpWithPasskey(kit, {})).rejects.toThrow(/signUpWithPasskey\(\{ rpName \}\)/)
   })
+
+  it('reads the tenant’s config from the kit, once, and refuses a kit without a config store', async () => {
+    const fake = api()
+    const kit = kitOn(fake, fakeAuthenticator())
+    let asked = 0
+    const counted: Kit = { ...kit, config: createConfigStore({ request: async () => (asked++, CONFIG) }) }
+    await signUpWithPasskey(counted, { rpName: 'Demo' })
+    await kit.session.logout()
+    await loginWithPasskey(counted)
+    expect(asked).toBe(1)
+    const { config: _config, ...withoutConfig } = kit
+    await expect(signUpWithPasskey(withoutConfig as Kit, { rpName: 'Demo' })).rejects.toThrow(/signUpWithPasskey\(kit\).*no config store/)
+    await expect(loginWithPasskey(withoutConfig as Kit)).rejects.toThrow(/loginWithPasskey\(kit\).*no config store/)
+  })
 })
 
 describe('loginWithPasskey', () => {
