@@ -8,12 +8,14 @@ import { lazyModule } from './core/lazyModule'
 export const chunks = {
   /** The session engine, the key stores and the OTP flows. */
   signIn: /* @__PURE__ */ lazyModule('sign-in', () => import('./core/signInRuntime')),
-  /** OAuth by popup or redirect (every provider kind). */
+  /** OAuth by popup or redirect (every provider kind): useLoginWithOAuth's verb loads it. */
   oauth: /* @__PURE__ */ lazyModule('OAuth sign-in', () => import('./core/flows/oauth')),
-  /** Completing a redirect sign-in on the page the provider sent back to. */
-  oauthRedirect: /* @__PURE__ */ lazyModule('OAuth redirect', () => import('./react/handleOAuthRedirect')),
+  /** The redirect round trip's store, with the completion: loaded only on a page that looks like a provider's answer. */
+  oauthRedirect: /* @__PURE__ */ lazyModule('OAuth redirect', () => import('./core/oauth/oauthRedirect')),
   /** Passkey sign-up, log-in and add. */
   passkey: /* @__PURE__ */ lazyModule('passkey sign-in', () => import('./core/flows/passkey')),
+  /** The browser's WebAuthn helper the passkey flows use (they import it on first use; this prefetches it). */
+  webAuthn: /* @__PURE__ */ lazyModule('WebAuthn helper', () => import('@simplewebauthn/browser')),
   publicApi: /* @__PURE__ */ lazyModule('public API client', () => import('./core/stamp/publicApiClient')),
   /** The sign-in dialog (LoginModal's content). */
   dialog: /* @__PURE__ */ lazyModule('sign-in dialog', () => import('./components/modal/LoginDialog')),

@@ -125,6 +125,8 @@ export {
   type WaitForOAuthPopupOptions,
 } from './oauth/popup'
 export { preferredOAuthMode, type OAuthModeEnvironment } from './oauth/preferredOAuthMode'
+export type { OAuthWindow } from './oauth/oauthWindow'
+export type { HandleOAuthRedirectOptions, OAuthRedirect, OAuthRedirectSnapshot, OAuthRedirectStatus } from './oauth/oauthRedirect'
 export {
   cancelOAuth,
   completeOAuth,

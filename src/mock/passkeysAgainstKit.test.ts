@@ -10,7 +10,6 @@ import { addPasskey, loginWithPasskey, signUpWithPasskey } from '../core/flows/p
 import { memoryKeyStore } from '../core/keys/memoryKeyStore'
 import { memoryStorage } from '../core/session/memoryStorage'
 import { apiKeyStamper } from '../core/stamp/stamper'
-import type { WalletKitConfigResponse } from '../core/types'
 import { createMockAuthProxy } from './handler'
 import { DEMO_ORGANIZATION_ID } from './tenants'
 import { createSoftAuthenticator, type SoftAuthenticator } from './testing/softAuthenticator'
@@ -49,16 +48,12 @@ function passkeyTenantProxy(): MockAuthProxy {
   return createMockAuthProxy({ tenants: [{ configId: 'demo', organizationId: DEMO_ORGANIZATION_ID, enabledProviders: ['email', 'passkey'] }] })
 }
 
-async function configOf(kit: Kit): Promise<WalletKitConfigResponse> {
-  return kit.client.walletKitConfig()
-}
-
 describe('passkeys: the kit against the mock', () => {
   it('signs up with a passkey alone, logs out, and logs in with the passkey into the same organization', async () => {
     const proxy = passkeyTenantProxy()
     const { kit, device, paths } = browser(proxy)
-    const config = await configOf(kit)
-    const signedUp = await signUpWithPasskey(kit, { config, ...RELYING_PARTY, userName: 'Ada' })
+    // The flow asks for the tenant's config itself (kit.config), once.
+    const signedUp = await signUpWithPasskey(kit, { ...RELYING_PARTY, userName: 'Ada' })
     expect(paths).toEqual(['/v1/wallet_kit_config', '/v1/signup', '/public/v1/submit/stamp_login'])
     const user = proxy.state.users[signedUp.session.userId]
     expect(user?.authenticators.map((authenticator) => authenticator.credentialId)).toEqual([signedUp.credentialId])
@@ -67,7 +62,7 @@ describe('passkeys: the kit against the mock', () => {
     expect(await kit.keyStore.list()).toEqual([signedUp.session.publicKey])
 
     await logout(kit)
-    const loggedIn = await loginWithPasskey(kit, { config, rpId: RELYING_PARTY.rpId })
+    const loggedIn = await loginWithPasskey(kit, { rpId: RELYING_PARTY.rpId })
     expect(loggedIn.credentialId).toBe(signedUp.credentialId)
     expect(loggedIn.session.organizationId).toBe(signedUp.session.organizationId)
     expect(loggedIn.session.userId).toBe(signedUp.session.userId)
@@ -89,7 +84,7 @@ describe('passkeys: the kit against the mock', () => {
     expect(added.authenticatorIds).toEqual([proxy.state.users[session.userId]?.authenticators[0]?.authenticatorId])
 
     await logout(kit)
-    const loggedIn = await loginWithPasskey(kit, { config: await configOf(kit), rpId: RELYING_PARTY.rpId })
+    const loggedIn = await loginWithPasskey(kit, { rpId: RELYING_PARTY.rpId })
     expect(loggedIn.session.userId).toBe(session.userId)
     expect(loggedIn.session.organizationId).toBe(session.organizationId)
   })
@@ -99,7 +94,7 @@ describe('passkeys: the kit against the mock', () => {
     const stranger = createSoftAuthenticator({ origin: ORIGIN })
     await stranger.register()
     const { kit } = browser(proxy, stranger)
-    const error = await loginWithPasskey(kit, { config: await configOf(kit), rpId: RELYING_PARTY.rpId }).catch((caught: unknown) => caught)
+    const error = await loginWithPasskey(kit, { rpId: RELYING_PARTY.rpId }).catch((caught: unknown) => caught)
     expect(error).toMatchObject({ code: 'STAMP_REFUSED', status: 401 })
     expect(kit.session.getSnapshot().status).toBe('signedOut')
     expect(await kit.keyStore.list()).toEqual([])

@@ -5,8 +5,8 @@ import { fakeOAuthWindow } from './test/fakeOAuthWindow'
 import { createTestProviders } from './test/renderWithProxy'
 import { useOAuthCallback } from './useOAuthCallback'
 
-vi.mock('./handleOAuthRedirect', () => {
-  throw new TypeError('Failed to fetch dynamically imported module: /assets/handleOAuthRedirect.js')
+vi.mock('../core/oauth/oauthRedirect', () => {
+  throw new TypeError('Failed to fetch dynamically imported module: /assets/oauthRedirect.js')
 })
 
 describe('AuthProxyProvider on a provider answer', () => {
@@ -18,5 +18,7 @@ describe('AuthProxyProvider on a provider answer', () => {
     expect(result.current.error?.code).toBe('LOAD_FAILED')
     expect(result.current.error?.message).toMatch(/OAuth redirect: its code could not be loaded/)
     expect(result.current.error?.userMessage).toBe('Part of the sign-in could not be loaded. Check your connection and try again.')
+    // The page is left as it was: nothing checked the answer, so nothing may clean or spend it.
+    expect(page.replaced).toEqual([])
   })
 })

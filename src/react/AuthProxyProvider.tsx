@@ -1,7 +1,5 @@
 import { QueryClientContext, usePrefetchQuery } from '@tanstack/react-query'
 import { useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
-import type { KitError } from '../core/errors'
-import { lazyModule } from '../core/lazyModule'
 import {
   createKit,
   type Kit,
@@ -17,6 +15,7 @@ import type { EnabledProvider } from '../core/types'
 import { AuthProxyContext, type AuthProxyContextValue, type FlowStorage } from './context'
 import { defaultOAuthWindow, mayBeOAuthCallback, type OAuthWindow } from './oauthWindow'
 import { walletKitConfigQueryOptions } from './walletKitConfigQueryOptions'
+import { chunks } from '../chunks'
 
 export interface AuthProxyProviderProps {
   proxyUrl: string
@@ -89,7 +88,6 @@ const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : 
 // keys are in storage, so nothing is lost).
 const pendingDestroy = new WeakMap<Kit, ReturnType<typeof setTimeout>>()
 
-const redirectModule = /* @__PURE__ */ lazyModule('OAuth redirect', () => import('./handleOAuthRedirect'))
 const destroyed = new WeakSet<Kit>()
 
 /** Builds the core kit for one tenant, fetches its config once, and gives both to the hooks below. */
@@ -149,12 +147,11 @@ export function AuthProxyProvider(props: AuthProxyProviderProps) {
   useIsomorphicLayoutEffect(() => {
     const page = oauthWindow ?? defaultOAuthWindow()
     if (!completeOAuthRedirects || !page || !mayBeOAuthCallback(page.location.href)) return
-    // Loaded only on a page that looks like a provider's answer: most pages never need it.
-    redirectModule.load().then(
-      ({ handleOAuthRedirect, oauthCallbackStore }) =>
-        handleOAuthRedirect({ kit, page, store: oauthCallbackStore(kit), flowStorage, queryClient }),
-      // LOAD_FAILED, for useOAuthCallback, whose own import of the store makes this one instant.
-      (error: KitError) => import('./oauthCallbackStore').then(({ oauthCallbackStore }) => oauthCallbackStore(kit).set({ status: 'error', error })),
+    // Loaded only on a page that looks like a provider's answer: most pages never need it. A failure
+    // to load (LOAD_FAILED) is the chunk's snapshot, which useOAuthCallback reports.
+    chunks.oauthRedirect.load().then(
+      ({ oauthRedirect }) => oauthRedirect(kit).handle({ page, flowStorage }),
+      () => undefined,
     )
     // Once per kit: the address is the page's at load, and the answer is claimed once (StrictMode).
   }, [kit])

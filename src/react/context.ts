@@ -14,7 +14,7 @@ export interface AuthProxyContextValue {
   methods: readonly EnabledProvider[] | undefined
   /** Where in-progress flows are kept; null when the platform has no sessionStorage (SSR, sandboxed frames). */
   flowStorage: FlowStorage | null
-  /** OAuth settings of the provider's props: read by useOAuth when a sign-in starts. */
+  /** OAuth settings of the provider's props: read by useLoginWithOAuth when a sign-in starts. */
   oauth: AuthProxyOAuthSettings
   /** The app's default email template (`emailCustomization.templateId`): read by useEmailOtp. */
   otpOptions: OtpOptions | undefined

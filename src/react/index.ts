@@ -20,26 +20,28 @@ export {
 } from './useSmsOtp'
 export type { UseOtpFlowParameters, UseOtpReturnType } from './useOtpFlow'
 export { useLogout, type UseLogoutReturnType } from './useLogout'
-export { useOAuth, type UseOAuthParameters, type UseOAuthReturnType, type UseOAuthStatus } from './useOAuth'
+export {
+  useLoginWithOAuth,
+  type LoginWithOAuthData,
+  type LoginWithOAuthParameters,
+  type LoginWithOAuthVariables,
+  type UseLoginWithOAuthReturnType,
+} from './useLoginWithOAuth'
 export {
   useOAuthCallback,
-  type OAuthCallbackSnapshot,
-  type OAuthCallbackStatus,
+  type OAuthRedirectSnapshot,
+  type OAuthRedirectStatus,
   type UseOAuthCallbackReturnType,
 } from './useOAuthCallback'
 export type { OAuthWindow } from './oauthWindow'
 export { prefetchSignIn } from '../core/prefetchSignIn'
-export {
-  usePasskey,
-  type PasskeyAction,
-  type PasskeyAddParameters,
-  type PasskeyLogInParameters,
-  type PasskeySignUpParameters,
-  type UsePasskeyParameters,
-  type UsePasskeyResult,
-  type UsePasskeyReturnType,
-  type UsePasskeyStatus,
-} from './usePasskey'
+export { useLoginWithPasskey, type LoginWithPasskeyVariables, type UseLoginWithPasskeyReturnType } from './useLoginWithPasskey'
+export { useSignUpWithPasskey, type SignUpWithPasskeyVariables, type UseSignUpWithPasskeyReturnType } from './useSignUpWithPasskey'
+export { useAddPasskey, type AddPasskeyVariables, type UseAddPasskeyReturnType } from './useAddPasskey'
+export { usePasskeySupport, type UsePasskeySupportReturnType } from './usePasskeySupport'
+export type { PasskeyMutation } from './usePasskeyMutation'
+// What the sign-in components show for OAuth, at run time: the providers' names and display names.
+export { OAUTH_PROVIDER_NAMES, OAUTH_PROVIDERS } from '../core/oauth/providers'
 export type {
   CompleteOAuthReturnType,
   EmailOtpChallenge,

@@ -1,30 +1,10 @@
-import type { OAuthPopupOpener } from '../core'
+import type { OAuthWindow } from '../core/oauth/oauthWindow'
 
-/**
- * The parts of the browser window the OAuth flows touch: `open` (the popup), `location` (the redirect
- * and the callback URL), `history` (cleaning the callback URL), and `name`/`opener` (telling the
- * sign-in popup from a page). `window` fits; tests and stories inject a fake.
- */
-export interface OAuthWindow extends OAuthPopupOpener {
-  readonly location: { readonly href: string; assign(url: string): void }
-  readonly history: { readonly state: unknown; replaceState(data: unknown, unused: string, url?: string | null): void }
-  readonly name?: string
-  readonly opener?: unknown
-  /** `pageshow`: a page left for the provider can come back from the back-forward cache, as it was. */
-  addEventListener?(type: 'pageshow', listener: (event: { readonly persisted: boolean }) => void): void
-  removeEventListener?(type: 'pageshow', listener: (event: { readonly persisted: boolean }) => void): void
-}
+export type { OAuthWindow } from '../core/oauth/oauthWindow'
+// The cheap first look at the address, in the provider's first load (the store it decides to load is not).
+export { mayBeOAuthCallback } from '../core/oauth/oauthWindow'
 
 /** The page's window, or undefined where there is none (server rendering). */
 export function defaultOAuthWindow(): OAuthWindow | undefined {
   return typeof window === 'undefined' ? undefined : window
-}
-
-/**
- * A cheap first look at the page's address: a `state` with a `code`, an `id_token` (Google's and
- * Apple's fragment answers) or an `error`, in the query or the fragment. Only such a page loads the
- * code that checks it properly (handleOAuthRedirect).
- */
-export function mayBeOAuthCallback(href: string): boolean {
-  return /[?#&]state=/.test(href) && /[?#&](code|id_token|error)=/.test(href)
 }

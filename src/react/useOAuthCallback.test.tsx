@@ -7,7 +7,7 @@ import { EVERY_PROVIDER_TENANT } from '../mock/testing/oauth'
 import { fakeOAuthWindow, type FakeOAuthWindow } from './test/fakeOAuthWindow'
 import { answerParameter, consent, withAnswer, withState } from './test/mockConsent'
 import { createTestProviders, type TestProvidersOptions } from './test/renderWithProxy'
-import { useOAuth } from './useOAuth'
+import { useLoginWithOAuth } from './useLoginWithOAuth'
 import { useOAuthCallback } from './useOAuthCallback'
 import { useSession } from './useSession'
 import { useWalletKitConfig } from './useWalletKitConfig'
@@ -25,9 +25,9 @@ type Tab = ReturnType<typeof tab>
 async function leaveForProvider(shared: Tab, provider: OAuthProviderName = 'google'): Promise<string> {
   const page = fakeOAuthWindow()
   const { Providers } = createTestProviders({ ...shared, oauthWindow: page, oauthMode: 'redirect' })
-  const { result, unmount } = renderHook(() => ({ oauth: useOAuth(provider), config: useWalletKitConfig() }), { wrapper: Providers })
+  const { result, unmount } = renderHook(() => ({ oauth: useLoginWithOAuth(), config: useWalletKitConfig() }), { wrapper: Providers })
   await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
-  act(() => result.current.oauth.start())
+  act(() => result.current.oauth.loginWithOAuth({ provider }))
   await waitFor(() => expect(page.assigned).toHaveLength(1))
   unmount()
   return page.assigned[0] ?? ''

@@ -1,5 +1,7 @@
+'use client'
 import { useMemo } from 'react'
-import { isOAuthProviderName, type OAuthProviderName } from '../core'
+import type { OAuthProviderName } from '../core'
+import { isOAuthProviderName } from '../core/oauth/providerNames'
 import type { EnabledProvider } from '../core/types'
 import { useLoginMethods } from './useLoginMethods'
 import { useWalletKitConfigData } from './useWalletKitConfig'

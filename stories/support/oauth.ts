@@ -55,8 +55,7 @@ export function loadRedirectReturn(choice: string, latencyMs = 0): StoryLoader {
       ...mockOAuthEndpoints(storyProxyUrl()),
       location: leaving.location,
     })
-    const config = await kit.client.walletKitConfig()
-    const { authorizeUrl } = await startOAuth(kit, { provider: 'google', mode: 'redirect', config })
+    const { authorizeUrl } = await startOAuth(kit, { provider: 'google', mode: 'redirect' })
     kit.destroy()
     const callbackUrl = await consent(proxy, authorizeUrl, choice)
     proxy.setLatency(latencyMs)

@@ -1,8 +1,10 @@
-import { useLoginMethods, usePasskey } from '../../react'
+'use client'
+import { useAddPasskey, useLoginMethods, usePasskeySupport } from '../../react'
 import { errorMessage } from '../labels/errorMessage'
 import { useLabels } from '../labels/LabelsContext'
 import { PasskeyMark } from '../marks/PasskeyMark'
 import { ErrorAlert } from '../ui/ErrorAlert'
+import { prefetchPasskey } from './prefetchPasskey'
 import { prefetchProps } from './prefetchProps'
 
 /**
@@ -13,8 +15,9 @@ import { prefetchProps } from './prefetchProps'
 export function AddPasskey() {
   const labels = useLabels()
   const methods = useLoginMethods()
-  const passkey = usePasskey()
-  const { status, error, isSupported, preload } = passkey
+  const passkey = useAddPasskey()
+  const { isSupported } = usePasskeySupport()
+  const { status, error } = passkey
   const offered = isSupported && methods?.includes('passkey') === true
   if (!offered) return null
 
@@ -24,7 +27,7 @@ export function AddPasskey() {
     <div className="apk-form">
       {failed ? <ErrorAlert message={errorMessage(labels, error)} /> : null}
       {/* Not disabled while pending: a disabled button drops the focus the prompt hands back to it. */}
-      <button type="button" className="apk-button apk-button-social" onClick={() => passkey.add()} {...prefetchProps(preload)}>
+      <button type="button" className="apk-button apk-button-social" onClick={() => passkey.addPasskey()} {...prefetchProps(prefetchPasskey)}>
         <PasskeyMark />
         <span className="apk-button-label">{failed ? labels.tryAgain : labels.addPasskey}</span>
       </button>

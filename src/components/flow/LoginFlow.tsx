@@ -1,7 +1,18 @@
 import { useEffect, useState } from 'react'
-import { OAUTH_PROVIDER_NAMES, prefetchSignIn, type OAuthMode, type OAuthProviderName } from '../../core'
+import { prefetchSignIn, type OAuthMode, type OAuthProviderName } from '../../core'
 import type { EnabledProvider } from '../../core/types'
-import { useEmailOtp, useLoginMethods, useOAuthCallback, useOAuthProviders, usePasskey, useSession, useSmsOtp, useWalletKitConfig } from '../../react'
+import {
+  useEmailOtp,
+  useLoginMethods,
+  useLoginWithOAuth,
+  useLoginWithPasskey,
+  useOAuthCallback,
+  useOAuthProviders,
+  useSession,
+  useSignUpWithPasskey,
+  useSmsOtp,
+  useWalletKitConfig,
+} from '../../react'
 import { useLabels } from '../labels/LabelsContext'
 import type { PhoneDraft } from '../phone/e164'
 import { CodeStep } from './CodeStep'
@@ -16,7 +27,6 @@ import { PhoneMethodButton } from './PhoneMethodButton'
 import { LazyPhoneStep } from './LazyPhoneStep'
 import { Progress } from '../ui/Progress'
 import { SignedInStep } from './SignedInStep'
-import { useOAuthFlows } from './useOAuthFlows'
 
 export interface LoginFlowProps {
   /** Closes what holds the flow (the dialog's "Done"); left out in an inline panel. */
@@ -33,9 +43,10 @@ export function LoginFlow({ onDone, methods: only }: LoginFlowProps) {
   const methods = useLoginMethods(only)
   const oauthProviders = useOAuthProviders(only)
   const emailOtp = useEmailOtp()
-  const oauth = useOAuthFlows()
+  const oauth = useLoginWithOAuth()
   const callback = useOAuthCallback()
-  const passkey = usePasskey()
+  const passkeyLogin = useLoginWithPasskey()
+  const passkeySignUp = useSignUpWithPasskey()
   // Kept here, not in the email step, so that "Use a different email" comes back with it to correct.
   const [email, setEmail] = useState(() => emailOtp.challenge?.email ?? '')
   const smsOtp = useSmsOtp()
@@ -55,9 +66,10 @@ export function LoginFlow({ onDone, methods: only }: LoginFlowProps) {
   if (status === 'signedIn' && session) return <SignedInStep session={session} onDone={onDone} />
   // Back from the provider: the answer is being exchanged for a session.
   if (callback.status === 'completing') return <Progress label={labels.signingIn} />
-  const active = OAUTH_PROVIDER_NAMES.find((provider) => oauth[provider].isPending)
-  if (active) return <OAuthWaiting provider={active} flow={oauth[active]} />
-  if (passkey.isPending) return <PasskeyWaiting />
+  // Under way in the popup, or the page on its way to the provider ("Taking you to Google…").
+  const active = oauth.isPending || oauth.data?.mode === 'redirect' ? oauth.variables?.provider : undefined
+  if (active) return <OAuthWaiting provider={active} flow={oauth} />
+  if (passkeyLogin.isPending || passkeySignUp.isPending) return <PasskeyWaiting />
   // A code already on its way needs nothing from the config (the challenge knows its format).
   // The newest code on its way, by email or SMS.
   const pending = [emailOtp, smsOtp]
@@ -74,13 +86,13 @@ export function LoginFlow({ onDone, methods: only }: LoginFlowProps) {
 
   const start = (provider: OAuthProviderName, mode?: OAuthMode) => {
     // First: in popup mode the window must open before anything else happens in this click.
-    oauth[provider].start(mode)
-    for (const other of OAUTH_PROVIDER_NAMES) if (other !== provider) oauth[other].reset()
+    oauth.loginWithOAuth({ provider, mode })
     callback.reset()
-    passkey.reset()
+    passkeyLogin.reset()
+    passkeySignUp.reset()
   }
   const forgetOAuthFailures = () => {
-    for (const provider of OAUTH_PROVIDER_NAMES) oauth[provider].reset()
+    oauth.reset()
     callback.reset()
   }
   const retry = (provider: OAuthProviderName | undefined, mode: OAuthMode | undefined) => {
@@ -88,9 +100,8 @@ export function LoginFlow({ onDone, methods: only }: LoginFlowProps) {
     else callback.reset()
   }
   // The last failure with a provider: a popup's, or the redirect this page came back from.
-  const failed = OAUTH_PROVIDER_NAMES.find((provider) => oauth[provider].error)
-  const failure = failed
-    ? { error: oauth[failed].error, provider: failed, mode: oauth[failed].mode }
+  const failure = oauth.error
+    ? { error: oauth.error, provider: oauth.variables?.provider, mode: oauth.variables?.mode }
     : callback.status === 'error'
       ? { error: callback.error, provider: callback.provider, mode: 'redirect' as const }
       : undefined
@@ -99,7 +110,7 @@ export function LoginFlow({ onDone, methods: only }: LoginFlowProps) {
   const showPhone = methods.includes('sms')
   const social = oauthProviders
   // Passkeys sit with the social buttons: one group of buttons after the form.
-  const passkeyPart = methods.includes('passkey') ? <PasskeyButtons passkey={passkey} onStart={forgetOAuthFailures} /> : null
+  const passkeyPart = methods.includes('passkey') ? <PasskeyButtons login={passkeyLogin} signUp={passkeySignUp} onStart={forgetOAuthFailures} /> : null
   if (!showEmail && !showPhone && social.length === 0 && !passkeyPart && !failure?.error) return <p className="apk-text">{labels.noMethods}</p>
   const phoneStep = (onBack?: () => void) => (
     <LazyPhoneStep key="phone" smsOtp={smsOtp} phone={phone} sentTo={sentTo} onPhoneChange={setPhone} onBack={onBack} />

@@ -1,5 +1,6 @@
-import { OAUTH_PROVIDERS, type OAuthProviderName } from '../../core'
-import { prefetchSignIn } from '../../core/prefetchSignIn'
+'use client'
+import type { OAuthProviderName } from '../../core'
+import { OAUTH_PROVIDERS, prefetchSignIn } from '../../react'
 import { formatLabel } from '../labels/formatLabel'
 import { useLabels } from '../labels/LabelsContext'
 import { ProviderMark } from '../marks/ProviderMark'

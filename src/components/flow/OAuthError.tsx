@@ -1,6 +1,6 @@
+'use client'
 import { useEffect, useRef } from 'react'
-import type { OAuthMode, OAuthProviderName } from '../../core'
-import type { KitError } from '../../core/errors'
+import type { KitError, OAuthMode, OAuthProviderName } from '../../core'
 import { errorMessage } from '../labels/errorMessage'
 import { useLabels } from '../labels/LabelsContext'
 import { ErrorAlert } from '../ui/ErrorAlert'

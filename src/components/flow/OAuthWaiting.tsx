@@ -1,13 +1,15 @@
+'use client'
 import { useEffect, useRef } from 'react'
-import { OAUTH_PROVIDERS, type OAuthProviderName } from '../../core'
-import type { UseOAuthReturnType } from '../../react'
+import type { OAuthProviderName } from '../../core'
+import { OAUTH_PROVIDERS, type UseLoginWithOAuthReturnType } from '../../react'
 import { formatLabel } from '../labels/formatLabel'
 import { useLabels } from '../labels/LabelsContext'
 import { ProviderMark } from '../marks/ProviderMark'
 
 export interface OAuthWaitingProps {
   provider: OAuthProviderName
-  flow: UseOAuthReturnType
+  /** The sign-in under way, or the page on its way to the provider (data.mode 'redirect'). */
+  flow: UseLoginWithOAuthReturnType
 }
 
 /** A sign-in under way at the provider: in the popup (with Cancel, which closes it), or by redirect. */
@@ -17,7 +19,7 @@ export function OAuthWaiting({ provider, flow }: OAuthWaitingProps) {
   // The button that started the sign-in is gone: focus goes to the one thing left to do here.
   useEffect(() => cancelRef.current?.focus(), [])
   const name = OAUTH_PROVIDERS[provider].displayName
-  const redirecting = flow.status === 'redirecting' || flow.mode === 'redirect'
+  const redirecting = flow.variables?.mode === 'redirect'
   return (
     <div className="apk-form apk-oauth-waiting">
       <span className="apk-oauth-waiting-mark">

@@ -1,13 +1,17 @@
+'use client'
 import { useEffect, useRef } from 'react'
-import type { UsePasskeyReturnType } from '../../react'
+import { usePasskeySupport, type UseLoginWithPasskeyReturnType, type UseSignUpWithPasskeyReturnType } from '../../react'
 import { errorMessage } from '../labels/errorMessage'
 import { useLabels } from '../labels/LabelsContext'
 import { PasskeyMark } from '../marks/PasskeyMark'
 import { ErrorAlert } from '../ui/ErrorAlert'
+import { prefetchPasskey } from './prefetchPasskey'
 import { prefetchProps } from './prefetchProps'
 
 export interface PasskeyButtonsProps {
-  passkey: UsePasskeyReturnType
+  /** Held by the flow, which shows the prompt's progress in place of these buttons. */
+  login: UseLoginWithPasskeyReturnType
+  signUp: UseSignUpWithPasskeyReturnType
   /** Called in the click handler before the prompt opens, e.g. to forget another method's failure. */
   onStart?(): void
 }
@@ -17,12 +21,15 @@ export interface PasskeyButtonsProps {
  * person closed the prompt, the failure and "Try again" otherwise. In a browser without WebAuthn, a
  * sentence saying so instead of buttons that could only fail.
  */
-export function PasskeyButtons({ passkey, onStart }: PasskeyButtonsProps) {
+export function PasskeyButtons({ login, signUp, onStart }: PasskeyButtonsProps) {
   const labels = useLabels()
   const signInRef = useRef<HTMLButtonElement>(null)
   const createRef = useRef<HTMLButtonElement>(null)
   const retryRef = useRef<HTMLButtonElement>(null)
-  const { error, action, isSupported, preload } = passkey
+  const { isSupported } = usePasskeySupport()
+  // The last try's outcome: starting one forgets the other's (start below).
+  const action = signUp.error ? 'signUp' : 'logIn'
+  const error = signUp.error ?? login.error
   const cancelled = error?.code === 'PASSKEY_CANCELLED'
 
   // The list comes back when the prompt closes: focus returns to the button used, or to Try again.
@@ -36,8 +43,13 @@ export function PasskeyButtons({ passkey, onStart }: PasskeyButtonsProps) {
   if (!isSupported) return <p className="apk-hint">{labels.passkeysUnsupported}</p>
   const start = (chosen: 'signUp' | 'logIn') => {
     onStart?.()
-    if (chosen === 'signUp') passkey.signUp()
-    else passkey.logIn()
+    if (chosen === 'signUp') {
+      login.reset()
+      signUp.signUpWithPasskey()
+    } else {
+      signUp.reset()
+      login.loginWithPasskey()
+    }
   }
   return (
     <>
@@ -54,7 +66,7 @@ export function PasskeyButtons({ passkey, onStart }: PasskeyButtonsProps) {
               type="button"
               className="apk-button apk-button-primary"
               onClick={() => start(action === 'signUp' ? 'signUp' : 'logIn')}
-              {...prefetchProps(preload)}
+              {...prefetchProps(prefetchPasskey)}
             >
               {labels.tryAgain}
             </button>
@@ -63,11 +75,11 @@ export function PasskeyButtons({ passkey, onStart }: PasskeyButtonsProps) {
       ) : null}
       <div className="apk-social">
         {/* The WebAuthn code loads before the click: Safari opens the prompt only close to the gesture. */}
-        <button ref={signInRef} type="button" className="apk-button apk-button-social" onClick={() => start('logIn')} {...prefetchProps(preload)}>
+        <button ref={signInRef} type="button" className="apk-button apk-button-social" onClick={() => start('logIn')} {...prefetchProps(prefetchPasskey)}>
           <PasskeyMark />
           <span className="apk-button-label">{labels.signInWithPasskey}</span>
         </button>
-        <button ref={createRef} type="button" className="apk-button apk-button-social" onClick={() => start('signUp')} {...prefetchProps(preload)}>
+        <button ref={createRef} type="button" className="apk-button apk-button-social" onClick={() => start('signUp')} {...prefetchProps(prefetchPasskey)}>
           <PasskeyMark />
           <span className="apk-button-label">{labels.createPasskey}</span>
         </button>

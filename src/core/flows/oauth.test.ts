@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createConfigStore } from '../config/configStore'
 import { createKit, type Kit, type KitOptions } from '../createKit'
 import { KitError } from '../errors'
 import { memoryKeyStore } from '../keys/memoryKeyStore'
@@ -9,7 +10,7 @@ import { fakeFetch, grpcError, json, type FakeAnswer, type FakeFetch, type Recor
 import { fakeStorage } from '../test/fakes'
 import { sessionToken, signJwt } from '../test/tokens'
 import type { WalletKitConfigResponse } from '../types'
-import { cancelOAuth, completeOAuth, loginWithOAuth, oauthPopupLogin, startOAuth } from './oauth'
+import { cancelOAuth, cancelOAuthRedirect, completeOAuth, loginWithOAuth, oauthPopupLogin, oauthRedirectLogin, startOAuth } from './oauth'
 
 const NOW = Date.UTC(2030, 5, 1, 12)
 const REDIRECT = 'https://app.example.com/auth/callback'
@@ -98,6 +99,11 @@ function proxy(
   return world
 }
 
+/** The kit with `config` as the tenant's config (kit.config), asked for by the flows themselves. */
+function withConfig(kit: Kit, config: WalletKitConfigResponse): Kit {
+  return { ...kit, config: createConfigStore({ request: async () => config }) }
+}
+
 let kits: Kit[] = []
 afterEach(() => {
   for (const kit of kits) kit.destroy()
@@ -120,6 +126,7 @@ function kitOn(fake: FakeFetch, options: Partial<KitOptions> & { clock?: { now: 
     ...options,
   })
   kits.push(kit)
+  kit.config = createConfigStore({ request: async () => CONFIG })
   return { kit, oauthStorage, clock }
 }
 
@@ -145,7 +152,6 @@ describe('startOAuth', () => {
     const { authorizeUrl, state, redirectUri, expiresAt } = await startOAuth(kit, {
       provider: 'google',
       mode: 'redirect',
-      config: CONFIG,
       returnTo: '/wallet',
     })
 
@@ -187,7 +193,7 @@ describe('startOAuth', () => {
     ['discord', 'discord-client', { scope: 'identify email', nonce: false }],
   ] as const)('keeps a PKCE verifier for %s and sends its S256 challenge', async (provider, clientId, expected) => {
     const { kit, oauthStorage } = kitOn(proxy())
-    const { authorizeUrl, state } = await startOAuth(kit, { provider, mode: 'popup', config: CONFIG })
+    const { authorizeUrl, state } = await startOAuth(kit, { provider, mode: 'popup' })
     const record = storedRecord(oauthStorage, state) as PendingOAuth
     expect(record.codeVerifier).toMatch(/^[A-Za-z0-9_-]{43}$/)
     const query = Object.fromEntries(new URL(authorizeUrl).searchParams)
@@ -205,7 +211,7 @@ describe('startOAuth', () => {
 
   it('asks Apple for `code id_token` in the fragment, with the nonce and no verifier', async () => {
     const { kit, oauthStorage } = kitOn(proxy())
-    const { authorizeUrl, state } = await startOAuth(kit, { provider: 'apple', mode: 'popup', config: CONFIG })
+    const { authorizeUrl, state } = await startOAuth(kit, { provider: 'apple', mode: 'popup' })
     const record = storedRecord(oauthStorage, state) as PendingOAuth
     expect(record.codeVerifier).toBeUndefined()
     expect(Object.fromEntries(new URL(authorizeUrl).searchParams)).toEqual({
@@ -221,16 +227,17 @@ describe('startOAuth', () => {
   it('uses the kit’s authorize URL override (the mock’s) for that provider only', async () => {
     const mock = 'http://localhost:8787/__mock/oauth/google/authorize'
     const { kit } = kitOn(proxy(), { oauthAuthorizeUrls: { google: mock } })
-    const google = new URL((await startOAuth(kit, { provider: 'google', mode: 'popup', config: CONFIG })).authorizeUrl)
-    const discord = new URL((await startOAuth(kit, { provider: 'discord', mode: 'popup', config: CONFIG })).authorizeUrl)
+    const google = new URL((await startOAuth(kit, { provider: 'google', mode: 'popup' })).authorizeUrl)
+    const discord = new URL((await startOAuth(kit, { provider: 'discord', mode: 'popup' })).authorizeUrl)
     expect(`${google.origin}${google.pathname}`).toBe(mock)
     expect(`${discord.origin}${discord.pathname}`).toBe('https://discord.com/oauth2/authorize')
   })
 
   it('makes new state, verifier and key for every start', async () => {
     const { kit, oauthStorage } = kitOn(proxy())
-    const first = await startOAuth(kit, { provider: 'x', mode: 'redirect', config: { ...CONFIG, oauthClientIds: { x: 'x-client' } } })
-    const second = await startOAuth(kit, { provider: 'x', mode: 'redirect', config: { ...CONFIG, oauthClientIds: { x: 'x-client' } } })
+    const withX = withConfig(kit, { ...CONFIG, oauthClientIds: { x: 'x-client' } })
+    const first = await startOAuth(withX, { provider: 'x', mode: 'redirect' })
+    const second = await startOAuth(withX, { provider: 'x', mode: 'redirect' })
     expect(second.state).not.toBe(first.state)
     expect(storedRecord(oauthStorage, second.state)?.codeVerifier).not.toBe(storedRecord(oauthStorage, first.state)?.codeVerifier)
     expect(await kit.keyStore.list()).toHaveLength(2)
@@ -244,7 +251,7 @@ describe('startOAuth', () => {
   ] as const)('refuses %s before making a key or storing anything', async (_what, provider, config, code) => {
     const fake = proxy()
     const { kit, oauthStorage } = kitOn(fake)
-    const error = await caught(startOAuth(kit, { provider: provider as 'google', mode: 'redirect', config }))
+    const error = await caught(startOAuth(withConfig(kit, config), { provider: provider as 'google', mode: 'redirect' }))
     expect(error.code).toBe(code)
     expect(await kit.keyStore.list()).toEqual([])
     expect(oauthStorage.items.size).toBe(0)
@@ -253,9 +260,9 @@ describe('startOAuth', () => {
 
   it('takes the redirect URI given, else the config’s, else the page’s origin and path', async () => {
     const { kit } = kitOn(proxy())
-    const given = await startOAuth(kit, { provider: 'google', mode: 'redirect', config: CONFIG, redirectUri: 'https://app.example.com/other' })
+    const given = await startOAuth(kit, { provider: 'google', mode: 'redirect', redirectUri: 'https://app.example.com/other' })
     expect(given.redirectUri).toBe('https://app.example.com/other')
-    const fromPage = await startOAuth(kit, { provider: 'google', mode: 'redirect', config: { ...CONFIG, oauthRedirectUrl: undefined } })
+    const fromPage = await startOAuth(withConfig(kit, { ...CONFIG, oauthRedirectUrl: undefined }), { provider: 'google', mode: 'redirect' })
     expect(fromPage.redirectUri).toBe('https://app.example.com/login')
     expect(new URL(fromPage.authorizeUrl).searchParams.get('redirect_uri')).toBe('https://app.example.com/login')
   })
@@ -263,8 +270,8 @@ describe('startOAuth', () => {
   it('is OAUTH_NOT_CONFIGURED with no redirect URI anywhere, and refuses a redirect URI with a fragment', async () => {
     const { kit } = kitOn(proxy(), { location: { href: 'about:blank' } })
     const config = { ...CONFIG, oauthRedirectUrl: undefined }
-    expect((await caught(startOAuth(kit, { provider: 'google', mode: 'redirect', config }))).code).toBe('OAUTH_NOT_CONFIGURED')
-    await expect(startOAuth(kit, { provider: 'google', mode: 'redirect', config, redirectUri: `${REDIRECT}#x` })).rejects.toThrow(
+    expect((await caught(startOAuth(withConfig(kit, config), { provider: 'google', mode: 'redirect' }))).code).toBe('OAUTH_NOT_CONFIGURED')
+    await expect(startOAuth(withConfig(kit, config), { provider: 'google', mode: 'redirect', redirectUri: `${REDIRECT}#x` })).rejects.toThrow(
       /startOAuth\(\{ redirectUri \}\): expected an absolute http\(s\) URL without a #fragment/,
     )
     expect(await kit.keyStore.list()).toEqual([])
@@ -273,9 +280,9 @@ describe('startOAuth', () => {
   it('refuses a redirect when only memory storage is left (it would not survive), but allows a popup', async () => {
     vi.stubGlobal('sessionStorage', undefined)
     const { kit } = kitOn(proxy(), { oauthStorage: undefined })
-    expect((await caught(startOAuth(kit, { provider: 'google', mode: 'redirect', config: CONFIG }))).code).toBe('OAUTH_STORAGE_UNAVAILABLE')
+    expect((await caught(startOAuth(kit, { provider: 'google', mode: 'redirect' }))).code).toBe('OAUTH_STORAGE_UNAVAILABLE')
     expect(await kit.keyStore.list()).toEqual([])
-    await expect(startOAuth(kit, { provider: 'google', mode: 'popup', config: CONFIG })).resolves.toMatchObject({ redirectUri: REDIRECT })
+    await expect(startOAuth(kit, { provider: 'google', mode: 'popup' })).resolves.toMatchObject({ redirectUri: REDIRECT })
   })
 
   it('deletes its key when the pending sign-in cannot be stored (quota)', async () => {
@@ -284,19 +291,19 @@ describe('startOAuth', () => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
     }
     const { kit } = kitOn(proxy(), { oauthStorage: storage })
-    expect((await caught(startOAuth(kit, { provider: 'google', mode: 'redirect', config: CONFIG }))).code).toBe('OAUTH_STORAGE_UNAVAILABLE')
+    expect((await caught(startOAuth(kit, { provider: 'google', mode: 'redirect' }))).code).toBe('OAUTH_STORAGE_UNAVAILABLE')
     expect(await kit.keyStore.list()).toEqual([])
   })
 
   it('removes sign-ins abandoned more than ten minutes ago, with their keys, and keeps recent ones', async () => {
     const { kit, oauthStorage, clock } = kitOn(proxy())
-    const abandoned = await startOAuth(kit, { provider: 'google', mode: 'redirect', config: CONFIG })
+    const abandoned = await startOAuth(kit, { provider: 'google', mode: 'redirect' })
     const abandonedKey = storedRecord(oauthStorage, abandoned.state)?.publicKey
     clock.now += 9 * 60_000
-    const recent = await startOAuth(kit, { provider: 'google', mode: 'redirect', config: CONFIG })
+    const recent = await startOAuth(kit, { provider: 'google', mode: 'redirect' })
     const recentKey = storedRecord(oauthStorage, recent.state)?.publicKey
     clock.now += 2 * 60_000
-    const latest = await startOAuth(kit, { provider: 'google', mode: 'redirect', config: CONFIG })
+    const latest = await startOAuth(kit, { provider: 'google', mode: 'redirect' })
 
     expect(storedRecord(oauthStorage, abandoned.state)).toBeUndefined()
     expect(storedRecord(oauthStorage, recent.state)).toBeDefined()
@@ -309,11 +316,13 @@ describe('startOAuth', () => {
 
   it('refuses bad parameters with labelled errors', async () => {
     const { kit } = kitOn(proxy())
-    await expect(startOAuth(kit, { provider: 'google', mode: 'tab' as never, config: CONFIG })).rejects.toThrow(/startOAuth\(\{ mode \}\)/)
-    await expect(startOAuth(kit, { provider: 'google', mode: 'popup', config: {} as never })).rejects.toThrow(
-      /startOAuth\(\{ config \}\): expected the wallet_kit_config answer/,
+    await expect(startOAuth(kit, { provider: 'google', mode: 'tab' as never })).rejects.toThrow(/startOAuth\(\{ mode \}\)/)
+    await expect(startOAuth(withConfig(kit, {} as never), { provider: 'google', mode: 'popup' })).rejects.toThrow(
+      /startOAuth: kit.config: expected the wallet_kit_config answer/,
     )
-    await expect(startOAuth({} as Kit, { provider: 'google', mode: 'popup', config: CONFIG })).rejects.toThrow(/startOAuth\(kit\)/)
+    await expect(startOAuth({} as Kit, { provider: 'google', mode: 'popup' })).rejects.toThrow(/startOAuth\(kit\)/)
+    const { config: _config, ...withoutConfig } = kit
+    await expect(startOAuth(withoutConfig as Kit, { provider: 'google', mode: 'popup' })).rejects.toThrow(/startOAuth\(kit\).*no config store/)
   })
 })
 
@@ -328,11 +337,11 @@ describe('completeOAuth with Google (id_token in the fragment)', () => {
   it('sends the fragment’s id_token to account, signup, oauth_login, then stores the session', async () => {
     const fake = proxy()
     const { kit, oauthStorage } = kitOn(fake)
-    const { state } = await startOAuth(kit, { provider: 'google', mode: 'redirect', config: CONFIG, returnTo: '/wallet' })
+    const { state } = await startOAuth(kit, { provider: 'google', mode: 'redirect', returnTo: '/wallet' })
     const stored = storedRecord(oauthStorage, state) as PendingOAuth
     const { token, callbackUrl } = await googleAnswer(oauthStorage, state)
 
-    const result = await completeOAuth(kit, { callbackUrl, config: CONFIG })
+    const result = await completeOAuth(kit, { callbackUrl })
 
     // Never oauth2_authenticate: production's proxy takes only X and Discord there.
     expect(fake.endpoints()).toEqual(['account', 'signup', 'oauth_login'])
@@ -351,7 +360,7 @@ describe('completeOAuth with Google (id_token in the fragment)', () => {
   it('skips signup for a returning user and logs into the known organization', async () => {
     const fake = proxy({}, { existingOrganization: 'org-existing' })
     const { kit, oauthStorage } = kitOn(fake)
-    const { state } = await loginWithOAuth.start(kit, { provider: 'google', mode: 'redirect', config: CONFIG })
+    const { state } = await loginWithOAuth.start(kit, { provider: 'google', mode: 'redirect' })
     const result = await loginWithOAuth.complete(kit, { callbackUrl: (await googleAnswer(oauthStorage, state)).callbackUrl })
     expect(fake.endpoints()).toEqual(['account', 'oauth_login'])
     expect(fake.calls[1]?.body).toMatchObject({ organizationId: 'org-existing' })
@@ -366,7 +375,7 @@ describe('completeOAuth with Google (id_token in the fragment)', () => {
   ] as const)('refuses an id_token with %s before any proxy call: no session, key deleted', async (_what, claims, message) => {
     const fake = proxy()
     const { kit, oauthStorage } = kitOn(fake)
-    const { state } = await startOAuth(kit, { provider: 'google', mode: 'redirect', config: CONFIG })
+    const { state } = await startOAuth(kit, { provider: 'google', mode: 'redirect' })
 
     const error = await caught(completeOAuth(kit, { callbackUrl: (await googleAnswer(oauthStorage, state, claims)).callbackUrl }))
 
@@ -382,7 +391,7 @@ describe('completeOAuth with Google (id_token in the fragment)', () => {
   it('refuses an answer without an id_token (a code alone)', async () => {
     const fake = proxy()
     const { kit } = kitOn(fake)
-    const { state } = await startOAuth(kit, { provider: 'google', mode: 'redirect', config: CONFIG })
+    const { state } = await startOAuth(kit, { provider: 'google', mode: 'redirect' })
     const error = await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}?code=4%2F0Ad&state=${state}` }))
     expect(error.code).toBe('OAUTH_PROVIDER_ERROR')
     expect(error.message).toBe("completeOAuth: Google's answer has neither an id_token nor an error")
@@ -393,7 +402,7 @@ describe('completeOAuth with Google (id_token in the fragment)', () => {
   it('turns error=access_denied in the fragment into OAUTH_CANCELLED', async () => {
     const fake = proxy()
     const { kit } = kitOn(fake)
-    const { state } = await startOAuth(kit, { provider: 'google', mode: 'redirect', config: CONFIG })
+    const { state } = await startOAuth(kit, { provider: 'google', mode: 'redirect' })
     expect((await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}#error=access_denied&state=${state}` }))).code).toBe('OAUTH_CANCELLED')
     expect(fake.calls).toHaveLength(0)
   })
@@ -403,7 +412,7 @@ describe('completeOAuth with Apple (code id_token in the fragment)', () => {
   it('uses the id_token of Apple’s `#state=&code=&id_token=` answer and ignores the code', async () => {
     const fake = proxy()
     const { kit, oauthStorage } = kitOn(fake)
-    const { state } = await startOAuth(kit, { provider: 'apple', mode: 'popup', config: CONFIG })
+    const { state } = await startOAuth(kit, { provider: 'apple', mode: 'popup' })
     const record = storedRecord(oauthStorage, state) as PendingOAuth
     const token = await idToken({ iss: 'https://appleid.apple.com', aud: APPLE_CLIENT, nonce: record.nonce })
 
@@ -418,7 +427,7 @@ describe('completeOAuth with Apple (code id_token in the fragment)', () => {
   it('refuses Apple’s id_token for another client id', async () => {
     const fake = proxy()
     const { kit, oauthStorage } = kitOn(fake)
-    const { state } = await startOAuth(kit, { provider: 'apple', mode: 'redirect', config: CONFIG })
+    const { state } = await startOAuth(kit, { provider: 'apple', mode: 'redirect' })
     const record = storedRecord(oauthStorage, state) as PendingOAuth
     const token = await idToken({ aud: 'com.attacker.app', nonce: record.nonce })
     const error = await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}#state=${state}&code=c&id_token=${token}` }))
@@ -430,7 +439,7 @@ describe('completeOAuth with Apple (code id_token in the fragment)', () => {
 describe('completeOAuth with Facebook (code redeemed at its token endpoint)', () => {
   async function started(fake: World, options: Partial<KitOptions> = {}) {
     const { kit, oauthStorage } = kitOn(fake, options)
-    const { state } = await startOAuth(kit, { provider: 'facebook', mode: 'redirect', config: CONFIG })
+    const { state } = await startOAuth(kit, { provider: 'facebook', mode: 'redirect' })
     return { kit, oauthStorage, state, record: storedRecord(oauthStorage, state) as PendingOAuth }
   }
 
@@ -508,11 +517,12 @@ describe('completeOAuth with X and Discord (code exchanged by oauth2_authenticat
   ] as const)('sends %s’s code, verifier and nonce to oauth2_authenticate as %s', async (provider, wireProvider, clientId) => {
     const config = { ...CONFIG, oauthClientIds: { ...CONFIG.oauthClientIds, x: 'x-client' } }
     const fake = proxy()
-    const { kit, oauthStorage } = kitOn(fake)
-    const { authorizeUrl, state } = await startOAuth(kit, { provider, mode: 'redirect', config })
+    const { kit: plain, oauthStorage } = kitOn(fake)
+    const kit = withConfig(plain, config)
+    const { authorizeUrl, state } = await startOAuth(kit, { provider, mode: 'redirect' })
     const stored = storedRecord(oauthStorage, state) as PendingOAuth
 
-    const result = await completeOAuth(kit, { callbackUrl: `${REDIRECT}?code=4%2F0Ad-code&state=${state}`, config })
+    const result = await completeOAuth(kit, { callbackUrl: `${REDIRECT}?code=4%2F0Ad-code&state=${state}` })
 
     expect(fake.endpoints()).toEqual(['oauth2_authenticate', 'account', 'signup', 'oauth_login'])
     const [authenticate, account, signup] = fake.calls
@@ -535,7 +545,7 @@ describe('completeOAuth with X and Discord (code exchanged by oauth2_authenticat
   it('reads a code answered in the fragment too', async () => {
     const fake = proxy()
     const { kit } = kitOn(fake)
-    const { state } = await startOAuth(kit, { provider: 'discord', mode: 'redirect', config: CONFIG })
+    const { state } = await startOAuth(kit, { provider: 'discord', mode: 'redirect' })
     await completeOAuth(kit, { callbackUrl: `${REDIRECT}#code=frag-code&state=${state}` })
     expect(fake.calls[0]?.body).toMatchObject({ provider: 'OAUTH2_PROVIDER_DISCORD', authCode: 'frag-code', clientId: 'discord-client' })
   })
@@ -545,7 +555,7 @@ describe('completeOAuth refusals', () => {
   it('refuses a state this browser did not start: nothing sent, the real pending sign-in and key kept', async () => {
     const fake = proxy()
     const { kit, oauthStorage } = kitOn(fake)
-    const { state } = await startOAuth(kit, { provider: 'discord', mode: 'redirect', config: CONFIG })
+    const { state } = await startOAuth(kit, { provider: 'discord', mode: 'redirect' })
     const forged = `${state.slice(0, -1)}${state.endsWith('A') ? 'B' : 'A'}`
 
     const error = await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}?code=stolen&state=${forged}` }))
@@ -559,7 +569,7 @@ describe('completeOAuth refusals', () => {
   it('refuses a callback without a state, and a URL that is no callback', async () => {
     const fake = proxy()
     const { kit } = kitOn(fake)
-    await startOAuth(kit, { provider: 'discord', mode: 'redirect', config: CONFIG })
+    await startOAuth(kit, { provider: 'discord', mode: 'redirect' })
     expect((await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}?code=c` }))).code).toBe('OAUTH_STATE_MISMATCH')
     expect((await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}#id_token=eyJ.eyJ.sig` }))).code).toBe('OAUTH_STATE_MISMATCH')
     expect((await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}?tab=2` }))).code).toBe('OAUTH_NO_PENDING_FLOW')
@@ -569,7 +579,7 @@ describe('completeOAuth refusals', () => {
   it('refuses a replayed callback: the state is single use', async () => {
     const fake = proxy()
     const { kit, oauthStorage } = kitOn(fake)
-    const { state } = await startOAuth(kit, { provider: 'google', mode: 'redirect', config: CONFIG })
+    const { state } = await startOAuth(kit, { provider: 'google', mode: 'redirect' })
     const { callbackUrl } = await googleAnswer(oauthStorage, state)
     await completeOAuth(kit, { callbackUrl })
     const sent = fake.calls.length
@@ -584,7 +594,7 @@ describe('completeOAuth refusals', () => {
   it('turns error=access_denied into OAUTH_CANCELLED and removes the pending sign-in and its key', async () => {
     const fake = proxy()
     const { kit, oauthStorage } = kitOn(fake)
-    const { state } = await startOAuth(kit, { provider: 'discord', mode: 'redirect', config: CONFIG })
+    const { state } = await startOAuth(kit, { provider: 'discord', mode: 'redirect' })
 
     const error = await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}?error=access_denied&state=${state}` }))
 
@@ -598,7 +608,7 @@ describe('completeOAuth refusals', () => {
   it('turns another provider error into OAUTH_PROVIDER_ERROR naming it, and cleans up', async () => {
     const fake = proxy()
     const { kit, oauthStorage } = kitOn(fake)
-    const { state } = await startOAuth(kit, { provider: 'google', mode: 'redirect', config: CONFIG })
+    const { state } = await startOAuth(kit, { provider: 'google', mode: 'redirect' })
 
     const error = await caught(
       completeOAuth(kit, { callbackUrl: `${REDIRECT}#error=invalid_scope&error_description=Unknown+scope+foo&state=${state}` }),
@@ -614,7 +624,7 @@ describe('completeOAuth refusals', () => {
   it('refuses an answer after ten minutes with OAUTH_EXPIRED, sending nothing', async () => {
     const fake = proxy()
     const { kit, oauthStorage, clock } = kitOn(fake)
-    const { state } = await startOAuth(kit, { provider: 'discord', mode: 'redirect', config: CONFIG })
+    const { state } = await startOAuth(kit, { provider: 'discord', mode: 'redirect' })
     clock.now += OAUTH_PENDING_TTL_MS + 1
     expect((await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}?code=c&state=${state}` }))).code).toBe('OAUTH_EXPIRED')
     expect(fake.calls).toHaveLength(0)
@@ -625,7 +635,7 @@ describe('completeOAuth refusals', () => {
   it('leaves a popup flow’s pending sign-in to its opener when a page completes a redirect', async () => {
     const fake = proxy()
     const { kit, oauthStorage } = kitOn(fake)
-    const { state } = await startOAuth(kit, { provider: 'discord', mode: 'popup', config: CONFIG })
+    const { state } = await startOAuth(kit, { provider: 'discord', mode: 'popup' })
     const callbackUrl = `${REDIRECT}?code=c&state=${state}`
 
     expect((await caught(completeOAuth(kit, { callbackUrl, mode: 'redirect' }))).code).toBe('OAUTH_STATE_MISMATCH')
@@ -635,20 +645,35 @@ describe('completeOAuth refusals', () => {
     await expect(completeOAuth(kit, { callbackUrl, mode: 'popup' })).resolves.toMatchObject({ isNewUser: true })
   })
 
-  it('refuses a provider the tenant disabled since the start (when given the config)', async () => {
+  it('refuses a provider the tenant disabled since the start (kit.config)', async () => {
     const fake = proxy()
     const { kit } = kitOn(fake)
-    const { state } = await startOAuth(kit, { provider: 'discord', mode: 'redirect', config: CONFIG })
+    const { state } = await startOAuth(kit, { provider: 'discord', mode: 'redirect' })
     const config = { ...CONFIG, enabledProviders: CONFIG.enabledProviders.filter((p) => p !== 'discord') }
-    expect((await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}?code=c&state=${state}`, config }))).code).toBe('METHOD_DISABLED')
+    const disabled = withConfig(kit, config)
+    expect((await caught(completeOAuth(disabled, { callbackUrl: `${REDIRECT}?code=c&state=${state}` }))).code).toBe('METHOD_DISABLED')
     expect(fake.calls).toHaveLength(0)
     expect(await kit.keyStore.list()).toEqual([])
+  })
+
+  it('completes when the config cannot be had: it only adds a check, the proxy checks the rest', async () => {
+    const fake = proxy()
+    const { kit } = kitOn(fake)
+    const { state } = await startOAuth(kit, { provider: 'discord', mode: 'redirect' })
+    const request = vi.fn(async () => {
+      throw new KitError('PROXY_ERROR', 'wallet_kit_config failed')
+    })
+    const unreachable: Kit = { ...kit, config: createConfigStore({ request, retries: 0 }) }
+    const result = await completeOAuth(unreachable, { callbackUrl: `${REDIRECT}?code=c&state=${state}` })
+    expect(request).toHaveBeenCalledTimes(1)
+    expect(result).toMatchObject({ provider: 'discord', isNewUser: true })
+    expect(fake.endpoints()).toEqual(['oauth2_authenticate', 'account', 'signup', 'oauth_login'])
   })
 
   it('is KEY_NOT_FOUND when the key went missing during the round trip, sending nothing', async () => {
     const fake = proxy()
     const { kit } = kitOn(fake)
-    const { state } = await startOAuth(kit, { provider: 'discord', mode: 'redirect', config: CONFIG })
+    const { state } = await startOAuth(kit, { provider: 'discord', mode: 'redirect' })
     for (const key of await kit.keyStore.list()) await kit.keyStore.delete(key)
     expect((await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}?code=c&state=${state}` }))).code).toBe('KEY_NOT_FOUND')
     expect(fake.calls).toHaveLength(0)
@@ -662,7 +687,7 @@ describe('completeOAuth refusals', () => {
   ] as const)('when %s fails: passes the error on, stops there, deletes the key, no session', async (endpoint, answer, code, calls) => {
     const fake = proxy({ [endpoint]: answer })
     const { kit, oauthStorage } = kitOn(fake)
-    const { state } = await startOAuth(kit, { provider: 'discord', mode: 'redirect', config: CONFIG })
+    const { state } = await startOAuth(kit, { provider: 'discord', mode: 'redirect' })
 
     const error = await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}?code=c&state=${state}` }))
 
@@ -678,7 +703,7 @@ describe('completeOAuth refusals', () => {
     const other = `02${'99'.repeat(32)}`
     const fake = proxy({ oauth_login: json({ session: await sessionToken({ exp: NOW / 1000 + 900, public_key: other }) }) })
     const { kit } = kitOn(fake)
-    const { state } = await startOAuth(kit, { provider: 'discord', mode: 'redirect', config: CONFIG })
+    const { state } = await startOAuth(kit, { provider: 'discord', mode: 'redirect' })
     expect((await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}?code=c&state=${state}` }))).code).toBe('SESSION_KEY_MISMATCH')
     expect(await kit.keyStore.list()).toEqual([])
   })
@@ -687,7 +712,7 @@ describe('completeOAuth refusals', () => {
 describe('cancelOAuth', () => {
   it('removes the pending sign-in and deletes its key; an unknown state is fine', async () => {
     const { kit, oauthStorage } = kitOn(proxy())
-    const { state } = await startOAuth(kit, { provider: 'google', mode: 'redirect', config: CONFIG })
+    const { state } = await startOAuth(kit, { provider: 'google', mode: 'redirect' })
     await cancelOAuth(kit, state)
     await cancelOAuth(kit, state)
     expect(oauthStorage.items.size).toBe(0)
@@ -739,7 +764,7 @@ describe('oauthPopupLogin', () => {
       return `${REDIRECT}#state=${state}&id_token=${token}&authuser=0`
     })
 
-    const result = await oauthPopupLogin(kit, popup, { provider: 'google', config: CONFIG, pollMs: 5 })
+    const result = await oauthPopupLogin(kit, popup, { provider: 'google', pollMs: 5 })
 
     expect(popup.navigations).toHaveLength(1)
     expect(popup.navigations[0]).toMatch(/^https:\/\/auth\.example\.com\/__mock\/oauth\/google\/authorize\?client_id=/)
@@ -755,7 +780,7 @@ describe('oauthPopupLogin', () => {
     const fake = proxy()
     const { kit } = kitOn(fake)
     const popup = providerPopup((state) => `${REDIRECT}?code=popup-code&state=${state}`)
-    await oauthPopupLogin(kit, popup, { provider: 'discord', config: CONFIG, pollMs: 5 })
+    await oauthPopupLogin(kit, popup, { provider: 'discord', pollMs: 5 })
     expect(fake.endpoints()).toEqual(['oauth2_authenticate', 'account', 'signup', 'oauth_login'])
     expect(fake.calls[0]?.body).toMatchObject({ authCode: 'popup-code', provider: 'OAUTH2_PROVIDER_DISCORD' })
   })
@@ -765,7 +790,7 @@ describe('oauthPopupLogin', () => {
     const { kit, oauthStorage } = kitOn(fake)
     const popup = providerPopup(null)
 
-    const error = await caught(oauthPopupLogin(kit, popup, { provider: 'google', config: CONFIG, pollMs: 5 }))
+    const error = await caught(oauthPopupLogin(kit, popup, { provider: 'google', pollMs: 5 }))
 
     expect(error.code).toBe('OAUTH_POPUP_CLOSED')
     expect(error.userMessage).toMatch(/closed before you finished/)
@@ -778,7 +803,7 @@ describe('oauthPopupLogin', () => {
     const fake = proxy()
     const { kit } = kitOn(fake)
     const popup = providerPopup((state) => `${REDIRECT}#error=access_denied&state=${state}`)
-    expect((await caught(oauthPopupLogin(kit, popup, { provider: 'google', config: CONFIG, pollMs: 5 }))).code).toBe('OAUTH_CANCELLED')
+    expect((await caught(oauthPopupLogin(kit, popup, { provider: 'google', pollMs: 5 }))).code).toBe('OAUTH_CANCELLED')
     expect(popup.closed).toBe(true)
     expect(fake.calls).toHaveLength(0)
     expect(await kit.keyStore.list()).toEqual([])
@@ -787,10 +812,39 @@ describe('oauthPopupLogin', () => {
   it('closes the popup when the flow cannot start (provider disabled)', async () => {
     const { kit } = kitOn(proxy())
     const popup = providerPopup(null)
-    expect((await caught(oauthPopupLogin(kit, popup, { provider: 'apple', config: GOOGLE_ONLY }))).code).toBe(
+    expect((await caught(oauthPopupLogin(withConfig(kit, GOOGLE_ONLY), popup, { provider: 'apple' }))).code).toBe(
       'METHOD_DISABLED',
     )
     expect(popup.closed).toBe(true)
     expect(popup.navigations).toEqual([])
+  })
+})
+
+describe('oauthRedirectLogin and cancelOAuthRedirect', () => {
+  it('starts, marks the tab as waiting for the provider, and sends the page to the authorize URL', async () => {
+    const { kit, oauthStorage } = kitOn(proxy())
+    const flowStorage = fakeStorage()
+    const assigned: string[] = []
+    const started = await oauthRedirectLogin(kit, { location: { assign: (url) => assigned.push(url) } }, { provider: 'google', returnTo: '/w', flowStorage })
+    expect(assigned).toEqual([started.authorizeUrl])
+    expect(storedRecord(oauthStorage, started.state)).toMatchObject({ mode: 'redirect', provider: 'google', returnTo: '/w' })
+    expect(JSON.parse(flowStorage.items.get('auth-proxy-kit:demo:oauth-redirect') ?? 'null')).toEqual({ provider: 'google', startedAt: NOW })
+
+    await cancelOAuthRedirect(kit, started.state, flowStorage)
+    expect(flowStorage.items.size).toBe(0)
+    expect(storedRecord(oauthStorage, started.state)).toBeUndefined()
+    expect(await kit.keyStore.list()).toEqual([])
+  })
+
+  it('neither marks the tab nor leaves the page when the start is refused', async () => {
+    const { kit } = kitOn(proxy())
+    const flowStorage = fakeStorage()
+    const assigned: string[] = []
+    const page = { location: { assign: (url: string) => assigned.push(url) } }
+    const error = await caught(oauthRedirectLogin(withConfig(kit, GOOGLE_ONLY), page, { provider: 'apple', flowStorage }))
+    expect(error.code).toBe('METHOD_DISABLED')
+    expect(assigned).toEqual([])
+    expect(flowStorage.items.size).toBe(0)
+    await expect(oauthRedirectLogin(kit, {} as never, { provider: 'google', flowStorage })).rejects.toThrow(/oauthRedirectLogin\(page\)/)
   })
 })

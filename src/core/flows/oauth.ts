@@ -20,6 +20,7 @@ import {
   type OAuthMode,
   type PendingOAuth,
 } from '../oauth/pendingOAuth'
+import { clearPendingOAuthRedirect, savePendingOAuthRedirect, type PendingOAuthRedirectStorage } from '../oauth/pendingOAuthRedirect'
 import { calculateCodeChallenge, generateCodeVerifier } from '../oauth/pkce'
 import { waitForOAuthPopup, type OAuthPopup } from '../oauth/popup'
 import { OAUTH_PROVIDERS, isOAuthProviderName, type OAuthProviderName } from '../oauth/providers'
@@ -32,8 +33,6 @@ export interface StartOAuthParameters {
   provider: OAuthProviderName
   /** 'popup' needs a window opened in the click handler (openOAuthPopup); see preferredOAuthMode. */
   mode: OAuthMode
-  /** The tenant's wallet_kit_config: which providers are enabled, their client ids, the redirect URI. */
-  config: WalletKitConfigResponse
   /**
    * Where the provider sends the answer; it must be registered with the provider. Default the
    * config's oauthRedirectUrl, else this page's origin and path.
@@ -56,7 +55,8 @@ export interface StartOAuthReturnType {
 }
 
 /**
- * Prepares a sign-in with `provider`: a new client key, the nonce bound to it, `state`, and a PKCE
+ * Prepares a sign-in with `provider` (the tenant's config, from kit.config, says which providers are
+ * enabled, their client ids and the redirect URI): a new client key, the nonce bound to it, `state`, and a PKCE
  * verifier where the provider uses PKCE (Facebook, X, Discord), kept in kit.oauth.storage for the
  * round trip. Navigate to `authorizeUrl` next.
  *
@@ -67,16 +67,18 @@ export interface StartOAuthReturnType {
 export async function startOAuth(kit: Kit, parameters: StartOAuthParameters): Promise<StartOAuthReturnType> {
   const oauth = assertOAuthKit(kit, 'startOAuth(kit)')
   assertObject(parameters, 'startOAuth(parameters)')
-  const { provider, mode, config, returnTo, scope, signal } = parameters
+  const { provider, mode, returnTo, scope, signal } = parameters
   if (!isOAuthProviderName(provider)) {
     throw invalidArgument('startOAuth({ provider })', `one of ${Object.keys(OAUTH_PROVIDERS).join(', ')}`, provider)
   }
   if (mode !== 'redirect' && mode !== 'popup') throw invalidArgument('startOAuth({ mode })', "'redirect' or 'popup'", mode)
-  assertConfig(config, 'startOAuth({ config })')
   if (returnTo !== undefined && typeof returnTo !== 'string') throw invalidArgument('startOAuth({ returnTo })', 'a string', returnTo)
   if (scope !== undefined && (typeof scope !== 'string' || scope.trim() === '')) {
     throw invalidArgument('startOAuth({ scope })', 'a non-empty string', scope)
   }
+  // Already here once a sign-in button is on screen: no request, and no wait before the popup is sent on.
+  const config = await kit.config.ensure()
+  assertConfig(config, 'startOAuth: kit.config')
 
   if (!config.enabledProviders.includes(provider)) {
     throw new KitError('METHOD_DISABLED', `startOAuth: ${provider} is not enabled for this tenant (wallet_kit_config enabledProviders)`)
@@ -130,11 +132,6 @@ export interface CompleteOAuthParameters {
   /** The URL the provider sent the browser back to, e.g. window.location.href (or the popup's). */
   callbackUrl: string
   /**
-   * The tenant's wallet_kit_config. When given, a provider the tenant disabled in the meantime is
-   * refused (METHOD_DISABLED) before the code is exchanged.
-   */
-  config?: WalletKitConfigResponse
-  /**
    * The mode the caller completes. A page completing a redirect passes 'redirect', so that it never
    * spends the code of a popup flow whose opener is waiting for it (a popup may start with a copy of
    * its opener's sessionStorage).
@@ -166,13 +163,16 @@ export interface CompleteOAuthReturnType {
  * code or id_token, a refused code redemption, an id_token for another key or app), and the proxy's.
  * Whenever it fails after finding the pending sign-in, that sign-in's key is deleted. Clean the
  * address bar with cleanOAuthCallbackUrl.
+ *
+ * The tenant's config (kit.config) only adds a check: a provider the tenant disabled since the sign-in
+ * started is refused (METHOD_DISABLED) before the code is exchanged. When the config cannot be had, the
+ * completion goes on (the proxy checks the rest, and its own failure is reported by the exchange).
  */
 export async function completeOAuth(kit: Kit, parameters: CompleteOAuthParameters): Promise<CompleteOAuthReturnType> {
   const oauth = assertOAuthKit(kit, 'completeOAuth(kit)')
   assertObject(parameters, 'completeOAuth(parameters)')
-  const { callbackUrl, config, mode, signal } = parameters
+  const { callbackUrl, mode, signal } = parameters
   if (typeof callbackUrl !== 'string') throw invalidArgument('completeOAuth({ callbackUrl })', 'a URL string', callbackUrl)
-  if (config !== undefined) assertConfig(config, 'completeOAuth({ config })')
   if (mode !== undefined && mode !== 'redirect' && mode !== 'popup') {
     throw invalidArgument('completeOAuth({ mode })', "'redirect' or 'popup'", mode)
   }
@@ -197,7 +197,7 @@ export async function completeOAuth(kit: Kit, parameters: CompleteOAuthParameter
   removePendingOAuth(oauth.storage, configId, record.state)
 
   try {
-    return await exchange(kit, oauth, record, answer, config, signal)
+    return await exchange(kit, oauth, record, answer, await configIfAny(kit), signal)
   } catch (error) {
     await deleteUnlessSessionKey(kit, record.publicKey)
     throw error
@@ -346,7 +346,7 @@ export async function oauthPopupLogin(
     popup.close()
     throw error
   }
-  const { signal, pollMs, config } = parameters
+  const { signal, pollMs } = parameters
   let callbackUrl: string
   try {
     if (popup.closed) throw new KitError('OAUTH_POPUP_CLOSED', 'oauthPopupLogin: the popup was closed before the sign-in started')
@@ -362,7 +362,45 @@ export async function oauthPopupLogin(
     await cancelOAuth(kit, started.state)
     throw error
   }
-  return completeOAuth(kit, { callbackUrl, config, mode: 'popup', signal })
+  return completeOAuth(kit, { callbackUrl, mode: 'popup', signal })
+}
+
+export type OAuthRedirectLoginParameters = Omit<StartOAuthParameters, 'mode'> & {
+  /**
+   * The tab's storage (sessionStorage) for the marker saying which provider this tab left for: the
+   * page the provider sends back to completes only an answer this tab is waiting for (oauthRedirect),
+   * and "Try again" after a failed return goes back to the same provider. Null: no marker.
+   */
+  flowStorage: PendingOAuthRedirectStorage | null
+}
+
+/**
+ * The redirect flow's first half: start, mark the tab as waiting, and send the page to the provider.
+ * The answer comes back to a new page, where oauthRedirect(kit).handle completes it.
+ */
+export async function oauthRedirectLogin(
+  kit: Kit,
+  page: { readonly location: { assign(url: string): void } },
+  parameters: OAuthRedirectLoginParameters,
+): Promise<StartOAuthReturnType> {
+  if (typeof page !== 'object' || page === null || typeof page.location?.assign !== 'function') {
+    throw invalidArgument('oauthRedirectLogin(page)', 'a window (with location.assign())', page)
+  }
+  assertObject(parameters, 'oauthRedirectLogin(parameters)')
+  const { flowStorage, ...start } = parameters
+  const started = await startOAuth(kit, { ...start, mode: 'redirect' })
+  savePendingOAuthRedirect(flowStorage, kit.client.configId, start.provider, kit.now())
+  page.location.assign(started.authorizeUrl)
+  return started
+}
+
+/**
+ * Abandons a redirect sign-in the page left for and came back from without an answer (the Back
+ * button, from the back-forward cache): its marker, pending sign-in and key go.
+ */
+export async function cancelOAuthRedirect(kit: Kit, state: string, flowStorage: PendingOAuthRedirectStorage | null): Promise<void> {
+  clearPendingOAuthRedirect(flowStorage, kit.client.configId)
+  await cancelOAuth(kit, state)
 }
 
 /** wagmi-style grouping of the steps. */
@@ -411,8 +449,22 @@ function assertOAuthKit(kit: Kit, label: string): KitOAuth {
   if (typeof oauth !== 'object' || oauth === null) {
     throw invalidArgument(label, 'a kit made by createKit(options) (it has no oauth settings)', kit)
   }
+  if (typeof (kit as Partial<Kit>).config?.ensure !== 'function') {
+    throw invalidArgument(label, 'a kit made by createKit(options) (it has no config store)', kit)
+  }
   // createKit leaves its OAuth options to be completed and checked here, where they are used.
   return checkKitOAuth(resolveKitOAuth(oauth))
+}
+
+/** The tenant's config for completeOAuth's check, or undefined when it cannot be had. */
+async function configIfAny(kit: Kit): Promise<WalletKitConfigResponse | undefined> {
+  try {
+    const config = await kit.config.ensure()
+    assertConfig(config, 'completeOAuth: kit.config')
+    return config
+  } catch {
+    return undefined
+  }
 }
 
 function assertConfig(config: unknown, label: string): asserts config is WalletKitConfigResponse {

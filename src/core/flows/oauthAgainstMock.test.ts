@@ -61,12 +61,11 @@ async function consent(proxy: MockAuthProxy, authorizeUrl: string, choice: strin
 
 async function signIn(provider: OAuthProviderName) {
   const { proxy, kit, paths } = setup()
-  const config = await kit.client.walletKitConfig()
-  const { authorizeUrl } = await startOAuth(kit, { provider, mode: 'redirect', config })
+  const { authorizeUrl } = await startOAuth(kit, { provider, mode: 'redirect' })
   const callbackUrl = await consent(proxy, authorizeUrl, 'Continue as Ada Lovelace')
   paths.length = 0
-  const result = await completeOAuth(kit, { callbackUrl, config })
-  return { proxy, kit, paths, callbackUrl, result, config }
+  const result = await completeOAuth(kit, { callbackUrl })
+  return { proxy, kit, paths, callbackUrl, result }
 }
 
 describe('OAuth against the mock proxy, per provider kind', () => {
@@ -77,7 +76,7 @@ describe('OAuth against the mock proxy, per provider kind', () => {
     ['x', 'query', ['/v1/oauth2_authenticate', '/v1/account', '/v1/signup', '/v1/oauth_login']],
     ['discord', 'query', ['/v1/oauth2_authenticate', '/v1/account', '/v1/signup', '/v1/oauth_login']],
   ] as const)('signs a new user in with %s (answer in the %s), then the same user again', async (provider, answerIn, calls) => {
-    const { kit, paths, callbackUrl, result, proxy, config } = await signIn(provider)
+    const { kit, paths, callbackUrl, result, proxy } = await signIn(provider)
 
     const answer = new URL(callbackUrl)
     expect(answerIn === 'fragment' ? answer.hash : answer.search).toMatch(/state=/)
@@ -86,8 +85,8 @@ describe('OAuth against the mock proxy, per provider kind', () => {
     expect(kit.session.getSnapshot()).toMatchObject({ status: 'signedIn', session: { publicKey: result.session.publicKey } })
 
     // The same person again, on the same mock: account finds them, no second signup.
-    const again = await startOAuth(kit, { provider, mode: 'popup', config })
-    const second = await completeOAuth(kit, { callbackUrl: await consent(proxy, again.authorizeUrl, 'Continue as Ada Lovelace'), config })
+    const again = await startOAuth(kit, { provider, mode: 'popup' })
+    const second = await completeOAuth(kit, { callbackUrl: await consent(proxy, again.authorizeUrl, 'Continue as Ada Lovelace') })
     expect(second).toMatchObject({ isNewUser: false, provider })
     expect(second.session.userId).toBe(result.session.userId)
     expect(second.session.publicKey).not.toBe(result.session.publicKey)
@@ -95,18 +94,17 @@ describe('OAuth against the mock proxy, per provider kind', () => {
 
   it('refuses Google’s answer carrying an id_token made for another key, before calling the proxy', async () => {
     const { proxy, kit, paths } = setup()
-    const config = await kit.client.walletKitConfig()
     // Someone else's sign-in: its id_token carries the nonce of their key.
-    const theirs = await startOAuth(kit, { provider: 'google', mode: 'redirect', config })
+    const theirs = await startOAuth(kit, { provider: 'google', mode: 'redirect' })
     const theirAnswer = new URLSearchParams(new URL(await consent(proxy, theirs.authorizeUrl, 'Continue as Ada Lovelace')).hash.slice(1))
-    const mine = await startOAuth(kit, { provider: 'google', mode: 'redirect', config })
+    const mine = await startOAuth(kit, { provider: 'google', mode: 'redirect' })
     const myAnswer = new URL(await consent(proxy, mine.authorizeUrl, 'Continue as Ada Lovelace'))
     const fragment = new URLSearchParams(myAnswer.hash.slice(1))
     fragment.set('id_token', theirAnswer.get('id_token') ?? '')
     myAnswer.hash = fragment.toString()
     paths.length = 0
 
-    const error = await completeOAuth(kit, { callbackUrl: myAnswer.href, config }).catch((e: unknown) => e)
+    const error = await completeOAuth(kit, { callbackUrl: myAnswer.href }).catch((e: unknown) => e)
 
     expect(error).toBeInstanceOf(KitError)
     expect(error).toMatchObject({ code: 'OAUTH_PROVIDER_ERROR', message: expect.stringMatching(/Google's id_token has another sign-in’s nonce/) })
@@ -117,25 +115,23 @@ describe('OAuth against the mock proxy, per provider kind', () => {
   it('turns Cancel on the consent page into OAUTH_CANCELLED, for a fragment and a query answer alike', async () => {
     for (const provider of ['apple', 'discord'] as const) {
       const { proxy, kit, paths } = setup()
-      const config = await kit.client.walletKitConfig()
-      const { authorizeUrl } = await startOAuth(kit, { provider, mode: 'redirect', config })
+      const { authorizeUrl } = await startOAuth(kit, { provider, mode: 'redirect' })
       const callbackUrl = await consent(proxy, authorizeUrl, 'Cancel')
-      expect(await completeOAuth(kit, { callbackUrl, config }).catch((e: unknown) => e)).toMatchObject({ code: 'OAUTH_CANCELLED' })
+      expect(await completeOAuth(kit, { callbackUrl }).catch((e: unknown) => e)).toMatchObject({ code: 'OAUTH_CANCELLED' })
       expect(paths.filter((path) => path !== '/v1/wallet_kit_config')).toEqual([])
     }
   })
 
   it('reports Facebook’s refusal of a code redeemed twice', async () => {
     const { proxy, kit } = setup()
-    const config = await kit.client.walletKitConfig()
-    const first = await startOAuth(kit, { provider: 'facebook', mode: 'redirect', config })
+    const first = await startOAuth(kit, { provider: 'facebook', mode: 'redirect' })
     const callbackUrl = await consent(proxy, first.authorizeUrl, 'Continue as Ada Lovelace')
-    await completeOAuth(kit, { callbackUrl, config })
+    await completeOAuth(kit, { callbackUrl })
     // A second sign-in handed the first one's (spent) code with its own state.
-    const second = await startOAuth(kit, { provider: 'facebook', mode: 'redirect', config })
+    const second = await startOAuth(kit, { provider: 'facebook', mode: 'redirect' })
     const replay = new URL(callbackUrl)
     replay.searchParams.set('state', second.state)
-    const error = await completeOAuth(kit, { callbackUrl: replay.href, config }).catch((e: unknown) => e)
+    const error = await completeOAuth(kit, { callbackUrl: replay.href }).catch((e: unknown) => e)
     expect(error).toMatchObject({ code: 'OAUTH_PROVIDER_ERROR', status: 400, cause: { error: { type: 'OAuthException', code: 100 } } })
   })
 })

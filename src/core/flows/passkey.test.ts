@@ -2,6 +2,7 @@ import { p256 } from '@noble/curves/nist.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/browser'
 import { afterEach, describe, expect, it } from 'vitest'
+import { createConfigStore } from '../config/configStore'
 import { createKit, type Kit, type KitOptions } from '../createKit'
 import { base64urlDecode, base64urlEncode, fromHex, fromUtf8, utf8 } from '../encoding'
 import { KitError } from '../errors'
@@ -151,7 +152,13 @@ function kitOn(fake: FakeFetch, authenticator: Authenticator, options: Partial<K
     ...options,
   })
   kits.push(kit)
+  kit.config = createConfigStore({ request: async () => CONFIG })
   return kit
+}
+
+/** The kit with `config` as the tenant's config (kit.config), which the flows ask for themselves. */
+function withConfig(kit: Kit, config: WalletKitConfigResponse): Kit {
+  return { ...kit, config: createConfigStore({ request: async () => config }) }
 }
 
 function decodeXStamp(header: string | undefined): { publicKey: string; scheme: string; signature: string } {
@@ -205,7 +212,7 @@ describe('signUpWithPasskey', () => {
     const authenticator = fakeAuthenticator()
     const kit = kitOn(fake, authenticator)
 
-    const { session, credentialId } = await signUpWithPasskey(kit, { config: CONFIG, rpId: RP_ID, rpName: 'Demo', userName: 'ada' })
+    const { session, credentialId } = await signUpWithPasskey(kit, { rpId: RP_ID, rpName: 'Demo', userName: 'ada' })
 
     expect(authenticator.registrations).toHaveLength(1)
     expect(authenticator.authentications).toHaveLength(0)
@@ -260,7 +267,6 @@ describe('signUpWithPasskey', () => {
     const fake = api()
     const kit = kitOn(fake, fakeAuthenticator(), { apiUrl: 'https://api.example.com' })
     const { session } = await signUpWithPasskey(kit, {
-      config: CONFIG,
       rpName: 'Demo',
       expirationSeconds: 3600,
       invalidateExisting: true,
@@ -281,7 +287,7 @@ describe('signUpWithPasskey', () => {
   it('cancelling the prompt sends nothing and leaves no key and no session', async () => {
     const fake = api()
     const kit = kitOn(fake, fakeAuthenticator({ fail: Object.assign(new Error('closed'), { name: 'NotAllowedError' }) }))
-    const error = await failure(signUpWithPasskey(kit, { config: CONFIG, rpName: 'Demo' }))
+    const error = await failure(signUpWithPasskey(kit, { rpName: 'Demo' }))
     expect(error.code).toBe('PASSKEY_CANCELLED')
     expect(fake.calls).toHaveLength(0)
     expect(await kit.keyStore.list()).toEqual([])
@@ -291,7 +297,7 @@ describe('signUpWithPasskey', () => {
   it('PASSKEY_UNSUPPORTED without WebAuthn, before any key or call', async () => {
     const fake = api()
     const kit = kitOn(fake, fakeAuthenticator({ supported: false }))
-    expect((await failure(signUpWithPasskey(kit, { config: CONFIG, rpName: 'Demo' }))).code).toBe('PASSKEY_UNSUPPORTED')
+    expect((await failure(signUpWithPasskey(kit, { rpName: 'Demo' }))).code).toBe('PASSKEY_UNSUPPORTED')
     expect(fake.calls).toHaveLength(0)
     expect(await kit.keyStore.list()).toEqual([])
   })
@@ -299,7 +305,7 @@ describe('signUpWithPasskey', () => {
   it('a failed signup leaves no key', async () => {
     const fake = api({ signup: grpcError(3, 'authenticators[0].attestation: does not verify', 400) })
     const kit = kitOn(fake, fakeAuthenticator())
-    expect((await failure(signUpWithPasskey(kit, { config: CONFIG, rpName: 'Demo' }))).code).toBe('INVALID_REQUEST')
+    expect((await failure(signUpWithPasskey(kit, { rpName: 'Demo' }))).code).toBe('INVALID_REQUEST')
     expect(fake.endpoints()).toEqual(['signup'])
     expect(await kit.keyStore.list()).toEqual([])
   })
@@ -307,7 +313,7 @@ describe('signUpWithPasskey', () => {
   it('a refused stamp_login leaves no key and no session', async () => {
     const fake = api({ 'submit/stamp_login': grpcError(16, 'X-Stamp: the API key has expired', 401) })
     const kit = kitOn(fake, fakeAuthenticator())
-    expect((await failure(signUpWithPasskey(kit, { config: CONFIG, rpName: 'Demo' }))).code).toBe('STAMP_REFUSED')
+    expect((await failure(signUpWithPasskey(kit, { rpName: 'Demo' }))).code).toBe('STAMP_REFUSED')
     expect(fake.endpoints()).toEqual(['signup', 'submit/stamp_login'])
     expect(await kit.keyStore.list()).toEqual([])
     expect(kit.session.getSnapshot().status).toBe('signedOut')
@@ -322,21 +328,35 @@ describe('signUpWithPasskey', () => {
         }),
     })
     const kit = kitOn(fake, fakeAuthenticator())
-    expect((await failure(signUpWithPasskey(kit, { config: CONFIG, rpName: 'Demo' }))).code).toBe('SESSION_KEY_MISMATCH')
+    expect((await failure(signUpWithPasskey(kit, { rpName: 'Demo' }))).code).toBe('SESSION_KEY_MISMATCH')
     expect(await kit.keyStore.list()).toEqual([])
   })
 
   it('METHOD_DISABLED when the tenant has not enabled passkeys, before the prompt', async () => {
     const authenticator = fakeAuthenticator()
     const kit = kitOn(api(), authenticator)
-    const error = await failure(signUpWithPasskey(kit, { config: { ...CONFIG, enabledProviders: ['email'] }, rpName: 'Demo' }))
+    const error = await failure(signUpWithPasskey(withConfig(kit, { ...CONFIG, enabledProviders: ['email'] }), { rpName: 'Demo' }))
     expect(error.code).toBe('METHOD_DISABLED')
     expect(authenticator.registrations).toHaveLength(0)
   })
 
   it('asks for rpName where there is no page to take it from', async () => {
     const kit = kitOn(api(), fakeAuthenticator())
-    await expect(signUpWithPasskey(kit, { config: CONFIG })).rejects.toThrow(/signUpWithPasskey\(\{ rpName \}\)/)
+    await expect(signUpWithPasskey(kit, {})).rejects.toThrow(/signUpWithPasskey\(\{ rpName \}\)/)
+  })
+
+  it('reads the tenant’s config from the kit, once, and refuses a kit without a config store', async () => {
+    const fake = api()
+    const kit = kitOn(fake, fakeAuthenticator())
+    let asked = 0
+    const counted: Kit = { ...kit, config: createConfigStore({ request: async () => (asked++, CONFIG) }) }
+    await signUpWithPasskey(counted, { rpName: 'Demo' })
+    await kit.session.logout()
+    await loginWithPasskey(counted)
+    expect(asked).toBe(1)
+    const { config: _config, ...withoutConfig } = kit
+    await expect(signUpWithPasskey(withoutConfig as Kit, { rpName: 'Demo' })).rejects.toThrow(/signUpWithPasskey\(kit\).*no config store/)
+    await expect(loginWithPasskey(withoutConfig as Kit)).rejects.toThrow(/loginWithPasskey\(kit\).*no config store/)
   })
 })
 
@@ -346,7 +366,7 @@ describe('loginWithPasskey', () => {
     const authenticator = fakeAuthenticator()
     const kit = kitOn(fake, authenticator)
 
-    const { session, credentialId } = await loginWithPasskey(kit, { config: CONFIG, rpId: RP_ID })
+    const { session, credentialId } = await loginWithPasskey(kit, { rpId: RP_ID })
 
     expect(fake.endpoints()).toEqual(['submit/stamp_login'])
     expect(authenticator.registrations).toHaveLength(0)
@@ -371,9 +391,9 @@ describe('loginWithPasskey', () => {
     const fake = api()
     const authenticator = fakeAuthenticator()
     const kit = kitOn(fake, authenticator)
-    const signedUp = await signUpWithPasskey(kit, { config: CONFIG, rpName: 'Demo' })
+    const signedUp = await signUpWithPasskey(kit, { rpName: 'Demo' })
     await kit.session.logout()
-    const loggedIn = await loginWithPasskey(kit, { config: CONFIG, allowCredentials: [signedUp.credentialId] })
+    const loggedIn = await loginWithPasskey(kit, { allowCredentials: [signedUp.credentialId] })
 
     expect(fake.endpoints()).toEqual(['signup', 'submit/stamp_login', 'submit/stamp_login'])
     expect(loggedIn.session.organizationId).toBe(signedUp.session.organizationId)
@@ -389,7 +409,7 @@ describe('loginWithPasskey', () => {
       code: 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY',
     })
     const kit = kitOn(fake, fakeAuthenticator({ fail: closed }))
-    const error = await failure(loginWithPasskey(kit, { config: CONFIG }))
+    const error = await failure(loginWithPasskey(kit, {}))
     expect(error.code).toBe('PASSKEY_CANCELLED')
     expect(fake.calls).toHaveLength(0)
     expect(await kit.keyStore.list()).toEqual([])
@@ -399,7 +419,7 @@ describe('loginWithPasskey', () => {
   it('PASSKEY_UNSUPPORTED without WebAuthn leaves no key', async () => {
     const fake = api()
     const kit = kitOn(fake, fakeAuthenticator({ supported: false }))
-    expect((await failure(loginWithPasskey(kit, { config: CONFIG }))).code).toBe('PASSKEY_UNSUPPORTED')
+    expect((await failure(loginWithPasskey(kit, {}))).code).toBe('PASSKEY_UNSUPPORTED')
     expect(fake.calls).toHaveLength(0)
     expect(await kit.keyStore.list()).toEqual([])
   })
@@ -407,7 +427,7 @@ describe('loginWithPasskey', () => {
   it('an unknown passkey is STAMP_REFUSED with a message saying so, and leaves no key', async () => {
     const fake = api({ 'submit/stamp_login': grpcError(16, 'X-Stamp-WebAuthn: no such credential', 401) })
     const kit = kitOn(fake, fakeAuthenticator())
-    const error = await failure(loginWithPasskey(kit, { config: CONFIG }))
+    const error = await failure(loginWithPasskey(kit, {}))
     expect(error.code).toBe('STAMP_REFUSED')
     expect(error.userMessage).toBe('This passkey is not registered here. Try another passkey, or create an account.')
     expect(error.proxy?.message).toBe('X-Stamp-WebAuthn: no such credential')
@@ -418,7 +438,7 @@ describe('loginWithPasskey', () => {
   it('a network failure leaves no key', async () => {
     const fake = api({ 'submit/stamp_login': new TypeError('Failed to fetch') })
     const kit = kitOn(fake, fakeAuthenticator())
-    expect((await failure(loginWithPasskey(kit, { config: CONFIG }))).code).toBe('PROXY_UNAVAILABLE')
+    expect((await failure(loginWithPasskey(kit, {}))).code).toBe('PROXY_UNAVAILABLE')
     expect(await kit.keyStore.list()).toEqual([])
   })
 
@@ -426,7 +446,7 @@ describe('loginWithPasskey', () => {
     const fake = api()
     const authenticator = fakeAuthenticator()
     const kit = kitOn(fake, authenticator)
-    expect((await failure(loginWithPasskey(kit, { config: CONFIG, signal: AbortSignal.abort() }))).code).toBe('ABORTED')
+    expect((await failure(loginWithPasskey(kit, { signal: AbortSignal.abort() }))).code).toBe('ABORTED')
     expect(authenticator.authentications).toHaveLength(0)
     expect(await kit.keyStore.list()).toEqual([])
   })
@@ -434,7 +454,7 @@ describe('loginWithPasskey', () => {
   it('METHOD_DISABLED when the tenant has not enabled passkeys, before any key or prompt', async () => {
     const authenticator = fakeAuthenticator()
     const kit = kitOn(api(), authenticator)
-    const error = await failure(loginWithPasskey(kit, { config: { ...CONFIG, enabledProviders: [] } }))
+    const error = await failure(loginWithPasskey(withConfig(kit, { ...CONFIG, enabledProviders: [] })))
     expect(error.code).toBe('METHOD_DISABLED')
     expect(authenticator.authentications).toHaveLength(0)
     expect(await kit.keyStore.list()).toEqual([])

@@ -29,8 +29,6 @@ interface SessionParameters {
 }
 
 export interface SignUpWithPasskeyParameters extends PasskeyPromptParameters, SessionParameters {
-  /** The tenant's wallet_kit_config: passkeys must be enabled. */
-  config: WalletKitConfigResponse
   /** The account's user name, also shown in the passkey picker. Default "Passkey user <date>". */
   userName?: string
   /** How the account lists the passkey. Default "Passkey <date>". */
@@ -50,13 +48,16 @@ export interface SignUpWithPasskeyReturnType {
  *
  * The client key is deleted at the end whatever happens (its API key expires within the minute);
  * the session key is deleted unless a session was stored. Cancelling the prompt creates nothing.
+ * The tenant's config (kit.config) must enable passkeys (METHOD_DISABLED otherwise, before the prompt).
  */
-export async function signUpWithPasskey(kit: Kit, parameters: SignUpWithPasskeyParameters): Promise<SignUpWithPasskeyReturnType> {
+export async function signUpWithPasskey(kit: Kit, parameters: SignUpWithPasskeyParameters = {}): Promise<SignUpWithPasskeyReturnType> {
   const label = 'signUpWithPasskey'
   assertPasskeyKit(kit, `${label}(kit)`)
-  assertObject(parameters, `${label}(parameters)`)
-  const { config, signal } = parameters
-  assertPasskeyEnabled(config, label)
+  // Through `unknown`: asserting on the all-optional parameters type would narrow it to a bare record.
+  assertObject(parameters as unknown, `${label}(parameters)`)
+  const { signal } = parameters
+  // Already here once a passkey button is on screen: no request, and no wait before the prompt.
+  assertPasskeyEnabled(await kit.config.ensure(), label)
   const date = new Date(kit.now()).toISOString().slice(0, 10)
   const userName = parameters.userName ?? `Passkey user ${date}`
   const authenticatorName = parameters.authenticatorName ?? `Passkey ${date}`
@@ -103,8 +104,6 @@ export async function signUpWithPasskey(kit: Kit, parameters: SignUpWithPasskeyP
 }
 
 export interface LoginWithPasskeyParameters extends SessionParameters {
-  /** The tenant's wallet_kit_config: passkeys must be enabled; its organizationId is the one logged into. */
-  config: WalletKitConfigResponse
   /** Default the page's host; must be the one the passkey was made for. */
   rpId?: string
   /** Credential ids (base64url) to offer; default any passkey of the site. */
@@ -122,15 +121,17 @@ export interface LoginWithPasskeyReturnType {
  * organization (the API finds the sub-organization holding the passkey), stamped with the passkey
  * (X-Stamp-WebAuthn) → session. Any failure, cancelling the prompt included, deletes the new key.
  *
- * A passkey the API does not know (another site's, or a deleted account's) is STAMP_REFUSED.
+ * A passkey the API does not know (another site's, or a deleted account's) is STAMP_REFUSED. The
+ * tenant's config (kit.config) must enable passkeys; its organizationId is the one logged into.
  */
-export async function loginWithPasskey(kit: Kit, parameters: LoginWithPasskeyParameters): Promise<LoginWithPasskeyReturnType> {
+export async function loginWithPasskey(kit: Kit, parameters: LoginWithPasskeyParameters = {}): Promise<LoginWithPasskeyReturnType> {
   const label = 'loginWithPasskey'
   assertPasskeyKit(kit, `${label}(kit)`)
-  assertObject(parameters, `${label}(parameters)`)
-  const { config, rpId, allowCredentials, signal } = parameters
+  assertObject(parameters as unknown, `${label}(parameters)`)
+  const { rpId, allowCredentials, signal } = parameters
+  const config = await kit.config.ensure()
   assertPasskeyEnabled(config, label)
-  assertNonEmptyString(config.organizationId, `${label}({ config.organizationId })`)
+  assertNonEmptyString(config.organizationId, `${label}: kit.config's organizationId`)
   const stampLogin = stampLoginParameters(parameters, label)
   throwIfAborted(signal, label)
 
@@ -268,7 +269,7 @@ function relyingParty(parameters: PasskeyPromptParameters, label: string): { rpI
 function assertPasskeyEnabled(config: unknown, label: string): asserts config is WalletKitConfigResponse {
   const candidate = config as Partial<WalletKitConfigResponse> | null
   if (typeof candidate !== 'object' || candidate === null || !Array.isArray(candidate.enabledProviders)) {
-    throw invalidArgument(`${label}({ config })`, 'the wallet_kit_config answer', config)
+    throw invalidArgument(`${label}: kit.config`, 'the wallet_kit_config answer', config)
   }
   // Checked before the browser prompt: a person should not make a passkey the proxy will refuse.
   if (!candidate.enabledProviders.includes('passkey')) {
@@ -279,6 +280,9 @@ function assertPasskeyEnabled(config: unknown, label: string): asserts config is
 function assertPasskeyKit(kit: unknown, label: string): asserts kit is Kit {
   assertKit(kit, label)
   if (typeof kit.publicApi?.submit !== 'function') throw invalidArgument(label, 'a kit made by createKit(options)', kit)
+  if (typeof (kit as Partial<Kit>).config?.ensure !== 'function') {
+    throw invalidArgument(label, 'a kit made by createKit(options) (it has no config store)', kit)
+  }
 }
 
 // At login, an unknown passkey is the person's likely mistake (another account's passkey, or one for

@@ -4,7 +4,6 @@ import { startOAuth } from '../flows/oauth'
 import { memoryKeyStore } from '../keys/memoryKeyStore'
 import { fakeFetch } from '../test/fakeFetch'
 import { fakeStorage } from '../test/fakes'
-import type { WalletKitConfigResponse } from '../types'
 import { checkKitOAuth } from './checkKitOAuth'
 import { resolveKitOAuth } from './kitOAuth'
 
@@ -108,15 +107,7 @@ describe('checkKitOAuth (where the OAuth flows use the settings)', () => {
       storage: fakeStorage(),
       oauthAuthorizeUrls: { google: 'javascript:alert(1)' },
     })
-    const config: WalletKitConfigResponse = {
-      organizationId: 'org',
-      enabledProviders: ['google'],
-      oauthClientIds: { google: 'client-1' },
-      sessionExpirationSeconds: '900',
-      otpLength: '6',
-      otpAlphanumeric: true,
-    }
-    await expect(startOAuth(kit, { provider: 'google', mode: 'popup', config, redirectUri: 'https://app.example.com/' })).rejects.toThrow(
+    await expect(startOAuth(kit, { provider: 'google', mode: 'popup', redirectUri: 'https://app.example.com/' })).rejects.toThrow(
       /createKit\(\{ oauthAuthorizeUrls.google \}\)/,
     )
     expect(await keyStore.list()).toEqual([])

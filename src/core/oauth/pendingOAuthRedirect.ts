@@ -1,29 +1,32 @@
-import { OAUTH_PENDING_TTL_MS, isOAuthProviderName, type OAuthProviderName } from '../core'
-import type { FlowStorage } from './context'
+import { OAUTH_PENDING_TTL_MS } from './pendingOAuth'
+import { isOAuthProviderName, type OAuthProviderName } from './providerNames'
 
 // Which provider this tab left for, kept in the tab's storage across the redirect. It marks a callback
 // as this tab's to complete (an app's own `?code=&state=` is left alone when no sign-in is under way)
 // and lets "Try again" after a failed return go back to the same provider. No secret: the state and
-// PKCE verifier are core's, in its own storage.
+// PKCE verifier are in kit.oauth's storage.
 export interface PendingOAuthRedirect {
   provider: OAuthProviderName
   startedAt: number
 }
 
+/** Where the marker is kept: the tab's sessionStorage in a browser (null where there is none). */
+export type PendingOAuthRedirectStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
+
 function storageKey(configId: string): string {
   return `auth-proxy-kit:${configId}:oauth-redirect`
 }
 
-export function savePendingOAuthRedirect(storage: FlowStorage | null, configId: string, provider: OAuthProviderName, now: number): void {
+export function savePendingOAuthRedirect(storage: PendingOAuthRedirectStorage | null, configId: string, provider: OAuthProviderName, now: number): void {
   try {
     storage?.setItem(storageKey(configId), JSON.stringify({ provider, startedAt: now } satisfies PendingOAuthRedirect))
   } catch {
-    // Without it, a pending sign-in in core's storage still marks the callback as ours; only the retry loses its provider.
+    // Without it, a pending sign-in in kit.oauth's storage still marks the callback as ours; only the retry loses its provider.
   }
 }
 
 /** The stored redirect when it is well formed and younger than a pending sign-in lives; undefined otherwise. */
-export function loadPendingOAuthRedirect(storage: FlowStorage | null, configId: string, now: number): PendingOAuthRedirect | undefined {
+export function loadPendingOAuthRedirect(storage: PendingOAuthRedirectStorage | null, configId: string, now: number): PendingOAuthRedirect | undefined {
   try {
     const text = storage?.getItem(storageKey(configId))
     if (text === null || text === undefined) return undefined
@@ -43,7 +46,7 @@ export function loadPendingOAuthRedirect(storage: FlowStorage | null, configId: 
   return undefined
 }
 
-export function clearPendingOAuthRedirect(storage: FlowStorage | null, configId: string): void {
+export function clearPendingOAuthRedirect(storage: PendingOAuthRedirectStorage | null, configId: string): void {
   try {
     storage?.removeItem(storageKey(configId))
   } catch {

@@ -5,7 +5,10 @@ import { DEMO_ORGANIZATION_ID } from '../mock'
 import { createSoftAuthenticator } from '../mock/testing/softAuthenticator'
 import { fakePasskeyBrowser, type FakePasskeyBrowser } from './test/fakePasskeyBrowser'
 import { createTestProviders, latestCode, type TestProvidersOptions } from './test/renderWithProxy'
-import { usePasskey } from './usePasskey'
+import { useAddPasskey } from './useAddPasskey'
+import { useLoginWithPasskey } from './useLoginWithPasskey'
+import { usePasskeySupport } from './usePasskeySupport'
+import { useSignUpWithPasskey } from './useSignUpWithPasskey'
 import { useSession } from './useSession'
 import { useWalletKitConfig } from './useWalletKitConfig'
 
@@ -14,23 +17,34 @@ function renderPasskey(browser: FakePasskeyBrowser | undefined, options: TestPro
     ...(browser === undefined ? {} : { webauthn: browser.webauthn, origin: browser.origin }),
     ...options,
   })
-  const hook = renderHook(() => ({ passkey: usePasskey(), session: useSession(), config: useWalletKitConfig() }), {
-    wrapper: providers.Providers,
-  })
+  const hook = renderHook(
+    () => ({
+      login: useLoginWithPasskey(),
+      signUp: useSignUpWithPasskey(),
+      add: useAddPasskey(),
+      support: usePasskeySupport(),
+      session: useSession(),
+      config: useWalletKitConfig(),
+    }),
+    {
+      wrapper: providers.Providers,
+    },
+  )
   return { ...providers, ...hook }
 }
 
-describe('usePasskey', () => {
+describe('useSignUpWithPasskey, useLoginWithPasskey, useAddPasskey, usePasskeySupport', () => {
   it('signs a person up with a passkey and no email, and after a sign-out signs them in with it into the same organization', async () => {
     const browser = fakePasskeyBrowser()
     const { result, proxy, requests, kit } = renderPasskey(browser)
     await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
-    expect(result.current.passkey).toMatchObject({ status: 'idle', isSupported: true, error: null, action: undefined })
+    expect(result.current.signUp).toMatchObject({ status: 'idle', error: null, data: undefined, variables: undefined })
+    expect(result.current.support.isSupported).toBe(true)
 
-    act(() => result.current.passkey.signUp())
-    await waitFor(() => expect(result.current.passkey.status).toBe('success'))
-    const signedUp = result.current.passkey.result
-    if (signedUp?.action !== 'signUp') throw new Error(`expected a sign-up result, got ${JSON.stringify(signedUp)}`)
+    act(() => result.current.signUp.signUpWithPasskey())
+    await waitFor(() => expect(result.current.signUp.status).toBe('success'))
+    const signedUp = result.current.signUp.data
+    if (signedUp === undefined) throw new Error('expected a sign-up result')
     expect(result.current.session.status).toBe('signedIn')
     const user = proxy.state.users[signedUp.session.userId]
     expect(user?.email).toBeUndefined()
@@ -41,9 +55,9 @@ describe('usePasskey', () => {
 
     await act(() => kit.session.logout())
     requests.length = 0
-    act(() => result.current.passkey.logIn())
-    await waitFor(() => expect(result.current.passkey.result?.action).toBe('logIn'))
-    expect(result.current.passkey.result).toMatchObject({ action: 'logIn', credentialId: signedUp.credentialId })
+    act(() => result.current.login.loginWithPasskey())
+    await waitFor(() => expect(result.current.login.status).toBe('success'))
+    expect(result.current.login.data).toMatchObject({ credentialId: signedUp.credentialId })
     expect(result.current.session.session).toMatchObject({
       organizationId: signedUp.session.organizationId,
       userId: signedUp.session.userId,
@@ -60,15 +74,16 @@ describe('usePasskey', () => {
     const challenge = await startEmailOtp(kit, { email: 'ada@example.com' })
     const { session } = await act(() => completeEmailOtp(kit, { challenge, code: latestCode(proxy, 'ada@example.com') }))
 
-    act(() => result.current.passkey.add())
-    await waitFor(() => expect(result.current.passkey.status).toBe('success'))
-    const added = result.current.passkey.result
-    if (added?.action !== 'add') throw new Error('expected an add result')
+    act(() => result.current.add.addPasskey({ authenticatorName: 'Laptop' }))
+    await waitFor(() => expect(result.current.add.status).toBe('success'))
+    expect(result.current.add.variables).toEqual({ authenticatorName: 'Laptop' })
+    const added = result.current.add.data
+    if (added === undefined) throw new Error('expected an add result')
     expect(added.authenticatorIds).toEqual(proxy.state.users[session.userId]?.authenticators.map((item) => item.authenticatorId))
 
     await act(() => kit.session.logout())
-    act(() => result.current.passkey.logIn())
-    await waitFor(() => expect(result.current.passkey.result?.action).toBe('logIn'))
+    act(() => result.current.login.loginWithPasskey())
+    await waitFor(() => expect(result.current.login.status).toBe('success'))
     expect(result.current.session.session).toMatchObject({ userId: session.userId, organizationId: session.organizationId })
   })
 
@@ -77,15 +92,17 @@ describe('usePasskey', () => {
     const { result } = renderPasskey(browser)
     await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
     const release = browser.holdNextPrompt()
-    act(() => result.current.passkey.signUp())
+    act(() => {
+      result.current.signUp.signUpWithPasskey()
+      // A second click before any render: still one prompt (a second would cancel the first).
+      result.current.signUp.signUpWithPasskey()
+    })
     await waitFor(() => expect(browser.prompts).toEqual(['create']))
-    expect(result.current.passkey).toMatchObject({ status: 'pending', isPending: true, action: 'signUp' })
-    // A second click while the prompt is up does not open another one (it would cancel the first).
-    act(() => result.current.passkey.logIn())
+    expect(result.current.signUp).toMatchObject({ status: 'pending', isPending: true })
+    act(() => result.current.signUp.signUpWithPasskey())
     release()
-    await waitFor(() => expect(result.current.passkey.status).toBe('success'))
+    await waitFor(() => expect(result.current.signUp.status).toBe('success'))
     expect(browser.prompts).toEqual(['create'])
-    expect(result.current.passkey.action).toBe('signUp')
   })
 
   it('given the person closes the sign-up prompt, it is PASSKEY_CANCELLED with no account, no key and no session', async () => {
@@ -93,18 +110,20 @@ describe('usePasskey', () => {
     const { result, proxy, requests, kit } = renderPasskey(browser)
     await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
     browser.cancelNextPrompt()
-    act(() => result.current.passkey.signUp())
-    await waitFor(() => expect(result.current.passkey.status).toBe('error'))
-    expect(result.current.passkey.error?.code).toBe('PASSKEY_CANCELLED')
-    expect(result.current.passkey.action).toBe('signUp')
+    act(() => result.current.signUp.signUpWithPasskey())
+    await waitFor(() => expect(result.current.signUp.status).toBe('error'))
+    expect(result.current.signUp.error?.code).toBe('PASSKEY_CANCELLED')
     expect(requests).toEqual(['wallet_kit_config'])
     expect(Object.keys(proxy.state.users)).toEqual([])
     expect(await kit.keyStore.list()).toEqual([])
     expect(result.current.session.status).toBe('signedOut')
 
-    act(() => result.current.passkey.reset())
-    await waitFor(() => expect(result.current.passkey.status).toBe('idle'))
-    expect(result.current.passkey.error).toBeNull()
+    act(() => result.current.signUp.reset())
+    await waitFor(() => expect(result.current.signUp.status).toBe('idle'))
+    expect(result.current.signUp.error).toBeNull()
+    // The prompt closed: the next click opens one again.
+    act(() => result.current.signUp.signUpWithPasskey())
+    await waitFor(() => expect(result.current.signUp.status).toBe('success'))
   })
 
   it('given the person closes the sign-in prompt, it deletes the key made for the session', async () => {
@@ -112,8 +131,8 @@ describe('usePasskey', () => {
     const { result, requests, kit } = renderPasskey(browser)
     await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
     browser.cancelNextPrompt()
-    act(() => result.current.passkey.logIn())
-    await waitFor(() => expect(result.current.passkey.error?.code).toBe('PASSKEY_CANCELLED'))
+    act(() => result.current.login.loginWithPasskey())
+    await waitFor(() => expect(result.current.login.error?.code).toBe('PASSKEY_CANCELLED'))
     expect(requests).toEqual(['wallet_kit_config'])
     expect(await kit.keyStore.list()).toEqual([])
     expect(result.current.session.status).toBe('signedOut')
@@ -125,10 +144,10 @@ describe('usePasskey', () => {
     const browser = fakePasskeyBrowser({ device: stranger })
     const { result, kit } = renderPasskey(browser)
     await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
-    act(() => result.current.passkey.logIn())
-    await waitFor(() => expect(result.current.passkey.status).toBe('error'))
-    expect(result.current.passkey.error).toMatchObject({ code: 'STAMP_REFUSED', status: 401 })
-    expect(result.current.passkey.error?.userMessage).toMatch(/not registered here/)
+    act(() => result.current.login.loginWithPasskey())
+    await waitFor(() => expect(result.current.login.status).toBe('error'))
+    expect(result.current.login.error).toMatchObject({ code: 'STAMP_REFUSED', status: 401 })
+    expect(result.current.login.error?.userMessage).toMatch(/not registered here/)
     expect(await kit.keyStore.list()).toEqual([])
   })
 
@@ -136,16 +155,16 @@ describe('usePasskey', () => {
     expect('PublicKeyCredential' in window).toBe(false)
     const { result, requests } = renderPasskey(undefined)
     await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
-    expect(result.current.passkey.isSupported).toBe(false)
-    act(() => result.current.passkey.signUp())
-    await waitFor(() => expect(result.current.passkey.error?.code).toBe('PASSKEY_UNSUPPORTED'))
+    expect(result.current.support.isSupported).toBe(false)
+    act(() => result.current.signUp.signUpWithPasskey())
+    await waitFor(() => expect(result.current.signUp.error?.code).toBe('PASSKEY_UNSUPPORTED'))
     expect(requests).toEqual(['wallet_kit_config'])
   })
 
   it('given an injected module that reports no WebAuthn, isSupported is false', async () => {
     const { result } = renderPasskey(fakePasskeyBrowser({ supported: false }))
     await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
-    expect(result.current.passkey.isSupported).toBe(false)
+    expect(result.current.support.isSupported).toBe(false)
   })
 
   it('given a tenant without passkeys, it refuses before the prompt: METHOD_DISABLED', async () => {
@@ -154,8 +173,8 @@ describe('usePasskey', () => {
       mock: { tenants: [{ configId: 'demo', organizationId: 'org', enabledProviders: ['email'] }] },
     })
     await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
-    act(() => result.current.passkey.signUp())
-    await waitFor(() => expect(result.current.passkey.error?.code).toBe('METHOD_DISABLED'))
+    act(() => result.current.signUp.signUpWithPasskey())
+    await waitFor(() => expect(result.current.signUp.error?.code).toBe('METHOD_DISABLED'))
     expect(browser.prompts).toEqual([])
   })
 
@@ -163,12 +182,14 @@ describe('usePasskey', () => {
     const browser = fakePasskeyBrowser()
     const { result } = renderPasskey(browser)
     await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
-    act(() => result.current.passkey.add())
-    await waitFor(() => expect(result.current.passkey.error?.code).toBe('NOT_SIGNED_IN'))
+    act(() => result.current.add.addPasskey())
+    await waitFor(() => expect(result.current.add.error?.code).toBe('NOT_SIGNED_IN'))
     expect(browser.prompts).toEqual([])
   })
 
   it('outside an AuthProxyProvider, it names the fix', () => {
-    expect(() => renderHook(() => usePasskey())).toThrow(/usePasskey must be used inside <AuthProxyProvider>/)
+    expect(() => renderHook(() => useLoginWithPasskey())).toThrow(/useLoginWithPasskey must be used inside <AuthProxyProvider>/)
+    expect(() => renderHook(() => useSignUpWithPasskey())).toThrow(/useSignUpWithPasskey must be used inside <AuthProxyProvider>/)
+    expect(() => renderHook(() => useAddPasskey())).toThrow(/useAddPasskey must be used inside <AuthProxyProvider>/)
   })
 })
