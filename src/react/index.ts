@@ -28,7 +28,7 @@ export {
   type UseOAuthCallbackReturnType,
 } from './useOAuthCallback'
 export type { OAuthWindow } from './oauthWindow'
-export { prefetchSignIn } from '../core/prefetchSignIn'
+export { prefetchSignIn } from './prefetchSignIn'
 export {
   usePasskey,
   type PasskeyAction,

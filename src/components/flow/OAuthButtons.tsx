@@ -1,5 +1,5 @@
 import { OAUTH_PROVIDERS, type OAuthProviderName } from '../../core'
-import { prefetchSignIn } from '../../core/prefetchSignIn'
+import { prefetchSignIn } from '../../react'
 import { formatLabel } from '../labels/formatLabel'
 import { useLabels } from '../labels/LabelsContext'
 import { ProviderMark } from '../marks/ProviderMark'
