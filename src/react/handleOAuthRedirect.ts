@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { cleanOAuthCallbackUrl, isOAuthCallback, isOAuthPopupWindow, parseOAuthCallback, pendingOAuthKey, type Kit } from '../core'
+import { cleanOAuthCallbackUrl, isOAuthCallback, isOAuthPopupWindow, parseOAuthCallback, type Kit } from '../core'
+import { pendingOAuthKey } from '../core/oauth/pendingOAuth'
 import { completeOAuthRedirect } from './completeOAuthRedirect'
 import type { FlowStorage } from './context'
 import { resolveKitOAuth } from '../core/oauth/kitOAuth'

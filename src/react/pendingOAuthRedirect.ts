@@ -1,4 +1,5 @@
-import { OAUTH_PENDING_TTL_MS, isOAuthProviderName, type OAuthProviderName } from '../core'
+import { isOAuthProviderName, type OAuthProviderName } from '../core'
+import { OAUTH_PENDING_TTL_MS } from '../core/oauth/pendingOAuth'
 import type { FlowStorage } from './context'
 
 // Which provider this tab left for, kept in the tab's storage across the redirect. It marks a callback
