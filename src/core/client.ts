@@ -5,8 +5,8 @@ import { assertSignal, assertTimeoutMs, postJson, resolveBaseUrl, type PostJsonA
 import { withRetryAfter } from './retryAfter'
 import type { ProxyEndpoint, ProxyEndpoints, WalletKitConfigResponse } from './types'
 
-// The interfaces live with the other contracts; here too, where the flows have always found them.
-export type { AuthProxyClient, CallOptions } from './contracts'
+// The interface lives with the other contracts; here too, where the flows have always found it.
+export type { CallOptions } from './contracts'
 
 export interface AuthProxyClientOptions {
   /** Base URL of the proxy, e.g. 'https://auth.example.com' or, in a browser, a same-origin path '/auth-proxy'. */

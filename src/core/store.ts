@@ -1,9 +1,6 @@
 import { invalidArgument } from './assert'
 import type { Store } from './contracts'
 
-// The interfaces live with the other contracts; here too, as this is where a store is made.
-export type { ReadableStore, Store } from './contracts'
-
 /**
  * The one store primitive of the kit: the session, the config, the OTP flow, the OAuth redirect and the
  * lazily loaded modules are each one of these with their own transitions around it.

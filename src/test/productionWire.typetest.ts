@@ -32,8 +32,8 @@ import type {
   v1StampLoginRequest,
   v1WalletParams,
 } from '@turnkey/sdk-types'
-import type { AuthProxyClient } from '../core/client'
 import type { CONFIG_DEFAULTS } from '../core/client'
+import type { AuthProxyClient } from '../core/contracts'
 import type { Activity, ActivityEnvelope, PublicActivities, PublicActivityName, PublicQueries } from '../core/publicApiTypes'
 import type {
   ClientSignature,

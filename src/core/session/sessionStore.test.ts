@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { KitError } from '../errors'
 import { fakeKeyStore, fakeStorage, fakeWindow, storageEvent, type FakeKeyStore, type FakeStorage } from '../test/fakes'
 import { sessionToken } from '../test/tokens'
-import { createSessionStore, sessionStorageKey, type SessionStore, type SessionStoreOptions } from './sessionStore'
+import type { SessionStore } from '../contracts'
+import { createSessionStore, sessionStorageKey, type SessionStoreOptions } from './sessionStore'
 
 const KEY_A = `02${'aa'.repeat(32)}`
 const KEY_B = `03${'bb'.repeat(32)}`

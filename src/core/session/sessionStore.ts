@@ -5,8 +5,8 @@ import { createStore } from '../store'
 import type { SessionClaims } from '../types'
 import { decodeSessionToken } from './jwt'
 
-// The interfaces live with the other contracts; here too, where the flows have always found them.
-export type { Session, SessionEventTarget, SessionSnapshot, SessionStatus, SessionStorage, SessionStore } from '../contracts'
+// The interface lives with the other contracts; here too, where the flows have always found it.
+export type { Session } from '../contracts'
 
 export interface SessionStoreOptions {
   /** Where the JWT is kept; localStorage in a browser, so other tabs share it. */

@@ -5,9 +5,6 @@ import { assertSignal, assertTimeoutMs, postJson, resolveBaseUrl } from '../post
 import { DEFAULT_TIMEOUT_MS } from '../client'
 import type { Activity, ActivityEnvelope, PublicActivityName, PublicQueries } from '../publicApiTypes'
 
-// The interface lives with the other contracts; here too, where the flows have always found it.
-export type { PublicApiClient } from '../contracts'
-
 export interface PublicApiClientOptions {
   /** Base URL of the public API, e.g. 'https://api.example.com'; the mock serves it on the proxy's URL. */
   apiUrl: string

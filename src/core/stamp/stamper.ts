@@ -2,8 +2,8 @@ import type { KeyStore, Stamper } from '../contracts'
 import { assertCompressedPublicKey } from '../keys/p256'
 import { stampRequestBody } from './stampRequestBody'
 
-// The types live with the other contracts; here too, where the passkey code finds them.
-export type { Stamp, Stamper, StampHeaderName } from '../contracts'
+// The type lives with the other contracts; here too, where the passkey code finds it.
+export type { Stamper } from '../contracts'
 
 /** Stamps with a held P-256 key (X-Stamp): the client key of a sign-up, or a session's key. */
 export function apiKeyStamper(kit: { keyStore: KeyStore }, publicKey: string): Stamper {
