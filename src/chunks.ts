@@ -4,10 +4,13 @@
 // and are themselves what a chunk holds). What loads when is proven on the built files
 // (scripts/check-chunks.mjs), not by spying on these loaders.
 import { lazyModule } from './core/lazyModule'
+// Transitional: the loaders react/useOtpFlow.ts and react/usePasskey.ts still import from core, shared
+// here so that each chunk has one loader. The integrator moves them back here and deletes core/lazyModules.ts.
+import { signInModule } from './core/lazyModules'
 
 export const chunks = {
-  /** The session engine, the key stores and the OTP flows. */
-  signIn: /* @__PURE__ */ lazyModule('sign-in', () => import('./core/signInRuntime')),
+  /** The OTP flows (email and SMS). */
+  signIn: signInModule,
   /** OAuth by popup or redirect (every provider kind): useLoginWithOAuth's verb loads it. */
   oauth: /* @__PURE__ */ lazyModule('OAuth sign-in', () => import('./core/flows/oauth')),
   /** The redirect round trip's store, with the completion: loaded only on a page that looks like a provider's answer. */
@@ -16,7 +19,6 @@ export const chunks = {
   passkey: /* @__PURE__ */ lazyModule('passkey sign-in', () => import('./core/flows/passkey')),
   /** The browser's WebAuthn helper the passkey flows use (they import it on first use; this prefetches it). */
   webAuthn: /* @__PURE__ */ lazyModule('WebAuthn helper', () => import('@simplewebauthn/browser')),
-  publicApi: /* @__PURE__ */ lazyModule('public API client', () => import('./core/stamp/publicApiClient')),
   /** The sign-in dialog (LoginModal's content). */
   dialog: /* @__PURE__ */ lazyModule('sign-in dialog', () => import('./components/modal/LoginDialog')),
   /** The phone step: its form, the country list and E.164 checks. */

@@ -1,26 +1,12 @@
-import { assertObject } from './assert'
-import { DEFAULT_TIMEOUT_MS, connectToProxy, proxyPost, requestWalletKitConfig, type ProxyConnection } from './proxyConnection'
-import { withRetryAfter } from './retryAfter'
+import { assertNonEmptyString, assertObject, invalidArgument } from './assert'
+import type { AuthProxyClient, CallOptions } from './contracts'
 import { KitError } from './errors'
-import type {
-  AccountRequest,
-  AccountResponse,
-  OAuth2AuthenticateRequest,
-  OAuth2AuthenticateResponse,
-  OAuthLoginRequest,
-  OAuthLoginResponse,
-  OtpInitRequest,
-  OtpInitResponse,
-  OtpLoginRequest,
-  OtpLoginResponse,
-  OtpVerifyRequest,
-  OtpVerifyResponse,
-  ProxyEndpoint,
-  ProxyEndpoints,
-  SignupRequest,
-  SignupResponse,
-  WalletKitConfigResponse,
-} from './types'
+import { assertSignal, assertTimeoutMs, postJson, resolveBaseUrl, type PostJsonAnswer, type PostJsonRequest } from './postJson'
+import { withRetryAfter } from './retryAfter'
+import type { ProxyEndpoint, ProxyEndpoints, WalletKitConfigResponse } from './types'
+
+// The interface lives with the other contracts; here too, where the flows have always found it.
+export type { CallOptions } from './contracts'
 
 export interface AuthProxyClientOptions {
   /** Base URL of the proxy, e.g. 'https://auth.example.com' or, in a browser, a same-origin path '/auth-proxy'. */
@@ -33,59 +19,70 @@ export interface AuthProxyClientOptions {
   timeoutMs?: number
 }
 
-export interface CallOptions {
-  signal?: AbortSignal
-}
-
-export interface AuthProxyClient {
-  /** As given, without trailing slashes. */
-  readonly proxyUrl: string
-  readonly configId: string
-  readonly timeoutMs: number
-  /** Any endpoint of the wire table; the named methods below are this with the endpoint filled in. */
-  call<E extends ProxyEndpoint>(
-    endpoint: E,
-    body: ProxyEndpoints[E]['request'] | undefined,
-    options?: CallOptions,
-  ): Promise<ProxyEndpoints[E]['response']>
-  /** Sends no body, as the production client does. Missing defaults are filled in (see WIRE.md). */
-  walletKitConfig(options?: CallOptions): Promise<WalletKitConfigResponse>
-  otpInit(body: OtpInitRequest, options?: CallOptions): Promise<OtpInitResponse>
-  otpVerify(body: OtpVerifyRequest, options?: CallOptions): Promise<OtpVerifyResponse>
-  otpLogin(body: OtpLoginRequest, options?: CallOptions): Promise<OtpLoginResponse>
-  signup(body: SignupRequest, options?: CallOptions): Promise<SignupResponse>
-  account(body: AccountRequest, options?: CallOptions): Promise<AccountResponse>
-  oauth2Authenticate(body: OAuth2AuthenticateRequest, options?: CallOptions): Promise<OAuth2AuthenticateResponse>
-  oauthLogin(body: OAuthLoginRequest, options?: CallOptions): Promise<OAuthLoginResponse>
-}
-
-export { DEFAULT_TIMEOUT_MS }
+export const DEFAULT_TIMEOUT_MS = 20_000
 
 /** A typed client for the auth proxy's /v1 endpoints. Every failure is a KitError with a stable code. */
 export function createAuthProxyClient(options: AuthProxyClientOptions): AuthProxyClient {
-  return clientOn(connectToProxy(options))
-}
+  assertObject(options, 'createAuthProxyClient(options)')
+  const { configId, timeoutMs = DEFAULT_TIMEOUT_MS } = options
+  const proxyUrl = typeof options.proxyUrl === 'string' ? options.proxyUrl.trim().replace(/\/+$/, '') : options.proxyUrl
+  const baseUrl = resolveBaseUrl(proxyUrl, 'createAuthProxyClient({ proxyUrl })')
+  assertNonEmptyString(configId, 'createAuthProxyClient({ configId })')
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') {
+    throw invalidArgument('createAuthProxyClient({ fetch })', 'a fetch function', options.fetch)
+  }
+  assertTimeoutMs(timeoutMs, 'createAuthProxyClient({ timeoutMs })')
+  // Looked up per call rather than captured, and never called as a method of another object:
+  // window.fetch throws "Illegal invocation" when `this` is not the window.
+  const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
 
-/** The client over options already checked (createKit hands its connection over when a flow first calls). */
-export function clientOn(connection: ProxyConnection): AuthProxyClient {
+  /** POST {proxyUrl}/v1/<endpoint> with the tenant's header, and the body's JSON if there is one. */
+  function post(
+    endpoint: ProxyEndpoint,
+    body: object | undefined,
+    { signal }: CallOptions = {},
+    refineError?: PostJsonRequest['refineError'],
+  ): Promise<PostJsonAnswer> {
+    assertSignal(signal, endpoint)
+    const headers: Record<string, string> = { 'X-Auth-Proxy-Config-ID': configId }
+    // Only a body needs a type; the bodiless wallet_kit_config call has none, like the production client.
+    if (body !== undefined) headers['Content-Type'] = 'application/json'
+    return postJson({
+      label: endpoint,
+      url: `${baseUrl}/v1/${endpoint}`,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      fetch: fetchImpl,
+      timeoutMs,
+      signal,
+      refineError,
+    })
+  }
+
+  async function walletKitConfig(callOptions?: CallOptions): Promise<WalletKitConfigResponse> {
+    const { body, status } = await post('wallet_kit_config', undefined, callOptions)
+    const bad = (what: string) => new KitError('PROXY_BAD_RESPONSE', `wallet_kit_config: ${what} in the answer (HTTP ${status})`, { status })
+    if (typeof body.organizationId !== 'string' || body.organizationId === '') throw bad('no organizationId')
+    return withConfigDefaults(body, bad)
+  }
+
   async function call<E extends ProxyEndpoint>(
     endpoint: E,
     body: ProxyEndpoints[E]['request'] | undefined,
     callOptions: CallOptions = {},
   ): Promise<ProxyEndpoints[E]['response']> {
-    if (endpoint === 'wallet_kit_config') return requestWalletKitConfig(connection, callOptions) as Promise<ProxyEndpoints[E]['response']>
+    if (endpoint === 'wallet_kit_config') return walletKitConfig(callOptions) as Promise<ProxyEndpoints[E]['response']>
     if (body !== undefined) assertObject(body, `${endpoint}: body`)
-    const answer = await proxyPost(connection, endpoint, body, callOptions, withRetryAfter)
+    const answer = await post(endpoint, body, callOptions, withRetryAfter)
     return checkResponse(endpoint, answer.body, answer.status)
   }
 
-  const { proxyUrl, configId, timeoutMs } = connection
   return {
     proxyUrl,
     configId,
     timeoutMs,
     call,
-    walletKitConfig: (callOptions) => requestWalletKitConfig(connection, callOptions),
+    walletKitConfig,
     otpInit: (body, callOptions) => call('otp_init', body, callOptions),
     otpVerify: (body, callOptions) => call('otp_verify', body, callOptions),
     otpLogin: (body, callOptions) => call('otp_login', body, callOptions),
@@ -94,6 +91,29 @@ export function clientOn(connection: ProxyConnection): AuthProxyClient {
     oauth2Authenticate: (body, callOptions) => call('oauth2_authenticate', body, callOptions),
     oauthLogin: (body, callOptions) => call('oauth_login', body, callOptions),
   }
+}
+
+// Protobuf JSON leaves out fields that hold their type's default (empty list, false, "0"), so a real
+// proxy may omit them; WIRE.md gives the defaults. An omitted otpAlphanumeric reads as true, the safe
+// side: the alphanumeric alphabet includes the digits, so a digits-only code is still accepted.
+export const CONFIG_DEFAULTS = { sessionExpirationSeconds: '900', otpLength: '6', otpAlphanumeric: true } as const
+
+function withConfigDefaults(body: Record<string, unknown>, bad: (what: string) => KitError): WalletKitConfigResponse {
+  const enabledProviders = body.enabledProviders ?? []
+  if (!Array.isArray(enabledProviders) || !enabledProviders.every((p) => typeof p === 'string')) {
+    throw bad('enabledProviders is not a list of strings')
+  }
+  const config: Record<string, unknown> = { ...body, enabledProviders }
+  for (const [field, fallback] of Object.entries(CONFIG_DEFAULTS)) {
+    let value = body[field] ?? fallback
+    if (typeof fallback === 'string') {
+      // 64-bit integers are decimal strings on the wire; tolerate a plain number from a lenient server.
+      if (typeof value === 'number' && Number.isSafeInteger(value)) value = String(value)
+      if (typeof value !== 'string' || !/^\d+$/.test(value)) throw bad(`${field} is not a decimal integer`)
+    } else if (typeof value !== 'boolean') throw bad(`${field} is not a boolean`)
+    config[field] = value
+  }
+  return config as unknown as WalletKitConfigResponse
 }
 
 // The fields a caller reads without checking: their absence means the answer is not the contract's.

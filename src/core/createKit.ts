@@ -1,23 +1,18 @@
 import { assertObject, invalidArgument } from './assert'
-import { createConfigStore, type ConfigStore } from './config/configStore'
-import type { AuthProxyClient, AuthProxyClientOptions } from './client'
-import { deferredProxyClient } from './deferredProxyClient'
+import { createAuthProxyClient, type AuthProxyClientOptions } from './client'
+import { createConfigStore } from './config/configStore'
+import type { KeyStore, Kit, SessionEventTarget, SessionStorage } from './contracts'
 import { defaultKeyStore } from './keys/defaultKeyStore'
-import type { KeyStore } from './keys/keyStore'
-import type { KitOAuthOptions, KitOAuthSettings } from './oauth/kitOAuth'
+import type { KitOAuthOptions } from './oauth/kitOAuth'
 import type { WebAuthnModule } from './passkey/webAuthnModule'
-import { connectToProxy } from './proxyConnection'
+import { resolveBaseUrl } from './postJson'
 import { memoryStorage } from './session/memoryStorage'
-import {
-  createSessionStore,
-  sessionStorageKey,
-  type SessionEventTarget,
-  type SessionStorage,
-  type SessionStore,
-} from './session/sessionStore'
-import { deferredPublicApiClient } from './stamp/deferredPublicApiClient'
-import type { PublicApiClient } from './stamp/publicApiClient'
+import { createSessionStore, sessionStorageKey } from './session/sessionStore'
+import { createPublicApiClient } from './stamp/publicApiClient'
 import { workingStorage } from './workingStorage'
+
+// The interface lives with the other contracts; here too, where the flows have always found it.
+export type { Kit } from './contracts'
 
 export interface KitOptions extends AuthProxyClientOptions, KitOAuthOptions {
   /** Default defaultKeyStore(): IndexedDB, or memory where IndexedDB cannot be opened. */
@@ -36,31 +31,9 @@ export interface KitOptions extends AuthProxyClientOptions, KitOAuthOptions {
   webauthn?: WebAuthnModule
 }
 
-/** Everything a flow needs: the proxy client, the key store, the session, the clock. */
-export interface Kit {
-  client: AuthProxyClient
-  keyStore: KeyStore
-  session: SessionStore
-  /** The tenant's wallet_kit_config, asked for once per kit by whoever needs it first (flows, hooks). */
-  config: ConfigStore
-  now(): number
-  /**
-   * The OAuth options given to createKit (authorize and token URL overrides, the storage of pending
-   * sign-ins, the page location) and its fetch, as given: the OAuth flows fill in the defaults and check
-   * them (resolveKitOAuth).
-   */
-  oauth: Readonly<KitOAuthSettings>
-  /** The stamped public API (stamp_login, create_authenticators, whoami). */
-  publicApi: PublicApiClient
-  /** The injected WebAuthn functions; undefined loads @simplewebauthn/browser on first use. */
-  webauthn: WebAuthnModule | undefined
-  /** Stops the session store's timers and listeners. The key store and stored session are kept. */
-  destroy(): void
-}
-
 export function createKit(options: KitOptions): Kit {
   assertObject(options, 'createKit(options)')
-  const client = deferredProxyClient(connectToProxy(options))
+  const client = createAuthProxyClient(options)
   const { keyStore = defaultKeyStore(), storage = workingStorage('localStorage') ?? memoryStorage(), window = defaultWindow(), warnBeforeMs } = options
   const now = options.now ?? Date.now
   if (typeof now !== 'function') throw invalidArgument('createKit({ now })', 'a function returning ms', now)
@@ -72,8 +45,9 @@ export function createKit(options: KitOptions): Kit {
     // Facebook's token endpoint is called with the kit's fetch, as the proxy is.
     fetch: options.fetch,
   })
-  const publicApi = deferredPublicApiClient({
-    apiUrl: options.apiUrl ?? client.proxyUrl,
+  const publicApi = createPublicApiClient({
+    // Resolved here, so that a bad one is named as the option the app gave.
+    apiUrl: resolveBaseUrl(options.apiUrl ?? client.proxyUrl, 'createKit({ apiUrl })'),
     fetch: options.fetch,
     timeoutMs: client.timeoutMs,
   })

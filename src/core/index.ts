@@ -1,51 +1,49 @@
 // auth-proxy-kit/core: everything framework-agnostic. No React is imported from here.
+//
+// A curated surface: what an app builds a sign-in on (the kit, the actions, errors, the wire and contract
+// types, the side effects it may inject, a few guards). How the kit encodes, signs and stamps stays
+// private, so that it can change without breaking anyone; index.test.ts lists every runtime name.
 
-export { createKit, type Kit, type KitOptions } from './createKit'
-export {
-  createAuthProxyClient,
-  DEFAULT_TIMEOUT_MS,
-  type AuthProxyClient,
-  type AuthProxyClientOptions,
-  type CallOptions,
-} from './client'
-export {
-  DEFAULT_USER_MESSAGES,
-  KitError,
-  isKitError,
-  kitErrorCodeForGrpc,
-  type KitErrorCode,
-  type KitErrorOptions,
-} from './errors'
-export { base64urlDecode, base64urlEncode, fromHex, fromUtf8, toHex, utf8 } from './encoding'
-export { isE164PhoneNumber, isValidEmail, normalizePhoneNumber } from './validators'
-export { prefetchSignIn } from './prefetchSignIn'
+// The kit and its contracts
+export { createKit, type KitOptions } from './createKit'
+export type {
+  AuthProxyClient,
+  CallOptions,
+  ConfigSnapshot,
+  ConfigStore,
+  KeyStore,
+  Kit,
+  PublicApiClient,
+  ReadableStore,
+  Session,
+  SessionEventTarget,
+  SessionSnapshot,
+  SessionStatus,
+  SessionStorage,
+  SessionStore,
+  Stamp,
+  Stamper,
+  StampHeaderName,
+  Store,
+} from './contracts'
 
-export type { KeyStore } from './keys/keyStore'
+// Errors
+export { DEFAULT_USER_MESSAGES, KitError, isKitError, type KitErrorCode, type KitErrorOptions } from './errors'
+
+// Side effects an app or a test may inject (createKit's options)
+export { createAuthProxyClient, type AuthProxyClientOptions } from './client'
+export { defaultKeyStore, type DefaultKeyStoreOptions } from './keys/defaultKeyStore'
 export { indexedDbKeyStore, type IndexedDbKeyStoreOptions, type StoredKeyRecord } from './keys/indexedDbKeyStore'
 export { memoryKeyStore } from './keys/memoryKeyStore'
-export { defaultKeyStore, type DefaultKeyStoreOptions } from './keys/defaultKeyStore'
-export { compressPublicKey, isCompressedPublicKey, rawSignatureToDer } from './keys/p256'
-
-export { decodeSessionToken, decodeVerificationToken } from './session/jwt'
-export {
-  createSessionStore,
-  sessionStorageKey,
-  type Session,
-  type SessionEventTarget,
-  type SessionSnapshot,
-  type SessionStatus,
-  type SessionStorage,
-  type SessionStore,
-  type SessionStoreOptions,
-} from './session/sessionStore'
 export { memoryStorage, type MemoryStorage } from './session/memoryStorage'
+export type { KitOAuthOptions, KitOAuthSettings, OAuthLocation, OAuthStorage, OAuthTokenUrls } from './oauth/kitOAuth'
+export type { WebAuthnModule } from './passkey/webAuthnModule'
 
-export {
-  CROCKFORD_ALPHABET,
-  normalizeOtpCode,
-  type NormalizedOtpCode,
-  type NormalizeOtpCodeOptions,
-} from './otp/normalizeOtpCode'
+// Input checks a form runs before calling an action
+export { isE164PhoneNumber, isValidEmail, normalizePhoneNumber } from './validators'
+export { normalizeOtpCode, type NormalizedOtpCode, type NormalizeOtpCodeOptions } from './otp/normalizeOtpCode'
+
+// Actions: OTP by email or SMS
 export {
   ASSUMED_OTP_LIFETIME_SECONDS,
   cancelOtp,
@@ -61,17 +59,6 @@ export {
   type StartOtpParameters,
 } from './flows/otp'
 export {
-  cancelSmsOtp,
-  completeSmsOtp,
-  loginWithSmsOtp,
-  startSmsOtp,
-  type CompleteSmsOtpParameters,
-  type CompleteSmsOtpReturnType,
-  type SmsOtpChallenge,
-  type StartSmsOtpParameters,
-  type StartSmsOtpReturnType,
-} from './flows/smsOtp'
-export {
   cancelEmailOtp,
   completeEmailOtp,
   loginWithEmailOtp,
@@ -83,50 +70,20 @@ export {
   type StartEmailOtpReturnType,
 } from './flows/emailOtp'
 export {
-  loginMessage,
-  signClientMessage,
-  signupMessage,
-  type LoginMessageParameters,
-  type SignupMessageParameters,
-} from './flows/clientSignature'
-export { logout } from './flows/logout'
+  cancelSmsOtp,
+  completeSmsOtp,
+  loginWithSmsOtp,
+  startSmsOtp,
+  type CompleteSmsOtpParameters,
+  type CompleteSmsOtpReturnType,
+  type SmsOtpChallenge,
+  type StartSmsOtpParameters,
+  type StartSmsOtpReturnType,
+} from './flows/smsOtp'
 
-export { calculateCodeChallenge, generateCodeVerifier } from './oauth/pkce'
-export { oauthNonce } from './oauth/oauthNonce'
-export {
-  OAUTH_PROVIDER_NAMES,
-  OAUTH_PROVIDERS,
-  isOAuthProviderName,
-  type OAuthProvider,
-  type OAuthProviderKind,
-  type OAuthProviderName,
-} from './oauth/providers'
-export { buildAuthorizeUrl, type BuildAuthorizeUrlParameters } from './oauth/buildAuthorizeUrl'
-export type { KitOAuth, KitOAuthOptions, KitOAuthSettings, OAuthLocation, OAuthStorage, OAuthTokenUrls } from './oauth/kitOAuth'
-export {
-  OAUTH_PENDING_TTL_MS,
-  pendingOAuthKey,
-  type OAuthMode,
-  type PendingOAuth,
-} from './oauth/pendingOAuth'
-export {
-  cleanOAuthCallbackUrl,
-  isOAuthCallback,
-  parseOAuthCallback,
-  type OAuthCallbackParameters,
-} from './oauth/callbackUrl'
-export {
-  OAUTH_POPUP_WINDOW_NAME,
-  isOAuthPopupWindow,
-  openOAuthPopup,
-  waitForOAuthPopup,
-  type OAuthPopup,
-  type OAuthPopupOpener,
-  type WaitForOAuthPopupOptions,
-} from './oauth/popup'
-export { preferredOAuthMode, type OAuthModeEnvironment } from './oauth/preferredOAuthMode'
 export type { OAuthWindow } from './oauth/oauthWindow'
 export type { HandleOAuthRedirectOptions, OAuthRedirect, OAuthRedirectSnapshot, OAuthRedirectStatus } from './oauth/oauthRedirect'
+// Actions: OAuth, by popup or redirect
 export {
   cancelOAuth,
   completeOAuth,
@@ -139,11 +96,29 @@ export {
   type StartOAuthParameters,
   type StartOAuthReturnType,
 } from './flows/oauth'
+export {
+  OAUTH_PROVIDER_NAMES,
+  OAUTH_PROVIDERS,
+  isOAuthProviderName,
+  type OAuthProvider,
+  type OAuthProviderKind,
+  type OAuthProviderName,
+} from './oauth/providers'
+export type { OAuthMode, PendingOAuth } from './oauth/pendingOAuth'
+export { cleanOAuthCallbackUrl, isOAuthCallback, parseOAuthCallback, type OAuthCallbackParameters } from './oauth/callbackUrl'
+export {
+  OAUTH_POPUP_WINDOW_NAME,
+  isOAuthPopupWindow,
+  openOAuthPopup,
+  type OAuthPopup,
+  type OAuthPopupOpener,
+} from './oauth/popup'
+export { preferredOAuthMode, type OAuthModeEnvironment } from './oauth/preferredOAuthMode'
 
+// Actions: passkeys
 export {
   addPasskey,
   loginWithPasskey,
-  PASSKEY_SIGNUP_API_KEY_SECONDS,
   signUpWithPasskey,
   type AddPasskeyParameters,
   type AddPasskeyReturnType,
@@ -152,21 +127,13 @@ export {
   type SignUpWithPasskeyParameters,
   type SignUpWithPasskeyReturnType,
 } from './flows/passkey'
-export { createPasskey, type CreatePasskeyParameters, type CreatePasskeyReturnType } from './passkey/createPasskey'
-export {
-  getPasskeyAssertion,
-  type GetPasskeyAssertionParameters,
-  type GetPasskeyAssertionReturnType,
-} from './passkey/getPasskeyAssertion'
-export { passkeyStamper, type PasskeyStamperParameters } from './passkey/passkeyStamper'
-export { toAuthenticatorTransports } from './passkey/authenticatorTransports'
-export { preloadWebAuthn, type WebAuthnModule } from './passkey/webAuthnModule'
 export { passkeysSupported } from './passkey/passkeysSupported'
-export { stampChallenge, type StampChallenge } from './stamp/stampChallenge'
-export { API_KEY_STAMP_SCHEME, stampRequestBody } from './stamp/stampRequestBody'
-export { webAuthnStamp, type WebAuthnAssertion } from './stamp/webAuthnStamp'
-export { apiKeyStamper, type Stamp, type Stamper, type StampHeaderName } from './stamp/stamper'
-export { createPublicApiClient, type PublicApiClient, type PublicApiClientOptions } from './stamp/publicApiClient'
-export type * from './publicApiTypes'
+export { preloadWebAuthn } from './passkey/webAuthnModule'
 
-export * from './types'
+// Actions: signing out
+export { logout } from './flows/logout'
+
+// The wire: the auth proxy's /v1 contract and the stamped public API subset
+export { ENABLED_PROVIDERS, isEnabledProvider } from './types'
+export type * from './types'
+export type * from './publicApiTypes'

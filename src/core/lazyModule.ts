@@ -2,7 +2,8 @@
 // synchronously in the same render (React.lazy suspends on its first render even when the import has
 // resolved). Only src/chunks.ts creates these: one module names every chunk.
 import { KitError } from './errors'
-import { createStore, type ReadableStore } from './store'
+import type { ReadableStore } from './contracts'
+import { createStore } from './store'
 
 export type LazyModuleSnapshot<M> =
   | { readonly status: 'idle' | 'loading'; readonly module: undefined; readonly error: null }

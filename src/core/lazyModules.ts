@@ -1,11 +1,10 @@
-// The parts of core a page needs only once someone signs in (or is signed in), each its own chunk,
-// loaded on first use or prefetched (prefetchSignIn). The first load keeps createKit, the proxy client
-// (for the config) and the session store's shell.
+// TRANSITIONAL, to be deleted by the integrator once the hooks that import it (react/useOtpFlow.ts,
+// react/usePasskey.ts) load through src/chunks.ts. Until then src/chunks.ts hands out these very
+// objects, so that each chunk has one loader and one snapshot whichever module names it.
 import { lazyModule } from './lazyModule'
 
-/** The session engine, the key stores and the OTP flows (signInRuntime.ts). */
+/** The OTP flows (signInRuntime.ts). */
 export const signInModule = /* @__PURE__ */ lazyModule('sign-in', () => import('./signInRuntime'))
 export const oauthModule = /* @__PURE__ */ lazyModule('OAuth sign-in', () => import('./flows/oauth'))
-export const publicApiModule = /* @__PURE__ */ lazyModule('public API client', () => import('./stamp/publicApiClient'))
 /** Passkey sign-up, log-in and add (the WebAuthn helper itself loads separately, see webAuthnModule). */
 export const passkeyModule = /* @__PURE__ */ lazyModule('passkey sign-in', () => import('./flows/passkey'))

@@ -1,9 +1,5 @@
-// One chunk for what a session and the email sign-in run on: the session engine (with the JWT decoder),
-// the key stores, the proxy client's endpoints and the OTP flows (email and SMS). They load together, on first use or
-// prefetched: a page rarely needs one without the others soon after, and one chunk is one request.
-export { clientOn } from './client'
+// TRANSITIONAL, to be deleted with lazyModules.ts: the OTP flows (email and SMS) as one chunk, for
+// react/useOtpFlow.ts. The session store, the key stores and the proxy client are in the first load.
 export { cancelEmailOtp, completeEmailOtp, startEmailOtp } from './flows/emailOtp'
 export { cancelSmsOtp, completeSmsOtp, startSmsOtp } from './flows/smsOtp'
-export { chooseKeyStore } from './keys/browserKeyStores'
-export { createLocalSessionStore } from './session/localSessionStore'
 export { cancelHookOtp, completeHookOtp, startHookOtp } from './flows/otpHookRuntime'

@@ -1,20 +1,5 @@
 import { invalidArgument } from './assert'
-
-/** What a store gives its readers: what useSyncExternalStore takes, TanStack Query's Subscribable. */
-export interface ReadableStore<T> {
-  /** The same object until something changes. Bound: pass it as is. */
-  getSnapshot(): T
-  /** Bound. Returns the unsubscribe function. */
-  subscribe(listener: () => void): () => void
-}
-
-/** A store its owner writes to. Owners hand out the ReadableStore half. */
-export interface Store<T> extends ReadableStore<T> {
-  /** Replaces the snapshot; listeners run only when it is a different object. */
-  setState(next: T | ((previous: T) => T)): void
-  /** Drops every listener (the owner is being destroyed). */
-  clear(): void
-}
+import type { Store } from './contracts'
 
 /**
  * The one store primitive of the kit: the session, the config, the OTP flow, the OAuth redirect and the

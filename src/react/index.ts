@@ -34,7 +34,7 @@ export {
   type UseOAuthCallbackReturnType,
 } from './useOAuthCallback'
 export type { OAuthWindow } from './oauthWindow'
-export { prefetchSignIn } from '../core/prefetchSignIn'
+export { prefetchSignIn } from './prefetchSignIn'
 export { useLoginWithPasskey, type LoginWithPasskeyVariables, type UseLoginWithPasskeyReturnType } from './useLoginWithPasskey'
 export { useSignUpWithPasskey, type SignUpWithPasskeyVariables, type UseSignUpWithPasskeyReturnType } from './useSignUpWithPasskey'
 export { useAddPasskey, type AddPasskeyVariables, type UseAddPasskeyReturnType } from './useAddPasskey'

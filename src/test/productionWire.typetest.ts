@@ -32,8 +32,8 @@ import type {
   v1StampLoginRequest,
   v1WalletParams,
 } from '@turnkey/sdk-types'
-import type { AuthProxyClient } from '../core/client'
-import type { CONFIG_DEFAULTS } from '../core/proxyConnection'
+import type { CONFIG_DEFAULTS } from '../core/client'
+import type { AuthProxyClient } from '../core/contracts'
 import type { Activity, ActivityEnvelope, PublicActivities, PublicActivityName, PublicQueries } from '../core/publicApiTypes'
 import type {
   ClientSignature,
@@ -106,7 +106,7 @@ export type AuthenticatorSends = Assert<SendsOnly<SignupAuthenticator, v1Authent
 export type WalletSends = Assert<SendsOnly<SignupWallet, v1WalletParams>>
 
 // wallet_kit_config goes without a body, as production's client sends it. Its answer is read with the
-// members production may leave out filled in from the client's defaults (proxyConnection.ts), so the
+// members production may leave out filled in from the client's defaults (client.ts), so the
 // kit may require exactly those that it fills.
 type WalletKitConfigAsFilled = Omit<ProxyTGetWalletKitConfigResponse, keyof typeof CONFIG_DEFAULTS> &
   Required<Pick<ProxyTGetWalletKitConfigResponse, keyof typeof CONFIG_DEFAULTS>>

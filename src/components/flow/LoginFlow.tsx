@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react'
-import { prefetchSignIn, type OAuthMode, type OAuthProviderName } from '../../core'
+import type { OAuthMode, OAuthProviderName } from '../../core'
 import type { EnabledProvider } from '../../core/types'
 import {
+  prefetchSignIn,
   useEmailOtp,
   useLoginMethods,
   useLoginWithOAuth,

@@ -1,23 +1,7 @@
+import type { ConfigSnapshot, ConfigStore } from '../contracts'
 import { isKitError, type KitError } from '../errors'
-import { createStore, type ReadableStore } from '../store'
+import { createStore } from '../store'
 import type { WalletKitConfigResponse } from '../types'
-
-/** The tenant's config as it loads: like a query's state, for readers outside React. */
-export type ConfigSnapshot =
-  | { readonly status: 'pending'; readonly data: undefined; readonly error: null; readonly isFetching: boolean }
-  /** The last failure (after the retries) until a new attempt succeeds. */
-  | { readonly status: 'error'; readonly data: undefined; readonly error: KitError; readonly isFetching: boolean }
-  /** Kept for the kit's life: a tenant's config does not change under a page. */
-  | { readonly status: 'success'; readonly data: WalletKitConfigResponse; readonly error: null; readonly isFetching: false }
-
-export interface ConfigStore extends ReadableStore<ConfigSnapshot> {
-  /**
-   * The config: at once when it is here, else from the one request under way, else from a new one.
-   * Failures to reach the proxy are retried twice; a refusal is not (it will not change by itself).
-   * A failure is not kept: the next call asks again.
-   */
-  ensure(): Promise<WalletKitConfigResponse>
-}
 
 export interface ConfigStoreOptions {
   /** One wallet_kit_config request (the proxy client's). */

@@ -1,6 +1,6 @@
 import { invalidArgument } from '../assert'
 import { toHex, utf8 } from '../encoding'
-import type { KeyStore } from '../keys/keyStore'
+import type { KeyStore } from '../contracts'
 import { assertCompressedPublicKey } from '../keys/p256'
 import type { ClientSignature, SignupRequest } from '../types'
 

@@ -1,4 +1,4 @@
-import type { Kit } from '../createKit'
+import type { Kit } from '../contracts'
 import { assertKit } from './assertKit'
 
 /** Signs out: removes the stored session (in every tab) and deletes its key. */

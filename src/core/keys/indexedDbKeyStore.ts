@@ -1,7 +1,7 @@
 import { assertNonEmptyString } from '../assert'
 import { assertBytes } from '../assertBytes'
 import { KitError } from '../errors'
-import type { KeyStore } from './keyStore'
+import type { KeyStore } from '../contracts'
 import { assertCompressedPublicKey, rawSignatureToDer } from './p256'
 import { generateKeyPair, keyNotFound, signWithKey } from './webCryptoKeys'
 

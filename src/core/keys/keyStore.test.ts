@@ -6,7 +6,7 @@ import { isKitError } from '../errors'
 import { fromHex, utf8 } from '../encoding'
 import { defaultKeyStore } from './defaultKeyStore'
 import { indexedDbKeyStore } from './indexedDbKeyStore'
-import type { KeyStore } from './keyStore'
+import type { KeyStore } from '../contracts'
 import { memoryKeyStore } from './memoryKeyStore'
 
 const stores: [string, () => KeyStore][] = [

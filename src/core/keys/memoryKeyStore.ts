@@ -1,5 +1,5 @@
 import { assertBytes } from '../assertBytes'
-import type { KeyStore } from './keyStore'
+import type { KeyStore } from '../contracts'
 import { assertCompressedPublicKey, rawSignatureToDer } from './p256'
 import { generateKeyPair, keyNotFound, signWithKey, type GeneratedKeyPair } from './webCryptoKeys'
 

@@ -1,9 +1,9 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { KitError } from '../errors'
-import { signInModule } from '../lazyModules'
 import { fakeKeyStore, fakeStorage, fakeWindow, storageEvent, type FakeKeyStore, type FakeStorage } from '../test/fakes'
 import { sessionToken } from '../test/tokens'
-import { createSessionStore, sessionStorageKey, type SessionStore, type SessionStoreOptions } from './sessionStore'
+import type { SessionStore } from '../contracts'
+import { createSessionStore, sessionStorageKey, type SessionStoreOptions } from './sessionStore'
 
 const KEY_A = `02${'aa'.repeat(32)}`
 const KEY_B = `03${'bb'.repeat(32)}`
@@ -36,12 +36,6 @@ async function caught(promise: Promise<unknown>): Promise<KitError> {
 async function settle(): Promise<void> {
   for (let i = 0; i < 20; i++) await Promise.resolve()
 }
-
-// The engine's code is fetched on first use (a real dynamic import); once here, so that every test
-// sees the store's own work settle in microtasks (settle()), whatever order the tests run in.
-beforeAll(async () => {
-  await signInModule.load()
-})
 
 beforeEach(() => {
   vi.useFakeTimers({ now: T0 })
@@ -76,43 +70,20 @@ describe('given nothing stored', () => {
   })
 })
 
-describe('the engine (validation, expiry, other tabs), loaded on first use', () => {
-  it('is not loaded for a page where no session is stored, nor by another tab writing other keys', async () => {
-    const load = vi.spyOn(signInModule, 'load')
-    const window = fakeWindow()
-    const store = makeStore({ storage: fakeStorage(), keyStore: fakeKeyStore(), window })
-    await store.ready
-    window.dispatchEvent(storageEvent('something-else', 'x'))
-    await settle()
-    expect(store.getSnapshot().status).toBe('signedOut')
-    expect(load).not.toHaveBeenCalled()
-  })
-
-  it('is loaded at start when a session is stored, by set(), and by another tab storing a session', async () => {
-    const load = vi.spyOn(signInModule, 'load')
-    const token = await sessionToken({ exp: expIn(10 * MINUTE), public_key: KEY_A })
-    await makeStore({ storage: fakeStorage({ [STORAGE_KEY]: token }), keyStore: fakeKeyStore([KEY_A]) }).ready
-    expect(load).toHaveBeenCalledTimes(1)
-
-    const setter = makeStore({ storage: fakeStorage(), keyStore: fakeKeyStore([KEY_A]) })
-    await setter.ready
-    expect(load).toHaveBeenCalledTimes(1)
-    await setter.set(token)
-    expect(load).toHaveBeenCalledTimes(2)
-    expect(setter.getSnapshot().status).toBe('signedIn')
-
+describe('one store, whole from the start', () => {
+  it('follows another tab that stores a session, though nothing was stored when it started', async () => {
     const window = fakeWindow()
     const storage = fakeStorage()
-    const follower = makeStore({ storage, keyStore: fakeKeyStore([KEY_A]), window })
-    await follower.ready
+    const store = makeStore({ storage, keyStore: fakeKeyStore([KEY_A]), window })
+    await store.ready
+    const token = await sessionToken({ exp: expIn(10 * MINUTE), public_key: KEY_A })
     storage.items.set(STORAGE_KEY, token)
     window.dispatchEvent(storageEvent(STORAGE_KEY, token))
     await settle()
-    expect(load).toHaveBeenCalledTimes(3)
-    expect(follower.getSnapshot().status).toBe('signedIn')
+    expect(store.getSnapshot().status).toBe('signedIn')
   })
 
-  it('keeps the same signed-out snapshot when the engine arrives and finds nothing either', async () => {
+  it('keeps the same signed-out snapshot object when a logout finds nothing to end', async () => {
     const store = makeStore({ storage: fakeStorage(), keyStore: fakeKeyStore([KEY_A]) })
     await store.ready
     const signedOut = store.getSnapshot()
@@ -123,25 +94,26 @@ describe('the engine (validation, expiry, other tabs), loaded on first use', () 
     expect(listener).not.toHaveBeenCalled()
   })
 
-  it('given its code cannot be fetched: a stored token is kept (signed out), set() says LOAD_FAILED, logout still signs out', async () => {
-    const offline = new KitError('LOAD_FAILED', 'session store: its code could not be loaded (TypeError: Failed to fetch)')
-    vi.spyOn(signInModule, 'load').mockRejectedValue(offline)
+  it('is signed out, with the token kept, when the key store says KEY_STORE_UNAVAILABLE', async () => {
     const token = await sessionToken({ exp: expIn(10 * MINUTE), public_key: KEY_A })
     const storage = fakeStorage({ [STORAGE_KEY]: token })
-    const store = makeStore({ storage, keyStore: fakeKeyStore([KEY_A]) })
+    const keyStore = fakeKeyStore([KEY_A])
+    keyStore.has = () => Promise.reject(new KitError('KEY_STORE_UNAVAILABLE', 'indexedDbKeyStore: could not open database auth-proxy-kit'))
+    const store = makeStore({ storage, keyStore })
     await store.ready
     expect(store.getSnapshot().status).toBe('signedOut')
     expect(storage.items.get(STORAGE_KEY)).toBe(token)
+  })
 
-    expect((await caught(store.set(token))).code).toBe('LOAD_FAILED')
-    await store.logout()
-    expect(storage.items.has(STORAGE_KEY)).toBe(false)
-    expect(store.getSnapshot().status).toBe('signedOut')
-
-    // Back online: the next operation fetches the code again.
-    vi.mocked(signInModule.load).mockRestore()
-    expect((await store.set(token)).token).toBe(token)
-    expect(store.getSnapshot().status).toBe('signedIn')
+  it('freezes its snapshot once destroyed, even for a set() already under way', async () => {
+    const store = makeStore({ storage: fakeStorage(), keyStore: fakeKeyStore([KEY_A]) })
+    await store.ready
+    const signedOut = store.getSnapshot()
+    const setting = store.set(await sessionToken({ exp: expIn(10 * MINUTE), public_key: KEY_A }))
+    store.destroy()
+    await setting
+    expect(store.getSnapshot()).toBe(signedOut)
+    expect(vi.getTimerCount()).toBe(0)
   })
 })
 

@@ -1,50 +1,12 @@
 import { assertInteger, assertMethods, assertNonEmptyString, assertObject, invalidArgument } from '../assert'
-import type { KeyStore } from '../keys/keyStore'
-import { signInModule } from '../lazyModules'
+import type { KeyStore, Session, SessionEventTarget, SessionSnapshot, SessionStorage, SessionStore } from '../contracts'
+import { KitError } from '../errors'
+import { createStore } from '../store'
 import type { SessionClaims } from '../types'
-import { LOADING, MAX_TIMER_DELAY_MS, SIGNED_OUT } from './sessionSnapshots'
+import { decodeSessionToken } from './jwt'
 
-export interface Session {
-  /** The session JWT, as the proxy issued it. */
-  token: string
-  /** The client key the session is bound to (compressed P-256, hex). */
-  publicKey: string
-  organizationId: string
-  userId: string
-  /** `exp` in ms since the epoch. */
-  expiresAt: number
-  claims: SessionClaims
-}
-
-export type SessionStatus = 'loading' | 'signedOut' | 'signedIn'
-
-export interface SessionSnapshot {
-  status: SessionStatus
-  session: Session | null
-  /** True from `expiresAt - warnBeforeMs` until the session ends. */
-  expiresSoon: boolean
-}
-
-export interface SessionStore {
-  /** The same object until something changes (what useSyncExternalStore needs). Bound: pass it as is. */
-  getSnapshot(): SessionSnapshot
-  /** Bound: pass it as is. Returns the unsubscribe function. */
-  subscribe(listener: () => void): () => void
-  /** Settles once the stored session has been checked (status is no longer 'loading'). Never rejects. */
-  readonly ready: Promise<void>
-  /**
-   * Adopts a session JWT: decoded, bound to a key this client holds, not expired; then stored and
-   * announced. On a KitError (SESSION_INVALID, SESSION_EXPIRED, SESSION_KEY_MISMATCH) nothing changes.
-   */
-  set(token: string): Promise<Session>
-  /** Ends the session: removes it from storage, deletes its key, announces it. */
-  logout(): Promise<void>
-  /** Stops timers and listeners. Final: create a new store to start again. */
-  destroy(): void
-}
-
-export type SessionStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
-export type SessionEventTarget = Pick<Window, 'addEventListener' | 'removeEventListener'>
+// The interface lives with the other contracts; here too, where the flows have always found it.
+export type { Session } from '../contracts'
 
 export interface SessionStoreOptions {
   /** Where the JWT is kept; localStorage in a browser, so other tabs share it. */
@@ -60,13 +22,28 @@ export interface SessionStoreOptions {
   warnBeforeMs?: number
 }
 
+// Frozen and shared: every signed-out store publishes this very object, so that a reader comparing
+// snapshots by identity sees no change when a signed-out store finds nothing to change.
+const LOADING: SessionSnapshot = Object.freeze({ status: 'loading', session: null, expiresSoon: false })
+const SIGNED_OUT: SessionSnapshot = Object.freeze({ status: 'signedOut', session: null, expiresSoon: false })
+
+// setTimeout's delay is a signed 32-bit integer (about 24.8 days); a longer one fires at once.
+// Longer waits are cut to this and re-armed when the timer fires early.
+const MAX_TIMER_DELAY_MS = 2 ** 31 - 1
+
+const ignore = () => {}
+
 /** The storage key of a tenant's session: `auth-proxy-kit:<configId>:session`. */
 export function sessionStorageKey(configId: string): string {
   assertNonEmptyString(configId, 'sessionStorageKey(configId)')
   return `auth-proxy-kit:${configId}:session`
 }
 
-/** The session of one tenant in one browser profile, kept in step across tabs. */
+/**
+ * The session of one tenant in one browser profile, kept in step across tabs: the stored JWT is checked
+ * at start (decoded, not expired, bound to a key the key store holds), a timer flips `expiresSoon` and
+ * then signs out at `exp`, and other tabs' writes are followed through `storage` events.
+ */
 export function createSessionStore(options: SessionStoreOptions): SessionStore {
   assertObject(options, 'createSessionStore(options)')
   const { storage, storageKey, keyStore, now = Date.now, window, warnBeforeMs = 60_000 } = options
@@ -78,118 +55,223 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     assertMethods(window, ['addEventListener', 'removeEventListener'], 'createSessionStore({ window })', 'an event target (addEventListener, removeEventListener)')
   }
   assertInteger(warnBeforeMs, 'createSessionStore({ warnBeforeMs })', 0, MAX_TIMER_DELAY_MS)
-  return new DeferredSessionStore({ storage, storageKey, keyStore, now, window, warnBeforeMs })
+
+  const store = createStore<SessionSnapshot>(LOADING)
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let destroyed = false
+  let resolveReady: () => void = ignore
+  const ready = new Promise<void>((resolve) => {
+    resolveReady = resolve
+  })
+  // Every operation that reads, validates (asynchronously: the key store) and then writes runs in
+  // this queue, one at a time, so that a storage event, a set() and a logout() never interleave.
+  let queue: Promise<unknown> = Promise.resolve()
+
+  function enqueue<T>(operation: () => Promise<T>): Promise<T> {
+    const result = queue.then(operation)
+    queue = result.catch(ignore)
+    return result
+  }
+
+  // Storage access can throw (Safari with storage blocked, quota exceeded); the session then lives only
+  // in this page, which is still better than failing the sign-in.
+  function read(): string | null {
+    try {
+      return storage.getItem(storageKey)
+    } catch {
+      return null
+    }
+  }
+
+  function write(token: string): void {
+    try {
+      storage.setItem(storageKey, token)
+    } catch {
+      // See read().
+    }
+  }
+
+  function remove(): void {
+    try {
+      storage.removeItem(storageKey)
+    } catch {
+      // See read().
+    }
+  }
+
+  /** Removes the stored token only if it is still `token`: another tab may have stored a newer one. */
+  function removeIf(token: string): void {
+    if (read() === token) remove()
+  }
+
+  async function validate(token: string, label: string): Promise<Session> {
+    const current = store.getSnapshot().session
+    const claims = decodeSessionToken(token)
+    const expiresAt = claims.exp * 1000
+    if (expiresAt <= now()) {
+      throw new KitError('SESSION_EXPIRED', `${label}: the session expired at ${new Date(expiresAt).toISOString()}`)
+    }
+    if (!(await keyStore.has(claims.public_key))) {
+      throw new KitError(
+        'SESSION_KEY_MISMATCH',
+        `${label}: the session is bound to key ${claims.public_key}, which this client's key store does not hold`,
+      )
+    }
+    // Same token, same object: listeners comparing sessions by identity see no change.
+    if (current !== null && current.token === token) return current
+    return {
+      token,
+      publicKey: claims.public_key,
+      organizationId: claims.organization_id,
+      userId: claims.user_id,
+      expiresAt,
+      claims,
+    }
+  }
+
+  /** Publishes `session` (null: signed out), replacing the snapshot only if something changed. */
+  function commit(session: Session | null): void {
+    clearTimer()
+    if (!destroyed) {
+      store.setState((previous) => {
+        const next: SessionSnapshot =
+          session === null ? SIGNED_OUT : { status: 'signedIn', session, expiresSoon: now() >= session.expiresAt - warnBeforeMs }
+        const same = previous.status === next.status && previous.session === next.session && previous.expiresSoon === next.expiresSoon
+        return same ? previous : next
+      })
+    }
+    resolveReady()
+    schedule()
+  }
+
+  /** One timer, aimed at the next change: the warning, then the expiry. */
+  function schedule(): void {
+    const { session, expiresSoon } = store.getSnapshot()
+    if (session === null || destroyed) return
+    const deadline = expiresSoon ? session.expiresAt : session.expiresAt - warnBeforeMs
+    const delay = Math.min(Math.max(deadline - now(), 0), MAX_TIMER_DELAY_MS)
+    timer = setTimeout(tick, delay)
+  }
+
+  function tick(): void {
+    timer = undefined
+    const session = store.getSnapshot().session
+    if (session === null) return
+    if (now() < session.expiresAt) {
+      // The warning is due, or the timer fired early (a clamped delay, clock drift): re-evaluate and re-arm.
+      return commit(session)
+    }
+    // Synchronously, so that the UI flips at `exp` and not after an IndexedDB round trip.
+    removeIf(session.token)
+    commit(null)
+    void keyStore.delete(session.publicKey).catch(ignore)
+  }
+
+  function clearTimer(): void {
+    if (timer !== undefined) clearTimeout(timer)
+    timer = undefined
+  }
+
+  /** At start: a stored session that is unreadable, expired or bound to a key not held is purged. */
+  async function load(): Promise<void> {
+    const token = read()
+    if (token === null) return commit(null)
+    let session: Session
+    try {
+      session = await validate(token, 'stored session')
+    } catch (error) {
+      // The key store could not answer (not "the key is missing"): keep the token for next time.
+      if (isKeyStoreFailure(error)) return commit(null)
+      removeIf(token)
+      if (error instanceof KitError && error.code === 'SESSION_EXPIRED') {
+        const publicKey = tryDecode(token)?.public_key
+        if (publicKey !== undefined) await keyStore.delete(publicKey).catch(ignore)
+      }
+      return commit(null)
+    }
+    commit(session)
+  }
+
+  /** Another tab changed the stored session: follow it. Keys are the writing tab's business. */
+  async function reconcile(): Promise<void> {
+    const token = read()
+    if (token === (store.getSnapshot().session?.token ?? null)) return
+    if (token === null) return commit(null)
+    try {
+      commit(await validate(token, 'session from another tab'))
+    } catch {
+      commit(null)
+    }
+  }
+
+  const onStorage = (event: Event): void => {
+    // `key` is null when another tab called localStorage.clear().
+    const key = (event as Partial<StorageEvent>).key
+    if (key !== null && key !== storageKey) return
+    void enqueue(reconcile)
+  }
+
+  // Timers do not run while a laptop sleeps; coming back to the page re-checks the expiry at once.
+  const onFocus = (): void => {
+    if (store.getSnapshot().session !== null) tick()
+  }
+
+  window?.addEventListener('storage', onStorage)
+  window?.addEventListener('focus', onFocus)
+  void enqueue(load)
+
+  return {
+    getSnapshot: store.getSnapshot,
+    subscribe: (listener) => {
+      if (typeof listener !== 'function') throw invalidArgument('session.subscribe(listener)', 'a function', listener)
+      return store.subscribe(listener)
+    },
+    ready,
+    set: (token) =>
+      enqueue(async () => {
+        const session = await validate(token, 'session.set')
+        const previous = store.getSnapshot().session
+        write(token)
+        commit(session)
+        // The replaced session's key signs nothing any more; leaving it would pile up keys.
+        if (previous !== null && previous.publicKey !== session.publicKey) {
+          await keyStore.delete(previous.publicKey).catch(ignore)
+        }
+        return session
+      }),
+    logout: () =>
+      enqueue(async () => {
+        const keys = new Set<string>()
+        const current = store.getSnapshot().session
+        if (current !== null) keys.add(current.publicKey)
+        const stored = read()
+        const storedKey = stored === null ? undefined : tryDecode(stored)?.public_key
+        if (storedKey !== undefined) keys.add(storedKey)
+        remove()
+        commit(null)
+        // Signed out even if a key cannot be deleted: the session (what grants access) is gone.
+        for (const key of keys) await keyStore.delete(key).catch(ignore)
+      }),
+    destroy: () => {
+      if (destroyed) return
+      destroyed = true
+      clearTimer()
+      window?.removeEventListener('storage', onStorage)
+      window?.removeEventListener('focus', onFocus)
+      store.clear()
+      resolveReady()
+    },
+  }
 }
 
-/**
- * What every page load needs of the store: the snapshot, its listeners, and a look at the storage.
- * With nothing stored it says "signed out" and waits; the engine (localSessionStore.ts: validation,
- * expiry, other tabs) is loaded as soon as there is a session to handle: one stored at start, one
- * being set, a logout, or another tab's change. From then on the engine does everything and this
- * shell mirrors its snapshot.
- */
-class DeferredSessionStore implements SessionStore {
-  readonly ready: Promise<void>
-  readonly #options: SessionStoreOptions
-  readonly #listeners = new Set<() => void>()
-  #snapshot: SessionSnapshot = LOADING
-  #engine: Promise<SessionStore> | undefined
-  /** The engine once created: destroy() stops its timers at once. */
-  #started: SessionStore | undefined
-  #destroyed = false
-
-  constructor(options: SessionStoreOptions) {
-    this.#options = options
-    let token: string | null = null
-    try {
-      token = options.storage.getItem(options.storageKey)
-    } catch {
-      // Storage that throws (blocked) is empty, as the engine reads it.
-    }
-    if (token !== null) {
-      // Checked by the engine; should its code not load, the token is kept for next time, as the
-      // engine keeps it when the key store cannot answer.
-      this.ready = this.#start().then(
-        (engine) => engine.ready,
-        () => this.#publish(SIGNED_OUT),
-      )
-    } else {
-      options.window?.addEventListener('storage', this.#onStorage)
-      this.ready = Promise.resolve().then(() => {
-        if (this.#engine === undefined) this.#publish(SIGNED_OUT)
-      })
-    }
+function tryDecode(token: string): SessionClaims | undefined {
+  try {
+    return decodeSessionToken(token)
+  } catch {
+    return undefined
   }
+}
 
-  getSnapshot = (): SessionSnapshot => this.#snapshot
-
-  subscribe = (listener: () => void): (() => void) => {
-    if (typeof listener !== 'function') throw invalidArgument('session.subscribe(listener)', 'a function', listener)
-    this.#listeners.add(listener)
-    return () => {
-      this.#listeners.delete(listener)
-    }
-  }
-
-  async set(token: string): Promise<Session> {
-    return (await this.#start()).set(token)
-  }
-
-  async logout(): Promise<void> {
-    let engine: SessionStore
-    try {
-      engine = await this.#start()
-    } catch {
-      // Without the engine's code there is no session in this page, only perhaps a stored one: signing
-      // out must work offline too, as the engine's does when a key cannot be deleted (its key is left).
-      try {
-        this.#options.storage.removeItem(this.#options.storageKey)
-      } catch {
-        // Blocked storage: nothing was stored either.
-      }
-      return this.#publish(SIGNED_OUT)
-    }
-    return engine.logout()
-  }
-
-  destroy(): void {
-    if (this.#destroyed) return
-    this.#destroyed = true
-    this.#options.window?.removeEventListener('storage', this.#onStorage)
-    this.#listeners.clear()
-    // An engine still loading is destroyed on arrival (#start).
-    this.#started?.destroy()
-  }
-
-  /** The engine, loaded once; it takes over the storage events and mirrors into this shell. */
-  #start(): Promise<SessionStore> {
-    if (this.#engine === undefined) {
-      const starting = signInModule.load().then(({ createLocalSessionStore }) => {
-        const engine = createLocalSessionStore(this.#options)
-        this.#started = engine
-        if (this.#destroyed) engine.destroy()
-        else engine.subscribe(() => this.#publish(engine.getSnapshot()))
-        return engine
-      })
-      this.#options.window?.removeEventListener('storage', this.#onStorage)
-      // A chunk that failed to load is fetched again by the next operation.
-      starting.catch(() => {
-        if (this.#engine === starting) this.#engine = undefined
-      })
-      this.#engine = starting
-    }
-    return this.#engine
-  }
-
-  #publish(next: SessionSnapshot): void {
-    if (next === this.#snapshot || this.#destroyed) return
-    this.#snapshot = next
-    for (const listener of [...this.#listeners]) listener()
-  }
-
-  #onStorage = (event: Event): void => {
-    // Another tab stored or removed a session: the engine follows it from now on.
-    const key = (event as Partial<StorageEvent>).key
-    if (key === this.#options.storageKey) void this.#start().catch(() => undefined)
-  }
+function isKeyStoreFailure(error: unknown): boolean {
+  return !(error instanceof KitError) || error.code === 'KEY_STORE_UNAVAILABLE'
 }

@@ -3,7 +3,7 @@ import { KitError } from '../errors'
 import type { ActivityEnvelope } from '../publicApiTypes'
 import { fakeFetch, grpcError, hang, json, type FakeAnswer } from '../test/fakeFetch'
 import { createPublicApiClient } from './publicApiClient'
-import type { Stamper } from './stamper'
+import type { Stamper } from '../contracts'
 
 const SESSION_KEY = `03${'cd'.repeat(32)}`
 const ENVELOPE: ActivityEnvelope<'stamp_login'> = {

@@ -1,17 +1,9 @@
 import { assertObject, invalidArgument } from '../assert'
-import type { CallOptions } from '../client'
+import type { PublicApiClient, Stamp, Stamper } from '../contracts'
 import { kitErrorCodeForGrpc, KitError } from '../errors'
 import { assertSignal, assertTimeoutMs, postJson, resolveBaseUrl } from '../postJson'
-import { DEFAULT_TIMEOUT_MS } from '../proxyConnection'
-import type {
-  Activity,
-  ActivityEnvelope,
-  PublicActivities,
-  PublicActivityName,
-  PublicQueries,
-  PublicQueryName,
-} from '../publicApiTypes'
-import type { Stamp, Stamper } from './stamper'
+import { DEFAULT_TIMEOUT_MS } from '../client'
+import type { Activity, ActivityEnvelope, PublicActivityName, PublicQueries } from '../publicApiTypes'
 
 export interface PublicApiClientOptions {
   /** Base URL of the public API, e.g. 'https://api.example.com'; the mock serves it on the proxy's URL. */
@@ -20,29 +12,6 @@ export interface PublicApiClientOptions {
   fetch?: typeof fetch
   /** Whole-request deadline (answer and body), default 20000 ms. The stamper's own time is not counted. */
   timeoutMs?: number
-}
-
-export interface PublicApiClient {
-  /** As resolved: absolute, without trailing slashes. */
-  readonly apiUrl: string
-  readonly timeoutMs: number
-  /**
-   * POST {apiUrl}/public/v1/submit/<activity> with the envelope's JSON text, stamped over that exact
-   * text. Resolves with the completed activity; any other status is a KitError.
-   */
-  submit<A extends PublicActivityName>(
-    activity: A,
-    envelope: ActivityEnvelope<A>,
-    stamper: Stamper,
-    options?: CallOptions,
-  ): Promise<Activity<A>>
-  /** POST {apiUrl}/public/v1/query/<query>, stamped the same way. */
-  query<Q extends PublicQueryName>(
-    query: Q,
-    body: PublicQueries[Q]['request'],
-    stamper: Stamper,
-    options?: CallOptions,
-  ): Promise<PublicQueries[Q]['response']>
 }
 
 /**

@@ -1,6 +1,6 @@
 import { invalidArgument } from '../assert'
 import { base64urlEncode, toHex, utf8 } from '../encoding'
-import type { KeyStore } from '../keys/keyStore'
+import type { KeyStore } from '../contracts'
 import { assertCompressedPublicKey } from '../keys/p256'
 
 export const API_KEY_STAMP_SCHEME = 'SIGNATURE_SCHEME_TK_API_P256'

@@ -1,17 +1,9 @@
-import type { KeyStore } from '../keys/keyStore'
+import type { KeyStore, Stamper } from '../contracts'
 import { assertCompressedPublicKey } from '../keys/p256'
 import { stampRequestBody } from './stampRequestBody'
 
-export type StampHeaderName = 'X-Stamp' | 'X-Stamp-WebAuthn'
-
-/** One header proving who sent a body; the API accepts exactly one per request. */
-export interface Stamp {
-  stampHeaderName: StampHeaderName
-  stampHeaderValue: string
-}
-
-/** Stamps the exact text of a request body. The public API client calls it once per request. */
-export type Stamper = (body: string) => Promise<Stamp>
+// The type lives with the other contracts; here too, where the passkey code finds it.
+export type { Stamper } from '../contracts'
 
 /** Stamps with a held P-256 key (X-Stamp): the client key of a sign-up, or a session's key. */
 export function apiKeyStamper(kit: { keyStore: KeyStore }, publicKey: string): Stamper {

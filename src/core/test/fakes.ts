@@ -1,6 +1,5 @@
 // In-memory stand-ins for the platform pieces the session store touches.
-import type { KeyStore } from '../keys/keyStore'
-import type { SessionStorage } from '../session/sessionStore'
+import type { KeyStore, SessionStorage } from '../contracts'
 
 export interface FakeKeyStore extends KeyStore {
   held: Set<string>

@@ -12,7 +12,7 @@ import type { MockUser } from '../types'
 import { assertNotRedeemed, checkVerificationToken } from '../verificationTokens'
 import type { PublicApiContext } from './context'
 import { decodeStampHeader, describeScheme, verifyKeySignature } from './readApiKeyStamp'
-import type { VerifiedStamp } from './verifyStamp'
+import type { VerifiedStamp } from './verifiedStamp'
 
 export const ATTESTED_STAMP_HEADER = 'X-Stamp-Attested'
 export const ATTESTED_SCHEME_VERIFICATION_TOKEN = 'STAMP_ATTESTED_SCHEME_P256_VERIFICATION_TOKEN'

@@ -1,21 +1,13 @@
 import { MockError } from '../http'
-import type { MockApiKey, MockSession, MockStampKind, MockUser } from '../types'
+import type { MockApiKey, MockSession } from '../types'
 import { compressedP256Hex } from '../validate'
 import type { PublicApiContext } from './context'
 import { readApiKeyStamp } from './readApiKeyStamp'
+import type { VerifiedStamp } from './verifiedStamp'
 import { ATTESTED_STAMP_HEADER, verifyAttestedStamp } from './verifyAttestedStamp'
 import { verifyWebAuthnStamp } from './verifyWebAuthnStamp'
 
-/** Who stamped a request, once the stamp verified. */
-export interface VerifiedStamp {
-  user: MockUser
-  kind: MockStampKind
-  /**
-   * Call right before writing: re-checks what a concurrent request may have changed during the awaits
-   * and records this use (a passkey's signature counter). It may throw; then write nothing.
-   */
-  commit(): void
-}
+export type { VerifiedStamp } from './verifiedStamp'
 
 export interface StampOptions {
   /**

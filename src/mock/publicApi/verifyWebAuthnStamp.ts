@@ -7,7 +7,7 @@ import { relyingParty } from '../relyingParty'
 import type { MockAuthenticator, MockUser } from '../types'
 import { describe, isJsonObject } from '../validate'
 import type { PublicApiContext } from './context'
-import type { VerifiedStamp } from './verifyStamp'
+import type { VerifiedStamp } from './verifiedStamp'
 
 const MEMBERS = ['authenticatorData', 'clientDataJson', 'credentialId', 'signature'] as const
 const BASE64URL = /^[A-Za-z0-9_-]+$/

@@ -1,0 +1,216 @@
+// The contracts between core's parts: what a kit is, and what its session, config, clients and key store
+// promise. Types only (a test checks that nothing here runs), so that any module may import them without
+// pulling in code or closing an import cycle: implementations import their interface from here, never
+// from each other.
+import type { KitError } from './errors'
+import type { KitOAuthSettings } from './oauth/kitOAuth'
+import type { WebAuthnModule } from './passkey/webAuthnModule'
+import type { Activity, ActivityEnvelope, PublicActivityName, PublicQueries, PublicQueryName } from './publicApiTypes'
+import type {
+  AccountRequest,
+  AccountResponse,
+  OAuth2AuthenticateRequest,
+  OAuth2AuthenticateResponse,
+  OAuthLoginRequest,
+  OAuthLoginResponse,
+  OtpInitRequest,
+  OtpInitResponse,
+  OtpLoginRequest,
+  OtpLoginResponse,
+  OtpVerifyRequest,
+  OtpVerifyResponse,
+  ProxyEndpoint,
+  ProxyEndpoints,
+  SessionClaims,
+  SignupRequest,
+  SignupResponse,
+  WalletKitConfigResponse,
+} from './types'
+
+// ---------------------------------------------------------------------------------------------
+// Stores
+
+/** What a store gives its readers: what useSyncExternalStore takes, TanStack Query's Subscribable. */
+export interface ReadableStore<T> {
+  /** The same object until something changes. Bound: pass it as is. */
+  getSnapshot(): T
+  /** Bound. Returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void
+}
+
+/** A store its owner writes to. Owners hand out the ReadableStore half. */
+export interface Store<T> extends ReadableStore<T> {
+  /** Replaces the snapshot; listeners run only when it is a different object. */
+  setState(next: T | ((previous: T) => T)): void
+  /** Drops every listener (the owner is being destroyed). */
+  clear(): void
+}
+
+// ---------------------------------------------------------------------------------------------
+// The kit
+
+/** Everything a flow needs: the proxy client, the key store, the session, the clock. */
+export interface Kit {
+  client: AuthProxyClient
+  keyStore: KeyStore
+  session: SessionStore
+  /** The tenant's wallet_kit_config, asked for once per kit by whoever needs it first (flows, hooks). */
+  config: ConfigStore
+  now(): number
+  /**
+   * The OAuth options given to createKit (authorize and token URL overrides, the storage of pending
+   * sign-ins, the page location) and its fetch, as given: the OAuth flows fill in the defaults and check
+   * them (resolveKitOAuth).
+   */
+  oauth: Readonly<KitOAuthSettings>
+  /** The stamped public API (stamp_login, create_authenticators, whoami). */
+  publicApi: PublicApiClient
+  /** The injected WebAuthn functions; undefined loads @simplewebauthn/browser on first use. */
+  webauthn: WebAuthnModule | undefined
+  /** Stops the session store's timers and listeners. The key store and stored session are kept. */
+  destroy(): void
+}
+
+// ---------------------------------------------------------------------------------------------
+// Session
+
+export interface Session {
+  /** The session JWT, as the proxy issued it. */
+  token: string
+  /** The client key the session is bound to (compressed P-256, hex). */
+  publicKey: string
+  organizationId: string
+  userId: string
+  /** `exp` in ms since the epoch. */
+  expiresAt: number
+  claims: SessionClaims
+}
+
+export type SessionStatus = 'loading' | 'signedOut' | 'signedIn'
+
+export interface SessionSnapshot {
+  status: SessionStatus
+  session: Session | null
+  /** True from `expiresAt - warnBeforeMs` until the session ends. */
+  expiresSoon: boolean
+}
+
+export interface SessionStore extends ReadableStore<SessionSnapshot> {
+  /** Settles once the stored session has been checked (status is no longer 'loading'). Never rejects. */
+  readonly ready: Promise<void>
+  /**
+   * Adopts a session JWT: decoded, bound to a key this client holds, not expired; then stored and
+   * announced. On a KitError (SESSION_INVALID, SESSION_EXPIRED, SESSION_KEY_MISMATCH) nothing changes.
+   */
+  set(token: string): Promise<Session>
+  /** Ends the session: removes it from storage, deletes its key, announces it. */
+  logout(): Promise<void>
+  /** Stops timers and listeners. Final: create a new store to start again. */
+  destroy(): void
+}
+
+export type SessionStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
+export type SessionEventTarget = Pick<Window, 'addEventListener' | 'removeEventListener'>
+
+// ---------------------------------------------------------------------------------------------
+// Config
+
+/** The tenant's config as it loads: like a query's state, for readers outside React. */
+export type ConfigSnapshot =
+  | { readonly status: 'pending'; readonly data: undefined; readonly error: null; readonly isFetching: boolean }
+  /** The last failure (after the retries) until a new attempt succeeds. */
+  | { readonly status: 'error'; readonly data: undefined; readonly error: KitError; readonly isFetching: boolean }
+  /** Kept for the kit's life: a tenant's config does not change under a page. */
+  | { readonly status: 'success'; readonly data: WalletKitConfigResponse; readonly error: null; readonly isFetching: false }
+
+export interface ConfigStore extends ReadableStore<ConfigSnapshot> {
+  /**
+   * The config: at once when it is here, else from the one request under way, else from a new one.
+   * Failures to reach the proxy are retried twice; a refusal is not (it will not change by itself).
+   * A failure is not kept: the next call asks again.
+   */
+  ensure(): Promise<WalletKitConfigResponse>
+}
+
+// ---------------------------------------------------------------------------------------------
+// Clients
+
+export interface CallOptions {
+  signal?: AbortSignal
+}
+
+export interface AuthProxyClient {
+  /** As given, without trailing slashes. */
+  readonly proxyUrl: string
+  readonly configId: string
+  readonly timeoutMs: number
+  /** Any endpoint of the wire table; the named methods below are this with the endpoint filled in. */
+  call<E extends ProxyEndpoint>(
+    endpoint: E,
+    body: ProxyEndpoints[E]['request'] | undefined,
+    options?: CallOptions,
+  ): Promise<ProxyEndpoints[E]['response']>
+  /** Sends no body, as the production client does. Missing defaults are filled in (see WIRE.md). */
+  walletKitConfig(options?: CallOptions): Promise<WalletKitConfigResponse>
+  otpInit(body: OtpInitRequest, options?: CallOptions): Promise<OtpInitResponse>
+  otpVerify(body: OtpVerifyRequest, options?: CallOptions): Promise<OtpVerifyResponse>
+  otpLogin(body: OtpLoginRequest, options?: CallOptions): Promise<OtpLoginResponse>
+  signup(body: SignupRequest, options?: CallOptions): Promise<SignupResponse>
+  account(body: AccountRequest, options?: CallOptions): Promise<AccountResponse>
+  oauth2Authenticate(body: OAuth2AuthenticateRequest, options?: CallOptions): Promise<OAuth2AuthenticateResponse>
+  oauthLogin(body: OAuthLoginRequest, options?: CallOptions): Promise<OAuthLoginResponse>
+}
+
+export type StampHeaderName = 'X-Stamp' | 'X-Stamp-WebAuthn'
+
+/** One header proving who sent a body; the API accepts exactly one per request. */
+export interface Stamp {
+  stampHeaderName: StampHeaderName
+  stampHeaderValue: string
+}
+
+/** Stamps the exact text of a request body. The public API client calls it once per request. */
+export type Stamper = (body: string) => Promise<Stamp>
+
+export interface PublicApiClient {
+  /** As resolved: absolute, without trailing slashes. */
+  readonly apiUrl: string
+  readonly timeoutMs: number
+  /**
+   * POST {apiUrl}/public/v1/submit/<activity> with the envelope's JSON text, stamped over that exact
+   * text. Resolves with the completed activity; any other status is a KitError.
+   */
+  submit<A extends PublicActivityName>(
+    activity: A,
+    envelope: ActivityEnvelope<A>,
+    stamper: Stamper,
+    options?: CallOptions,
+  ): Promise<Activity<A>>
+  /** POST {apiUrl}/public/v1/query/<query>, stamped the same way. */
+  query<Q extends PublicQueryName>(
+    query: Q,
+    body: PublicQueries[Q]['request'],
+    stamper: Stamper,
+    options?: CallOptions,
+  ): Promise<PublicQueries[Q]['response']>
+}
+
+// ---------------------------------------------------------------------------------------------
+// Keys
+
+/**
+ * Where the client's P-256 keys live. A key is named by its compressed public key in hex (its wire
+ * form); the private half never leaves the store: it signs, it cannot be read.
+ */
+export interface KeyStore {
+  /** Generates a new non-extractable P-256 key pair; returns its compressed public key (hex). */
+  create(): Promise<string>
+  has(publicKey: string): Promise<boolean>
+  /** ECDSA P-256 / SHA-256 over `data`; raw `r ‖ s`, 64 bytes. KitError KEY_NOT_FOUND when not held. */
+  sign(publicKey: string, data: Uint8Array): Promise<Uint8Array>
+  /** Same signature, ASN.1 DER encoded (for X-Stamp). */
+  signDer(publicKey: string, data: Uint8Array): Promise<Uint8Array>
+  /** Removes the key; a key that is not held is not an error. */
+  delete(publicKey: string): Promise<void>
+  list(): Promise<string[]>
+}

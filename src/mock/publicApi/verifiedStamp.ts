@@ -1,0 +1,12 @@
+import type { MockStampKind, MockUser } from '../types'
+
+/** Who stamped a request, once the stamp verified. Its own module: each kind of stamp's verifier returns one. */
+export interface VerifiedStamp {
+  user: MockUser
+  kind: MockStampKind
+  /**
+   * Call right before writing: re-checks what a concurrent request may have changed during the awaits
+   * and records this use (a passkey's signature counter). It may throw; then write nothing.
+   */
+  commit(): void
+}
