@@ -6,4 +6,3 @@ export { cancelEmailOtp, completeEmailOtp, startEmailOtp } from './flows/emailOt
 export { cancelSmsOtp, completeSmsOtp, startSmsOtp } from './flows/smsOtp'
 export { chooseKeyStore } from './keys/browserKeyStores'
 export { createLocalSessionStore } from './session/localSessionStore'
-export { cancelHookOtp, completeHookOtp, startHookOtp } from './flows/otpHookRuntime'
