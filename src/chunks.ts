@@ -6,8 +6,10 @@
 import { lazyModule } from './core/lazyModule'
 
 export const chunks = {
-  /** The session engine, the key stores and the OTP flows. */
+  /** The session engine and the key stores. */
   signIn: /* @__PURE__ */ lazyModule('sign-in', () => import('./core/signInRuntime')),
+  /** The OTP flow store (email and SMS) with the actions it runs: what useEmailOtp and useSmsOtp bind to. */
+  otpFlow: /* @__PURE__ */ lazyModule('sign-in', () => import('./core/otp/createOtpFlow')),
   /** OAuth by popup or redirect (every provider kind). */
   oauth: /* @__PURE__ */ lazyModule('OAuth sign-in', () => import('./core/flows/oauth')),
   /** Completing a redirect sign-in on the page the provider sent back to. */

@@ -18,7 +18,7 @@ export {
   type UseSmsOtpParameters,
   type UseSmsOtpReturnType,
 } from './useSmsOtp'
-export type { UseOtpFlowParameters, UseOtpReturnType } from './useOtpFlow'
+export type { UseOtpFlowParameters, UseOtpReturnType } from './useOtpFlowStore'
 export { useLogout, type UseLogoutReturnType } from './useLogout'
 export { useOAuth, type UseOAuthParameters, type UseOAuthReturnType, type UseOAuthStatus } from './useOAuth'
 export {

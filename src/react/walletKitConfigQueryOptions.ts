@@ -1,9 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Kit } from '../core'
-import { isKitError } from '../core/errors'
-
-/** Only a failure to reach the proxy is worth retrying; a proxy's refusal will not change by itself. */
-const MAX_RETRIES = 2
 
 export function walletKitConfigQueryKey(kit: Kit) {
   return ['auth-proxy-kit', 'wallet_kit_config', kit.client.proxyUrl, kit.client.configId] as const
@@ -17,11 +13,11 @@ export function walletKitConfigQueryKey(kit: Kit) {
 export function walletKitConfigQueryOptions(kit: Kit) {
   return queryOptions({
     queryKey: walletKitConfigQueryKey(kit),
-    queryFn: ({ signal }) => kit.client.walletKitConfig({ signal }),
+    // kit.config: one request per kit, shared with the flows that read the config themselves (OTP).
+    queryFn: () => kit.config.ensure(),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
-    retry: (failureCount: number, error: Error) =>
-      failureCount < MAX_RETRIES &&
-      (isKitError(error, 'PROXY_UNAVAILABLE') || isKitError(error, 'PROXY_TIMEOUT')),
+    // kit.config retries a proxy it cannot reach (twice) itself.
+    retry: false,
   })
 }

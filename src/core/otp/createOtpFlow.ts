@@ -5,14 +5,15 @@ import { assertObject, invalidArgument } from '../assert'
 import type { Kit } from '../createKit'
 import { KitError } from '../errors'
 import { assertKit } from '../flows/assertKit'
-import { cancelEmailOtp, completeEmailOtp, startEmailOtp, type EmailOtpChallenge } from '../flows/emailOtp'
+import { cancelEmailOtp, completeEmailOtp, startEmailOtp } from '../flows/emailOtp'
 import { checkOtpCode, checkOtpContact, type CompleteOtpReturnType, type OtpCodeConfig, type OtpOptions } from '../flows/otp'
-import { cancelSmsOtp, completeSmsOtp, startSmsOtp, type SmsOtpChallenge } from '../flows/smsOtp'
+import { cancelSmsOtp, completeSmsOtp, startSmsOtp } from '../flows/smsOtp'
 import { createStore, type ReadableStore } from '../store'
 import type { EmailCustomization } from '../types'
+import type { OtpFlowChallenge, OtpFlowSnapshot } from './otpFlowSnapshot'
 import { loadPendingOtp, savePendingOtp, type FlowStorage } from './pendingOtp'
 
-export type OtpFlowChallenge = EmailOtpChallenge | SmsOtpChallenge
+export { OTP_FLOW_IDLE, type OtpFlowChallenge, type OtpFlowSnapshot, type OtpFlowStep } from './otpFlowSnapshot'
 
 export interface CreateOtpFlowOptions<T extends OtpFlowChallenge['otpType'] = OtpFlowChallenge['otpType']> {
   otpType: T
@@ -22,35 +23,6 @@ export interface CreateOtpFlowOptions<T extends OtpFlowChallenge['otpType'] = Ot
   storage?: FlowStorage | null
   /** The email template of every code of this flow (the app's default); `start`'s options override it. */
   emailCustomization?: EmailCustomization
-}
-
-export type OtpFlowStep = 'contact' | 'code' | 'done'
-
-export interface OtpFlowSnapshot<C extends OtpFlowChallenge = OtpFlowChallenge> {
-  /** 'contact' until a code is on its way, then 'code', then 'done' once signed in. */
-  readonly step: OtpFlowStep
-  /** The code on its way (step 'code'), kept across reloads when the flow has a storage. */
-  readonly challenge: C | undefined
-  /** The sign-in that finished the flow (step 'done'). */
-  readonly result: CompleteOtpReturnType | undefined
-  /** A code is being asked for (first or new one). */
-  readonly isSending: boolean
-  /** A new code for the same challenge is being asked for. */
-  readonly isResending: boolean
-  /** A new code was sent since the flow started (until the next verify or start). */
-  readonly hasResent: boolean
-  readonly isVerifying: boolean
-  /** The last failure of start, resend or verify; cleared when another one starts. */
-  readonly error: KitError | null
-  /** Seconds until `resend` is allowed while the code is still usable. */
-  readonly resendSecondsLeft: number
-  readonly canResend: boolean
-  /** Seconds the code has left by the kit's count (the proxy has the last word: OTP_EXPIRED). */
-  readonly expiresInSeconds: number
-  /** The code can no longer be used (expired, or too many wrong tries): only a new code helps. */
-  readonly needsNewCode: boolean
-  /** After a RATE_LIMITED answer that said when to try again: the seconds left until then (0 otherwise). */
-  readonly retrySecondsLeft: number
 }
 
 export interface OtpFlow<C extends OtpFlowChallenge = OtpFlowChallenge> extends ReadableStore<OtpFlowSnapshot<C>> {
@@ -68,23 +40,6 @@ export interface OtpFlow<C extends OtpFlowChallenge = OtpFlowChallenge> extends 
   /** Stops the countdown timer and drops every listener. What is under way still ends (and is stored). */
   destroy(): void
 }
-
-/** The snapshot of a flow that has nothing under way: before it exists (the server's) and after a reset. */
-export const OTP_FLOW_IDLE: OtpFlowSnapshot<never> = Object.freeze({
-  step: 'contact',
-  challenge: undefined,
-  result: undefined,
-  isSending: false,
-  isResending: false,
-  hasResent: false,
-  isVerifying: false,
-  error: null,
-  resendSecondsLeft: 0,
-  canResend: false,
-  expiresInSeconds: 0,
-  needsNewCode: false,
-  retrySecondsLeft: 0,
-})
 
 const DEFAULT_RESEND_COOLDOWN_SECONDS = 30
 const TICK_MS = 1000
