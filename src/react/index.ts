@@ -56,4 +56,5 @@ export type {
   SmsOtpChallenge,
 } from '../core'
 export type { EnabledProvider, WalletKitConfigResponse } from '../core/types'
-export { KitError, isKitError, type KitErrorCode } from '../core/errors'
+export { DEFAULT_USER_MESSAGES, KitError, isKitError, type KitErrorCode } from '../core/errors'
+export { normalizeOtpCode } from '../core/otp/normalizeOtpCode'

@@ -1,4 +1,4 @@
-import type { KitError } from '../../core/errors'
+import type { KitError } from '../../core'
 import { errorMessage } from '../labels/errorMessage'
 import { useLabels } from '../labels/LabelsContext'
 import { ErrorAlert } from '../ui/ErrorAlert'

@@ -6,7 +6,7 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
 } from 'react'
-import { normalizeOtpCode } from '../../core'
+import { normalizeOtpCode } from '../../react'
 import { en } from '../locales/en'
 
 type NativeInputProps = Omit<
