@@ -1,3 +1,4 @@
+'use client'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import type { KitErrorCode, OtpChallenge } from '../../core'
 import { DEFAULT_USER_MESSAGES, type UseOtpReturnType } from '../../react'

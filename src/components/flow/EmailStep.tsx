@@ -1,3 +1,4 @@
+'use client'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import type { UseEmailOtpReturnType } from '../../react'
 import { errorMessage } from '../labels/errorMessage'

@@ -1,3 +1,4 @@
+'use client'
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react'
 import { DEFAULT_USER_MESSAGES, type UseSmsOtpReturnType } from '../../react'
 import { errorMessage } from '../labels/errorMessage'
