@@ -74,7 +74,8 @@ export function createOtpFlow(kit: Kit, options: CreateOtpFlowOptions): OtpFlow 
   if (!(typeof resendCooldownSeconds === 'number' && resendCooldownSeconds >= 0)) {
     throw invalidArgument('createOtpFlow({ resendCooldownSeconds })', 'a number of seconds, 0 or more', resendCooldownSeconds)
   }
-  const label = otpType === 'OTP_TYPE_EMAIL' ? 'useEmailOtp' : 'useSmsOtp'
+  // Developer messages name the channel's own actions, which the flow runs.
+  const label = otpType === 'OTP_TYPE_EMAIL' ? 'startEmailOtp' : 'startSmsOtp'
   const configId = kit.client.configId
   const cooldownMs = resendCooldownSeconds * 1000
   const defaults: OtpOptions = emailCustomization === undefined ? {} : { emailCustomization }
@@ -229,7 +230,7 @@ export function createOtpFlow(kit: Kit, options: CreateOtpFlowOptions): OtpFlow 
     ++sendRun
     const forgetSend = { sending: 'idle', resending: false, sendError: null } as const
     try {
-      checkOtpCode(challenge, code, label)
+      checkOtpCode(challenge, code, otpType === 'OTP_TYPE_EMAIL' ? 'completeEmailOtp' : 'completeSmsOtp')
     } catch (error) {
       update({ ...forgetSend, verifying: 'error', verifyError: asKitError(error) })
       return
