@@ -360,6 +360,21 @@ describe('createOtpFlow', () => {
     expect(vi.getTimerCount()).toBe(0)
   })
 
+  it('given destroy while a code is on its way, still stores it, so that the next flow (the dialog reopened) shows it', async () => {
+    const storage = memoryStorage()
+    const { kit } = setup()
+    const closing = createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL', storage })
+    const seen = record(closing)
+    const sending = closing.start(EMAIL)
+    const published = seen.length
+    closing.destroy()
+    await sending
+    // Nobody is told any more.
+    expect(seen).toHaveLength(published)
+    const reopened = createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL', storage })
+    expect(reopened.getSnapshot()).toMatchObject({ step: 'code', challenge: { email: EMAIL } })
+  })
+
   it('refuses what is not a flow option', () => {
     const { kit } = setup()
     expect(() => createOtpFlow(kit, { otpType: 'OTP_TYPE_VOICE' as never })).toThrow(/createOtpFlow\(\{ otpType \}\)/)
