@@ -75,7 +75,7 @@ export function createOtpFlow(kit: Kit, options: CreateOtpFlowOptions): OtpFlow 
     throw invalidArgument('createOtpFlow({ resendCooldownSeconds })', 'a number of seconds, 0 or more', resendCooldownSeconds)
   }
   // Developer messages name the channel's own actions, which the flow runs.
-  const label = otpType === 'OTP_TYPE_EMAIL' ? 'startEmailOtp' : 'startSmsOtp'
+  const startLabel = otpType === 'OTP_TYPE_EMAIL' ? 'startEmailOtp' : 'startSmsOtp'
   const configId = kit.client.configId
   const cooldownMs = resendCooldownSeconds * 1000
   const defaults: OtpOptions = emailCustomization === undefined ? {} : { emailCustomization }
@@ -201,7 +201,7 @@ export function createOtpFlow(kit: Kit, options: CreateOtpFlowOptions): OtpFlow 
   const start = async (contact: string, callOptions: OtpOptions = {}): Promise<void> => {
     let checked: string
     try {
-      checked = checkOtpContact(otpType, contact, label)
+      checked = checkOtpContact(otpType, contact, startLabel)
     } catch (error) {
       // Refused before anything is sent or the config is asked for: the contact's field shows why.
       ++sendRun
