@@ -4,13 +4,10 @@
 // and are themselves what a chunk holds). What loads when is proven on the built files
 // (scripts/check-chunks.mjs), not by spying on these loaders.
 import { lazyModule } from './core/lazyModule'
-// Transitional: the loaders react/useOtpFlow.ts and react/usePasskey.ts still import from core, shared
-// here so that each chunk has one loader. The integrator moves them back here and deletes core/lazyModules.ts.
-import { signInModule } from './core/lazyModules'
 
 export const chunks = {
-  /** The OTP flows (email and SMS). */
-  signIn: signInModule,
+  /** The OTP flow store (email and SMS) with the actions it runs: what useEmailOtp and useSmsOtp bind to. */
+  otpFlow: /* @__PURE__ */ lazyModule('sign-in', () => import('./core/otp/createOtpFlow')),
   /** OAuth by popup or redirect (every provider kind): useLoginWithOAuth's verb loads it. */
   oauth: /* @__PURE__ */ lazyModule('OAuth sign-in', () => import('./core/flows/oauth')),
   /** The redirect round trip's store, with the completion: loaded only on a page that looks like a provider's answer. */

@@ -7,6 +7,7 @@ describe('the package entry (auth-proxy-kit)', () => {
       [
         "AuthPanel",
         "AuthProxyProvider",
+        "DEFAULT_USER_MESSAGES",
         "KitError",
         "LOCALE_NAMES",
         "LoginButton",
@@ -23,6 +24,7 @@ describe('the package entry (auth-proxy-kit)', () => {
         "fr",
         "isKitError",
         "lightTheme",
+        "normalizeOtpCode",
         "prefetchSignIn",
         "useAddPasskey",
         "useEmailOtp",

@@ -18,7 +18,7 @@ export {
   type UseSmsOtpParameters,
   type UseSmsOtpReturnType,
 } from './useSmsOtp'
-export type { UseOtpFlowParameters, UseOtpReturnType } from './useOtpFlow'
+export type { UseOtpFlowParameters, UseOtpReturnType } from './useOtpFlowStore'
 export { useLogout, type UseLogoutReturnType } from './useLogout'
 export {
   useLoginWithOAuth,
@@ -58,4 +58,5 @@ export type {
   SmsOtpChallenge,
 } from '../core'
 export type { EnabledProvider, WalletKitConfigResponse } from '../core/types'
-export { KitError, isKitError, type KitErrorCode } from '../core/errors'
+export { DEFAULT_USER_MESSAGES, KitError, isKitError, type KitErrorCode } from '../core/errors'
+export { normalizeOtpCode } from '../core/otp/normalizeOtpCode'

@@ -3,9 +3,9 @@ import type { EnabledProvider } from '../core/types'
 
 // What each login method loads on first use (the proxy client, key and session stores are in the first load).
 const CHUNKS: Partial<Record<EnabledProvider, ReadonlyArray<{ load(): Promise<unknown> }>>> = {
-  email: [chunks.signIn],
-  sms: [chunks.signIn],
-  passkey: [chunks.passkey],
+  email: [chunks.otpFlow],
+  sms: [chunks.otpFlow],
+  passkey: [chunks.passkey, chunks.webAuthn],
   google: [chunks.oauth],
   apple: [chunks.oauth],
   x: [chunks.oauth],

@@ -1,6 +1,10 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { renderToString } from 'react-dom/server'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { chunks } from '../chunks'
 import { memoryStorage } from '../core'
+import { LAZY_IDLE } from '../core/lazyModule'
+import { KitError } from '../core/errors'
 import { createTestProviders, latestCode } from './test/renderWithProxy'
 import { useEmailOtp } from './useEmailOtp'
 import { useWalletKitConfig } from './useWalletKitConfig'
@@ -10,6 +14,10 @@ const PENDING_KEY = 'auth-proxy-kit:demo:pending-email-otp'
 function useEmailOtpWithConfig() {
   return { emailOtp: useEmailOtp(), config: useWalletKitConfig() }
 }
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
 
 describe('useEmailOtp', () => {
   it("given a tenant with 8-digit codes, the challenge takes the tenant's format from wallet_kit_config", async () => {
@@ -46,7 +54,7 @@ describe('useEmailOtp', () => {
     expect(flowStorage.getItem(PENDING_KEY)).toBeNull()
   })
 
-  it('given a stored challenge that has expired, it starts at the email step and forgets it', () => {
+  it('given a stored challenge that has expired, it starts at the email step and forgets it', async () => {
     const flowStorage = memoryStorage()
     const expired = {
       otpId: 'otp-1',
@@ -60,8 +68,9 @@ describe('useEmailOtp', () => {
     flowStorage.setItem(PENDING_KEY, JSON.stringify(expired))
     const { Providers } = createTestProviders({ flowStorage })
     const { result } = renderHook(() => useEmailOtp(), { wrapper: Providers })
+    // The flow reads the storage when it is made, once its code is here.
+    await waitFor(() => expect(flowStorage.getItem(PENDING_KEY)).toBeNull())
     expect(result.current.step).toBe('email')
-    expect(flowStorage.getItem(PENDING_KEY)).toBeNull()
   })
 
   it('given unreadable stored data, it starts at the email step', () => {
@@ -131,5 +140,68 @@ describe('useEmailOtp', () => {
     expect(result.current.needsNewCode).toBe(true)
     expect(result.current.canResend).toBe(true)
     expect(result.current.step).toBe('code')
+  })
+
+  it('before the flow\'s code is here, shows the first step, and a start loads it, then sends', async () => {
+    const flowModule = await chunks.otpFlow.load()
+    let release: () => void = () => undefined
+    const arrived = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    // The chunk as on a first visit: not here, and slow to come.
+    const snapshot = vi.spyOn(chunks.otpFlow, 'getSnapshot').mockReturnValue(LAZY_IDLE)
+    vi.spyOn(chunks.otpFlow, 'load').mockImplementation(() => arrived.then(() => flowModule))
+    const { Providers, proxy } = createTestProviders()
+    const { result } = renderHook(() => useEmailOtp(), { wrapper: Providers })
+    expect(result.current).toMatchObject({ step: 'email', challenge: undefined, isSending: false, error: null })
+
+    act(() => result.current.start('early@example.com'))
+    snapshot.mockRestore()
+    await act(async () => release())
+    await waitFor(() => expect(result.current.step).toBe('code'))
+    expect(result.current.challenge?.email).toBe('early@example.com')
+    expect(proxy.outbox('early@example.com')).toHaveLength(1)
+  })
+
+  it('given the flow\'s code cannot be loaded, a start reports LOAD_FAILED', async () => {
+    vi.spyOn(chunks.otpFlow, 'getSnapshot').mockReturnValue(LAZY_IDLE)
+    vi.spyOn(chunks.otpFlow, 'load').mockRejectedValue(new KitError('LOAD_FAILED', 'sign-in: offline'))
+    const { Providers } = createTestProviders()
+    const { result } = renderHook(() => useEmailOtp(), { wrapper: Providers })
+    act(() => result.current.start('offline@example.com'))
+    await waitFor(() => expect(result.current.error?.code).toBe('LOAD_FAILED'))
+    expect(result.current.step).toBe('email')
+  })
+
+  it('renders the idle first step on the server, reading no storage', () => {
+    const read = vi.fn(() => null)
+    const flowStorage = { getItem: read, setItem: vi.fn(), removeItem: vi.fn() }
+    const { Providers } = createTestProviders({ flowStorage })
+    function Step() {
+      const { step, expiresInSeconds } = useEmailOtp()
+      return <p>{`${step} ${expiresInSeconds}`}</p>
+    }
+    expect(renderToString(<Providers><Step /></Providers>)).toContain('email 0')
+    expect(read).not.toHaveBeenCalled()
+  })
+
+  it('under StrictMode, one flow per hook: a code restored after a reload, then a sign-in', async () => {
+    const flowStorage = memoryStorage()
+    const first = createTestProviders({ flowStorage, strict: true })
+    const before = renderHook(() => useEmailOtp(), { wrapper: first.Providers })
+    await waitFor(() => expect(before.result.current.step).toBe('email'))
+    act(() => before.result.current.start('strict@example.com'))
+    await waitFor(() => expect(before.result.current.step).toBe('code'))
+    const { challenge } = before.result.current
+    before.unmount()
+
+    // The reload: the same key store and tab storage, a new kit.
+    const again = createTestProviders({ flowStorage, strict: true, proxy: first.proxy, keyStore: first.kit.keyStore })
+    const after = renderHook(() => useEmailOtp(), { wrapper: again.Providers })
+    await waitFor(() => expect(after.result.current.step).toBe('code'))
+    expect(after.result.current.challenge).toEqual(challenge)
+    act(() => after.result.current.verify(latestCode(first.proxy, 'strict@example.com')))
+    await waitFor(() => expect(after.result.current.step).toBe('done'))
+    expect(first.proxy.outbox('strict@example.com')).toHaveLength(1)
   })
 })

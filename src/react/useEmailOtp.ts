@@ -1,5 +1,6 @@
+'use client'
 import type { EmailOtpChallenge, EmailOtpOptions } from '../core'
-import { useOtpFlow, type OtpFlowChannel, type UseOtpFlowParameters, type UseOtpReturnType } from './useOtpFlow'
+import { useOtpFlowStore, type UseOtpFlowParameters, type UseOtpReturnType } from './useOtpFlowStore'
 
 export type EmailOtpStep = 'email' | 'code' | 'done'
 
@@ -10,15 +11,11 @@ export type EmailOtpStep = 'email' | 'code' | 'done'
 export interface UseEmailOtpParameters extends UseOtpFlowParameters, EmailOtpOptions {}
 
 export interface UseEmailOtpReturnType extends UseOtpReturnType<EmailOtpChallenge, 'email'> {
+  /** A malformed address is refused at once (INVALID_EMAIL), with nothing sent. */
   start(email: string, options?: EmailOtpOptions): void
 }
 
-const EMAIL: OtpFlowChannel<EmailOtpChallenge> = {
-  hookName: 'useEmailOtp',
-  otpType: 'OTP_TYPE_EMAIL',
-}
-
-/** Email OTP sign-in as a small state machine over core's startEmailOtp / completeEmailOtp. */
+/** Email OTP sign-in: core's OTP flow store (createOtpFlow) for this component, its first step named 'email'. */
 export function useEmailOtp(parameters: UseEmailOtpParameters = {}): UseEmailOtpReturnType {
-  return useOtpFlow(EMAIL, 'email', parameters)
+  return useOtpFlowStore<EmailOtpChallenge, 'email'>('useEmailOtp', 'OTP_TYPE_EMAIL', 'email', parameters)
 }

@@ -1,5 +1,6 @@
+'use client'
 import type { SmsOtpChallenge } from '../core'
-import { useOtpFlow, type OtpFlowChannel, type UseOtpFlowParameters, type UseOtpReturnType } from './useOtpFlow'
+import { useOtpFlowStore, type UseOtpFlowParameters, type UseOtpReturnType } from './useOtpFlowStore'
 
 export type SmsOtpStep = 'phone' | 'code' | 'done'
 
@@ -11,12 +12,7 @@ export interface UseSmsOtpReturnType extends UseOtpReturnType<SmsOtpChallenge, '
   start(phoneNumber: string): void
 }
 
-const SMS: OtpFlowChannel<SmsOtpChallenge> = {
-  hookName: 'useSmsOtp',
-  otpType: 'OTP_TYPE_SMS',
-}
-
-/** SMS OTP sign-in, the same state machine as useEmailOtp over core's startSmsOtp / completeSmsOtp. */
+/** SMS OTP sign-in: the same flow store as useEmailOtp, by text message, its first step named 'phone'. */
 export function useSmsOtp(parameters: UseSmsOtpParameters = {}): UseSmsOtpReturnType {
-  return useOtpFlow(SMS, 'phone', parameters)
+  return useOtpFlowStore<SmsOtpChallenge, 'phone'>('useSmsOtp', 'OTP_TYPE_SMS', 'phone', parameters)
 }

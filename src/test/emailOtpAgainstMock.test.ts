@@ -37,13 +37,13 @@ function codeFor(proxy: MockAuthProxy, email: string): string {
 }
 
 describe('email OTP sign-in against the mock proxy', () => {
-  it('signs a new user up with exactly otp_init, otp_verify, account, signup, otp_login', async () => {
+  it("signs a new user up with exactly wallet_kit_config (the code's format), otp_init, otp_verify, account, signup, otp_login", async () => {
     const { kit, proxy, recorded } = setup()
     const challenge = await startEmailOtp(kit, { email: 'ada@example.com' })
     const { session, isNewUser } = await completeEmailOtp(kit, { challenge, code: codeFor(proxy, 'ada@example.com') })
 
     expect(isNewUser).toBe(true)
-    expect(recorded.endpoints).toEqual(['otp_init', 'otp_verify', 'account', 'signup', 'otp_login'])
+    expect(recorded.endpoints).toEqual(['wallet_kit_config', 'otp_init', 'otp_verify', 'account', 'signup', 'otp_login'])
     expect(session.publicKey).toBe(challenge.publicKey)
     expect(kit.session.getSnapshot()).toMatchObject({ status: 'signedIn', session: { token: session.token } })
     expect(Object.keys(proxy.state.organizations)).toContain(session.organizationId)
@@ -62,7 +62,7 @@ describe('email OTP sign-in against the mock proxy', () => {
       code: codeFor(proxy, 'grace@example.com'),
     })
     expect(isNewUser).toBe(false)
-    expect(second.recorded.endpoints).toEqual(['otp_init', 'otp_verify', 'account', 'otp_login'])
+    expect(second.recorded.endpoints).toEqual(['wallet_kit_config', 'otp_init', 'otp_verify', 'account', 'otp_login'])
     expect(session.organizationId).toBe(signedUp.session.organizationId)
     expect(session.userId).toBe(signedUp.session.userId)
   })

@@ -150,9 +150,8 @@ describe('the source structure', () => {
     expect(offending).toEqual([])
   })
 
-  it('keeps core services whole: no dynamic import in src/core but the WebAuthn helper (and the transitional lazyModules.ts)', () => {
-    // core/lazyModules.ts goes once react/useOtpFlow.ts and react/usePasskey.ts load through src/chunks.ts.
-    const allowed = new Set(['src/core/passkey/webAuthnModule.ts', 'src/core/lazyModules.ts'])
+  it('keeps core services whole: no dynamic import in src/core but the WebAuthn helper', () => {
+    const allowed = new Set(['src/core/passkey/webAuthnModule.ts'])
     const dynamic = [...modules.values()]
       .flatMap((module) => module.edges)
       .filter((edge) => edge.dynamic && edge.from.startsWith('src/core/') && !allowed.has(edge.from))

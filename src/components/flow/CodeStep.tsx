@@ -1,8 +1,7 @@
+'use client'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import type { OtpChallenge } from '../../core'
-import type { KitErrorCode } from '../../core/errors'
-import { DEFAULT_USER_MESSAGES } from '../../core/errors'
-import type { UseOtpReturnType } from '../../react'
+import type { KitErrorCode, OtpChallenge } from '../../core'
+import { DEFAULT_USER_MESSAGES, type UseOtpReturnType } from '../../react'
 import { errorMessage } from '../labels/errorMessage'
 import { formatLabel } from '../labels/formatLabel'
 import { useLabels } from '../labels/LabelsContext'
@@ -28,7 +27,8 @@ export function CodeStep({ otp, challenge }: CodeStepProps) {
   const id = useId()
   const inputRef = useRef<HTMLInputElement>(null)
   const [code, setCode] = useState('')
-  const [incomplete, setIncomplete] = useState(false)
+  // A code refused for its format is about what was submitted: typing on hides it until the next try.
+  const [edited, setEdited] = useState(false)
   const { error, needsNewCode, isVerifying } = otp
   const bySms = challenge.otpType === 'OTP_TYPE_SMS'
   useEffect(() => inputRef.current?.focus(), [])
@@ -38,26 +38,25 @@ export function CodeStep({ otp, challenge }: CodeStepProps) {
   useEffect(() => {
     if (bySms) prefetchChunk(chunks.phoneStep)
   }, [bySms])
-  // After a wrong code, select it so that typing the next one replaces it.
+  // After a wrong code, select it so that typing the next one replaces it; an incomplete one is
+  // finished where it stands.
   useEffect(() => {
-    if (error && FIELD_ERRORS.has(error.code)) inputRef.current?.select()
+    if (error?.code === 'OTP_CODE_INVALID') inputRef.current?.select()
+    else if (error?.code === 'OTP_CODE_FORMAT') inputRef.current?.focus()
   }, [error])
 
+  // The flow checks the code: one of the wrong format is refused at once (OTP_CODE_FORMAT), nothing sent.
   const submit = (value: string) => {
-    const complete = value.length === challenge.otpLength
-    setIncomplete(!complete)
-    if (complete) otp.verify(value)
+    setEdited(false)
+    otp.verify(value)
   }
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     submit(code)
   }
 
-  const fieldError = incomplete
-    ? (labels.errors.OTP_CODE_FORMAT ?? DEFAULT_USER_MESSAGES.OTP_CODE_FORMAT)
-    : error && FIELD_ERRORS.has(error.code)
-      ? errorMessage(labels, error)
-      : undefined
+  const fieldError =
+    error && FIELD_ERRORS.has(error.code) && !(edited && error.code === 'OTP_CODE_FORMAT') ? errorMessage(labels, error) : undefined
   const deadCodeMessage =
     error && !FIELD_ERRORS.has(error.code) && error.code !== 'RATE_LIMITED'
       ? errorMessage(labels, error)
@@ -86,7 +85,7 @@ export function CodeStep({ otp, challenge }: CodeStepProps) {
         value={code}
         onValueChange={(next) => {
           setCode(next)
-          setIncomplete(false)
+          setEdited(true)
         }}
         onComplete={submit}
         length={challenge.otpLength}

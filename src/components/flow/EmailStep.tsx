@@ -1,6 +1,5 @@
-import { useId, useRef, useState, type FormEvent } from 'react'
-import { isValidEmail } from '../../core'
-import { DEFAULT_USER_MESSAGES } from '../../core/errors'
+'use client'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import type { UseEmailOtpReturnType } from '../../react'
 import { errorMessage } from '../labels/errorMessage'
 import { useLabels } from '../labels/LabelsContext'
@@ -13,29 +12,32 @@ export interface EmailStepProps {
   onEmailChange(email: string): void
 }
 
-/** Asks for the address to send a code to; a malformed one never reaches the network. */
+/**
+ * Asks for the address to send a code to. The flow checks it: a malformed one is refused at once
+ * (INVALID_EMAIL, shown on the field) and never reaches the network.
+ */
 export function EmailStep({ emailOtp, email, onEmailChange }: EmailStepProps) {
   const labels = useLabels()
   const inputRef = useRef<HTMLInputElement>(null)
   const id = useId()
-  const [invalid, setInvalid] = useState(false)
+  // The field's error is about what was submitted: editing the address hides it until the next try.
+  const [edited, setEdited] = useState(false)
   useMountFocus(inputRef)
 
   const { error, isSending } = emailOtp
-  const fieldError = invalid
-    ? (labels.errors.INVALID_EMAIL ?? DEFAULT_USER_MESSAGES.INVALID_EMAIL)
-    : error?.code === 'INVALID_EMAIL'
-      ? errorMessage(labels, error)
-      : undefined
-  const otherError = error && error.code !== 'INVALID_EMAIL' ? error : undefined
+  const refused = error?.code === 'INVALID_EMAIL' ? error : undefined
+  const fieldError = refused && !edited ? errorMessage(labels, refused) : undefined
+  const otherError = error && !refused ? error : undefined
+  // Back to the field to correct it.
+  useEffect(() => {
+    if (refused) inputRef.current?.focus()
+  }, [refused])
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (isSending) return
-    const valid = isValidEmail(email.trim())
-    setInvalid(!valid)
-    if (valid) emailOtp.start(email)
-    else inputRef.current?.focus()
+    setEdited(false)
+    emailOtp.start(email)
   }
 
   return (
@@ -58,7 +60,7 @@ export function EmailStep({ emailOtp, email, onEmailChange }: EmailStepProps) {
           value={email}
           onChange={(event) => {
             onEmailChange(event.target.value)
-            setInvalid(false)
+            setEdited(true)
           }}
           aria-invalid={fieldError ? true : undefined}
           aria-describedby={fieldError ? `${id}-error` : undefined}

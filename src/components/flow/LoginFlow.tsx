@@ -49,14 +49,27 @@ export function LoginFlow({ onDone, methods: only }: LoginFlowProps) {
   const passkeyLogin = useLoginWithPasskey()
   const passkeySignUp = useSignUpWithPasskey()
   // Kept here, not in the email step, so that "Use a different email" comes back with it to correct.
-  const [email, setEmail] = useState(() => emailOtp.challenge?.email ?? '')
+  const [email, setEmail] = useState('')
   const smsOtp = useSmsOtp()
   // Set by the phone step, whose code (and the country list that picks a first value) loads on demand.
   const [phone, setPhone] = useState<PhoneDraft>()
-  // A code on its way when the page loaded: "Use a different number" starts from its number.
-  const [sentTo] = useState(() => smsOtp.challenge?.contact)
+  // The number of the last code by SMS (one restored after a reload too): "Use a different number" starts from it.
+  const [sentTo, setSentTo] = useState<string>()
   // Beside an email form, the phone has a view of its own, opened from the list of methods.
-  const [phoneChosen, setPhoneChosen] = useState(() => smsOtp.challenge !== undefined)
+  const [phoneChosen, setPhoneChosen] = useState(false)
+  // A code on its way shows once the flows are here (a reload restores it then): its contact fills the
+  // form that "Use a different …" comes back to, and a code by SMS comes back to the phone's view.
+  const [emailSentTo, setEmailSentTo] = useState<string>()
+  const emailChallenge = emailOtp.challenge?.email
+  if (emailChallenge !== undefined && emailChallenge !== emailSentTo) {
+    setEmailSentTo(emailChallenge)
+    setEmail(emailChallenge)
+  }
+  const smsChallenge = smsOtp.challenge?.contact
+  if (smsChallenge !== undefined && smsChallenge !== sentTo) {
+    setSentTo(smsChallenge)
+    setPhoneChosen(true)
+  }
   // The code behind the forms on show (the button prefetched email's); other methods' code loads when
   // their button is hovered, focused or pressed (prefetchProps).
   useEffect(() => {

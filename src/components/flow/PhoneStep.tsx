@@ -1,6 +1,6 @@
+'use client'
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react'
-import { DEFAULT_USER_MESSAGES } from '../../core/errors'
-import type { UseSmsOtpReturnType } from '../../react'
+import { DEFAULT_USER_MESSAGES, type UseSmsOtpReturnType } from '../../react'
 import { errorMessage } from '../labels/errorMessage'
 import { useLabels } from '../labels/LabelsContext'
 import { countries } from '../phone/countries'
@@ -24,7 +24,8 @@ function pageLocale(): string | undefined {
 
 /**
  * Asks for the number to text a code to: a country (with its calling code) and the number as people
- * write it. It is turned into E.164 and checked here; a number that cannot be one never reaches the network.
+ * write it. Turning the two into E.164 is this form's job (the flow takes E.164 only), so a number
+ * that cannot become one (wrong length for North America, letters) is refused here, and never sent.
  */
 export function PhoneStep({ smsOtp, phone, onPhoneChange, onBack }: PhoneStepProps) {
   const labels = useLabels()

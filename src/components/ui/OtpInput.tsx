@@ -1,3 +1,4 @@
+'use client'
 import {
   forwardRef,
   useId,
@@ -6,7 +7,7 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
 } from 'react'
-import { normalizeOtpCode } from '../../core'
+import { normalizeOtpCode } from '../../react'
 import { en } from '../locales/en'
 
 type NativeInputProps = Omit<

@@ -31,6 +31,8 @@ function proxy(
 ): FakeFetch & { verificationTokens: string[] } {
   const verificationTokens: string[] = []
   const fake = fakeFetch({
+    // What a tenant that sets nothing answers: a first code asks for it (its format).
+    wallet_kit_config: json({ organizationId: 'org-parent' }),
     otp_init: json({ otpId: 'otp-1' }),
     otp_verify: async (call: RecordedCall) => {
       const { publicKey } = call.body as { publicKey: string }
@@ -90,8 +92,8 @@ describe('given a new user', () => {
     const challenge = await startEmailOtp(kit, { email: EMAIL })
     const { session, isNewUser } = await completeEmailOtp(kit, { challenge, code: 'ab 12-cd' })
 
-    expect(fake.endpoints()).toEqual(['otp_init', 'otp_verify', 'account', 'signup', 'otp_login'])
-    const [init, verify, account, signup, login] = fake.calls
+    expect(fake.endpoints()).toEqual(['wallet_kit_config', 'otp_init', 'otp_verify', 'account', 'signup', 'otp_login'])
+    const [, init, verify, account, signup, login] = fake.calls
     const publicKey = challenge.publicKey
 
     expect(init?.body).toEqual({ otpType: 'OTP_TYPE_EMAIL', contact: EMAIL })
@@ -148,9 +150,9 @@ describe('given a returning user', () => {
     const challenge = await loginWithEmailOtp.start(kit, { email: EMAIL })
     const result = await loginWithEmailOtp.complete(kit, { challenge, code: 'AB12CD' })
 
-    expect(fake.endpoints()).toEqual(['otp_init', 'otp_verify', 'account', 'otp_login'])
-    expect(fake.calls[3]?.body).toMatchObject({ publicKey: challenge.publicKey, organizationId: 'org-existing' })
-    expect(verifies((fake.calls[3]?.body as { clientSignature: ClientSignature }).clientSignature, challenge.publicKey)).toBe(true)
+    expect(fake.endpoints()).toEqual(['wallet_kit_config', 'otp_init', 'otp_verify', 'account', 'otp_login'])
+    expect(fake.calls[4]?.body).toMatchObject({ publicKey: challenge.publicKey, organizationId: 'org-existing' })
+    expect(verifies((fake.calls[4]?.body as { clientSignature: ClientSignature }).clientSignature, challenge.publicKey)).toBe(true)
     expect(result.isNewUser).toBe(false)
     expect(result.session.organizationId).toBe('org-existing')
   })
@@ -193,17 +195,17 @@ describe('startEmailOtp', () => {
     const fake = proxy()
     const kit = kitOn(fake)
     await startEmailOtp(kit, { email: EMAIL })
-    expect(fake.calls[0]?.body).toStrictEqual({ otpType: 'OTP_TYPE_EMAIL', contact: EMAIL })
+    expect(fake.calls[1]?.body).toStrictEqual({ otpType: 'OTP_TYPE_EMAIL', contact: EMAIL })
   })
 
   it('adds emailCustomization with the templateId the app picks, and nothing else', async () => {
     const fake = proxy()
     const kit = kitOn(fake)
     await startEmailOtp(kit, { email: EMAIL, emailCustomization: { templateId: 'login-v2' } })
-    expect(fake.calls[0]?.body).toStrictEqual({ otpType: 'OTP_TYPE_EMAIL', contact: EMAIL, emailCustomization: { templateId: 'login-v2' } })
+    expect(fake.calls[1]?.body).toStrictEqual({ otpType: 'OTP_TYPE_EMAIL', contact: EMAIL, emailCustomization: { templateId: 'login-v2' } })
     // An emailCustomization without a template says nothing, so nothing is sent for it.
     await startEmailOtp(kit, { email: EMAIL, emailCustomization: {} })
-    expect(fake.calls[1]?.body).toStrictEqual({ otpType: 'OTP_TYPE_EMAIL', contact: EMAIL })
+    expect(fake.calls[2]?.body).toStrictEqual({ otpType: 'OTP_TYPE_EMAIL', contact: EMAIL })
   })
 
   it("takes the code's format from the tenant's config, and sends none of it", async () => {
@@ -314,7 +316,7 @@ describe('completeEmailOtp', () => {
     const error = await caught(completeEmailOtp(kit, { challenge, code }))
     expect(error.code).toBe('OTP_CODE_FORMAT')
     expect(error.message).toContain('6 letters and digits')
-    expect(fake.endpoints()).toEqual(['otp_init'])
+    expect(fake.endpoints()).toEqual(['wallet_kit_config', 'otp_init'])
   })
 
   it.each([
@@ -333,7 +335,7 @@ describe('completeEmailOtp', () => {
     expect(error.message).toBe(`otp_verify: ${message} (HTTP ${status})`)
     expect(error.status).toBe(status)
     expect(error.proxy).toEqual({ code: grpc, message, details: [] })
-    expect(fake.endpoints()).toEqual(['otp_init', 'otp_verify'])
+    expect(fake.endpoints()).toEqual(['wallet_kit_config', 'otp_init', 'otp_verify'])
     expect(await kit.keyStore.has(challenge.publicKey)).toBe(true)
     expect(kit.session.getSnapshot().status).not.toBe('signedIn')
   })
@@ -349,7 +351,7 @@ describe('completeEmailOtp', () => {
     const kit = kitOn(fake)
     const challenge = await startEmailOtp(kit, { email: EMAIL })
     expect((await caught(completeEmailOtp(kit, { challenge, code: 'AB12CD' }))).code).toBe('UNAUTHENTICATED')
-    expect(fake.endpoints()).toEqual(['otp_init', 'otp_verify', 'account', 'signup'])
+    expect(fake.endpoints()).toEqual(['wallet_kit_config', 'otp_init', 'otp_verify', 'account', 'signup'])
     await kit.session.ready
     expect(kit.session.getSnapshot().status).toBe('signedOut')
   })

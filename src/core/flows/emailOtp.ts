@@ -20,7 +20,7 @@ export interface StartEmailOtpParameters extends EmailOtpOptions {
    * does not leave a key behind. Ignored when the key store does not hold it.
    */
   publicKey?: string
-  /** The tenant's wallet_kit_config, for the code's length and alphabet (see startOtp). Nothing of it is sent. */
+  /** The code's length and alphabet (see startOtp); left out, the tenant's (`kit.config.ensure()`). Nothing of it is sent. */
   config?: OtpCodeConfig
   signal?: AbortSignal
 }

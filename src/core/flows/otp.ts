@@ -53,9 +53,9 @@ export interface StartOtpParameters extends EmailOtpOptions {
    */
   publicKey?: string
   /**
-   * The tenant's wallet_kit_config (`kit.client.walletKitConfig()`), whose `otpLength` and
-   * `otpAlphanumeric` say what the code will look like, so that completeOtp checks it before sending
-   * it. Nothing of it is sent. Left out: 6 letters and digits, what a tenant that sets nothing gets.
+   * What the code will look like (`otpLength`, `otpAlphanumeric`), so that completeOtp checks it before
+   * sending it. Nothing of it is sent. Left out: the tenant's, from `kit.config.ensure()` (asked for
+   * once per kit). A resend gives its challenge's, so that the code step it shows stays right.
    */
   config?: OtpCodeConfig
   signal?: AbortSignal
@@ -129,13 +129,8 @@ export async function startOtp(
   assertObject(parameters, `${label}(parameters)`)
   const { otpType, signal } = parameters
   refuseMovedOptions(parameters, label)
-  const channel = CONTACTS[otpType]
-  if (channel === undefined) throw invalidArgument(`${label}({ otpType })`, 'OTP_TYPE_EMAIL or OTP_TYPE_SMS', otpType)
-  const contact = channel.check(parameters.contact)
-  if (contact === undefined) {
-    throw new KitError(channel.error, `${label}: ${JSON.stringify(parameters.contact)} is not ${channel.label}`)
-  }
-  const { otpLength, alphanumeric } = codeFormat(parameters.config, label)
+  const contact = checkOtpContact(otpType, parameters.contact, label)
+  if (parameters.config !== undefined) codeFormat(parameters.config, label)
   if (parameters.publicKey !== undefined && !isCompressedPublicKey(parameters.publicKey)) {
     throw invalidArgument(`${label}({ publicKey })`, 'a public key from an earlier challenge', parameters.publicKey)
   }
@@ -144,6 +139,9 @@ export async function startOtp(
   const emailCustomization = otpType === 'OTP_TYPE_EMAIL' ? checkEmailCustomization(parameters.emailCustomization, label) : undefined
   if (emailCustomization !== undefined) body.emailCustomization = emailCustomization
   if (signal?.aborted) throw new KitError('ABORTED', `${label}: aborted by the caller`, { cause: signal.reason })
+  // Everything the caller gave is checked before the first request (the config, when the kit has
+  // not asked for it yet, is one).
+  const { otpLength, alphanumeric } = codeFormat(parameters.config ?? (await kit.config.ensure()), label)
 
   const reused = parameters.publicKey !== undefined && (await kit.keyStore.has(parameters.publicKey))
   const publicKey = reused ? (parameters.publicKey as string) : await kit.keyStore.create()
@@ -168,9 +166,34 @@ export async function startOtp(
   }
 }
 
+/**
+ * The contact of a code as the proxy will get it (an email trimmed, a phone number in E.164), or
+ * INVALID_EMAIL / INVALID_PHONE: the check startOtp makes before any request, for a flow that wants
+ * to refuse a contact at once (createOtpFlow).
+ */
+export function checkOtpContact(otpType: OtpType, contact: unknown, label: string): string {
+  const channel = Object.hasOwn(CONTACTS, otpType) ? CONTACTS[otpType] : undefined
+  if (channel === undefined) throw invalidArgument(`${label}({ otpType })`, 'OTP_TYPE_EMAIL or OTP_TYPE_SMS', otpType)
+  const checked = channel.check(contact)
+  if (checked === undefined) throw new KitError(channel.error, `${label}: ${JSON.stringify(contact)} is not ${channel.label}`)
+  return checked
+}
+
+/**
+ * The code as completeOtp sends it (normalized), or OTP_CODE_FORMAT when it cannot be the challenge's:
+ * the check completeOtp makes before any request, for a flow that refuses a code at once.
+ */
+export function checkOtpCode(challenge: Pick<OtpChallenge, 'otpLength' | 'alphanumeric'>, typed: string, label: string): string {
+  const { code, complete, valid } = normalizeOtpCode(typed, { length: challenge.otpLength, alphanumeric: challenge.alphanumeric })
+  if (!complete || !valid) {
+    const expected = `${challenge.otpLength} ${challenge.alphanumeric ? 'letters and digits' : 'digits'}`
+    throw new KitError('OTP_CODE_FORMAT', `${label}: the code must be ${expected}, got ${JSON.stringify(typed)}`)
+  }
+  return code
+}
+
 /** The code's length and alphabet from the tenant's config; 6 letters and digits where it says nothing. */
-function codeFormat(config: OtpCodeConfig | undefined, label: string): { otpLength: number; alphanumeric: boolean } {
-  if (config === undefined) return { otpLength: DEFAULT_OTP_LENGTH, alphanumeric: DEFAULT_ALPHANUMERIC }
+function codeFormat(config: OtpCodeConfig, label: string): { otpLength: number; alphanumeric: boolean } {
   assertObject(config, `${label}({ config })`)
   const { otpLength = String(DEFAULT_OTP_LENGTH), otpAlphanumeric = DEFAULT_ALPHANUMERIC } = config
   const length = typeof otpLength === 'string' && /^\d{1,2}$/.test(otpLength) ? Number(otpLength) : NaN
@@ -254,14 +277,7 @@ export async function completeOtp(
   const { challenge, signal } = parameters
   assertChallenge(challenge, `${label}({ challenge })`)
   if (typeof parameters.code !== 'string') throw invalidArgument(`${label}({ code })`, 'a string', parameters.code)
-  const { code, complete, valid } = normalizeOtpCode(parameters.code, {
-    length: challenge.otpLength,
-    alphanumeric: challenge.alphanumeric,
-  })
-  if (!complete || !valid) {
-    const expected = `${challenge.otpLength} ${challenge.alphanumeric ? 'letters and digits' : 'digits'}`
-    throw new KitError('OTP_CODE_FORMAT', `${label}: the code must be ${expected}, got ${JSON.stringify(parameters.code)}`)
-  }
+  const code = checkOtpCode(challenge, parameters.code, label)
   const { otpType, contact, publicKey, otpId } = challenge
   const options = callOptions(signal)
 

@@ -24,6 +24,8 @@ afterEach(() => {
 function proxy(overrides: Record<string, FakeAnswer | FakeAnswer[]> = {}, existingOrganization?: string): FakeFetch & { tokens: string[] } {
   const tokens: string[] = []
   const fake = fakeFetch({
+    // What a tenant that sets nothing answers: a first code asks for it (its format).
+    wallet_kit_config: json({ organizationId: 'org-parent' }),
     otp_init: json({ otpId: 'otp-sms' }),
     otp_verify: async (call: RecordedCall) => {
       const { publicKey } = call.body as { publicKey: string }
@@ -75,8 +77,8 @@ describe('SMS sign-in, given a new user', () => {
     })
     const { isNewUser, session } = await completeSmsOtp(kit, { challenge, code: 'ab12cd' })
 
-    expect(fake.endpoints()).toEqual(['otp_init', 'otp_verify', 'account', 'signup', 'otp_login'])
-    const [init, , account, signup] = fake.calls
+    expect(fake.endpoints()).toEqual(['wallet_kit_config', 'otp_init', 'otp_verify', 'account', 'signup', 'otp_login'])
+    const [, init, , account, signup] = fake.calls
     expect(init?.body).toEqual({ otpType: 'OTP_TYPE_SMS', contact: PHONE })
     expect(account?.body).toEqual({ filterType: 'PHONE_NUMBER', filterValue: PHONE, verificationToken: fake.tokens[0] })
     const signupBody = signup?.body as { userPhoneNumber: string; userEmail?: string; clientSignature: ClientSignature }
@@ -98,7 +100,7 @@ describe('SMS sign-in, given a returning user', () => {
     const kit = kitOn(fake)
     const challenge = await loginWithSmsOtp.start(kit, { phoneNumber: PHONE })
     const result = await loginWithSmsOtp.complete(kit, { challenge, code: 'AB12CD' })
-    expect(fake.endpoints()).toEqual(['otp_init', 'otp_verify', 'account', 'otp_login'])
+    expect(fake.endpoints()).toEqual(['wallet_kit_config', 'otp_init', 'otp_verify', 'account', 'otp_login'])
     expect(result).toMatchObject({ isNewUser: false, session: { organizationId: 'org-known' } })
   })
 })
@@ -161,12 +163,13 @@ describe('startOtp, shared by both channels', () => {
     const fake = proxy()
     const kit = kitOn(fake)
     await loginWithOtp.start(kit, { otpType: 'OTP_TYPE_EMAIL', contact: 'ada@example.com', emailCustomization: { templateId: 't-1' } })
-    expect(fake.calls[0]?.body).toStrictEqual({ otpType: 'OTP_TYPE_EMAIL', contact: 'ada@example.com', emailCustomization: { templateId: 't-1' } })
+    expect(fake.calls[1]?.body).toStrictEqual({ otpType: 'OTP_TYPE_EMAIL', contact: 'ada@example.com', emailCustomization: { templateId: 't-1' } })
     await expect(startOtp(kit, { otpType: 'OTP_TYPE_EMAIL', contact: 'ada@example.com', emailCustomization: { templateId: 7 as never } })).rejects.toThrow(
       /startOtp\(\{ emailCustomization.templateId \}\): expected a non-empty string, got 7/,
     )
     await expect(startOtp(kit, { otpType: 'OTP_TYPE_FAX' as never, contact: '1' })).rejects.toThrow(/startOtp\(\{ otpType \}\)/)
-    expect(fake.calls).toHaveLength(1)
+    // The config (asked for by the first code) and that code: the refused calls sent nothing.
+    expect(fake.endpoints()).toEqual(['wallet_kit_config', 'otp_init'])
   })
 
   it('completes an SMS challenge through the shared completeOtp too', async () => {
@@ -174,6 +177,6 @@ describe('startOtp, shared by both channels', () => {
     const kit = kitOn(fake)
     const challenge = await startOtp(kit, { otpType: 'OTP_TYPE_SMS', contact: PHONE })
     await completeOtp(kit, { challenge, code: 'AB12CD' })
-    expect(fake.calls[2]?.body).toMatchObject({ filterType: 'PHONE_NUMBER', filterValue: PHONE })
+    expect(fake.calls[3]?.body).toMatchObject({ filterType: 'PHONE_NUMBER', filterValue: PHONE })
   })
 })

@@ -1,11 +1,15 @@
-import type { OtpChallenge } from '../core'
-import type { OtpType } from '../core/types'
-import type { FlowStorage } from './context'
+import type { OtpChallenge } from '../flows/otp'
+import type { OtpType } from '../types'
+
+/** Storage for state that must survive a reload of this tab only (sessionStorage, or a stand-in). */
+export type FlowStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 
 // The challenge holds no secret (the key stays in the key store; the code is in the person's inbox or
 // messages), so keeping it in sessionStorage lets a reload, or the round trip to the mail or messages
 // app on a phone, land back on the code step. It is scoped to the tab and namespaced by tenant and channel.
-function storageKey(configId: string, otpType: OtpType): string {
+// The keys are the ones the React hooks used before the flow moved to core: a code sent before an
+// upgrade is still restored after it.
+export function pendingOtpKey(configId: string, otpType: OtpType): string {
   return `auth-proxy-kit:${configId}:pending-${otpType === 'OTP_TYPE_SMS' ? 'sms' : 'email'}-otp`
 }
 
@@ -39,7 +43,7 @@ export function loadPendingOtp<C extends OtpChallenge>(
   now: number,
 ): C | undefined {
   if (!storage) return undefined
-  const key = storageKey(configId, otpType)
+  const key = pendingOtpKey(configId, otpType)
   try {
     const text = storage.getItem(key)
     if (text === null) return undefined
@@ -54,7 +58,7 @@ export function loadPendingOtp<C extends OtpChallenge>(
 
 export function savePendingOtp(storage: FlowStorage | null, configId: string, otpType: OtpType, challenge: OtpChallenge | undefined): void {
   if (!storage) return
-  const key = storageKey(configId, otpType)
+  const key = pendingOtpKey(configId, otpType)
   try {
     if (challenge) storage.setItem(key, JSON.stringify(challenge))
     else storage.removeItem(key)
