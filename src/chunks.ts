@@ -5,6 +5,9 @@
 // (scripts/check-chunks.mjs), not by spying on these loaders.
 import { lazyModule } from './core/lazyModule'
 
+// What a component needs to read a chunk's state (components import nothing from core at run time).
+export { LAZY_IDLE, type LazyModule, type LazyModuleSnapshot } from './core/lazyModule'
+
 export const chunks = {
   /** The session engine, the key stores and the OTP flows. */
   signIn: /* @__PURE__ */ lazyModule('sign-in', () => import('./core/signInRuntime')),

@@ -1,3 +1,4 @@
+'use client'
 import { QueryClientContext, usePrefetchQuery } from '@tanstack/react-query'
 import { useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
 import type { KitError } from '../core/errors'

@@ -1,3 +1,4 @@
+'use client'
 import { createContext } from 'react'
 import type { Kit, OAuthMode, OtpOptions } from '../core'
 import type { EnabledProvider } from '../core/types'

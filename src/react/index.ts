@@ -2,7 +2,12 @@ export { AuthProxyProvider, type AuthProxyProviderProps } from './AuthProxyProvi
 export type { FlowStorage } from './context'
 export { useKit } from './useKit'
 export { useSession } from './useSession'
-export { useWalletKitConfig, type UseWalletKitConfigReturnType } from './useWalletKitConfig'
+export { useSessionTimeLeft } from './useSessionTimeLeft'
+export {
+  useWalletKitConfig,
+  type UseWalletKitConfigParameters,
+  type UseWalletKitConfigReturnType,
+} from './useWalletKitConfig'
 export { walletKitConfigQueryKey, walletKitConfigQueryOptions } from './walletKitConfigQueryOptions'
 export { useLoginMethods } from './useLoginMethods'
 export { useOAuthProviders } from './useOAuthProviders'
@@ -28,7 +33,8 @@ export {
   type UseOAuthCallbackReturnType,
 } from './useOAuthCallback'
 export type { OAuthWindow } from './oauthWindow'
-export { prefetchSignIn } from '../core/prefetchSignIn'
+export { prefetchSignIn } from './prefetchSignIn'
+export { prefetchWhenIdle } from './prefetchWhenIdle'
 export {
   usePasskey,
   type PasskeyAction,
@@ -56,4 +62,8 @@ export type {
   SmsOtpChallenge,
 } from '../core'
 export type { EnabledProvider, WalletKitConfigResponse } from '../core/types'
-export { KitError, isKitError, type KitErrorCode } from '../core/errors'
+export { DEFAULT_USER_MESSAGES, KitError, isKitError, type KitErrorCode } from '../core/errors'
+// What the kit's own components need of core at run time: a custom UI has the same.
+export { isE164PhoneNumber, isValidEmail, normalizePhoneNumber } from '../core/validators'
+export { normalizeOtpCode } from '../core/otp/normalizeOtpCode'
+export { OAUTH_PROVIDER_NAMES, OAUTH_PROVIDERS, type OAuthProvider } from '../core/oauth/providers'

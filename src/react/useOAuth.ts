@@ -1,3 +1,4 @@
+'use client'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import {

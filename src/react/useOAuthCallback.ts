@@ -1,3 +1,4 @@
+'use client'
 import { useSyncExternalStore } from 'react'
 import { oauthCallbackStore, type OAuthCallbackSnapshot } from './oauthCallbackStore'
 import { useKit } from './useKit'

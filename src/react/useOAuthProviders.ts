@@ -1,8 +1,11 @@
+'use client'
 import { useMemo } from 'react'
 import { isOAuthProviderName, type OAuthProviderName } from '../core'
-import type { EnabledProvider } from '../core/types'
+import type { EnabledProvider, WalletKitConfigResponse } from '../core/types'
 import { useLoginMethods } from './useLoginMethods'
-import { useWalletKitConfigData } from './useWalletKitConfig'
+import { useWalletKitConfig } from './useWalletKitConfig'
+
+const selectClientIds = (config: WalletKitConfigResponse) => config.oauthClientIds
 
 /**
  * The OAuth providers to offer, in the app's order: among useLoginMethods(), those the tenant gave a
@@ -11,7 +14,7 @@ import { useWalletKitConfigData } from './useWalletKitConfig'
  */
 export function useOAuthProviders(only?: readonly EnabledProvider[]): OAuthProviderName[] | undefined {
   const methods = useLoginMethods(only)
-  const clientIds = useWalletKitConfigData()?.oauthClientIds
+  const clientIds = useWalletKitConfig({ select: selectClientIds }).data
   return useMemo(
     () =>
       methods?.filter((method): method is OAuthProviderName => {

@@ -1,3 +1,4 @@
+'use client'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useSyncExternalStore } from 'react'
 import type {

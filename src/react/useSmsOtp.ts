@@ -1,3 +1,4 @@
+'use client'
 import type { SmsOtpChallenge } from '../core'
 import { useOtpFlow, type OtpFlowChannel, type UseOtpFlowParameters, type UseOtpReturnType } from './useOtpFlow'
 

@@ -1,27 +1,29 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Kit } from '../core'
-import { isKitError } from '../core/errors'
-
-/** Only a failure to reach the proxy is worth retrying; a proxy's refusal will not change by itself. */
-const MAX_RETRIES = 2
+import type { KitError } from '../core/errors'
+import type { WalletKitConfigResponse } from '../core/types'
 
 export function walletKitConfigQueryKey(kit: Kit) {
   return ['auth-proxy-kit', 'wallet_kit_config', kit.client.proxyUrl, kit.client.configId] as const
 }
 
 /**
- * The tenant's configuration, fetched once per page load: shared by the provider's prefetch, the hook
- * and tests, the way TanStack's `queryOptions` factories are. Never stale and never collected, so that
- * no reader mounting later (the modal, minutes after the page loaded) fetches it again.
+ * The tenant's configuration as a query: shared by the provider's prefetch, the hook and tests, the way
+ * TanStack's `queryOptions` factories are. Core's config store (`kit.config`) does the asking: once per
+ * kit, with its own retries on a proxy out of reach; react-query holds the result for React and never
+ * retries or refetches on its own (never stale, never collected: the modal mounting minutes later reads
+ * the same answer). A config the kit already holds (a flow asked first) is the query's initial data.
  */
 export function walletKitConfigQueryOptions(kit: Kit) {
-  return queryOptions({
+  return queryOptions<WalletKitConfigResponse, KitError>({
     queryKey: walletKitConfigQueryKey(kit),
-    queryFn: ({ signal }) => kit.client.walletKitConfig({ signal }),
+    queryFn: () => kit.config.ensure(),
+    initialData: () => {
+      const snapshot = kit.config.getSnapshot()
+      return snapshot.status === 'success' ? snapshot.data : undefined
+    },
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
-    retry: (failureCount: number, error: Error) =>
-      failureCount < MAX_RETRIES &&
-      (isKitError(error, 'PROXY_UNAVAILABLE') || isKitError(error, 'PROXY_TIMEOUT')),
+    retry: false,
   })
 }

@@ -1,3 +1,4 @@
+'use client'
 import { useLoginMethods, usePasskey } from '../../react'
 import { errorMessage } from '../labels/errorMessage'
 import { useLabels } from '../labels/LabelsContext'

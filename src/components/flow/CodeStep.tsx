@@ -1,3 +1,4 @@
+'use client'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import type { OtpChallenge } from '../../core'
 import type { KitErrorCode } from '../../core/errors'

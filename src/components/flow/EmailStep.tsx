@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type FormEvent } from 'react'
+'use client'
+import { useId, useRef, useState, type FormEvent, type RefObject } from 'react'
 import { isValidEmail } from '../../core'
 import { DEFAULT_USER_MESSAGES } from '../../core/errors'
 import type { UseEmailOtpReturnType } from '../../react'
@@ -9,13 +10,15 @@ import { useMountFocus } from './useMountFocus'
 
 export interface EmailStepProps {
   emailOtp: UseEmailOtpReturnType
-  email: string
-  onEmailChange(email: string): void
+  /** The address typed so far, kept by the flow while other steps show (read once, written on change). */
+  draft: RefObject<string>
 }
 
 /** Asks for the address to send a code to; a malformed one never reaches the network. */
-export function EmailStep({ emailOtp, email, onEmailChange }: EmailStepProps) {
+export function EmailStep({ emailOtp, draft }: EmailStepProps) {
   const labels = useLabels()
+  // Here, not in the flow: a keystroke re-renders this step only.
+  const [email, setEmail] = useState(() => draft.current)
   const inputRef = useRef<HTMLInputElement>(null)
   const id = useId()
   const [invalid, setInvalid] = useState(false)
@@ -57,7 +60,8 @@ export function EmailStep({ emailOtp, email, onEmailChange }: EmailStepProps) {
           placeholder={labels.emailPlaceholder}
           value={email}
           onChange={(event) => {
-            onEmailChange(event.target.value)
+            setEmail(event.target.value)
+            draft.current = event.target.value
             setInvalid(false)
           }}
           aria-invalid={fieldError ? true : undefined}

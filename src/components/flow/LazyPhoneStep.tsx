@@ -1,3 +1,4 @@
+'use client'
 import type { UseSmsOtpReturnType } from '../../react'
 import { useLabels } from '../labels/LabelsContext'
 import type { PhoneDraft } from '../phone/e164'

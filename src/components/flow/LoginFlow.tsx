@@ -1,7 +1,20 @@
-import { useEffect, useState } from 'react'
-import { OAUTH_PROVIDER_NAMES, prefetchSignIn, type OAuthMode, type OAuthProviderName } from '../../core'
-import type { EnabledProvider } from '../../core/types'
-import { useEmailOtp, useLoginMethods, useOAuthCallback, useOAuthProviders, usePasskey, useSession, useSmsOtp, useWalletKitConfig } from '../../react'
+'use client'
+import { useEffect, useRef, useState } from 'react'
+import {
+  OAUTH_PROVIDER_NAMES,
+  prefetchSignIn,
+  useEmailOtp,
+  useLoginMethods,
+  useOAuthCallback,
+  useOAuthProviders,
+  usePasskey,
+  useSession,
+  useSmsOtp,
+  useWalletKitConfig,
+  type EnabledProvider,
+  type OAuthMode,
+  type OAuthProviderName,
+} from '../../react'
 import { useLabels } from '../labels/LabelsContext'
 import type { PhoneDraft } from '../phone/e164'
 import { CodeStep } from './CodeStep'
@@ -36,8 +49,9 @@ export function LoginFlow({ onDone, methods: only }: LoginFlowProps) {
   const oauth = useOAuthFlows()
   const callback = useOAuthCallback()
   const passkey = usePasskey()
-  // Kept here, not in the email step, so that "Use a different email" comes back with it to correct.
-  const [email, setEmail] = useState(() => emailOtp.challenge?.email ?? '')
+  // The draft lives in the email step (typing re-renders that step only); this ref keeps it while the
+  // code step shows, so that "Use a different email" comes back with it to correct.
+  const emailDraft = useRef(emailOtp.challenge?.email ?? '')
   const smsOtp = useSmsOtp()
   // Set by the phone step, whose code (and the country list that picks a first value) loads on demand.
   const [phone, setPhone] = useState<PhoneDraft>()
@@ -111,7 +125,7 @@ export function LoginFlow({ onDone, methods: only }: LoginFlowProps) {
   if (showPhone && showEmail && phoneChosen) return phoneStep(leavePhone)
   // The form on top: email's, or the phone's where the tenant offers no email.
   const emailPart = showEmail ? (
-    <EmailStep key="email" emailOtp={emailOtp} email={email} onEmailChange={setEmail} />
+    <EmailStep key="email" emailOtp={emailOtp} draft={emailDraft} />
   ) : showPhone ? (
     phoneStep()
   ) : null

@@ -1,3 +1,4 @@
+'use client'
 import { OAUTH_PROVIDERS, type OAuthProviderName } from '../../core'
 import { prefetchSignIn } from '../../core/prefetchSignIn'
 import { formatLabel } from '../labels/formatLabel'

@@ -1,3 +1,4 @@
+'use client'
 import { useEffect, useRef } from 'react'
 import type { OAuthMode, OAuthProviderName } from '../../core'
 import type { KitError } from '../../core/errors'

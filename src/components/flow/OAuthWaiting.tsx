@@ -1,3 +1,4 @@
+'use client'
 import { useEffect, useRef } from 'react'
 import { OAUTH_PROVIDERS, type OAuthProviderName } from '../../core'
 import type { UseOAuthReturnType } from '../../react'

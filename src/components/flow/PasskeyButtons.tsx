@@ -1,3 +1,4 @@
+'use client'
 import { useEffect, useRef } from 'react'
 import type { UsePasskeyReturnType } from '../../react'
 import { errorMessage } from '../labels/errorMessage'

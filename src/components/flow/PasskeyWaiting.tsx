@@ -1,3 +1,4 @@
+'use client'
 import { useEffect, useRef } from 'react'
 import { useLabels } from '../labels/LabelsContext'
 import { PasskeyMark } from '../marks/PasskeyMark'

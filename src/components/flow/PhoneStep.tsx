@@ -1,3 +1,4 @@
+'use client'
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react'
 import { DEFAULT_USER_MESSAGES } from '../../core/errors'
 import type { UseSmsOtpReturnType } from '../../react'

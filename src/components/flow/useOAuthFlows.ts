@@ -1,3 +1,4 @@
+'use client'
 import type { OAuthProviderName } from '../../core'
 import { useOAuth, type UseOAuthReturnType } from '../../react'
 
