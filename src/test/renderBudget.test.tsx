@@ -85,7 +85,7 @@ describe('render budget: a session change re-renders only what reads the session
     )
 
     await screen.findByText('session: signedOut')
-    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    await user.click(await screen.findByRole('button', { name: 'Log in' }))
     const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' })
     await user.type(await within(dialog).findByRole('textbox', { name: 'Email address' }), 'ada@example.com')
     await user.click(within(dialog).getByRole('button', { name: 'Continue with email' }))
