@@ -7,11 +7,11 @@ import { useWalletKitConfig } from './useWalletKitConfig'
 describe('useWalletKitConfig', () => {
   it("is react-query's result over kit.config: pending, then success, asked once for every reader", async () => {
     const { Providers, requests } = createTestProviders()
-    const { result } = renderHook(() => [useWalletKitConfig(), useWalletKitConfig(), useWalletKitConfig()], { wrapper: Providers })
-    expect(result.current[0]).toMatchObject({ status: 'pending', isPending: true, data: undefined, error: null })
-    await waitFor(() => expect(result.current[0].isSuccess).toBe(true))
-    expect(result.current[0].data?.enabledProviders).toContain('email')
-    expect(result.current[2].data).toBe(result.current[0].data)
+    const { result } = renderHook(() => ({ first: useWalletKitConfig(), second: useWalletKitConfig(), third: useWalletKitConfig() }), { wrapper: Providers })
+    expect(result.current.first).toMatchObject({ status: 'pending', isPending: true, data: undefined, error: null })
+    await waitFor(() => expect(result.current.first.isSuccess).toBe(true))
+    expect(result.current.first.data?.enabledProviders).toContain('email')
+    expect(result.current.third.data).toBe(result.current.first.data)
     expect(requests.filter((name) => name === 'wallet_kit_config')).toHaveLength(1)
   })
 
