@@ -5,9 +5,6 @@
 // (scripts/check-chunks.mjs), not by spying on these loaders.
 import { lazyModule } from './core/lazyModule'
 
-// What a component needs to read a chunk's state (components import nothing from core at run time).
-export { LAZY_IDLE, type LazyModule, type LazyModuleSnapshot } from './core/lazyModule'
-
 export const chunks = {
   /** The session engine, the key stores and the OTP flows. */
   signIn: /* @__PURE__ */ lazyModule('sign-in', () => import('./core/signInRuntime')),
@@ -32,3 +29,6 @@ export type Chunks = typeof chunks
 export function prefetchChunk(chunk: { load(): Promise<unknown> }): void {
   chunk.load().catch(() => undefined)
 }
+
+// What a component needs to read a chunk's state (components import nothing from core at run time).
+export { LAZY_IDLE, type LazyModule, type LazyModuleSnapshot } from './core/lazyModule'

@@ -1,17 +1,16 @@
-import { chunks } from '../chunks'
+import { chunks, prefetchChunk } from '../chunks'
 import type { EnabledProvider } from '../core/types'
 
-// What each login method runs, by the chunks that hold it. Every method makes a client key first (signIn).
-const OAUTH = [chunks.oauth, chunks.signIn]
+// What each login method loads on first use (the proxy client, key and session stores are in the first load).
 const CHUNKS: Partial<Record<EnabledProvider, ReadonlyArray<{ load(): Promise<unknown> }>>> = {
   email: [chunks.signIn],
   sms: [chunks.signIn],
-  passkey: [chunks.passkey, chunks.publicApi, chunks.signIn],
-  google: OAUTH,
-  apple: OAUTH,
-  x: OAUTH,
-  discord: OAUTH,
-  facebook: OAUTH,
+  passkey: [chunks.passkey],
+  google: [chunks.oauth],
+  apple: [chunks.oauth],
+  x: [chunks.oauth],
+  discord: [chunks.oauth],
+  facebook: [chunks.oauth],
 }
 
 /**
