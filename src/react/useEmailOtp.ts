@@ -1,4 +1,3 @@
-'use client'
 import type { EmailOtpChallenge, EmailOtpOptions } from '../core'
 import { useOtpFlow, type OtpFlowChannel, type UseOtpFlowParameters, type UseOtpReturnType } from './useOtpFlow'
 

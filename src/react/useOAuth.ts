@@ -1,4 +1,3 @@
-'use client'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import {

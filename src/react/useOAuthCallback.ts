@@ -1,4 +1,3 @@
-'use client'
 import { useSyncExternalStore } from 'react'
 import { oauthCallbackStore, type OAuthCallbackSnapshot } from './oauthCallbackStore'
 import { useKit } from './useKit'

@@ -1,4 +1,3 @@
-'use client'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import type { CompleteOtpParameters, CompleteOtpReturnType, OtpChallenge, OtpCodeConfig, OtpOptions } from '../core'

@@ -1,4 +1,3 @@
-'use client'
 import { useLoginMethods, usePasskey } from '../../react'
 import { errorMessage } from '../labels/errorMessage'
 import { useLabels } from '../labels/LabelsContext'

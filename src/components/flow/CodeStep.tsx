@@ -1,4 +1,3 @@
-'use client'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import type { OtpChallenge } from '../../core'
 import type { KitErrorCode } from '../../core/errors'

@@ -1,4 +1,3 @@
-'use client'
 import type { UseSmsOtpReturnType } from '../../react'
 import { useLabels } from '../labels/LabelsContext'
 import type { PhoneDraft } from '../phone/e164'

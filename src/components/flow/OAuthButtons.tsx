@@ -1,4 +1,3 @@
-'use client'
 import { OAUTH_PROVIDERS, type OAuthProviderName } from '../../core'
 import { prefetchSignIn } from '../../core/prefetchSignIn'
 import { formatLabel } from '../labels/formatLabel'

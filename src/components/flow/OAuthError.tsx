@@ -1,4 +1,3 @@
-'use client'
 import { useEffect, useRef } from 'react'
 import type { OAuthMode, OAuthProviderName } from '../../core'
 import type { KitError } from '../../core/errors'

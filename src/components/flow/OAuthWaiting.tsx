@@ -1,4 +1,3 @@
-'use client'
 import { useEffect, useRef } from 'react'
 import { OAUTH_PROVIDERS, type OAuthProviderName } from '../../core'
 import type { UseOAuthReturnType } from '../../react'

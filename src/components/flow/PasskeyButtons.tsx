@@ -1,4 +1,3 @@
-'use client'
 import { useEffect, useRef } from 'react'
 import type { UsePasskeyReturnType } from '../../react'
 import { errorMessage } from '../labels/errorMessage'

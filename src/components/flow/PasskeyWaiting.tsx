@@ -1,4 +1,3 @@
-'use client'
 import { useEffect, useRef } from 'react'
 import { useLabels } from '../labels/LabelsContext'
 import { PasskeyMark } from '../marks/PasskeyMark'

@@ -1,4 +1,3 @@
-'use client'
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react'
 import { DEFAULT_USER_MESSAGES } from '../../core/errors'
 import type { UseSmsOtpReturnType } from '../../react'

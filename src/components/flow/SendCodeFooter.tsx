@@ -1,4 +1,3 @@
-'use client'
 import type { KitError } from '../../core/errors'
 import { errorMessage } from '../labels/errorMessage'
 import { useLabels } from '../labels/LabelsContext'

@@ -1,4 +1,3 @@
-'use client'
 import type { OAuthProviderName } from '../../core'
 import { useOAuth, type UseOAuthReturnType } from '../../react'
 
