@@ -3,15 +3,17 @@ import { chunks } from '../chunks'
 import { prefetchSignIn } from './prefetchSignIn'
 
 describe('prefetchSignIn', () => {
-  it("loads a method's chunks and no other's", async () => {
+  it("loads a method's chunks and no other method's", async () => {
     await prefetchSignIn(['email'])
-    expect(chunks.signIn.getSnapshot().status).toBe('loaded')
     expect(chunks.oauth.getSnapshot().status).toBe('idle')
     expect(chunks.passkey.getSnapshot().status).toBe('idle')
 
     await prefetchSignIn(['google'])
     expect(chunks.oauth.getSnapshot().status).toBe('loaded')
     expect(chunks.passkey.getSnapshot().status).toBe('idle')
+
+    await prefetchSignIn(['passkey'])
+    expect(chunks.passkey.getSnapshot().status).toBe('loaded')
   })
 
   it('never rejects, whatever the methods', async () => {
