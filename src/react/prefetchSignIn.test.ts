@@ -11,9 +11,6 @@ describe('prefetchSignIn', () => {
     await prefetchSignIn(['google'])
     expect(chunks.oauth.getSnapshot().status).toBe('loaded')
     expect(chunks.passkey.getSnapshot().status).toBe('idle')
-
-    await prefetchSignIn(['passkey'])
-    expect(chunks.passkey.getSnapshot().status).toBe('loaded')
   })
 
   it('never rejects, whatever the methods', async () => {
