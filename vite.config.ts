@@ -1,9 +1,30 @@
-import { copyFileSync, mkdirSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
 const root = import.meta.dirname
+
+// React Server Components (Next.js App Router) need "use client" at the top of each module that holds a
+// client component or hook, and only there: a server component may then import the kit's components
+// and call darkTheme() (a plain module) itself. Rollup drops module-level directives, so each output
+// file whose source starts with the directive gets it back as its banner (one output file per source
+// module: preserveModules).
+const CLIENT_DIRECTIVE = /^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*['"]use client['"]/
+const startsWithUseClient = new Map<string, boolean>()
+function isClientModule(id: string | null): boolean {
+  if (!id || id.startsWith('\0')) return false
+  let client = startsWithUseClient.get(id)
+  if (client === undefined) {
+    try {
+      client = CLIENT_DIRECTIVE.test(readFileSync(id, 'utf8'))
+    } catch {
+      client = false
+    }
+    startsWithUseClient.set(id, client)
+  }
+  return client
+}
 
 // Library build: four ESM entries plus the static stylesheet. Declarations come from
 // `tsc -p tsconfig.build.json` (see the build script), which keeps them exactly what the editor sees.
@@ -39,6 +60,11 @@ export default defineConfig({
       formats: ['es'],
     },
     rollupOptions: {
+      onwarn(warning, warn) {
+        // The directive is put back by the banner below.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('use client')) return
+        warn(warning)
+      },
       external: (id) =>
         /^(react|react-dom|@tanstack\/react-query|jose|@noble\/|@simplewebauthn\/)/.test(id) ||
         id.startsWith('node:'),
@@ -46,10 +72,8 @@ export default defineConfig({
         preserveModules: true,
         preserveModulesRoot: resolve(root, 'src'),
         entryFileNames: '[name].js',
-        // Next.js App Router needs the directive at the top of the React entry; bundlers drop
-        // module-level directives, so it is put back as a banner.
         banner: (chunk) =>
-          chunk.name === 'index' ? '"use client";' : chunk.name === 'cli' ? '#!/usr/bin/env node' : '',
+          chunk.name === 'cli' ? '#!/usr/bin/env node' : isClientModule(chunk.facadeModuleId) ? '"use client";' : '',
       },
     },
   },

@@ -1,6 +1,8 @@
 // Checks what `npm run build` produced against package.json's exports, the way a host app's
 // bundler and TypeScript will resolve them: every entry imports by its package name, has its
-// declarations, and the React entry starts with "use client" (Next.js App Router).
+// declarations, and every module holding a React hook or component starts with "use client" while the
+// entries and plain modules (core, the themes) do not (Next.js App Router: a server component may import
+// the kit and call darkTheme()).
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
@@ -25,8 +27,24 @@ for (const [subpath, target] of Object.entries(pkg.exports)) {
   }
 }
 
-const reactEntry = readFileSync(`${root}/${pkg.exports['.'].import}`, 'utf8')
-check(reactEntry.startsWith('"use client";'), `${pkg.exports['.'].import} does not start with "use client", @simplewebauthn/browser imported on first use only`)
+const USE_CLIENT = '"use client";'
+const startsWithUseClient = (file) => readFileSync(`${root}/${file}`, 'utf8').startsWith(USE_CLIENT)
+// A built module of the React layers that imports React holds a hook, a context or a component.
+let clientModules = 0
+for (const layer of ['react', 'components']) {
+  for (const name of readdirSync(`${root}/dist/${layer}`, { recursive: true })) {
+    const file = `dist/${layer}/${name}`
+    if (!file.endsWith('.js')) continue
+    const code = readFileSync(`${root}/${file}`, 'utf8')
+    if (!/from\s*["']react(?:\/jsx-runtime)?["']/.test(code)) continue
+    clientModules += 1
+    check(code.startsWith(USE_CLIENT), `${file} uses React but does not start with "use client"`)
+  }
+}
+check(clientModules > 20, `only ${clientModules} React modules found under dist/react and dist/components`)
+for (const file of [pkg.exports['.'].import, pkg.exports['./core'].import, 'dist/components/theme/Theme.js']) {
+  check(!startsWithUseClient(file), `${file} starts with "use client": a server component could not call what it exports`)
+}
 const cli = readFileSync(`${root}/dist/cli.js`, 'utf8')
 check(cli.startsWith('#!/usr/bin/env node'), 'dist/cli.js has no shebang')
 const css = readFileSync(`${root}/dist/styles.css`, 'utf8')
@@ -41,4 +59,6 @@ if (failures.length > 0) {
   console.error(`dist check failed:\n- ${failures.join('\n- ')}`)
   process.exit(1)
 }
-console.log(`dist check: ${Object.keys(pkg.exports).length} exports resolve, with declarations and "use client", @simplewebauthn/browser imported on first use only`)
+console.log(
+  `dist check: ${Object.keys(pkg.exports).length} exports resolve, with declarations; "use client" on all ${clientModules} React modules and on no entry; @simplewebauthn/browser imported on first use only`,
+)

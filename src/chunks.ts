@@ -30,3 +30,6 @@ export type Chunks = typeof chunks
 export function prefetchChunk(chunk: { load(): Promise<unknown> }): void {
   chunk.load().catch(() => undefined)
 }
+
+// What a component needs to read a chunk's state (components import nothing from core at run time).
+export { LAZY_IDLE, type LazyModule, type LazyModuleSnapshot } from './core/lazyModule'

@@ -42,7 +42,7 @@ export function SessionPanel() {
             <summary>Decoded claims</summary>
             <pre>{JSON.stringify(session.claims, null, 2)}</pre>
           </details>
-          <button type="button" className="pg-button" onClick={() => logout.mutate()} disabled={logout.isPending}>
+          <button type="button" className="pg-button" onClick={() => logout.logout()} disabled={logout.isPending}>
             {logout.isPending ? 'Signing out…' : 'Sign out'}
           </button>
         </>

@@ -42,6 +42,17 @@ export type { WebAuthnModule } from './passkey/webAuthnModule'
 // Input checks a form runs before calling an action
 export { isE164PhoneNumber, isValidEmail, normalizePhoneNumber } from './validators'
 export { normalizeOtpCode, type NormalizedOtpCode, type NormalizeOtpCodeOptions } from './otp/normalizeOtpCode'
+// The OTP flow as a store (steps, cooldowns, expiry, persistence across reloads): what useEmailOtp and useSmsOtp bind to.
+export {
+  createOtpFlow,
+  OTP_FLOW_IDLE,
+  type CreateOtpFlowOptions,
+  type OtpFlow,
+  type OtpFlowChallenge,
+  type OtpFlowSnapshot,
+  type OtpFlowStep,
+} from './otp/createOtpFlow'
+export type { FlowStorage } from './otp/pendingOtp'
 
 // Actions: OTP by email or SMS
 export {

@@ -1,4 +1,5 @@
-import { QueryClientContext, usePrefetchQuery } from '@tanstack/react-query'
+'use client'
+import { QueryClientContext } from '@tanstack/react-query'
 import { useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
 import {
   createKit,
@@ -70,13 +71,23 @@ export interface AuthProxyProviderProps {
   children?: ReactNode
 }
 
-function defaultFlowStorage(): FlowStorage | null {
+function tabStorage(): FlowStorage | null {
   try {
     return typeof window === 'undefined' ? null : window.sessionStorage
   } catch {
     // Reading sessionStorage throws in some sandboxed iframes and with storage blocked.
     return null
   }
+}
+
+/**
+ * sessionStorage, looked up when a flow reads or writes it, never while the provider renders (a server
+ * has none, and a render must not touch storage). Where there is none, nothing is kept.
+ */
+const sessionFlowStorage: FlowStorage = {
+  getItem: (key) => tabStorage()?.getItem(key) ?? null,
+  setItem: (key, value) => tabStorage()?.setItem(key, value),
+  removeItem: (key) => tabStorage()?.removeItem(key),
 }
 
 // Layout effect: a page that is a provider's answer is cleaned and completed as early as possible.
@@ -140,9 +151,13 @@ export function AuthProxyProvider(props: AuthProxyProviderProps) {
     }
   }, [kit, prebuilt])
 
-  usePrefetchQuery(walletKitConfigQueryOptions(kit))
+  // Once per kit, from the browser: a server render asks the proxy nothing (the config is the browser's
+  // to fetch, and the readers' first render is the same on both sides).
+  useEffect(() => {
+    void queryClient.prefetchQuery(walletKitConfigQueryOptions(kit))
+  }, [queryClient, kit])
 
-  const flowStorage = props.flowStorage === undefined ? defaultFlowStorage() : props.flowStorage
+  const flowStorage = props.flowStorage === undefined ? sessionFlowStorage : props.flowStorage
   const { completeOAuthRedirects = true, oauthWindow, oauthMode, oauthRedirectUri } = props
   useIsomorphicLayoutEffect(() => {
     const page = oauthWindow ?? defaultOAuthWindow()

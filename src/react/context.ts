@@ -1,3 +1,4 @@
+'use client'
 import { createContext } from 'react'
 import type { Kit, OAuthMode, OtpOptions } from '../core'
 import type { EnabledProvider } from '../core/types'
@@ -12,7 +13,7 @@ export interface AuthProxyContextValue {
   proxyUrl: string
   /** The app's choice and order of login methods; undefined means all the tenant enables. */
   methods: readonly EnabledProvider[] | undefined
-  /** Where in-progress flows are kept; null when the platform has no sessionStorage (SSR, sandboxed frames). */
+  /** Where in-progress flows are kept (default sessionStorage, looked up on use); null: nowhere. */
   flowStorage: FlowStorage | null
   /** OAuth settings of the provider's props: read by useLoginWithOAuth when a sign-in starts. */
   oauth: AuthProxyOAuthSettings

@@ -2,7 +2,12 @@ export { AuthProxyProvider, type AuthProxyProviderProps } from './AuthProxyProvi
 export type { FlowStorage } from './context'
 export { useKit } from './useKit'
 export { useSession } from './useSession'
-export { useWalletKitConfig, type UseWalletKitConfigReturnType } from './useWalletKitConfig'
+export { useSessionTimeLeft } from './useSessionTimeLeft'
+export {
+  useWalletKitConfig,
+  type UseWalletKitConfigParameters,
+  type UseWalletKitConfigReturnType,
+} from './useWalletKitConfig'
 export { walletKitConfigQueryKey, walletKitConfigQueryOptions } from './walletKitConfigQueryOptions'
 export { useLoginMethods } from './useLoginMethods'
 export { useOAuthProviders } from './useOAuthProviders'
@@ -40,8 +45,7 @@ export { useSignUpWithPasskey, type SignUpWithPasskeyVariables, type UseSignUpWi
 export { useAddPasskey, type AddPasskeyVariables, type UseAddPasskeyReturnType } from './useAddPasskey'
 export { usePasskeySupport, type UsePasskeySupportReturnType } from './usePasskeySupport'
 export type { PasskeyMutation } from './usePasskeyMutation'
-// What the sign-in components show for OAuth, at run time: the providers' names and display names.
-export { OAUTH_PROVIDER_NAMES, OAUTH_PROVIDERS } from '../core/oauth/providers'
+export { prefetchWhenIdle } from './prefetchWhenIdle'
 export type {
   CompleteOAuthReturnType,
   EmailOtpChallenge,
@@ -59,4 +63,7 @@ export type {
 } from '../core'
 export type { EnabledProvider, WalletKitConfigResponse } from '../core/types'
 export { DEFAULT_USER_MESSAGES, KitError, isKitError, type KitErrorCode } from '../core/errors'
+// What the kit's own components need of core at run time: a custom UI has the same.
+export { isE164PhoneNumber, isValidEmail, normalizePhoneNumber } from '../core/validators'
 export { normalizeOtpCode } from '../core/otp/normalizeOtpCode'
+export { OAUTH_PROVIDER_NAMES, OAUTH_PROVIDERS, type OAuthProvider } from '../core/oauth/providers'

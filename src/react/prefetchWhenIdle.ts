@@ -1,4 +1,4 @@
-import type { LazyModule } from '../core/lazyModule'
+import type { LazyModule } from '../chunks'
 
 /**
  * Loads `modules` once the browser is idle (at the latest after two seconds): code likely needed

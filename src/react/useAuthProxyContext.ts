@@ -1,3 +1,4 @@
+'use client'
 import { useContext } from 'react'
 import { AuthProxyContext, type AuthProxyContextValue } from './context'
 

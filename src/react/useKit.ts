@@ -1,3 +1,4 @@
+'use client'
 import type { Kit } from '../core'
 import { useAuthProxyContext } from './useAuthProxyContext'
 

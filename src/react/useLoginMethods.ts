@@ -1,7 +1,10 @@
+'use client'
 import { useMemo } from 'react'
-import { isEnabledProvider, type EnabledProvider } from '../core/types'
+import { isEnabledProvider, type EnabledProvider, type WalletKitConfigResponse } from '../core/types'
 import { useAuthProxyContext } from './useAuthProxyContext'
-import { useWalletKitConfigData } from './useWalletKitConfig'
+import { useWalletKitConfig } from './useWalletKitConfig'
+
+const selectEnabledProviders = (config: WalletKitConfigResponse) => config.enabledProviders
 
 /**
  * The login methods to offer, in the app's order: those the app asked for (`methods`, else the
@@ -11,7 +14,7 @@ import { useWalletKitConfigData } from './useWalletKitConfig'
 export function useLoginMethods(only?: readonly EnabledProvider[]): EnabledProvider[] | undefined {
   const context = useAuthProxyContext('useLoginMethods')
   const methods = only ?? context.methods
-  const enabled = useWalletKitConfigData()?.enabledProviders
+  const enabled = useWalletKitConfig({ select: selectEnabledProviders }).data
   // By content: an inline array prop is a new array on every render.
   const key = methods?.join()
   return useMemo(

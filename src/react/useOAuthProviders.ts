@@ -2,9 +2,11 @@
 import { useMemo } from 'react'
 import type { OAuthProviderName } from '../core'
 import { isOAuthProviderName } from '../core/oauth/providerNames'
-import type { EnabledProvider } from '../core/types'
+import type { EnabledProvider, WalletKitConfigResponse } from '../core/types'
 import { useLoginMethods } from './useLoginMethods'
-import { useWalletKitConfigData } from './useWalletKitConfig'
+import { useWalletKitConfig } from './useWalletKitConfig'
+
+const selectClientIds = (config: WalletKitConfigResponse) => config.oauthClientIds
 
 /**
  * The OAuth providers to offer, in the app's order: among useLoginMethods(), those the tenant gave a
@@ -13,7 +15,7 @@ import { useWalletKitConfigData } from './useWalletKitConfig'
  */
 export function useOAuthProviders(only?: readonly EnabledProvider[]): OAuthProviderName[] | undefined {
   const methods = useLoginMethods(only)
-  const clientIds = useWalletKitConfigData()?.oauthClientIds
+  const clientIds = useWalletKitConfig({ select: selectClientIds }).data
   return useMemo(
     () =>
       methods?.filter((method): method is OAuthProviderName => {

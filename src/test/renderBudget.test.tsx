@@ -25,6 +25,46 @@ const PROXY_URL = 'https://proxy.test'
 
 type Phase = Parameters<ProfilerOnRenderCallback>[1]
 
+/** The parts of a React fiber this test reads (React's own, as React DevTools reads them). */
+interface Fiber {
+  type: unknown
+  flags: number
+  child: Fiber | null
+  sibling: Fiber | null
+  alternate: Fiber | null
+  stateNode: unknown
+}
+// React sets this flag on a fiber whose component function ran in the render being committed.
+const PERFORMED_WORK = 0b1
+
+/** The host root of what @testing-library rendered into `container`. */
+function rootOf(container: HTMLElement): { current: Fiber } {
+  const key = Object.keys(container).find((name) => name.startsWith('__reactContainer$'))
+  if (!key) throw new Error('no React root in this container')
+  return (container as unknown as Record<string, Fiber>)[key]?.stateNode as { current: Fiber }
+}
+
+function nameOf(fiber: Fiber): string | undefined {
+  return typeof fiber.type === 'function' ? (fiber.type as { displayName?: string; name: string }).displayName ?? fiber.type.name : undefined
+}
+
+/**
+ * The components whose function ran in the commit just made, each with the names of the components
+ * above it: React DevTools' "why did this render" walk (a subtree React did not clone was not rendered).
+ */
+function renderedInLastCommit(root: { current: Fiber }): Array<{ name: string; path: string[] }> {
+  const rendered: Array<{ name: string; path: string[] }> = []
+  const visit = (next: Fiber, previous: Fiber | null, path: string[]) => {
+    const name = nameOf(next)
+    if (name !== undefined && (previous === null || (next.flags & PERFORMED_WORK) !== 0)) rendered.push({ name, path })
+    if (previous !== null && next.child === previous.child) return
+    const below = name === undefined ? path : [...path, name]
+    for (let child = next.child; child; child = child.sibling) visit(child, child.alternate, below)
+  }
+  visit(root.current, root.current.alternate, [])
+  return rendered
+}
+
 function recorder() {
   const phases: Phase[] = []
   const onRender: ProfilerOnRenderCallback = (_id, phase) => {
@@ -85,7 +125,7 @@ describe('render budget: a session change re-renders only what reads the session
     )
 
     await screen.findByText('session: signedOut')
-    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    await user.click(await screen.findByRole('button', { name: 'Log in' }))
     const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' })
     await user.type(await within(dialog).findByRole('textbox', { name: 'Email address' }), 'ada@example.com')
     await user.click(within(dialog).getByRole('button', { name: 'Continue with email' }))
@@ -106,5 +146,52 @@ describe('render budget: a session change re-renders only what reads the session
     expect(changes).toHaveLength(seen.length)
     // The transitions themselves: the stored session checked (none), then the one the flow stored.
     expect(seen.map((snapshot) => snapshot.status)).toEqual(['loading', 'signedOut', 'signedIn'])
+  })
+
+  it('typing an email re-renders the email step only, not the flow, the other methods or the dialog', async () => {
+    const proxy = createMockAuthProxy({ strictFields: true })
+    const commits: Array<Array<{ name: string; path: string[] }>> = []
+    let recording = false
+    let container: HTMLElement | undefined
+    const onRender: ProfilerOnRenderCallback = () => {
+      // Called in the commit, once React has made the new tree current.
+      if (recording && container) commits.push(renderedInLastCommit(rootOf(container)))
+    }
+    const user = userEvent.setup()
+    ;({ container } = render(
+      <Profiler id="app" onRender={onRender}>
+        <QueryClientProvider client={new QueryClient()}>
+          <AuthProxyProvider
+            proxyUrl={PROXY_URL}
+            configId={DEMO_CONFIG_ID}
+            fetch={proxy.fetch}
+            keyStore={memoryKeyStore()}
+            storage={memoryStorage()}
+            flowStorage={memoryStorage()}
+          >
+            <LoginButton />
+          </AuthProxyProvider>
+        </QueryClientProvider>
+      </Profiler>,
+    ))
+    await user.click(await screen.findByRole('button', { name: 'Log in' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' })
+    const field = await within(dialog).findByRole('textbox', { name: 'Email address' })
+    // The social buttons are there too: the demo tenant offers them beside the email form.
+    await within(dialog).findByRole('button', { name: 'Continue with Google' })
+
+    recording = true
+    await user.type(field, 'ada@example.com')
+    recording = false
+    expect(field).toHaveValue('ada@example.com')
+
+    const rendered = commits.flat()
+    // One render of the step per keystroke (at least: an event may commit twice), nothing else.
+    expect(rendered.filter(({ name }) => name === 'EmailStep').length).toBeGreaterThanOrEqual('ada@example.com'.length)
+    const outsideTheStep = rendered.filter(({ name, path }) => name !== 'EmailStep' && !path.includes('EmailStep'))
+    expect(outsideTheStep.map(({ name }) => name)).toEqual([])
+    // Inside the step: the step's own parts, a handful at most (the form's footer, ...).
+    const inside = new Set(rendered.filter(({ path }) => path.includes('EmailStep')).map(({ name }) => name))
+    expect(inside.size).toBeLessThanOrEqual(3)
   })
 })

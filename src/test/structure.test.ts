@@ -197,35 +197,6 @@ describe('the source structure', () => {
   // Imports that break the components rule today, to be fixed by the helpers working on the OTP,
   // OAuth/passkey and React areas (issue 12); the integrator empties this list once their branches are
   // merged. An entry that no longer breaks the rule fails the test too, so the list only shrinks.
-  const ALLOWED_UNTIL_MERGED = new Set<string>([
-    'src/components/flow/CodeStep.tsx → src/core/errors.ts',
-    'src/components/flow/EmailStep.tsx → src/core/errors.ts',
-    'src/components/flow/EmailStep.tsx → src/core/index.ts',
-    'src/components/flow/LoginFlow.tsx → src/core/index.ts',
-    'src/components/flow/LoginFlow.tsx → src/core/types.ts',
-    'src/components/flow/OAuthButtons.tsx → src/core/index.ts',
-    'src/components/flow/OAuthError.tsx → src/core/errors.ts',
-    'src/components/flow/OAuthWaiting.tsx → src/core/index.ts',
-    'src/components/flow/PhoneStep.tsx → src/core/errors.ts',
-    'src/components/flow/SendCodeFooter.tsx → src/core/errors.ts',
-    'src/components/labels/errorMessage.ts → src/core/errors.ts',
-    'src/components/labels/useLocaleLabels.ts → src/core/errors.ts',
-    'src/components/locales/LoginLabels.ts → src/core/errors.ts',
-    'src/components/modal/DialogLoading.tsx → src/core/errors.ts',
-    'src/components/modal/LoginButton.tsx → src/core/index.ts',
-    'src/components/modal/LoginButton.tsx → src/core/types.ts',
-    'src/components/modal/LoginDialog.tsx → src/core/types.ts',
-    'src/components/modal/LoginModal.tsx → src/core/types.ts',
-    'src/components/panel/AuthPanel.tsx → src/core/types.ts',
-    'src/components/phone/e164.ts → src/core/index.ts',
-    'src/components/session/SessionBadge.tsx → src/core/index.ts',
-    'src/components/session/SessionBadge.tsx → src/react/useAction.ts',
-    'src/components/session/SessionBadge.tsx → src/react/useNow.ts',
-    'src/components/ui/OtpInput.tsx → src/core/index.ts',
-    'src/components/ui/RetryableError.tsx → src/core/errors.ts',
-    'src/components/ui/useModuleSnapshot.ts → src/core/lazyModule.ts',
-  ])
-
   it('lets components use only the public React entry, the chunk registry, other components, and core’s public types', () => {
     const allowedTarget = (edge: Edge): boolean => {
       if (edge.external || edge.to.startsWith('src/components/') || !/\.tsx?$/.test(edge.to)) return true
@@ -233,14 +204,10 @@ describe('the source structure', () => {
       if (edge.to === 'src/core/index.ts' || edge.to === 'src/core/lazyModule.ts') return edge.typeOnly
       return false
     }
-    const violations = new Set(
-      staticEdges
-        .filter((edge) => edge.from.startsWith('src/components/') && !allowedTarget(edge))
-        .map((edge) => `${edge.from} → ${edge.to}`),
-    )
-    const unexpected = [...violations].filter((violation) => !ALLOWED_UNTIL_MERGED.has(violation)).sort()
-    const fixed = [...ALLOWED_UNTIL_MERGED].filter((violation) => !violations.has(violation)).sort()
-    // unexpected: components importing past the public entries; fixed: remove them from ALLOWED_UNTIL_MERGED.
-    expect({ unexpected, fixed }).toEqual({ unexpected: [], fixed: [] })
+    const violations = staticEdges
+      .filter((edge) => edge.from.startsWith('src/components/') && !allowedTarget(edge))
+      .map((edge) => `${edge.from} → ${edge.to}`)
+    // Components importing past the public entries.
+    expect([...new Set(violations)].sort()).toEqual([])
   })
 })

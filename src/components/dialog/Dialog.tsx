@@ -1,3 +1,4 @@
+'use client'
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 import type { Theme } from '../theme/Theme'

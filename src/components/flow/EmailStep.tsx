@@ -1,5 +1,5 @@
 'use client'
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react'
 import type { UseEmailOtpReturnType } from '../../react'
 import { errorMessage } from '../labels/errorMessage'
 import { useLabels } from '../labels/LabelsContext'
@@ -8,16 +8,18 @@ import { useMountFocus } from './useMountFocus'
 
 export interface EmailStepProps {
   emailOtp: UseEmailOtpReturnType
-  email: string
-  onEmailChange(email: string): void
+  /** The address typed so far, kept by the flow while other steps show (read once, written on change). */
+  draft: RefObject<string>
 }
 
 /**
  * Asks for the address to send a code to. The flow checks it: a malformed one is refused at once
  * (INVALID_EMAIL, shown on the field) and never reaches the network.
  */
-export function EmailStep({ emailOtp, email, onEmailChange }: EmailStepProps) {
+export function EmailStep({ emailOtp, draft }: EmailStepProps) {
   const labels = useLabels()
+  // Here, not in the flow: a keystroke re-renders this step only.
+  const [email, setEmail] = useState(() => draft.current)
   const inputRef = useRef<HTMLInputElement>(null)
   const id = useId()
   // The field's error is about what was submitted: editing the address hides it until the next try.
@@ -59,7 +61,8 @@ export function EmailStep({ emailOtp, email, onEmailChange }: EmailStepProps) {
           placeholder={labels.emailPlaceholder}
           value={email}
           onChange={(event) => {
-            onEmailChange(event.target.value)
+            setEmail(event.target.value)
+            draft.current = event.target.value
             setEdited(true)
           }}
           aria-invalid={fieldError ? true : undefined}

@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react'
-import type { OAuthMode, OAuthProviderName } from '../../core'
-import type { EnabledProvider } from '../../core/types'
+'use client'
+import { useEffect, useRef, useState } from 'react'
 import {
   prefetchSignIn,
   useEmailOtp,
@@ -13,6 +12,9 @@ import {
   useSignUpWithPasskey,
   useSmsOtp,
   useWalletKitConfig,
+  type EnabledProvider,
+  type OAuthMode,
+  type OAuthProviderName,
 } from '../../react'
 import { useLabels } from '../labels/LabelsContext'
 import type { PhoneDraft } from '../phone/e164'
@@ -48,8 +50,9 @@ export function LoginFlow({ onDone, methods: only }: LoginFlowProps) {
   const callback = useOAuthCallback()
   const passkeyLogin = useLoginWithPasskey()
   const passkeySignUp = useSignUpWithPasskey()
-  // Kept here, not in the email step, so that "Use a different email" comes back with it to correct.
-  const [email, setEmail] = useState('')
+  // The draft lives in the email step (typing re-renders that step only); this ref keeps it while the
+  // code step shows, so that "Use a different email" comes back with it to correct.
+  const emailDraft = useRef(emailOtp.challenge?.email ?? '')
   const smsOtp = useSmsOtp()
   // Set by the phone step, whose code (and the country list that picks a first value) loads on demand.
   const [phone, setPhone] = useState<PhoneDraft>()
@@ -59,12 +62,10 @@ export function LoginFlow({ onDone, methods: only }: LoginFlowProps) {
   const [phoneChosen, setPhoneChosen] = useState(false)
   // A code on its way shows once the flows are here (a reload restores it then): its contact fills the
   // form that "Use a different …" comes back to, and a code by SMS comes back to the phone's view.
-  const [emailSentTo, setEmailSentTo] = useState<string>()
   const emailChallenge = emailOtp.challenge?.email
-  if (emailChallenge !== undefined && emailChallenge !== emailSentTo) {
-    setEmailSentTo(emailChallenge)
-    setEmail(emailChallenge)
-  }
+  useEffect(() => {
+    if (emailChallenge !== undefined) emailDraft.current = emailChallenge
+  }, [emailChallenge])
   const smsChallenge = smsOtp.challenge?.contact
   if (smsChallenge !== undefined && smsChallenge !== sentTo) {
     setSentTo(smsChallenge)
@@ -136,7 +137,7 @@ export function LoginFlow({ onDone, methods: only }: LoginFlowProps) {
   if (showPhone && showEmail && phoneChosen) return phoneStep(leavePhone)
   // The form on top: email's, or the phone's where the tenant offers no email.
   const emailPart = showEmail ? (
-    <EmailStep key="email" emailOtp={emailOtp} email={email} onEmailChange={setEmail} />
+    <EmailStep key="email" emailOtp={emailOtp} draft={emailDraft} />
   ) : showPhone ? (
     phoneStep()
   ) : null

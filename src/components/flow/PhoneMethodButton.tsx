@@ -1,3 +1,4 @@
+'use client'
 import { useLabels } from '../labels/LabelsContext'
 import { PhoneMark } from '../marks/PhoneMark'
 import { chunks, prefetchChunk } from '../../chunks'

@@ -1,5 +1,6 @@
+'use client'
 import { useRef } from 'react'
-import type { Session } from '../../core'
+import type { Session } from '../../react'
 import { useLogout } from '../../react'
 import { errorMessage } from '../labels/errorMessage'
 import { useLabels } from '../labels/LabelsContext'
@@ -49,7 +50,7 @@ export function SignedInStep({ session, onDone }: SignedInStepProps) {
         <button
           type="button"
           className="apk-button apk-button-secondary"
-          onClick={() => logout.mutate()}
+          onClick={() => logout.logout()}
           disabled={logout.isPending}
         >
           {labels.signOut}

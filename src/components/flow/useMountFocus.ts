@@ -1,3 +1,4 @@
+'use client'
 import { createContext, useContext, useEffect, type RefObject } from 'react'
 
 /**

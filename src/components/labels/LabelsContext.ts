@@ -1,3 +1,4 @@
+'use client'
 import { createContext, useContext } from 'react'
 import { en } from '../locales/en'
 import type { LoginLabels } from '../locales/LoginLabels'

@@ -1,4 +1,4 @@
-import type { KitError } from '../../core/errors'
+import type { KitError } from '../../react'
 import type { LoginLabels } from '../locales/LoginLabels'
 
 /** The app's wording for this error if it gave one, else the kit's user message. */

@@ -1,5 +1,6 @@
+'use client'
 import { useEffect, useMemo } from 'react'
-import type { KitError } from '../../core/errors'
+import type { KitError } from '../../react'
 import { chunks, prefetchChunk } from '../../chunks'
 import type { LoginLabels, LoginLabelsOverride } from '../locales/LoginLabels'
 import { useModuleSnapshot } from '../ui/useModuleSnapshot'

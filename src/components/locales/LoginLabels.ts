@@ -1,4 +1,4 @@
-import type { KitErrorCode } from '../../core/errors'
+import type { KitErrorCode } from '../../react'
 
 /**
  * Every string the components show. Values are plain text with `{name}` placeholders (not functions) so
@@ -7,6 +7,8 @@ import type { KitErrorCode } from '../../core/errors'
 export interface LoginLabels {
   logIn: string
   account: string
+  /** The button's accessible name while a stored session is being checked. */
+  checkingSession: string
   dialogTitle: string
   close: string
   loading: string

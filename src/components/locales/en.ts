@@ -3,6 +3,7 @@ import type { LoginLabels } from './LoginLabels'
 export const en: LoginLabels = {
   logIn: 'Log in',
   account: 'Account',
+  checkingSession: 'Checking your session…',
   dialogTitle: 'Log in or sign up',
   close: 'Close',
   loading: 'Loading…',

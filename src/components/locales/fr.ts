@@ -7,6 +7,7 @@ import type { LoginLabels } from './LoginLabels'
 export const fr: LoginLabels = {
   logIn: 'Se connecter',
   account: 'Compte',
+  checkingSession: 'Vérification de votre session…',
   dialogTitle: 'Connexion ou inscription',
   close: 'Fermer',
   loading: 'Chargement…',

@@ -1,3 +1,4 @@
+'use client'
 /** Apple's logo, in the text colour (black on light, white on dark, as Apple's guidelines ask). */
 export function AppleMark() {
   return (

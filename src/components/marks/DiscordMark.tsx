@@ -1,3 +1,4 @@
+'use client'
 /** Discord's "Clyde", in Discord blurple. */
 export function DiscordMark() {
   return (

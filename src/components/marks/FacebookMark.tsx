@@ -1,3 +1,4 @@
+'use client'
 /** Facebook's "f" on its blue disc. */
 export function FacebookMark() {
   return (

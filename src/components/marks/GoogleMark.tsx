@@ -1,3 +1,4 @@
+'use client'
 /** Google's "G", in its four colours (brand guidelines: never recoloured, also in dark themes). */
 export function GoogleMark() {
   return (

@@ -1,3 +1,4 @@
+'use client'
 /** A person and a key, the usual sign for passkeys, in the text colour. Decorative: the button's text says it. */
 export function PasskeyMark() {
   return (

@@ -1,3 +1,4 @@
+'use client'
 /** A handset outline for "Continue with phone"; decorative, like the providers' marks. */
 export function PhoneMark() {
   return (

@@ -1,5 +1,6 @@
+'use client'
 import type { ComponentType } from 'react'
-import type { OAuthProviderName } from '../../core'
+import type { OAuthProviderName } from '../../react'
 import { AppleMark } from './AppleMark'
 import { DiscordMark } from './DiscordMark'
 import { FacebookMark } from './FacebookMark'

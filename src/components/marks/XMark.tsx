@@ -1,3 +1,4 @@
+'use client'
 /** X's logo, in the text colour. */
 export function XMark() {
   return (

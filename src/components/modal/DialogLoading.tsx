@@ -1,5 +1,6 @@
+'use client'
 import { useEffect, useId, useRef } from 'react'
-import type { KitError } from '../../core/errors'
+import type { KitError } from '../../react'
 import { errorMessage } from '../labels/errorMessage'
 import type { LoginLabels } from '../locales/LoginLabels'
 import type { Theme } from '../theme/Theme'

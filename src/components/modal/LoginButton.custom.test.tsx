@@ -1,5 +1,6 @@
-import { act, screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { chunks } from '../../chunks'
 import { completeEmailOtp, startEmailOtp } from '../../core'
 import { expectNoAxeViolations } from '../../react/test/expectNoAxeViolations'
 import { latestCode, renderWithProxy } from '../../react/test/renderWithProxy'
@@ -46,5 +47,44 @@ describe('LoginButton.Custom', () => {
     await user.click(leave)
     await screen.findByText('status: signedOut, open: false')
     expect(kit.session.getSnapshot().session).toBeNull()
+  })
+
+  it("composes the host's own handlers with the kit's: the host's first, the kit's unless it prevented them", async () => {
+    const onFocus = vi.fn()
+    let allowOpen = false
+    const { user } = renderWithProxy(
+      <LoginButton.Custom>
+        {({ getButtonProps, mounted }) => (
+          <button
+            {...getButtonProps({
+              onClick: (event) => {
+                if (!allowOpen) event.preventDefault()
+              },
+              onFocus,
+              className: 'host',
+            })}
+          >
+            {mounted ? 'Mine' : 'Mine (server)'}
+          </button>
+        )}
+      </LoginButton.Custom>,
+    )
+    // Rendered in the browser, not hydrated: mounted from the first render.
+    const button = screen.getByRole('button', { name: 'Mine' })
+    expect(button).toHaveClass('host')
+    expect(button).toHaveAttribute('aria-haspopup', 'dialog')
+
+    const prefetch = vi.spyOn(chunks.dialog, 'load')
+    fireEvent.focus(button)
+    expect(onFocus).toHaveBeenCalledTimes(1)
+    expect(prefetch).toHaveBeenCalled()
+
+    await user.click(button)
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(button).toHaveAttribute('aria-expanded', 'false')
+    allowOpen = true
+    await user.click(button)
+    expect(await screen.findByRole('dialog', { name: 'Log in or sign up' })).toBeInTheDocument()
+    expect(button).toHaveAttribute('aria-expanded', 'true')
   })
 })

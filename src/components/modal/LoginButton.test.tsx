@@ -3,6 +3,7 @@ import { Profiler } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { completeEmailOtp, startEmailOtp } from '../../core'
 import { expectNoAxeViolations } from '../../react/test/expectNoAxeViolations'
+import { memoryKeyStore, memoryStorage } from '../../core'
 import { latestCode, renderWithProxy } from '../../react/test/renderWithProxy'
 import { chunks } from '../../chunks'
 import { LoginButton } from './LoginButton'
@@ -26,9 +27,37 @@ describe('LoginButton', () => {
     expect(await screen.findByRole('button', { name: 'Account' })).toBeInTheDocument()
   })
 
+  it('given a returning user, it is busy (named, same size) while the stored session is checked, and never says "Log in"', async () => {
+    const keyStore = memoryKeyStore()
+    const storage = memoryStorage()
+    const first = renderWithProxy(<LoginButton />, { keyStore, storage })
+    await act(async () => {
+      const challenge = await startEmailOtp(first.kit, { email: 'back@example.com' })
+      await completeEmailOtp(first.kit, { challenge, code: latestCode(first.proxy, 'back@example.com') })
+    })
+    await screen.findByRole('button', { name: 'Account' })
+    first.unmount()
+
+    // The same tab, reloaded: every name the button has from its first render on.
+    const { container } = renderWithProxy(<LoginButton />, { keyStore, storage, proxy: first.proxy })
+    const button = () => container.querySelector('button')
+    const nameOf = (element: Element | null) => element?.getAttribute('aria-label') ?? element?.textContent ?? ''
+    const names = [nameOf(button())]
+    const observer = new MutationObserver(() => names.push(nameOf(button())))
+    observer.observe(container, { subtree: true, childList: true, attributes: true, characterData: true })
+    const busy = screen.getByRole('button', { name: 'Checking your session…' })
+    expect(busy).toHaveAttribute('aria-busy', 'true')
+    // "Log in" is there, invisible, only to keep the button as wide as it will be.
+    expect(busy.querySelector('.apk-login-button-placeholder')).toHaveAttribute('aria-hidden', 'true')
+    await expectNoAxeViolations(container)
+    expect(await screen.findByRole('button', { name: 'Account' })).not.toHaveAttribute('aria-busy')
+    observer.disconnect()
+    expect(names.filter((name, index) => name !== names[index - 1])).toEqual(['Checking your session…', 'Account'])
+  })
+
   it('given a pointer over it or focus on it, it starts loading the dialog before the click', async () => {
     const { user } = renderWithProxy(<LoginButton />)
-    const button = screen.getByRole('button', { name: 'Log in' })
+    const button = await screen.findByRole('button', { name: 'Log in' })
     loadDialog.mockClear()
     await user.hover(button)
     expect(loadDialog).toHaveBeenCalled()

@@ -1,5 +1,6 @@
+'use client'
 import { useId, type ReactNode } from 'react'
-import type { EnabledProvider } from '../../core/types'
+import type { EnabledProvider } from '../../react'
 import { Dialog } from '../dialog/Dialog'
 import { LabelsContext } from '../labels/LabelsContext'
 import type { LoginLabels } from '../locales/LoginLabels'

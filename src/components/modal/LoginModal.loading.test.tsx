@@ -54,9 +54,9 @@ describe('LoginModal, its code loaded on first use', () => {
 
   it('given the code still on its way, it shows progress, then the dialog with the email field focused', async () => {
     const { user } = renderWithProxy(<LoginButton />)
-    await user.hover(screen.getByRole('button', { name: 'Log in' }))
+    await user.hover(await screen.findByRole('button', { name: 'Log in' }))
     expect(control.downloads).toHaveLength(1)
-    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    await user.click(await screen.findByRole('button', { name: 'Log in' }))
     expect(screen.getByRole('status')).toHaveTextContent('Loading…')
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
 
@@ -69,7 +69,7 @@ describe('LoginModal, its code loaded on first use', () => {
 
   it('given a download that fails, it says so and offers to try again, which then opens the dialog', async () => {
     const { user } = renderWithProxy(<LoginButton />)
-    const button = screen.getByRole('button', { name: 'Log in' })
+    const button = await screen.findByRole('button', { name: 'Log in' })
     await user.click(button)
     await act(async () => control.downloads[0]?.fail())
 
@@ -94,7 +94,7 @@ describe('LoginModal, its code loaded on first use', () => {
 
   it('given a download that fails, Close and Escape close the modal and give focus back to the button', async () => {
     const { user } = renderWithProxy(<LoginButton />)
-    const button = screen.getByRole('button', { name: 'Log in' })
+    const button = await screen.findByRole('button', { name: 'Log in' })
     await user.click(button)
     await act(async () => control.downloads[0]?.fail())
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Close' }))

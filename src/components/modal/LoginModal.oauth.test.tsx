@@ -11,7 +11,7 @@ import { PROXY_URL, renderWithProxy } from '../../react/test/renderWithProxy'
 import { LoginButton } from './LoginButton'
 
 async function openModal(user: UserEvent): Promise<HTMLElement> {
-  await user.click(screen.getByRole('button', { name: 'Log in' }))
+  await user.click(await screen.findByRole('button', { name: 'Log in' }))
   const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' })
   await within(dialog).findByRole('button', { name: 'Continue with Google' })
   return dialog
@@ -53,7 +53,7 @@ describe('LoginModal, social sign-in', () => {
         ],
       },
     })
-    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    await user.click(await screen.findByRole('button', { name: 'Log in' }))
     const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' })
     await within(dialog).findByRole('button', { name: 'Continue with Facebook' })
     const names = within(dialog)
@@ -148,7 +148,7 @@ describe('LoginButton, back from a redirect sign-in', () => {
   async function leaveFor(shared: ReturnType<typeof tab>, provider: 'Google' | 'Apple'): Promise<string> {
     const page = fakeOAuthWindow()
     const { user, unmount } = renderWithProxy(<LoginButton />, { ...shared, oauthWindow: page, oauthMode: 'redirect' })
-    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    await user.click(await screen.findByRole('button', { name: 'Log in' }))
     const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' })
     await user.click(await within(dialog).findByRole('button', { name: `Continue with ${provider}` }))
     expect(await within(dialog).findByRole('status')).toHaveTextContent(`Taking you to ${provider}…`)

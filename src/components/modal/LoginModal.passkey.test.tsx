@@ -18,7 +18,7 @@ function renderWithPasskeys(browser: FakePasskeyBrowser, options: TestProvidersO
 }
 
 async function openModal(user: UserEvent, buttonName = 'Log in'): Promise<HTMLElement> {
-  await user.click(screen.getByRole('button', { name: buttonName }))
+  await user.click(await screen.findByRole('button', { name: buttonName }))
   return screen.findByRole('dialog', { name: 'Log in or sign up' })
 }
 

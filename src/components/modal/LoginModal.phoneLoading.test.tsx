@@ -48,7 +48,7 @@ beforeEach(() => {
 describe('LoginModal, the phone step loaded on first use', () => {
   it('given its code still on its way, shows progress; given the download failed, says so and Try again loads it', async () => {
     const { user } = renderWithProxy(<LoginButton />)
-    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    await user.click(await screen.findByRole('button', { name: 'Log in' }))
     const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' })
     const phoneButton = await within(dialog).findByRole('button', { name: 'Continue with phone' })
     expect(control.downloads).toHaveLength(0)
@@ -74,7 +74,7 @@ describe('LoginModal, the phone step loaded on first use', () => {
     const { user } = renderWithProxy(<LoginButton />, {
       mock: { tenants: [{ configId: 'demo', organizationId: 'org', enabledProviders: ['sms'] }] },
     })
-    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    await user.click(await screen.findByRole('button', { name: 'Log in' }))
     const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' })
     await waitFor(() => expect(control.downloads).toHaveLength(1))
     await act(async () => control.downloads[0]?.resolve())

@@ -20,7 +20,7 @@ describe('LoginModal, code loaded on first use', () => {
     const french = vi.spyOn(localeLoaders.fr, 'load')
     const browser = fakePasskeyBrowser()
     const { user } = renderWithProxy(<LoginButton />, { webauthn: browser.webauthn, origin: browser.origin })
-    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    await user.click(await screen.findByRole('button', { name: 'Log in' }))
     const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' })
     const google = await within(dialog).findByRole('button', { name: 'Continue with Google' })
     const passkeyButton = within(dialog).getByRole('button', { name: 'Sign in with a passkey' })

@@ -10,7 +10,7 @@ import { LoginButton } from './LoginButton'
 const PHONE = '+447700900123'
 
 async function openModal(user: UserEvent): Promise<HTMLElement> {
-  await user.click(screen.getByRole('button', { name: 'Log in' }))
+  await user.click(await screen.findByRole('button', { name: 'Log in' }))
   return screen.findByRole('dialog', { name: 'Log in or sign up' })
 }
 

@@ -8,7 +8,7 @@ import { latestCode, renderWithProxy, wrongCode } from '../../react/test/renderW
 import { LoginButton } from './LoginButton'
 
 async function openModal(user: UserEvent): Promise<HTMLElement> {
-  await user.click(screen.getByRole('button', { name: 'Log in' }))
+  await user.click(await screen.findByRole('button', { name: 'Log in' }))
   return screen.findByRole('dialog', { name: 'Log in or sign up' })
 }
 
@@ -376,7 +376,7 @@ describe('LoginModal', () => {
     const { user, baseElement } = renderWithProxy(
       <LoginButton theme="dark" labels={{ logIn: 'Sign in', dialogTitle: 'Welcome', emailLabel: 'Your email' }} />,
     )
-    await user.click(screen.getByRole('button', { name: 'Sign in' }))
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }))
     const dialog = await screen.findByRole('dialog', { name: 'Welcome' })
     expect(await within(dialog).findByRole('textbox', { name: 'Your email' })).toBeInTheDocument()
     expect(baseElement.querySelector('.apk-overlay')).toHaveAttribute('data-apk-theme', 'dark')
@@ -394,7 +394,7 @@ describe('LoginModal', () => {
   it('given methods, shows those the tenant enables in that order, under the given title', async () => {
     // The demo tenant enables email, SMS, Google, Apple and passkeys, not Discord.
     const { user } = renderWithProxy(<LoginButton methods={['apple', 'discord', 'email']} title="Welcome back" />)
-    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    await user.click(await screen.findByRole('button', { name: 'Log in' }))
     const dialog = await screen.findByRole('dialog', { name: 'Welcome back' })
     await within(dialog).findByRole('button', { name: 'Continue with Apple' })
     const names = within(dialog)

@@ -1,5 +1,6 @@
-import { useEffect, type ReactNode } from 'react'
-import type { EnabledProvider } from '../../core/types'
+'use client'
+import { useEffect, useState, type ReactNode } from 'react'
+import type { EnabledProvider } from '../../react'
 import { resolveLabels } from '../labels/resolveLabels'
 import { useLocaleLabels, type Locale } from '../labels/useLocaleLabels'
 import type { LoginLabelsOverride } from '../locales/LoginLabels'
@@ -9,8 +10,12 @@ import { chunks, prefetchChunk } from '../../chunks'
 import { useModuleSnapshot } from '../ui/useModuleSnapshot'
 
 export interface LoginModalProps {
-  open: boolean
-  onOpenChange(open: boolean): void
+  /** Controlled: whether the modal shows (with `onOpenChange`). Leave it out for an uncontrolled modal. */
+  open?: boolean
+  /** Called when the modal asks to open or close (its close button, Escape, "Done"). */
+  onOpenChange?(open: boolean): void
+  /** Uncontrolled: whether the modal shows at first; default false. Ignored when `open` is given. */
+  defaultOpen?: boolean
   /** 'light' (default), 'dark', 'auto', lightTheme({...}), darkTheme({...}) or { lightMode, darkMode }. */
   theme?: Theme
   /** 'en' (default), 'fr' (loaded when asked for), a whole dictionary, or some strings. */
@@ -26,11 +31,17 @@ export interface LoginModalProps {
 }
 
 /**
- * The sign-in dialog, controlled: the AuthPanel's flow in a modal. Its code is loaded the first time it
- * opens, or before (LoginButton prefetches it on hover and focus): once loaded, it renders in the very
- * commit that opens it.
+ * The sign-in dialog: the AuthPanel's flow in a modal, controlled (`open` + `onOpenChange`) or not
+ * (`defaultOpen`). Its code is loaded the first time it opens, or before (LoginButton prefetches it when
+ * the browser is idle, and on hover and focus): once loaded, it renders in the very commit that opens it.
  */
-export function LoginModal({ open, onOpenChange, theme = 'light', locale, labels, methods, title, logo }: LoginModalProps) {
+export function LoginModal({ open: controlledOpen, onOpenChange, defaultOpen = false, theme = 'light', locale, labels, methods, title, logo }: LoginModalProps) {
+  const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultOpen)
+  const open = controlledOpen ?? uncontrolledOpen
+  const setOpen = (next: boolean) => {
+    if (controlledOpen === undefined) setUncontrolledOpen(next)
+    onOpenChange?.(next)
+  }
   const { module, error } = useModuleSnapshot(chunks.dialog)
   const copy = useLocaleLabels(locale, labels)
   useEffect(() => {
@@ -39,7 +50,7 @@ export function LoginModal({ open, onOpenChange, theme = 'light', locale, labels
   }, [open])
   if (!open) return null
   if (module && copy.labels) {
-    return <module.LoginDialog onOpenChange={onOpenChange} theme={theme} labels={copy.labels} methods={methods} title={title} logo={logo} />
+    return <module.LoginDialog onOpenChange={setOpen} theme={theme} labels={copy.labels} methods={methods} title={title} logo={logo} />
   }
   return (
     <DialogLoading
@@ -51,7 +62,7 @@ export function LoginModal({ open, onOpenChange, theme = 'light', locale, labels
         prefetchChunk(chunks.dialog)
         copy.retry()
       }}
-      onClose={() => onOpenChange(false)}
+      onClose={() => setOpen(false)}
     />
   )
 }

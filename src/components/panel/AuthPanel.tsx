@@ -1,5 +1,6 @@
+'use client'
 import { useCallback, useId, useRef, type ReactNode } from 'react'
-import type { EnabledProvider } from '../../core/types'
+import type { EnabledProvider } from '../../react'
 import { LabelsContext } from '../labels/LabelsContext'
 import { useLocaleLabels, type Locale } from '../labels/useLocaleLabels'
 import { en } from '../locales/en'

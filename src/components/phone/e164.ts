@@ -1,7 +1,7 @@
 // A phone number as a person types it (a country chosen, a national number) to E.164 and back. Light by
 // design: calling codes and trunk prefixes, not each country's numbering plan; the proxy's check and
 // the code that must arrive are the real proof that a number is right.
-import { isE164PhoneNumber, normalizePhoneNumber } from '../../core'
+import { isE164PhoneNumber, normalizePhoneNumber } from '../../react'
 import { COUNTRY_DIAL_CODES, type CountryDialCode } from './countryDialCodes'
 
 export interface PhoneDraft {

@@ -1,8 +1,6 @@
+'use client'
 import { useId, type ReactNode } from 'react'
-import { logout } from '../../core'
-import { useKit, useSession } from '../../react'
-import { useAction } from '../../react/useAction'
-import { useNow } from '../../react/useNow'
+import { useLogout, useSession, useSessionTimeLeft } from '../../react'
 import { errorMessage } from '../labels/errorMessage'
 import { formatLabel } from '../labels/formatLabel'
 import { useLocaleLabels, type Locale } from '../labels/useLocaleLabels'
@@ -28,16 +26,14 @@ export interface SessionBadgeProps {
  * end itself shows as the badge going away.
  */
 export function SessionBadge({ name, theme = 'light', locale, labels, className }: SessionBadgeProps) {
-  const kit = useKit()
   const { status, session, expiresSoon } = useSession()
+  const secondsLeft = useSessionTimeLeft()
   const copy = useLocaleLabels(locale, labels).labels ?? en
-  const signingOut = useAction(() => logout(kit))
-  const now = useNow(kit, status === 'signedIn')
+  const signingOut = useLogout()
   const errorId = useId()
   const themeAttributes = useThemeAttributes(theme)
   if (status !== 'signedIn' || !session) return null
   const who = name ?? <code title={session.userId}>{`${session.userId.slice(0, 8)}…`}</code>
-  const secondsLeft = Math.max(0, Math.ceil((session.expiresAt - now) / 1000))
   const [before, after] = copy.signedInAs.split('{name}')
   return (
     <div className={['apk-root', 'apk-session-badge', className].filter(Boolean).join(' ')} {...themeAttributes}>
@@ -47,12 +43,13 @@ export function SessionBadge({ name, theme = 'light', locale, labels, className 
         {after}
       </p>
       <p className={expiresSoon ? 'apk-session-time apk-session-time-soon' : 'apk-session-time'}>
-        {formatLabel(copy.sessionEndsIn, { time: formatCountdown(secondsLeft) })}
+        {/* Before the clock's first tick (the commit that mounts the badge), an empty line of the same height. */}
+        {secondsLeft === null ? '\u00a0' : formatLabel(copy.sessionEndsIn, { time: formatCountdown(secondsLeft) })}
       </p>
       <button
         type="button"
         className="apk-button apk-button-secondary apk-session-sign-out"
-        onClick={() => signingOut.run(undefined)}
+        onClick={signingOut.logout}
         disabled={signingOut.isPending}
         aria-describedby={signingOut.error ? errorId : undefined}
       >

@@ -1,3 +1,4 @@
+'use client'
 import { useSyncExternalStore } from 'react'
 import { themeAttributes, type Theme } from './Theme'
 

@@ -1,3 +1,4 @@
+'use client'
 import type { ReactNode } from 'react'
 
 /** A failure: what happened, and (as children) what the user can do about it. */

@@ -1,3 +1,4 @@
+'use client'
 /** A wait the user can see and a screen reader hears (every wait shows progress). */
 export function Progress({ label }: { label: string }) {
   return (

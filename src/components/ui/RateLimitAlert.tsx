@@ -1,3 +1,4 @@
+'use client'
 import { formatLabel } from '../labels/formatLabel'
 import { useLabels } from '../labels/LabelsContext'
 import { ErrorAlert } from './ErrorAlert'

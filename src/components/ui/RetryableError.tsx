@@ -1,4 +1,5 @@
-import type { KitError } from '../../core/errors'
+'use client'
+import type { KitError } from '../../react'
 import { errorMessage } from '../labels/errorMessage'
 import { useLabels } from '../labels/LabelsContext'
 import { ErrorAlert } from './ErrorAlert'

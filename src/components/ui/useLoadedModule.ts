@@ -1,6 +1,7 @@
+'use client'
 import { useEffect } from 'react'
 import { prefetchChunk } from '../../chunks'
-import type { LazyModule, LazyModuleSnapshot } from '../../core/lazyModule'
+import type { LazyModule, LazyModuleSnapshot } from '../../chunks'
 import { useModuleSnapshot } from './useModuleSnapshot'
 
 /**

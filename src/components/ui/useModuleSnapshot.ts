@@ -1,5 +1,6 @@
+'use client'
 import { useSyncExternalStore } from 'react'
-import { LAZY_IDLE, type LazyModule, type LazyModuleSnapshot } from '../../core/lazyModule'
+import { LAZY_IDLE, type LazyModule, type LazyModuleSnapshot } from '../../chunks'
 
 const noSubscribe = () => () => undefined
 const idle = () => LAZY_IDLE
