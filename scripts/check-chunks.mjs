@@ -31,7 +31,8 @@ const OAUTH_DATA = [
   // Whether the page is a provider's answer: the provider reads the URL on load to decide whether to
   // load the completion chunk at all. URL parsing only; no request, no key, no token check.
   'core/oauth/callbackUrl.js',
-  'core/oauth/mayBeOAuthCallback.js',
+  // mayBeOAuthCallback (a regular expression over the address) and the OAuthWindow type.
+  'core/oauth/oauthWindow.js',
 ]
 
 /**
@@ -88,6 +89,9 @@ const NOT_IN_DIALOG_CHUNK = [
       'core/oauth/providers.js',
       // Popup or redirect, from the environment: a button may say how it will open before any flow loads.
       'core/oauth/preferredOAuthMode.js',
+      // window.open with the popup's name and size: it must run synchronously in the click handler,
+      // before anything is awaited (Safari refuses a popup opened later), so it cannot wait for a chunk.
+      'core/oauth/openOAuthPopup.js',
     ],
   },
   { pattern: /^core\/flows\/passkey\.js$/, why: 'the passkey flow' },
