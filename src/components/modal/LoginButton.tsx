@@ -118,9 +118,9 @@ function LoginButtonCustom({ children, ...modalProps }: LoginButtonCustomProps) 
     // Back from a provider (redirect sign-in): the modal opens to show the progress, then the outcome.
     if (returned) setOpen(true)
   }, [returned])
-  // The modal's code, once the page has loaded and the browser has nothing better to do: the first
-  // click then opens it at once, on a slow network too.
-  useEffect(() => prefetchWhenIdle(chunks.dialog), [])
+  // The modal's code and its first form's (the OTP flow), once the page has loaded and the browser has
+  // nothing better to do: the first click then opens it at once and fetches nothing, on a slow network too.
+  useEffect(() => prefetchWhenIdle(chunks.dialog, chunks.otpFlow), [])
   const onOpenChange = (next: boolean) => {
     setOpen(next)
     // Seen: closing the modal puts the outcome of the return away, so that it does not open again.
