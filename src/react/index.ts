@@ -24,6 +24,7 @@ export {
   type UseSmsOtpReturnType,
 } from './useSmsOtp'
 export type { UseOtpFlowParameters, UseOtpReturnType } from './useOtpFlowStore'
+export type { ActionState } from './actionState'
 export { useLogout, type UseLogoutReturnType } from './useLogout'
 export {
   useLoginWithOAuth,

@@ -8,6 +8,7 @@ import { KitError } from '../core/errors'
 // flows themselves load with chunks.oauth.
 import { openOAuthPopup, type OAuthPopup } from '../core/oauth/openOAuthPopup'
 import { preferredOAuthMode } from '../core/oauth/preferredOAuthMode'
+import { actionState, type ActionState } from './actionState'
 import { asKitError } from './asKitError'
 import { defaultOAuthWindow } from './oauthWindow'
 import { useAuthProxyContext } from './useAuthProxyContext'
@@ -31,7 +32,7 @@ export type LoginWithOAuthVariables = LoginWithOAuthParameters & { mode: OAuthMo
  */
 export type LoginWithOAuthData = ({ mode: 'popup' } & CompleteOAuthReturnType) | { mode: 'redirect'; authorizeUrl: string; state: string }
 
-export interface UseLoginWithOAuthReturnType {
+export interface UseLoginWithOAuthReturnType extends ActionState<LoginWithOAuthData, LoginWithOAuthVariables> {
   /**
    * Starts a sign-in. Call it directly in a click handler: in popup mode it opens the window before it
    * does anything else, since browsers (Safari first) refuse a popup opened after an `await`. A sign-in
@@ -41,15 +42,8 @@ export interface UseLoginWithOAuthReturnType {
   /** Abandons the sign-in under way: closes the popup, deletes the key made for it, and goes back to 'idle'. */
   cancel(): void
   /** 'pending' while the popup is open and its answer is exchanged, or until the page leaves for the provider. */
-  status: 'idle' | 'pending' | 'success' | 'error'
-  isPending: boolean
-  isSuccess: boolean
-  isError: boolean
   /** OAUTH_POPUP_BLOCKED, OAUTH_POPUP_CLOSED, OAUTH_CANCELLED, METHOD_DISABLED, LOAD_FAILED, the proxy's, ... */
   error: KitError | null
-  data: LoginWithOAuthData | undefined
-  /** The current or last sign-in's parameters. */
-  variables: LoginWithOAuthVariables | undefined
   /** Back to 'idle', forgetting an error or an outcome (a sign-in under way goes on, unreported: see cancel). */
   reset(): void
 }
@@ -148,14 +142,7 @@ export function useLoginWithOAuth(): UseLoginWithOAuthReturnType {
   return {
     loginWithOAuth,
     cancel,
-    status: mutation.status,
-    isPending: mutation.isPending,
-    isSuccess: mutation.isSuccess,
-    isError: mutation.isError,
-    error: mutation.error,
-    data: mutation.data,
-    variables,
-    reset: mutation.reset,
+    ...actionState(mutation, variables),
   }
 }
 

@@ -2,23 +2,16 @@
 import { useMutation } from '@tanstack/react-query'
 import { logout as logoutFlow } from '../core'
 import type { KitError } from '../core/errors'
+import { actionState, type ActionState } from './actionState'
 import { asKitError } from './asKitError'
 import { useKit } from './useKit'
 
-/** The action hooks' one vocabulary: a named verb, react-query's mutation state, `reset`. */
-export interface UseLogoutReturnType {
+/** The action hooks' one vocabulary (ActionState) with the verb `logout`. */
+export interface UseLogoutReturnType extends ActionState<undefined, undefined> {
   /** Signs out; the outcome is in the state (never throws). */
   logout(): void
-  status: 'idle' | 'pending' | 'success' | 'error'
-  isPending: boolean
-  isSuccess: boolean
-  isError: boolean
   /** Why signing out failed (the key could not be deleted, ...); the session is gone from this page anyway. */
   error: KitError | null
-  data: undefined
-  variables: undefined
-  /** Back to idle. */
-  reset(): void
 }
 
 /**
@@ -37,6 +30,5 @@ export function useLogout(): UseLogoutReturnType {
       }
     },
   })
-  const { mutate, status, isPending, isSuccess, isError, error, reset } = mutation
-  return { logout: () => mutate(undefined), status, isPending, isSuccess, isError, error, data: undefined, variables: undefined, reset }
+  return { logout: () => mutation.mutate(undefined), ...actionState(mutation, undefined) }
 }

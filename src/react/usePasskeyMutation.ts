@@ -4,27 +4,21 @@ import { useRef } from 'react'
 import { chunks } from '../chunks'
 import type { Kit } from '../core'
 import type { KitError } from '../core/errors'
+import { actionState, type ActionState } from './actionState'
 import { asKitError } from './asKitError'
 import { useAuthProxyContext } from './useAuthProxyContext'
 
 type PasskeyFlows = Awaited<ReturnType<(typeof chunks)['passkey']['load']>>
 
 /** What the passkey hooks return: one verb, named by each hook, over react-query's mutation state. */
-export interface PasskeyMutation<TParameters, TData> {
+export interface PasskeyMutation<TParameters, TData> extends ActionState<TData, TParameters> {
   /** Starts the flow; ignored while one of this hook's prompts is open (a second would cancel the first). */
   run(parameters?: TParameters): void
-  status: 'idle' | 'pending' | 'success' | 'error'
-  isPending: boolean
-  isSuccess: boolean
-  isError: boolean
   /**
    * PASSKEY_CANCELLED when the person closed the prompt (or has no passkey here: browsers do not tell
    * the two apart), PASSKEY_UNSUPPORTED, METHOD_DISABLED, STAMP_REFUSED, LOAD_FAILED, the proxy's, ...
    */
   error: KitError | null
-  data: TData | undefined
-  variables: TParameters | undefined
-  reset(): void
 }
 
 /**
@@ -58,13 +52,6 @@ export function usePasskeyMutation<TParameters, TData>(
       prompting.current = true
       mutation.mutate(parameters)
     },
-    status: mutation.status,
-    isPending: mutation.isPending,
-    isSuccess: mutation.isSuccess,
-    isError: mutation.isError,
-    error: mutation.error,
-    data: mutation.data,
-    variables: mutation.variables,
-    reset: mutation.reset,
+    ...actionState(mutation, mutation.variables),
   }
 }

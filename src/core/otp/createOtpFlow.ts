@@ -61,6 +61,18 @@ interface State<C extends OtpFlowChallenge> {
   retryAt: number | undefined
 }
 
+/** Nothing sent, nothing verified: where a flow starts, and where reset() brings it back. */
+const START: State<never> = {
+  challenge: undefined,
+  result: undefined,
+  sending: 'idle',
+  resending: false,
+  sendError: null,
+  verifying: 'idle',
+  verifyError: null,
+  retryAt: undefined,
+}
+
 export function createOtpFlow<T extends OtpFlowChallenge['otpType']>(
   kit: Kit,
   options: CreateOtpFlowOptions<T>,
@@ -82,15 +94,9 @@ export function createOtpFlow(kit: Kit, options: CreateOtpFlowOptions): OtpFlow 
   const defaults: OtpOptions = emailCustomization === undefined ? {} : { emailCustomization }
 
   let state: State<OtpFlowChallenge> = {
+    ...START,
     // The one thing done at creation: a code on its way before a reload brings the flow back to it.
     challenge: loadPendingOtp<OtpFlowChallenge>(storage, configId, otpType, kit.now()),
-    result: undefined,
-    sending: 'idle',
-    resending: false,
-    sendError: null,
-    verifying: 'idle',
-    verifyError: null,
-    retryAt: undefined,
   }
   // Only the latest start/resend and the latest verify report; a reset makes both stale.
   let sendRun = 0
@@ -258,16 +264,7 @@ export function createOtpFlow(kit: Kit, options: CreateOtpFlowOptions): OtpFlow 
     ++sendRun
     ++verifyRun
     lastOptions = defaults
-    update({
-      challenge: undefined,
-      result: undefined,
-      sending: 'idle',
-      resending: false,
-      sendError: null,
-      verifying: 'idle',
-      verifyError: null,
-      retryAt: undefined,
-    })
+    update(START)
   }
 
   return {
