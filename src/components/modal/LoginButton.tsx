@@ -15,25 +15,12 @@ import { prefetchLocale, useLocaleLabels, type Locale } from '../labels/useLocal
 import { en } from '../locales/en'
 import type { LoginLabels, LoginLabelsOverride } from '../locales/LoginLabels'
 import { chunks, prefetchChunk } from '../../chunks'
-import { LoginModal } from './LoginModal'
+import { LoginModal, type LoginModalContentProps } from './LoginModal'
 import type { Theme } from '../theme/Theme'
 import { useThemeAttributes } from '../theme/useThemeAttributes'
 
 /** What both buttons pass on to the modal. */
-export interface LoginButtonModalProps {
-  /** 'light' (default), 'dark', 'auto', lightTheme({...}), darkTheme({...}) or { lightMode, darkMode }. */
-  theme?: Theme
-  /** 'en' (default), 'fr' (loaded when asked for), a whole dictionary, or some strings. */
-  locale?: Locale
-  /** Overrides of single strings, on top of `locale`. */
-  labels?: LoginLabelsOverride
-  /** Which methods the modal offers, in this order; default the provider's `methods`. */
-  methods?: readonly EnabledProvider[]
-  /** The modal's title; default the locale's "Log in or sign up". */
-  title?: ReactNode
-  /** Shown before the modal's title; decorative, so give an image `alt=""`. */
-  logo?: ReactNode
-}
+export type LoginButtonModalProps = LoginModalContentProps
 
 export interface LoginButtonProps extends LoginButtonModalProps {
   className?: string

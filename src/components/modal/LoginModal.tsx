@@ -9,13 +9,8 @@ import { DialogLoading } from './DialogLoading'
 import { chunks, prefetchChunk } from '../../chunks'
 import { useModuleSnapshot } from '../ui/useModuleSnapshot'
 
-export interface LoginModalProps {
-  /** Controlled: whether the modal shows (with `onOpenChange`). Leave it out for an uncontrolled modal. */
-  open?: boolean
-  /** Called when the modal asks to open or close (its close button, Escape, "Done"). */
-  onOpenChange?(open: boolean): void
-  /** Uncontrolled: whether the modal shows at first; default false. Ignored when `open` is given. */
-  defaultOpen?: boolean
+/** What the modal shows, and in what style: LoginButton passes the same on to its modal. */
+export interface LoginModalContentProps {
   /** 'light' (default), 'dark', 'auto', lightTheme({...}), darkTheme({...}) or { lightMode, darkMode }. */
   theme?: Theme
   /** 'en' (default), 'fr' (loaded when asked for), a whole dictionary, or some strings. */
@@ -28,6 +23,15 @@ export interface LoginModalProps {
   title?: ReactNode
   /** Shown before the title; decorative, so give an image `alt=""`. */
   logo?: ReactNode
+}
+
+export interface LoginModalProps extends LoginModalContentProps {
+  /** Controlled: whether the modal shows (with `onOpenChange`). Leave it out for an uncontrolled modal. */
+  open?: boolean
+  /** Called when the modal asks to open or close (its close button, Escape, "Done"). */
+  onOpenChange?(open: boolean): void
+  /** Uncontrolled: whether the modal shows at first; default false. Ignored when `open` is given. */
+  defaultOpen?: boolean
 }
 
 /**
