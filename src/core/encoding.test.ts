@@ -60,3 +60,18 @@ describe('base64url (RFC 4648 section 10 vectors, unpadded, URL alphabet)', () =
     expect(() => base64urlDecode('+/8')).toThrow(/base64urlDecode\(input\)/)
   })
 })
+
+describe('base64url beyond the RFC vectors', () => {
+  it('round-trips every byte value, and more bytes than one String.fromCharCode call takes', () => {
+    const bytes = Uint8Array.from({ length: 100_000 }, (_, i) => (i * 7) % 256)
+    const encoded = base64urlEncode(bytes)
+    expect(encoded).toBe(Buffer.from(bytes).toString('base64url'))
+    expect(base64urlDecode(encoded)).toEqual(bytes)
+  })
+
+  it('tolerates padding, and refuses spaces and impossible lengths', () => {
+    expect(base64urlDecode('Zg==')).toEqual(new Uint8Array([0x66]))
+    expect(() => base64urlDecode('Zm 9v')).toThrow(/base64urlDecode\(input\)/)
+    expect(() => base64urlDecode('Zm9vY')).toThrow(/base64urlDecode\(input\)/)
+  })
+})

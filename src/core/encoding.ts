@@ -1,7 +1,7 @@
 // Byte/text encodings used on the wire. Hex and UTF-8 are the platform's (TextEncoder/TextDecoder)
-// plus a lookup table; base64url is jose's, which the session decoder loads anyway. Every function
+// plus a lookup table; base64url is the platform's btoa/atob with the URL alphabet swapped in (jose's
+// helper would bring its buffer utilities into every first load for these few lines). Every function
 // turns bad input into a labelled KitError.
-import { base64url } from 'jose'
 import { invalidArgument } from './assert'
 import { assertBytes } from './assertBytes'
 
@@ -53,14 +53,23 @@ export function base64urlEncode(input: Uint8Array | string): string {
   if (typeof input !== 'string' && !(input instanceof Uint8Array)) {
     throw invalidArgument('base64urlEncode(input)', 'a Uint8Array or a string', input)
   }
-  return base64url.encode(input)
+  const bytes = typeof input === 'string' ? utf8(input) : input
+  let binary = ''
+  // In slices: String.fromCharCode takes its bytes as arguments, and engines cap how many.
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  return btoa(binary).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')
 }
+
+const BASE64URL = /^[\w-]*={0,2}$/
 
 /** Bytes of base64url text (padding tolerated, standard base64 `+` `/` refused). */
 export function base64urlDecode(input: string): Uint8Array {
   if (typeof input !== 'string') throw invalidArgument('base64urlDecode(input)', 'a base64url string', input)
   try {
-    return base64url.decode(input)
+    // atob accepts + / and spaces, which base64url text never has: the pattern refuses them first.
+    if (!BASE64URL.test(input)) throw new Error()
+    const binary = atob(input.replace(/-/g, '+').replace(/_/g, '/'))
+    return Uint8Array.from(binary, (char) => char.charCodeAt(0))
   } catch {
     throw invalidArgument('base64urlDecode(input)', 'base64url text (A-Z a-z 0-9 - _)', input)
   }
