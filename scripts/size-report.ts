@@ -33,7 +33,7 @@ function label(source: string): string {
 async function firstLoad(host: string, app: string): Promise<Map<string, { raw: number; gzip: number }>> {
   const result = await build({
     configFile: false,
-    root: resolve(ROOT, '.bench/hosts', host, 'src', app),
+    root: resolve(process.env.HOSTS_DIR ?? resolve(ROOT, '.bench/hosts'), host, 'src', app),
     mode: 'production',
     logLevel: 'silent',
     publicDir: false,
