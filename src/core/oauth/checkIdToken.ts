@@ -4,7 +4,7 @@
 // person's sign-in, which would log this browser into their account or theirs into this key) or whose
 // audience is another app.
 import type { JWTPayload } from 'jose'
-import { decodeJwtPayload } from '../decodeJwtPayload'
+import { decodeJwtPayload } from '../encoding'
 import { KitError } from '../errors'
 
 export interface CheckIdTokenParameters {

@@ -2,7 +2,7 @@
 // need one: the proxy checks its own tokens when they come back). It decodes them to learn what they
 // are bound to, and refuses any token missing a claim the kit relies on.
 import type { JWTPayload } from 'jose'
-import { decodeJwtPayload } from '../decodeJwtPayload'
+import { decodeJwtPayload } from '../encoding'
 import type { KitErrorCode } from '../errors'
 import { KitError } from '../errors'
 import { isCompressedPublicKey } from '../keys/compressedPublicKey'
