@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { base64urlDecode, base64urlEncode, fromHex, fromUtf8, toHex, utf8 } from './encoding'
+import { base64urlDecode, base64urlEncode, decodeJwtPayload, fromHex, fromUtf8, toHex, utf8 } from './encoding'
 import { isKitError } from './errors'
 
 describe('hex', () => {
@@ -58,5 +58,45 @@ describe('base64url (RFC 4648 section 10 vectors, unpadded, URL alphabet)', () =
 
   it('refuses the standard alphabet', () => {
     expect(() => base64urlDecode('+/8')).toThrow(/base64urlDecode\(input\)/)
+  })
+})
+
+describe('base64url beyond the RFC vectors', () => {
+  it('round-trips every byte value, and more bytes than one String.fromCharCode call takes', () => {
+    const bytes = Uint8Array.from({ length: 100_000 }, (_, i) => (i * 7) % 256)
+    const encoded = base64urlEncode(bytes)
+    expect(encoded).toBe(Buffer.from(bytes).toString('base64url'))
+    expect(base64urlDecode(encoded)).toEqual(bytes)
+  })
+
+  it('tolerates padding, and refuses spaces and impossible lengths', () => {
+    expect(base64urlDecode('Zg==')).toEqual(new Uint8Array([0x66]))
+    expect(() => base64urlDecode('Zm 9v')).toThrow(/base64urlDecode\(input\)/)
+    expect(() => base64urlDecode('Zm9vY')).toThrow(/base64urlDecode\(input\)/)
+  })
+})
+
+const part = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url')
+const jwt = (payload: unknown) => `${part({ alg: 'ES256', typ: 'JWT' })}.${part(JSON.stringify(payload))}.${part('signature')}`
+
+describe('decodeJwtPayload', () => {
+  it('returns the payload of a compact JWS, UTF-8 and the URL alphabet included', () => {
+    const payload = { sub: 'user-1', exp: 1_900_000_000, name: 'Zoë ✓', aud: ['a', 'b'], note: '>>>???' }
+    expect(decodeJwtPayload(jwt(payload))).toEqual(payload)
+  })
+
+  it('refuses a token without exactly three parts (a JWE has five)', () => {
+    expect(() => decodeJwtPayload('a.b')).toThrow('expected 3 dot-separated parts, got 2')
+    expect(() => decodeJwtPayload('a.b.c.d.e')).toThrow('expected 3 dot-separated parts, got 5')
+  })
+
+  it('refuses a payload that is not base64url JSON', () => {
+    expect(() => decodeJwtPayload(`x.${Buffer.from('{}').toString('base64')}+/.y`)).toThrow('not base64url-encoded JSON')
+    expect(() => decodeJwtPayload(`x.${part('not json')}.y`)).toThrow('not base64url-encoded JSON')
+    expect(() => decodeJwtPayload(`x.${Buffer.from([0xc3]).toString('base64url')}.y`)).toThrow('not base64url-encoded JSON')
+  })
+
+  it('refuses a payload that is JSON but not an object', () => {
+    for (const payload of [[1], 'text', 42, null]) expect(() => decodeJwtPayload(jwt(payload))).toThrow('not a JSON object')
   })
 })

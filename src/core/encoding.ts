@@ -1,7 +1,7 @@
 // Byte/text encodings used on the wire. Hex and UTF-8 are the platform's (TextEncoder/TextDecoder)
-// plus a lookup table; base64url is jose's, which the session decoder loads anyway. Every function
+// plus a lookup table; base64url is the platform's btoa/atob with the URL alphabet swapped in (jose's
+// helper would bring its buffer utilities into every first load for these few lines). Every function
 // turns bad input into a labelled KitError.
-import { base64url } from 'jose'
 import { invalidArgument } from './assert'
 import { assertBytes } from './assertBytes'
 
@@ -53,15 +53,47 @@ export function base64urlEncode(input: Uint8Array | string): string {
   if (typeof input !== 'string' && !(input instanceof Uint8Array)) {
     throw invalidArgument('base64urlEncode(input)', 'a Uint8Array or a string', input)
   }
-  return base64url.encode(input)
+  const bytes = typeof input === 'string' ? utf8(input) : input
+  let binary = ''
+  // In slices: String.fromCharCode takes its bytes as arguments, and engines cap how many.
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  return btoa(binary).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')
 }
+
+const BASE64URL = /^[\w-]*={0,2}$/
 
 /** Bytes of base64url text (padding tolerated, standard base64 `+` `/` refused). */
 export function base64urlDecode(input: string): Uint8Array {
   if (typeof input !== 'string') throw invalidArgument('base64urlDecode(input)', 'a base64url string', input)
   try {
-    return base64url.decode(input)
+    // atob accepts + / and spaces, which base64url text never has: the pattern refuses them first.
+    if (!BASE64URL.test(input)) throw new Error()
+    const binary = atob(input.replace(/-/g, '+').replace(/_/g, '/'))
+    return Uint8Array.from(binary, (char) => char.charCodeAt(0))
   } catch {
     throw invalidArgument('base64urlDecode(input)', 'base64url text (A-Z a-z 0-9 - _)', input)
   }
+}
+
+// A JWT's payload, read without verifying it (the kit cannot verify the proxy's or a provider's
+// signature, and does not need to: see session/jwt.ts). Here rather than jose's decodeJwt, which brings
+// its error classes and buffer utilities into every first load for a split, a base64url decode and a
+// JSON parse; and here rather than in a module of its own, which a host's bundler may emit as one more
+// small shared chunk.
+
+/** Claims of a JWT payload: a JSON object. */
+export type JwtPayload = Record<string, unknown>
+
+/** The payload of a compact JWS (three dot-separated parts). Throws an Error saying what is wrong with it. */
+export function decodeJwtPayload(token: string): JwtPayload {
+  const parts = token.split('.')
+  if (parts.length !== 3) throw new Error(`expected 3 dot-separated parts, got ${parts.length}`)
+  let payload: unknown
+  try {
+    payload = JSON.parse(fromUtf8(base64urlDecode(parts[1] as string)))
+  } catch {
+    throw new Error('its payload is not base64url-encoded JSON')
+  }
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) throw new Error('its payload is not a JSON object')
+  return payload as JwtPayload
 }

@@ -1,6 +1,6 @@
 // Code loaded on first use, as a store: a component reads whether it is here, and once it is, gets it
 // synchronously in the same render (React.lazy suspends on its first render even when the import has
-// resolved). Only src/chunks.ts creates these: one module names every chunk.
+// resolved). Only src/chunkLoaders.ts creates these (src/chunks.ts names them all).
 import { KitError } from './errors'
 import type { ReadableStore } from './contracts'
 import { createStore } from './store'

@@ -3,7 +3,8 @@
 // this sign-in: one whose nonce is not its key's (a token injected into the answer, e.g. from another
 // person's sign-in, which would log this browser into their account or theirs into this key) or whose
 // audience is another app.
-import { decodeJwt, type JWTPayload } from 'jose'
+import type { JWTPayload } from 'jose'
+import { decodeJwtPayload } from '../encoding'
 import { KitError } from '../errors'
 
 export interface CheckIdTokenParameters {
@@ -22,7 +23,7 @@ export interface CheckIdTokenParameters {
 export function checkIdToken(idToken: string, { label, nonce, clientId }: CheckIdTokenParameters): JWTPayload {
   let claims: JWTPayload
   try {
-    claims = decodeJwt(idToken)
+    claims = decodeJwtPayload(idToken) as JWTPayload
   } catch (cause) {
     throw new KitError('OAUTH_PROVIDER_ERROR', `${label} is not a JWT (${cause instanceof Error ? cause.message : String(cause)})`, { cause })
   }

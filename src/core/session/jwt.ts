@@ -1,7 +1,8 @@
 // The client cannot verify the proxy's signature on these tokens (it has no key for it, and does not
 // need one: the proxy checks its own tokens when they come back). It decodes them to learn what they
 // are bound to, and refuses any token missing a claim the kit relies on.
-import { decodeJwt, type JWTPayload } from 'jose'
+import type { JWTPayload } from 'jose'
+import { decodeJwtPayload } from '../encoding'
 import type { KitErrorCode } from '../errors'
 import { KitError } from '../errors'
 import { isCompressedPublicKey } from '../keys/compressedPublicKey'
@@ -18,7 +19,7 @@ function decode(token: unknown, kind: string, code: KitErrorCode, claims: Record
   }
   let payload: JWTPayload
   try {
-    payload = decodeJwt(token)
+    payload = decodeJwtPayload(token) as JWTPayload
   } catch (cause) {
     throw new KitError(code, `${kind}: not a JWT (${cause instanceof Error ? cause.message : String(cause)})`, { cause })
   }

@@ -1,0 +1,23 @@
+// Every chunk the kit loads on first use, one named export each: src/chunks.ts gathers them as the
+// `chunks` namespace. Separate exports rather than one object literal: a bundler drops the ones an app
+// never reads (a namespace's members are tree-shaken, an object's properties are not), so a headless
+// app's first load carries only the loaders its hooks use, and the preload lists and chunk files of the
+// others never exist. Only this module creates lazy modules.
+import { lazyModule } from './core/lazyModule'
+
+/** The OTP flow store (email and SMS) with the actions it runs: what useEmailOtp and useSmsOtp bind to. */
+export const otpFlow = /* @__PURE__ */ lazyModule('sign-in', () => import('./core/otp/createOtpFlow'))
+/** OAuth by popup or redirect (every provider kind): useLoginWithOAuth's verb loads it. */
+export const oauth = /* @__PURE__ */ lazyModule('OAuth sign-in', () => import('./core/flows/oauth'))
+/** The redirect round trip's store, with the completion: loaded only on a page that looks like a provider's answer. */
+export const oauthRedirect = /* @__PURE__ */ lazyModule('OAuth redirect', () => import('./core/oauth/oauthRedirect'))
+/** Passkey sign-up, log-in and add. */
+export const passkey = /* @__PURE__ */ lazyModule('passkey sign-in', () => import('./core/flows/passkey'))
+/** The browser's WebAuthn helper the passkey flows use (they import it on first use; this prefetches it). */
+export const webAuthn = /* @__PURE__ */ lazyModule('WebAuthn helper', () => import('@simplewebauthn/browser'))
+/** The sign-in dialog (LoginModal's content). */
+export const dialog = /* @__PURE__ */ lazyModule('sign-in dialog', () => import('./components/modal/LoginDialog'))
+/** The phone step: its form, the country list and E.164 checks. */
+export const phoneStep = /* @__PURE__ */ lazyModule('phone form', () => import('./components/flow/phoneParts'))
+/** French copy. */
+export const localeFr = /* @__PURE__ */ lazyModule('French copy', async () => (await import('./components/locales/fr')).fr)
