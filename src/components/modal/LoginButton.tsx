@@ -1,7 +1,6 @@
 'use client'
 import { useEffect, useState, useSyncExternalStore, type FocusEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react'
 import {
-  prefetchSignIn,
   prefetchWhenIdle,
   useLogout,
   useOAuthCallback,
@@ -116,8 +115,9 @@ function LoginButtonCustom({ children, ...modalProps }: LoginButtonCustomProps) 
   const prefetch = () => {
     // A failed prefetch is retried by the click; nothing to report here.
     prefetchChunk(chunks.dialog)
-    // And the first step's code: a key and otp_init for the email the person is about to type.
-    void prefetchSignIn()
+    // And the first step's code (the OTP flow, email's or the phone's): named here rather than through
+    // prefetchSignIn, whose table of every method's chunk would join the button's first load.
+    prefetchChunk(chunks.otpFlow)
     prefetchLocale(modalProps.locale)
   }
   const open = () => setOpen(true)
