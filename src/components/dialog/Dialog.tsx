@@ -1,5 +1,5 @@
 'use client'
-import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react'
 import { createPortal } from 'react-dom'
 import type { Theme } from '../theme/Theme'
 import { useThemeAttributes } from '../theme/useThemeAttributes'
@@ -21,26 +21,56 @@ const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : 
  * A modal dialog written by hand (no dialog library): portal, focus moved in and trapped, Escape and the
  * backdrop close it, the rest of the page is inert, focus goes back to where it was on close.
  * Mounted only while open.
+ *
+ * The order of the layout effects matters for the first paint (React runs them in tree order, children
+ * first): the backdrop's, first, makes the page inert and locks its scroll; then a step may focus its
+ * first field (useMountFocus); the dialog's own, last, focuses the dialog only if nothing inside has
+ * focus. Focus then moves once, after every change to the page's styles: one forced style and layout
+ * pass before the first paint, not two.
  */
 export function Dialog({ labelledBy, onClose, theme, children }: DialogProps) {
-  const rootRef = useRef<HTMLDivElement>(null)
   const dialogRef = useRef<HTMLDivElement>(null)
   const themeAttributes = useThemeAttributes(theme)
   const onCloseRef = useRef(onClose)
   onCloseRef.current = onClose
 
   useIsomorphicLayoutEffect(() => {
-    const root = rootRef.current
     const dialog = dialogRef.current
-    if (!root || !dialog) return
+    // A step may already have focused its first field; otherwise the dialog itself takes focus.
+    if (dialog && !dialog.contains(dialog.ownerDocument.activeElement)) dialog.focus()
+  }, [])
+
+  return createPortal(
+    <div className="apk-root apk-overlay" {...themeAttributes}>
+      <Backdrop dialogRef={dialogRef} onCloseRef={onCloseRef} />
+      <div ref={dialogRef} className="apk-dialog" role="dialog" aria-modal="true" aria-labelledby={labelledBy} tabIndex={-1}>
+        {children}
+      </div>
+    </div>,
+    document.body,
+  )
+}
+
+/**
+ * The backdrop (a click on it closes the dialog) and, in its layout effect, what makes the dialog modal:
+ * the rest of the page inert and its scroll locked, Escape and the focus trap, and focus back where it
+ * was on close. The overlay is its parent element.
+ */
+function Backdrop({ dialogRef, onCloseRef }: { dialogRef: RefObject<HTMLDivElement | null>; onCloseRef: RefObject<() => void> }) {
+  const backdropRef = useRef<HTMLDivElement>(null)
+
+  useIsomorphicLayoutEffect(() => {
+    const root = backdropRef.current?.parentElement
+    if (!root) return
     const document = root.ownerDocument
+    // Before any step moves focus in (their layout effects run after this one).
     const trigger = document.activeElement instanceof HTMLElement ? document.activeElement : null
     const showOthers = hideOthers(root)
     document.documentElement.classList.add('apk-scroll-locked')
-    // A step may already have focused its first field; otherwise the dialog itself takes focus.
-    if (!dialog.contains(document.activeElement)) dialog.focus()
 
     const onKeyDown = (event: KeyboardEvent) => {
+      const dialog = dialogRef.current
+      if (!dialog) return
       if (event.key === 'Escape' && !event.defaultPrevented) {
         event.preventDefault()
         onCloseRef.current()
@@ -63,7 +93,7 @@ export function Dialog({ labelledBy, onClose, theme, children }: DialogProps) {
     }
     // Browsers without `inert` can still move focus out (a click on the page behind, a screen reader).
     const onFocusIn = (event: FocusEvent) => {
-      if (event.target instanceof Node && !root.contains(event.target)) dialog.focus()
+      if (event.target instanceof Node && !root.contains(event.target)) dialogRef.current?.focus()
     }
     document.addEventListener('keydown', onKeyDown)
     document.addEventListener('focusin', onFocusIn)
@@ -76,13 +106,5 @@ export function Dialog({ labelledBy, onClose, theme, children }: DialogProps) {
     }
   }, [])
 
-  return createPortal(
-    <div ref={rootRef} className="apk-root apk-overlay" {...themeAttributes}>
-      <div className="apk-backdrop" onClick={() => onCloseRef.current()} />
-      <div ref={dialogRef} className="apk-dialog" role="dialog" aria-modal="true" aria-labelledby={labelledBy} tabIndex={-1}>
-        {children}
-      </div>
-    </div>,
-    document.body,
-  )
+  return <div ref={backdropRef} className="apk-backdrop" onClick={() => onCloseRef.current()} />
 }

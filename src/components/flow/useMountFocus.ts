@@ -1,5 +1,5 @@
 'use client'
-import { createContext, useContext, useEffect, type RefObject } from 'react'
+import { createContext, useContext, useEffect, useLayoutEffect, type RefObject } from 'react'
 
 /**
  * Whether a step may take focus when it appears. In the dialog, always: it was opened to be used. In an
@@ -8,10 +8,17 @@ import { createContext, useContext, useEffect, type RefObject } from 'react'
  */
 export const MountFocusContext = createContext<() => boolean>(() => true)
 
-/** Focuses `ref` when the component mounts, if the context allows it. */
+// On the server neither runs; useLayoutEffect would only warn there.
+const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
+
+/**
+ * Focuses `ref` when the component mounts, if the context allows it. In the layout phase, before the
+ * dialog's own layout effect: the dialog then finds focus inside and does not focus itself first, so
+ * opening it moves focus once (one style and layout pass forced before the first paint, not two).
+ */
 export function useMountFocus(ref: RefObject<HTMLElement | null>): void {
   const mayFocus = useContext(MountFocusContext)
-  useEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     if (mayFocus()) ref.current?.focus()
   }, [])
 }
