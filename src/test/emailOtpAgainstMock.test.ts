@@ -8,6 +8,7 @@ import { memoryKeyStore } from '../core/keys/memoryKeyStore'
 import { memoryStorage } from '../core/session/memoryStorage'
 import { createMockAuthProxy } from '../mock/handler'
 import type { MockAuthProxy } from '../mock/types'
+import { recordingFetch } from '../core/test/fakeFetch'
 
 interface Recorded {
   endpoints: string[]
@@ -15,15 +16,10 @@ interface Recorded {
 
 function setup(proxy: MockAuthProxy = createMockAuthProxy({ strictFields: true })): { kit: Kit; proxy: MockAuthProxy; recorded: Recorded } {
   const recorded: Recorded = { endpoints: [] }
-  const fetchThroughMock: typeof fetch = async (input, init) => {
-    const request = new Request(input, init)
-    recorded.endpoints.push(new URL(request.url).pathname.replace(/^\/v1\//, ''))
-    return proxy.handle(request)
-  }
   const kit = createKit({
     proxyUrl: 'https://proxy.test',
     configId: 'demo',
-    fetch: fetchThroughMock,
+    fetch: recordingFetch(proxy, recorded.endpoints),
     keyStore: memoryKeyStore(),
     storage: memoryStorage(),
   })

@@ -10,6 +10,7 @@ import { memoryStorage } from '../core/session/memoryStorage'
 import { createMockAuthProxy } from '../mock/handler'
 import { DEMO_TENANT } from '../mock/tenants'
 import type { MockAuthProxy } from '../mock/types'
+import { recordingFetch } from '../core/test/fakeFetch'
 
 const PHONE = '+447700900123'
 
@@ -18,11 +19,7 @@ function setup(proxy: MockAuthProxy): { kit: Kit; endpoints: string[] } {
   const kit = createKit({
     proxyUrl: 'https://proxy.test',
     configId: 'demo',
-    fetch: async (input, init) => {
-      const request = new Request(input, init)
-      endpoints.push(new URL(request.url).pathname.replace(/^\/v1\//, ''))
-      return proxy.handle(request)
-    },
+    fetch: recordingFetch(proxy, endpoints),
     keyStore: memoryKeyStore(),
     storage: memoryStorage(),
     now: () => Date.now(),

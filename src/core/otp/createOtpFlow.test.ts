@@ -8,6 +8,7 @@ import { memoryKeyStore } from '../keys/memoryKeyStore'
 import { memoryStorage } from '../session/memoryStorage'
 import { createOtpFlow, OTP_FLOW_IDLE, type OtpFlowSnapshot } from './createOtpFlow'
 import { pendingOtpKey } from './pendingOtp'
+import { recordingFetch } from '../test/fakeFetch'
 
 const EMAIL = 'ada@example.com'
 const PHONE = '+447700900123'
@@ -37,11 +38,7 @@ function setup({ tenant = {}, proxy }: { tenant?: Partial<MockTenant>; proxy?: M
   const kit = createKit({
     proxyUrl: 'https://proxy.test',
     configId: 'demo',
-    fetch: async (input, init) => {
-      const request = new Request(input, init)
-      endpoints.push(new URL(request.url).pathname.replace(/^\/v1\//, ''))
-      return mock.handle(request)
-    },
+    fetch: recordingFetch(mock, endpoints),
     keyStore: memoryKeyStore(),
     storage: memoryStorage(),
     now,

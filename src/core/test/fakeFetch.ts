@@ -68,3 +68,15 @@ export function hang(call: RecordedCall): Promise<Response> {
     call.signal?.addEventListener('abort', () => reject(call.signal?.reason ?? new DOMException('aborted', 'AbortError')))
   })
 }
+
+/**
+ * A fetch that hands every request to the mock proxy's handler and records the endpoint it called
+ * (`otp_init`, `wallet_kit_config`, …) in `endpoints`: what tests of whole flows against the mock assert on.
+ */
+export function recordingFetch(proxy: { handle(request: Request): Promise<Response> }, endpoints: string[]): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init)
+    endpoints.push(new URL(request.url).pathname.replace(/^\/v1\//, ''))
+    return proxy.handle(request)
+  }
+}
