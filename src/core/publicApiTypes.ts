@@ -17,6 +17,12 @@ export interface PublicActivities {
     intent: { createAuthenticatorsIntentV2: CreateAuthenticatorsParameters }
     result: { createAuthenticatorsResult: CreateAuthenticatorsResult }
   }
+  sign_raw_payloads: {
+    type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOADS'
+    parameters: SignRawPayloadsParameters
+    intent: { signRawPayloadsIntent: SignRawPayloadsParameters }
+    result: { signRawPayloadsResult: SignRawPayloadsResult }
+  }
 }
 export type PublicActivityName = keyof PublicActivities
 export type ActivityType = PublicActivities[PublicActivityName]['type']
@@ -24,6 +30,9 @@ export type ActivityType = PublicActivities[PublicActivityName]['type']
 /** Queries the kit makes, by their path under `/public/v1/query/`. */
 export interface PublicQueries {
   whoami: { request: WhoamiRequest; response: WhoamiResponse }
+  get_user: { request: GetUserRequest; response: GetUserResponse }
+  list_wallets: { request: ListWalletsRequest; response: ListWalletsResponse }
+  list_wallet_accounts: { request: ListWalletAccountsRequest; response: ListWalletAccountsResponse }
 }
 export type PublicQueryName = keyof PublicQueries
 
@@ -112,4 +121,162 @@ export interface WhoamiResponse {
   organizationName: string
   userId: string
   username: string
+}
+
+// ---------------------------------------------------------------------------------------------
+// get_user (production's TGetUserBody / TGetUserResponse)
+
+export interface GetUserRequest {
+  organizationId: string
+  userId: string
+}
+
+export interface GetUserResponse {
+  user: PublicUser
+}
+
+/** A credential as production describes one: the public key and its type. */
+export interface PublicCredential {
+  publicKey: string
+  /** e.g. 'CREDENTIAL_TYPE_API_KEY_P256', 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR'. */
+  type: string
+}
+
+/** Production's v1User: who a session belongs to. The kit reads the contact details and the names. */
+export interface PublicUser {
+  userId: string
+  userName: string
+  userEmail?: string
+  /** E.164. */
+  userPhoneNumber?: string
+  authenticators: PublicAuthenticator[]
+  apiKeys: PublicApiKey[]
+  userTags: string[]
+  oauthProviders: PublicOAuthProvider[]
+  createdAt: ActivityTimestamp
+  updatedAt: ActivityTimestamp
+  /** Production lists the user's MFA policies; the mock answers []. */
+  mfaPolicies?: unknown[]
+}
+
+/** Production's v1Authenticator (a passkey). */
+export interface PublicAuthenticator {
+  transports: string[]
+  attestationType: string
+  aaguid: string
+  credentialId: string
+  model: string
+  credential: PublicCredential
+  authenticatorId: string
+  authenticatorName: string
+  createdAt: ActivityTimestamp
+  updatedAt: ActivityTimestamp
+}
+
+/** Production's v1ApiKey. */
+export interface PublicApiKey {
+  credential: PublicCredential
+  apiKeyId: string
+  apiKeyName: string
+  createdAt: ActivityTimestamp
+  updatedAt: ActivityTimestamp
+  expirationSeconds?: string
+}
+
+/**
+ * Production's v1OauthProvider: an OIDC identity linked to the user. It names the issuer and subject,
+ * not the person's email or name (the kit remembers those from the token it signed in with).
+ */
+export interface PublicOAuthProvider {
+  providerId: string
+  providerName: string
+  issuer: string
+  audience: string
+  subject: string
+  createdAt: ActivityTimestamp
+  updatedAt: ActivityTimestamp
+}
+
+// ---------------------------------------------------------------------------------------------
+// list_wallets and list_wallet_accounts (production's TListWallets* / TListWalletAccounts*)
+
+export interface ListWalletsRequest {
+  organizationId: string
+}
+
+export interface ListWalletsResponse {
+  wallets: PublicWallet[]
+}
+
+/** Production's v1Wallet. */
+export interface PublicWallet {
+  walletId: string
+  walletName: string
+  createdAt: ActivityTimestamp
+  updatedAt: ActivityTimestamp
+  exported: boolean
+  imported: boolean
+}
+
+export interface ListWalletAccountsRequest {
+  organizationId: string
+  /** One wallet's accounts; every wallet's when left out. */
+  walletId?: string
+}
+
+export interface ListWalletAccountsResponse {
+  accounts: PublicWalletAccount[]
+}
+
+/** Production's curve, path format and address format names the kit knows. */
+export type PublicCurve = 'CURVE_SECP256K1' | 'CURVE_ED25519'
+export type PublicAddressFormat = 'ADDRESS_FORMAT_ETHEREUM' | 'ADDRESS_FORMAT_SOLANA'
+
+/** Production's v1WalletAccount. Formats the kit does not know travel as the strings production sends. */
+export interface PublicWalletAccount {
+  walletAccountId: string
+  organizationId: string
+  walletId: string
+  curve: PublicCurve | (string & {})
+  pathFormat: 'PATH_FORMAT_BIP32' | (string & {})
+  path: string
+  addressFormat: PublicAddressFormat | (string & {})
+  address: string
+  createdAt: ActivityTimestamp
+  updatedAt: ActivityTimestamp
+  /** The account key's public key, hex (compressed secp256k1, or the ed25519 key). */
+  publicKey?: string
+}
+
+// ---------------------------------------------------------------------------------------------
+// sign_raw_payloads (seed section 4.2; production's v1SignRawPayloadsIntent / Result)
+
+export type PayloadEncoding = 'PAYLOAD_ENCODING_HEXADECIMAL' | 'PAYLOAD_ENCODING_TEXT_UTF8'
+export type HashFunction =
+  | 'HASH_FUNCTION_NO_OP'
+  | 'HASH_FUNCTION_SHA256'
+  | 'HASH_FUNCTION_KECCAK256'
+  | 'HASH_FUNCTION_NOT_APPLICABLE'
+
+export interface SignRawPayloadsParameters {
+  /** A wallet account's address. */
+  signWith: string
+  payloads: string[]
+  encoding: PayloadEncoding
+  /** HASH_FUNCTION_NOT_APPLICABLE for ed25519, which signs the message itself (RFC 8032). */
+  hashFunction: HashFunction
+}
+
+/**
+ * One signature, hex without 0x: `r` and `s` 32 bytes each; `v` the secp256k1 recovery id ("00" or
+ * "01"). For ed25519, `r` and `s` are the signature's two halves and `v` is "00".
+ */
+export interface SignRawPayloadResult {
+  r: string
+  s: string
+  v: string
+}
+
+export interface SignRawPayloadsResult {
+  signatures: SignRawPayloadResult[]
 }

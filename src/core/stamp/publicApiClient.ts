@@ -105,6 +105,16 @@ const RESULT_CHECKS: { readonly [A in PublicActivityName]: (result: Record<strin
       ? undefined
       : 'no result.createAuthenticatorsResult.authenticatorIds'
   },
+  sign_raw_payloads: (result) => {
+    const signatures = (result.signRawPayloadsResult as Record<string, unknown> | undefined)?.signatures
+    const valid =
+      Array.isArray(signatures) &&
+      signatures.every((signature: unknown) => {
+        const { r, s, v } = (signature ?? {}) as Record<string, unknown>
+        return typeof r === 'string' && typeof s === 'string' && typeof v === 'string'
+      })
+    return valid ? undefined : 'no result.signRawPayloadsResult.signatures as [{r, s, v}]'
+  },
 }
 
 function checkActivity<A extends PublicActivityName>(
