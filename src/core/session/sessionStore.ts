@@ -239,6 +239,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   void enqueue(load)
 
   return {
+    storageKey,
     getSnapshot: store.getSnapshot,
     subscribe: (listener) => {
       if (typeof listener !== 'function') throw invalidArgument('session.subscribe(listener)', 'a function', listener)
