@@ -115,11 +115,12 @@ describe('signMessage refusals', () => {
       { account: { address: '', addressFormat: 'ADDRESS_FORMAT_ETHEREUM' }, message: 'x' },
       { account: keys.ethereum, message: 42 },
       { message: 'x' },
+      null,
     ]
     for (const parameters of bad) {
       await expect(signMessage(kit, parameters as unknown as Parameters<typeof signMessage>[1])).rejects.toMatchObject({
         code: 'CONFIG_INVALID',
-        message: expect.stringMatching(/^signMessage\(/),
+        message: expect.stringMatching(/^signMessage\((\{ (account|message)|parameters)/),
       })
     }
     expect(fake.calls).toHaveLength(0)

@@ -46,7 +46,7 @@ const SCALAR = /^[0-9a-fA-F]{1,64}$/
  */
 export async function signMessage(kit: Kit, parameters: SignMessageParameters): Promise<SignedMessage> {
   const label = 'signMessage'
-  checkWalletCall(kit, parameters ?? null, label)
+  checkWalletCall(kit, parameters ?? null, label, 'parameters')
   const { account, message, signal } = parameters
   assertObject(account, `${label}({ account })`)
   if (typeof account.address !== 'string' || account.address === '') {

@@ -7,13 +7,13 @@ export interface WalletCallOptions {
   signal?: AbortSignal
 }
 
-/** Checks the kit and the options object every wallet action takes; returns the signal. */
-export function checkWalletCall(kit: unknown, options: unknown, label: string): asserts kit is Kit {
+/** Checks the kit and the options object every wallet action takes (named `name` in errors), and its signal. */
+export function checkWalletCall(kit: unknown, options: unknown, label: string, name = 'options'): asserts kit is Kit {
   assertKit(kit, `${label}(kit)`)
   if (typeof (kit as Partial<Kit>).publicApi?.query !== 'function') {
     throw invalidArgument(`${label}(kit)`, 'a kit made by createKit(options)', kit)
   }
-  assertObject(options, `${label}(options)`)
+  assertObject(options, `${label}(${name})`)
   const { signal } = options as WalletCallOptions
   if (signal !== undefined && !(signal instanceof AbortSignal)) {
     throw invalidArgument(`${label}({ signal })`, 'an AbortSignal', signal)
