@@ -206,10 +206,10 @@ describe('createPublicApiClient: query', () => {
     expect(stamped).toEqual(sent)
   })
 
-  it('refuses an answer without the user', async () => {
-    const { client } = clientOn({ 'query/whoami': json({ organizationId: 'org-sub' }) })
-    const error = await failure(client.query('whoami', { organizationId: 'org-sub' }, recordingStamper()))
-    expect(error.code).toBe('PROXY_BAD_RESPONSE')
+  it('refuses a query name that is not one, before sending anything', async () => {
+    const { client, fake } = clientOn({})
+    await expect(client.query('../submit/x' as never, { organizationId: 'o' } as never, recordingStamper())).rejects.toThrow(/publicApi\.query\(query\)/)
+    expect(fake.calls).toEqual([])
   })
 })
 

@@ -1,5 +1,6 @@
 import type { Kit } from '../contracts'
 import type { PublicUser } from '../publicApiTypes'
+import { checkAnswer } from './checkAnswer'
 import { apiKeyStamper } from '../stamp/stamper'
 import { signedInSession, throwIfAborted } from './signedInSession'
 import { callOptions, checkWalletCall, type WalletCallOptions } from './walletOptions'
@@ -17,11 +18,11 @@ export async function getUser(kit: Kit, options: GetUserOptions = {}): Promise<P
   const { signal } = options
   const session = await signedInSession(kit, label)
   throwIfAborted(signal, label)
-  const answer = await kit.publicApi.query(
+  const answer = checkAnswer('get_user', await kit.publicApi.query(
     'get_user',
     { organizationId: session.organizationId, userId: session.userId },
     apiKeyStamper(kit, session.publicKey),
     callOptions(signal),
-  )
+  ), ['user.userId'])
   return answer.user
 }

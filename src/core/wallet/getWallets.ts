@@ -1,5 +1,6 @@
 import type { Kit } from '../contracts'
 import type { PublicWallet, PublicWalletAccount } from '../publicApiTypes'
+import { checkAnswer } from './checkAnswer'
 import { apiKeyStamper } from '../stamp/stamper'
 import { signedInSession, throwIfAborted } from './signedInSession'
 import { callOptions, checkWalletCall, type WalletCallOptions } from './walletOptions'
@@ -28,8 +29,12 @@ export async function getWallets(kit: Kit, options: GetWalletsOptions = {}): Pro
   const stamper = apiKeyStamper(kit, session.publicKey)
   const { organizationId } = session
   const [{ wallets }, { accounts }] = await Promise.all([
-    kit.publicApi.query('list_wallets', { organizationId }, stamper, callOptions(signal)),
-    kit.publicApi.query('list_wallet_accounts', { organizationId, paginationOptions: { limit: ACCOUNTS_PAGE } }, stamper, callOptions(signal)),
+    kit.publicApi
+      .query('list_wallets', { organizationId }, stamper, callOptions(signal))
+      .then((answer) => checkAnswer('list_wallets', answer, ['wallets[].walletId', 'wallets[].walletName'])),
+    kit.publicApi
+      .query('list_wallet_accounts', { organizationId, paginationOptions: { limit: ACCOUNTS_PAGE } }, stamper, callOptions(signal))
+      .then((answer) => checkAnswer('list_wallet_accounts', answer, ['accounts[].walletId', 'accounts[].address', 'accounts[].addressFormat'])),
   ])
   return wallets.map((wallet) => ({ ...wallet, accounts: accounts.filter((account) => account.walletId === wallet.walletId) }))
 }
