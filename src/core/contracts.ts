@@ -4,6 +4,7 @@
 // from each other.
 import type { KitError } from './errors'
 import type { KitOAuthSettings } from './oauth/kitOAuth'
+import type { OAuthProviderName } from './oauth/providerNames'
 import type { WebAuthnModule } from './passkey/webAuthnModule'
 import type { Activity, ActivityEnvelope, PublicActivityName, PublicQueries, PublicQueryName } from './publicApiTypes'
 import type {
@@ -23,6 +24,7 @@ import type {
   ProxyEndpoints,
   SessionClaims,
   SignupRequest,
+  SignupWallet,
   SignupResponse,
   WalletKitConfigResponse,
 } from './types'
@@ -67,6 +69,10 @@ export interface Kit {
   publicApi: PublicApiClient
   /** The injected WebAuthn functions; undefined loads @simplewebauthn/browser on first use. */
   webauthn: WebAuthnModule | undefined
+  /** Where the session is kept (shared by the tabs): startAutoRefresh keeps its lease there when there are no Web Locks. */
+  storage: SessionStorage
+  /** The wallet every sign-up asks for (createKit({ wallet })); undefined lets the proxy apply the tenant's default. */
+  wallet: SignupWallet | undefined
   /** Stops the session store's timers and listeners. The key store and stored session are kept. */
   destroy(): void
 }
@@ -84,6 +90,30 @@ export interface Session {
   /** `exp` in ms since the epoch. */
   expiresAt: number
   claims: SessionClaims
+  /**
+   * Who signed in and how, as the sign-in flow knew it (the email or phone, the OAuth identity, the
+   * passkey's name): kept beside the token so that the UI names the person at once, after a reload too,
+   * without a request. Absent for a session set without one (or stored by an older kit).
+   */
+  identity?: SignInIdentity
+}
+
+/** How the person signed in, written by the flows at sign-in (ISSUE 13). */
+export interface SignInIdentity {
+  method: 'email' | 'sms' | 'oauth' | 'passkey'
+  /** The email (method 'email') or E.164 phone number (method 'sms') the code went to. */
+  contact?: string
+  /** The OAuth provider (method 'oauth'). */
+  provider?: OAuthProviderName
+  /** From the OIDC token's `email` claim (method 'oauth'). */
+  email?: string
+  /** From the OIDC token's `name` claim (method 'oauth'), or the passkey's user name (method 'passkey'). */
+  name?: string
+}
+
+export interface SessionSetOptions {
+  /** Who signed in; stored beside the token. Left out, the identity already stored is kept if it belongs to the same user and key. */
+  identity?: SignInIdentity
 }
 
 export type SessionStatus = 'loading' | 'signedOut' | 'signedIn'
@@ -102,7 +132,7 @@ export interface SessionStore extends ReadableStore<SessionSnapshot> {
    * Adopts a session JWT: decoded, bound to a key this client holds, not expired; then stored and
    * announced. On a KitError (SESSION_INVALID, SESSION_EXPIRED, SESSION_KEY_MISMATCH) nothing changes.
    */
-  set(token: string): Promise<Session>
+  set(token: string, options?: SessionSetOptions): Promise<Session>
   /** Ends the session: removes it from storage, deletes its key, announces it. */
   logout(): Promise<void>
   /** Stops timers and listeners. Final: create a new store to start again. */

@@ -9,6 +9,8 @@ import { resolveBaseUrl } from './postJson'
 import { memoryStorage } from './session/memoryStorage'
 import { createSessionStore, sessionStorageKey } from './session/sessionStore'
 import { createPublicApiClient } from './stamp/publicApiClient'
+import type { SignupWallet } from './types'
+import { checkSignupWallet } from './wallet/checkSignupWallet'
 import { workingStorage } from './workingStorage'
 
 // The interface lives with the other contracts; here too, where the flows have always found it.
@@ -29,6 +31,12 @@ export interface KitOptions extends AuthProxyClientOptions, KitOAuthOptions {
   apiUrl?: string
   /** WebAuthn functions; default @simplewebauthn/browser, loaded when a passkey is first used. Tests inject a fake. */
   webauthn?: WebAuthnModule
+  /**
+   * The wallet every sign-up asks for (OTP, OAuth, passkey), e.g. `{ walletName: 'Main', accounts: [{ curve:
+   * 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat:
+   * 'ADDRESS_FORMAT_ETHEREUM' }] }`. Default none: the proxy applies the tenant's default wallet.
+   */
+  wallet?: SignupWallet
 }
 
 export function createKit(options: KitOptions): Kit {
@@ -55,6 +63,7 @@ export function createKit(options: KitOptions): Kit {
   if (webauthn !== undefined && (typeof webauthn !== 'object' || webauthn === null || typeof webauthn.startRegistration !== 'function')) {
     throw invalidArgument('createKit({ webauthn })', 'the functions of @simplewebauthn/browser', webauthn)
   }
+  const wallet = options.wallet === undefined ? undefined : checkSignupWallet(options.wallet, 'createKit({ wallet })')
   const session = createSessionStore({
     storage,
     storageKey: sessionStorageKey(client.configId),
@@ -73,6 +82,8 @@ export function createKit(options: KitOptions): Kit {
     oauth,
     publicApi,
     webauthn,
+    storage,
+    wallet,
     destroy: () => session.destroy(),
   }
 }

@@ -17,10 +17,12 @@ export type {
   ReadableStore,
   Session,
   SessionEventTarget,
+  SessionSetOptions,
   SessionSnapshot,
   SessionStatus,
   SessionStorage,
   SessionStore,
+  SignInIdentity,
   Stamp,
   Stamper,
   StampHeaderName,
@@ -143,6 +145,19 @@ export { preloadWebAuthn } from './passkey/webAuthnModule'
 
 // Actions: signing out
 export { logout } from './flows/logout'
+
+// Signed-in actions: who is signed in, the wallets, signing, keeping the session alive (the wallet chunk)
+export { getUser, type GetUserOptions } from './wallet/getUser'
+export { getWallets, type GetWalletsOptions, type WalletWithAccounts } from './wallet/getWallets'
+export { signMessage, type SignedMessage, type SignMessageParameters } from './wallet/signMessage'
+export { refreshSession, type RefreshSessionOptions } from './wallet/refreshSession'
+export {
+  DEFAULT_REFRESH_BEFORE_MS,
+  MIN_REFRESH_BEFORE_MS,
+  startAutoRefresh,
+  type AutoRefreshOptions,
+  type RefreshLocks,
+} from './wallet/startAutoRefresh'
 
 // The wire: the auth proxy's /v1 contract and the stamped public API subset
 export { ENABLED_PROVIDERS, isEnabledProvider } from './types'

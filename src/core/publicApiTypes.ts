@@ -222,6 +222,16 @@ export interface ListWalletAccountsRequest {
   organizationId: string
   /** One wallet's accounts; every wallet's when left out. */
   walletId?: string
+  /** Production answers 10 accounts unless asked for more (at most 100); the kit asks for 100, as production's client does. */
+  paginationOptions?: PublicPagination
+}
+
+/** Production's v1Pagination: cursors are object ids. */
+export interface PublicPagination {
+  /** Decimal string from "1" to "100"; production's default is "10". */
+  limit?: string
+  before?: string
+  after?: string
 }
 
 export interface ListWalletAccountsResponse {

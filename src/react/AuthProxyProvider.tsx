@@ -17,6 +17,10 @@ import { AuthProxyContext, type AuthProxyContextValue, type FlowStorage } from '
 import { defaultOAuthWindow, mayBeOAuthCallback, type OAuthWindow } from './oauthWindow'
 import { walletKitConfigQueryOptions } from './walletKitConfigQueryOptions'
 import { chunks } from '../chunks'
+import type { KitError } from '../core/errors'
+import type { SignupWallet } from '../core/types'
+import { useAutoRefresh } from './useAutoRefresh'
+import { useStaleAccountQueryRemoval } from './useStaleAccountQueryRemoval'
 
 export interface AuthProxyProviderProps {
   proxyUrl: string
@@ -68,7 +72,31 @@ export interface AuthProxyProviderProps {
    * length, alphabet and lifetime, and the rate limits are the tenant's, set in the proxy's dashboard.
    */
   otpOptions?: OtpOptions
+  /**
+   * The wallet every sign-up creates (OTP, OAuth, passkey): production's `{ walletName, accounts: [{ curve,
+   * pathFormat, path, addressFormat }] }`. Default none: the proxy gives the tenant's default wallet.
+   * Read when the kit is built.
+   */
+  wallet?: SignupWallet
+  /**
+   * Refresh the session shortly before it expires while the provider is mounted (one tab refreshes, the
+   * others follow): true for 60 s before, or `{ beforeMs }` (at least 5 000). Default off: the session ends at
+   * its expiry. `onError` hears each failed attempt.
+   */
+  autoRefresh?: boolean | AutoRefreshSettings
+  /**
+   * The name a passkey sign-up gives the account and the passkey (the person's email, phone or name): the
+   * UI then skips asking for one. Read through usePasskeyName().
+   */
+  passkeyName?: string
   children?: ReactNode
+}
+
+/** `autoRefresh`'s object form. */
+export interface AutoRefreshSettings {
+  /** How long before expiry; default 60 000 ms, never less than 5 000. */
+  beforeMs?: number
+  onError?(error: KitError): void
 }
 
 function tabStorage(): FlowStorage | null {
@@ -133,6 +161,7 @@ export function AuthProxyProvider(props: AuthProxyProviderProps) {
         oauthStorage: props.oauthStorage,
         location: props.oauthWindow?.location,
         webauthn: props.webauthn,
+        wallet: props.wallet,
       }),
     }
   }
@@ -171,6 +200,10 @@ export function AuthProxyProvider(props: AuthProxyProviderProps) {
     // Once per kit: the address is the page's at load, and the answer is claimed once (StrictMode).
   }, [kit])
 
+  useStaleAccountQueryRemoval(kit, queryClient)
+  useAutoRefresh(kit, props.autoRefresh)
+
+  const { passkeyName } = props
   const value = useMemo<AuthProxyContextValue>(
     () => ({
       kit,
@@ -180,8 +213,9 @@ export function AuthProxyProvider(props: AuthProxyProviderProps) {
       flowStorage,
       oauth: { mode: oauthMode, redirectUri: oauthRedirectUri, window: oauthWindow },
       otpOptions: props.otpOptions,
+      passkeyName,
     }),
-    [kit, methods, flowStorage, oauthMode, oauthRedirectUri, oauthWindow, props.otpOptions],
+    [kit, methods, flowStorage, oauthMode, oauthRedirectUri, oauthWindow, props.otpOptions, passkeyName],
   )
   return <AuthProxyContext.Provider value={value}>{children}</AuthProxyContext.Provider>
 }

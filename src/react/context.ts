@@ -19,6 +19,8 @@ export interface AuthProxyContextValue {
   oauth: AuthProxyOAuthSettings
   /** The app's default email template (`emailCustomization.templateId`): read by useEmailOtp. */
   otpOptions: OtpOptions | undefined
+  /** The app's name for passkey sign-ups (the provider's `passkeyName`): read by usePasskeyName. */
+  passkeyName: string | undefined
 }
 
 export interface AuthProxyOAuthSettings {

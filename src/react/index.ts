@@ -1,4 +1,4 @@
-export { AuthProxyProvider, type AuthProxyProviderProps } from './AuthProxyProvider'
+export { AuthProxyProvider, type AuthProxyProviderProps, type AutoRefreshSettings } from './AuthProxyProvider'
 export type { FlowStorage } from './context'
 export { useKit } from './useKit'
 export { useSession } from './useSession'
@@ -47,6 +47,12 @@ export { useAddPasskey, type AddPasskeyVariables, type UseAddPasskeyReturnType }
 export { usePasskeySupport, type UsePasskeySupportReturnType } from './usePasskeySupport'
 export type { PasskeyMutation } from './usePasskeyMutation'
 export { prefetchWhenIdle } from './prefetchWhenIdle'
+export { useUser, type UseUserParameters, type UseUserReturnType } from './useUser'
+export { useWallets, type UseWalletsParameters, type UseWalletsReturnType } from './useWallets'
+export { useSignMessage, type SignMessageVariables, type UseSignMessageReturnType } from './useSignMessage'
+export { useRefreshSession, type RefreshSessionVariables, type UseRefreshSessionReturnType } from './useRefreshSession'
+export { usePasskeyName } from './usePasskeyName'
+export { accountQueryKey, accountQueryPrefix } from './accountQueryKey'
 export type {
   CompleteOAuthReturnType,
   EmailOtpChallenge,
@@ -56,8 +62,16 @@ export type {
   OAuthProviderName,
   OtpChallenge,
   OtpOptions,
+  PublicAddressFormat,
+  PublicUser,
+  PublicWallet,
+  PublicWalletAccount,
   Session,
   SessionSnapshot,
+  SignedMessage,
+  SignInIdentity,
+  SignupWallet,
+  WalletWithAccounts,
   SessionStatus,
   WebAuthnModule,
   SmsOtpChallenge,

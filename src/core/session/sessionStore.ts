@@ -1,9 +1,11 @@
 import { assertInteger, assertMethods, assertNonEmptyString, assertObject, invalidArgument } from '../assert'
-import type { KeyStore, Session, SessionEventTarget, SessionSnapshot, SessionStorage, SessionStore } from '../contracts'
+import { checkIdentity } from './storedIdentity'
+import type { KeyStore, Session, SessionEventTarget, SessionSnapshot, SessionStorage, SessionStore, SignInIdentity } from '../contracts'
 import { KitError } from '../errors'
 import { createStore } from '../store'
 import type { SessionClaims } from '../types'
 import { decodeSessionToken } from './jwt'
+import { readIdentity, type StoredIdentity } from './storedIdentity'
 
 // The interface lives with the other contracts; here too, where the flows have always found it.
 export type { Session } from '../contracts'
@@ -101,7 +103,49 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
 
   /** Removes the stored token only if it is still `token`: another tab may have stored a newer one. */
   function removeIf(token: string): void {
-    if (read() === token) remove()
+    if (read() === token) {
+      remove()
+      removeIdentity()
+    }
+  }
+
+  const identityKey = `${storageKey}:identity`
+
+  function storedIdentity(): StoredIdentity | undefined {
+    try {
+      return readIdentity(storage.getItem(identityKey))
+    } catch {
+      return undefined
+    }
+  }
+
+  function writeIdentity(stored: StoredIdentity): void {
+    try {
+      storage.setItem(identityKey, JSON.stringify(stored))
+    } catch {
+      // See read().
+    }
+  }
+
+  function removeIdentity(): void {
+    try {
+      storage.removeItem(identityKey)
+    } catch {
+      // See read().
+    }
+  }
+
+  /** The stored identity when it belongs to this session's user and key (a refresh keeps it; another person's is not shown). */
+  function identityOf(session: Session): SignInIdentity | undefined {
+    const stored = storedIdentity()
+    return stored !== undefined && stored.userId === session.userId && stored.publicKey === session.publicKey ? stored.identity : undefined
+  }
+
+  /** `session` with `identity` (or without any), the same object when nothing differs. */
+  function withIdentity(session: Session, identity: SignInIdentity | undefined): Session {
+    if (sameIdentity(session.identity, identity)) return session
+    const { identity: _previous, ...rest } = session
+    return identity === undefined ? rest : { ...rest, identity }
   }
 
   async function validate(token: string, label: string): Promise<Session> {
@@ -189,7 +233,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       }
       return commit(null)
     }
-    commit(session)
+    commit(withIdentity(session, identityOf(session)))
   }
 
   /** Another tab changed the stored session: follow it. Keys are the writing tab's business. */
@@ -198,7 +242,8 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     if (token === (store.getSnapshot().session?.token ?? null)) return
     if (token === null) return commit(null)
     try {
-      commit(await validate(token, 'session from another tab'))
+      const session = await validate(token, 'session from another tab')
+      commit(withIdentity(session, identityOf(session)))
     } catch {
       commit(null)
     }
@@ -227,10 +272,17 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       return store.subscribe(listener)
     },
     ready,
-    set: (token) =>
+    set: (token, setOptions = {}) =>
       enqueue(async () => {
-        const session = await validate(token, 'session.set')
+        assertObject(setOptions, 'session.set(token, options)')
+        const given = setOptions.identity === undefined ? undefined : checkIdentity(setOptions.identity, 'session.set(token, { identity })')
+        const validated = await validate(token, 'session.set')
         const previous = store.getSnapshot().session
+        // Written before the token: another tab reads it when the token's storage event reaches it.
+        if (given !== undefined) writeIdentity({ userId: validated.userId, publicKey: validated.publicKey, identity: given })
+        const identity = given ?? identityOf(validated)
+        if (identity === undefined) removeIdentity()
+        const session = withIdentity(validated, identity)
         write(token)
         commit(session)
         // The replaced session's key signs nothing any more; leaving it would pile up keys.
@@ -248,6 +300,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
         const storedKey = stored === null ? undefined : tryDecode(stored)?.public_key
         if (storedKey !== undefined) keys.add(storedKey)
         remove()
+        removeIdentity()
         commit(null)
         // Signed out even if a key cannot be deleted: the session (what grants access) is gone.
         for (const key of keys) await keyStore.delete(key).catch(ignore)
@@ -262,6 +315,12 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       resolveReady()
     },
   }
+}
+
+function sameIdentity(a: SignInIdentity | undefined, b: SignInIdentity | undefined): boolean {
+  if (a === b) return true
+  if (a === undefined || b === undefined) return false
+  return a.method === b.method && a.contact === b.contact && a.provider === b.provider && a.email === b.email && a.name === b.name
 }
 
 function tryDecode(token: string): SessionClaims | undefined {

@@ -3,7 +3,7 @@ import type { PublicApiClient, Stamp, Stamper } from '../contracts'
 import { kitErrorCodeForGrpc, KitError } from '../errors'
 import { assertSignal, assertTimeoutMs, postJson, resolveBaseUrl } from '../postJson'
 import { DEFAULT_TIMEOUT_MS } from '../client'
-import type { Activity, ActivityEnvelope, PublicActivityName, PublicQueries } from '../publicApiTypes'
+import type { Activity, ActivityEnvelope, PublicActivityName, PublicQueries, PublicQueryName } from '../publicApiTypes'
 
 export interface PublicApiClientOptions {
   /** Base URL of the public API, e.g. 'https://api.example.com'; the mock serves it on the proxy's URL. */
@@ -70,13 +70,12 @@ export function createPublicApiClient(options: PublicApiClientOptions): PublicAp
       return checkActivity(activity, envelope, answer.body, answer.status)
     },
     async query(query, body, stamper, callOptions = {}) {
-      if (query !== 'whoami') throw invalidArgument('publicApi.query(query)', 'whoami', query)
-      const answer = await post(query, `/public/v1/query/${query}`, body, stamper, callOptions.signal)
-      for (const field of ['organizationId', 'userId'] as const) {
-        if (typeof answer.body[field] !== 'string' || answer.body[field] === '') {
-          throw badAnswer(query, `no ${field}`, answer.status)
-        }
+      if (!Object.hasOwn(QUERY_CHECKS, query)) {
+        throw invalidArgument('publicApi.query(query)', Object.keys(QUERY_CHECKS).join(' or '), query)
       }
+      const answer = await post(query, `/public/v1/query/${query}`, body, stamper, callOptions.signal)
+      const missing = QUERY_CHECKS[query](answer.body)
+      if (missing !== undefined) throw badAnswer(query, missing, answer.status)
       return answer.body as unknown as PublicQueries[typeof query]['response']
     },
   }
@@ -91,6 +90,52 @@ function checkStamp(stamp: Stamp, label: string): Stamp {
     stamp.stampHeaderValue !== ''
   if (!valid) throw invalidArgument(`${label}: stamper result`, '{ stampHeaderName, stampHeaderValue }', stamp)
   return stamp
+}
+
+const isNonEmptyString = (value: unknown): value is string => typeof value === 'string' && value !== ''
+
+function record(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
+}
+
+/** The first of `fields` that is not a non-empty string in `value`, as "no <prefix>.<field>"; undefined when all are. */
+function missingString(value: Record<string, unknown>, fields: readonly string[], prefix: string): string | undefined {
+  const field = fields.find((name) => !isNonEmptyString(value[name]))
+  return field === undefined ? undefined : `no ${prefix}${field}`
+}
+
+/** Checks every member of an array of objects; "no <name> as [...]" names the first bad one. */
+function missingInList(list: unknown, name: string, fields: readonly string[]): string | undefined {
+  if (!Array.isArray(list)) return `no ${name} array`
+  for (const [index, item] of list.entries()) {
+    const object = record(item)
+    if (object === undefined) return `no object at ${name}[${index}]`
+    const missing = missingString(object, fields, `${name}[${index}].`)
+    if (missing !== undefined) return missing
+  }
+  return undefined
+}
+
+// The answer fields a caller reads without checking, per query: what the kit and its UI show.
+const QUERY_CHECKS: { readonly [Q in PublicQueryName]: (body: Record<string, unknown>) => string | undefined } = {
+  whoami: (body) => missingString(body, ['organizationId', 'userId'], ''),
+  get_user: (body) => {
+    const user = record(body.user)
+    if (user === undefined) return 'no user'
+    const missing = missingString(user, ['userId'], 'user.')
+    if (missing !== undefined) return missing
+    // userName may be empty (production allows it); the contact details are optional but typed when present.
+    if (typeof user.userName !== 'string') return 'no user.userName'
+    for (const field of ['userEmail', 'userPhoneNumber'] as const) {
+      if (user[field] !== undefined && typeof user[field] !== 'string') return `no string user.${field}`
+    }
+    for (const field of ['authenticators', 'apiKeys', 'oauthProviders'] as const) {
+      if (user[field] !== undefined && !Array.isArray(user[field])) return `no user.${field} array`
+    }
+    return undefined
+  },
+  list_wallets: (body) => missingInList(body.wallets, 'wallets', ['walletId', 'walletName']),
+  list_wallet_accounts: (body) => missingInList(body.accounts, 'accounts', ['walletId', 'address', 'addressFormat']),
 }
 
 // The result fields a caller reads without checking, per activity.

@@ -1,0 +1,25 @@
+import { assertObject, invalidArgument } from '../assert'
+import { assertKit } from '../flows/assertKit'
+import type { Kit } from '../contracts'
+
+/** What every wallet action takes besides its own parameters. */
+export interface WalletCallOptions {
+  signal?: AbortSignal
+}
+
+/** Checks the kit and the options object every wallet action takes; returns the signal. */
+export function checkWalletCall(kit: unknown, options: unknown, label: string): asserts kit is Kit {
+  assertKit(kit, `${label}(kit)`)
+  if (typeof (kit as Partial<Kit>).publicApi?.query !== 'function') {
+    throw invalidArgument(`${label}(kit)`, 'a kit made by createKit(options)', kit)
+  }
+  assertObject(options, `${label}(options)`)
+  const { signal } = options as WalletCallOptions
+  if (signal !== undefined && !(signal instanceof AbortSignal)) {
+    throw invalidArgument(`${label}({ signal })`, 'an AbortSignal', signal)
+  }
+}
+
+export function callOptions(signal: AbortSignal | undefined): { signal?: AbortSignal } {
+  return signal === undefined ? {} : { signal }
+}

@@ -1,0 +1,38 @@
+'use client'
+import { useMutation } from '@tanstack/react-query'
+import { chunks } from '../chunks'
+import type { SignedMessage, SignMessageParameters } from '../core'
+import type { KitError } from '../core/errors'
+import { actionState, type ActionState } from './actionState'
+import { asKitError } from './asKitError'
+import { useKit } from './useKit'
+
+/** What signing takes: the account and the message (the signal is the hook's). */
+export type SignMessageVariables = Omit<SignMessageParameters, 'signal'>
+
+export interface UseSignMessageReturnType extends ActionState<SignedMessage, SignMessageVariables> {
+  /** Signs with one of the signed-in user's accounts; the outcome is in the state (never throws). */
+  signMessage(variables: SignMessageVariables): void
+  /** NOT_SIGNED_IN, STAMP_REFUSED, PERMISSION_DENIED (a read-only session), the proxy's, LOAD_FAILED, ... */
+  error: KitError | null
+}
+
+/**
+ * Signs a message (core signMessage: Ethereum personal_sign, Solana ed25519) as a react-query mutation.
+ * `data.signature` is what a wallet returns: 0x r‖s‖v for Ethereum, base58 for Solana.
+ */
+export function useSignMessage(): UseSignMessageReturnType {
+  const kit = useKit()
+  const mutation = useMutation<SignedMessage, KitError, SignMessageVariables>({
+    mutationFn: async (variables) => {
+      try {
+        return await (await chunks.wallet.load()).signMessage(kit, variables)
+      } catch (error) {
+        throw asKitError(error)
+      }
+    },
+    // A signature is the person's act: never repeated behind their back.
+    retry: false,
+  })
+  return { signMessage: (variables) => mutation.mutate(variables), ...actionState(mutation, mutation.variables) }
+}
