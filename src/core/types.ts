@@ -305,7 +305,8 @@ export interface VerificationTokenClaims {
   exp: number
 }
 
-export type SessionType = 'SESSION_TYPE_READ_WRITE'
+/** Production's session types; a read-only session's key may stamp queries only. */
+export type SessionType = 'SESSION_TYPE_READ_WRITE' | 'SESSION_TYPE_READ_ONLY'
 
 export interface SessionClaims {
   exp: number

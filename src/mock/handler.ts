@@ -26,6 +26,7 @@ import { createOAuthServer } from './oauthProvider'
 import { DEFAULT_OTP_RATE_LIMITS, resolveOtpRateLimits } from './otpRateLimits'
 import { assertProductionFields, proxyBodyShape, publicApiBodyShape } from './productionFields'
 import { pruneState } from './prune'
+import { issueTestSession } from './testSessions'
 import { createPublicApi } from './publicApi/createPublicApi'
 import { decodeUtf8, readBodyBytes } from './requestBody'
 import { contactsMatch, createState } from './state'
@@ -214,6 +215,7 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
       return addOAuthIdentityOrThrow(state, identity)
     },
     ready: tokens.ready,
+    issueSession: (sessionOptions) => issueTestSession({ tenants, state, tokens, now }, sessionOptions),
   }
 }
 

@@ -141,6 +141,15 @@ export const CREATE_AUTHENTICATORS_INTENT = shape('v1CreateAuthenticatorsIntentV
   userId: VALUE,
 })
 
+export const SIGN_RAW_PAYLOADS_INTENT = shape('v1SignRawPayloadsIntent', {
+  signWith: VALUE,
+  payloads: VALUE,
+  encoding: VALUE,
+  hashFunction: VALUE,
+})
+
+export const PAGINATION = shape('v1Pagination', { limit: VALUE, before: VALUE, after: VALUE })
+
 /** The public API's operations this mock serves, by path under /public/v1/: the activity envelope and its intent. */
 export const PUBLIC_API_BODIES = {
   'submit/stamp_login': shape('v1StampLoginRequest', {
@@ -157,7 +166,22 @@ export const PUBLIC_API_BODIES = {
     parameters: CREATE_AUTHENTICATORS_INTENT,
     generateAppProofs: VALUE,
   }),
+  'submit/sign_raw_payloads': shape('v1SignRawPayloadsRequest', {
+    type: VALUE,
+    timestampMs: VALUE,
+    organizationId: VALUE,
+    parameters: SIGN_RAW_PAYLOADS_INTENT,
+    generateAppProofs: VALUE,
+  }),
   'query/whoami': shape('v1GetWhoamiRequest', { organizationId: VALUE }),
+  'query/get_user': shape('v1GetUserRequest', { organizationId: VALUE, userId: VALUE }),
+  'query/list_wallets': shape('v1GetWalletsRequest', { organizationId: VALUE }),
+  'query/list_wallet_accounts': shape('v1GetWalletAccountsRequest', {
+    organizationId: VALUE,
+    walletId: VALUE,
+    includeWalletDetails: VALUE,
+    paginationOptions: PAGINATION,
+  }),
 } as const
 
 const PROXY_SHAPES: ReadonlyMap<string, ProductionShape> = new Map(Object.entries(PROXY_BODIES))

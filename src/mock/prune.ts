@@ -1,6 +1,7 @@
 // Forgetting what can no longer matter, so that a long-running mock holds a bounded amount of memory.
 // Run before each request: one pass over records that are few, since each of them expires.
 import { EXPIRED_RECORD_GRACE_MS, OUTBOX_MAX_AGE_MS, OUTBOX_MAX_MESSAGES } from './limits'
+import { STAMP_MAX_SKEW_MS } from './publicApi/readEnvelope'
 import type { MockState, ResolvedMockTenant, ResolvedOtpRateLimits } from './types'
 
 /**
@@ -9,6 +10,9 @@ import type { MockState, ResolvedMockTenant, ResolvedOtpRateLimits } from './typ
  *   tenant: an OTP record is the rate limits' history, so it stays as long as it counts;
  * - verification tokens, OAuth codes and OIDC tokens past their expiry and the grace. Each is refused
  *   once expired (the JWT's `exp`, the code's expiresAt), so single use holds without the record;
+ * - sessions past their expiry and the grace (a key whose session is gone is unknown, and refused alike);
+ * - public API activities older than the timestamp window and the grace: a replay of one is refused by
+ *   its stale timestampMs by then; and remembered query stamps once their key can no longer stamp;
  * - outbox messages older than OUTBOX_MAX_AGE_MS, and all but the newest OUTBOX_MAX_MESSAGES.
  */
 export function pruneState(state: MockState, tenants: readonly ResolvedMockTenant[], nowMs: number): void {
@@ -27,6 +31,15 @@ export function pruneState(state: MockState, tenants: readonly ResolvedMockTenan
   }
   for (const [tokenId, token] of Object.entries(state.oidcTokens)) {
     if (gone(token.expiresAt)) delete state.oidcTokens[tokenId]
+  }
+  for (const [sessionId, session] of Object.entries(state.sessions)) {
+    if (gone(session.expiresAt)) delete state.sessions[sessionId]
+  }
+  for (const [activityId, activity] of Object.entries(state.activities)) {
+    if (Date.parse(activity.createdAt) + STAMP_MAX_SKEW_MS + EXPIRED_RECORD_GRACE_MS <= nowMs) delete state.activities[activityId]
+  }
+  for (const [seen, stamp] of Object.entries(state.queryStamps)) {
+    if (gone(stamp.forgetAt)) delete state.queryStamps[seen]
   }
 
   // Oldest first: the messages to drop are a prefix.

@@ -1,5 +1,5 @@
 // Issuing a session: every login (otp_login, oauth_login, the public API's stamp_login) ends the same way.
-import type { SessionResponse } from '../core/types'
+import type { SessionResponse, SessionType } from '../core/types'
 import { isoTime, type EndpointContext } from './endpoints/context'
 import type { MockSession, MockUser } from './types'
 
@@ -10,6 +10,8 @@ export interface IssueSessionParameters {
   invalidateExisting: boolean
   /** Session length; default the tenant's sessionExpirationSeconds. */
   expirationSeconds?: number
+  /** Default SESSION_TYPE_READ_WRITE: every login issues one; tests may ask for a read-only one. */
+  sessionType?: SessionType
   /**
    * Runs after the signing await and before any write: it re-checks and marks the proof used, so that
    * two concurrent logins with one proof cannot both succeed. It may throw; then nothing is written.
@@ -19,7 +21,7 @@ export interface IssueSessionParameters {
 
 export async function issueSession(
   { tenant, state, tokens, now }: Pick<EndpointContext, 'tenant' | 'state' | 'tokens' | 'now'>,
-  { user, publicKey, invalidateExisting, expirationSeconds, redeem }: IssueSessionParameters,
+  { user, publicKey, invalidateExisting, expirationSeconds, redeem, sessionType = 'SESSION_TYPE_READ_WRITE' }: IssueSessionParameters,
 ): Promise<SessionResponse> {
   const issuedAt = now()
   const exp = Math.floor(issuedAt / 1000) + (expirationSeconds ?? tenant.sessionExpirationSeconds)
@@ -29,6 +31,7 @@ export async function issueSession(
     userId: user.userId,
     organizationId: user.organizationId,
     publicKey,
+    sessionType,
     createdAt: isoTime(issuedAt),
     expiresAt: isoTime(exp * 1000),
   }
@@ -36,7 +39,7 @@ export async function issueSession(
     jti: session.sessionId,
     exp,
     public_key: publicKey,
-    session_type: 'SESSION_TYPE_READ_WRITE',
+    session_type: sessionType,
     user_id: user.userId,
     organization_id: user.organizationId,
   })

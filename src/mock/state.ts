@@ -21,6 +21,7 @@ export function createState(): MockState {
     oauthCodes: record(),
     oidcTokens: record(),
     activities: record(),
+    queryStamps: record(),
   }
 }
 

@@ -5,7 +5,9 @@ import { DEMO_OAUTH_CLIENT_IDS, MOCK_OAUTH_PROVIDERS, isMockOAuthProvider } from
 import { DEFAULT_SMS_TEMPLATE, messageTemplateProblem } from './messageTemplate'
 import { OTP_DEFAULT_EXPIRATION_SECONDS, OTP_MAX_EXPIRATION_SECONDS, OTP_MAX_LENGTH, OTP_MIN_LENGTH } from './otp'
 import { DEFAULT_OTP_RATE_LIMITS, resolveOtpRateLimits } from './otpRateLimits'
-import type { MockEmailTemplate, MockTenant, ResolvedMockTenant, ResolvedOtpRateLimits } from './types'
+import type { MockEmailTemplate, MockTenant, MockWalletSpec, ResolvedMockTenant, ResolvedOtpRateLimits } from './types'
+import { MockError } from './http'
+import { checkAccountSpec } from './wallets/deriveAccount'
 import { isAbsoluteHttpUrl, isEmail } from './validate'
 
 /** The config id of the demo tenant, served when no tenants are given. */
@@ -43,6 +45,7 @@ const TENANT_OPTIONS: ReadonlySet<string> = new Set<keyof MockTenant>([
   'oauthRedirectUrl',
   'rpId',
   'otpRateLimits',
+  'defaultWallet',
 ])
 
 /** What the request once carried and the tenant now holds, to name the new option in the error. */
@@ -56,6 +59,15 @@ const REQUEST_OPTION_NAMES: Readonly<Record<string, keyof MockTenant>> = {
   alphanumeric: 'otpAlphanumeric',
 }
 
+/** The demo tenant's wallet for every sign-up naming none: the first Ethereum and the first Solana account. */
+export const DEMO_DEFAULT_WALLET: MockWalletSpec = {
+  walletName: 'Default wallet',
+  accounts: [
+    { curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' },
+    { curve: 'CURVE_ED25519', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/501'/0'/0'", addressFormat: 'ADDRESS_FORMAT_SOLANA' },
+  ],
+}
+
 /**
  * Email, SMS, Google, Apple and passkeys, so that the playground shows every kind of sign-in; every provider has a client
  * id, so a tenant built on it only needs to list more providers to enable them.
@@ -65,6 +77,7 @@ export const DEMO_TENANT: MockTenant = {
   organizationId: DEMO_ORGANIZATION_ID,
   enabledProviders: ['email', 'sms', 'google', 'apple', 'passkey'],
   oauthClientIds: { ...DEMO_OAUTH_CLIENT_IDS },
+  defaultWallet: DEMO_DEFAULT_WALLET,
 }
 
 /**
@@ -160,6 +173,7 @@ function resolveTenant(value: unknown, path: string, otpRateLimits: ResolvedOtpR
     smsTemplate: resolveSmsTemplate(tenant['smsTemplate'], `${path}.smsTemplate`),
     emailTemplates: resolveEmailTemplates(tenant['emailTemplates'], `${path}.emailTemplates`),
     otpRateLimits: resolveOtpRateLimits(tenant['otpRateLimits'], `${path}.otpRateLimits`, otpRateLimits),
+    defaultWallet: resolveDefaultWallet(tenant['defaultWallet'], `${path}.defaultWallet`),
   }
   const oauthClientIds = optional(
     'oauthClientIds',
@@ -212,4 +226,47 @@ function resolveEmailTemplates(value: unknown, path: string): MockEmailTemplate[
     if (problem !== undefined) throw new TypeError(`${at}.subject: expected ${problem}`)
     return { templateId, subject }
   })
+}
+
+/** `{walletName, accounts: [{curve, pathFormat, path, addressFormat}]}`, each account one the mock derives; null or absent for none. */
+function resolveDefaultWallet(value: unknown, path: string): MockWalletSpec | null {
+  if (value === undefined || value === null) return null
+  const expected = '{walletName, accounts: [{curve, pathFormat, path, addressFormat}]} or null'
+  if (typeof value !== 'object' || Array.isArray(value)) throw new TypeError(`${path}: expected ${expected}, got ${JSON.stringify(value)}`)
+  const wallet = value as Record<string, unknown>
+  for (const key of Object.keys(wallet)) {
+    if (key !== 'walletName' && key !== 'accounts') throw new TypeError(`${path}.${key}: unknown option (expected walletName or accounts)`)
+  }
+  const { walletName, accounts } = wallet
+  if (typeof walletName !== 'string' || walletName.trim() === '') {
+    throw new TypeError(`${path}.walletName: expected a non-empty string, got ${JSON.stringify(walletName)}`)
+  }
+  if (!Array.isArray(accounts) || accounts.length === 0) {
+    throw new TypeError(`${path}.accounts: expected a non-empty list of {curve, pathFormat, path, addressFormat}, got ${JSON.stringify(accounts)}`)
+  }
+  return {
+    walletName,
+    accounts: accounts.map((item: unknown, index) => {
+      const at = `${path}.accounts[${index}]`
+      const account = (typeof item === 'object' && item !== null && !Array.isArray(item) ? item : {}) as Record<string, unknown>
+      for (const key of Object.keys(account)) {
+        if (!['curve', 'pathFormat', 'path', 'addressFormat'].includes(key)) {
+          throw new TypeError(`${at}.${key}: unknown option (expected curve, pathFormat, path, addressFormat)`)
+        }
+      }
+      const text = (member: string): string => {
+        const field = account[member]
+        if (typeof field !== 'string') throw new TypeError(`${at}.${member}: expected a string, got ${JSON.stringify(field)}`)
+        return field
+      }
+      const spec = { curve: text('curve'), pathFormat: text('pathFormat'), path: text('path'), addressFormat: text('addressFormat') }
+      try {
+        return checkAccountSpec(spec, at)
+      } catch (error) {
+        // At start, a bad option is a TypeError, as every other tenant option's.
+        if (error instanceof MockError) throw new TypeError(error.message)
+        throw error
+      }
+    }),
+  }
 }

@@ -7,8 +7,9 @@ import type {
   UsageType,
   ApiKeyCurve,
   AuthenticatorTransport,
+  SessionType,
 } from '../core/types'
-import type { ActivityType } from '../core/publicApiTypes'
+import type { ActivityType, PublicAddressFormat, PublicCurve } from '../core/publicApiTypes'
 import type { MockOAuthProvider } from './oauthProviders'
 
 /** One tenant of the mock: what a config id stands for. */
@@ -60,6 +61,11 @@ export interface MockTenant {
   rpId?: string
   /** Limits on the codes otp_init sends; `false` turns them all off. Default: the mock's `otpRateLimits`. */
   otpRateLimits?: MockOtpRateLimits | false
+  /**
+   * The wallet a sign-up naming none gets (production's dashboard setting); `null` for none. Default
+   * none; the demo tenant's is DEMO_DEFAULT_WALLET (one Ethereum and one Solana account).
+   */
+  defaultWallet?: MockWalletSpec | null
 }
 
 /** An email template of a tenant, as its dashboard would hold it. */
@@ -116,6 +122,7 @@ export interface ResolvedMockTenant {
   oauthRedirectUrl?: string
   rpId?: string
   otpRateLimits: ResolvedOtpRateLimits
+  defaultWallet: MockWalletSpec | null
 }
 
 /**
@@ -262,6 +269,8 @@ export interface MockOAuthProviderLink {
   provider: MockOAuthProvider
   issuer: string
   subject: string
+  /** The token's audience: the client id it was issued to. */
+  audience?: string
   /** The token's email claim, kept apart from `MockUser.email`: only an OTP proves an email. */
   email?: string
   linkedAt: string
@@ -329,17 +338,42 @@ export interface MockOidcToken {
 }
 
 export interface MockWalletAccount {
-  curve: string
-  pathFormat?: string
+  walletAccountId: string
+  organizationId: string
+  walletId: string
+  curve: PublicCurve
+  pathFormat: 'PATH_FORMAT_BIP32'
   path: string
-  addressFormat?: string
+  addressFormat: PublicAddressFormat
+  /** EIP-55 checksummed (Ethereum) or base58 (Solana). */
   address: string
+  /** Compressed secp256k1 or ed25519 public key, hex. */
+  publicKey: string
+  createdAt: string
 }
 
+/** A wallet: its accounts derive from `seed`. The mnemonic stays in the mock; no answer carries it. */
 export interface MockWallet {
   walletId: string
   walletName: string
+  /** The BIP-39 mnemonic (12 words, 128 bits of entropy), for a test that wants to import the wallet elsewhere. */
+  mnemonic: string
+  /** The BIP-39 seed of `mnemonic` (no passphrase), hex: computed once, as deriving it is slow on purpose. */
+  seed: string
   accounts: MockWalletAccount[]
+  createdAt: string
+}
+
+/** A wallet a sign-up asks for (production's v1WalletParams), or a tenant's default one. */
+export interface MockWalletSpec {
+  walletName: string
+  accounts: {
+    curve: PublicCurve
+    pathFormat: 'PATH_FORMAT_BIP32'
+    /** e.g. m/44'/60'/0'/0/0; ed25519 paths are hardened at every level. */
+    path: string
+    addressFormat: PublicAddressFormat
+  }[]
 }
 
 export interface MockOrganization {
@@ -359,6 +393,8 @@ export interface MockSession {
   userId: string
   organizationId: string
   publicKey: string
+  /** A read-only session's key stamps queries only. Logins issue read-write sessions; `issueSession` may issue either. */
+  sessionType: SessionType
   createdAt: string
   expiresAt: string
   /** Set when a later login with invalidateExisting revoked it. */
@@ -400,6 +436,27 @@ export interface MockState {
   oidcTokens: Record<string, MockOidcToken>
   /** The public API's completed activities, by id. */
   activities: Record<string, MockActivity>
+  /**
+   * X-Stamp values of answered queries, by sha256 (hex): a query body carries no timestamp, so the same
+   * stamp sent again is refused as a replay for as long as its key can stamp.
+   */
+  queryStamps: Record<string, MockQueryStamp>
+}
+
+export interface MockQueryStamp {
+  seenAt: string
+  /** When the stamping key stops stamping (its session's or API key's expiry, or a bound): then it is forgotten. */
+  forgetAt: string
+}
+
+export interface MockIssueSessionOptions {
+  userId: string
+  /** The key the session is bound to: compressed P-256, hex. */
+  publicKey: string
+  /** Default SESSION_TYPE_READ_WRITE. */
+  sessionType?: SessionType
+  /** Default the tenant's sessionExpirationSeconds. */
+  expirationSeconds?: number
 }
 
 export interface MockAuthProxy {
@@ -420,4 +477,10 @@ export interface MockAuthProxy {
   addOAuthIdentity(identity: MockOAuthIdentityInput): MockOAuthIdentity[]
   /** Resolves once the token signing key exists; `handle` waits for it on its own. */
   ready: Promise<void>
+  /**
+   * For tests: issues a session JWT for an existing user bound to `publicKey`, as a login would, e.g. a
+   * read-only one (whose key may stamp queries but no activity). Throws a TypeError naming the field
+   * for an unknown user or a bad key or length.
+   */
+  issueSession(options: MockIssueSessionOptions): Promise<string>
 }

@@ -1,6 +1,4 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js'
-import { sha256 } from '@noble/hashes/sha2.js'
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
 import type { ApiKeyCurve, SignupOAuthProvider, SignupResponse } from '../../core/types'
 import { assertCredentialsNew, readAuthenticator, verifyAttestations } from '../attestations'
 import { readClientSignature, verifyClientSignature } from '../clientSignature'
@@ -14,11 +12,13 @@ import type {
   MockOrganization,
   MockState,
   MockUser,
-  MockWallet,
+  MockWalletSpec,
   ResolvedMockTenant,
 } from '../types'
 import { assertNotRedeemed, checkVerificationToken, type CheckedVerificationToken } from '../verificationTokens'
 import { isHex, parsesAsP256Point, type Fields, type JsonObject } from '../validate'
+import { createWallet } from '../wallets/createWallet'
+import { addressFormatForCurve, checkAccountSpec, CURVES } from '../wallets/deriveAccount'
 import { isoTime, type EndpointContext } from './context'
 
 const API_KEY_CURVES: readonly ApiKeyCurve[] = ['API_KEY_CURVE_P256', 'API_KEY_CURVE_SECP256K1', 'API_KEY_CURVE_ED25519']
@@ -28,11 +28,6 @@ interface ReadApiKey {
   publicKey: string
   curveType: ApiKeyCurve
   expirationSeconds: number | undefined
-}
-
-interface ReadWallet {
-  walletName: string
-  accounts: { curve: string; path: string; pathFormat?: string; addressFormat?: string }[]
 }
 
 interface CheckedOAuthProvider extends CheckedOidcToken {
@@ -84,7 +79,8 @@ export async function createSubOrganization(
   const userTag = body.optionalString('userTag')
   const verificationToken = body.optionalString('verificationToken')
   const clientSignature = readClientSignature(body)
-  const wallet = body.has('wallet') ? readWallet(body.nested('wallet')) : undefined
+  // A sign-up naming no wallet gets the tenant's default one, as production's dashboard setting gives.
+  const wallet = body.has('wallet') ? readWallet(body.nested('wallet')) : (tenant.defaultWallet ?? undefined)
 
   let checked: CheckedVerificationToken | undefined
   if (verificationToken === undefined) {
@@ -155,6 +151,7 @@ export async function createSubOrganization(
         provider,
         issuer: claims.iss,
         subject: claims.sub,
+        audience: claims.aud,
         linkedAt: isoTime(createdAt),
       }
       if (claims.email !== undefined) link.email = claims.email
@@ -177,11 +174,7 @@ export async function createSubOrganization(
   if (organizationName !== undefined) organization.organizationName = organizationName
   const response: SignupResponse = { organizationId, userId: user.userId }
   if (wallet !== undefined) {
-    const created: MockWallet = {
-      walletId: crypto.randomUUID(),
-      walletName: wallet.walletName,
-      accounts: wallet.accounts.map((account) => ({ ...account, address: fakeAddress(organizationId, account.path) })),
-    }
+    const created = createWallet(organizationId, wallet, createdAt)
     organization.wallets.push(created)
     response.wallet = { walletId: created.walletId, addresses: created.accounts.map((account) => account.address) }
   }
@@ -307,28 +300,46 @@ async function checkOAuthProviders(
   return checked
 }
 
-/** The seed's `{path, curve}` or the production `{walletName, accounts}`. */
-function readWallet(wallet: Fields): ReadWallet {
+/** At most this many accounts in a sign-up's wallet: each is a derivation, and a wallet app makes one or two. */
+export const MAX_WALLET_ACCOUNTS = 32
+
+/**
+ * The seed's `{path, curve}` (its address format follows from the curve) or the production
+ * `{walletName, accounts}`; every account one the mock derives (checkAccountSpec).
+ */
+function readWallet(wallet: Fields): MockWalletSpec {
   if (wallet.has('accounts')) {
-    const accounts = wallet.objects('accounts').map((account) => ({
-      curve: account.nonEmptyString('curve'),
-      pathFormat: account.nonEmptyString('pathFormat'),
-      path: account.nonEmptyString('path'),
-      addressFormat: account.nonEmptyString('addressFormat'),
-    }))
-    if (accounts.length === 0) throw new MockError(3, `${wallet.name('accounts')}: expected at least one account`)
+    const items = wallet.objects('accounts')
+    if (items.length === 0) throw new MockError(3, `${wallet.name('accounts')}: expected at least one account`)
+    if (items.length > MAX_WALLET_ACCOUNTS) {
+      throw new MockError(3, `${wallet.name('accounts')}: ${items.length} accounts; at most ${MAX_WALLET_ACCOUNTS}`)
+    }
+    const accounts = items.map((account) =>
+      checkAccountSpec(
+        {
+          curve: account.nonEmptyString('curve'),
+          pathFormat: account.nonEmptyString('pathFormat'),
+          path: account.nonEmptyString('path'),
+          addressFormat: account.nonEmptyString('addressFormat'),
+        },
+        account.path,
+      ),
+    )
     return { walletName: wallet.nonEmptyString('walletName'), accounts }
   }
   if (wallet.has('path') || wallet.has('curve')) {
-    return {
-      walletName: 'Default wallet',
-      accounts: [{ curve: wallet.nonEmptyString('curve'), path: wallet.nonEmptyString('path') }],
-    }
+    const curve = wallet.nonEmptyString('curve')
+    const known = CURVES.find((candidate) => candidate === curve)
+    const account = checkAccountSpec(
+      {
+        curve,
+        pathFormat: 'PATH_FORMAT_BIP32',
+        path: wallet.nonEmptyString('path'),
+        addressFormat: known === undefined ? '' : addressFormatForCurve(known),
+      },
+      wallet.path,
+    )
+    return { walletName: 'Default wallet', accounts: [account] }
   }
   throw new MockError(3, `${wallet.path}: expected {path, curve} or {walletName, accounts}`)
-}
-
-/** Deterministic, so that a test can predict it; it is not a real derivation. */
-function fakeAddress(organizationId: string, path: string): string {
-  return `0x${bytesToHex(sha256(utf8ToBytes(organizationId + path))).slice(0, 40)}`
 }

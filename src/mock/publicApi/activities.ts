@@ -1,8 +1,9 @@
-import type { Activity, ActivityTimestamp, PublicActivities, PublicActivityName } from '../../core/publicApiTypes'
+import type { Activity, PublicActivities, PublicActivityName } from '../../core/publicApiTypes'
 import { isoTime } from '../endpoints/context'
 import { MockError } from '../http'
 import type { MockActivity } from '../types'
 import type { PublicApiContext } from './context'
+import { protobufTimestamp } from './protobufTimestamp'
 import type { VerifiedStamp } from './verifyStamp'
 
 /**
@@ -19,6 +20,16 @@ export function assertNotReplayed({ state, fingerprint }: PublicApiContext): voi
   }
 }
 
+/** A read-only session's key stamps queries only: 7 PERMISSION_DENIED naming the session type. */
+export function assertMayAct(stamp: VerifiedStamp): void {
+  if (stamp.sessionType === 'SESSION_TYPE_READ_ONLY') {
+    throw new MockError(
+      7,
+      'X-Stamp: stamped by the key of a SESSION_TYPE_READ_ONLY session, which may make queries only; sign in for a read-write session to submit activities',
+    )
+  }
+}
+
 /**
  * The write step of an activity, run after every await: re-checks replay and the stamp (commit), then
  * records the activity. Throws before writing anything.
@@ -29,6 +40,7 @@ export function recordActivity(
   stamp: VerifiedStamp,
 ): MockActivity {
   assertNotReplayed(context)
+  assertMayAct(stamp)
   stamp.commit()
   const activity: MockActivity = {
     activityId: crypto.randomUUID(),
@@ -66,9 +78,4 @@ export function completedActivity<A extends PublicActivityName>(
       updatedAt: at,
     },
   }
-}
-
-/** Production writes times as protobuf Timestamps in JSON: `{seconds, nanos}`, 64-bit as strings. */
-function protobufTimestamp(ms: number): ActivityTimestamp {
-  return { seconds: String(Math.floor(ms / 1000)), nanos: String((ms % 1000) * 1_000_000) }
 }

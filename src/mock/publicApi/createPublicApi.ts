@@ -11,6 +11,9 @@ import { Fields, parseJsonObject } from '../validate'
 import { resolveScope, type PublicApiContext } from './context'
 import { createAuthenticators } from './createAuthenticators'
 import { stampLogin } from './stampLogin'
+import { getUser } from './getUser'
+import { listWalletAccounts, listWallets } from './listWallets'
+import { signRawPayloads } from './signRawPayloads'
 import { whoami } from './whoami'
 
 type Operation = (context: PublicApiContext) => Promise<unknown>
@@ -19,7 +22,11 @@ type Operation = (context: PublicApiContext) => Promise<unknown>
 const OPERATIONS: Readonly<Record<string, Operation>> = {
   'submit/stamp_login': stampLogin,
   'submit/create_authenticators': createAuthenticators,
+  'submit/sign_raw_payloads': signRawPayloads,
   'query/whoami': whoami,
+  'query/get_user': getUser,
+  'query/list_wallets': listWallets,
+  'query/list_wallet_accounts': listWalletAccounts,
 }
 
 export interface PublicApiOptions {

@@ -62,7 +62,9 @@ function stampKeyHolder({ scope, state, now }: PublicApiContext, publicKey: stri
     const apiKey = user.apiKeys.find((key) => key.curveType === 'API_KEY_CURVE_P256' && compressedP256Hex(key.publicKey) === publicKey)
     if (apiKey === undefined) continue
     // Nothing can remove an API key during the request: there is nothing to re-check.
-    if (isLive(apiKey, time)) return { user, kind: 'API_KEY', commit: () => {} }
+    if (isLive(apiKey, time)) {
+      return { user, kind: 'API_KEY', commit: () => {}, ...(apiKey.expiresAt === undefined ? {} : { expiresAt: apiKey.expiresAt }) }
+    }
     expired.push(`API key "${apiKey.apiKeyName}" expired at ${apiKey.expiresAt}`)
   }
   const inScope = new Map(scope.users.map((user) => [user.userId, user]))
@@ -70,7 +72,13 @@ function stampKeyHolder({ scope, state, now }: PublicApiContext, publicKey: stri
     const user = inScope.get(session.userId)
     if (user === undefined || session.publicKey !== publicKey) continue
     if (session.revokedAt === undefined && Date.parse(session.expiresAt) > time) {
-      return { user, kind: 'SESSION', commit: () => assertSessionLive(session) }
+      return {
+        user,
+        kind: 'SESSION',
+        sessionType: session.sessionType,
+        expiresAt: session.expiresAt,
+        commit: () => assertSessionLive(session),
+      }
     }
     expired.push(describeEnded(session))
   }
