@@ -1,9 +1,9 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import type { PublicWalletAccount } from '../../core/publicApiTypes'
+import type { PublicWalletAccount, WalletWithAccounts } from '../../react'
 import { expectNoAxeViolations } from '../../react/test/expectNoAxeViolations'
-import { AccountAddresses, type WalletWithAccounts } from './AccountAddresses'
+import { AccountAddresses } from './AccountAddresses'
 
 const at = { seconds: '1700000000', nanos: '0' }
 const ETHEREUM = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94'

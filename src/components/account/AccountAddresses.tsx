@@ -1,14 +1,9 @@
 'use client'
 import { useId } from 'react'
-import type { PublicWallet, PublicWalletAccount } from '../../core/publicApiTypes'
+import type { PublicWalletAccount, WalletWithAccounts } from '../../react'
 import { useLabels } from '../labels/LabelsContext'
 import { CopyButton } from './CopyButton'
 import { chainName, shortAddress } from './shortAddress'
-
-/** A wallet with its accounts, as useWallets gives them. */
-export interface WalletWithAccounts extends PublicWallet {
-  accounts: PublicWalletAccount[]
-}
 
 /** One account: the chain, the short address (the whole one on hover and for screen readers), Copy. */
 function AccountRow({ account }: { account: PublicWalletAccount }) {

@@ -33,7 +33,6 @@ export interface PersonSummaryProps {
 export function PersonSummary({ person, headingRef }: PersonSummaryProps) {
   const labels = useLabels()
   const how = signedInWith(labels, person)
-  const [before = '', after = ''] = labels.signedInAs.split('{name}')
   return (
     <div className="apk-person">
       <PersonAvatar person={person} />
@@ -43,9 +42,9 @@ export function PersonSummary({ person, headingRef }: PersonSummaryProps) {
             labels.signedInHeading
           ) : (
             <>
-              {before ? <span className="apk-visually-hidden">{before}</span> : null}
-              {person.name}
-              {after ? <span className="apk-visually-hidden">{after}</span> : null}
+              {/* Read as a sentence, "Signed in as ada@example.com"; seen as the name alone. */}
+              <span className="apk-visually-hidden">{formatLabel(labels.signedInAs, { name: person.name })}</span>
+              <span aria-hidden="true">{person.name}</span>
             </>
           )}
         </h3>

@@ -1,6 +1,4 @@
-import type { OAuthProviderName } from '../../react'
-import type { PublicUser } from '../../core/publicApiTypes'
-import type { SignInIdentity } from './signInIdentity'
+import type { OAuthProviderName, PublicUser, SignInIdentity } from '../../react'
 
 /** How a person signed in, as the signed-in view and the badge say it. */
 export type SignInMethod = SignInIdentity['method']

@@ -132,7 +132,7 @@ export function LoginFlow({ onDone, methods: only }: LoginFlowProps) {
     forgetOAuthFailures()
     passkeyLogin.reset()
     passkeySignUp.reset()
-    if (appPasskeyName) passkeySignUp.signUpWithPasskey({ userName: appPasskeyName })
+    if (appPasskeyName) passkeySignUp.signUpWithPasskey({ userName: appPasskeyName, authenticatorName: appPasskeyName })
     else setNamingPasskey(true)
   }
   if (namingPasskey && methods.includes('passkey')) {
@@ -143,7 +143,8 @@ export function LoginFlow({ onDone, methods: only }: LoginFlowProps) {
         onSubmit={(userName) => {
           passkeyNameDraft.current = userName
           setNamingPasskey(false)
-          passkeySignUp.signUpWithPasskey({ userName })
+          // The passkey list (the account's, and the person's password manager) shows the same name.
+          passkeySignUp.signUpWithPasskey({ userName, authenticatorName: userName })
         }}
         onBack={() => setNamingPasskey(false)}
       />

@@ -64,7 +64,7 @@ describe('LoginModal, sign-in by SMS', () => {
     await expectNoAxeViolations(dialog)
 
     await user.type(codeField, latestCode(proxy, PHONE))
-    expect(await within(dialog).findByRole('heading', { name: "You're signed in" })).toBeInTheDocument()
+    expect(await within(dialog).findByRole('heading', { name: /^Signed in as / })).toBeInTheDocument()
     const [account] = Object.values(proxy.state.users)
     expect(account).toMatchObject({ phoneNumber: PHONE })
     expect(within(dialog).getByText(String(account?.organizationId))).toBeInTheDocument()
@@ -80,7 +80,7 @@ describe('LoginModal, sign-in by SMS', () => {
     dialog = await openPhoneStep(user)
     await sendCode(user, dialog, '+44 7700 900123')
     await user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), latestCode(proxy, PHONE))
-    await within(dialog).findByRole('heading', { name: "You're signed in" })
+    await within(dialog).findByRole('heading', { name: /^Signed in as / })
     expect(requests).toEqual(['otp_init', 'otp_verify', 'account', 'otp_login'])
     expect(Object.keys(proxy.state.users)).toHaveLength(1)
     expect(within(dialog).getByText(String(account?.organizationId))).toBeInTheDocument()
@@ -174,7 +174,7 @@ describe('LoginModal, sign-in by SMS', () => {
     expect(within(dialog).getByRole('button', { name: 'Resend code' })).toBeDisabled()
     await expectNoAxeViolations(dialog)
     await user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), latestCode(proxy, PHONE))
-    expect(await within(dialog).findByRole('heading', { name: "You're signed in" })).toBeInTheDocument()
+    expect(await within(dialog).findByRole('heading', { name: /^Signed in as / })).toBeInTheDocument()
   })
 
   it('given a wrong code by SMS, shows it on the shared code field', async () => {

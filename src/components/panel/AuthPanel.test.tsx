@@ -27,7 +27,7 @@ describe('AuthPanel', () => {
     const code = await within(panel).findByRole('textbox', { name: 'Verification code' })
     await waitFor(() => expect(code).toHaveFocus())
     await user.type(code, latestCode(proxy, 'panel@example.com'))
-    expect(await within(panel).findByRole('heading', { name: "You're signed in" })).toBeInTheDocument()
+    expect(await within(panel).findByRole('heading', { name: /^Signed in as / })).toBeInTheDocument()
     // Nothing to close inline: no Done button, but Sign out.
     expect(within(panel).queryByRole('button', { name: 'Done' })).not.toBeInTheDocument()
     expect(within(panel).getByRole('button', { name: 'Sign out' })).toBeInTheDocument()
@@ -57,7 +57,7 @@ describe('AuthPanel', () => {
     })
     first.unmount()
     renderWithProxy(<AuthPanel />, { proxy: first.proxy, keyStore: first.kit.keyStore, storage })
-    const heading = await screen.findByRole('heading', { name: "You're signed in" })
+    const heading = await screen.findByRole('heading', { name: /^Signed in as / })
     expect(heading).not.toHaveFocus()
   })
 

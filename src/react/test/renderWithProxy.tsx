@@ -48,6 +48,8 @@ export interface TestProvidersOptions {
   origin?: string
   /** The provider's default email template (`emailCustomization.templateId`). */
   otpOptions?: OtpOptions
+  /** The provider's `passkeyName`: the name passkey sign-ups take, with no step asking for one. */
+  passkeyName?: string
 }
 
 export interface TestProviders {
@@ -106,6 +108,7 @@ export function createTestProviders(options: TestProvidersOptions = {}): TestPro
           oauthWindow={options.oauthWindow}
           oauthMode={options.oauthMode}
           otpOptions={options.otpOptions}
+          passkeyName={options.passkeyName}
         >
           {children}
         </AuthProxyProvider>
