@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react'
+import { act, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { completeEmailOtp, startEmailOtp, type Kit } from '../../core'
 import type { MockAuthProxy } from '../../mock'
@@ -39,7 +39,9 @@ describe('SignedIn, SignedOut and SessionBadge', () => {
     expect(screen.queryByText('Please sign in')).not.toBeInTheDocument()
     const session = kit.session.getSnapshot().session
     if (!session) throw new Error('no session')
-    expect(screen.getByText(/^Signed in as/)).toHaveTextContent(`Signed in as ${session.userId.slice(0, 8)}…`)
+    // The person by the email they signed in with, with their initial.
+    await waitFor(() => expect(screen.getByText(/^Signed in as/)).toHaveTextContent('Signed in as badge@example.com'))
+    expect(container.querySelector('.apk-avatar')).toHaveTextContent('B')
     // The demo tenant's sessions last 15 minutes.
     expect(screen.getByText(/^Session ends in/)).toHaveTextContent(/Session ends in 1[45]:\d\d/)
     await expectNoAxeViolations(container)
