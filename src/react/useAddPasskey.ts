@@ -1,5 +1,7 @@
 'use client'
-import type { AddPasskeyParameters, AddPasskeyReturnType } from '../core'
+import { useQueryClient } from '@tanstack/react-query'
+import type { AddPasskeyParameters, AddPasskeyReturnType, PublicUser } from '../core'
+import { accountQueryKey } from './accountQueryKey'
 import { usePasskeyMutation, type PasskeyMutation } from './usePasskeyMutation'
 
 /** What adding a passkey takes (the signal is the hook's). */
@@ -10,10 +12,22 @@ export type UseAddPasskeyReturnType = Omit<PasskeyMutation<AddPasskeyVariables, 
   addPasskey(parameters?: AddPasskeyVariables): void
 }
 
-/** Adds a passkey to the signed-in user (core addPasskey), one prompt at a time. */
+/**
+ * Adds a passkey to the signed-in user (core addPasskey), one prompt at a time. Named after the person:
+ * the session identity's contact, email or name, else the user useUser already fetched (so that no
+ * request stands between the press and the browser's prompt), else core asks get_user.
+ */
 export function useAddPasskey(): UseAddPasskeyReturnType {
-  const { run, ...state } = usePasskeyMutation<AddPasskeyVariables, AddPasskeyReturnType>('useAddPasskey', (flows, kit, parameters) =>
-    flows.addPasskey(kit, parameters),
-  )
+  const queryClient = useQueryClient()
+  const { run, ...state } = usePasskeyMutation<AddPasskeyVariables, AddPasskeyReturnType>('useAddPasskey', (flows, kit, parameters) => {
+    const session = kit.session.getSnapshot().session
+    const identity = session?.identity
+    if (parameters.userName !== undefined || identity?.contact || identity?.email || identity?.name || session === null) {
+      return flows.addPasskey(kit, parameters)
+    }
+    const user = queryClient.getQueryData<PublicUser>(accountQueryKey(kit, 'user', session))
+    const known = [user?.userEmail, user?.userPhoneNumber, user?.userName].find((name) => typeof name === 'string' && name.trim() !== '')
+    return flows.addPasskey(kit, known === undefined ? parameters : { ...parameters, userName: known.trim() })
+  })
   return { addPasskey: run, ...state }
 }

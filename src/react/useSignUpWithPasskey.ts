@@ -1,9 +1,14 @@
 'use client'
 import type { SignUpWithPasskeyParameters, SignUpWithPasskeyReturnType } from '../core'
+import { useAuthProxyContext } from './useAuthProxyContext'
 import { usePasskeyMutation, type PasskeyMutation } from './usePasskeyMutation'
 
-/** What a passkey sign-up takes (the config is the kit's; the signal is the hook's). */
-export type SignUpWithPasskeyVariables = Omit<SignUpWithPasskeyParameters, 'signal'>
+/**
+ * What a passkey sign-up takes (the config is the kit's; the signal is the hook's). `userName` names
+ * the account and the passkey (the person's email, phone or name); left out, the provider's
+ * `passkeyName` is used, and without either the sign-up fails with CONFIG_INVALID before any prompt.
+ */
+export type SignUpWithPasskeyVariables = Omit<SignUpWithPasskeyParameters, 'signal' | 'userName'> & { userName?: string }
 
 export type UseSignUpWithPasskeyReturnType = Omit<PasskeyMutation<SignUpWithPasskeyVariables, SignUpWithPasskeyReturnType>, 'run'> & {
   /** Creates an account whose only credential is a new passkey, and signs in (no email needed). */
@@ -12,9 +17,11 @@ export type UseSignUpWithPasskeyReturnType = Omit<PasskeyMutation<SignUpWithPass
 
 /** Passkey sign-up (core signUpWithPasskey), one prompt at a time. */
 export function useSignUpWithPasskey(): UseSignUpWithPasskeyReturnType {
+  const { passkeyName } = useAuthProxyContext('useSignUpWithPasskey')
   const { run, ...state } = usePasskeyMutation<SignUpWithPasskeyVariables, SignUpWithPasskeyReturnType>(
     'useSignUpWithPasskey',
-    (flows, kit, parameters) => flows.signUpWithPasskey(kit, parameters),
+    (flows, kit, { userName, ...parameters }) =>
+      flows.signUpWithPasskey(kit, { ...parameters, userName: (userName ?? passkeyName) as string }),
   )
   return { signUpWithPasskey: run, ...state }
 }

@@ -1,7 +1,7 @@
 import { p256 } from '@noble/curves/nist.js'
 import type { ProxyTInitOtpBody, v1ProxyEmailCustomizationParams } from '@turnkey/sdk-types'
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest'
-import { createKit, type Kit } from '../createKit'
+import { createKit, type Kit, type KitOptions } from '../createKit'
 import { fromHex, utf8 } from '../encoding'
 import { KitError } from '../errors'
 import { memoryKeyStore } from '../keys/memoryKeyStore'
@@ -58,7 +58,7 @@ function proxy(
   return Object.assign(fake, { verificationTokens })
 }
 
-function kitOn(fake: FakeFetch): Kit {
+function kitOn(fake: FakeFetch, options: Partial<KitOptions> = {}): Kit {
   const kit = createKit({
     proxyUrl: 'https://auth.example.com',
     configId: 'demo',
@@ -66,6 +66,7 @@ function kitOn(fake: FakeFetch): Kit {
     keyStore: memoryKeyStore(),
     storage: fakeStorage(),
     now: () => NOW,
+    ...options,
   })
   kits.push(kit)
   return kit
@@ -139,6 +140,40 @@ describe('given a new user', () => {
       expect(call.method).toBe('POST')
       expect(call.headers['x-auth-proxy-config-id']).toBe('demo')
     }
+  })
+})
+
+describe('who signed in, and the wallet', () => {
+  it('keeps the email the code went to as the session identity, here and after a reload', async () => {
+    const fake = proxy()
+    const storage = fakeStorage()
+    const kit = kitOn(fake, { storage })
+    const challenge = await startEmailOtp(kit, { email: EMAIL })
+    const { session } = await completeEmailOtp(kit, { challenge, code: 'AB12CD' })
+    expect(session.identity).toEqual({ method: 'email', contact: EMAIL })
+
+    const reloaded = kitOn(fake, { storage, keyStore: kit.keyStore })
+    await reloaded.session.ready
+    expect(reloaded.session.getSnapshot().session?.identity).toEqual({ method: 'email', contact: EMAIL })
+  })
+
+  it("sends the app's wallet with the signup, outside the signed usage message", async () => {
+    const fake = proxy()
+    const wallet = {
+      walletName: 'Main',
+      accounts: [
+        { curve: 'CURVE_SECP256K1' as const, pathFormat: 'PATH_FORMAT_BIP32' as const, path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' as const },
+        { curve: 'CURVE_ED25519' as const, pathFormat: 'PATH_FORMAT_BIP32' as const, path: "m/44'/501'/0'/0'", addressFormat: 'ADDRESS_FORMAT_SOLANA' as const },
+      ],
+    }
+    const kit = kitOn(fake, { wallet })
+    const challenge = await startEmailOtp(kit, { email: EMAIL })
+    await completeEmailOtp(kit, { challenge, code: 'AB12CD' })
+    const signupBody = fake.calls[4]?.body as Record<string, unknown> & { clientSignature: ClientSignature }
+    expect(signupBody.wallet).toEqual(wallet)
+    expect(signupBody.clientSignature.message).toBe(
+      `{"signup":{"apiKeys":[],"authenticators":[],"oauthProviders":[],"email":"${EMAIL}"},"tokenId":"${TOKEN_ID}","type":"USAGE_TYPE_SIGNUP"}`,
+    )
   })
 })
 

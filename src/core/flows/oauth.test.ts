@@ -36,7 +36,7 @@ const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').di
 const s256 = (verifier: string) => createHash('sha256').update(verifier, 'ascii').digest('base64url')
 
 /** An id_token as a provider signs it (the kit decodes it; the proxy would verify it). */
-function idToken(claims: { aud: string; nonce: string | undefined; iss?: string; sub?: string }): Promise<string> {
+function idToken(claims: { aud: string; nonce: string | undefined; iss?: string; sub?: string; email?: string; name?: string }): Promise<string> {
   return signJwt({ iss: 'https://accounts.google.com', sub: 'provider-sub-1', exp: NOW / 1000 + 600, iat: NOW / 1000, ...claims })
 }
 
@@ -327,7 +327,11 @@ describe('startOAuth', () => {
 })
 
 /** Google's answer to `state`: the fragment with an id_token for `claims` (default: this sign-in's). */
-async function googleAnswer(storage: ReturnType<typeof enumerableStorage>, state: string, claims: Partial<{ aud: string; nonce: string }> = {}) {
+async function googleAnswer(
+  storage: ReturnType<typeof enumerableStorage>,
+  state: string,
+  claims: Partial<{ aud: string; nonce: string; email: string; name: string }> = {},
+) {
   const record = storedRecord(storage, state) as PendingOAuth
   const token = await idToken({ aud: GOOGLE_CLIENT, nonce: record.nonce, ...claims })
   return { token, callbackUrl: `${REDIRECT}#state=${state}&id_token=${token}&authuser=0&prompt=consent` }
@@ -355,6 +359,31 @@ describe('completeOAuth with Google (id_token in the fragment)', () => {
     expect(kit.session.getSnapshot()).toMatchObject({ status: 'signedIn', session: result.session })
     expect(oauthStorage.items.size).toBe(0)
     expect(await kit.keyStore.list()).toEqual([stored.publicKey])
+  })
+
+  it("keeps who signed in from the token's claims (provider, email, name) beside the session, and sends the app's wallet", async () => {
+    const fake = proxy()
+    const wallet = {
+      walletName: 'Main',
+      accounts: [{ curve: 'CURVE_SECP256K1' as const, pathFormat: 'PATH_FORMAT_BIP32' as const, path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' as const }],
+    }
+    const { kit, oauthStorage } = kitOn(fake, { wallet })
+    const { state } = await startOAuth(kit, { provider: 'google', mode: 'redirect' })
+    const { token, callbackUrl } = await googleAnswer(oauthStorage, state, { email: 'ada@gmail.com', name: ' Ada Lovelace ' })
+
+    const { session } = await completeOAuth(kit, { callbackUrl })
+
+    expect(fake.calls[1]?.body).toEqual({ oauthProviders: [{ providerName: 'google', oidcToken: token }], apiKeys: [], authenticators: [], wallet })
+    expect(session.identity).toEqual({ method: 'oauth', provider: 'google', email: 'ada@gmail.com', name: 'Ada Lovelace' })
+    expect(kit.session.getSnapshot().session?.identity).toEqual(session.identity)
+  })
+
+  it('keeps the provider alone when the token carries no email or name', async () => {
+    const { kit, oauthStorage } = kitOn(proxy())
+    const { state } = await startOAuth(kit, { provider: 'google', mode: 'redirect' })
+    const { callbackUrl } = await googleAnswer(oauthStorage, state)
+    const { session } = await completeOAuth(kit, { callbackUrl })
+    expect(session.identity).toEqual({ method: 'oauth', provider: 'google' })
   })
 
   it('skips signup for a returning user and logs into the known organization', async () => {

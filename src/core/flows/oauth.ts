@@ -1,6 +1,8 @@
 import { assertObject, invalidArgument } from '../assert'
 import type { CallOptions } from '../client'
+import type { SignInIdentity } from '../contracts'
 import type { Kit } from '../createKit'
+import { decodeJwtPayload } from '../encoding'
 import { KitError } from '../errors'
 import { buildAuthorizeUrl } from '../oauth/buildAuthorizeUrl'
 import { parseOAuthCallback, type OAuthCallbackParameters } from '../oauth/callbackUrl'
@@ -250,13 +252,19 @@ async function exchange(
     // No userEmail from the token's email claim: the proxy takes an email only with proof of it (an
     // OTP verification token), and the OAuth identity is the proof here.
     const signup = await kit.client.signup(
-      { oauthProviders: [{ providerName: provider, oidcToken }], apiKeys: [], authenticators: [] },
+      {
+        oauthProviders: [{ providerName: provider, oidcToken }],
+        apiKeys: [],
+        authenticators: [],
+        // The app's wallet when it names one (createKit({ wallet })); else the tenant's default applies.
+        ...(kit.wallet === undefined ? {} : { wallet: kit.wallet }),
+      },
       options,
     )
     organizationId = signup.organizationId
   }
   const { session: token } = await kit.client.oauthLogin({ oidcToken, publicKey, organizationId }, options)
-  const session = await kit.session.set(token)
+  const session = await kit.session.set(token, { identity: oauthIdentity(provider, oidcToken) })
   return { session, isNewUser, provider, returnTo }
 }
 
@@ -479,4 +487,23 @@ function assertConfig(config: unknown, label: string): asserts config is WalletK
 
 function callOptions(signal: AbortSignal | undefined): CallOptions {
   return signal === undefined ? {} : { signal }
+}
+
+/**
+ * Who signed in, from the OIDC token's claims (`email`, `name`): the proxy has verified the token, and
+ * the kit only shows these. A claim that is missing or not a non-empty string is left out.
+ */
+function oauthIdentity(provider: OAuthProviderName, oidcToken: string): SignInIdentity {
+  const identity: SignInIdentity = { method: 'oauth', provider }
+  let claims: Record<string, unknown>
+  try {
+    claims = decodeJwtPayload(oidcToken)
+  } catch {
+    return identity
+  }
+  for (const claim of ['email', 'name'] as const) {
+    const value = claims[claim]
+    if (typeof value === 'string' && value.trim() !== '') identity[claim] = value.trim()
+  }
+  return identity
 }

@@ -304,13 +304,15 @@ export async function completeOtp(
       ...(byEmail ? { userEmail: contact } : { userPhoneNumber: contact }),
     }
     const clientSignature = await signClientMessage(kit, publicKey, signupMessage({ tokenId, request: usage }))
-    const signup = await kit.client.signup({ ...usage, verificationToken, clientSignature }, options)
+    // The app's wallet when it names one (createKit({ wallet })); else the tenant's default applies.
+    const wallet = kit.wallet === undefined ? {} : { wallet: kit.wallet }
+    const signup = await kit.client.signup({ ...usage, ...wallet, verificationToken, clientSignature }, options)
     organizationId = signup.organizationId
   }
 
   const clientSignature = await signClientMessage(kit, publicKey, loginMessage({ tokenId, publicKey }))
   const { session: token } = await kit.client.otpLogin({ verificationToken, publicKey, clientSignature, organizationId }, options)
-  const session = await kit.session.set(token)
+  const session = await kit.session.set(token, { identity: { method: byEmail ? 'email' : 'sms', contact } })
   return { session, isNewUser }
 }
 

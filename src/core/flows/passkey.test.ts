@@ -13,7 +13,8 @@ import { fakeFetch, grpcError, json, type FakeAnswer, type FakeFetch, type Recor
 import { fakeStorage } from '../test/fakes'
 import { sessionToken } from '../test/tokens'
 import type { SignupRequest, WalletKitConfigResponse } from '../types'
-import { addPasskey, loginWithPasskey, signUpWithPasskey } from './passkey'
+import type { SignInIdentity } from '../contracts'
+import { addPasskey, loginWithPasskey, signUpWithPasskey, type SignUpWithPasskeyParameters } from './passkey'
 
 const NOW = Date.UTC(2030, 5, 1, 12)
 const PARENT_ORG = 'org-parent'
@@ -200,9 +201,10 @@ async function failure(promise: Promise<unknown>): Promise<KitError> {
 }
 
 /** Signs in the way an email user would be: a held key and a session bound to it. */
-async function signIn(kit: Kit): Promise<string> {
+async function signIn(kit: Kit, identity?: SignInIdentity): Promise<string> {
   const publicKey = await kit.keyStore.create()
-  await kit.session.set(await sessionToken({ exp: NOW / 1000 + 900, public_key: publicKey, organization_id: SUB_ORG, user_id: USER_ID }))
+  const token = await sessionToken({ exp: NOW / 1000 + 900, public_key: publicKey, organization_id: SUB_ORG, user_id: USER_ID })
+  await kit.session.set(token, identity === undefined ? {} : { identity })
   return publicKey
 }
 
@@ -231,7 +233,7 @@ describe('signUpWithPasskey', () => {
       apiKeys: [{ apiKeyName: 'Passkey sign-up key 2030-06-01', publicKey: clientKey, curveType: 'API_KEY_CURVE_P256', expirationSeconds: '60' }],
       authenticators: [
         {
-          authenticatorName: 'Passkey 2030-06-01',
+          authenticatorName: 'ada',
           challenge: registration.challenge,
           attestation: {
             credentialId: authenticator.credentialId,
@@ -268,6 +270,8 @@ describe('signUpWithPasskey', () => {
     const kit = kitOn(fake, fakeAuthenticator(), { apiUrl: 'https://api.example.com' })
     const { session } = await signUpWithPasskey(kit, {
       rpName: 'Demo',
+      userName: '+447700900123',
+      authenticatorName: 'Work laptop',
       expirationSeconds: 3600,
       invalidateExisting: true,
     })
@@ -281,13 +285,46 @@ describe('signUpWithPasskey', () => {
       organizationId: SUB_ORG,
       parameters: { publicKey: session.publicKey, expirationSeconds: '3600', invalidateExisting: true },
     })
-    expect((fake.calls[0]?.body as SignupRequest).userName).toBe('Passkey user 2030-06-01')
+    const signupBody = fake.calls[0]?.body as SignupRequest
+    expect(signupBody.userName).toBe('+447700900123')
+    expect(signupBody.authenticators[0]?.authenticatorName).toBe('Work laptop')
+    expect(signupBody.wallet).toBeUndefined()
+  })
+
+  it('requires a userName, the name of the account and its passkey, before any prompt or request', async () => {
+    const fake = api()
+    const authenticator = fakeAuthenticator()
+    const kit = kitOn(fake, authenticator)
+    for (const userName of [undefined, '', '   ', 42]) {
+      const error = await failure(signUpWithPasskey(kit, { rpName: 'Demo', userName } as unknown as SignUpWithPasskeyParameters))
+      expect(error.code).toBe('CONFIG_INVALID')
+      expect(error.message).toMatch(/signUpWithPasskey\(\{ userName \}\): expected the name of the account and of its passkey.*email, phone number or name/)
+    }
+    expect(authenticator.registrations).toHaveLength(0)
+    expect(fake.calls).toHaveLength(0)
+  })
+
+  it('names the passkey after the person (never a date), sends the app wallet, and keeps who signed in', async () => {
+    const fake = api()
+    const authenticator = fakeAuthenticator()
+    const wallet = {
+      walletName: 'Main',
+      accounts: [{ curve: 'CURVE_ED25519', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/501'/0'/0'", addressFormat: 'ADDRESS_FORMAT_SOLANA' }],
+    } as const
+    const kit = kitOn(fake, authenticator, { wallet: { walletName: wallet.walletName, accounts: [...wallet.accounts] } })
+    const { session } = await signUpWithPasskey(kit, { rpName: 'Demo', userName: ' Ada Lovelace ' })
+    const signupBody = fake.calls[0]?.body as SignupRequest
+    expect(signupBody.userName).toBe('Ada Lovelace')
+    expect(signupBody.authenticators[0]?.authenticatorName).toBe('Ada Lovelace')
+    expect(authenticator.registrations[0]?.optionsJSON.user.name).toBe('Ada Lovelace')
+    expect(signupBody.wallet).toEqual(wallet)
+    expect(session.identity).toEqual({ method: 'passkey', name: 'Ada Lovelace' })
   })
 
   it('cancelling the prompt sends nothing and leaves no key and no session', async () => {
     const fake = api()
     const kit = kitOn(fake, fakeAuthenticator({ fail: Object.assign(new Error('closed'), { name: 'NotAllowedError' }) }))
-    const error = await failure(signUpWithPasskey(kit, { rpName: 'Demo' }))
+    const error = await failure(signUpWithPasskey(kit, { rpName: 'Demo', userName: 'ada@example.com' }))
     expect(error.code).toBe('PASSKEY_CANCELLED')
     expect(fake.calls).toHaveLength(0)
     expect(await kit.keyStore.list()).toEqual([])
@@ -297,7 +334,7 @@ describe('signUpWithPasskey', () => {
   it('PASSKEY_UNSUPPORTED without WebAuthn, before any key or call', async () => {
     const fake = api()
     const kit = kitOn(fake, fakeAuthenticator({ supported: false }))
-    expect((await failure(signUpWithPasskey(kit, { rpName: 'Demo' }))).code).toBe('PASSKEY_UNSUPPORTED')
+    expect((await failure(signUpWithPasskey(kit, { rpName: 'Demo', userName: 'ada@example.com' }))).code).toBe('PASSKEY_UNSUPPORTED')
     expect(fake.calls).toHaveLength(0)
     expect(await kit.keyStore.list()).toEqual([])
   })
@@ -305,7 +342,7 @@ describe('signUpWithPasskey', () => {
   it('a failed signup leaves no key', async () => {
     const fake = api({ signup: grpcError(3, 'authenticators[0].attestation: does not verify', 400) })
     const kit = kitOn(fake, fakeAuthenticator())
-    expect((await failure(signUpWithPasskey(kit, { rpName: 'Demo' }))).code).toBe('INVALID_REQUEST')
+    expect((await failure(signUpWithPasskey(kit, { rpName: 'Demo', userName: 'ada@example.com' }))).code).toBe('INVALID_REQUEST')
     expect(fake.endpoints()).toEqual(['signup'])
     expect(await kit.keyStore.list()).toEqual([])
   })
@@ -313,7 +350,7 @@ describe('signUpWithPasskey', () => {
   it('a refused stamp_login leaves no key and no session', async () => {
     const fake = api({ 'submit/stamp_login': grpcError(16, 'X-Stamp: the API key has expired', 401) })
     const kit = kitOn(fake, fakeAuthenticator())
-    expect((await failure(signUpWithPasskey(kit, { rpName: 'Demo' }))).code).toBe('STAMP_REFUSED')
+    expect((await failure(signUpWithPasskey(kit, { rpName: 'Demo', userName: 'ada@example.com' }))).code).toBe('STAMP_REFUSED')
     expect(fake.endpoints()).toEqual(['signup', 'submit/stamp_login'])
     expect(await kit.keyStore.list()).toEqual([])
     expect(kit.session.getSnapshot().status).toBe('signedOut')
@@ -328,21 +365,21 @@ describe('signUpWithPasskey', () => {
         }),
     })
     const kit = kitOn(fake, fakeAuthenticator())
-    expect((await failure(signUpWithPasskey(kit, { rpName: 'Demo' }))).code).toBe('SESSION_KEY_MISMATCH')
+    expect((await failure(signUpWithPasskey(kit, { rpName: 'Demo', userName: 'ada@example.com' }))).code).toBe('SESSION_KEY_MISMATCH')
     expect(await kit.keyStore.list()).toEqual([])
   })
 
   it('METHOD_DISABLED when the tenant has not enabled passkeys, before the prompt', async () => {
     const authenticator = fakeAuthenticator()
     const kit = kitOn(api(), authenticator)
-    const error = await failure(signUpWithPasskey(withConfig(kit, { ...CONFIG, enabledProviders: ['email'] }), { rpName: 'Demo' }))
+    const error = await failure(signUpWithPasskey(withConfig(kit, { ...CONFIG, enabledProviders: ['email'] }), { rpName: 'Demo', userName: 'ada@example.com' }))
     expect(error.code).toBe('METHOD_DISABLED')
     expect(authenticator.registrations).toHaveLength(0)
   })
 
   it('asks for rpName where there is no page to take it from', async () => {
     const kit = kitOn(api(), fakeAuthenticator())
-    await expect(signUpWithPasskey(kit, {})).rejects.toThrow(/signUpWithPasskey\(\{ rpName \}\)/)
+    await expect(signUpWithPasskey(kit, { userName: 'ada@example.com' })).rejects.toThrow(/signUpWithPasskey\(\{ rpName \}\)/)
   })
 
   it('reads the tenant’s config from the kit, once, and refuses a kit without a config store', async () => {
@@ -350,12 +387,12 @@ describe('signUpWithPasskey', () => {
     const kit = kitOn(fake, fakeAuthenticator())
     let asked = 0
     const counted: Kit = { ...kit, config: createConfigStore({ request: async () => (asked++, CONFIG) }) }
-    await signUpWithPasskey(counted, { rpName: 'Demo' })
+    await signUpWithPasskey(counted, { rpName: 'Demo', userName: 'ada@example.com' })
     await kit.session.logout()
     await loginWithPasskey(counted)
     expect(asked).toBe(1)
     const { config: _config, ...withoutConfig } = kit
-    await expect(signUpWithPasskey(withoutConfig as Kit, { rpName: 'Demo' })).rejects.toThrow(/signUpWithPasskey\(kit\).*no config store/)
+    await expect(signUpWithPasskey(withoutConfig as Kit, { rpName: 'Demo', userName: 'ada@example.com' })).rejects.toThrow(/signUpWithPasskey\(kit\).*no config store/)
     await expect(loginWithPasskey(withoutConfig as Kit)).rejects.toThrow(/loginWithPasskey\(kit\).*no config store/)
   })
 })
@@ -383,6 +420,8 @@ describe('loginWithPasskey', () => {
 
     expect(credentialId).toBe(authenticator.credentialId)
     expect(session).toMatchObject({ organizationId: SUB_ORG, userId: USER_ID })
+    // A passkey does not say whose it is: the method only, the name comes from get_user.
+    expect(session.identity).toEqual({ method: 'passkey' })
     expect(kit.session.getSnapshot()).toMatchObject({ status: 'signedIn', session })
     expect(await kit.keyStore.list()).toEqual([session.publicKey])
   })
@@ -391,7 +430,7 @@ describe('loginWithPasskey', () => {
     const fake = api()
     const authenticator = fakeAuthenticator()
     const kit = kitOn(fake, authenticator)
-    const signedUp = await signUpWithPasskey(kit, { rpName: 'Demo' })
+    const signedUp = await signUpWithPasskey(kit, { rpName: 'Demo', userName: 'ada@example.com' })
     await kit.session.logout()
     const loggedIn = await loginWithPasskey(kit, { allowCredentials: [signedUp.credentialId] })
 
@@ -501,12 +540,59 @@ describe('addPasskey', () => {
     expect(kit.session.getSnapshot().session?.publicKey).toBe(sessionKey)
   })
 
-  it('names the passkey for the user id by default', async () => {
+  it("names the passkey after the session identity's contact by default, asking nothing more", async () => {
+    const fake = api()
     const authenticator = fakeAuthenticator()
-    const kit = kitOn(api(), authenticator)
-    await signIn(kit)
+    const kit = kitOn(fake, authenticator)
+    await signIn(kit, { method: 'email', contact: 'ada@example.com' })
     await addPasskey(kit, { rpName: 'Demo' })
-    expect(authenticator.registrations[0]?.optionsJSON.user.name).toBe(USER_ID)
+    expect(authenticator.registrations[0]?.optionsJSON.user.name).toBe('ada@example.com')
+    expect(fake.endpoints()).toEqual(['submit/create_authenticators'])
+    const body = fake.calls[0]?.body as { parameters: { authenticators: { authenticatorName: string }[] } }
+    expect(body.parameters.authenticators[0]?.authenticatorName).toBe('ada@example.com')
+  })
+
+  it("takes an OAuth identity's email, else its name", async () => {
+    for (const [identity, expected] of [
+      [{ method: 'oauth', provider: 'google', email: 'ada@gmail.com', name: 'Ada' }, 'ada@gmail.com'],
+      [{ method: 'oauth', provider: 'x', name: 'Ada L.' }, 'Ada L.'],
+    ] as const) {
+      const authenticator = fakeAuthenticator()
+      const kit = kitOn(api(), authenticator)
+      await signIn(kit, identity)
+      await addPasskey(kit, { rpName: 'Demo' })
+      expect(authenticator.registrations[0]?.optionsJSON.user.name).toBe(expected)
+    }
+  })
+
+  it("without a name in the identity, asks get_user (stamped by the session key) for the email, else phone, else user name", async () => {
+    const cases = [
+      [{ userEmail: 'ada@example.com', userPhoneNumber: '+447700900123', userName: 'Ada' }, 'ada@example.com'],
+      [{ userPhoneNumber: '+447700900123', userName: 'Ada' }, '+447700900123'],
+      [{ userName: 'Ada' }, 'Ada'],
+    ] as const
+    for (const [fields, expected] of cases) {
+      const fake = api({ 'query/get_user': json({ user: { userId: USER_ID, authenticators: [], apiKeys: [], oauthProviders: [], ...fields } }) })
+      const authenticator = fakeAuthenticator()
+      const kit = kitOn(fake, authenticator)
+      const sessionKey = await signIn(kit, { method: 'passkey' })
+      await addPasskey(kit, { rpName: 'Demo' })
+      expect(fake.endpoints()).toEqual(['query/get_user', 'submit/create_authenticators'])
+      expect(fake.calls[0]?.body).toEqual({ organizationId: SUB_ORG, userId: USER_ID })
+      expect(xStampVerifies(fake.calls[0]?.headers['x-stamp'], fake.texts[0], sessionKey)).toBe(true)
+      expect(authenticator.registrations[0]?.optionsJSON.user.name).toBe(expected)
+    }
+  })
+
+  it('refuses to make up a name when the account has none (never the user id or a date)', async () => {
+    const fake = api({ 'query/get_user': json({ user: { userId: USER_ID, userName: '', authenticators: [], apiKeys: [], oauthProviders: [] } }) })
+    const authenticator = fakeAuthenticator()
+    const kit = kitOn(fake, authenticator)
+    await signIn(kit)
+    const error = await failure(addPasskey(kit, { rpName: 'Demo' }))
+    expect(error.code).toBe('CONFIG_INVALID')
+    expect(error.message).toMatch(/addPasskey\(\{ userName \}\)/)
+    expect(authenticator.registrations).toHaveLength(0)
   })
 
   it('NOT_SIGNED_IN without a session, before the prompt', async () => {
@@ -522,7 +608,7 @@ describe('addPasskey', () => {
   it('cancelling the prompt sends nothing and keeps the session and its key', async () => {
     const fake = api()
     const kit = kitOn(fake, fakeAuthenticator({ fail: Object.assign(new Error('closed'), { name: 'NotAllowedError' }) }))
-    const sessionKey = await signIn(kit)
+    const sessionKey = await signIn(kit, { method: 'email', contact: 'ada@example.com' })
     expect((await failure(addPasskey(kit, { rpName: 'Demo' }))).code).toBe('PASSKEY_CANCELLED')
     expect(fake.calls).toHaveLength(0)
     expect(await kit.keyStore.list()).toEqual([sessionKey])

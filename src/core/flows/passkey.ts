@@ -5,7 +5,9 @@ import { isKitError, KitError } from '../errors'
 import { createPasskey } from '../passkey/createPasskey'
 import { passkeyStamper } from '../passkey/passkeyStamper'
 import type { ActivityEnvelope, StampLoginParameters } from '../publicApiTypes'
+import type { SignInIdentity } from '../contracts'
 import type { Session } from '../session/sessionStore'
+import { getUser } from '../wallet/getUser'
 import { apiKeyStamper, type Stamper } from '../stamp/stamper'
 import type { SignupRequest, WalletKitConfigResponse } from '../types'
 import { assertKit } from './assertKit'
@@ -29,9 +31,12 @@ interface SessionParameters {
 }
 
 export interface SignUpWithPasskeyParameters extends PasskeyPromptParameters, SessionParameters {
-  /** The account's user name, also shown in the passkey picker. Default "Passkey user <date>". */
-  userName?: string
-  /** How the account lists the passkey. Default "Passkey <date>". */
+  /**
+   * Required: the account's user name, also the passkey's name in the browser's picker, so that the
+   * person knows it again: their email, phone number or name (ask them, or pass what the app knows).
+   */
+  userName: string
+  /** How the account lists the passkey. Default userName. */
   authenticatorName?: string
 }
 
@@ -50,7 +55,7 @@ export interface SignUpWithPasskeyReturnType {
  * the session key is deleted unless a session was stored. Cancelling the prompt creates nothing.
  * The tenant's config (kit.config) must enable passkeys (METHOD_DISABLED otherwise, before the prompt).
  */
-export async function signUpWithPasskey(kit: Kit, parameters: SignUpWithPasskeyParameters = {}): Promise<SignUpWithPasskeyReturnType> {
+export async function signUpWithPasskey(kit: Kit, parameters: SignUpWithPasskeyParameters): Promise<SignUpWithPasskeyReturnType> {
   const label = 'signUpWithPasskey'
   assertPasskeyKit(kit, `${label}(kit)`)
   // Through `unknown`: asserting on the all-optional parameters type would narrow it to a bare record.
@@ -59,9 +64,9 @@ export async function signUpWithPasskey(kit: Kit, parameters: SignUpWithPasskeyP
   // Already here once a passkey button is on screen: no request, and no wait before the prompt.
   assertPasskeyEnabled(await kit.config.ensure(), label)
   const date = new Date(kit.now()).toISOString().slice(0, 10)
-  const userName = parameters.userName ?? `Passkey user ${date}`
-  const authenticatorName = parameters.authenticatorName ?? `Passkey ${date}`
-  assertNonEmptyString(userName, `${label}({ userName })`)
+  const userName = passkeyUserName(parameters.userName, label)
+  const authenticatorName = parameters.authenticatorName ?? userName
+  assertNonEmptyString(authenticatorName, `${label}({ authenticatorName })`)
   const stampLogin = stampLoginParameters(parameters, label)
   throwIfAborted(signal, label)
 
@@ -90,12 +95,17 @@ export async function signUpWithPasskey(kit: Kit, parameters: SignUpWithPasskeyP
       ],
       authenticators: [authenticator],
       oauthProviders: [],
+      // The app's wallet when it names one (createKit({ wallet })); else the tenant's default applies.
+      ...(kit.wallet === undefined ? {} : { wallet: kit.wallet }),
     }
     const { organizationId } = await kit.client.signup(request, callOptions(signal))
 
     const sessionKey = await kit.keyStore.create()
     created.push(sessionKey)
-    const session = await stampLoginSession(kit, organizationId, { ...stampLogin, publicKey: sessionKey }, apiKeyStamper(kit, clientKey), signal)
+    const session = await stampLoginSession(kit, organizationId, { ...stampLogin, publicKey: sessionKey }, apiKeyStamper(kit, clientKey), signal, {
+      method: 'passkey',
+      name: userName,
+    })
     stored = sessionKey
     return { session, credentialId: authenticator.attestation.credentialId }
   } finally {
@@ -148,7 +158,9 @@ export async function loginWithPasskey(kit: Kit, parameters: LoginWithPasskeyPar
   const sessionKey = await kit.keyStore.create()
   let stored = false
   try {
-    const session = await stampLoginSession(kit, config.organizationId, { ...stampLogin, publicKey: sessionKey }, stamper, signal).catch(
+    // The passkey does not say whose it is: the person's name comes from get_user (useUser) afterwards.
+    const identity: SignInIdentity = { method: 'passkey' }
+    const session = await stampLoginSession(kit, config.organizationId, { ...stampLogin, publicKey: sessionKey }, stamper, signal, identity).catch(
       (error: unknown) => {
         throw refineLoginError(error)
       },
@@ -161,11 +173,12 @@ export async function loginWithPasskey(kit: Kit, parameters: LoginWithPasskeyPar
 }
 
 export interface AddPasskeyParameters extends PasskeyPromptParameters {
-  /** How the account lists the passkey. Default "Passkey <date>". */
+  /** How the account lists the passkey. Default userName. */
   authenticatorName?: string
   /**
-   * Shown in the passkey picker to tell accounts apart; pass what the person knows the account by
-   * (their email). Default the user id.
+   * Shown in the passkey picker to tell accounts apart: what the person knows the account by. Default
+   * the session identity's contact, email or name, else the user's email, phone or user name (get_user,
+   * asked before the prompt only when the identity has none).
    */
   userName?: string
   signal?: AbortSignal
@@ -192,9 +205,10 @@ export async function addPasskey(kit: Kit, parameters: AddPasskeyParameters = {}
   await kit.session.ready
   const session = kit.session.getSnapshot().session
   if (session === null) throw new KitError('NOT_SIGNED_IN', `${label}: there is no session; sign in first`)
-  const date = new Date(kit.now()).toISOString().slice(0, 10)
-  const userName = parameters.userName ?? session.userId
-  const authenticatorName = parameters.authenticatorName ?? `Passkey ${date}`
+  const userName =
+    parameters.userName === undefined ? await accountName(kit, session, label, signal) : passkeyUserName(parameters.userName, label)
+  const authenticatorName = parameters.authenticatorName ?? userName
+  assertNonEmptyString(authenticatorName, `${label}({ authenticatorName })`)
   throwIfAborted(signal, label)
 
   const authenticator = await createPasskey({
@@ -223,12 +237,42 @@ export async function addPasskey(kit: Kit, parameters: AddPasskeyParameters = {}
   }
 }
 
+/** The name a passkey gets: given by the caller, never made up (a UUID or a date means nothing to the person). */
+function passkeyUserName(userName: unknown, label: string): string {
+  if (typeof userName !== 'string' || userName.trim() === '') {
+    throw invalidArgument(
+      `${label}({ userName })`,
+      "the name of the account and of its passkey, as the person knows it: their email, phone number or name",
+      userName,
+    )
+  }
+  return userName.trim()
+}
+
+/**
+ * What the signed-in person knows their account by: the identity they signed in with (the email or
+ * phone the code went to, the OAuth identity's email or name, the passkey's name), else get_user's
+ * email, phone or user name.
+ */
+async function accountName(kit: Kit, session: Session, label: string, signal: AbortSignal | undefined): Promise<string> {
+  const { identity } = session
+  const known = identity?.contact ?? identity?.email ?? identity?.name
+  if (known !== undefined && known !== '') return known
+  const user = await getUser(kit, callOptions(signal))
+  const name = [user.userEmail, user.userPhoneNumber, user.userName].find((value) => typeof value === 'string' && value.trim() !== '')
+  if (name === undefined) {
+    throw invalidArgument(`${label}({ userName })`, "the person's email, phone number or name (the account has none to default to)", undefined)
+  }
+  return name.trim()
+}
+
 async function stampLoginSession(
   kit: Kit,
   organizationId: string,
   parameters: StampLoginParameters,
   stamper: Stamper,
   signal: AbortSignal | undefined,
+  identity: SignInIdentity,
 ): Promise<Session> {
   // The timestamp is taken before the stamp: the API allows a few minutes for the passkey prompt.
   const envelope: ActivityEnvelope<'stamp_login'> = {
@@ -238,7 +282,7 @@ async function stampLoginSession(
     parameters,
   }
   const activity = await kit.publicApi.submit('stamp_login', envelope, stamper, callOptions(signal))
-  return kit.session.set(activity.result.stampLoginResult.session)
+  return kit.session.set(activity.result.stampLoginResult.session, { identity })
 }
 
 function stampLoginParameters(parameters: SessionParameters, label: string): Omit<StampLoginParameters, 'publicKey'> {

@@ -91,6 +91,8 @@ describe('SMS sign-in, given a new user', () => {
     expect(p256.verify(fromHex(signature), utf8(message), fromHex(challenge.publicKey), { lowS: false })).toBe(true)
     expect(isNewUser).toBe(true)
     expect(session).toMatchObject({ publicKey: challenge.publicKey, organizationId: 'org-sms' })
+    // Who signed in: the number the code went to, in E.164, kept beside the session.
+    expect(session.identity).toEqual({ method: 'sms', contact: PHONE })
   })
 })
 

@@ -1,0 +1,178 @@
+// A signed-in kit over a recording fetch that answers the signed-in queries and activities the way
+// production does (shapes of @turnkey/sdk-types), with real keys: sign_raw_payloads signs what it is
+// given with a secp256k1 or ed25519 key, so that tests verify the kit's signatures with independent code.
+import { ed25519 } from '@noble/curves/ed25519.js'
+import { p256 } from '@noble/curves/nist.js'
+import { secp256k1 } from '@noble/curves/secp256k1.js'
+import { base58 } from '@scure/base'
+import { privateKeyToAccount } from 'viem/accounts'
+import { createKit, type Kit, type KitOptions } from '../createKit'
+import { base64urlDecode, fromHex, fromUtf8, toHex, utf8 } from '../encoding'
+import { memoryKeyStore } from '../keys/memoryKeyStore'
+import type { PublicUser, PublicWallet, PublicWalletAccount } from '../publicApiTypes'
+import { fakeFetch, json, type FakeAnswer, type FakeFetch, type RecordedCall } from './fakeFetch'
+import { fakeStorage } from './fakes'
+import { sessionToken } from './tokens'
+
+export const WALLET_NOW = Date.UTC(2030, 5, 1, 12)
+export const WALLET_ORG = 'org-sub'
+export const WALLET_USER = 'user-1'
+const TIME = { seconds: String(WALLET_NOW / 1000), nanos: '0' }
+
+/** Two accounts with real keys: what the mock's default wallet holds. */
+export function walletKeys() {
+  const ethereumKey = secp256k1.utils.randomSecretKey()
+  const solanaKey = ed25519.utils.randomSecretKey()
+  const ethereum: PublicWalletAccount = {
+    walletAccountId: 'account-eth',
+    organizationId: WALLET_ORG,
+    walletId: 'wallet-1',
+    curve: 'CURVE_SECP256K1',
+    pathFormat: 'PATH_FORMAT_BIP32',
+    path: "m/44'/60'/0'/0/0",
+    addressFormat: 'ADDRESS_FORMAT_ETHEREUM',
+    address: privateKeyToAccount(`0x${toHex(ethereumKey)}`).address,
+    createdAt: TIME,
+    updatedAt: TIME,
+    publicKey: toHex(secp256k1.getPublicKey(ethereumKey)),
+  }
+  const solanaPublicKey = ed25519.getPublicKey(solanaKey)
+  const solana: PublicWalletAccount = {
+    walletAccountId: 'account-sol',
+    organizationId: WALLET_ORG,
+    walletId: 'wallet-1',
+    curve: 'CURVE_ED25519',
+    pathFormat: 'PATH_FORMAT_BIP32',
+    path: "m/44'/501'/0'/0'",
+    addressFormat: 'ADDRESS_FORMAT_SOLANA',
+    address: base58.encode(solanaPublicKey),
+    createdAt: TIME,
+    updatedAt: TIME,
+    publicKey: toHex(solanaPublicKey),
+  }
+  return { ethereum, solana, ethereumKey, solanaKey, solanaPublicKey }
+}
+
+export type WalletKeys = ReturnType<typeof walletKeys>
+
+export const USER: PublicUser = {
+  userId: WALLET_USER,
+  userName: 'ada@example.com',
+  userEmail: 'ada@example.com',
+  authenticators: [],
+  apiKeys: [],
+  userTags: [],
+  oauthProviders: [],
+  createdAt: TIME,
+  updatedAt: TIME,
+}
+
+export const WALLET: PublicWallet = { walletId: 'wallet-1', walletName: 'Default wallet', createdAt: TIME, updatedAt: TIME, exported: false, imported: false }
+
+export function activityAnswer(type: string, result: Record<string, unknown>): Response {
+  return json({
+    activity: {
+      id: 'act-1',
+      organizationId: WALLET_ORG,
+      status: 'ACTIVITY_STATUS_COMPLETED',
+      type,
+      intent: {},
+      result,
+      votes: [],
+      fingerprint: 'fp-1',
+      canApprove: false,
+      canReject: false,
+      createdAt: TIME,
+      updatedAt: TIME,
+    },
+  })
+}
+
+/** sign_raw_payloads as production answers it: `{r, s, v}` hex without 0x, v the recovery id. */
+function signAnswer(keys: WalletKeys) {
+  return (call: RecordedCall): Response => {
+    const { signWith, payloads, hashFunction } = (call.body as { parameters: { signWith: string; payloads: string[]; hashFunction: string } }).parameters
+    const signatures = payloads.map((payload) => {
+      const bytes = fromHex(payload.replace(/^0x/, ''))
+      if (signWith === keys.ethereum.address && hashFunction === 'HASH_FUNCTION_NO_OP') {
+        const signature = secp256k1.Signature.fromBytes(secp256k1.sign(bytes, keys.ethereumKey, { prehash: false, format: 'recovered' }), 'recovered')
+        return { r: signature.r.toString(16).padStart(64, '0'), s: signature.s.toString(16).padStart(64, '0'), v: `0${signature.recovery}` }
+      }
+      if (signWith === keys.solana.address && hashFunction === 'HASH_FUNCTION_NOT_APPLICABLE') {
+        const signature = ed25519.sign(bytes, keys.solanaKey)
+        return { r: toHex(signature.slice(0, 32)), s: toHex(signature.slice(32)), v: '00' }
+      }
+      throw new Error(`walletApi: cannot sign with ${signWith} and ${hashFunction}`)
+    })
+    return activityAnswer('ACTIVITY_TYPE_SIGN_RAW_PAYLOADS', { signRawPayloadsResult: { signatures } })
+  }
+}
+
+/** stamp_login answered with a session for the key in the body, `lifetimeSeconds` from the clock. */
+export function stampLoginAnswer(clock: { now: number }, lifetimeSeconds = 900) {
+  return async (call: RecordedCall): Promise<Response> => {
+    const { publicKey } = (call.body as { parameters: { publicKey: string } }).parameters
+    const session = await sessionToken({
+      exp: Math.floor(clock.now / 1000) + lifetimeSeconds,
+      public_key: publicKey,
+      organization_id: WALLET_ORG,
+      user_id: WALLET_USER,
+    })
+    return activityAnswer('ACTIVITY_TYPE_STAMP_LOGIN', { stampLoginResult: { session } })
+  }
+}
+
+export type WalletApi = FakeFetch & { texts: (string | undefined)[] }
+
+/** The recording fetch with production's answers, plus the exact body texts sent (what a stamp signs). */
+export function walletApi(keys: WalletKeys, clock: { now: number }, overrides: Record<string, FakeAnswer | FakeAnswer[]> = {}): WalletApi {
+  const fake = fakeFetch({
+    'query/get_user': json({ user: USER }),
+    'query/list_wallets': json({ wallets: [WALLET] }),
+    'query/list_wallet_accounts': json({ accounts: [keys.ethereum, keys.solana] }),
+    'submit/sign_raw_payloads': signAnswer(keys),
+    'submit/stamp_login': stampLoginAnswer(clock),
+    ...overrides,
+  })
+  const texts: (string | undefined)[] = []
+  const inner = fake.fetch
+  const recording: typeof fetch = (input, init) => {
+    texts.push(init?.body as string | undefined)
+    return inner(input, init)
+  }
+  return Object.assign(fake, { fetch: recording, texts })
+}
+
+/** What the API checks of an X-Stamp: the key's P-256 DER signature over the exact body text. */
+export function xStampVerifies(header: string | undefined, body: string | undefined, publicKey: string): boolean {
+  const stamp = JSON.parse(fromUtf8(base64urlDecode(header ?? ''))) as { publicKey: string; scheme: string; signature: string }
+  return (
+    stamp.publicKey === publicKey &&
+    stamp.scheme === 'SIGNATURE_SCHEME_TK_API_P256' &&
+    p256.verify(fromHex(stamp.signature), utf8(body ?? ''), fromHex(publicKey), { prehash: true, lowS: false, format: 'der' })
+  )
+}
+
+/** A kit on `fake`, signed in with a session key it holds (expiring `lifetimeSeconds` from the clock). */
+export async function signedInKit(
+  fake: FakeFetch,
+  clock: { now: number },
+  options: Partial<KitOptions> & { lifetimeSeconds?: number } = {},
+): Promise<{ kit: Kit; sessionKey: string }> {
+  const { lifetimeSeconds = 900, ...kitOptions } = options
+  const kit = createKit({
+    proxyUrl: 'https://auth.example.com',
+    configId: 'demo',
+    fetch: fake.fetch,
+    keyStore: memoryKeyStore(),
+    storage: fakeStorage(),
+    now: () => clock.now,
+    ...kitOptions,
+  })
+  await kit.session.ready
+  if (kit.session.getSnapshot().session !== null) return { kit, sessionKey: kit.session.getSnapshot().session!.publicKey }
+  const sessionKey = await kit.keyStore.create()
+  const token = await sessionToken({ exp: Math.floor(clock.now / 1000) + lifetimeSeconds, public_key: sessionKey, organization_id: WALLET_ORG, user_id: WALLET_USER })
+  await kit.session.set(token)
+  return { kit, sessionKey }
+}
