@@ -5,7 +5,7 @@ export { startMockAuthProxy } from './node'
 export type { RunningMockAuthProxy, StartMockAuthProxyOptions } from './node'
 export { mockAuthProxyPlugin } from './vite'
 export type { MockAuthProxyPlugin, MockAuthProxyPluginApi, MockAuthProxyPluginOptions } from './vite'
-export { DEMO_CONFIG_ID, DEMO_ORGANIZATION_ID, DEMO_TENANT } from './tenants'
+export { DEMO_CONFIG_ID, DEMO_DEFAULT_WALLET, DEMO_ORGANIZATION_ID, DEMO_TENANT } from './tenants'
 export { CROCKFORD_ALPHABET } from './otp'
 export {
   DEMO_OAUTH_CLIENT_IDS,
@@ -23,6 +23,7 @@ export type {
   MockApiKey,
   MockAuthenticator,
   MockFailure,
+  MockIssueSessionOptions,
   MockEmailTemplate,
   MockOAuthCode,
   MockOAuthIdentity,
@@ -34,6 +35,7 @@ export type {
   MockOtpRateLimits,
   MockOtpStatus,
   MockProxyEndpoint,
+  MockQueryStamp,
   MockRateWindow,
   MockSession,
   MockStampKind,
@@ -43,6 +45,7 @@ export type {
   MockVerificationToken,
   MockWallet,
   MockWalletAccount,
+  MockWalletSpec,
   OutboxMessage,
   ResolvedMockTenant,
   ResolvedOtpRateLimits,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { EXPIRED_RECORD_GRACE_MS, OUTBOX_MAX_AGE_MS, OUTBOX_MAX_MESSAGES } from './limits'
 import { pruneState } from './prune'
+import { STAMP_MAX_SKEW_MS } from './publicApi/readEnvelope'
 import { createState } from './state'
 import { resolveTenants } from './tenants'
 import { START, call, ok, sendCode, setup, signUp, signedLogin, verifyEmail } from './testing/harness'
@@ -86,6 +87,36 @@ describe('pruneState', () => {
     expect([Object.keys(state.verificationTokens), Object.keys(state.oauthCodes), Object.keys(state.oidcTokens)]).toEqual([['t'], ['c'], ['o']])
     pruneState(state, tenants, START + EXPIRED_RECORD_GRACE_MS)
     expect([Object.keys(state.verificationTokens), Object.keys(state.oauthCodes), Object.keys(state.oidcTokens)]).toEqual([[], [], []])
+  })
+
+  it('drops sessions past their expiry and the grace, activities past the timestamp window and the grace, and query stamps once forgotten', () => {
+    const state = createState()
+    state.sessions['s'] = {
+      sessionId: 's',
+      configId: 'demo',
+      userId: 'u',
+      organizationId: 'o',
+      publicKey: '02',
+      sessionType: 'SESSION_TYPE_READ_WRITE',
+      createdAt: iso(START - 15 * MINUTE),
+      expiresAt: iso(START),
+    }
+    state.activities['a'] = {
+      activityId: 'a',
+      type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOADS',
+      organizationId: 'o',
+      userId: 'u',
+      stampedWith: 'SESSION',
+      fingerprint: 'f',
+      createdAt: iso(START - STAMP_MAX_SKEW_MS),
+    }
+    state.queryStamps['q'] = { seenAt: iso(START - MINUTE), forgetAt: iso(START) }
+    const tenants = tenantsWithWindow(600)
+    const kept = () => [Object.keys(state.sessions), Object.keys(state.activities), Object.keys(state.queryStamps)]
+    pruneState(state, tenants, START + EXPIRED_RECORD_GRACE_MS - 1)
+    expect(kept()).toEqual([['s'], ['a'], ['q']])
+    pruneState(state, tenants, START + EXPIRED_RECORD_GRACE_MS)
+    expect(kept()).toEqual([[], [], []])
   })
 
   it(`keeps the newest ${OUTBOX_MAX_MESSAGES} outbox messages, none older than an hour`, () => {

@@ -15,6 +15,37 @@ describe('resolveTenants', () => {
     expect(demo?.oauthRedirectUrl).toBeUndefined()
   })
 
+  it('gives the demo tenant a default wallet of one Ethereum and one Solana account; any other tenant none', () => {
+    const [demo] = resolveTenants([DEMO_TENANT])
+    expect(demo?.defaultWallet).toEqual({
+      walletName: 'Default wallet',
+      accounts: [
+        { curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' },
+        { curve: 'CURVE_ED25519', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/501'/0'/0'", addressFormat: 'ADDRESS_FORMAT_SOLANA' },
+      ],
+    })
+    expect(resolveTenants([{ configId: 'a', organizationId: 'o' }])[0]?.defaultWallet).toBeNull()
+    expect(resolveTenants([{ configId: 'a', organizationId: 'o', defaultWallet: null }])[0]?.defaultWallet).toBeNull()
+  })
+
+  const account = { curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' }
+  it.each([
+    [{ defaultWallet: 'eth' }, 'tenants[0].defaultWallet: expected {walletName, accounts: [{curve, pathFormat, path, addressFormat}]} or null, got "eth"'],
+    [{ defaultWallet: { walletName: '', accounts: [account] } }, 'tenants[0].defaultWallet.walletName: expected a non-empty string, got ""'],
+    [{ defaultWallet: { walletName: 'w', accounts: [] } }, 'tenants[0].defaultWallet.accounts: expected a non-empty list of {curve, pathFormat, path, addressFormat}, got []'],
+    [{ defaultWallet: { walletName: 'w', accounts: [account], mnemonic: 'x' } }, 'tenants[0].defaultWallet.mnemonic: unknown option (expected walletName or accounts)'],
+    [
+      { defaultWallet: { walletName: 'w', accounts: [{ ...account, curve: 'CURVE_ED25519' }] } },
+      'tenants[0].defaultWallet.accounts[0].addressFormat: ADDRESS_FORMAT_ETHEREUM is made from CURVE_SECP256K1 keys, not CURVE_ED25519',
+    ],
+    [
+      { defaultWallet: { walletName: 'w', accounts: [{ ...account, path: undefined }] } },
+      'tenants[0].defaultWallet.accounts[0].path: expected a string, got undefined',
+    ],
+  ])('refuses the default wallet %j at start, naming the field', (override, message) => {
+    expect(() => resolveTenants([{ configId: 'a', organizationId: 'o', ...override }])).toThrow(message)
+  })
+
   it('keeps email only as the default of any other tenant', () => {
     expect(resolveTenants([{ configId: 'a', organizationId: 'o' }])[0]?.enabledProviders).toEqual(['email'])
   })

@@ -1,8 +1,8 @@
-import { sha256 } from '@noble/hashes/sha2.js'
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
+import { mnemonicToSeedSync } from '@scure/bip39'
 import { describe, expect, it } from 'vitest'
 import type { SignupRequest, SignupResponse } from '../../core/types'
 import { DEMO_ORGANIZATION_ID } from '../tenants'
+import { deriveAccount } from '../wallets/deriveAccount'
 import { createTestClientKey, signupMessage } from '../testing/clientKey'
 import { oauthSignUp, oidcTokenFor, subOf } from '../testing/oauth'
 import { ORIGIN } from '../testing/publicApi'
@@ -49,8 +49,14 @@ async function sign(request: SignupRequest, verified: Verified): Promise<SignupR
   return { ...request, clientSignature: await verified.key.clientSignature(signupMessage(request, verified.tokenId)) }
 }
 
-function fakeAddress(organizationId: string, path: string): string {
-  return `0x${bytesToHex(sha256(utf8ToBytes(organizationId + path))).slice(0, 40)}`
+/** The address a wallet app derives from the wallet's mnemonic (which the mock keeps in its state, for tests). */
+function addressAt(proxy: MockAuthProxy, organizationId: string, path: string, curve: 'CURVE_SECP256K1' | 'CURVE_ED25519' = 'CURVE_SECP256K1'): string {
+  const wallet = proxy.state.organizations[organizationId]?.wallets[0]
+  if (wallet === undefined) throw new Error('no wallet')
+  const spec = curve === 'CURVE_SECP256K1'
+    ? { curve, pathFormat: 'PATH_FORMAT_BIP32', path, addressFormat: 'ADDRESS_FORMAT_ETHEREUM' } as const
+    : { curve, pathFormat: 'PATH_FORMAT_BIP32', path, addressFormat: 'ADDRESS_FORMAT_SOLANA' } as const
+  return deriveAccount(mnemonicToSeedSync(wallet.mnemonic), spec).address
 }
 
 describe('signup', () => {
@@ -61,7 +67,8 @@ describe('signup', () => {
     const response = await ok<SignupResponse>(
       call(proxy, 'signup', { ...request, userName: 'Ada', organizationName: "Ada's org", userTag: 'beta' }),
     )
-    expect(Object.keys(response).sort()).toEqual(['organizationId', 'userId'])
+    // The demo tenant gives every sign-up naming no wallet its default one.
+    expect(Object.keys(response).sort()).toEqual(['organizationId', 'userId', 'wallet'])
     const { organizations, users, verificationTokens } = proxy.state
     expect(organizations[response.organizationId]).toEqual({
       organizationId: response.organizationId,
@@ -69,7 +76,7 @@ describe('signup', () => {
       parentOrganizationId: DEMO_ORGANIZATION_ID,
       configId: 'demo',
       rootUserIds: [response.userId],
-      wallets: [],
+      wallets: [expect.objectContaining({ walletId: response.wallet?.walletId, walletName: 'Default wallet' })],
       createdAt: new Date(clock.now()).toISOString(),
     })
     expect(users[response.userId]).toMatchObject({
@@ -139,6 +146,7 @@ describe('signup', () => {
         provider: 'google',
         issuer: 'https://accounts.google.com',
         subject: subOf(proxy, 'google', 'Grace Hopper'),
+        audience: 'demo-google-client',
         email: 'grace@example.com',
         linkedAt: new Date(clock.now()).toISOString(),
       },
@@ -146,19 +154,26 @@ describe('signup', () => {
     expect(user?.email).toBe('ada@example.com')
   })
 
-  it("creates a wallet in the seed's {path, curve} form with a deterministic address, when not strict", async () => {
+  it("creates a wallet in the seed's {path, curve} form, the address format following from the curve, when not strict", async () => {
     const { proxy } = setup({ strictFields: false })
     const verified = await verifyEmail(proxy, 'ada@example.com')
     const request = await signedSignup('ada@example.com', verified)
     await expectRefused(proxy, { ...request, wallet: { path: 'm/0' } }, 3, 400, 'wallet.curve: expected a string, got nothing')
+    await expectRefused(
+      proxy,
+      { ...request, wallet: { path: "m/44'/501'/0'/0", curve: 'CURVE_ED25519' } },
+      3,
+      400,
+      `wallet.path: "m/44'/501'/0'/0" has a non-hardened level (0); ed25519 derives hardened levels only (SLIP-10), e.g. m/44'/501'/0'/0'`,
+    )
     const response = await ok<SignupResponse>(
       call(proxy, 'signup', { ...request, wallet: { path: "m/44'/60'/0'/0/0", curve: 'CURVE_SECP256K1' } }),
     )
     expect(response.wallet).toEqual({
       walletId: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      addresses: [fakeAddress(response.organizationId, "m/44'/60'/0'/0/0")],
+      addresses: [addressAt(proxy, response.organizationId, "m/44'/60'/0'/0/0")],
     })
-    expect(response.wallet?.addresses[0]).toMatch(/^0x[0-9a-f]{40}$/)
+    expect(response.wallet?.addresses[0]).toMatch(/^0x[0-9a-fA-F]{40}$/)
     expect(proxy.state.organizations[response.organizationId]?.wallets[0]?.walletId).toBe(response.wallet?.walletId)
   })
 
@@ -192,10 +207,77 @@ describe('signup', () => {
       }),
     )
     expect(response.wallet?.addresses).toEqual([
-      fakeAddress(response.organizationId, "m/44'/60'/0'/0/0"),
-      fakeAddress(response.organizationId, "m/44'/60'/0'/0/1"),
+      addressAt(proxy, response.organizationId, "m/44'/60'/0'/0/0"),
+      addressAt(proxy, response.organizationId, "m/44'/60'/0'/0/1"),
     ])
-    expect(proxy.state.organizations[response.organizationId]?.wallets[0]?.walletName).toBe('Main')
+    const wallet = proxy.state.organizations[response.organizationId]?.wallets[0]
+    expect(wallet?.walletName).toBe('Main')
+    // A fresh 12-word mnemonic per wallet; each account has its id, key and creation time.
+    expect(wallet?.mnemonic.split(' ')).toHaveLength(12)
+    expect(wallet?.accounts[0]).toEqual({
+      walletAccountId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      organizationId: response.organizationId,
+      walletId: response.wallet?.walletId,
+      curve: 'CURVE_SECP256K1',
+      pathFormat: 'PATH_FORMAT_BIP32',
+      path: "m/44'/60'/0'/0/0",
+      addressFormat: 'ADDRESS_FORMAT_ETHEREUM',
+      address: response.wallet?.addresses[0],
+      publicKey: expect.stringMatching(/^0[23][0-9a-f]{64}$/),
+      createdAt: wallet?.createdAt,
+    })
+  })
+
+  it("gives a sign-up naming no wallet the tenant's default one (the demo's: Ethereum and Solana), and none with defaultWallet null", async () => {
+    const { proxy } = setup()
+    const { organizationId, wallet } = await signUp(proxy, 'ada@example.com')
+    expect(wallet?.addresses).toEqual([
+      addressAt(proxy, organizationId, "m/44'/60'/0'/0/0"),
+      addressAt(proxy, organizationId, "m/44'/501'/0'/0'", 'CURVE_ED25519'),
+    ])
+    expect(wallet?.addresses[1]).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+    expect(proxy.state.organizations[organizationId]?.wallets.map((item) => item.walletName)).toEqual(['Default wallet'])
+    // Two sign-ups, two mnemonics: no two users share keys.
+    const bob = await signUp(proxy, 'bob@example.com')
+    expect(bob.wallet?.addresses[0]).not.toBe(wallet?.addresses[0])
+
+    const bare = setup({ tenants: [{ configId: 'demo', organizationId: 'org-1', defaultWallet: null }] }).proxy
+    const response = await signUp(bare, 'ada@example.com')
+    expect(response.wallet).toBeUndefined()
+    expect(bare.state.organizations[response.organizationId]?.wallets).toEqual([])
+  })
+
+  it('refuses wallet accounts it cannot derive, naming the account', async () => {
+    const { proxy } = setup()
+    const verified = await verifyEmail(proxy, 'ada@example.com')
+    const request = await signedSignup('ada@example.com', verified)
+    const wallet = (account: object) => ({
+      walletName: 'Main',
+      accounts: [{ curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM', ...account }],
+    })
+    await expectRefused(
+      proxy,
+      { ...request, wallet: wallet({ addressFormat: 'ADDRESS_FORMAT_SOLANA' }) },
+      3,
+      400,
+      'wallet.accounts[0].addressFormat: ADDRESS_FORMAT_SOLANA is made from CURVE_ED25519 keys, not CURVE_SECP256K1',
+    )
+    await expectRefused(
+      proxy,
+      { ...request, wallet: wallet({ addressFormat: 'ADDRESS_FORMAT_UNCOMPRESSED' }) },
+      3,
+      400,
+      'wallet.accounts[0].addressFormat: expected one of ADDRESS_FORMAT_ETHEREUM, ADDRESS_FORMAT_SOLANA (the formats this mock derives), got "ADDRESS_FORMAT_UNCOMPRESSED"',
+    )
+    await expectRefused(
+      proxy,
+      { ...request, wallet: wallet({ path: 'm/44/x' }) },
+      3,
+      400,
+      'wallet.accounts[0].path: "x" in "m/44/x" is not a level index (0..2147483647, \' for hardened)',
+    )
+    const many = { walletName: 'Main', accounts: Array.from({ length: 33 }, () => wallet({}).accounts[0]) }
+    await expectRefused(proxy, { ...request, wallet: many }, 3, 400, 'wallet.accounts: 33 accounts; at most 32')
   })
 
   it('accepts snake_case throughout, the signed message staying camelCase', async () => {
@@ -519,6 +601,7 @@ describe('signup with OAuth providers', () => {
         provider: 'google',
         issuer: 'https://accounts.google.com',
         subject: subOf(proxy, 'google', 'Ada Lovelace'),
+        audience: 'demo-google-client',
         email: 'ada@example.com',
         linkedAt: new Date(clock.now()).toISOString(),
       },

@@ -45,7 +45,12 @@ describe('signup_v2, given an email verified with a client key (strict mode)', (
     const verified = await verifyEmail(proxy, 'ada@example.com')
     const response = await ok<SignupResponse>(call(proxy, 'signup_v2', await signedSignupV2('ada@example.com', verified)))
 
-    expect(response).toEqual({ organizationId: expect.any(String), userId: expect.any(String) })
+    // The demo tenant's default wallet: signup_v2 creates wallets as signup does.
+    expect(response).toEqual({
+      organizationId: expect.any(String),
+      userId: expect.any(String),
+      wallet: { walletId: expect.any(String), addresses: [expect.stringMatching(/^0x[0-9a-fA-F]{40}$/), expect.any(String)] },
+    })
     expect(proxy.state.users[response.userId]).toMatchObject({ email: 'ada@example.com', userName: 'ada@example.com' })
     expect(proxy.state.organizations[response.organizationId]).toMatchObject({ organizationName: 'sub-org-1' })
   })

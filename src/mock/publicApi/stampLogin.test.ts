@@ -24,7 +24,7 @@ async function expectRefused(
 ): Promise<void> {
   const before = snapshot(proxy)
   const answer = await callPublic(proxy, 'submit/stamp_login', body, { headers })
-  expect(answer.status).toBe({ 3: 400, 5: 404, 16: 401 }[code])
+  expect(answer.status).toBe({ 3: 400, 5: 404, 7: 403, 16: 401 }[code])
   expect(answer.body).toEqual({ code, message: typeof message === 'string' ? message : expect.stringMatching(message), details: [] })
   expect(snapshot(proxy)).toBe(before)
 }
@@ -200,6 +200,76 @@ describe('stamp_login', () => {
     const body = stampLoginBody(user.organizationId, (await createTestClientKey()).publicKey, clock)
     const session = await sessionOf(callPublic(proxy, 'submit/stamp_login', body, { headers: { 'X-Stamp': await apiKeyStamp(user.sessionKey, body) } }))
     expect(decodeJwt(session)).toMatchObject({ user_id: user.userId, organization_id: user.organizationId })
+  })
+
+  describe('refresh: stamped by the live session key, for that same key', () => {
+    it('gives a new session for the same user bound to the same key, and that session stamps', async () => {
+      const { proxy, clock } = setup()
+      const user = await signedInEmailUser(proxy, 'ada@example.com')
+      clock.advance(600_000)
+      const body = stampLoginBody(user.organizationId, user.sessionKey.publicKey, clock)
+      const refreshed = await sessionOf(callPublic(proxy, 'submit/stamp_login', body, { headers: { 'X-Stamp': await apiKeyStamp(user.sessionKey, body) } }))
+      const claims = decodeJwt(refreshed)
+      expect(claims).toMatchObject({
+        user_id: user.userId,
+        organization_id: user.organizationId,
+        public_key: user.sessionKey.publicKey,
+        session_type: 'SESSION_TYPE_READ_WRITE',
+        exp: Math.floor(clock.now() / 1000) + 900,
+      })
+      // Past the first session's end, the key still stamps: through the refreshed session.
+      clock.advance(600_000)
+      const query = JSON.stringify({ organizationId: user.organizationId })
+      const answer = await callPublic(proxy, 'query/whoami', query, { headers: { 'X-Stamp': await apiKeyStamp(user.sessionKey, query) } })
+      expect(answer.body).toMatchObject({ userId: user.userId })
+    })
+
+    it("refuses an expired session's key with 16", async () => {
+      const { proxy, clock } = setup()
+      const user = await signedInEmailUser(proxy, 'ada@example.com')
+      clock.advance(900_000)
+      const body = stampLoginBody(user.organizationId, user.sessionKey.publicKey, clock)
+      await expectRefused(
+        proxy,
+        body,
+        { 'X-Stamp': await apiKeyStamp(user.sessionKey, body) },
+        16,
+        `X-Stamp: publicKey ${user.sessionKey.publicKey} can no longer stamp: its session expired at 2030-01-01T00:15:00.000Z`,
+      )
+    })
+
+    it("refuses a revoked session's key with 16 (a later login with invalidateExisting)", async () => {
+      const { proxy, clock } = setup()
+      const user = await signedInEmailUser(proxy, 'ada@example.com')
+      const other = await createTestClientKey()
+      const login = stampLoginBody(user.organizationId, other.publicKey, clock, { invalidateExisting: true })
+      await sessionOf(callPublic(proxy, 'submit/stamp_login', login, { headers: { 'X-Stamp': await apiKeyStamp(user.sessionKey, login) } }))
+      const body = stampLoginBody(user.organizationId, user.sessionKey.publicKey, clock)
+      await expectRefused(
+        proxy,
+        body,
+        { 'X-Stamp': await apiKeyStamp(user.sessionKey, body) },
+        16,
+        `X-Stamp: publicKey ${user.sessionKey.publicKey} can no longer stamp: its session was revoked at 2030-01-01T00:00:00.000Z`,
+      )
+    })
+
+    it("refuses another organization's session key with 16", async () => {
+      const { proxy, clock } = setup()
+      const ada = await signedInEmailUser(proxy, 'ada@example.com')
+      const bob = await signedInEmailUser(proxy, 'bob@example.com')
+      const body = stampLoginBody(ada.organizationId, bob.sessionKey.publicKey, clock)
+      await expectRefused(proxy, body, { 'X-Stamp': await apiKeyStamp(bob.sessionKey, body) }, 16, /^could not find public key in organization/)
+    })
+
+    it("refuses a read-only session's key with 7: a login is an activity", async () => {
+      const { proxy, clock } = setup()
+      const ada = await signedInEmailUser(proxy, 'ada@example.com')
+      const readOnlyKey = await createTestClientKey()
+      await proxy.issueSession({ userId: ada.userId, publicKey: readOnlyKey.publicKey, sessionType: 'SESSION_TYPE_READ_ONLY' })
+      const body = stampLoginBody(ada.organizationId, readOnlyKey.publicKey, clock)
+      await expectRefused(proxy, body, { 'X-Stamp': await apiKeyStamp(readOnlyKey, body) }, 7, /^X-Stamp: stamped by the key of a SESSION_TYPE_READ_ONLY session/)
+    })
   })
 
   it.each<[string, (organizationId: string, publicKey: string, now: number) => string, string]>([

@@ -11,7 +11,14 @@ import { createSoftAuthenticator, type SoftAuthenticator } from './softAuthentic
 /** The page the tests' browser is on; the demo tenant allows every origin and derives the RP ID from it. */
 export const ORIGIN = 'http://localhost:5173'
 
-export type PublicRoute = 'submit/stamp_login' | 'submit/create_authenticators' | 'query/whoami'
+export type PublicRoute =
+  | 'submit/stamp_login'
+  | 'submit/create_authenticators'
+  | 'submit/sign_raw_payloads'
+  | 'query/whoami'
+  | 'query/get_user'
+  | 'query/list_wallets'
+  | 'query/list_wallet_accounts'
 
 export interface PublicCallOptions {
   /** Default ORIGIN; null sends none. */
@@ -43,6 +50,22 @@ export async function apiKeyStamp(key: TestClientKey, body: string): Promise<str
 /** The envelope text, in the seed's key order, as the kit serializes it. */
 export function envelope(type: ActivityType, organizationId: string, parameters: object, timestampMs: number): string {
   return JSON.stringify({ type, timestampMs: String(timestampMs), organizationId, parameters })
+}
+
+/** POSTs `body` to `route` stamped X-Stamp by `key` (a session key or API key), as the kit's public API client does. */
+export async function stampedCall(
+  proxy: MockAuthProxy,
+  route: PublicRoute,
+  body: string,
+  key: TestClientKey,
+  options: PublicCallOptions = {},
+): Promise<Answer> {
+  return callPublic(proxy, route, body, { ...options, headers: { ...options.headers, 'X-Stamp': await apiKeyStamp(key, body) } })
+}
+
+/** A sign_raw_payloads envelope: `parameters` as given (signWith, payloads, encoding, hashFunction). */
+export function signRawPayloadsBody(organizationId: string, parameters: object, clock: TestClock): string {
+  return envelope('ACTIVITY_TYPE_SIGN_RAW_PAYLOADS', organizationId, parameters, clock.now())
 }
 
 export function stampLoginBody(organizationId: string, publicKey: string, clock: TestClock, extra: object = {}): string {
