@@ -25,11 +25,14 @@ export interface AccountViewProps {
 export function AccountView({ session, onDone }: AccountViewProps) {
   const labels = useLabels()
   const logout = useLogout()
-  const user = useUser()
+  // What the session remembers of the sign-in names the person at once; get_user is asked only when
+  // it does not (a session stored before the kit remembered it).
+  const remembered = describePerson(session.identity)
+  const user = useUser({ enabled: remembered.name === undefined })
   const headingRef = useRef<HTMLHeadingElement>(null)
   // The heading takes focus so that a screen reader announces the result of the flow.
   useMountFocus(headingRef)
-  const person = describePerson(session.identity, user.data)
+  const person = remembered.name === undefined ? describePerson(session.identity, user.data) : remembered
 
   const signOut = () => {
     logout.logout()

@@ -51,8 +51,8 @@ describe('LoginModal', () => {
     expect(within(dialog).getAllByRole('button', { name: 'Copy address' })).toHaveLength(2)
     await expectNoAxeViolations(dialog)
     expect(requests.slice(requests.indexOf('otp_verify'), requests.indexOf('otp_login') + 1)).toEqual(['otp_verify', 'account', 'signup', 'otp_login'])
-    // The view's queries, once each.
-    expect(requests.slice(requests.indexOf('otp_login') + 1).sort()).toEqual(['get_user', 'list_wallet_accounts', 'list_wallets'])
+    // The view's queries, once each; no get_user: the session remembers the email used.
+    expect(requests.slice(requests.indexOf('otp_login') + 1).sort()).toEqual(['/public/v1/query/list_wallet_accounts', '/public/v1/query/list_wallets'])
 
     await user.click(within(dialog).getByRole('button', { name: 'Done' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
