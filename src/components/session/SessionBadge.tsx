@@ -38,26 +38,22 @@ export function SessionBadge({ name, theme = 'light', locale, labels, className 
   const errorId = useId()
   const themeAttributes = useThemeAttributes(theme)
   // What the session remembers of the sign-in names the person at once; get_user is asked only when
-  // it does not (a passkey sign-in, a session from before the kit remembered it).
+  // it does not (a session stored before the kit remembered it).
   const remembered = describePerson(session?.identity)
   const user = useUser({ enabled: name === undefined && remembered.name === undefined })
   if (status !== 'signedIn' || !session) return null
   const person = remembered.name === undefined ? describePerson(session.identity, user.data) : remembered
   const who =
     name ??
-    (person.name !== undefined ? (
-      <span className="apk-session-name" title={person.name}>
-        {person.name}
-      </span>
-    ) : (
-      // Until get_user answers, or if it cannot: a short form of the user id, whole on hover.
-      <code title={session.userId}>{`${session.userId.slice(0, 8)}…`}</code>
-    ))
+    person.name ??
+    // Until get_user answers, or if it cannot: a short form of the user id, whole on hover.
+    <code title={session.userId}>{`${session.userId.slice(0, 8)}…`}</code>
   const [before, after] = copy.signedInAs.split('{name}')
   return (
     <div className={['apk-root', 'apk-session-badge', className].filter(Boolean).join(' ')} {...themeAttributes}>
       <PersonAvatar person={typeof name === 'string' ? { ...person, name } : person} />
-      <p className="apk-session-who">
+      {/* A long email ends in an ellipsis: whole on hover. */}
+      <p className="apk-session-who" title={name === undefined ? person.name : undefined}>
         {before}
         {who}
         {after}
