@@ -2,6 +2,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import type { AddPasskeyParameters, AddPasskeyReturnType, PublicUser } from '../core'
 import { accountQueryKey } from './accountQueryKey'
+import { useAuthProxyContext } from './useAuthProxyContext'
 import { usePasskeyMutation, type PasskeyMutation } from './usePasskeyMutation'
 
 /** What adding a passkey takes (the signal is the hook's). */
@@ -18,6 +19,8 @@ export type UseAddPasskeyReturnType = Omit<PasskeyMutation<AddPasskeyVariables, 
  * request stands between the press and the browser's prompt), else core asks get_user.
  */
 export function useAddPasskey(): UseAddPasskeyReturnType {
+  // First: outside a provider, the error names the fix (the provider) rather than react-query's.
+  useAuthProxyContext('useAddPasskey')
   const queryClient = useQueryClient()
   const { run, ...state } = usePasskeyMutation<AddPasskeyVariables, AddPasskeyReturnType>('useAddPasskey', (flows, kit, parameters) => {
     const session = kit.session.getSnapshot().session

@@ -15,6 +15,8 @@ import { useWalletKitConfig } from './useWalletKitConfig'
 function renderPasskey(browser: FakePasskeyBrowser | undefined, options: TestProvidersOptions = {}) {
   const providers = createTestProviders({
     ...(browser === undefined ? {} : { webauthn: browser.webauthn, origin: browser.origin }),
+    // The name the UI would ask for (or the app give): sign-ups require one.
+    passkeyName: 'passkey-user@example.com',
     ...options,
   })
   const hook = renderHook(
@@ -41,13 +43,17 @@ describe('useSignUpWithPasskey, useLoginWithPasskey, useAddPasskey, usePasskeySu
     expect(result.current.signUp).toMatchObject({ status: 'idle', error: null, data: undefined, variables: undefined })
     expect(result.current.support.isSupported).toBe(true)
 
-    act(() => result.current.signUp.signUpWithPasskey())
+    act(() => result.current.signUp.signUpWithPasskey({ userName: 'Ada Lovelace' }))
     await waitFor(() => expect(result.current.signUp.status).toBe('success'))
     const signedUp = result.current.signUp.data
     if (signedUp === undefined) throw new Error('expected a sign-up result')
     expect(result.current.session.status).toBe('signedIn')
     const user = proxy.state.users[signedUp.session.userId]
     expect(user?.email).toBeUndefined()
+    // Named after the person, the account and the passkey alike; the session knows who it is.
+    expect(user?.userName).toBe('Ada Lovelace')
+    expect(user?.authenticators.map((authenticator) => authenticator.authenticatorName)).toEqual(['Ada Lovelace'])
+    expect(result.current.session.session?.identity).toEqual({ method: 'passkey', name: 'Ada Lovelace' })
     expect(user?.authenticators.map((authenticator) => authenticator.credentialId)).toEqual([signedUp.credentialId])
     expect(requests).toEqual(['wallet_kit_config', 'signup', '/public/v1/submit/stamp_login'])
     // The sign-up's short-lived client key is gone; only the session's key is held.
@@ -69,6 +75,12 @@ describe('useSignUpWithPasskey, useLoginWithPasskey, useAddPasskey, usePasskeySu
 
   it('adds a passkey for a signed-in email user, who can then sign in with it', async () => {
     const browser = fakePasskeyBrowser()
+    const pickerNames: string[] = []
+    const startRegistration = browser.webauthn.startRegistration
+    browser.webauthn.startRegistration = (options) => {
+      pickerNames.push(options.optionsJSON.user.name)
+      return startRegistration(options)
+    }
     const { result, proxy, kit } = renderPasskey(browser)
     await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
     const challenge = await startEmailOtp(kit, { email: 'ada@example.com' })
@@ -80,11 +92,36 @@ describe('useSignUpWithPasskey, useLoginWithPasskey, useAddPasskey, usePasskeySu
     const added = result.current.add.data
     if (added === undefined) throw new Error('expected an add result')
     expect(added.authenticatorIds).toEqual(proxy.state.users[session.userId]?.authenticators.map((item) => item.authenticatorId))
+    // Shown in the passkey picker as the email the person signed in with, never their user id.
+    expect(pickerNames).toEqual(['ada@example.com'])
 
     await act(() => kit.session.logout())
     act(() => result.current.login.loginWithPasskey())
     await waitFor(() => expect(result.current.login.status).toBe('success'))
     expect(result.current.session.session).toMatchObject({ userId: session.userId, organizationId: session.organizationId })
+  })
+
+  it("names a sign-up after the provider's passkeyName when the call gives none", async () => {
+    const browser = fakePasskeyBrowser()
+    const { result, proxy } = renderPasskey(browser, { passkeyName: 'grace@example.com' })
+    await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
+    act(() => result.current.signUp.signUpWithPasskey())
+    await waitFor(() => expect(result.current.signUp.status).toBe('success'))
+    const userId = result.current.signUp.data?.session.userId ?? ''
+    expect(proxy.state.users[userId]?.userName).toBe('grace@example.com')
+    expect(proxy.state.users[userId]?.authenticators[0]?.authenticatorName).toBe('grace@example.com')
+  })
+
+  it('given no name at all, refuses the sign-up before any prompt (CONFIG_INVALID saying what to give)', async () => {
+    const browser = fakePasskeyBrowser()
+    const { result, requests } = renderPasskey(browser, { passkeyName: undefined })
+    await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
+    act(() => result.current.signUp.signUpWithPasskey())
+    await waitFor(() => expect(result.current.signUp.status).toBe('error'))
+    expect(result.current.signUp.error?.code).toBe('CONFIG_INVALID')
+    expect(result.current.signUp.error?.message).toMatch(/userName.*email, phone number or name/)
+    expect(browser.prompts).toEqual([])
+    expect(requests).toEqual(['wallet_kit_config'])
   })
 
   it('is pending while the browser prompt is open', async () => {

@@ -99,12 +99,13 @@ export function startAutoRefresh(kit: Kit, options: AutoRefreshOptions = {}): ()
   async function fire(): Promise<void> {
     timer = undefined
     const session = kit.session.getSnapshot().session
-    if (stopped || session === null) return
+    // The timer belongs to the session it was aimed at; a new one has re-aimed it already.
+    if (stopped || session === null || session.token !== aimedAt) return
     let outcome: Attempt
     try {
       outcome = await withLock(() => attempt(session))
     } catch (error) {
-      const kitError = error instanceof KitError ? error : new KitError('PROXY_ERROR', `${'startAutoRefresh'}: ${String(error)}`, { cause: error })
+      const kitError = error instanceof KitError ? error : new KitError('PROXY_ERROR', `${label}: ${String(error)}`, { cause: error })
       if (stopped || kitError.code === 'ABORTED') return
       onError?.(kitError)
       failures += 1

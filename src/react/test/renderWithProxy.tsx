@@ -16,7 +16,8 @@ import {
 } from '../../core'
 import type { EnabledProvider } from '../../core/types'
 import { createMockAuthProxy, DEMO_CONFIG_ID, mockOAuthEndpoints, type MockAuthProxy, type MockAuthProxyOptions } from '../../mock'
-import { AuthProxyProvider } from '../AuthProxyProvider'
+import { AuthProxyProvider, type AuthProxyProviderProps } from '../AuthProxyProvider'
+import type { SignupWallet } from '../../core/types'
 import type { FlowStorage } from '../context'
 import type { OAuthWindow } from '../oauthWindow'
 
@@ -48,8 +49,13 @@ export interface TestProvidersOptions {
   origin?: string
   /** The provider's default email template (`emailCustomization.templateId`). */
   otpOptions?: OtpOptions
-  /** The provider's `passkeyName`: the name passkey sign-ups take, with no step asking for one. */
+  /** The provider's `passkeyName` and `autoRefresh`. */
   passkeyName?: string
+  autoRefresh?: AuthProxyProviderProps['autoRefresh']
+  /** The wallet every sign-up asks for (createKit({ wallet })). */
+  wallet?: SignupWallet
+  /** Instead of the mock: a fetch of the test's (production-shaped answers). */
+  fetch?: typeof globalThis.fetch
 }
 
 export interface TestProviders {
@@ -74,6 +80,7 @@ export function createTestProviders(options: TestProvidersOptions = {}): TestPro
   const fetch: typeof globalThis.fetch = (input, init) => {
     const url = input instanceof Request ? input.url : String(input)
     requests.push(new URL(url).pathname.replace(/^\/v1\//, ''))
+    if (options.fetch !== undefined) return options.fetch(input, init)
     if (options.origin === undefined) return proxy.fetch(input, init)
     const request = new Request(input, init)
     const headers = new Headers(request.headers)
@@ -93,6 +100,7 @@ export function createTestProviders(options: TestProvidersOptions = {}): TestPro
     oauthStorage: options.oauthStorage ?? memoryStorage(),
     location: options.oauthWindow?.location,
     webauthn: options.webauthn,
+    wallet: options.wallet,
   })
   onTestFinished(() => kit.destroy())
   const flowStorage = options.flowStorage ?? memoryStorage()
@@ -109,6 +117,7 @@ export function createTestProviders(options: TestProvidersOptions = {}): TestPro
           oauthMode={options.oauthMode}
           otpOptions={options.otpOptions}
           passkeyName={options.passkeyName}
+          autoRefresh={options.autoRefresh}
         >
           {children}
         </AuthProxyProvider>

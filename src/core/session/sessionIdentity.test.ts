@@ -1,0 +1,130 @@
+// The session's identity (who signed in and how), kept at `<storageKey>:identity` beside the token.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { SessionStore, SignInIdentity } from '../contracts'
+import { fakeKeyStore, fakeStorage, fakeWindow, storageEvent, type FakeKeyStore, type FakeStorage } from '../test/fakes'
+import { sessionToken } from '../test/tokens'
+import { createSessionStore, type SessionStoreOptions } from './sessionStore'
+
+const KEY_A = `02${'aa'.repeat(32)}`
+const KEY_B = `03${'bb'.repeat(32)}`
+const STORAGE_KEY = 'auth-proxy-kit:demo:session'
+const IDENTITY_KEY = `${STORAGE_KEY}:identity`
+const T0 = Date.UTC(2030, 0, 1)
+const ADA: SignInIdentity = { method: 'email', contact: 'ada@example.com' }
+
+const token = (publicKey: string, userId = 'user-1', lifetimeMs = 15 * 60_000) =>
+  sessionToken({ exp: (T0 + lifetimeMs) / 1000, public_key: publicKey, user_id: userId })
+
+let stores: SessionStore[] = []
+function makeStore(options: Partial<SessionStoreOptions> & { storage: FakeStorage; keyStore: FakeKeyStore }): SessionStore {
+  const store = createSessionStore({ storageKey: STORAGE_KEY, now: () => Date.now(), ...options })
+  stores.push(store)
+  return store
+}
+
+async function settle(): Promise<void> {
+  for (let i = 0; i < 20; i++) await Promise.resolve()
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: T0 })
+})
+afterEach(() => {
+  for (const store of stores) store.destroy()
+  stores = []
+  vi.useRealTimers()
+})
+
+describe('the session identity', () => {
+  it('is stored beside the token with the user and key it belongs to, and read back after a reload', async () => {
+    const storage = fakeStorage()
+    const keyStore = fakeKeyStore([KEY_A])
+    const store = makeStore({ storage, keyStore })
+    await store.ready
+    const session = await store.set(await token(KEY_A), { identity: ADA })
+    expect(session.identity).toEqual(ADA)
+    expect(JSON.parse(storage.items.get(IDENTITY_KEY) ?? '')).toEqual({ userId: 'user-1', publicKey: KEY_A, identity: ADA })
+
+    const reloaded = makeStore({ storage, keyStore })
+    await reloaded.ready
+    expect(reloaded.getSnapshot().session?.identity).toEqual(ADA)
+  })
+
+  it('is kept across a refresh of the same user and key, and dropped for another user or key', async () => {
+    const storage = fakeStorage()
+    const store = makeStore({ storage, keyStore: fakeKeyStore([KEY_A, KEY_B]) })
+    await store.ready
+    await store.set(await token(KEY_A), { identity: ADA })
+    vi.advanceTimersByTime(1000)
+    const refreshed = await store.set(await token(KEY_A, 'user-1', 20 * 60_000))
+    expect(refreshed.identity).toEqual(ADA)
+
+    const otherKey = await store.set(await token(KEY_B))
+    expect(otherKey.identity).toBeUndefined()
+    expect(storage.items.has(IDENTITY_KEY)).toBe(false)
+
+    await store.set(await token(KEY_B), { identity: ADA })
+    const otherUser = await store.set(await token(KEY_B, 'user-2'))
+    expect(otherUser.identity).toBeUndefined()
+  })
+
+  it('is removed on logout and at expiry', async () => {
+    const storage = fakeStorage()
+    const store = makeStore({ storage, keyStore: fakeKeyStore([KEY_A]) })
+    await store.ready
+    await store.set(await token(KEY_A), { identity: ADA })
+    await store.logout()
+    expect(storage.items.has(IDENTITY_KEY)).toBe(false)
+
+    const keyStore = fakeKeyStore([KEY_B])
+    const second = makeStore({ storage, keyStore })
+    await second.ready
+    await second.set(await token(KEY_B, 'user-1', 60_000), { identity: ADA })
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(second.getSnapshot().status).toBe('signedOut')
+    expect(storage.items.has(IDENTITY_KEY)).toBe(false)
+  })
+
+  it("follows another tab's sign-in with its identity", async () => {
+    const storage = fakeStorage()
+    const keyStore = fakeKeyStore([KEY_A])
+    const window = fakeWindow()
+    const other = makeStore({ storage, keyStore, window })
+    await other.ready
+    const writer = makeStore({ storage, keyStore })
+    await writer.ready
+    const session = await writer.set(await token(KEY_A), { identity: { method: 'oauth', provider: 'google', email: 'ada@gmail.com', name: 'Ada' } })
+    window.dispatchEvent(storageEvent(STORAGE_KEY, session.token))
+    await settle()
+    expect(other.getSnapshot().session?.identity).toEqual({ method: 'oauth', provider: 'google', email: 'ada@gmail.com', name: 'Ada' })
+  })
+
+  it('ignores a stored identity that is not one, or is another key’s', async () => {
+    const keyStore = fakeKeyStore([KEY_A])
+    const tokenA = await token(KEY_A)
+    for (const text of ['not json', JSON.stringify({ userId: 'user-1', publicKey: KEY_B, identity: ADA }), JSON.stringify({ userId: 'user-1', publicKey: KEY_A, identity: { method: 'fax' } })]) {
+      const store = makeStore({ storage: fakeStorage({ [STORAGE_KEY]: tokenA, [IDENTITY_KEY]: text }), keyStore })
+      await store.ready
+      expect(store.getSnapshot().status).toBe('signedIn')
+      expect(store.getSnapshot().session?.identity).toBeUndefined()
+    }
+  })
+
+  it('refuses an identity that is not one, changing nothing (CONFIG_INVALID naming the field)', async () => {
+    const storage = fakeStorage()
+    const store = makeStore({ storage, keyStore: fakeKeyStore([KEY_A]) })
+    await store.ready
+    for (const [identity, field] of [
+      [{ method: 'fax' }, 'method'],
+      [{ method: 'oauth', provider: 'myspace' }, 'provider'],
+      [{ method: 'email', contact: '' }, 'contact'],
+    ] as const) {
+      await expect(store.set(await token(KEY_A), { identity: identity as unknown as SignInIdentity })).rejects.toMatchObject({
+        code: 'CONFIG_INVALID',
+        message: expect.stringContaining(`session.set(token, { identity }).${field}`),
+      })
+    }
+    expect(store.getSnapshot().status).toBe('signedOut')
+    expect(storage.items.size).toBe(0)
+  })
+})
