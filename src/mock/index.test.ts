@@ -10,6 +10,7 @@ describe('auth-proxy-kit/mock', () => {
       'DEFAULT_OTP_RATE_LIMITS',
       'DEFAULT_SMS_TEMPLATE',
       'DEMO_CONFIG_ID',
+      'DEMO_DEFAULT_WALLET',
       'DEMO_OAUTH_CLIENT_IDS',
       'DEMO_ORGANIZATION_ID',
       'DEMO_TENANT',

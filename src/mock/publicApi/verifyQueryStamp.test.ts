@@ -96,6 +96,15 @@ describe.each(QUERIES)('%s', (route, bodyFor) => {
     await expectRefused(proxy, route, body, headers, 16, /^X-Stamp: already used for a query at 2030-01-01T00:00:00\.000Z; a replay is refused/)
     expect((await stampedCall(proxy, route, body, ada.sessionKey)).status).toBe(200)
   })
+
+  it('answers only one of two identical requests sent at once', async () => {
+    const { proxy } = setup()
+    const ada = await signedInEmailUser(proxy, 'ada@example.com')
+    const body = bodyFor(ada)
+    const headers = { 'X-Stamp': await apiKeyStamp(ada.sessionKey, body) }
+    const answers = await Promise.all([callPublic(proxy, route, body, { headers }), callPublic(proxy, route, body, { headers })])
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401])
+  })
 })
 
 describe('issueSession', () => {

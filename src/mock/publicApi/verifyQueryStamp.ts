@@ -23,15 +23,17 @@ export async function verifyQueryStamp(context: PublicApiContext): Promise<Verif
   const { state, headers, now } = context
   const header = headers.get('X-Stamp')
   const seen = header === null ? undefined : bytesToHex(sha256(utf8ToBytes(header)))
-  const earlier = seen === undefined ? undefined : state.queryStamps[seen]
-  if (earlier !== undefined) {
-    throw new MockError(
-      16,
-      `X-Stamp: already used for a query at ${earlier.seenAt}; a replay is refused: stamp each request anew`,
-    )
+  const assertFresh = () => {
+    const earlier = seen === undefined ? undefined : state.queryStamps[seen]
+    if (earlier !== undefined) {
+      throw new MockError(16, `X-Stamp: already used for a query at ${earlier.seenAt}; a replay is refused: stamp each request anew`)
+    }
   }
+  assertFresh()
   const stamp = await verifyStamp(context)
   assertOwnOrganization(context, stamp)
+  // Again after the await: the same request sent twice at once is answered once.
+  assertFresh()
   stamp.commit()
   if (seen !== undefined) {
     const time = now()
