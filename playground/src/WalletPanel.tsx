@@ -63,7 +63,9 @@ export function WalletPanel() {
             <tr>
               <th scope="col">Chain</th>
               <th scope="col">Address</th>
-              <th scope="col">Path</th>
+              <th scope="col" className="pg-path">
+                Path
+              </th>
               <th scope="col">
                 <span className="pg-visually-hidden">Copy</span>
               </th>
@@ -78,7 +80,7 @@ export function WalletPanel() {
                     {row.address}
                   </code>
                 </td>
-                <td>
+                <td className="pg-path">
                   <code>{row.path}</code>
                 </td>
                 <td>

@@ -14,8 +14,9 @@ export interface CopyButtonProps {
 type CopyState = { kind: 'idle' } | { kind: 'copied' | 'failed'; at: number }
 
 /**
- * "Copy address": puts `text` on the clipboard and says "Copied" for about two seconds, in the button
- * and in a polite live region (a button's changing name is not announced by screen readers). A
+ * "Copy address": puts `text` on the clipboard and says "Copied" for about two seconds, in a tip above
+ * the button (which does not move the row: the address keeps its room) and in a polite live region
+ * (a button's changing name is not announced by screen readers). A
  * browser that refuses the clipboard (an insecure page, a denied permission) is said so beside it.
  * A fragment: the list it sits in lays the button, the live region and the failure out.
  */
@@ -43,24 +44,27 @@ export function CopyButton({ text, describedBy, feedbackMs = 2000 }: CopyButtonP
   const copied = state.kind === 'copied'
   return (
     <>
-      <button
-        type="button"
-        className={copied ? 'apk-button apk-button-secondary apk-copy-button apk-copy-button-done' : 'apk-button apk-button-secondary apk-copy-button'}
-        onClick={copy}
-        aria-describedby={describedBy}
-      >
+      <span className="apk-copy">
+        <button type="button" className={copied ? 'apk-copy-button apk-copy-button-done' : 'apk-copy-button'} onClick={copy} aria-describedby={describedBy}>
+          {copied ? (
+            <svg className="apk-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+              <path d="M3 8.5l3.2 3L13 4.5" />
+            </svg>
+          ) : (
+            <svg className="apk-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+              <rect x="5.5" y="5.5" width="8" height="8" rx="1.5" />
+              <path d="M10.5 3.5v-.5a1 1 0 0 0-1-1h-6a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h.5" />
+            </svg>
+          )}
+          <span className="apk-visually-hidden">{copied ? labels.copied : labels.copyAddress}</span>
+        </button>
+        {/* Seen above the button, without moving the row; heard through the live region below. */}
         {copied ? (
-          <svg className="apk-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-            <path d="M3 8.5l3.2 3L13 4.5" />
-          </svg>
-        ) : (
-          <svg className="apk-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-            <rect x="5.5" y="5.5" width="8" height="8" rx="1.5" />
-            <path d="M10.5 3.5v-.5a1 1 0 0 0-1-1h-6a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h.5" />
-          </svg>
-        )}
-        <span className={copied ? 'apk-copy-label' : 'apk-visually-hidden'}>{copied ? labels.copied : labels.copyAddress}</span>
-      </button>
+          <span className="apk-copy-tip" aria-hidden="true">
+            {labels.copied}
+          </span>
+        ) : null}
+      </span>
       <span className="apk-visually-hidden" role="status">
         {copied ? labels.copied : null}
       </span>
