@@ -115,7 +115,7 @@ export function WalletPanel() {
           </button>
           {signing.error ? <p role="alert">{signing.error.message}</p> : null}
           {signed ? (
-            <dl className="pg-claims">
+            <dl className="pg-result">
               <dt>Signature</dt>
               <dd>
                 <code className="pg-key" data-testid="signature">
