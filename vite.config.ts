@@ -66,7 +66,7 @@ export default defineConfig({
         warn(warning)
       },
       external: (id) =>
-        /^(react|react-dom|@tanstack\/react-query|jose|@noble\/|@simplewebauthn\/)/.test(id) ||
+        /^(react|react-dom|@tanstack\/react-query|jose|@noble\/|@scure\/|@simplewebauthn\/)/.test(id) ||
         id.startsWith('node:'),
       output: {
         preserveModules: true,

@@ -126,6 +126,8 @@ export interface SessionSnapshot {
 }
 
 export interface SessionStore extends ReadableStore<SessionSnapshot> {
+  /** Where the token is kept in the session storage (sessionStorageKey(configId)); other keys derive from it. */
+  readonly storageKey: string
   /** Settles once the stored session has been checked (status is no longer 'loading'). Never rejects. */
   readonly ready: Promise<void>
   /**

@@ -10,7 +10,6 @@ import { memoryStorage } from './session/memoryStorage'
 import { createSessionStore, sessionStorageKey } from './session/sessionStore'
 import { createPublicApiClient } from './stamp/publicApiClient'
 import type { SignupWallet } from './types'
-import { checkSignupWallet } from './wallet/checkSignupWallet'
 import { workingStorage } from './workingStorage'
 
 // The interface lives with the other contracts; here too, where the flows have always found it.
@@ -34,7 +33,8 @@ export interface KitOptions extends AuthProxyClientOptions, KitOAuthOptions {
   /**
    * The wallet every sign-up asks for (OTP, OAuth, passkey), e.g. `{ walletName: 'Main', accounts: [{ curve:
    * 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat:
-   * 'ADDRESS_FORMAT_ETHEREUM' }] }`. Default none: the proxy applies the tenant's default wallet.
+   * 'ADDRESS_FORMAT_ETHEREUM' }] }`. Default none: the proxy applies the tenant's default wallet. A wallet
+   * that is not one fails every sign-in start (CONFIG_INVALID naming the field), before any request.
    */
   wallet?: SignupWallet
 }
@@ -63,7 +63,8 @@ export function createKit(options: KitOptions): Kit {
   if (webauthn !== undefined && (typeof webauthn !== 'object' || webauthn === null || typeof webauthn.startRegistration !== 'function')) {
     throw invalidArgument('createKit({ webauthn })', 'the functions of @simplewebauthn/browser', webauthn)
   }
-  const wallet = options.wallet === undefined ? undefined : checkSignupWallet(options.wallet, 'createKit({ wallet })')
+  // Checked by the sign-up flows, before their first request (signupWallet): they are in chunks, createKit is in every first load.
+  const { wallet } = options
   const session = createSessionStore({
     storage,
     storageKey: sessionStorageKey(client.configId),

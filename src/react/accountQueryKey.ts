@@ -13,10 +13,3 @@ export function accountQueryPrefix(kit: Kit) {
 export function accountQueryKey(kit: Kit, what: 'user' | 'wallets', session: Session | null) {
   return [...accountQueryPrefix(kit), what, session?.organizationId ?? null, session?.userId ?? null, session?.publicKey ?? null] as const
 }
-
-/** Whether an account query's key belongs to `session` (the provider removes the others). */
-export function isSessionAccountKey(queryKey: readonly unknown[], session: Session | null): boolean {
-  return (
-    session !== null && queryKey[4] === session.organizationId && queryKey[5] === session.userId && queryKey[6] === session.publicKey
-  )
-}

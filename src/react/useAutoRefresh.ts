@@ -9,45 +9,33 @@ export type AutoRefreshProp = boolean | { beforeMs?: number; onError?(error: Kit
 
 /**
  * Runs core startAutoRefresh while mounted and `autoRefresh` is on. The wallet chunk (which holds it)
- * loads only once someone is signed in: a signed-out visitor's page loads nothing more. A failed load is
- * tried again at the next session change.
+ * loads once someone is signed in: a signed-out visitor's page loads nothing more. Small on purpose:
+ * the provider, and so this, is in every first load.
  */
 export function useAutoRefresh(kit: Kit, autoRefresh: AutoRefreshProp): void {
-  const enabled = autoRefresh !== undefined && autoRefresh !== false
+  const on = autoRefresh !== undefined && autoRefresh !== false
   const beforeMs = typeof autoRefresh === 'object' ? autoRefresh.beforeMs : undefined
-  // The latest onError without restarting the timers when an inline function changes identity.
-  const onError = useRef<((error: KitError) => void) | undefined>(undefined)
-  onError.current = typeof autoRefresh === 'object' ? autoRefresh.onError : undefined
-
+  // The latest onError, without restarting the timers when an inline function changes identity.
+  const onError = useRef<AutoRefreshProp>(autoRefresh)
+  onError.current = autoRefresh
   useEffect(() => {
-    if (!enabled) return
+    if (!on) return
+    let live = true
     let stop: (() => void) | undefined
-    let cancelled = false
-    let loading = false
+    const report = (error: KitError) => typeof onError.current === 'object' && onError.current.onError?.(error)
     const start = () => {
-      if (stop !== undefined || loading || kit.session.getSnapshot().session === null) return
-      loading = true
-      chunks.wallet.load().then(
-        ({ startAutoRefresh }) => {
-          loading = false
-          if (cancelled || stop !== undefined) return
-          stop = startAutoRefresh(kit, {
-            ...(beforeMs === undefined ? {} : { beforeMs }),
-            onError: (error) => onError.current?.(error),
-          })
-        },
-        (error: KitError) => {
-          loading = false
-          onError.current?.(error)
-        },
-      )
+      if (kit.session.getSnapshot().session === null) return
+      unsubscribe()
+      chunks.wallet.load().then(({ startAutoRefresh }) => {
+        if (live) stop = startAutoRefresh(kit, beforeMs === undefined ? { onError: report } : { beforeMs, onError: report })
+      }, report)
     }
     const unsubscribe = kit.session.subscribe(start)
     start()
     return () => {
-      cancelled = true
+      live = false
       unsubscribe()
       stop?.()
     }
-  }, [kit, enabled, beforeMs])
+  }, [kit, on, beforeMs])
 }

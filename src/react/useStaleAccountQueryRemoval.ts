@@ -2,7 +2,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type { Kit } from '../core'
-import { accountQueryPrefix, isSessionAccountKey } from './accountQueryKey'
+import { accountQueryPrefix } from './accountQueryKey'
 
 /**
  * Removes the account queries (useUser, useWallets) that are not the current session's: on sign-out, and
@@ -12,12 +12,14 @@ import { accountQueryPrefix, isSessionAccountKey } from './accountQueryKey'
 export function useStaleAccountQueryRemoval(kit: Kit, queryClient: QueryClient): void {
   useEffect(() => {
     const remove = () => {
-      const { status, session } = kit.session.getSnapshot()
-      if (status === 'loading') return
-      queryClient.removeQueries({
-        queryKey: accountQueryPrefix(kit),
-        predicate: (query) => !isSessionAccountKey(query.queryKey, session),
-      })
+      const { status, session: s } = kit.session.getSnapshot()
+      if (status !== 'loading') {
+        queryClient.removeQueries({
+          queryKey: accountQueryPrefix(kit),
+          // Keys end with organizationId, userId, publicKey (accountQueryKey).
+          predicate: ({ queryKey: k }) => !s || k[4] !== s.organizationId || k[5] !== s.userId || k[6] !== s.publicKey,
+        })
+      }
     }
     remove()
     return kit.session.subscribe(remove)

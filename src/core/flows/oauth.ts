@@ -29,6 +29,7 @@ import { OAUTH_PROVIDERS, isOAuthProviderName, type OAuthProviderName } from '..
 import { redeemCodeForIdToken } from '../oauth/redeemCodeForIdToken'
 import type { Session } from '../session/sessionStore'
 import type { WalletKitConfigResponse } from '../types'
+import { signupWallet } from '../wallet/checkSignupWallet'
 import { assertKit } from './assertKit'
 
 export interface StartOAuthParameters {
@@ -78,6 +79,8 @@ export async function startOAuth(kit: Kit, parameters: StartOAuthParameters): Pr
   if (scope !== undefined && (typeof scope !== 'string' || scope.trim() === '')) {
     throw invalidArgument('startOAuth({ scope })', 'a non-empty string', scope)
   }
+  // A wallet the sign-up would refuse fails now, before the person leaves for the provider.
+  signupWallet(kit)
   // Already here once a sign-in button is on screen: no request, and no wait before the popup is sent on.
   const config = await kit.config.ensure()
   assertConfig(config, 'startOAuth: kit.config')
@@ -257,7 +260,7 @@ async function exchange(
         apiKeys: [],
         authenticators: [],
         // The app's wallet when it names one (createKit({ wallet })); else the tenant's default applies.
-        ...(kit.wallet === undefined ? {} : { wallet: kit.wallet }),
+        ...signupWallet(kit),
       },
       options,
     )

@@ -12,6 +12,7 @@ import { decodeVerificationToken } from '../session/jwt'
 import type { Session } from '../session/sessionStore'
 import type { EmailCustomization, OtpInitRequest, OtpType, SignupRequest, WalletKitConfigResponse } from '../types'
 import { isE164PhoneNumber, isValidEmail, normalizePhoneNumber } from '../validators'
+import { signupWallet } from '../wallet/checkSignupWallet'
 import { assertKit } from './assertKit'
 import { loginMessage, signClientMessage, signupMessage } from './clientSignature'
 
@@ -130,6 +131,8 @@ export async function startOtp(
   const { otpType, signal } = parameters
   refuseMovedOptions(parameters, label)
   const contact = checkOtpContact(otpType, parameters.contact, label)
+  // A wallet the sign-up would refuse fails now, before a code is sent.
+  signupWallet(kit)
   if (parameters.config !== undefined) codeFormat(parameters.config, label)
   if (parameters.publicKey !== undefined && !isCompressedPublicKey(parameters.publicKey)) {
     throw invalidArgument(`${label}({ publicKey })`, 'a public key from an earlier challenge', parameters.publicKey)
@@ -305,8 +308,7 @@ export async function completeOtp(
     }
     const clientSignature = await signClientMessage(kit, publicKey, signupMessage({ tokenId, request: usage }))
     // The app's wallet when it names one (createKit({ wallet })); else the tenant's default applies.
-    const wallet = kit.wallet === undefined ? {} : { wallet: kit.wallet }
-    const signup = await kit.client.signup({ ...usage, ...wallet, verificationToken, clientSignature }, options)
+    const signup = await kit.client.signup({ ...usage, ...signupWallet(kit), verificationToken, clientSignature }, options)
     organizationId = signup.organizationId
   }
 

@@ -10,6 +10,7 @@ import type { Session } from '../session/sessionStore'
 import { getUser } from '../wallet/getUser'
 import { apiKeyStamper, type Stamper } from '../stamp/stamper'
 import type { SignupRequest, WalletKitConfigResponse } from '../types'
+import { signupWallet } from '../wallet/checkSignupWallet'
 import { assertKit } from './assertKit'
 
 /** How long the client key registered at passkey sign-up lives: long enough for one stamp_login. */
@@ -68,6 +69,8 @@ export async function signUpWithPasskey(kit: Kit, parameters: SignUpWithPasskeyP
   const authenticatorName = parameters.authenticatorName ?? userName
   assertNonEmptyString(authenticatorName, `${label}({ authenticatorName })`)
   const stampLogin = stampLoginParameters(parameters, label)
+  // A wallet the sign-up would refuse fails now, before the prompt.
+  const wallet = signupWallet(kit)
   throwIfAborted(signal, label)
 
   const authenticator = await createPasskey({
@@ -96,7 +99,7 @@ export async function signUpWithPasskey(kit: Kit, parameters: SignUpWithPasskeyP
       authenticators: [authenticator],
       oauthProviders: [],
       // The app's wallet when it names one (createKit({ wallet })); else the tenant's default applies.
-      ...(kit.wallet === undefined ? {} : { wallet: kit.wallet }),
+      ...wallet,
     }
     const { organizationId } = await kit.client.signup(request, callOptions(signal))
 

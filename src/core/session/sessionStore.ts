@@ -1,11 +1,10 @@
 import { assertInteger, assertMethods, assertNonEmptyString, assertObject, invalidArgument } from '../assert'
-import { checkIdentity } from './storedIdentity'
-import type { KeyStore, Session, SessionEventTarget, SessionSnapshot, SessionStorage, SessionStore, SignInIdentity } from '../contracts'
+import type { KeyStore, Session, SessionEventTarget, SessionSnapshot, SessionStorage, SessionStore } from '../contracts'
 import { KitError } from '../errors'
 import { createStore } from '../store'
 import type { SessionClaims } from '../types'
 import { decodeSessionToken } from './jwt'
-import { readIdentity, type StoredIdentity } from './storedIdentity'
+import { checkIdentity, readIdentity } from './storedIdentity'
 
 // The interface lives with the other contracts; here too, where the flows have always found it.
 export type { Session } from '../contracts'
@@ -77,73 +76,47 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
 
   // Storage access can throw (Safari with storage blocked, quota exceeded); the session then lives only
   // in this page, which is still better than failing the sign-in.
-  function read(): string | null {
+  function read(key = storageKey): string | null {
     try {
-      return storage.getItem(storageKey)
+      return storage.getItem(key)
     } catch {
       return null
     }
   }
 
-  function write(token: string): void {
+  function write(token: string, key = storageKey): void {
     try {
-      storage.setItem(storageKey, token)
+      storage.setItem(key, token)
     } catch {
       // See read().
     }
   }
 
-  function remove(): void {
+  function remove(key = storageKey): void {
     try {
-      storage.removeItem(storageKey)
+      storage.removeItem(key)
     } catch {
       // See read().
     }
   }
 
-  /** Removes the stored token only if it is still `token`: another tab may have stored a newer one. */
+  // Who signed in, beside the token (Session.identity), with the user and key it belongs to.
+  const identityKey = `${storageKey}:identity`
+
+  /** Removes the stored token (and its identity) only if it is still `token`: another tab may have stored a newer one. */
   function removeIf(token: string): void {
     if (read() === token) {
       remove()
-      removeIdentity()
+      remove(identityKey)
     }
   }
 
-  const identityKey = `${storageKey}:identity`
-
-  function storedIdentity(): StoredIdentity | undefined {
-    try {
-      return readIdentity(storage.getItem(identityKey))
-    } catch {
-      return undefined
-    }
-  }
-
-  function writeIdentity(stored: StoredIdentity): void {
-    try {
-      storage.setItem(identityKey, JSON.stringify(stored))
-    } catch {
-      // See read().
-    }
-  }
-
-  function removeIdentity(): void {
-    try {
-      storage.removeItem(identityKey)
-    } catch {
-      // See read().
-    }
-  }
-
-  /** The stored identity when it belongs to this session's user and key (a refresh keeps it; another person's is not shown). */
-  function identityOf(session: Session): SignInIdentity | undefined {
-    const stored = storedIdentity()
-    return stored !== undefined && stored.userId === session.userId && stored.publicKey === session.publicKey ? stored.identity : undefined
-  }
-
-  /** `session` with `identity` (or without any), the same object when nothing differs. */
-  function withIdentity(session: Session, identity: SignInIdentity | undefined): Session {
-    if (sameIdentity(session.identity, identity)) return session
+  /** `session` with the stored identity when it is this user's and key's (a refresh keeps it; another person's is not shown). */
+  function withIdentity(session: Session): Session {
+    const stored = readIdentity(read(identityKey))
+    const identity = stored?.userId === session.userId && stored.publicKey === session.publicKey ? stored.identity : undefined
+    // Same identity, same object: listeners comparing sessions by identity see no change.
+    if (JSON.stringify(session.identity) === JSON.stringify(identity)) return session
     const { identity: _previous, ...rest } = session
     return identity === undefined ? rest : { ...rest, identity }
   }
@@ -233,7 +206,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       }
       return commit(null)
     }
-    commit(withIdentity(session, identityOf(session)))
+    commit(withIdentity(session))
   }
 
   /** Another tab changed the stored session: follow it. Keys are the writing tab's business. */
@@ -243,7 +216,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     if (token === null) return commit(null)
     try {
       const session = await validate(token, 'session from another tab')
-      commit(withIdentity(session, identityOf(session)))
+      commit(withIdentity(session))
     } catch {
       commit(null)
     }
@@ -266,6 +239,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   void enqueue(load)
 
   return {
+    storageKey,
     getSnapshot: store.getSnapshot,
     subscribe: (listener) => {
       if (typeof listener !== 'function') throw invalidArgument('session.subscribe(listener)', 'a function', listener)
@@ -279,10 +253,9 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
         const validated = await validate(token, 'session.set')
         const previous = store.getSnapshot().session
         // Written before the token: another tab reads it when the token's storage event reaches it.
-        if (given !== undefined) writeIdentity({ userId: validated.userId, publicKey: validated.publicKey, identity: given })
-        const identity = given ?? identityOf(validated)
-        if (identity === undefined) removeIdentity()
-        const session = withIdentity(validated, identity)
+        if (given !== undefined) write(JSON.stringify({ userId: validated.userId, publicKey: validated.publicKey, identity: given }), identityKey)
+        const session = withIdentity(validated)
+        if (session.identity === undefined) remove(identityKey)
         write(token)
         commit(session)
         // The replaced session's key signs nothing any more; leaving it would pile up keys.
@@ -300,7 +273,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
         const storedKey = stored === null ? undefined : tryDecode(stored)?.public_key
         if (storedKey !== undefined) keys.add(storedKey)
         remove()
-        removeIdentity()
+        remove(identityKey)
         commit(null)
         // Signed out even if a key cannot be deleted: the session (what grants access) is gone.
         for (const key of keys) await keyStore.delete(key).catch(ignore)
@@ -315,12 +288,6 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       resolveReady()
     },
   }
-}
-
-function sameIdentity(a: SignInIdentity | undefined, b: SignInIdentity | undefined): boolean {
-  if (a === b) return true
-  if (a === undefined || b === undefined) return false
-  return a.method === b.method && a.contact === b.contact && a.provider === b.provider && a.email === b.email && a.name === b.name
 }
 
 function tryDecode(token: string): SessionClaims | undefined {

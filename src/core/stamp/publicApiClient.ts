@@ -70,11 +70,11 @@ export function createPublicApiClient(options: PublicApiClientOptions): PublicAp
       return checkActivity(activity, envelope, answer.body, answer.status)
     },
     async query(query, body, stamper, callOptions = {}) {
-      if (!Object.hasOwn(QUERY_CHECKS, query)) {
-        throw invalidArgument('publicApi.query(query)', Object.keys(QUERY_CHECKS).join(' or '), query)
+      if (!Object.hasOwn(QUERY_FIELDS, query)) {
+        throw invalidArgument('publicApi.query(query)', Object.keys(QUERY_FIELDS).join(' or '), query)
       }
       const answer = await post(query, `/public/v1/query/${query}`, body, stamper, callOptions.signal)
-      const missing = QUERY_CHECKS[query](answer.body)
+      const missing = missingField(answer.body, QUERY_FIELDS[query])
       if (missing !== undefined) throw badAnswer(query, missing, answer.status)
       return answer.body as unknown as PublicQueries[typeof query]['response']
     },
@@ -92,50 +92,33 @@ function checkStamp(stamp: Stamp, label: string): Stamp {
   return stamp
 }
 
-const isNonEmptyString = (value: unknown): value is string => typeof value === 'string' && value !== ''
-
-function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
+// The answer fields a caller reads without checking, per query: non-empty strings, by path; `list[]`
+// checks the field in every member of the array `list`. A table and one reader rather than a function
+// per query: this client is in every first load.
+const QUERY_FIELDS: { readonly [Q in PublicQueryName]: readonly string[] } = {
+  whoami: ['organizationId', 'userId'],
+  get_user: ['user.userId'],
+  list_wallets: ['wallets[].walletId', 'wallets[].walletName'],
+  list_wallet_accounts: ['accounts[].walletId', 'accounts[].address', 'accounts[].addressFormat'],
 }
 
-/** The first of `fields` that is not a non-empty string in `value`, as "no <prefix>.<field>"; undefined when all are. */
-function missingString(value: Record<string, unknown>, fields: readonly string[], prefix: string): string | undefined {
-  const field = fields.find((name) => !isNonEmptyString(value[name]))
-  return field === undefined ? undefined : `no ${prefix}${field}`
-}
-
-/** Checks every member of an array of objects; "no <name> as [...]" names the first bad one. */
-function missingInList(list: unknown, name: string, fields: readonly string[]): string | undefined {
-  if (!Array.isArray(list)) return `no ${name} array`
-  for (const [index, item] of list.entries()) {
-    const object = record(item)
-    if (object === undefined) return `no object at ${name}[${index}]`
-    const missing = missingString(object, fields, `${name}[${index}].`)
-    if (missing !== undefined) return missing
+/** "no <path>" for the first field of `paths` that `body` lacks (see QUERY_FIELDS), else undefined. */
+function missingField(body: unknown, paths: readonly string[]): string | undefined {
+  for (const path of paths) {
+    const [list, field] = path.split('[].') as [string, string | undefined]
+    const values = field === undefined ? [read(body, list)] : read(body, list)
+    if (!Array.isArray(values)) return `no ${list} array`
+    for (const [index, item] of values.entries()) {
+      const value = field === undefined ? item : read(item, field)
+      if (typeof value !== 'string' || value === '') return `no ${field === undefined ? list : `${list}[${index}].${field}`}`
+    }
   }
   return undefined
 }
 
-// The answer fields a caller reads without checking, per query: what the kit and its UI show.
-const QUERY_CHECKS: { readonly [Q in PublicQueryName]: (body: Record<string, unknown>) => string | undefined } = {
-  whoami: (body) => missingString(body, ['organizationId', 'userId'], ''),
-  get_user: (body) => {
-    const user = record(body.user)
-    if (user === undefined) return 'no user'
-    const missing = missingString(user, ['userId'], 'user.')
-    if (missing !== undefined) return missing
-    // userName may be empty (production allows it); the contact details are optional but typed when present.
-    if (typeof user.userName !== 'string') return 'no user.userName'
-    for (const field of ['userEmail', 'userPhoneNumber'] as const) {
-      if (user[field] !== undefined && typeof user[field] !== 'string') return `no string user.${field}`
-    }
-    for (const field of ['authenticators', 'apiKeys', 'oauthProviders'] as const) {
-      if (user[field] !== undefined && !Array.isArray(user[field])) return `no user.${field} array`
-    }
-    return undefined
-  },
-  list_wallets: (body) => missingInList(body.wallets, 'wallets', ['walletId', 'walletName']),
-  list_wallet_accounts: (body) => missingInList(body.accounts, 'accounts', ['walletId', 'address', 'addressFormat']),
+/** `value` at a dotted path, or undefined where an object is missing on the way. */
+function read(value: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((object, key) => (typeof object === 'object' && object !== null ? (object as Record<string, unknown>)[key] : undefined), value)
 }
 
 // The result fields a caller reads without checking, per activity.

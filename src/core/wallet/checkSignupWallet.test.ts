@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { createKit } from '../createKit'
 import { memoryKeyStore } from '../keys/memoryKeyStore'
 import { fakeStorage } from '../test/fakes'
-import { checkSignupWallet } from './checkSignupWallet'
+import { startEmailOtp } from '../flows/emailOtp'
+import { startOAuth } from '../flows/oauth'
+import { fakeFetch } from '../test/fakeFetch'
+import { checkSignupWallet, signupWallet } from './checkSignupWallet'
 
 const ETHEREUM = { curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' } as const
 const SOLANA = { curve: 'CURVE_ED25519', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/501'/0'/0'", addressFormat: 'ADDRESS_FORMAT_SOLANA' } as const
@@ -30,14 +33,22 @@ describe('checkSignupWallet', () => {
     }
   })
 
-  it('is what createKit({ wallet }) checks and keeps (undefined: the tenant default applies)', () => {
-    const options = { proxyUrl: 'https://auth.example.com', configId: 'demo', keyStore: memoryKeyStore(), storage: fakeStorage() }
+  it('is what the sign-in starts check of createKit({ wallet }), before any request (undefined: the tenant default)', async () => {
+    const fake = fakeFetch({})
+    const options = { proxyUrl: 'https://auth.example.com', configId: 'demo', fetch: fake.fetch, keyStore: memoryKeyStore(), storage: fakeStorage() }
     const kit = createKit({ ...options, wallet: { walletName: 'Main', accounts: [SOLANA] } })
-    expect(kit.wallet).toEqual({ walletName: 'Main', accounts: [SOLANA] })
+    expect(signupWallet(kit)).toEqual({ wallet: { walletName: 'Main', accounts: [SOLANA] } })
     kit.destroy()
     const plain = createKit(options)
-    expect(plain.wallet).toBeUndefined()
+    expect(signupWallet(plain)).toEqual({})
     plain.destroy()
-    expect(() => createKit({ ...options, wallet: { walletName: '', accounts: [] } })).toThrow(/createKit\(\{ wallet \}\)\.walletName/)
+
+    const bad = createKit({ ...options, wallet: { walletName: '', accounts: [] } })
+    const wrong = expect.objectContaining({ code: 'CONFIG_INVALID', message: expect.stringMatching(/^createKit\(\{ wallet \}\)\.walletName/) })
+    await expect(startEmailOtp(bad, { email: 'ada@example.com' })).rejects.toEqual(wrong)
+    await expect(startOAuth(bad, { provider: 'google', mode: 'popup', redirectUri: 'https://app.example.com/' })).rejects.toEqual(wrong)
+    expect(fake.calls).toHaveLength(0)
+    expect(await bad.keyStore.list()).toEqual([])
+    bad.destroy()
   })
 })

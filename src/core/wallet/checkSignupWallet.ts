@@ -1,4 +1,5 @@
 import { invalidArgument } from '../assert'
+import type { Kit } from '../contracts'
 import type { SignupWallet } from '../types'
 
 // The curve each address format's keys live on: an Ethereum address is a secp256k1 key's, a Solana one
@@ -36,4 +37,14 @@ export function checkSignupWallet(wallet: unknown, label: string): SignupWallet 
     return Object.freeze({ curve, pathFormat, path, addressFormat }) as SignupWallet['accounts'][number]
   })
   return Object.freeze({ walletName, accounts: Object.freeze(checked) as SignupWallet['accounts'] })
+}
+
+/**
+ * The `wallet` field of a sign-up: `{ wallet }` with the app's wallet (createKit({ wallet })), checked, or
+ * `{}` to let the proxy apply the tenant's default. The flows call it before their first request (a
+ * bad wallet fails before a code is sent or a prompt opens) and again at the sign-up. Checked here, in
+ * the flows' chunks, rather than in createKit: every page builds a kit, few pages sign anyone up.
+ */
+export function signupWallet(kit: Pick<Kit, 'wallet'>): { wallet?: SignupWallet } {
+  return kit.wallet === undefined ? {} : { wallet: checkSignupWallet(kit.wallet, 'createKit({ wallet })') }
 }

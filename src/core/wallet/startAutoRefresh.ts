@@ -1,7 +1,6 @@
 import { assertInteger, assertObject, invalidArgument } from '../assert'
 import type { Kit, Session, SessionStorage } from '../contracts'
 import { KitError, type KitErrorCode } from '../errors'
-import { sessionStorageKey } from '../session/sessionStore'
 import { refreshSession } from './refreshSession'
 import { checkWalletCall } from './walletOptions'
 
@@ -52,7 +51,9 @@ export function startAutoRefresh(kit: Kit, options: AutoRefreshOptions = {}): ()
     throw invalidArgument(`${label}({ locks })`, 'a LockManager (navigator.locks) or null', locks)
   }
   const lead = Math.max(beforeMs, MIN_REFRESH_BEFORE_MS)
-  const storageKey = sessionStorageKey(kit.client.configId)
+  // From the store rather than sessionStorageKey(): importing the session store's module from this chunk
+  // makes a host's bundler split the first load's shared modules into an extra file.
+  const { storageKey } = kit.session
   const lockName = `${storageKey}:refresh`
   const owner = randomOwner()
 
