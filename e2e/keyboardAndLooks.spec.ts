@@ -31,7 +31,9 @@ test.describe('keyboard, themes and languages on the playground', () => {
     await tabTo(page, 'Log in')
     expect(await focusRing(page)).not.toBe('none')
     await page.keyboard.press('Enter')
-    const dialog = page.getByRole('dialog', { name: 'Log in or sign up' })
+    // The title follows the state ("Your account" once signed in): the dialog is found by role alone.
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toHaveAccessibleName('Log in or sign up')
     const emailField = dialog.getByRole('textbox', { name: 'Email address' })
     await expect(emailField).toBeFocused()
     expect(await focusRing(page)).not.toBe('none')
@@ -41,10 +43,13 @@ test.describe('keyboard, themes and languages on the playground', () => {
     const codeField = dialog.getByRole('textbox', { name: 'Verification code' })
     await expect(codeField).toBeFocused()
     await page.keyboard.type(await readCode(page.request, email))
-    const heading = dialog.getByRole('heading', { name: "You're signed in" })
+    const heading = dialog.getByRole('heading', { name: `Signed in as ${email}` })
     await expect(heading).toBeFocused()
+    await expect(dialog).toHaveAccessibleName('Your account')
 
-    // Tab stays inside the dialog, and Escape gives focus back to the button, now "Account".
+    // The copy buttons are reached by Tab, then Done; Escape gives focus back to the button, now "Account".
+    await tabTo(page, 'Copy address')
+    expect(await focusRing(page)).not.toBe('none')
     await tabTo(page, 'Done')
     expect(await focusRing(page)).not.toBe('none')
     await page.keyboard.press('Escape')

@@ -132,9 +132,11 @@ export const SignedIn: Story = {
   play: async ({ canvasElement, loaded }) => {
     const panel = await requestPanelCode(canvasElement)
     await userEvent.setup().type(within(panel).getByRole('textbox', { name: 'Verification code' }), sentCode(loaded.proxy))
-    await within(panel).findByRole('heading', { name: "You're signed in" }, { timeout: 3000 })
+    await within(panel).findByRole('heading', { name: `Signed in as ${STORY_EMAIL}` }, { timeout: 3000 })
   },
-  parameters: { expectedState: [{ role: 'heading', name: "You're signed in" }, { role: 'button', name: 'Sign out' }] },
+  parameters: {
+    expectedState: [{ role: 'region', name: 'Your account' }, { role: 'heading', name: `Signed in as ${STORY_EMAIL}` }, { role: 'button', name: 'Sign out' }],
+  },
 }
 
 export const SignedInDark: Story = { ...SignedIn, args: { theme: 'dark' } }

@@ -122,11 +122,12 @@ export const SignedIn: Story = {
   play: async ({ canvasElement, loaded }) => {
     const dialog = await requestCode(canvasElement)
     await typeCode(dialog, sentCode(loaded.proxy))
-    await within(dialog).findByRole('heading', { name: "You're signed in" }, { timeout: 3000 })
+    await within(dialog).findByRole('heading', { name: `Signed in as ${STORY_EMAIL}` }, { timeout: 3000 })
   },
   parameters: {
     expectedState: [
-      { role: 'heading', name: "You're signed in" },
+      { role: 'dialog', name: 'Your account' },
+      { role: 'heading', name: `Signed in as ${STORY_EMAIL}` },
       { role: 'button', name: 'Sign out' },
       { role: 'button', name: 'Done' },
     ],

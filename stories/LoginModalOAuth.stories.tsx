@@ -111,11 +111,12 @@ export const SignedInWithGoogle: Story = {
   play: async ({ canvasElement, loaded }) => {
     const dialog = await clickProvider(canvasElement, 'Google')
     await answerInPopup(loaded, 'google', 'Continue as Ada Lovelace')
-    await within(dialog).findByRole('heading', { name: "You're signed in" }, { timeout: 3000 })
+    await within(dialog).findByRole('heading', { name: 'Signed in as ada@example.com' }, { timeout: 3000 })
   },
   parameters: {
     expectedState: [
-      { role: 'heading', name: "You're signed in" },
+      { role: 'heading', name: 'Signed in as ada@example.com' },
+      { text: 'Signed in with Google' },
       { role: 'button', name: 'Sign out' },
     ],
   },

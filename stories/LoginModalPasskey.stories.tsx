@@ -1,10 +1,11 @@
 import { within } from '@testing-library/dom'
+import userEvent from '@testing-library/user-event'
 import { LoginModal } from '../src/components'
 import type { Meta, StoryObj } from './support/csf'
 import { LoginModalDemo, type LoginModalDemoProps } from './support/LoginModalDemo'
 import { MockProviders } from './support/MockProviders'
-import { clickInDialog, loadPasskeyBrowser, loadStrangerPasskey } from './support/passkeys'
-import { dialogOf } from './support/steps'
+import { clickInDialog, createPasskeyNamed, loadPasskeyBrowser, loadStrangerPasskey, STORY_PASSKEY_NAME } from './support/passkeys'
+import { dialogOf, STORY_EMAIL } from './support/steps'
 
 const meta: Meta<LoginModalDemoProps> = {
   title: 'Components/LoginModal/Passkeys',
@@ -46,7 +47,7 @@ export const OfferedDark: Story = {
 export const WaitingForPasskey: Story = {
   play: async ({ canvasElement, loaded }) => {
     loaded.passkeys?.holdNextPrompt()
-    await clickInDialog(canvasElement, 'Create a passkey')
+    await createPasskeyNamed(canvasElement)
   },
   parameters: {
     expectedState: [
@@ -103,15 +104,49 @@ export const Unsupported: Story = {
   },
 }
 
-/** Signed up with a passkey alone; the signed-in view offers to add another. */
-export const SignedUpWithPasskey: Story = {
+/** Create a passkey asks for its name first: the email typed before fills it in. */
+export const NamingThePasskey: Story = {
   play: async ({ canvasElement }) => {
-    const dialog = await clickInDialog(canvasElement, 'Create a passkey')
-    await within(dialog).findByRole('heading', { name: "You're signed in" }, { timeout: 3000 })
+    const dialog = await dialogOf(canvasElement)
+    await userEvent.setup().type(await within(dialog).findByRole('textbox', { name: 'Email address' }, { timeout: 3000 }), STORY_EMAIL)
+    await clickInDialog(canvasElement, 'Create a passkey')
+    await within(dialog).findByRole('textbox', { name: 'Name for this passkey' }, { timeout: 3000 })
   },
   parameters: {
     expectedState: [
-      { role: 'heading', name: "You're signed in" },
+      { role: 'heading', name: 'Create a passkey' },
+      { role: 'textbox', name: 'Name for this passkey' },
+      { text: 'Your email or name, shown in your passkey list' },
+      { role: 'button', name: 'Continue' },
+      { role: 'button', name: 'Other ways to sign in' },
+    ],
+  },
+}
+
+export const NamingThePasskeyDark: Story = { ...NamingThePasskey, args: { theme: 'dark' } }
+
+/** Continue with no name: the field says what it needs. */
+export const PasskeyNameMissing: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await clickInDialog(canvasElement, 'Create a passkey')
+    await userEvent.setup().click(await within(dialog).findByRole('button', { name: 'Continue' }, { timeout: 3000 }))
+    await within(dialog).findByRole('alert')
+  },
+  parameters: {
+    expectedState: [{ role: 'alert', text: 'Enter a name for this passkey.' }, { role: 'textbox', name: 'Name for this passkey' }],
+  },
+}
+
+/** Signed up with a passkey alone: the person by the passkey's name; the view offers to add another. */
+export const SignedUpWithPasskey: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await createPasskeyNamed(canvasElement)
+    await within(dialog).findByRole('heading', { name: `Signed in as ${STORY_PASSKEY_NAME}` }, { timeout: 3000 })
+  },
+  parameters: {
+    expectedState: [
+      { role: 'heading', name: `Signed in as ${STORY_PASSKEY_NAME}` },
+      { text: 'Signed in with a passkey' },
       { role: 'button', name: 'Add a passkey' },
       { role: 'button', name: 'Sign out' },
     ],
@@ -121,7 +156,7 @@ export const SignedUpWithPasskey: Story = {
 /** A passkey added from the signed-in view. */
 export const PasskeyAdded: Story = {
   play: async ({ canvasElement }) => {
-    await clickInDialog(canvasElement, 'Create a passkey')
+    await createPasskeyNamed(canvasElement)
     const dialog = await clickInDialog(canvasElement, 'Add a passkey')
     await within(dialog).findByText('Passkey added. Next time, you can sign in with it.', undefined, { timeout: 3000 })
   },

@@ -4,7 +4,7 @@ import { LoginModal } from '../src/components'
 import type { Meta, StoryObj } from './support/csf'
 import { LoginModalDemo, type LoginModalDemoProps } from './support/LoginModalDemo'
 import { MockProviders } from './support/MockProviders'
-import { openPhoneStep, requestPhoneCode, sentPhoneCode, STORY_PHONE_SHOWN, submitPhone } from './support/phoneSteps'
+import { openPhoneStep, requestPhoneCode, sentPhoneCode, STORY_PHONE, STORY_PHONE_SHOWN, submitPhone } from './support/phoneSteps'
 import { typeCode } from './support/steps'
 
 // The phone step of the login modal, each state on the mock proxy (whose demo tenant enables SMS).
@@ -105,11 +105,12 @@ export const SignedInByPhone: Story = {
   play: async ({ canvasElement, loaded }) => {
     const dialog = await requestPhoneCode(canvasElement)
     await typeCode(dialog, sentPhoneCode(loaded.proxy))
-    await within(dialog).findByRole('heading', { name: "You're signed in" }, { timeout: 3000 })
+    await within(dialog).findByRole('heading', { name: `Signed in as ${STORY_PHONE}` }, { timeout: 3000 })
   },
   parameters: {
     expectedState: [
-      { role: 'heading', name: "You're signed in" },
+      { role: 'heading', name: `Signed in as ${STORY_PHONE}` },
+      { text: 'Signed in with phone' },
       { role: 'button', name: 'Sign out' },
     ],
   },

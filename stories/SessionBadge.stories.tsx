@@ -46,6 +46,17 @@ export const SignedInBadge: Story = {
 
 export const SignedInDark: Story = { ...SignedInBadge, args: { name: STORY_EMAIL, theme: 'dark' } }
 
+/** No `name` from the app: the badge names the person as they signed in, with their initial. */
+export const ThePerson: Story = {
+  name: 'Signed in (the person as they signed in)',
+  play: async ({ canvasElement, loaded }) => signIn(canvasElement, loaded.proxy),
+  parameters: {
+    expectedState: [{ text: `Signed in as ${STORY_EMAIL}` }, { role: 'button', name: 'Sign out' }],
+  },
+}
+
+export const ThePersonDark: Story = { ...ThePerson, args: { theme: 'dark' } }
+
 export const French: Story = {
   args: { locale: 'fr' },
   play: async ({ canvasElement, loaded }) =>

@@ -8,6 +8,7 @@ import { MOCK_PROXY_PATH, mockOAuthEndpoints } from './mockProxy'
 import { OAuthModeSelect } from './OAuthModeSelect'
 import { SessionPanel } from './SessionPanel'
 import { TestIdentities } from './TestIdentities'
+import { WalletPanel } from './WalletPanel'
 import { useConfigIdChoice } from './useConfigIdChoice'
 import { themeOf, useLookChoice } from './useLookChoice'
 import { useOAuthModeChoice } from './useOAuthModeChoice'
@@ -46,6 +47,7 @@ export function App() {
         ) : null}
         <main className="pg-main">
           <SessionPanel />
+          <WalletPanel />
           <DevInbox />
           <TestIdentities />
         </main>

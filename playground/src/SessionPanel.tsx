@@ -1,4 +1,4 @@
-import { useLogout, useSession } from 'auth-proxy-kit'
+import { useLogout, useRefreshSession, useSession } from 'auth-proxy-kit'
 import { useNow } from './useNow'
 
 function formatDuration(ms: number): string {
@@ -12,6 +12,7 @@ function formatDuration(ms: number): string {
 export function SessionPanel() {
   const { status, session, expiresSoon } = useSession()
   const logout = useLogout()
+  const refresh = useRefreshSession()
   const now = useNow()
   return (
     <section className="pg-panel" aria-labelledby="pg-session-title">
@@ -42,9 +43,18 @@ export function SessionPanel() {
             <summary>Decoded claims</summary>
             <pre>{JSON.stringify(session.claims, null, 2)}</pre>
           </details>
-          <button type="button" className="pg-button" onClick={() => logout.logout()} disabled={logout.isPending}>
-            {logout.isPending ? 'Signing out…' : 'Sign out'}
-          </button>
+          <div className="pg-actions">
+            <button type="button" className="pg-button" onClick={() => refresh.refreshSession()} disabled={refresh.isPending}>
+              {refresh.isPending ? 'Refreshing…' : 'Refresh session'}
+            </button>
+            <button type="button" className="pg-button" onClick={() => logout.logout()} disabled={logout.isPending}>
+              {logout.isPending ? 'Signing out…' : 'Sign out'}
+            </button>
+          </div>
+          <p role="status">
+            {refresh.data ? `Refreshed: the session now ends at ${new Date(refresh.data.expiresAt).toLocaleTimeString()}.` : null}
+          </p>
+          {refresh.error ? <p role="alert">{refresh.error.message}</p> : null}
         </>
       )}
     </section>

@@ -140,7 +140,7 @@ describe('server rendering', () => {
     expect(screen.queryByText('Please sign in')).not.toBeInTheDocument()
     expect(screen.getByText('custom: signedIn')).toBeInTheDocument()
     expect(await screen.findByText(/^Session ends in 1[45]:\d\d/)).toBeInTheDocument()
-    expect(screen.getByText(/^Signed in as/)).toHaveTextContent('Signed in as ada@example.com')
+    expect(screen.getByText(/^Signed in as/, { selector: '.apk-session-who' })).toHaveTextContent('Signed in as ada@example.com')
     expect(recoverable).not.toHaveBeenCalled()
     expect(consoleError).not.toHaveBeenCalled()
   })

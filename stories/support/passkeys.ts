@@ -30,3 +30,17 @@ export async function clickInDialog(canvasElement: HTMLElement, name: string): P
   await userEvent.setup().click(button)
   return dialog
 }
+
+/** The name the stories give a new passkey. */
+export const STORY_PASSKEY_NAME = 'Ada Lovelace'
+
+/** Create a passkey → the name step, filled with `name` → Continue: the prompt opens. */
+export async function createPasskeyNamed(canvasElement: HTMLElement, name = STORY_PASSKEY_NAME): Promise<HTMLElement> {
+  const user = userEvent.setup()
+  const dialog = await clickInDialog(canvasElement, 'Create a passkey')
+  const field = await within(dialog).findByRole('textbox', { name: 'Name for this passkey' }, { timeout: 3000 })
+  await user.clear(field)
+  await user.type(field, name)
+  await user.click(within(dialog).getByRole('button', { name: 'Continue' }))
+  return dialog
+}

@@ -7,8 +7,9 @@ import type { MockAuthProxy } from '../../src/mock'
 
 export const STORY_EMAIL = 'ada@example.com'
 
+/** The open dialog: titled "Log in or sign up", or "Your account" once signed in. */
 export function dialogOf(canvasElement: HTMLElement) {
-  return within(canvasElement.ownerDocument.body).findByRole('dialog', { name: 'Log in or sign up' })
+  return within(canvasElement.ownerDocument.body).findByRole('dialog', { name: /^(Log in or sign up|Your account)$/ })
 }
 
 export async function submitEmail(canvasElement: HTMLElement, email = STORY_EMAIL): Promise<HTMLElement> {

@@ -8,6 +8,7 @@ import {
   useLoginWithPasskey,
   useOAuthCallback,
   useOAuthProviders,
+  usePasskeyName,
   useSession,
   useSignUpWithPasskey,
   useSmsOtp,
@@ -25,11 +26,12 @@ import { OAuthButtons } from './OAuthButtons'
 import { OAuthError } from './OAuthError'
 import { OAuthWaiting } from './OAuthWaiting'
 import { PasskeyButtons } from './PasskeyButtons'
+import { PasskeyNameStep } from './PasskeyNameStep'
 import { PasskeyWaiting } from './PasskeyWaiting'
 import { PhoneMethodButton } from './PhoneMethodButton'
 import { LazyPhoneStep } from './LazyPhoneStep'
 import { Progress } from '../ui/Progress'
-import { SignedInStep } from './SignedInStep'
+import { AccountView } from '../account/AccountView'
 
 export interface LoginFlowProps {
   /** Closes what holds the flow (the dialog's "Done"); left out in an inline panel. */
@@ -60,6 +62,11 @@ export function LoginFlow({ onDone, methods: only }: LoginFlowProps) {
   const [sentTo, setSentTo] = useState<string>()
   // Beside an email form, the phone has a view of its own, opened from the list of methods.
   const [phoneChosen, setPhoneChosen] = useState(false)
+  // Passkey sign-up asks for the passkey's name first, unless the app gave one (provider `passkeyName`).
+  const appPasskeyName = usePasskeyName()
+  const [namingPasskey, setNamingPasskey] = useState(false)
+  // The name typed last: "Create a passkey" again (after a cancelled prompt) comes back with it.
+  const passkeyNameDraft = useRef<string>(undefined)
   // A code on its way shows once the flows are here (a reload restores it then): its contact fills the
   // form that "Use a different …" comes back to, and a code by SMS comes back to the phone's view.
   const emailChallenge = emailOtp.challenge?.email
@@ -78,7 +85,7 @@ export function LoginFlow({ onDone, methods: only }: LoginFlowProps) {
   }, [methods])
 
   if (status === 'loading') return <Progress label={labels.loading} />
-  if (status === 'signedIn' && session) return <SignedInStep session={session} onDone={onDone} />
+  if (status === 'signedIn' && session) return <AccountView session={session} onDone={onDone} />
   // Back from the provider: the answer is being exchanged for a session.
   if (callback.status === 'completing') return <Progress label={labels.signingIn} />
   // Under way in the popup, or the page on its way to the provider ("Taking you to Google…").
@@ -121,11 +128,34 @@ export function LoginFlow({ onDone, methods: only }: LoginFlowProps) {
       ? { error: callback.error, provider: callback.provider, mode: 'redirect' as const }
       : undefined
 
+  const createPasskey = () => {
+    forgetOAuthFailures()
+    passkeyLogin.reset()
+    passkeySignUp.reset()
+    if (appPasskeyName) passkeySignUp.signUpWithPasskey({ userName: appPasskeyName, authenticatorName: appPasskeyName })
+    else setNamingPasskey(true)
+  }
+  if (namingPasskey && methods.includes('passkey')) {
+    return (
+      <PasskeyNameStep
+        key="passkey-name"
+        initialName={passkeyNameDraft.current ?? emailDraft.current}
+        onSubmit={(userName) => {
+          passkeyNameDraft.current = userName
+          setNamingPasskey(false)
+          // The passkey list (the account's, and the person's password manager) shows the same name.
+          passkeySignUp.signUpWithPasskey({ userName, authenticatorName: userName })
+        }}
+        onBack={() => setNamingPasskey(false)}
+      />
+    )
+  }
+
   const showEmail = methods.includes('email')
   const showPhone = methods.includes('sms')
   const social = oauthProviders
   // Passkeys sit with the social buttons: one group of buttons after the form.
-  const passkeyPart = methods.includes('passkey') ? <PasskeyButtons login={passkeyLogin} signUp={passkeySignUp} onStart={forgetOAuthFailures} /> : null
+  const passkeyPart = methods.includes('passkey') ? <PasskeyButtons login={passkeyLogin} signUp={passkeySignUp} onStart={forgetOAuthFailures} onCreate={createPasskey} /> : null
   if (!showEmail && !showPhone && social.length === 0 && !passkeyPart && !failure?.error) return <p className="apk-text">{labels.noMethods}</p>
   const phoneStep = (onBack?: () => void) => (
     <LazyPhoneStep key="phone" smsOtp={smsOtp} phone={phone} sentTo={sentTo} onPhoneChange={setPhone} onBack={onBack} />

@@ -14,6 +14,11 @@ export interface PasskeyButtonsProps {
   signUp: UseSignUpWithPasskeyReturnType
   /** Called in the click handler before the prompt opens, e.g. to forget another method's failure. */
   onStart?(): void
+  /**
+   * "Create a passkey": the flow's step that asks for the passkey's name, or the sign-up itself with
+   * the app's name. "Try again" after a failed sign-up retries it with the same name.
+   */
+  onCreate(): void
 }
 
 /**
@@ -21,7 +26,7 @@ export interface PasskeyButtonsProps {
  * person closed the prompt, the failure and "Try again" otherwise. In a browser without WebAuthn, a
  * sentence saying so instead of buttons that could only fail.
  */
-export function PasskeyButtons({ login, signUp, onStart }: PasskeyButtonsProps) {
+export function PasskeyButtons({ login, signUp, onStart, onCreate }: PasskeyButtonsProps) {
   const labels = useLabels()
   const signInRef = useRef<HTMLButtonElement>(null)
   const createRef = useRef<HTMLButtonElement>(null)
@@ -45,7 +50,7 @@ export function PasskeyButtons({ login, signUp, onStart }: PasskeyButtonsProps) 
     onStart?.()
     if (chosen === 'signUp') {
       login.reset()
-      signUp.signUpWithPasskey()
+      signUp.signUpWithPasskey(signUp.variables)
     } else {
       signUp.reset()
       login.loginWithPasskey()
@@ -79,7 +84,7 @@ export function PasskeyButtons({ login, signUp, onStart }: PasskeyButtonsProps) 
           <PasskeyMark />
           <span className="apk-button-label">{labels.signInWithPasskey}</span>
         </button>
-        <button ref={createRef} type="button" className="apk-button apk-button-social" onClick={() => start('signUp')} {...prefetchProps(prefetchPasskey)}>
+        <button ref={createRef} type="button" className="apk-button apk-button-social" onClick={onCreate} {...prefetchProps(prefetchPasskey)}>
           <PasskeyMark />
           <span className="apk-button-label">{labels.createPasskey}</span>
         </button>

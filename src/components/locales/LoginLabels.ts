@@ -60,9 +60,34 @@ export interface LoginLabels {
   /** In the signed-in view */
   addPasskey: string
   passkeyAdded: string
+  /** The signed-in view's heading while who is signed in is not known yet. */
   signedInHeading: string
-  organization: string
-  user: string
+  /** The dialog's and the panel's title once signed in. */
+  accountTitle: string
+  /** Under the person's name: how they signed in. */
+  signedInWithEmail: string
+  signedInWithPhone: string
+  signedInWithPasskey: string
+  /** `{provider}`, e.g. "Signed in with Google" */
+  signedInWithProvider: string
+  /** Above the wallet's addresses. */
+  walletHeading: string
+  /** While the wallets are being read. */
+  loadingWallet: string
+  /** A signed-in user without a wallet. */
+  noWallet: string
+  /** The copy button's name beside an address. */
+  copyAddress: string
+  /** Said for about two seconds once the address is on the clipboard. */
+  copied: string
+  /** The browser refused the clipboard (an insecure page, a denied permission). */
+  copyFailed: string
+  /** Passkey sign-up's name step: the field's label, its hint, and what an empty name is told. */
+  passkeyNameLabel: string
+  passkeyNameHint: string
+  passkeyNameRequired: string
+  /** Submits the passkey name step: the browser's prompt opens next. */
+  continueToPasskey: string
   signOut: string
   signingOut: string
   done: string
@@ -84,7 +109,7 @@ export interface LoginLabels {
   /** `{time}` as m:ss, counting down */
   askAgainIn: string
   askAgainNow: string
-  /** SessionBadge: `{name}`, the app's name for the person, else a short form of their user id. */
+  /** SessionBadge and the signed-in view: `{name}`, the person's email, phone or name (the app's `name` on the badge). */
   signedInAs: string
   /** SessionBadge: `{time}` as m:ss or h:mm:ss, counting down to the session's end. */
   sessionEndsIn: string

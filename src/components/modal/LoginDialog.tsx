@@ -6,7 +6,7 @@ import { LabelsContext } from '../labels/LabelsContext'
 import type { LoginLabels } from '../locales/LoginLabels'
 import type { Theme } from '../theme/Theme'
 import { LoginFlow } from '../flow/LoginFlow'
-import { PanelHeader } from '../panel/PanelHeader'
+import { PanelTitle } from '../panel/PanelTitle'
 
 export interface LoginDialogProps {
   onOpenChange(open: boolean): void
@@ -24,7 +24,7 @@ export function LoginDialog({ onOpenChange, theme, labels, methods, title, logo 
   return (
     <LabelsContext.Provider value={labels}>
       <Dialog labelledBy={titleId} onClose={close} theme={theme}>
-        <PanelHeader titleId={titleId} title={title ?? labels.dialogTitle} logo={logo} onClose={close} />
+        <PanelTitle titleId={titleId} title={title} logo={logo} labels={labels} onClose={close} />
         <LoginFlow onDone={close} methods={methods} />
       </Dialog>
     </LabelsContext.Provider>

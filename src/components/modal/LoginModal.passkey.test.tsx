@@ -11,7 +11,8 @@ import { latestCode, renderWithProxy, type TestProvidersOptions } from '../../re
 import { en } from '../locales/en'
 import { LoginButton } from './LoginButton'
 
-const SIGNED_IN = { name: "You're signed in" }
+const SIGNED_IN = { name: /^Signed in as / }
+const PASSKEY_NAME = 'Ada Lovelace'
 
 function renderWithPasskeys(browser: FakePasskeyBrowser, options: TestProvidersOptions = {}) {
   return renderWithProxy(<LoginButton />, { webauthn: browser.webauthn, origin: browser.origin, ...options })
@@ -19,7 +20,16 @@ function renderWithPasskeys(browser: FakePasskeyBrowser, options: TestProvidersO
 
 async function openModal(user: UserEvent, buttonName = 'Log in'): Promise<HTMLElement> {
   await user.click(await screen.findByRole('button', { name: buttonName }))
-  return screen.findByRole('dialog', { name: 'Log in or sign up' })
+  return screen.findByRole('dialog', { name: buttonName === 'Account' ? 'Your account' : 'Log in or sign up' })
+}
+
+/** Create a passkey → the name step → Continue: the prompt opens. */
+async function createPasskey(user: UserEvent, dialog: HTMLElement, name = PASSKEY_NAME): Promise<void> {
+  await user.click(await within(dialog).findByRole('button', { name: 'Create a passkey' }))
+  const field = await within(dialog).findByRole('textbox', { name: 'Name for this passkey' })
+  await user.clear(field)
+  await user.type(field, name)
+  await user.click(within(dialog).getByRole('button', { name: 'Continue' }))
 }
 
 async function signInByEmail(kit: Kit, proxy: MockAuthProxy, email = 'ada@example.com') {
@@ -55,12 +65,22 @@ describe('LoginModal, passkeys', () => {
     await expectNoAxeViolations(dialog)
   })
 
-  it('given Create a passkey, it waits for the prompt, signs the person up with no email, and a sign-out later the passkey signs them in again', async () => {
+  it('given Create a passkey, it asks for its name, waits for the prompt, signs the person up with no email, and a sign-out later the passkey signs them in again', async () => {
     const browser = fakePasskeyBrowser()
     const { user, proxy, kit, requests } = renderWithPasskeys(browser)
     let dialog = await openModal(user)
     const release = browser.holdNextPrompt()
     await user.click(await within(dialog).findByRole('button', { name: 'Create a passkey' }))
+    // The name step: nothing typed before, so an empty field, focused; nothing sent yet.
+    const field = await within(dialog).findByRole('textbox', { name: 'Name for this passkey' })
+    await waitFor(() => expect(field).toHaveFocus())
+    expect(field).toHaveValue('')
+    expect(within(dialog).getByRole('heading', { name: 'Create a passkey' })).toBeInTheDocument()
+    await expectNoAxeViolations(dialog)
+    expect(browser.prompts).toEqual([])
+    await user.type(field, PASSKEY_NAME)
+    await user.keyboard('{Enter}')
+
     const waiting = await within(dialog).findByRole('status')
     expect(waiting).toHaveTextContent('Waiting for your passkey…')
     await waitFor(() => expect(waiting).toHaveFocus())
@@ -69,26 +89,55 @@ describe('LoginModal, passkeys', () => {
     await expectNoAxeViolations(dialog)
 
     release()
-    expect(await within(dialog).findByRole('heading', SIGNED_IN)).toBeInTheDocument()
+    expect(await within(dialog).findByRole('heading', { name: `Signed in as ${PASSKEY_NAME}` })).toBeInTheDocument()
+    expect(within(dialog).getByText('Signed in with a passkey')).toBeInTheDocument()
     const [account] = Object.values(proxy.state.users)
     expect(account?.email).toBeUndefined()
-    expect(account?.authenticators).toHaveLength(1)
-    expect(within(dialog).getByText(String(account?.organizationId))).toBeInTheDocument()
+    expect(account?.userName).toBe(PASSKEY_NAME)
+    expect(account?.authenticators.map((passkey) => passkey.authenticatorName)).toEqual([PASSKEY_NAME])
     expect(await kit.keyStore.list()).toHaveLength(1)
-    expect(requests).toEqual(['wallet_kit_config', 'signup', '/public/v1/submit/stamp_login'])
+    expect(requests.slice(0, 3)).toEqual(['wallet_kit_config', 'signup', '/public/v1/submit/stamp_login'])
 
+    // Sign out closes the dialog; the passkey alone signs the person in again, to the same account.
     await user.click(within(dialog).getByRole('button', { name: 'Sign out' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    dialog = await openModal(user)
+    requests.length = 0
     await user.click(await within(dialog).findByRole('button', { name: 'Sign in with a passkey' }))
-    expect(await within(dialog).findByRole('heading', SIGNED_IN)).toBeInTheDocument()
-    expect(within(dialog).getByText(String(account?.organizationId))).toBeInTheDocument()
+    expect(await within(dialog).findByRole('heading', { name: `Signed in as ${PASSKEY_NAME}` })).toBeInTheDocument()
     expect(kit.session.getSnapshot().session?.userId).toBe(account?.userId)
     expect(browser.prompts).toEqual(['create', 'get'])
-    expect(requests.slice(3)).toEqual(['/public/v1/submit/stamp_login'])
+    expect(requests[0]).toBe('/public/v1/submit/stamp_login')
 
     await user.click(within(dialog).getByRole('button', { name: 'Done' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     dialog = await openModal(user, 'Account')
-    expect(await within(dialog).findByRole('heading', SIGNED_IN)).toBeInTheDocument()
+    expect(await within(dialog).findByRole('heading', { name: `Signed in as ${PASSKEY_NAME}` })).toBeInTheDocument()
+  })
+
+  it('given an email typed first, the name step starts from it; Other ways to sign in goes back with nothing created', async () => {
+    const browser = fakePasskeyBrowser()
+    const { user, proxy } = renderWithPasskeys(browser)
+    const dialog = await openModal(user)
+    await user.type(await within(dialog).findByRole('textbox', { name: 'Email address' }), 'ada@example.com')
+    await user.click(within(dialog).getByRole('button', { name: 'Create a passkey' }))
+    expect(await within(dialog).findByRole('textbox', { name: 'Name for this passkey' })).toHaveValue('ada@example.com')
+
+    await user.click(within(dialog).getByRole('button', { name: 'Other ways to sign in' }))
+    expect(await within(dialog).findByRole('textbox', { name: 'Email address' })).toHaveValue('ada@example.com')
+    expect(within(dialog).getByRole('button', { name: 'Create a passkey' })).toBeInTheDocument()
+    expect(browser.prompts).toEqual([])
+    expect(Object.keys(proxy.state.users)).toEqual([])
+  })
+
+  it('given the app names passkeys (passkeyName), Create a passkey opens the prompt at once with that name', async () => {
+    const browser = fakePasskeyBrowser()
+    const { user, proxy } = renderWithProxy(<LoginButton />, { webauthn: browser.webauthn, origin: browser.origin, passkeyName: 'grace@example.com' })
+    const dialog = await openModal(user)
+    await user.click(await within(dialog).findByRole('button', { name: 'Create a passkey' }))
+    expect(await within(dialog).findByRole('heading', { name: 'Signed in as grace@example.com' })).toBeInTheDocument()
+    expect(within(dialog).queryByRole('textbox', { name: 'Name for this passkey' })).not.toBeInTheDocument()
+    expect(Object.values(proxy.state.users)[0]?.userName).toBe('grace@example.com')
   })
 
   it('given the person closes the prompt of Create a passkey, it says so calmly and puts focus back, with no account, key or session', async () => {
@@ -96,7 +145,7 @@ describe('LoginModal, passkeys', () => {
     const { user, proxy, kit } = renderWithPasskeys(browser)
     const dialog = await openModal(user)
     browser.cancelNextPrompt()
-    await user.click(await within(dialog).findByRole('button', { name: 'Create a passkey' }))
+    await createPasskey(user, dialog)
 
     const message = await within(dialog).findByText('Passkey request was cancelled.')
     expect(message).toHaveAttribute('role', 'status')
@@ -144,14 +193,15 @@ describe('LoginModal, passkeys', () => {
     const browser = fakePasskeyBrowser()
     const { user, proxy } = renderWithPasskeys(browser, { mock: { failures: { signup: { code: 13 } } } })
     const dialog = await openModal(user)
-    await user.click(await within(dialog).findByRole('button', { name: 'Create a passkey' }))
+    await createPasskey(user, dialog)
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(DEFAULT_USER_MESSAGES.PROXY_ERROR)
 
     proxy.setFailure('signup', null)
     await user.click(within(dialog).getByRole('button', { name: 'Try again' }))
     expect(await within(dialog).findByRole('heading', SIGNED_IN)).toBeInTheDocument()
     expect(browser.prompts).toEqual(['create', 'create'])
-    expect(Object.keys(proxy.state.users)).toHaveLength(1)
+    // The retry keeps the name given in the step.
+    expect(Object.values(proxy.state.users).map((account) => account.userName)).toEqual([PASSKEY_NAME])
   })
 
   it('given a browser without WebAuthn (jsdom has no PublicKeyCredential), it says passkeys cannot be used here, with no button', async () => {
@@ -200,11 +250,14 @@ describe('LoginModal, signed-in view, Add a passkey', () => {
     await statusSaying(dialog, 'Passkey added. Next time, you can sign in with it.')
     expect(add).toHaveFocus()
     await expectNoAxeViolations(dialog)
-    expect(proxy.state.users[session.userId]?.authenticators).toHaveLength(1)
+    // Named after the person, never a date or an id.
+    expect(proxy.state.users[session.userId]?.authenticators.map((passkey) => passkey.authenticatorName)).toEqual(['ada@example.com'])
 
     await user.click(within(dialog).getByRole('button', { name: 'Sign out' }))
-    await user.click(await within(dialog).findByRole('button', { name: 'Sign in with a passkey' }))
-    expect(await within(dialog).findByRole('heading', SIGNED_IN)).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    const again = await openModal(user)
+    await user.click(await within(again).findByRole('button', { name: 'Sign in with a passkey' }))
+    expect(await within(again).findByRole('heading', { name: 'Signed in as ada@example.com' })).toBeInTheDocument()
     expect(kit.session.getSnapshot().session).toMatchObject({ userId: session.userId, organizationId: session.organizationId })
   })
 

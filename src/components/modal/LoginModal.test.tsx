@@ -40,34 +40,40 @@ describe('LoginModal', () => {
     expect(codeField).toHaveFocus()
 
     await user.type(codeField, latestCode(proxy, email))
-    expect(await within(dialog).findByRole('heading', { name: "You're signed in" })).toBeInTheDocument()
+    // "Your account": the person by the email they used, and their wallet's addresses.
+    expect(await within(dialog).findByRole('heading', { name: `Signed in as ${email}` })).toHaveFocus()
+    expect(dialog).toHaveAccessibleName('Your account')
+    expect(within(dialog).getByText('Signed in with email')).toBeInTheDocument()
+    const [wallet] = Object.values(proxy.state.organizations).flatMap((organization) => organization.wallets)
+    const ethereum = wallet?.accounts.find((account) => account.addressFormat === 'ADDRESS_FORMAT_ETHEREUM')?.address
+    expect(ethereum).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    expect(await within(dialog).findByTitle(String(ethereum))).toHaveTextContent(`${ethereum?.slice(0, 6)}…${ethereum?.slice(-4)}`)
+    expect(within(dialog).getAllByRole('button', { name: 'Copy address' })).toHaveLength(2)
     await expectNoAxeViolations(dialog)
-    const firstOrganization = Object.values(proxy.state.users)[0]?.organizationId
-    expect(firstOrganization).toBeDefined()
-    expect(within(dialog).getByText(String(firstOrganization))).toBeInTheDocument()
-    expect(requests.slice(requests.indexOf('otp_verify'))).toEqual(['otp_verify', 'account', 'signup', 'otp_login'])
+    expect(requests.slice(requests.indexOf('otp_verify'), requests.indexOf('otp_login') + 1)).toEqual(['otp_verify', 'account', 'signup', 'otp_login'])
+    // The view's queries, once each; no get_user: the session remembers the email used.
+    expect(requests.slice(requests.indexOf('otp_login') + 1).sort()).toEqual(['/public/v1/query/list_wallet_accounts', '/public/v1/query/list_wallets'])
 
     await user.click(within(dialog).getByRole('button', { name: 'Done' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     const account = screen.getByRole('button', { name: 'Account' })
     expect(account).toHaveFocus()
 
-    // Sign out from the modal's signed-in view, then log in again as the same person.
+    // Sign out from the modal's signed-in view: the dialog closes, and focus is back on the button.
     await user.click(account)
-    dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' })
+    dialog = await screen.findByRole('dialog', { name: 'Your account' })
     await user.click(await within(dialog).findByRole('button', { name: 'Sign out' }))
-    const emailField = await within(dialog).findByRole('textbox', { name: 'Email address' })
-    await waitFor(() => expect(emailField).toHaveFocus())
-    await user.click(within(dialog).getByRole('button', { name: 'Close' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Log in' })).toHaveFocus())
 
+    // Log in again as the same person: the same account, the same wallet.
     requests.length = 0
     dialog = await requestCode(user, email)
     await user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), latestCode(proxy, email))
-    await within(dialog).findByRole('heading', { name: "You're signed in" })
-    expect(requests).toEqual(['otp_init', 'otp_verify', 'account', 'otp_login'])
+    await within(dialog).findByRole('heading', { name: `Signed in as ${email}` })
+    expect(requests.slice(0, requests.indexOf('otp_login') + 1)).toEqual(['otp_init', 'otp_verify', 'account', 'otp_login'])
     expect(Object.keys(proxy.state.users)).toHaveLength(1)
-    expect(within(dialog).getByText(String(firstOrganization))).toBeInTheDocument()
+    expect(await within(dialog).findByTitle(String(ethereum))).toBeInTheDocument()
   })
 
   it('given an invalid email, it shows an error on the field and sends nothing', async () => {
@@ -119,7 +125,7 @@ describe('LoginModal', () => {
 
     await user.clear(codeField)
     await user.type(codeField, code)
-    expect(await within(dialog).findByRole('heading', { name: "You're signed in" })).toBeInTheDocument()
+    expect(await within(dialog).findByRole('heading', { name: `Signed in as ${email}` })).toBeInTheDocument()
   })
 
   it('given an incomplete code, Verify says what is missing and sends nothing', async () => {
@@ -153,7 +159,7 @@ describe('LoginModal', () => {
     await waitFor(() => expect(proxy.outbox(email)).toHaveLength(2))
     expect(await within(dialog).findByText('We sent a new code. Use the newest one.')).toBeInTheDocument()
     await user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), latestCode(proxy, email))
-    expect(await within(dialog).findByRole('heading', { name: "You're signed in" })).toBeInTheDocument()
+    expect(await within(dialog).findByRole('heading', { name: /^Signed in as / })).toBeInTheDocument()
   })
 
   it('given a code that expired, it says so and offers a new code', async () => {
@@ -170,7 +176,7 @@ describe('LoginModal', () => {
     await user.click(again)
     await waitFor(() => expect(proxy.outbox(email)).toHaveLength(2))
     await user.type(await within(dialog).findByRole('textbox', { name: 'Verification code' }), latestCode(proxy, email))
-    expect(await within(dialog).findByRole('heading', { name: "You're signed in" })).toBeInTheDocument()
+    expect(await within(dialog).findByRole('heading', { name: /^Signed in as / })).toBeInTheDocument()
   })
 
   it("given the tenant's codes die sooner than the kit's 5 minutes, the proxy's answer says the code expired and offers a new one", async () => {
@@ -189,7 +195,7 @@ describe('LoginModal', () => {
     await user.click(again)
     await waitFor(() => expect(proxy.outbox(email)).toHaveLength(2))
     await user.type(await within(dialog).findByRole('textbox', { name: 'Verification code' }), latestCode(proxy, email))
-    expect(await within(dialog).findByRole('heading', { name: "You're signed in" })).toBeInTheDocument()
+    expect(await within(dialog).findByRole('heading', { name: /^Signed in as / })).toBeInTheDocument()
   })
 
   it("given a tenant with 8-digit codes, the code field asks for 8 digits on a number keyboard, and they sign in", async () => {
@@ -210,7 +216,7 @@ describe('LoginModal', () => {
       expect.stringContaining(DEFAULT_USER_MESSAGES.OTP_CODE_FORMAT),
     )
     await user.type(codeField, code.slice(7))
-    expect(await within(dialog).findByRole('heading', { name: "You're signed in" })).toBeInTheDocument()
+    expect(await within(dialog).findByRole('heading', { name: /^Signed in as / })).toBeInTheDocument()
   })
 
   it('given a code just sent, Resend code waits out its cooldown, then sends a new code', async () => {
@@ -236,7 +242,7 @@ describe('LoginModal', () => {
     expect(within(dialog).getByRole('button', { name: 'Resend code' })).toBeDisabled()
 
     await user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), latestCode(proxy, email))
-    expect(await within(dialog).findByRole('heading', { name: "You're signed in" })).toBeInTheDocument()
+    expect(await within(dialog).findByRole('heading', { name: /^Signed in as / })).toBeInTheDocument()
   })
 
   it('given a pasted code with spaces, a dash and look-alikes, it normalizes it and signs in', async () => {
@@ -249,7 +255,7 @@ describe('LoginModal', () => {
     await user.click(codeField)
     await user.paste(` ${messy.slice(0, 3)} - ${messy.slice(3)} `)
     expect(codeField).toHaveValue(code)
-    expect(await within(dialog).findByRole('heading', { name: "You're signed in" })).toBeInTheDocument()
+    expect(await within(dialog).findByRole('heading', { name: /^Signed in as / })).toBeInTheDocument()
   })
 
   it('given a code step, Use a different email goes back to the email, kept for correction', async () => {
@@ -369,7 +375,7 @@ describe('LoginModal', () => {
     const dialog = await openModal(second.user)
     expect(await within(dialog).findByText(`We sent a code to ${email}`)).toBeInTheDocument()
     await second.user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), code)
-    expect(await within(dialog).findByRole('heading', { name: "You're signed in" })).toBeInTheDocument()
+    expect(await within(dialog).findByRole('heading', { name: /^Signed in as / })).toBeInTheDocument()
   })
 
   it('given labels and a theme, it uses them', async () => {
@@ -386,7 +392,7 @@ describe('LoginModal', () => {
     const { user, proxy } = renderWithProxy(<LoginButton />, { strict: true })
     const dialog = await requestCode(user, 'strict@example.com')
     await user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), latestCode(proxy, 'strict@example.com'))
-    expect(await within(dialog).findByRole('heading', { name: "You're signed in" })).toBeInTheDocument()
+    expect(await within(dialog).findByRole('heading', { name: /^Signed in as / })).toBeInTheDocument()
     await user.keyboard('{Escape}')
     expect(screen.getByRole('button', { name: 'Account' })).toHaveFocus()
   })

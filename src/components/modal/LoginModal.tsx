@@ -19,7 +19,7 @@ export interface LoginModalContentProps {
   labels?: LoginLabelsOverride
   /** Which methods to offer, in this order; default the provider's `methods`. The tenant's enabled ones bound it. */
   methods?: readonly EnabledProvider[]
-  /** Default the locale's "Log in or sign up". */
+  /** The sign-in's title; default the locale's "Log in or sign up". Signed in, it is `labels.accountTitle` ("Your account"). */
   title?: ReactNode
   /** Shown before the title; decorative, so give an image `alt=""`. */
   logo?: ReactNode

@@ -27,11 +27,18 @@ describe('AuthPanel', () => {
     const code = await within(panel).findByRole('textbox', { name: 'Verification code' })
     await waitFor(() => expect(code).toHaveFocus())
     await user.type(code, latestCode(proxy, 'panel@example.com'))
-    expect(await within(panel).findByRole('heading', { name: "You're signed in" })).toBeInTheDocument()
+    expect(await within(panel).findByRole('heading', { name: 'Signed in as panel@example.com' })).toBeInTheDocument()
+    // The title says where the person is now.
+    expect(panel).toHaveAccessibleName('Your account')
     // Nothing to close inline: no Done button, but Sign out.
     expect(within(panel).queryByRole('button', { name: 'Done' })).not.toBeInTheDocument()
     expect(within(panel).getByRole('button', { name: 'Sign out' })).toBeInTheDocument()
     await expectNoAxeViolations(container)
+
+    // Inline, Sign out leaves the panel in place, back on the ways to sign in.
+    await user.click(within(panel).getByRole('button', { name: 'Sign out' }))
+    expect(await within(panel).findByRole('textbox', { name: 'Email address' })).toBeInTheDocument()
+    expect(panel).toHaveAccessibleName('Log in or sign up')
   })
 
   it('given methods, shows only those the tenant enables, in the given order; given a title and logo, shows them', async () => {
@@ -57,7 +64,8 @@ describe('AuthPanel', () => {
     })
     first.unmount()
     renderWithProxy(<AuthPanel />, { proxy: first.proxy, keyStore: first.kit.keyStore, storage })
-    const heading = await screen.findByRole('heading', { name: "You're signed in" })
+    // The person, after a reload, by the email they signed in with.
+    const heading = await screen.findByRole('heading', { name: 'Signed in as back@example.com' })
     expect(heading).not.toHaveFocus()
   })
 

@@ -7,7 +7,7 @@ import { en } from '../locales/en'
 import type { LoginLabelsOverride } from '../locales/LoginLabels'
 import { RetryableError } from '../ui/RetryableError'
 import { LoginFlow } from '../flow/LoginFlow'
-import { PanelHeader } from './PanelHeader'
+import { PanelTitle } from './PanelTitle'
 import { Progress } from '../ui/Progress'
 import { MountFocusContext } from '../flow/useMountFocus'
 import type { Theme } from '../theme/Theme'
@@ -16,7 +16,7 @@ import { useThemeAttributes } from '../theme/useThemeAttributes'
 export interface AuthPanelProps {
   /** Which methods to offer, in this order; default the provider's `methods`. The tenant's enabled ones bound it. */
   methods?: readonly EnabledProvider[]
-  /** Default the locale's "Log in or sign up". */
+  /** The sign-in's title; default the locale's "Log in or sign up". Signed in, it is `labels.accountTitle` ("Your account"). */
   title?: ReactNode
   /** Shown before the title; decorative, so give an image `alt=""`. */
   logo?: ReactNode
@@ -53,7 +53,7 @@ export function AuthPanel({ methods, title, logo, theme = 'light', locale, label
       {copy.labels ? (
         <LabelsContext.Provider value={copy.labels}>
           <MountFocusContext.Provider value={mayFocus}>
-            <PanelHeader titleId={titleId} title={title ?? copy.labels.dialogTitle} logo={logo} />
+            <PanelTitle titleId={titleId} title={title} logo={logo} labels={copy.labels} />
             <LoginFlow methods={methods} />
           </MountFocusContext.Provider>
         </LabelsContext.Provider>

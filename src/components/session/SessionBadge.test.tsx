@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react'
+import { act, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { completeEmailOtp, startEmailOtp, type Kit } from '../../core'
 import type { MockAuthProxy } from '../../mock'
@@ -18,7 +18,7 @@ async function signIn(kit: Kit, proxy: MockAuthProxy, email: string) {
 describe('SignedIn, SignedOut and SessionBadge', () => {
   it('show what belongs to each state, and the badge says who, the time left, and signs out', async () => {
     let now = Date.now()
-    const { kit, proxy, user, container } = renderWithProxy(
+    const { kit, proxy, user, container, requests } = renderWithProxy(
       <>
         <SignedOut>
           <p>Please sign in</p>
@@ -39,7 +39,11 @@ describe('SignedIn, SignedOut and SessionBadge', () => {
     expect(screen.queryByText('Please sign in')).not.toBeInTheDocument()
     const session = kit.session.getSnapshot().session
     if (!session) throw new Error('no session')
-    expect(screen.getByText(/^Signed in as/)).toHaveTextContent(`Signed in as ${session.userId.slice(0, 8)}…`)
+    // The person by the email they signed in with, with their initial.
+    await waitFor(() => expect(screen.getByText(/^Signed in as/)).toHaveTextContent('Signed in as badge@example.com'))
+    expect(container.querySelector('.apk-avatar')).toHaveTextContent('B')
+    // The session remembers who signed in: nothing is asked of the proxy for it.
+    expect(requests).not.toContain('/public/v1/query/get_user')
     // The demo tenant's sessions last 15 minutes.
     expect(screen.getByText(/^Session ends in/)).toHaveTextContent(/Session ends in 1[45]:\d\d/)
     await expectNoAxeViolations(container)

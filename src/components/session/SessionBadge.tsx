@@ -1,6 +1,8 @@
 'use client'
 import { useId, type ReactNode } from 'react'
-import { useLogout, useSession, useSessionTimeLeft } from '../../react'
+import { useLogout, useSession, useSessionTimeLeft, useUser } from '../../react'
+import { describePerson } from '../account/describePerson'
+import { PersonAvatar } from '../account/PersonAvatar'
 import { errorMessage } from '../labels/errorMessage'
 import { formatLabel } from '../labels/formatLabel'
 import { useLocaleLabels, type Locale } from '../labels/useLocaleLabels'
@@ -11,7 +13,10 @@ import type { Theme } from '../theme/Theme'
 import { useThemeAttributes } from '../theme/useThemeAttributes'
 
 export interface SessionBadgeProps {
-  /** Who is signed in, as the app knows them (an email, a name); default a short form of the user id. */
+  /**
+   * Who is signed in, as the app knows them; default the person as the kit knows them: the email or
+   * phone they signed in with, the provider identity's email or name, a passkey user's name.
+   */
   name?: ReactNode
   theme?: Theme
   /** 'en' (default), 'fr' (loaded when asked for), a whole dictionary, or some strings. */
@@ -32,12 +37,23 @@ export function SessionBadge({ name, theme = 'light', locale, labels, className 
   const signingOut = useLogout()
   const errorId = useId()
   const themeAttributes = useThemeAttributes(theme)
+  // What the session remembers of the sign-in names the person at once; get_user is asked only when
+  // it does not (a session stored before the kit remembered it).
+  const remembered = describePerson(session?.identity)
+  const user = useUser({ enabled: name === undefined && remembered.name === undefined })
   if (status !== 'signedIn' || !session) return null
-  const who = name ?? <code title={session.userId}>{`${session.userId.slice(0, 8)}…`}</code>
+  const person = remembered.name === undefined ? describePerson(session.identity, user.data) : remembered
+  const who =
+    name ??
+    person.name ??
+    // Until get_user answers, or if it cannot: a short form of the user id, whole on hover.
+    <code title={session.userId}>{`${session.userId.slice(0, 8)}…`}</code>
   const [before, after] = copy.signedInAs.split('{name}')
   return (
     <div className={['apk-root', 'apk-session-badge', className].filter(Boolean).join(' ')} {...themeAttributes}>
-      <p className="apk-session-who">
+      <PersonAvatar person={typeof name === 'string' ? { ...person, name } : person} />
+      {/* A long email ends in an ellipsis: whole on hover. */}
+      <p className="apk-session-who" title={name === undefined ? person.name : undefined}>
         {before}
         {who}
         {after}

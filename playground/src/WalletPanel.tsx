@@ -1,0 +1,135 @@
+import { useSession, useSignMessage, useWallets } from 'auth-proxy-kit'
+import { useEffect, useId, useMemo, useState } from 'react'
+import { verifyMessage } from './verifySignature'
+
+const CHAINS: Readonly<Record<string, string>> = { ADDRESS_FORMAT_ETHEREUM: 'Ethereum', ADDRESS_FORMAT_SOLANA: 'Solana' }
+
+/** The message as signed: the box's text (bytes only if another caller signed some). */
+function textOf(message: string | Uint8Array): string {
+  return typeof message === 'string' ? message : new TextDecoder().decode(message)
+}
+
+/** Copies the address; says so for two seconds. */
+function CopyAddress({ address }: { address: string }) {
+  const [copied, setCopied] = useState(false)
+  useEffect(() => {
+    if (!copied) return
+    const timer = setTimeout(() => setCopied(false), 2000)
+    return () => clearTimeout(timer)
+  }, [copied])
+  return (
+    <button type="button" className="pg-button pg-button-small" onClick={() => void navigator.clipboard.writeText(address).then(() => setCopied(true))}>
+      {copied ? 'Copied' : 'Copy'}
+    </button>
+  )
+}
+
+/**
+ * The signed-in user's wallet (useWallets), and "Sign a message" (useSignMessage) whose signature the
+ * page checks itself (verifySignature: noble, not the kit).
+ */
+export function WalletPanel() {
+  const { status } = useSession()
+  const wallets = useWallets()
+  const signing = useSignMessage()
+  const id = useId()
+  const accounts = useMemo(() => wallets.data?.flatMap((wallet) => wallet.accounts) ?? [], [wallets.data])
+  const [chosen, setChosen] = useState<string>()
+  const [message, setMessage] = useState('Hello from the auth-proxy-kit playground')
+  const account = accounts.find((candidate) => candidate.address === chosen) ?? accounts[0]
+  const signed = signing.data
+  const verification = useMemo(
+    () => (signed && signing.variables ? verifyMessage(signed.addressFormat, textOf(signing.variables.message), signed.signature, signed.address) : undefined),
+    [signed, signing.variables],
+  )
+  if (status !== 'signedIn') return null
+
+  return (
+    <section className="pg-panel" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Wallet</h2>
+      {wallets.isPending ? <p role="status">Loading the wallets…</p> : null}
+      {wallets.isError ? (
+        <p role="alert">
+          {wallets.error.message}{' '}
+          <button type="button" className="pg-button pg-button-small" onClick={() => void wallets.refetch()}>
+            Try again
+          </button>
+        </p>
+      ) : null}
+      {wallets.data && accounts.length === 0 ? <p>This user has no wallet account.</p> : null}
+      {accounts.length > 0 ? (
+        <table className="pg-accounts">
+          <thead>
+            <tr>
+              <th scope="col">Chain</th>
+              <th scope="col">Address</th>
+              <th scope="col" className="pg-path">
+                Path
+              </th>
+              <th scope="col">
+                <span className="pg-visually-hidden">Copy</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {accounts.map((row) => (
+              <tr key={row.walletAccountId}>
+                <td>{CHAINS[row.addressFormat] ?? row.addressFormat}</td>
+                <td>
+                  <code className="pg-key" data-testid="wallet-address">
+                    {row.address}
+                  </code>
+                </td>
+                <td className="pg-path">
+                  <code>{row.path}</code>
+                </td>
+                <td>
+                  <CopyAddress address={row.address} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {account ? (
+        <form
+          className="pg-sign"
+          onSubmit={(event) => {
+            event.preventDefault()
+            signing.signMessage({ account, message })
+          }}
+        >
+          <h3>Sign a message</h3>
+          <label htmlFor={`${id}-message`}>Message</label>
+          <textarea id={`${id}-message`} rows={3} value={message} onChange={(event) => setMessage(event.target.value)} />
+          <label htmlFor={`${id}-account`}>Account</label>
+          <select id={`${id}-account`} value={account.address} onChange={(event) => setChosen(event.target.value)}>
+            {accounts.map((row) => (
+              <option key={row.walletAccountId} value={row.address}>
+                {`${CHAINS[row.addressFormat] ?? row.addressFormat} ${row.address}`}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="pg-button" disabled={signing.isPending || message === ''}>
+            {signing.isPending ? 'Signing…' : 'Sign'}
+          </button>
+          {signing.error ? <p role="alert">{signing.error.message}</p> : null}
+          {signed ? (
+            <dl className="pg-result">
+              <dt>Signature</dt>
+              <dd>
+                <code className="pg-key" data-testid="signature">
+                  {signed.signature}
+                </code>
+              </dd>
+              <dt>Checked on this page</dt>
+              <dd role="status" data-testid="verification">
+                {verification?.ok ? `Verified: signed by ${verification.signer}` : `Not verified: ${verification?.reason ?? 'no message'}`}
+              </dd>
+            </dl>
+          ) : null}
+        </form>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,193 @@
+import { within } from '@testing-library/dom'
+import userEvent from '@testing-library/user-event'
+import { LoginModal } from '../src/components'
+import type { SignupWallet } from '../src/react'
+import type { Meta, StoryObj } from './support/csf'
+import { LoginModalDemo, type LoginModalDemoProps } from './support/LoginModalDemo'
+import { MockProviders } from './support/MockProviders'
+import { answerInPopup, clickProvider, loadOAuthWindow } from './support/oauth'
+import { createPasskeyNamed, loadPasskeyBrowser, STORY_PASSKEY_NAME } from './support/passkeys'
+import { STORY_PHONE } from './support/phoneSteps'
+import { loadSignedIn } from './support/signedIn'
+import { dialogOf, STORY_EMAIL } from './support/steps'
+
+// "Your account": the modal's signed-in view, for each way a person signs in, on the story's mock
+// (a real session, the identity the flow remembered, a wallet the mock derived).
+
+const meta: Meta<LoginModalDemoProps> = {
+  title: 'Components/LoginModal/Your account',
+  component: LoginModal,
+  args: { theme: 'light' },
+  render: (args, { loaded }) => (
+    <MockProviders proxy={loaded.proxy} stores={loaded.stores} offline={loaded.offline} oauthWindow={loaded.oauthWindow} passkeys={loaded.passkeys}>
+      <LoginModalDemo {...args} />
+    </MockProviders>
+  ),
+}
+export default meta
+
+type Story = StoryObj<LoginModalDemoProps>
+
+/** Waits for the wallet's addresses (as many copy buttons as `accounts`). */
+async function addressesShown(canvasElement: HTMLElement, accounts = 2): Promise<HTMLElement> {
+  const dialog = await dialogOf(canvasElement)
+  const wallet = await within(dialog).findByRole('region', { name: 'Wallet' }, { timeout: 3000 })
+  await within(wallet).findAllByRole('button', { name: 'Copy address' }, { timeout: 3000 })
+  if (within(wallet).getAllByRole('button', { name: 'Copy address' }).length !== accounts) throw new Error(`expected ${accounts} accounts`)
+  return dialog
+}
+
+const walletShown = [
+  { role: 'dialog', name: 'Your account' },
+  { role: 'region', name: 'Wallet' },
+  { text: 'Solana' },
+  { role: 'button', name: 'Sign out' },
+] as const
+
+/** Signed in by a code to their email: the address, their initial, the wallet's two accounts. */
+export const EmailUser: Story = {
+  loaders: [loadSignedIn({ email: STORY_EMAIL })],
+  play: async ({ canvasElement }) => {
+    await addressesShown(canvasElement)
+  },
+  parameters: {
+    expectedState: [{ role: 'heading', name: `Signed in as ${STORY_EMAIL}` }, { text: 'Signed in with email' }, ...walletShown],
+  },
+}
+
+export const EmailUserDark: Story = { ...EmailUser, args: { theme: 'dark' } }
+
+export const EmailUserFrench: Story = {
+  args: { locale: 'fr' },
+  loaders: [loadSignedIn({ email: STORY_EMAIL })],
+  play: async ({ canvasElement }) => {
+    const dialog = await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: 'Votre compte' }, { timeout: 3000 })
+    await within(dialog).findAllByRole('button', { name: 'Copier l’adresse' }, { timeout: 3000 })
+  },
+  parameters: {
+    expectedState: [
+      { role: 'heading', name: `Connecté en tant que ${STORY_EMAIL}` },
+      { text: 'Connecté par e-mail' },
+      { role: 'region', name: 'Portefeuille' },
+      { role: 'button', name: 'Se déconnecter' },
+    ],
+  },
+}
+
+/** Signed in by SMS: the number they used, a handset for an avatar. */
+export const PhoneUser: Story = {
+  loaders: [loadSignedIn({ phone: STORY_PHONE })],
+  play: async ({ canvasElement }) => {
+    await addressesShown(canvasElement)
+  },
+  parameters: {
+    expectedState: [{ role: 'heading', name: `Signed in as ${STORY_PHONE}` }, { text: 'Signed in with phone' }, ...walletShown],
+  },
+}
+
+export const PhoneUserDark: Story = { ...PhoneUser, args: { theme: 'dark' } }
+
+/** Signed in with Google (the mock's consent page): the identity's email, Google's mark. */
+export const GoogleUser: Story = {
+  loaders: [loadOAuthWindow()],
+  play: async ({ canvasElement, loaded }) => {
+    await clickProvider(canvasElement, 'Google')
+    await answerInPopup(loaded, 'google', 'Continue as Ada Lovelace')
+    await addressesShown(canvasElement)
+  },
+  parameters: {
+    expectedState: [{ role: 'heading', name: 'Signed in as ada@example.com' }, { text: 'Signed in with Google' }, ...walletShown],
+  },
+}
+
+export const GoogleUserDark: Story = { ...GoogleUser, args: { theme: 'dark' } }
+
+/** A passkey and nothing else: the name they gave the passkey. */
+export const PasskeyOnlyUser: Story = {
+  loaders: [loadPasskeyBrowser()],
+  play: async ({ canvasElement }) => {
+    await createPasskeyNamed(canvasElement)
+    await addressesShown(canvasElement)
+  },
+  parameters: {
+    expectedState: [{ role: 'heading', name: `Signed in as ${STORY_PASSKEY_NAME}` }, { text: 'Signed in with a passkey' }, ...walletShown],
+  },
+}
+
+export const PasskeyOnlyUserDark: Story = { ...PasskeyOnlyUser, args: { theme: 'dark' } }
+
+/** The app's own wallet (the provider's `wallet`): two Ethereum accounts and a Solana one. */
+const APP_WALLET: SignupWallet = {
+  walletName: 'Acme wallet',
+  accounts: [
+    { curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' },
+    { curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/1", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' },
+    { curve: 'CURVE_ED25519', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/501'/0'/0'", addressFormat: 'ADDRESS_FORMAT_SOLANA' },
+  ],
+}
+
+export const ThreeAccounts: Story = {
+  name: "The app's wallet: three accounts",
+  loaders: [loadSignedIn({ email: STORY_EMAIL, wallet: APP_WALLET })],
+  play: async ({ canvasElement }) => {
+    await addressesShown(canvasElement, 3)
+  },
+  parameters: { expectedState: [{ role: 'heading', name: `Signed in as ${STORY_EMAIL}` }, ...walletShown] },
+}
+
+/** A long email and long addresses on a narrow phone: the name wraps, the addresses keep their short form. */
+export const NarrowLongNames: Story = {
+  name: 'Long email and addresses at 360 px',
+  globals: { viewport: { value: 'mobile' } },
+  loaders: [loadSignedIn({ email: 'maximilian.alexander.featherstonehaugh@subdomain.example-company.com' })],
+  play: async ({ canvasElement }) => {
+    await addressesShown(canvasElement)
+  },
+  parameters: {
+    expectedState: [{ role: 'heading', name: 'Signed in as maximilian.alexander.featherstonehaugh@subdomain.example-company.com' }, ...walletShown],
+  },
+}
+
+/** Copy address: "Copied" in the button and said politely, for about two seconds. */
+export const CopyFeedback: Story = {
+  loaders: [loadSignedIn({ email: STORY_EMAIL })],
+  play: async ({ canvasElement }) => {
+    const dialog = await addressesShown(canvasElement)
+    const [copy] = within(dialog).getAllByRole('button', { name: 'Copy address' })
+    if (!copy) throw new Error('no copy button')
+    await userEvent.setup().click(copy)
+    await within(dialog).findByRole('button', { name: 'Copied' }, { timeout: 1000 })
+  },
+  parameters: { expectedState: [{ role: 'button', name: 'Copied' }, { role: 'button', name: 'Copy address' }] },
+}
+
+export const CopyFeedbackDark: Story = { ...CopyFeedback, args: { theme: 'dark' } }
+
+/** The wallet on its way (the mock answers slowly): placeholder rows, said once to screen readers. */
+export const WalletLoading: Story = {
+  loaders: [loadSignedIn({ email: STORY_EMAIL, latencyMs: 10_000 })],
+  play: async ({ canvasElement }) => {
+    const dialog = await dialogOf(canvasElement)
+    await within(dialog).findByText('Loading your wallet…', undefined, { timeout: 3000 })
+  },
+  parameters: { expectedState: [{ text: 'Loading your wallet…' }, { role: 'heading', name: `Signed in as ${STORY_EMAIL}` }] },
+}
+
+export const WalletLoadingDark: Story = { ...WalletLoading, args: { theme: 'dark' } }
+
+/** The wallet cannot be read (no network): what happened, and Try again; the rest of the view works. */
+export const WalletUnreachable: Story = {
+  loaders: [loadSignedIn({ email: STORY_EMAIL, offline: true })],
+  play: async ({ canvasElement }) => {
+    const dialog = await dialogOf(canvasElement)
+    const wallet = await within(dialog).findByRole('region', { name: 'Wallet' }, { timeout: 3000 })
+    await within(wallet).findByRole('button', { name: 'Try again' }, { timeout: 5000 })
+  },
+  parameters: {
+    expectedState: [
+      { role: 'alert', text: 'We could not reach the sign-in service. Check your connection and try again.' },
+      { role: 'button', name: 'Try again' },
+      { role: 'button', name: 'Sign out' },
+    ],
+  },
+}
