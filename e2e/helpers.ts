@@ -70,9 +70,10 @@ export async function requestCode(page: Page, email: string): Promise<string> {
 /** Signs `email` in through the modal, end to end, and closes it. */
 export async function signIn(page: Page, email: string): Promise<void> {
   const code = await requestCode(page, email)
-  const dialog = page.getByRole('dialog', { name: 'Log in or sign up' })
+  // Named by its state: "Log in or sign up", then "Your account".
+  const dialog = page.getByRole('dialog')
   await dialog.getByRole('textbox', { name: 'Verification code' }).fill(code)
-  await expect(dialog.getByRole('heading', { name: "You're signed in" })).toBeVisible()
+  await expect(dialog.getByRole('heading', { name: /^Signed in as / })).toBeVisible()
   await dialog.getByRole('button', { name: 'Done' }).click()
   await expect(dialog).toBeHidden()
 }

@@ -37,8 +37,8 @@ test.describe('OAuth sign-in on the playground (mock Google)', () => {
     await page.screenshot({ path: `${SHOTS}/oauth-2-consent.png`, animations: 'disabled' })
     await page.getByRole('button', { name: `Continue as ${person.name}` }).click()
 
-    dialog = page.getByRole('dialog', { name: 'Log in or sign up' })
-    await expect(dialog.getByRole('heading', { name: "You're signed in" })).toBeVisible()
+    dialog = page.getByRole('dialog')
+    await expect(dialog.getByRole('heading', { name: /^Signed in as / })).toBeVisible()
     expect(hasOAuthAnswer(page.url())).toBe(false)
     expect(page.url()).not.toMatch(/[?&#](code|id_token|state)=/)
     // Google's id_token went straight to the proxy's account, signup and oauth_login: production's
@@ -91,7 +91,7 @@ test.describe('OAuth sign-in on the playground (mock Google)', () => {
     await popup.getByRole('button', { name: `Continue as ${person.name}` }).click()
     await closed
 
-    await expect(dialog.getByRole('heading', { name: "You're signed in" })).toBeVisible()
+    await expect(dialog.getByRole('heading', { name: /^Signed in as / })).toBeVisible()
     await page.screenshot({ path: `${SHOTS}/oauth-5-signed-in.png`, animations: 'disabled' })
     const second = await storedSessionClaims(page)
     expect(second?.organization_id).toBe(first?.organization_id)
@@ -236,8 +236,8 @@ test.describe('OAuth sign-in on the playground, per provider kind (tenant with e
       await expect(page.getByRole('heading', { name: `Sign in with ${name}` })).toBeVisible()
       await page.getByRole('button', { name: `Continue as ${person.name}` }).click()
 
-      dialog = page.getByRole('dialog', { name: 'Log in or sign up' })
-      await expect(dialog.getByRole('heading', { name: "You're signed in" })).toBeVisible()
+      dialog = page.getByRole('dialog')
+      await expect(dialog.getByRole('heading', { name: /^Signed in as / })).toBeVisible()
       expect(hasOAuthAnswer(page.url())).toBe(false)
       expect(requests.filter((path) => path !== '/v1/wallet_kit_config')).toEqual([...exchange, '/v1/account', '/v1/signup', '/v1/oauth_login'])
       const first = await storedSessionClaims(page, 'every-provider')
@@ -257,7 +257,7 @@ test.describe('OAuth sign-in on the playground, per provider kind (tenant with e
       await popup.getByRole('button', { name: `Continue as ${person.name}` }).click()
       await closed
 
-      await expect(dialog.getByRole('heading', { name: "You're signed in" })).toBeVisible()
+      await expect(dialog.getByRole('heading', { name: /^Signed in as / })).toBeVisible()
       expect(hasOAuthAnswer(page.url())).toBe(false)
       expect(requests.filter((path) => path !== '/v1/wallet_kit_config')).toEqual([...exchange, '/v1/account', '/v1/oauth_login'])
       const second = await storedSessionClaims(page, 'every-provider')

@@ -3,13 +3,13 @@ import { sessionPanel, signIn, storedKeys, storedSessionClaims, uniqueEmail } fr
 import { addVirtualAuthenticator, onLocalhost } from './virtualAuthenticator'
 
 const SHOTS = 'test-results/screenshots'
-const SIGNED_IN = { name: "You're signed in" }
+const SIGNED_IN = { name: /^Signed in as / }
 
 async function openModal(page: Page) {
   await page.getByRole('button', { name: 'Log in' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Log in or sign up' })
-  await expect(dialog.getByRole('button', { name: 'Create a passkey' })).toBeVisible()
-  return dialog
+  await expect(page.getByRole('dialog', { name: 'Log in or sign up' }).getByRole('button', { name: 'Create a passkey' })).toBeVisible()
+  // Named by its state from here on ("Your account" once signed in).
+  return page.getByRole('dialog')
 }
 
 async function signOut(page: Page) {
@@ -35,6 +35,13 @@ test.describe('passkeys on the playground (Chromium, virtual authenticator)', ()
       await route.continue()
     })
     await dialog.getByRole('button', { name: 'Create a passkey' }).click()
+    // The passkey is named after the person: the step asks for the name first (no email was typed).
+    const nameField = dialog.getByRole('textbox', { name: 'Name for this passkey' })
+    await expect(nameField).toBeFocused()
+    await expect(nameField).toHaveValue('')
+    await nameField.fill('Ada Lovelace')
+    await page.screenshot({ path: `${SHOTS}/passkey-1b-name.png`, animations: 'disabled' })
+    await dialog.getByRole('button', { name: 'Continue' }).click()
     await expect(dialog.getByRole('status')).toHaveText('Waiting for your passkey…')
     await page.screenshot({ path: `${SHOTS}/passkey-2-waiting.png`, animations: 'disabled' })
     releaseSignup()
@@ -45,11 +52,14 @@ test.describe('passkeys on the playground (Chromium, virtual authenticator)', ()
     await page.unroute('**/auth-proxy/v1/signup')
     const first = await storedSessionClaims(page)
     expect(first).not.toBeNull()
-    await expect(dialog.getByText(String(first?.organization_id), { exact: true })).toBeVisible()
+    await expect(page.getByRole('dialog', { name: 'Your account' })).toBeVisible()
+    await expect(dialog.getByText('Ada Lovelace').first()).toBeVisible()
     // The sign-up's short-lived client key is gone: only the session's key is left.
     expect((await storedKeys(page)).map((key) => key.publicKey)).toEqual([first?.public_key])
     const credentials = await authenticator.credentials()
     expect(credentials).toHaveLength(1)
+    // What the person's passkey list shows: the name they gave, not a UUID or a date.
+    expect(credentials[0]?.userName).toBe('Ada Lovelace')
     expect(credentials[0]).toMatchObject({ rpId: 'localhost', isResidentCredential: true })
     await dialog.getByRole('button', { name: 'Done' }).click()
     await expect(dialog).toBeHidden()
@@ -70,15 +80,19 @@ test.describe('passkeys on the playground (Chromium, virtual authenticator)', ()
   test('a signed-in email user adds a passkey, and then logs in with it alone', async ({ page, baseURL }) => {
     await page.goto(onLocalhost(baseURL))
     const authenticator = await addVirtualAuthenticator(page)
-    await signIn(page, uniqueEmail('passkey'))
+    const email = uniqueEmail('passkey')
+    await signIn(page, email)
     const byEmail = await storedSessionClaims(page)
 
     await page.getByRole('button', { name: 'Account' }).click()
-    let dialog = page.getByRole('dialog', { name: 'Log in or sign up' })
+    let dialog = page.getByRole('dialog', { name: 'Your account' })
     await dialog.getByRole('button', { name: 'Add a passkey' }).click()
     await expect(dialog.getByText('Passkey added. Next time, you can sign in with it.')).toBeVisible()
     await page.screenshot({ path: `${SHOTS}/passkey-4-added.png`, animations: 'disabled' })
-    expect(await authenticator.credentials()).toHaveLength(1)
+    const added = await authenticator.credentials()
+    expect(added).toHaveLength(1)
+    // Named after the person: the email they signed in with.
+    expect(added[0]?.userName).toBe(email)
     await dialog.getByRole('button', { name: 'Done' }).click()
 
     await signOut(page)
@@ -98,6 +112,8 @@ test.describe('passkeys on the playground (Chromium, virtual authenticator)', ()
     const dialog = await openModal(page)
 
     await dialog.getByRole('button', { name: 'Create a passkey' }).click()
+    await dialog.getByRole('textbox', { name: 'Name for this passkey' }).fill('Cancelling person')
+    await dialog.getByRole('button', { name: 'Continue' }).click()
     await expect(dialog.getByRole('status').filter({ hasText: 'Passkey request was cancelled.' })).toBeVisible()
     await expect(dialog.getByRole('alert')).toHaveCount(0)
     await expect(dialog.getByRole('button', { name: 'Create a passkey' })).toBeFocused()

@@ -18,6 +18,8 @@ export interface VirtualCredential {
   rpId?: string
   isResidentCredential: boolean
   signCount: number
+  /** The WebAuthn user.name the site gave: what the person's passkey list shows (recent Chromium reports it). */
+  userName?: string
 }
 
 export interface VirtualAuthenticator {
