@@ -180,12 +180,11 @@ export async function chooseOAuthMode(page: Page, mode: 'popup' | 'redirect'): P
   await page.getByLabel('OAuth mode').selectOption(mode)
 }
 
-/** Opens the modal and waits for the social buttons. */
+/** Opens the modal and waits for the social buttons; the dialog it returns is found by role alone (its name follows its state). */
 export async function openLoginModal(page: Page) {
   await page.getByRole('button', { name: 'Log in' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Log in or sign up' })
-  await expect(dialog.getByRole('button', { name: 'Continue with Google' })).toBeVisible()
-  return dialog
+  await expect(page.getByRole('dialog', { name: 'Log in or sign up' }).getByRole('button', { name: 'Continue with Google' })).toBeVisible()
+  return page.getByRole('dialog')
 }
 
 /**

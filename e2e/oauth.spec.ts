@@ -47,7 +47,9 @@ test.describe('OAuth sign-in on the playground (mock Google)', () => {
     const first = await storedSessionClaims(page)
     expect(first).not.toBeNull()
     expect((await storedKeys(page)).map((key) => key.publicKey)).toEqual([first?.public_key])
-    await expect(dialog.getByText(String(first?.organization_id), { exact: true })).toBeVisible()
+    // The person as the provider named them (from the id_token the kit signed in with), not an id.
+    await expect(page.getByRole('dialog', { name: 'Your account' }).getByRole('heading', { name: `Signed in as ${person.email}` })).toBeVisible()
+    await expect(dialog.getByText('Signed in with Google')).toBeVisible()
     await dialog.getByRole('button', { name: 'Done' }).click()
     await expect(dialog).toBeHidden()
 

@@ -458,7 +458,7 @@ const TIME_ROWS: Array<[keyof VisitTimes, string]> = [
   ['firstOpen', 'first click on "Log in", page settled → email field painted'],
   ['secondOpen', 'second open → email field painted'],
   ['emailToCode', '"Continue with email" → code field painted (key, preflight, `otp_init`)'],
-  ['codeToSignedIn', 'code typed → "You\'re signed in" painted (`otp_login`/signup, session stored)'],
+  ['codeToSignedIn', 'code typed → "Your account" painted (`otp_login`/signup, session stored)'],
 ]
 
 // ---------------------------------------------------------------------------------------------------
