@@ -184,9 +184,11 @@ describe('createPublicApiClient: submit', () => {
     expect(fake.calls).toHaveLength(0)
   })
 
-  it('refuses an unknown activity, a bad stamp, and a bad envelope before sending', async () => {
+  it('refuses an activity name that is not one, a bad stamp, and a bad envelope before sending', async () => {
     const { client, fake } = clientOn({})
-    await expect(client.submit('create_users' as never, ENVELOPE as never, recordingStamper())).rejects.toThrow(/publicApi\.submit\(activity\)/)
+    // The name goes into the path: nothing but an activity's name may.
+    await expect(client.submit('../query/whoami' as never, ENVELOPE as never, recordingStamper())).rejects.toThrow(/publicApi\.submit\(activity\)/)
+    await expect(client.submit(42 as never, ENVELOPE as never, recordingStamper())).rejects.toThrow(/publicApi\.submit\(activity\)/)
     await expect(client.submit('stamp_login', ENVELOPE, async () => ({ stampHeaderName: 'X-Other' as never, stampHeaderValue: 'x' }))).rejects.toThrow(
       /stamper result/,
     )

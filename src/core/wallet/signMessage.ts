@@ -72,10 +72,17 @@ export async function signMessage(kit: Kit, parameters: SignMessageParameters): 
     parameters: { signWith: account.address, payloads: request.payloads, encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: request.hashFunction },
   }
   const activity = await kit.publicApi.submit('sign_raw_payloads', envelope, apiKeyStamper(kit, session.publicKey), callOptions(signal))
-  const raw = activity.result.signRawPayloadsResult.signatures[0]
-  if (raw === undefined) throw badSignature(label, 'no signature')
+  // The public API client leaves this activity's result to its caller (it is in every first load).
+  const signatures: unknown = (activity.result as Partial<typeof activity.result>).signRawPayloadsResult?.signatures
+  const raw: unknown = Array.isArray(signatures) ? signatures[0] : undefined
+  if (!isSignature(raw)) throw badSignature(label, 'no signature {r, s, v}')
   const signature = format === 'ADDRESS_FORMAT_ETHEREUM' ? ethereumSignature(raw, label) : solanaSignature(raw, label)
   return { address: account.address, addressFormat: format as PublicAddressFormat, signature, raw }
+}
+
+function isSignature(value: unknown): value is SignRawPayloadResult {
+  const { r, s, v } = (value ?? {}) as Partial<Record<keyof SignRawPayloadResult, unknown>>
+  return typeof r === 'string' && typeof s === 'string' && typeof v === 'string'
 }
 
 function messageBytes(message: unknown, label: string): Uint8Array {
