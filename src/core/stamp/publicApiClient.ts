@@ -112,6 +112,10 @@ const RESULT_CHECKS: { readonly [A in PublicActivityName]: (result: Record<strin
       })
     return valid ? undefined : 'no result.signRawPayloadsResult.signatures as [{r, s, v}]'
   },
+  create_wallet: (result) =>
+    typeof (result.createWalletResult as Record<string, unknown> | undefined)?.walletId === 'string'
+      ? undefined
+      : 'no result.createWalletResult.walletId',
 }
 
 function checkActivity<A extends PublicActivityName>(
