@@ -26,8 +26,8 @@ function CopyAddress({ address, what }: { address: string; what: string }) {
 }
 
 /**
- * One account in two lines, so that a third of a wide page (or a phone) holds it: the chain and the
- * derivation path, then the whole address (monospace, broken anywhere); Copy at the end.
+ * One account in two lines, so that a third of a wide page (or a phone) holds it: the chain, the
+ * derivation path and Copy, then the whole address (monospace, broken anywhere) across the width.
  */
 function AccountItem({ account }: { account: PublicWalletAccount }) {
   const chain = CHAINS[account.addressFormat] ?? account.addressFormat
