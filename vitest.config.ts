@@ -1,10 +1,13 @@
 import react from '@vitejs/plugin-react'
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
 // Two projects: core and mock run in Node (WebCrypto, fetch Request/Response are Node's own);
 // React code runs in jsdom.
 export default defineConfig({
   plugins: [react()],
+  // The playground imports the kit by its package name, as an app does (playground/vite.config.ts).
+  resolve: { alias: [{ find: /^auth-proxy-kit$/, replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)) }] },
   test: {
     projects: [
       {

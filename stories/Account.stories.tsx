@@ -116,24 +116,35 @@ export const PasskeyOnlyUser: Story = {
 
 export const PasskeyOnlyUserDark: Story = { ...PasskeyOnlyUser, args: { theme: 'dark' } }
 
-/** The app's own wallet (the provider's `wallet`): two Ethereum accounts and a Solana one. */
-const APP_WALLET: SignupWallet = {
-  walletName: 'Acme wallet',
-  accounts: [
-    { curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' },
-    { curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/1", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' },
-    { curve: 'CURVE_ED25519', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/501'/0'/0'", addressFormat: 'ADDRESS_FORMAT_SOLANA' },
-  ],
+/** A second wallet the app made for the person after the sign-up: one Ethereum account. */
+const SAVINGS: SignupWallet = {
+  walletName: 'Savings',
+  accounts: [{ curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/1", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' }],
 }
 
-export const ThreeAccounts: Story = {
-  name: "The app's wallet: three accounts",
-  loaders: [loadSignedIn({ email: STORY_EMAIL, wallet: APP_WALLET })],
+/**
+ * Two wallets: the tenant's default one from the sign-up (Ethereum and Solana) and "Savings", created
+ * afterwards by a stamped create_wallet. Each shows under its name.
+ */
+export const TwoWallets: Story = {
+  name: 'Two wallets',
+  loaders: [loadSignedIn({ email: STORY_EMAIL, moreWallets: [SAVINGS] })],
   play: async ({ canvasElement }) => {
-    await addressesShown(canvasElement, 3)
+    const dialog = await addressesShown(canvasElement, 3)
+    const savings = within(dialog).getByRole('group', { name: 'Savings' })
+    if (within(savings).getAllByRole('button', { name: 'Copy address' }).length !== 1) throw new Error('expected one account in Savings')
   },
-  parameters: { expectedState: [{ role: 'heading', name: `Signed in as ${STORY_EMAIL}` }, ...walletShown] },
+  parameters: {
+    expectedState: [
+      { role: 'heading', name: `Signed in as ${STORY_EMAIL}` },
+      { role: 'group', name: 'Default wallet' },
+      { role: 'group', name: 'Savings' },
+      ...walletShown,
+    ],
+  },
 }
+
+export const TwoWalletsDark: Story = { ...TwoWallets, name: 'Two wallets (dark)', args: { theme: 'dark' } }
 
 /** A long email and long addresses on a narrow phone: the name wraps, the addresses keep their short form. */
 export const NarrowLongNames: Story = {

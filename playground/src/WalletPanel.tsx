@@ -1,4 +1,4 @@
-import { useSession, useSignMessage, useWallets } from 'auth-proxy-kit'
+import { useSession, useSignMessage, useWallets, type PublicWalletAccount } from 'auth-proxy-kit'
 import { useEffect, useId, useMemo, useState } from 'react'
 import { verifyMessage } from './verifySignature'
 
@@ -9,8 +9,8 @@ function textOf(message: string | Uint8Array): string {
   return typeof message === 'string' ? message : new TextDecoder().decode(message)
 }
 
-/** Copies the address; says so for two seconds. */
-function CopyAddress({ address }: { address: string }) {
+/** Copies the address; says so for two seconds. `what` ("Ethereum address") completes its name for screen readers. */
+function CopyAddress({ address, what }: { address: string; what: string }) {
   const [copied, setCopied] = useState(false)
   useEffect(() => {
     if (!copied) return
@@ -19,8 +19,30 @@ function CopyAddress({ address }: { address: string }) {
   }, [copied])
   return (
     <button type="button" className="pg-button pg-button-small" onClick={() => void navigator.clipboard.writeText(address).then(() => setCopied(true))}>
-      {copied ? 'Copied' : 'Copy'}
+      {copied ? 'Copied ' : 'Copy '}
+      <span className="pg-visually-hidden">{what}</span>
     </button>
+  )
+}
+
+/**
+ * One account in two lines, so that a third of a wide page (or a phone) holds it: the chain, the
+ * derivation path and Copy, then the whole address (monospace, broken anywhere) across the width.
+ */
+function AccountItem({ account }: { account: PublicWalletAccount }) {
+  const chain = CHAINS[account.addressFormat] ?? account.addressFormat
+  return (
+    <li className="pg-account">
+      <span className="pg-account-meta">
+        <span className="pg-account-chain">{chain}</span> <code className="pg-account-path">{account.path}</code>
+      </span>
+      <code className="pg-key pg-account-address" data-testid="wallet-address">
+        {account.address}
+      </code>
+      <span className="pg-account-copy">
+        <CopyAddress address={account.address} what={`${chain} address`} />
+      </span>
+    </li>
   )
 }
 
@@ -57,40 +79,28 @@ export function WalletPanel() {
         </p>
       ) : null}
       {wallets.data && accounts.length === 0 ? <p>This user has no wallet account.</p> : null}
-      {accounts.length > 0 ? (
-        <table className="pg-accounts">
-          <thead>
-            <tr>
-              <th scope="col">Chain</th>
-              <th scope="col">Address</th>
-              <th scope="col" className="pg-path">
-                Path
-              </th>
-              <th scope="col">
-                <span className="pg-visually-hidden">Copy</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {accounts.map((row) => (
-              <tr key={row.walletAccountId}>
-                <td>{CHAINS[row.addressFormat] ?? row.addressFormat}</td>
-                <td>
-                  <code className="pg-key" data-testid="wallet-address">
-                    {row.address}
-                  </code>
-                </td>
-                <td className="pg-path">
-                  <code>{row.path}</code>
-                </td>
-                <td>
-                  <CopyAddress address={row.address} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      {accounts.length > 0
+        ? // Several wallets show under their names; one needs none.
+          wallets.data
+            ?.filter((wallet) => wallet.accounts.length > 0)
+            .map((wallet, _index, shown) => (
+              <div key={wallet.walletId} className="pg-wallet">
+                {shown.length > 1 ? (
+                  <p className="pg-wallet-name" id={`${id}-${wallet.walletId}`}>
+                    {wallet.walletName}
+                  </p>
+                ) : null}
+                <ul
+                  className="pg-accounts"
+                  {...(shown.length > 1 ? { 'aria-labelledby': `${id}-${wallet.walletId}` } : { 'aria-label': 'Accounts' })}
+                >
+                  {wallet.accounts.map((row) => (
+                    <AccountItem key={row.walletAccountId} account={row} />
+                  ))}
+                </ul>
+              </div>
+            ))
+        : null}
       {account ? (
         <form
           className="pg-sign"

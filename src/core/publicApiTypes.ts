@@ -1,7 +1,7 @@
 // Wire types of the stamped public API subset (WIRE.md, "Public API subset"): the seed's activity
 // envelope and activity object, as production writes them (camelCase, 64-bit integers as decimal
 // strings). Kept apart from types.ts, which is the auth proxy's /v1 contract.
-import type { SignupAuthenticator } from './types'
+import type { SignupAuthenticator, WalletAccountParams } from './types'
 
 /** Activities the kit submits, by their path under `/public/v1/submit/`. */
 export interface PublicActivities {
@@ -22,6 +22,12 @@ export interface PublicActivities {
     parameters: SignRawPayloadsParameters
     intent: { signRawPayloadsIntent: SignRawPayloadsParameters }
     result: { signRawPayloadsResult: SignRawPayloadsResult }
+  }
+  create_wallet: {
+    type: 'ACTIVITY_TYPE_CREATE_WALLET'
+    parameters: CreateWalletParameters
+    intent: { createWalletIntent: CreateWalletParameters }
+    result: { createWalletResult: CreateWalletResult }
   }
 }
 export type PublicActivityName = keyof PublicActivities
@@ -289,4 +295,21 @@ export interface SignRawPayloadResult {
 
 export interface SignRawPayloadsResult {
   signatures: SignRawPayloadResult[]
+}
+
+// ---------------------------------------------------------------------------------------------
+// create_wallet (production's v1CreateWalletIntent / v1CreateWalletResult)
+
+export interface CreateWalletParameters {
+  walletName: string
+  /** Production takes an empty list for a wallet without accounts yet. */
+  accounts: (WalletAccountParams & { name?: string })[]
+  /** Words in the new wallet's mnemonic: 12 (the default), 15, 18, 21 or 24. */
+  mnemonicLength?: number
+}
+
+export interface CreateWalletResult {
+  walletId: string
+  /** The accounts' addresses, in the order of `accounts`. */
+  addresses: string[]
 }

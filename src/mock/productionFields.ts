@@ -141,6 +141,12 @@ export const CREATE_AUTHENTICATORS_INTENT = shape('v1CreateAuthenticatorsIntentV
   userId: VALUE,
 })
 
+export const CREATE_WALLET_INTENT = shape('v1CreateWalletIntent', {
+  walletName: VALUE,
+  accounts: [WALLET_ACCOUNT],
+  mnemonicLength: VALUE,
+})
+
 export const SIGN_RAW_PAYLOADS_INTENT = shape('v1SignRawPayloadsIntent', {
   signWith: VALUE,
   payloads: VALUE,
@@ -171,6 +177,13 @@ export const PUBLIC_API_BODIES = {
     timestampMs: VALUE,
     organizationId: VALUE,
     parameters: SIGN_RAW_PAYLOADS_INTENT,
+    generateAppProofs: VALUE,
+  }),
+  'submit/create_wallet': shape('v1CreateWalletRequest', {
+    type: VALUE,
+    timestampMs: VALUE,
+    organizationId: VALUE,
+    parameters: CREATE_WALLET_INTENT,
     generateAppProofs: VALUE,
   }),
   'query/whoami': shape('v1GetWhoamiRequest', { organizationId: VALUE }),

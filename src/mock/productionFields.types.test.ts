@@ -18,6 +18,8 @@ import type {
   v1ClientSignature,
   v1CreateAuthenticatorsIntentV2,
   v1CreateAuthenticatorsRequest,
+  v1CreateWalletIntent,
+  v1CreateWalletRequest,
   v1GetWhoamiRequest,
   v1GetUserRequest,
   v1GetWalletAccountsRequest,
@@ -41,6 +43,7 @@ import {
   AUTHENTICATOR,
   CLIENT_SIGNATURE,
   CREATE_AUTHENTICATORS_INTENT,
+  CREATE_WALLET_INTENT,
   EMAIL_CUSTOMIZATION,
   OAUTH_PROVIDER,
   OAUTH_PROVIDER_V2,
@@ -101,6 +104,8 @@ const checks: Record<string, true> = {
   pagination: true satisfies Same<typeof PAGINATION, v1Pagination>,
   signRawPayloads: true satisfies Same<(typeof PUBLIC_API_BODIES)['submit/sign_raw_payloads'], v1SignRawPayloadsRequest>,
   signRawPayloadsIntent: true satisfies Same<typeof SIGN_RAW_PAYLOADS_INTENT, v1SignRawPayloadsIntent>,
+  createWallet: true satisfies Same<(typeof PUBLIC_API_BODIES)['submit/create_wallet'], v1CreateWalletRequest>,
+  createWalletIntent: true satisfies Same<typeof CREATE_WALLET_INTENT, v1CreateWalletIntent>,
 }
 
 // A sanity check of the checker itself: a list missing a member, or with one too many, does not compile.

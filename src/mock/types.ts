@@ -356,7 +356,7 @@ export interface MockWalletAccount {
 export interface MockWallet {
   walletId: string
   walletName: string
-  /** The BIP-39 mnemonic (12 words, 128 bits of entropy), for a test that wants to import the wallet elsewhere. */
+  /** The BIP-39 mnemonic (12 words, 128 bits of entropy, unless create_wallet's mnemonicLength asked for more), for a test that wants to import the wallet elsewhere. */
   mnemonic: string
   /** The BIP-39 seed of `mnemonic` (no passphrase), hex: computed once, as deriving it is slow on purpose. */
   seed: string

@@ -37,7 +37,7 @@ export type StoryLoader = () => Promise<Partial<StoryLoaded>>
  */
 export type ExpectedState =
   | {
-      role: 'heading' | 'button' | 'textbox' | 'alert' | 'status' | 'dialog' | 'region'
+      role: 'heading' | 'button' | 'textbox' | 'alert' | 'status' | 'dialog' | 'region' | 'group'
       name?: string | RegExp
       text?: string | RegExp
     }

@@ -128,6 +128,21 @@ describe('createPublicApiClient: submit', () => {
     expect(error.message).toMatch(/no result\.createAuthenticatorsResult\.authenticatorIds/)
   })
 
+  it('submits an activity whose result its caller checks (create_wallet), checking the envelope only', async () => {
+    const envelope: ActivityEnvelope<'create_wallet'> = {
+      type: 'ACTIVITY_TYPE_CREATE_WALLET',
+      timestampMs: '1',
+      organizationId: 'org-sub',
+      parameters: { walletName: 'Savings', accounts: [] },
+    }
+    const completed = activity({ type: 'ACTIVITY_TYPE_CREATE_WALLET', result: { createWalletResult: { walletId: 'w-1', addresses: [] } } })
+    const { client, fake } = clientOn({ 'submit/create_wallet': [json(completed), json({ ...completed, status: 'ACTIVITY_STATUS_FAILED' })] })
+    expect((await client.submit('create_wallet', envelope, recordingStamper())).result.createWalletResult).toEqual({ walletId: 'w-1', addresses: [] })
+    expect(fake.calls[0]?.url).toBe('https://api.example.com/public/v1/submit/create_wallet')
+    const error = await failure(client.submit('create_wallet', envelope, recordingStamper()))
+    expect(error.message).toMatch(/ACTIVITY_STATUS_FAILED/)
+  })
+
   it.each([
     ['no session in the result', activity({ result: { stampLoginResult: {} } }), 'PROXY_BAD_RESPONSE', /no result\.stampLoginResult\.session/],
     ['no status', activity({ status: undefined }), 'PROXY_BAD_RESPONSE', /no activity status/],

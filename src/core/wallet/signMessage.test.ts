@@ -78,6 +78,16 @@ describe('signMessage with an Ethereum account', () => {
       await expect(signMessage(kit, { account: keys.ethereum, message: 'x' })).rejects.toMatchObject({ code: 'PROXY_BAD_RESPONSE' })
     }
   })
+
+  it('refuses a result without signatures, or with members that are not {r, s, v} strings (PROXY_BAD_RESPONSE)', async () => {
+    for (const result of [{}, { signRawPayloadsResult: {} }, { signRawPayloadsResult: { signatures: 'x' } }, { signRawPayloadsResult: { signatures: [{ r: 1, s: '00', v: '00' }] } }]) {
+      const { keys, kit } = await setUp({ 'submit/sign_raw_payloads': activityAnswer('ACTIVITY_TYPE_SIGN_RAW_PAYLOADS', result) })
+      await expect(signMessage(kit, { account: keys.solana, message: 'x' })).rejects.toMatchObject({
+        code: 'PROXY_BAD_RESPONSE',
+        message: expect.stringMatching(/no signature \{r, s, v\}/),
+      })
+    }
+  })
 })
 
 describe('signMessage with a Solana account', () => {

@@ -10,6 +10,7 @@ import type { MockState, ResolvedMockTenant } from '../types'
 import { Fields, parseJsonObject } from '../validate'
 import { resolveScope, type PublicApiContext } from './context'
 import { createAuthenticators } from './createAuthenticators'
+import { createWalletActivity } from './createWalletActivity'
 import { stampLogin } from './stampLogin'
 import { getUser } from './getUser'
 import { listWalletAccounts, listWallets } from './listWallets'
@@ -23,6 +24,7 @@ const OPERATIONS: Readonly<Record<string, Operation>> = {
   'submit/stamp_login': stampLogin,
   'submit/create_authenticators': createAuthenticators,
   'submit/sign_raw_payloads': signRawPayloads,
+  'submit/create_wallet': createWalletActivity,
   'query/whoami': whoami,
   'query/get_user': getUser,
   'query/list_wallets': listWallets,

@@ -15,6 +15,7 @@ export type PublicRoute =
   | 'submit/stamp_login'
   | 'submit/create_authenticators'
   | 'submit/sign_raw_payloads'
+  | 'submit/create_wallet'
   | 'query/whoami'
   | 'query/get_user'
   | 'query/list_wallets'
@@ -66,6 +67,11 @@ export async function stampedCall(
 /** A sign_raw_payloads envelope: `parameters` as given (signWith, payloads, encoding, hashFunction). */
 export function signRawPayloadsBody(organizationId: string, parameters: object, clock: TestClock): string {
   return envelope('ACTIVITY_TYPE_SIGN_RAW_PAYLOADS', organizationId, parameters, clock.now())
+}
+
+/** A create_wallet envelope: `parameters` as given (walletName, accounts, mnemonicLength). */
+export function createWalletBody(organizationId: string, parameters: object, clock: TestClock): string {
+  return envelope('ACTIVITY_TYPE_CREATE_WALLET', organizationId, parameters, clock.now())
 }
 
 export function stampLoginBody(organizationId: string, publicKey: string, clock: TestClock, extra: object = {}): string {

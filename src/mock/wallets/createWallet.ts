@@ -11,12 +11,21 @@ export interface WalletSpec {
   accounts: CheckedAccountSpec[]
 }
 
+/** Words in a mnemonic production generates: 12 by default; each 3 words carry 32 bits of entropy. */
+export const MNEMONIC_LENGTHS = [12, 15, 18, 21, 24] as const
+export type MnemonicLength = (typeof MNEMONIC_LENGTHS)[number]
+
 /**
- * A new wallet from a fresh 12-word mnemonic (128 bits of entropy), kept in the mock's state and never
- * sent; each account derived from its seed.
+ * A new wallet from a fresh BIP-39 mnemonic (12 words, 128 bits of entropy, unless asked for more), kept
+ * in the mock's state and never sent; each account derived from its seed.
  */
-export function createWallet(organizationId: string, spec: WalletSpec, createdAtMs: number): MockWallet {
-  const mnemonic = generateMnemonic(wordlist, 128)
+export function createWallet(
+  organizationId: string,
+  spec: WalletSpec,
+  createdAtMs: number,
+  mnemonicLength: MnemonicLength = 12,
+): MockWallet {
+  const mnemonic = generateMnemonic(wordlist, (mnemonicLength / 3) * 32)
   const seed = mnemonicToSeedSync(mnemonic)
   const walletId = crypto.randomUUID()
   const createdAt = isoTime(createdAtMs)
