@@ -74,7 +74,7 @@ const NOT_IN_FIRST_LOAD = [
   { pattern: /^components\/phone\//, why: 'the phone step' },
   { pattern: /^core\/wallet\//, why: 'the wallet actions (loaded when a signed-in view or hook asks for them)' },
   { pattern: /^@noble\/|^@scure\//, why: 'keccak and base58 (the wallet chunk)' },
-  { pattern: /^components\/account\/(?!describePerson\.js$|PersonAvatar\.js$)/, why: 'the signed-in view (its own chunk)' },
+  { pattern: /^components\/account\/(?!describePerson\.js$|PersonAvatar\.js$)/, why: 'the signed-in view (in the dialog\'s chunk)' },
   { pattern: /^@simplewebauthn\//, why: 'the WebAuthn helper' },
 ]
 
@@ -105,12 +105,6 @@ const NOT_IN_DIALOG_CHUNK = [
   { pattern: /^components\/locales\/fr\.js$/, why: 'the French copy' },
   { pattern: /^core\/wallet\//, why: 'the wallet actions (their own chunk)' },
   { pattern: /^@noble\/|^@scure\//, why: 'keccak and base58 (the wallet chunk)' },
-  {
-    pattern: /^components\/account\//,
-    why: '"Your account" (its own chunk: opening the dialog signed out does not fetch it)',
-    // The person's name and avatar: SessionBadge shows them too, and the dialog's chunk may share them.
-    allow: ['components/account/describePerson.js', 'components/account/PersonAvatar.js', 'components/account/LazyAccountView.js'],
-  },
 ]
 
 /** The core entry: usable without React. */
@@ -331,6 +325,6 @@ const count = (set) => [...set].filter((node) => modules.has(node)).length
 console.log(
   `chunk check: ${Object.entries(FIRST_LOADS)
     .map(([app]) => `${app.split(' ')[0]} first load ${count(firstLoads[app].loaded)} modules`)
-    .join(', ')}, no flow; the dialog's chunk ${count(firstLoads.dialog.own)} modules, no OAuth, passkey, phone, locale, wallet or account-view code; ` +
+    .join(', ')}, no flow; the dialog's chunk ${count(firstLoads.dialog.own)} modules, no OAuth, passkey, phone, locale or wallet code; ` +
     'the core entry without React',
 )

@@ -15,8 +15,6 @@ export const oauthRedirect = /* @__PURE__ */ lazyModule('OAuth redirect', () => 
 export const passkey = /* @__PURE__ */ lazyModule('passkey sign-in', () => import('./core/flows/passkey'))
 /** The browser's WebAuthn helper the passkey flows use (they import it on first use; this prefetches it). */
 export const webAuthn = /* @__PURE__ */ lazyModule('WebAuthn helper', () => import('@simplewebauthn/browser'))
-/** The signed-in view ("Your account": the person, the wallet's addresses, the way out), shown once someone is signed in. */
-export const accountView = /* @__PURE__ */ lazyModule('account view', () => import('./components/account/AccountView'))
 /** The sign-in dialog (LoginModal's content). */
 export const dialog = /* @__PURE__ */ lazyModule('sign-in dialog', () => import('./components/modal/LoginDialog'))
 /** The phone step: its form, the country list and E.164 checks. */

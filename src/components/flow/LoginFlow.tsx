@@ -31,7 +31,7 @@ import { PasskeyWaiting } from './PasskeyWaiting'
 import { PhoneMethodButton } from './PhoneMethodButton'
 import { LazyPhoneStep } from './LazyPhoneStep'
 import { Progress } from '../ui/Progress'
-import { LazyAccountView } from '../account/LazyAccountView'
+import { AccountView } from '../account/AccountView'
 import { chunks, prefetchChunk } from '../../chunks'
 
 export interface LoginFlowProps {
@@ -84,7 +84,7 @@ export function LoginFlow({ onDone, methods: only }: LoginFlowProps) {
   useEffect(() => {
     if (methods) void prefetchSignIn(methods.filter((method) => method === 'email' || method === 'sms'))
   }, [methods])
-  // A sign-in under way ends in "Your account": its view and the wallet code it reads load meanwhile.
+  // A sign-in under way ends in "Your account": the wallet code it reads loads meanwhile.
   const endsSignedIn =
     status === 'signedIn' ||
     emailOtp.step === 'code' ||
@@ -94,13 +94,11 @@ export function LoginFlow({ onDone, methods: only }: LoginFlowProps) {
     passkeySignUp.isPending ||
     callback.status === 'completing'
   useEffect(() => {
-    if (!endsSignedIn) return
-    prefetchChunk(chunks.accountView)
-    prefetchChunk(chunks.wallet)
+    if (endsSignedIn) prefetchChunk(chunks.wallet)
   }, [endsSignedIn])
 
   if (status === 'loading') return <Progress label={labels.loading} />
-  if (status === 'signedIn' && session) return <LazyAccountView session={session} onDone={onDone} />
+  if (status === 'signedIn' && session) return <AccountView session={session} onDone={onDone} />
   // Back from the provider: the answer is being exchanged for a session.
   if (callback.status === 'completing') return <Progress label={labels.signingIn} />
   // Under way in the popup, or the page on its way to the provider ("Taking you to Google…").

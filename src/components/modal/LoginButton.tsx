@@ -118,8 +118,6 @@ function LoginButtonCustom({ children, ...modalProps }: LoginButtonCustomProps) 
     // And the first step's code (the OTP flow, email's or the phone's): named here rather than through
     // prefetchSignIn, whose table of every method's chunk would join the button's first load.
     prefetchChunk(chunks.otpFlow)
-    // Signed in, the dialog opens on "Your account" instead.
-    if (session) prefetchChunk(chunks.accountView)
     prefetchLocale(modalProps.locale)
   }
   const open = () => setOpen(true)
