@@ -2,12 +2,9 @@ import { mnemonicToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import type { CreateWalletResult, PublicWallet, PublicWalletAccount } from '../../core/publicApiTypes'
 import { MAX_WALLET_ACCOUNTS } from '../endpoints/signup'
-import { DEMO_ORGANIZATION_ID } from '../tenants'
-import { createTestClientKey } from '../testing/clientKey'
+import { itRefusesLikeEveryStampedActivity } from '../testing/activityRefusals'
 import { ok, setup, snapshot, type TestClock } from '../testing/harness'
 import {
-  apiKeyStamp,
-  callPublic,
   createWalletBody,
   passkeySignUp,
   signedInEmailUser,
@@ -132,64 +129,11 @@ function escape(text: string): string {
 }
 
 describe('create_wallet refusals by stamp', () => {
-  async function prepared() {
-    const { proxy, clock } = setup()
-    const ada = await signedInEmailUser(proxy, 'ada@example.com')
-    return { proxy, clock, ada, body: createWalletBody(ada.organizationId, savings, clock) }
-  }
-
-  async function expectRefused(proxy: MockAuthProxy, body: string, headers: Record<string, string>, code: number, message: string | RegExp) {
-    const before = snapshot(proxy)
-    const answer = await callPublic(proxy, 'submit/create_wallet', body, { headers })
-    expect(answer.status).toBe({ 7: 403, 16: 401 }[code])
-    expect(answer.body).toEqual({ code, message: typeof message === 'string' ? message : expect.stringMatching(message), details: [] })
-    expect(snapshot(proxy)).toBe(before)
-  }
-
-  it('refuses a request without a stamp with 16', async () => {
-    const { proxy, body } = await prepared()
-    await expectRefused(proxy, body, {}, 16, /^X-Stamp: missing/)
-  })
-
-  it("refuses another organization's session key with 16, and the parent organization with 7", async () => {
-    const { proxy, clock, ada, body } = await prepared()
-    const bob = await signedInEmailUser(proxy, 'bob@example.com')
-    await expectRefused(proxy, body, { 'X-Stamp': await apiKeyStamp(bob.sessionKey, body) }, 16, /^could not find public key in organization/)
-    const parent = createWalletBody(DEMO_ORGANIZATION_ID, savings, clock)
-    await expectRefused(
-      proxy,
-      parent,
-      { 'X-Stamp': await apiKeyStamp(ada.sessionKey, parent) },
-      7,
-      /^organizationId: "[0-9a-f-]+" is not the organization of the stamping user .*; a session reaches only its own organization$/,
-    )
-  })
-
-  it('refuses an expired session key with 16', async () => {
-    const { proxy, clock, ada } = await prepared()
-    clock.advance(900_000)
-    const body = createWalletBody(ada.organizationId, savings, clock)
-    await expectRefused(proxy, body, { 'X-Stamp': await apiKeyStamp(ada.sessionKey, body) }, 16, /its session expired at/)
-  })
-
-  it('refuses a read-only session key with 7 naming the session type', async () => {
-    const { proxy, ada, body } = await prepared()
-    const readOnlyKey = await createTestClientKey()
-    await proxy.issueSession({ userId: ada.userId, publicKey: readOnlyKey.publicKey, sessionType: 'SESSION_TYPE_READ_ONLY' })
-    await expectRefused(
-      proxy,
-      body,
-      { 'X-Stamp': await apiKeyStamp(readOnlyKey, body) },
-      7,
-      'X-Stamp: stamped by the key of a SESSION_TYPE_READ_ONLY session, which may make queries only; sign in for a read-write session to submit activities',
-    )
-  })
-
-  it('refuses a replayed request (the same body) with 16: one wallet, not two', async () => {
-    const { proxy, ada, body } = await prepared()
-    const headers = { 'X-Stamp': await apiKeyStamp(ada.sessionKey, body) }
-    expect((await callPublic(proxy, 'submit/create_wallet', body, { headers })).status).toBe(200)
-    await expectRefused(proxy, body, headers, 16, /^request body: already submitted \(activity [0-9a-f-]+ at .*\); a replay is refused/)
-    expect(proxy.state.organizations[ada.organizationId]?.wallets.map((wallet) => wallet.walletName)).toEqual(['Default wallet', 'Savings'])
+  itRefusesLikeEveryStampedActivity({
+    route: 'submit/create_wallet',
+    body: ({ clock }, organizationId) => createWalletBody(organizationId, savings, clock),
+    acceptedOnce: ({ proxy, user }) => {
+      expect(proxy.state.organizations[user.organizationId]?.wallets.map((wallet) => wallet.walletName)).toEqual(['Default wallet', 'Savings'])
+    },
   })
 })

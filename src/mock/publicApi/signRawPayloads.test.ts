@@ -5,12 +5,9 @@ import { base58 } from '@scure/base'
 import { recoverAddress, recoverMessageAddress, verifyMessage, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { SignRawPayloadResult } from '../../core/publicApiTypes'
-import { DEMO_ORGANIZATION_ID } from '../tenants'
-import { createTestClientKey } from '../testing/clientKey'
+import { itRefusesLikeEveryStampedActivity } from '../testing/activityRefusals'
 import { setup, snapshot, type TestClock } from '../testing/harness'
 import {
-  apiKeyStamp,
-  callPublic,
   signRawPayloadsBody,
   signedInEmailUser,
   stampedCall,
@@ -193,71 +190,13 @@ describe('sign_raw_payloads', () => {
 })
 
 describe('sign_raw_payloads refusals by stamp', () => {
-  async function prepared() {
-    const { proxy, clock } = setup()
-    const ada = await signedInEmailUser(proxy, 'ada@example.com')
-    const parameters = {
-      signWith: addresses(proxy, ada).ethereum,
-      payloads: ['ab'],
-      encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
-      hashFunction: 'HASH_FUNCTION_KECCAK256',
-    }
-    return { proxy, clock, ada, parameters, body: signRawPayloadsBody(ada.organizationId, parameters, clock) }
-  }
-
-  async function expectRefused(proxy: MockAuthProxy, body: string, headers: Record<string, string>, code: number, message: string | RegExp) {
-    const before = snapshot(proxy)
-    const answer = await callPublic(proxy, 'submit/sign_raw_payloads', body, { headers })
-    expect(answer.status).toBe({ 7: 403, 16: 401 }[code])
-    expect(answer.body).toEqual({ code, message: typeof message === 'string' ? message : expect.stringMatching(message), details: [] })
-    expect(snapshot(proxy)).toBe(before)
-  }
-
-  it('refuses a request without a stamp with 16', async () => {
-    const { proxy, body } = await prepared()
-    await expectRefused(proxy, body, {}, 16, /^X-Stamp: missing/)
-  })
-
-  it("refuses another organization's session key with 16, and the parent organization with 7", async () => {
-    const { proxy, clock, ada, parameters, body } = await prepared()
-    const bob = await signedInEmailUser(proxy, 'bob@example.com')
-    await expectRefused(proxy, body, { 'X-Stamp': await apiKeyStamp(bob.sessionKey, body) }, 16, /^could not find public key in organization/)
-    const parent = signRawPayloadsBody(DEMO_ORGANIZATION_ID, parameters, clock)
-    await expectRefused(
-      proxy,
-      parent,
-      { 'X-Stamp': await apiKeyStamp(ada.sessionKey, parent) },
-      7,
-      /^organizationId: "[0-9a-f-]+" is not the organization of the stamping user .*; a session reaches only its own organization$/,
-    )
-  })
-
-  it('refuses an expired session key with 16', async () => {
-    const { proxy, clock, ada, parameters } = await prepared()
-    clock.advance(900_000)
-    const body = signRawPayloadsBody(ada.organizationId, parameters, clock)
-    await expectRefused(proxy, body, { 'X-Stamp': await apiKeyStamp(ada.sessionKey, body) }, 16, /its session expired at/)
-  })
-
-  it('refuses a read-only session key with 7 naming the session type', async () => {
-    const { proxy, ada, body } = await prepared()
-    const readOnlyKey = await createTestClientKey()
-    await proxy.issueSession({ userId: ada.userId, publicKey: readOnlyKey.publicKey, sessionType: 'SESSION_TYPE_READ_ONLY' })
-    await expectRefused(
-      proxy,
-      body,
-      { 'X-Stamp': await apiKeyStamp(readOnlyKey, body) },
-      7,
-      'X-Stamp: stamped by the key of a SESSION_TYPE_READ_ONLY session, which may make queries only; sign in for a read-write session to submit activities',
-    )
-  })
-
-  it('refuses a replayed request (the same body) with 16', async () => {
-    const { proxy, ada, body } = await prepared()
-    const headers = { 'X-Stamp': await apiKeyStamp(ada.sessionKey, body) }
-    expect((await callPublic(proxy, 'submit/sign_raw_payloads', body, { headers })).status).toBe(200)
-    await expectRefused(proxy, body, headers, 16, /^request body: already submitted \(activity [0-9a-f-]+ at .*\); a replay is refused/)
-    // Even with a fresh stamp: the body's timestampMs makes each request unique.
-    await expectRefused(proxy, body, { 'X-Stamp': await apiKeyStamp(ada.sessionKey, body) }, 16, /^request body: already submitted/)
+  itRefusesLikeEveryStampedActivity({
+    route: 'submit/sign_raw_payloads',
+    body: ({ proxy, clock, user }, organizationId) =>
+      signRawPayloadsBody(
+        organizationId,
+        { signWith: addresses(proxy, user).ethereum, payloads: ['ab'], encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: 'HASH_FUNCTION_KECCAK256' },
+        clock,
+      ),
   })
 })
