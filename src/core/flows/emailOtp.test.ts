@@ -4,9 +4,9 @@ import { afterEach, describe, expect, expectTypeOf, it } from 'vitest'
 import { createKit, type Kit, type KitOptions } from '../createKit'
 import { fromHex, utf8 } from '../encoding'
 import { KitError } from '../errors'
-import { memoryKeyStore } from '../keys/memoryKeyStore'
 import { fakeFetch, grpcError, hang, json, type FakeAnswer, type FakeFetch, type RecordedCall } from '../test/fakeFetch'
 import { fakeStorage } from '../test/fakes'
+import { testKitOptions } from '../test/testKitOptions'
 import { sessionToken, signJwt } from '../test/tokens'
 import type { ClientSignature, EmailCustomization, OtpInitRequest } from '../types'
 import { cancelEmailOtp, completeEmailOtp, loginWithEmailOtp, startEmailOtp } from './emailOtp'
@@ -60,12 +60,7 @@ function proxy(
 
 function kitOn(fake: FakeFetch, options: Partial<KitOptions> = {}): Kit {
   const kit = createKit({
-    proxyUrl: 'https://auth.example.com',
-    configId: 'demo',
-    fetch: fake.fetch,
-    keyStore: memoryKeyStore(),
-    storage: fakeStorage(),
-    now: () => NOW,
+    ...testKitOptions(fake.fetch, () => NOW),
     ...options,
   })
   kits.push(kit)

@@ -3,11 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createConfigStore } from '../config/configStore'
 import { createKit, type Kit, type KitOptions } from '../createKit'
 import { KitError } from '../errors'
-import { memoryKeyStore } from '../keys/memoryKeyStore'
 import { OAUTH_PENDING_TTL_MS, type PendingOAuth } from '../oauth/pendingOAuth'
 import type { OAuthPopup } from '../oauth/popup'
 import { fakeFetch, grpcError, json, type FakeAnswer, type FakeFetch, type RecordedCall } from '../test/fakeFetch'
 import { fakeStorage } from '../test/fakes'
+import { testKitOptions } from '../test/testKitOptions'
 import { sessionToken, signJwt } from '../test/tokens'
 import type { WalletKitConfigResponse } from '../types'
 import { cancelOAuth, cancelOAuthRedirect, completeOAuth, loginWithOAuth, oauthPopupLogin, oauthRedirectLogin, startOAuth } from './oauth'
@@ -115,14 +115,9 @@ function kitOn(fake: FakeFetch, options: Partial<KitOptions> & { clock?: { now: 
   const oauthStorage = enumerableStorage()
   const clock = options.clock ?? { now: NOW }
   const kit = createKit({
-    proxyUrl: 'https://auth.example.com',
-    configId: 'demo',
-    fetch: fake.fetch,
-    keyStore: memoryKeyStore(),
-    storage: fakeStorage(),
+    ...testKitOptions(fake.fetch, () => clock.now),
     oauthStorage,
     location: { href: 'https://app.example.com/login?tab=2#top' },
-    now: () => clock.now,
     ...options,
   })
   kits.push(kit)

@@ -4,22 +4,25 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import { afterEach, describe, expect, it } from 'vitest'
 import { createConfigStore } from '../config/configStore'
 import { createKit, type Kit, type KitOptions } from '../createKit'
-import { base64urlDecode, base64urlEncode, fromHex, fromUtf8, utf8 } from '../encoding'
+import { base64urlDecode, base64urlEncode, fromUtf8, utf8 } from '../encoding'
 import { KitError } from '../errors'
 import { memoryKeyStore } from '../keys/memoryKeyStore'
 import type { WebAuthnModule } from '../passkey/webAuthnModule'
 import { stampChallenge } from '../stamp/stampChallenge'
-import { fakeFetch, grpcError, json, type FakeAnswer, type FakeFetch, type RecordedCall } from '../test/fakeFetch'
+import { fakeFetch, grpcError, json, type FakeAnswer, type FakeFetch } from '../test/fakeFetch'
 import { fakeStorage } from '../test/fakes'
+import { testKitOptions } from '../test/testKitOptions'
 import { sessionToken } from '../test/tokens'
+import { activityAnswer, stampLoginAnswer, WALLET_NOW, WALLET_ORG, WALLET_USER, withBodyTexts, xStampVerifies } from '../test/walletApi'
 import type { SignupRequest, WalletKitConfigResponse } from '../types'
 import type { SignInIdentity } from '../contracts'
 import { addPasskey, loginWithPasskey, signUpWithPasskey, type SignUpWithPasskeyParameters } from './passkey'
 
-const NOW = Date.UTC(2030, 5, 1, 12)
+// The signed-in public API fake's clock, sub-organization and user: its stamp_login answers a session of theirs.
+const NOW = WALLET_NOW
 const PARENT_ORG = 'org-parent'
-const SUB_ORG = 'org-sub'
-const USER_ID = 'user-1'
+const SUB_ORG = WALLET_ORG
+const USER_ID = WALLET_USER
 const RP_ID = 'localhost'
 const ORIGIN = 'http://localhost:5173'
 const CONFIG: WalletKitConfigResponse = {
@@ -90,49 +93,18 @@ function fakeAuthenticator({ supported = true, fail }: { supported?: boolean; fa
 
 type Authenticator = ReturnType<typeof fakeAuthenticator>
 
-function activity(type: string, result: Record<string, unknown>): Response {
-  return json({
-    activity: {
-      id: 'act-1',
-      organizationId: SUB_ORG,
-      status: 'ACTIVITY_STATUS_COMPLETED',
-      type,
-      intent: {},
-      result,
-      votes: [],
-      fingerprint: 'fp-1',
-      canApprove: false,
-      canReject: false,
-      createdAt: { seconds: String(NOW / 1000), nanos: '0' },
-      updatedAt: { seconds: String(NOW / 1000), nanos: '0' },
-    },
-  })
-}
-
-/** stamp_login answered with a session bound to the key in the body, in the user's sub-organization. */
-async function stampLoginAnswer(call: RecordedCall): Promise<Response> {
-  const { publicKey } = (call.body as { parameters: { publicKey: string } }).parameters
-  const session = await sessionToken({ exp: NOW / 1000 + 900, public_key: publicKey, organization_id: SUB_ORG, user_id: USER_ID })
-  return activity('ACTIVITY_TYPE_STAMP_LOGIN', { stampLoginResult: { session } })
-}
-
-/** The recording fetch, plus the exact body texts sent (what a stamp signs). */
+/** The public API's answers (stamp_login for the key sent, create_authenticators), keeping the body texts. */
 function api(overrides: Record<string, FakeAnswer | FakeAnswer[]> = {}): FakeFetch & { texts: (string | undefined)[] } {
-  const fake = fakeFetch({
-    signup: json({ organizationId: SUB_ORG, userId: USER_ID }),
-    'submit/stamp_login': stampLoginAnswer,
-    'submit/create_authenticators': activity('ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2', {
-      createAuthenticatorsResult: { authenticatorIds: ['authenticator-2'] },
+  return withBodyTexts(
+    fakeFetch({
+      signup: json({ organizationId: SUB_ORG, userId: USER_ID }),
+      'submit/stamp_login': stampLoginAnswer({ now: NOW }),
+      'submit/create_authenticators': activityAnswer('ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2', {
+        createAuthenticatorsResult: { authenticatorIds: ['authenticator-2'] },
+      }),
+      ...overrides,
     }),
-    ...overrides,
-  })
-  const texts: (string | undefined)[] = []
-  const inner = fake.fetch
-  const recording: typeof fetch = (input, init) => {
-    texts.push(init?.body as string | undefined)
-    return inner(input, init)
-  }
-  return Object.assign(fake, { fetch: recording, texts })
+  )
 }
 
 let kits: Kit[] = []
@@ -142,16 +114,7 @@ afterEach(() => {
 })
 
 function kitOn(fake: FakeFetch, authenticator: Authenticator, options: Partial<KitOptions> = {}): Kit {
-  const kit = createKit({
-    proxyUrl: 'https://auth.example.com',
-    configId: 'demo',
-    fetch: fake.fetch,
-    keyStore: memoryKeyStore(),
-    storage: fakeStorage(),
-    now: () => NOW,
-    webauthn: authenticator.webauthn,
-    ...options,
-  })
+  const kit = createKit({ ...testKitOptions(fake.fetch, () => NOW), webauthn: authenticator.webauthn, ...options })
   kits.push(kit)
   kit.config = createConfigStore({ request: async () => CONFIG })
   return kit
@@ -160,20 +123,6 @@ function kitOn(fake: FakeFetch, authenticator: Authenticator, options: Partial<K
 /** The kit with `config` as the tenant's config (kit.config), which the flows ask for themselves. */
 function withConfig(kit: Kit, config: WalletKitConfigResponse): Kit {
   return { ...kit, config: createConfigStore({ request: async () => config }) }
-}
-
-function decodeXStamp(header: string | undefined): { publicKey: string; scheme: string; signature: string } {
-  return JSON.parse(fromUtf8(base64urlDecode(header ?? ''))) as { publicKey: string; scheme: string; signature: string }
-}
-
-/** What the API checks of an X-Stamp: the key's DER signature over the exact body. */
-function xStampVerifies(header: string | undefined, body: string | undefined, publicKey: string): boolean {
-  const stamp = decodeXStamp(header)
-  return (
-    stamp.publicKey === publicKey &&
-    stamp.scheme === 'SIGNATURE_SCHEME_TK_API_P256' &&
-    p256.verify(fromHex(stamp.signature), utf8(body ?? ''), fromHex(publicKey), { prehash: true, lowS: false, format: 'der' })
-  )
 }
 
 /** What the API checks of an X-Stamp-WebAuthn: the challenge is the body's, the passkey signed it. */
@@ -360,7 +309,7 @@ describe('signUpWithPasskey', () => {
     const other = `02${'ef'.repeat(32)}`
     const fake = api({
       'submit/stamp_login': async () =>
-        activity('ACTIVITY_TYPE_STAMP_LOGIN', {
+        activityAnswer('ACTIVITY_TYPE_STAMP_LOGIN', {
           stampLoginResult: { session: await sessionToken({ exp: NOW / 1000 + 900, public_key: other }) },
         }),
     })

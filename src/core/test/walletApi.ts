@@ -6,12 +6,12 @@ import { p256 } from '@noble/curves/nist.js'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { base58 } from '@scure/base'
 import { privateKeyToAccount } from 'viem/accounts'
+import { onTestFinished } from 'vitest'
 import { createKit, type Kit, type KitOptions } from '../createKit'
 import { base64urlDecode, fromHex, fromUtf8, toHex, utf8 } from '../encoding'
-import { memoryKeyStore } from '../keys/memoryKeyStore'
 import type { PublicUser, PublicWallet, PublicWalletAccount } from '../publicApiTypes'
 import { fakeFetch, json, type FakeAnswer, type FakeFetch, type RecordedCall } from './fakeFetch'
-import { fakeStorage } from './fakes'
+import { testKitOptions } from './testKitOptions'
 import { sessionToken } from './tokens'
 
 export const WALLET_NOW = Date.UTC(2030, 5, 1, 12)
@@ -134,6 +134,11 @@ export function walletApi(keys: WalletKeys, clock: { now: number }, overrides: R
     'submit/stamp_login': stampLoginAnswer(clock),
     ...overrides,
   })
+  return withBodyTexts(fake)
+}
+
+/** `fake`, also keeping the exact body text of each request (what a stamp signs), in order. */
+export function withBodyTexts(fake: FakeFetch): FakeFetch & { texts: (string | undefined)[] } {
   const texts: (string | undefined)[] = []
   const inner = fake.fetch
   const recording: typeof fetch = (input, init) => {
@@ -160,19 +165,31 @@ export async function signedInKit(
   options: Partial<KitOptions> & { lifetimeSeconds?: number } = {},
 ): Promise<{ kit: Kit; sessionKey: string }> {
   const { lifetimeSeconds = 900, ...kitOptions } = options
-  const kit = createKit({
-    proxyUrl: 'https://auth.example.com',
-    configId: 'demo',
-    fetch: fake.fetch,
-    keyStore: memoryKeyStore(),
-    storage: fakeStorage(),
-    now: () => clock.now,
-    ...kitOptions,
-  })
+  const kit = createKit({ ...testKitOptions(fake.fetch, () => clock.now), ...kitOptions })
   await kit.session.ready
   if (kit.session.getSnapshot().session !== null) return { kit, sessionKey: kit.session.getSnapshot().session!.publicKey }
   const sessionKey = await kit.keyStore.create()
   const token = await sessionToken({ exp: Math.floor(clock.now / 1000) + lifetimeSeconds, public_key: sessionKey, organization_id: WALLET_ORG, user_id: WALLET_USER })
   await kit.session.set(token)
   return { kit, sessionKey }
+}
+
+type Overrides = Record<string, FakeAnswer | FakeAnswer[]>
+
+export interface SignedInWalletOptions {
+  /** Default a clock of its own at WALLET_NOW, which the test may move. */
+  clock?: { now: number }
+  /** Answers instead of walletApi's, or made from the fresh keys. */
+  overrides?: Overrides | ((keys: WalletKeys) => Overrides)
+  kitOptions?: Partial<KitOptions> & { lifetimeSeconds?: number }
+}
+
+/** Fresh wallet keys, walletApi answering with them, and a kit signed in over it, destroyed when the test ends. */
+export async function signedInWallet(options: SignedInWalletOptions = {}) {
+  const { clock = { now: WALLET_NOW }, overrides = {}, kitOptions = {} } = options
+  const keys = walletKeys()
+  const fake = walletApi(keys, clock, typeof overrides === 'function' ? overrides(keys) : overrides)
+  const { kit, sessionKey } = await signedInKit(fake, clock, kitOptions)
+  onTestFinished(() => kit.destroy())
+  return { clock, keys, fake, kit, sessionKey }
 }

@@ -1,22 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import type { Kit } from '../contracts'
+import { describe, expect, it } from 'vitest'
 import { json } from '../test/fakeFetch'
-import { signedInKit, WALLET, WALLET_NOW, WALLET_ORG, walletApi, walletKeys, xStampVerifies } from '../test/walletApi'
+import { signedInWallet, WALLET, WALLET_ORG, xStampVerifies, type WalletKeys } from '../test/walletApi'
 import { getWallets } from './getWallets'
-
-const clock = { now: WALLET_NOW }
-let kits: Kit[] = []
-afterEach(() => {
-  for (const kit of kits) kit.destroy()
-  kits = []
-})
 
 describe('getWallets', () => {
   it('asks list_wallets and list_wallet_accounts (100 a page), both X-Stamped by the session key, and groups the accounts', async () => {
-    const keys = walletKeys()
-    const fake = walletApi(keys, clock)
-    const { kit, sessionKey } = await signedInKit(fake, clock)
-    kits.push(kit)
+    const { keys, fake, kit, sessionKey } = await signedInWallet()
 
     expect(await getWallets(kit)).toEqual([{ ...WALLET, accounts: [keys.ethereum, keys.solana] }])
     expect(fake.endpoints().sort()).toEqual(['query/list_wallet_accounts', 'query/list_wallets'])
@@ -27,14 +16,13 @@ describe('getWallets', () => {
   })
 
   it('keeps wallets without accounts, and the order of both lists; leaves out an account of no listed wallet', async () => {
-    const keys = walletKeys()
     const second = { ...WALLET, walletId: 'wallet-2', walletName: 'Savings' }
-    const fake = walletApi(keys, clock, {
-      'query/list_wallets': json({ wallets: [second, WALLET] }),
-      'query/list_wallet_accounts': json({ accounts: [keys.solana, { ...keys.ethereum, walletId: 'wallet-gone' }] }),
+    const { keys, kit } = await signedInWallet({
+      overrides: (keys) => ({
+        'query/list_wallets': json({ wallets: [second, WALLET] }),
+        'query/list_wallet_accounts': json({ accounts: [keys.solana, { ...keys.ethereum, walletId: 'wallet-gone' }] }),
+      }),
     })
-    const { kit } = await signedInKit(fake, clock)
-    kits.push(kit)
     expect(await getWallets(kit)).toEqual([
       { ...second, accounts: [] },
       { ...WALLET, accounts: [keys.solana] },
@@ -42,23 +30,19 @@ describe('getWallets', () => {
   })
 
   it('refuses answers without the fields the kit shows', async () => {
-    const keys = walletKeys()
     const cases = [
-      [{ 'query/list_wallets': json({}) }, /^list_wallets: no wallets array/],
-      [{ 'query/list_wallets': json({ wallets: [{ walletName: 'x' }] }) }, /^list_wallets: no wallets\[0\]\.walletId/],
-      [{ 'query/list_wallet_accounts': json({ accounts: [{ ...keys.ethereum, address: '' }] }) }, /^list_wallet_accounts: no accounts\[0\]\.address/],
+      [() => ({ 'query/list_wallets': json({}) }), /^list_wallets: no wallets array/],
+      [() => ({ 'query/list_wallets': json({ wallets: [{ walletName: 'x' }] }) }), /^list_wallets: no wallets\[0\]\.walletId/],
+      [(keys: WalletKeys) => ({ 'query/list_wallet_accounts': json({ accounts: [{ ...keys.ethereum, address: '' }] }) }), /^list_wallet_accounts: no accounts\[0\]\.address/],
     ] as const
     for (const [overrides, message] of cases) {
-      const { kit } = await signedInKit(walletApi(keys, clock, overrides), clock)
-      kits.push(kit)
+      const { kit } = await signedInWallet({ overrides })
       await expect(getWallets(kit)).rejects.toMatchObject({ code: 'PROXY_BAD_RESPONSE', message: expect.stringMatching(message) })
     }
   })
 
   it('is NOT_SIGNED_IN without a session', async () => {
-    const fake = walletApi(walletKeys(), clock)
-    const { kit } = await signedInKit(fake, clock)
-    kits.push(kit)
+    const { fake, kit } = await signedInWallet()
     await kit.session.logout()
     await expect(getWallets(kit)).rejects.toMatchObject({ code: 'NOT_SIGNED_IN' })
     expect(fake.calls).toHaveLength(0)

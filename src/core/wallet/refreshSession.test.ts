@@ -1,23 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import type { Kit } from '../contracts'
+import { describe, expect, it } from 'vitest'
 import { grpcError } from '../test/fakeFetch'
 import { fakeStorage } from '../test/fakes'
-import { signedInKit, WALLET_NOW, WALLET_ORG, walletApi, walletKeys, xStampVerifies } from '../test/walletApi'
+import { signedInWallet, WALLET_ORG, xStampVerifies } from '../test/walletApi'
 import { refreshSession } from './refreshSession'
-
-let kits: Kit[] = []
-afterEach(() => {
-  for (const kit of kits) kit.destroy()
-  kits = []
-})
 
 describe('refreshSession', () => {
   it('submits stamp_login for the same key, X-Stamped by it, and adopts the new token keeping the identity', async () => {
-    const clock = { now: WALLET_NOW }
-    const fake = walletApi(walletKeys(), clock)
     const storage = fakeStorage()
-    const { kit, sessionKey } = await signedInKit(fake, clock, { storage })
-    kits.push(kit)
+    const { clock, fake, kit, sessionKey } = await signedInWallet({ kitOptions: { storage } })
     const before = kit.session.getSnapshot().session!
     await kit.session.set(before.token, { identity: { method: 'email', contact: 'ada@example.com' } })
     clock.now += 600_000
@@ -38,10 +28,7 @@ describe('refreshSession', () => {
   })
 
   it('sends expirationSeconds when given, and refuses one that is not a whole number of seconds', async () => {
-    const clock = { now: WALLET_NOW }
-    const fake = walletApi(walletKeys(), clock)
-    const { kit } = await signedInKit(fake, clock)
-    kits.push(kit)
+    const { fake, kit } = await signedInWallet()
     await refreshSession(kit, { expirationSeconds: '3600' })
     expect((fake.calls[0]?.body as { parameters: Record<string, unknown> }).parameters.expirationSeconds).toBe('3600')
     for (const expirationSeconds of ['0', '1.5', 3600, '']) {
@@ -51,19 +38,14 @@ describe('refreshSession', () => {
   })
 
   it('is STAMP_REFUSED when the API no longer takes the session, and changes nothing', async () => {
-    const clock = { now: WALLET_NOW }
-    const { kit } = await signedInKit(walletApi(walletKeys(), clock, { 'submit/stamp_login': grpcError(16, 'expired', 401) }), clock)
-    kits.push(kit)
+    const { kit } = await signedInWallet({ overrides: { 'submit/stamp_login': grpcError(16, 'expired', 401) } })
     const before = kit.session.getSnapshot()
     await expect(refreshSession(kit)).rejects.toMatchObject({ code: 'STAMP_REFUSED' })
     expect(kit.session.getSnapshot()).toBe(before)
   })
 
   it('is NOT_SIGNED_IN without a session', async () => {
-    const clock = { now: WALLET_NOW }
-    const fake = walletApi(walletKeys(), clock)
-    const { kit } = await signedInKit(fake, clock)
-    kits.push(kit)
+    const { fake, kit } = await signedInWallet()
     await kit.session.logout()
     await expect(refreshSession(kit)).rejects.toMatchObject({ code: 'NOT_SIGNED_IN' })
     expect(fake.calls).toHaveLength(0)

@@ -1,31 +1,15 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { base58 } from '@scure/base'
 import { hashMessage, verifyMessage } from 'viem'
-import { afterEach, describe, expect, it } from 'vitest'
-import type { Kit } from '../contracts'
+import { describe, expect, it } from 'vitest'
 import { toHex, utf8 } from '../encoding'
 import { json } from '../test/fakeFetch'
-import { activityAnswer, signedInKit, WALLET_NOW, WALLET_ORG, walletApi, walletKeys, xStampVerifies } from '../test/walletApi'
+import { activityAnswer, signedInWallet, WALLET_NOW, WALLET_ORG, xStampVerifies } from '../test/walletApi'
 import { personalMessageHash, signMessage } from './signMessage'
-
-const clock = { now: WALLET_NOW }
-let kits: Kit[] = []
-afterEach(() => {
-  for (const kit of kits) kit.destroy()
-  kits = []
-})
-
-async function setUp(overrides: Parameters<typeof walletApi>[2] = {}) {
-  const keys = walletKeys()
-  const fake = walletApi(keys, clock, overrides)
-  const { kit, sessionKey } = await signedInKit(fake, clock)
-  kits.push(kit)
-  return { keys, fake, kit, sessionKey }
-}
 
 describe('signMessage with an Ethereum account', () => {
   it("hashes personal_sign's EIP-191 message itself and asks for a signature of the digest; viem recovers the address", async () => {
-    const { keys, fake, kit, sessionKey } = await setUp()
+    const { keys, fake, kit, sessionKey } = await signedInWallet()
     const message = 'Sign in to Example: nonce 42 ✓'
 
     const signed = await signMessage(kit, { account: keys.ethereum, message })
@@ -51,7 +35,7 @@ describe('signMessage with an Ethereum account', () => {
   })
 
   it('signs bytes as bytes (their length in the prefix)', async () => {
-    const { keys, kit } = await setUp()
+    const { keys, kit } = await signedInWallet()
     const bytes = new Uint8Array([0, 1, 2, 255])
     const signed = await signMessage(kit, { account: keys.ethereum, message: bytes })
     expect(
@@ -61,10 +45,12 @@ describe('signMessage with an Ethereum account', () => {
   })
 
   it('pads short scalars and takes a v already shifted to 27/28', async () => {
-    const { keys, kit } = await setUp({
-      'submit/sign_raw_payloads': activityAnswer('ACTIVITY_TYPE_SIGN_RAW_PAYLOADS', {
-        signRawPayloadsResult: { signatures: [{ r: 'ab', s: '0xCD', v: '1c' }] },
-      }),
+    const { keys, kit } = await signedInWallet({
+      overrides: {
+        'submit/sign_raw_payloads': activityAnswer('ACTIVITY_TYPE_SIGN_RAW_PAYLOADS', {
+          signRawPayloadsResult: { signatures: [{ r: 'ab', s: '0xCD', v: '1c' }] },
+        }),
+      },
     })
     const { signature } = await signMessage(kit, { account: keys.ethereum, message: 'x' })
     expect(signature).toBe(`0x${'ab'.padStart(64, '0')}${'cd'.padStart(64, '0')}1c`)
@@ -72,8 +58,8 @@ describe('signMessage with an Ethereum account', () => {
 
   it('refuses a signature the kit cannot turn into one (PROXY_BAD_RESPONSE)', async () => {
     for (const signatures of [[], [{ r: 'zz', s: '00', v: '00' }], [{ r: '00', s: '00', v: '05' }], [{ r: 'a'.repeat(66), s: '00', v: '00' }]]) {
-      const { keys, kit } = await setUp({
-        'submit/sign_raw_payloads': activityAnswer('ACTIVITY_TYPE_SIGN_RAW_PAYLOADS', { signRawPayloadsResult: { signatures } }),
+      const { keys, kit } = await signedInWallet({
+        overrides: { 'submit/sign_raw_payloads': activityAnswer('ACTIVITY_TYPE_SIGN_RAW_PAYLOADS', { signRawPayloadsResult: { signatures } }) },
       })
       await expect(signMessage(kit, { account: keys.ethereum, message: 'x' })).rejects.toMatchObject({ code: 'PROXY_BAD_RESPONSE' })
     }
@@ -81,7 +67,7 @@ describe('signMessage with an Ethereum account', () => {
 
   it('refuses a result without signatures, or with members that are not {r, s, v} strings (PROXY_BAD_RESPONSE)', async () => {
     for (const result of [{}, { signRawPayloadsResult: {} }, { signRawPayloadsResult: { signatures: 'x' } }, { signRawPayloadsResult: { signatures: [{ r: 1, s: '00', v: '00' }] } }]) {
-      const { keys, kit } = await setUp({ 'submit/sign_raw_payloads': activityAnswer('ACTIVITY_TYPE_SIGN_RAW_PAYLOADS', result) })
+      const { keys, kit } = await signedInWallet({ overrides: { 'submit/sign_raw_payloads': activityAnswer('ACTIVITY_TYPE_SIGN_RAW_PAYLOADS', result) } })
       await expect(signMessage(kit, { account: keys.solana, message: 'x' })).rejects.toMatchObject({
         code: 'PROXY_BAD_RESPONSE',
         message: expect.stringMatching(/no signature \{r, s, v\}/),
@@ -92,7 +78,7 @@ describe('signMessage with an Ethereum account', () => {
 
 describe('signMessage with a Solana account', () => {
   it('asks ed25519 to sign the message bytes (HASH_FUNCTION_NOT_APPLICABLE); the base58 signature verifies with noble', async () => {
-    const { keys, fake, kit } = await setUp()
+    const { keys, fake, kit } = await signedInWallet()
     const message = 'Hello from Solana'
     const signed = await signMessage(kit, { account: keys.solana, message })
 
@@ -112,14 +98,14 @@ describe('signMessage with a Solana account', () => {
 
 describe('signMessage refusals', () => {
   it('is NOT_SIGNED_IN without a session, before any request', async () => {
-    const { keys, fake, kit } = await setUp()
+    const { keys, fake, kit } = await signedInWallet()
     await kit.session.logout()
     await expect(signMessage(kit, { account: keys.ethereum, message: 'x' })).rejects.toMatchObject({ code: 'NOT_SIGNED_IN' })
     expect(fake.calls).toHaveLength(0)
   })
 
   it('refuses an unknown address format, no account, or a message that is neither text nor bytes (CONFIG_INVALID)', async () => {
-    const { keys, fake, kit } = await setUp()
+    const { keys, fake, kit } = await signedInWallet()
     const bad = [
       { account: { address: 'cosmos1xyz', addressFormat: 'ADDRESS_FORMAT_COSMOS' }, message: 'x' },
       { account: { address: '', addressFormat: 'ADDRESS_FORMAT_ETHEREUM' }, message: 'x' },
@@ -137,8 +123,8 @@ describe('signMessage refusals', () => {
   })
 
   it("passes on the API's refusal of a read-only session (PERMISSION_DENIED)", async () => {
-    const { keys, kit } = await setUp({
-      'submit/sign_raw_payloads': json({ code: 7, message: 'SESSION_TYPE_READ_ONLY sessions cannot sign', details: [] }, 403),
+    const { keys, kit } = await signedInWallet({
+      overrides: { 'submit/sign_raw_payloads': json({ code: 7, message: 'SESSION_TYPE_READ_ONLY sessions cannot sign', details: [] }, 403) },
     })
     await expect(signMessage(kit, { account: keys.ethereum, message: 'x' })).rejects.toMatchObject({ code: 'PERMISSION_DENIED' })
   })
