@@ -1,9 +1,8 @@
 import { invalidArgument } from '../assert'
 import type { Kit, Session } from '../contracts'
-import type { ActivityEnvelope } from '../publicApiTypes'
-import { apiKeyStamper } from '../stamp/stamper'
 import { signedInSession, throwIfAborted } from './signedInSession'
-import { callOptions, checkWalletCall } from './walletOptions'
+import { submitAsSession } from './submitAsSession'
+import { checkWalletCall } from './walletOptions'
 
 export interface RefreshSessionOptions {
   /** The new session's length in seconds, a decimal string; default the tenant's session length. */
@@ -26,12 +25,7 @@ export async function refreshSession(kit: Kit, options: RefreshSessionOptions = 
   }
   const session = await signedInSession(kit, label)
   throwIfAborted(signal, label)
-  const envelope: ActivityEnvelope<'stamp_login'> = {
-    type: 'ACTIVITY_TYPE_STAMP_LOGIN',
-    timestampMs: String(kit.now()),
-    organizationId: session.organizationId,
-    parameters: expirationSeconds === undefined ? { publicKey: session.publicKey } : { publicKey: session.publicKey, expirationSeconds },
-  }
-  const activity = await kit.publicApi.submit('stamp_login', envelope, apiKeyStamper(kit, session.publicKey), callOptions(signal))
+  const parameters = expirationSeconds === undefined ? { publicKey: session.publicKey } : { publicKey: session.publicKey, expirationSeconds }
+  const activity = await submitAsSession(kit, session, 'stamp_login', parameters, signal)
   return kit.session.set(activity.result.stampLoginResult.session)
 }

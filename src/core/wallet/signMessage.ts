@@ -5,15 +5,14 @@ import type { Kit } from '../contracts'
 import { toHex, utf8 } from '../encoding'
 import { KitError } from '../errors'
 import type {
-  ActivityEnvelope,
   PublicAddressFormat,
   PublicWalletAccount,
   SignRawPayloadResult,
   SignRawPayloadsParameters,
 } from '../publicApiTypes'
-import { apiKeyStamper } from '../stamp/stamper'
 import { signedInSession, throwIfAborted } from './signedInSession'
-import { callOptions, checkWalletCall } from './walletOptions'
+import { submitAsSession } from './submitAsSession'
+import { checkWalletCall } from './walletOptions'
 
 export interface SignMessageParameters {
   /** The account that signs: its address and format, as getWallets lists them. */
@@ -65,13 +64,13 @@ export async function signMessage(kit: Kit, parameters: SignMessageParameters): 
 
   const session = await signedInSession(kit, label)
   throwIfAborted(signal, label)
-  const envelope: ActivityEnvelope<'sign_raw_payloads'> = {
-    type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOADS',
-    timestampMs: String(kit.now()),
-    organizationId: session.organizationId,
-    parameters: { signWith: account.address, payloads: request.payloads, encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: request.hashFunction },
-  }
-  const activity = await kit.publicApi.submit('sign_raw_payloads', envelope, apiKeyStamper(kit, session.publicKey), callOptions(signal))
+  const activity = await submitAsSession(
+    kit,
+    session,
+    'sign_raw_payloads',
+    { signWith: account.address, payloads: request.payloads, encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: request.hashFunction },
+    signal,
+  )
   // The public API client leaves this activity's result to its caller (it is in every first load).
   const signatures: unknown = (activity.result as Partial<typeof activity.result>).signRawPayloadsResult?.signatures
   const raw: unknown = Array.isArray(signatures) ? signatures[0] : undefined
