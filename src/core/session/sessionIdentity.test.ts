@@ -1,39 +1,17 @@
 // The session's identity (who signed in and how), kept at `<storageKey>:identity` beside the token.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { SessionStore, SignInIdentity } from '../contracts'
-import { fakeKeyStore, fakeStorage, fakeWindow, storageEvent, type FakeKeyStore, type FakeStorage } from '../test/fakes'
+import { describe, expect, it, vi } from 'vitest'
+import type { SignInIdentity } from '../contracts'
+import { fakeKeyStore, fakeStorage, fakeWindow, storageEvent } from '../test/fakes'
+import { KEY_A, KEY_B, settle, STORAGE_KEY, T0, withSessionStores } from '../test/sessionStores'
 import { sessionToken } from '../test/tokens'
-import { createSessionStore, type SessionStoreOptions } from './sessionStore'
 
-const KEY_A = `02${'aa'.repeat(32)}`
-const KEY_B = `03${'bb'.repeat(32)}`
-const STORAGE_KEY = 'auth-proxy-kit:demo:session'
 const IDENTITY_KEY = `${STORAGE_KEY}:identity`
-const T0 = Date.UTC(2030, 0, 1)
 const ADA: SignInIdentity = { method: 'email', contact: 'ada@example.com' }
 
 const token = (publicKey: string, userId = 'user-1', lifetimeMs = 15 * 60_000) =>
   sessionToken({ exp: (T0 + lifetimeMs) / 1000, public_key: publicKey, user_id: userId })
 
-let stores: SessionStore[] = []
-function makeStore(options: Partial<SessionStoreOptions> & { storage: FakeStorage; keyStore: FakeKeyStore }): SessionStore {
-  const store = createSessionStore({ storageKey: STORAGE_KEY, now: () => Date.now(), ...options })
-  stores.push(store)
-  return store
-}
-
-async function settle(): Promise<void> {
-  for (let i = 0; i < 20; i++) await Promise.resolve()
-}
-
-beforeEach(() => {
-  vi.useFakeTimers({ now: T0 })
-})
-afterEach(() => {
-  for (const store of stores) store.destroy()
-  stores = []
-  vi.useRealTimers()
-})
+const { makeStore } = withSessionStores()
 
 describe('the session identity', () => {
   it('is stored beside the token with the user and key it belongs to, and read back after a reload', async () => {

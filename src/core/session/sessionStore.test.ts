@@ -1,14 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { KitError } from '../errors'
-import { fakeKeyStore, fakeStorage, fakeWindow, storageEvent, type FakeKeyStore, type FakeStorage } from '../test/fakes'
+import { fakeKeyStore, fakeStorage, fakeWindow, storageEvent } from '../test/fakes'
+import { KEY_A, KEY_B, settle, STORAGE_KEY, T0, withSessionStores } from '../test/sessionStores'
 import { sessionToken } from '../test/tokens'
-import type { SessionStore } from '../contracts'
 import { createSessionStore, sessionStorageKey, type SessionStoreOptions } from './sessionStore'
 
-const KEY_A = `02${'aa'.repeat(32)}`
-const KEY_B = `03${'bb'.repeat(32)}`
-const STORAGE_KEY = 'auth-proxy-kit:demo:session'
-const T0 = Date.UTC(2030, 0, 1) // ms; whole seconds, like exp
 const SECOND = 1000
 const MINUTE = 60 * SECOND
 const DAY = 24 * 60 * MINUTE
@@ -16,12 +12,7 @@ const DAY = 24 * 60 * MINUTE
 /** exp claim (seconds) `ms` after T0. */
 const expIn = (ms: number) => (T0 + ms) / 1000
 
-let stores: SessionStore[] = []
-function makeStore(options: Partial<SessionStoreOptions> & { storage: FakeStorage; keyStore: FakeKeyStore }): SessionStore {
-  const store = createSessionStore({ storageKey: STORAGE_KEY, now: () => Date.now(), ...options })
-  stores.push(store)
-  return store
-}
+const { makeStore } = withSessionStores()
 
 async function caught(promise: Promise<unknown>): Promise<KitError> {
   const error = await promise.then(
@@ -32,19 +23,7 @@ async function caught(promise: Promise<unknown>): Promise<KitError> {
   return error
 }
 
-/** Lets queued promise work (key store calls, the operation queue) finish. */
-async function settle(): Promise<void> {
-  for (let i = 0; i < 20; i++) await Promise.resolve()
-}
-
-beforeEach(() => {
-  vi.useFakeTimers({ now: T0 })
-})
-
 afterEach(() => {
-  for (const store of stores) store.destroy()
-  stores = []
-  vi.useRealTimers()
   vi.restoreAllMocks()
 })
 
