@@ -2,30 +2,14 @@
 // by a code, looked up by PHONE_NUMBER, signed up with userPhoneNumber, and the mock's rate limit
 // reaching the caller with when to retry.
 import { describe, expect, it } from 'vitest'
-import { createKit, type Kit } from '../core/createKit'
 import { isKitError } from '../core/errors'
 import { completeSmsOtp, startSmsOtp } from '../core/flows/smsOtp'
-import { memoryKeyStore } from '../core/keys/memoryKeyStore'
-import { memoryStorage } from '../core/session/memoryStorage'
 import { createMockAuthProxy } from '../mock/handler'
 import { DEMO_TENANT } from '../mock/tenants'
 import type { MockAuthProxy } from '../mock/types'
-import { recordingFetch } from '../core/test/fakeFetch'
+import { kitOnMock } from '../core/test/kitOnMock'
 
 const PHONE = '+447700900123'
-
-function setup(proxy: MockAuthProxy): { kit: Kit; endpoints: string[] } {
-  const endpoints: string[] = []
-  const kit = createKit({
-    proxyUrl: 'https://proxy.test',
-    configId: 'demo',
-    fetch: recordingFetch(proxy, endpoints),
-    keyStore: memoryKeyStore(),
-    storage: memoryStorage(),
-    now: () => Date.now(),
-  })
-  return { kit, endpoints }
-}
 
 function codeFor(proxy: MockAuthProxy, phoneNumber: string): string {
   const message = proxy.outbox(phoneNumber)[0]
@@ -39,7 +23,7 @@ describe('SMS OTP sign-in against the mock proxy', () => {
       strictFields: true,
       tenants: [{ ...DEMO_TENANT, appName: 'Demo', smsTemplate: '{{.AppName}}: {{.OtpCode}} is your code' }],
     })
-    const first = setup(proxy)
+    const first = kitOnMock(proxy)
     const challenge = await startSmsOtp(first.kit, { phoneNumber: '+44 7700 900123' })
     // The tenant's template, with the code and the app name in place.
     expect(proxy.outbox(PHONE)[0]?.text).toBe(`Demo: ${codeFor(proxy, PHONE)} is your code`)
@@ -49,7 +33,7 @@ describe('SMS OTP sign-in against the mock proxy', () => {
     expect(Object.values(proxy.state.users)).toEqual([expect.objectContaining({ phoneNumber: PHONE })])
     first.kit.destroy()
 
-    const second = setup(proxy)
+    const second = kitOnMock(proxy)
     const again = await startSmsOtp(second.kit, { phoneNumber: PHONE })
     const loggedIn = await completeSmsOtp(second.kit, { challenge: again, code: codeFor(proxy, PHONE) })
     expect(loggedIn.isNewUser).toBe(false)
@@ -61,7 +45,7 @@ describe('SMS OTP sign-in against the mock proxy', () => {
 
   it('given a second code asked for at once, fails with RATE_LIMITED and when to retry, keeping no key', async () => {
     const proxy = createMockAuthProxy({ strictFields: true })
-    const { kit } = setup(proxy)
+    const { kit } = kitOnMock(proxy)
     await startSmsOtp(kit, { phoneNumber: PHONE })
     const error = await startSmsOtp(kit, { phoneNumber: PHONE }).catch((caught: unknown) => caught)
     expect(isKitError(error, 'RATE_LIMITED')).toBe(true)

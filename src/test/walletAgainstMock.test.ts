@@ -5,12 +5,10 @@ import { ed25519 } from '@noble/curves/ed25519.js'
 import { base58 } from '@scure/base'
 import { verifyMessage } from 'viem'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createKit, type Kit, type KitOptions } from '../core/createKit'
+import type { Kit, KitOptions } from '../core/createKit'
 import { utf8 } from '../core/encoding'
 import { completeEmailOtp, startEmailOtp } from '../core/flows/emailOtp'
-import { memoryKeyStore } from '../core/keys/memoryKeyStore'
-import { memoryStorage } from '../core/session/memoryStorage'
-import { recordingFetch } from '../core/test/fakeFetch'
+import { kitOnMock } from '../core/test/kitOnMock'
 import { getUser } from '../core/wallet/getUser'
 import { getWallets } from '../core/wallet/getWallets'
 import { refreshSession } from '../core/wallet/refreshSession'
@@ -28,16 +26,7 @@ afterEach(() => {
 function setup(options: Partial<KitOptions> = {}) {
   const clock = createTestClock(Date.now())
   const proxy = createMockAuthProxy({ strictFields: true, now: clock.now })
-  const endpoints: string[] = []
-  const kit = createKit({
-    proxyUrl: 'https://proxy.test',
-    configId: 'demo',
-    fetch: recordingFetch(proxy, endpoints),
-    keyStore: memoryKeyStore(),
-    storage: memoryStorage(),
-    now: clock.now,
-    ...options,
-  })
+  const { kit, endpoints } = kitOnMock(proxy, { now: clock.now, ...options })
   kits.push(kit)
   return { kit, proxy, clock, endpoints }
 }

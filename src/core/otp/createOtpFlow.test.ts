@@ -3,12 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createMockAuthProxy } from '../../mock/handler'
 import { DEMO_TENANT } from '../../mock/tenants'
 import type { MockAuthProxy, MockTenant } from '../../mock/types'
-import { createKit, type Kit } from '../createKit'
-import { memoryKeyStore } from '../keys/memoryKeyStore'
-import { memoryStorage } from '../session/memoryStorage'
+import type { Kit } from '../createKit'
 import { createOtpFlow, OTP_FLOW_IDLE, type OtpFlowSnapshot } from './createOtpFlow'
 import { pendingOtpKey } from './pendingOtp'
-import { recordingFetch } from '../test/fakeFetch'
+import { memoryStorage } from '../session/memoryStorage'
+import { kitOnMock } from '../test/kitOnMock'
 
 const EMAIL = 'ada@example.com'
 const PHONE = '+447700900123'
@@ -34,15 +33,7 @@ function setup({ tenant = {}, proxy }: { tenant?: Partial<MockTenant>; proxy?: M
   const clock = shared?.clock ?? { now: Date.parse('2030-01-01T10:00:00Z') }
   const now = () => clock.now
   const mock = proxy ?? shared?.proxy ?? createMockAuthProxy({ strictFields: true, now, tenants: [{ ...DEMO_TENANT, ...tenant }] })
-  const endpoints: string[] = []
-  const kit = createKit({
-    proxyUrl: 'https://proxy.test',
-    configId: 'demo',
-    fetch: recordingFetch(mock, endpoints),
-    keyStore: memoryKeyStore(),
-    storage: memoryStorage(),
-    now,
-  })
+  const { kit, endpoints } = kitOnMock(mock, { now })
   kits.push(kit)
   return {
     kit,
