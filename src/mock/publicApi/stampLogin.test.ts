@@ -2,31 +2,22 @@ import { decodeJwt } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { DEMO_ORGANIZATION_ID } from '../tenants'
 import { createTestClientKey } from '../testing/clientKey'
-import { snapshot, setup } from '../testing/harness'
+import { setup } from '../testing/harness'
 import {
-  apiKeyStamp,
   callPublic,
   envelope,
+  expectPublicRefusal,
   passkeySignUp,
   sessionOf,
   signedInEmailUser,
   stampLoginBody,
+  xStamp,
 } from '../testing/publicApi'
 import type { MockAuthProxy } from '../types'
 import { STAMP_MAX_SKEW_MS } from './readEnvelope'
 
-async function expectRefused(
-  proxy: MockAuthProxy,
-  body: string,
-  headers: Record<string, string>,
-  code: number,
-  message: string | RegExp,
-): Promise<void> {
-  const before = snapshot(proxy)
-  const answer = await callPublic(proxy, 'submit/stamp_login', body, { headers })
-  expect(answer.status).toBe({ 3: 400, 5: 404, 7: 403, 16: 401 }[code])
-  expect(answer.body).toEqual({ code, message: typeof message === 'string' ? message : expect.stringMatching(message), details: [] })
-  expect(snapshot(proxy)).toBe(before)
+function expectRefused(proxy: MockAuthProxy, body: string, headers: Record<string, string>, code: number, message: string | RegExp) {
+  return expectPublicRefusal(proxy, 'submit/stamp_login', body, headers, code, message)
 }
 
 describe('stamp_login', () => {
@@ -35,7 +26,7 @@ describe('stamp_login', () => {
     const user = await passkeySignUp(proxy)
     const sessionKey = await createTestClientKey()
     const body = stampLoginBody(user.organizationId, sessionKey.publicKey, clock)
-    const answer = await callPublic(proxy, 'submit/stamp_login', body, { headers: { 'X-Stamp': await apiKeyStamp(user.clientKey, body) } })
+    const answer = await callPublic(proxy, 'submit/stamp_login', body, { headers: await xStamp(user.clientKey, body) })
 
     expect(answer.status).toBe(200)
     const seconds = String(clock.now() / 1000)
@@ -83,10 +74,10 @@ describe('stamp_login', () => {
     const { proxy, clock } = setup()
     const user = await passkeySignUp(proxy)
     const first = stampLoginBody(user.organizationId, (await createTestClientKey()).publicKey, clock)
-    await sessionOf(callPublic(proxy, 'submit/stamp_login', first, { headers: { 'X-Stamp': await apiKeyStamp(user.clientKey, first) } }))
+    await sessionOf(callPublic(proxy, 'submit/stamp_login', first, { headers: await xStamp(user.clientKey, first) }))
     const sessionKey = await createTestClientKey()
     const body = stampLoginBody(user.organizationId, sessionKey.publicKey, clock, { expirationSeconds: '120', invalidateExisting: true })
-    const answer = await callPublic(proxy, 'submit/stamp_login', body, { headers: { 'X-Stamp': await apiKeyStamp(user.clientKey, body) } })
+    const answer = await callPublic(proxy, 'submit/stamp_login', body, { headers: await xStamp(user.clientKey, body) })
     expect(decodeJwt(await sessionOf(answer)).exp).toBe(Math.floor(clock.now() / 1000) + 120)
     expect((answer.body as { activity: { intent: unknown } }).activity.intent).toEqual({
       stampLoginIntent: { publicKey: sessionKey.publicKey, expirationSeconds: '120', invalidateExisting: true },
@@ -103,7 +94,7 @@ describe('stamp_login', () => {
     await expectRefused(
       proxy,
       body,
-      { 'X-Stamp': await apiKeyStamp(user.clientKey, body) },
+      await xStamp(user.clientKey, body),
       16,
       `X-Stamp: publicKey ${user.clientKey.publicKey} can no longer stamp: API key "sign-up key" expired at 2030-01-01T00:01:00.000Z`,
     )
@@ -132,7 +123,7 @@ describe('stamp_login', () => {
     const user = await passkeySignUp(proxy)
     const sessionKey = await createTestClientKey()
     const body = stampLoginBody(DEMO_ORGANIZATION_ID, sessionKey.publicKey, clock)
-    const answer = await callPublic(proxy, 'submit/stamp_login', body, { headers: { 'X-Stamp': await apiKeyStamp(user.clientKey, body) } })
+    const answer = await callPublic(proxy, 'submit/stamp_login', body, { headers: await xStamp(user.clientKey, body) })
     expect(decodeJwt(await sessionOf(answer))).toMatchObject({
       public_key: sessionKey.publicKey,
       user_id: user.userId,
@@ -149,7 +140,7 @@ describe('stamp_login', () => {
     await sessionOf(callPublic(proxy, 'submit/stamp_login', body, { headers: { 'X-Stamp-WebAuthn': await user.authenticator.stamp(body) } }))
     // The session's key stamps a login for another key: a session refresh.
     const next = stampLoginBody(user.organizationId, (await createTestClientKey()).publicKey, clock)
-    const refreshed = await sessionOf(callPublic(proxy, 'submit/stamp_login', next, { headers: { 'X-Stamp': await apiKeyStamp(sessionKey, next) } }))
+    const refreshed = await sessionOf(callPublic(proxy, 'submit/stamp_login', next, { headers: await xStamp(sessionKey, next) }))
     expect(decodeJwt(refreshed)).toMatchObject({ user_id: user.userId })
   })
 
@@ -157,7 +148,7 @@ describe('stamp_login', () => {
     const { proxy, clock } = setup()
     const user = await passkeySignUp(proxy)
     const body = stampLoginBody(user.organizationId, (await createTestClientKey()).publicKey, clock)
-    const headers = { 'X-Stamp': await apiKeyStamp(user.clientKey, body) }
+    const headers = await xStamp(user.clientKey, body)
     await sessionOf(callPublic(proxy, 'submit/stamp_login', body, { headers }))
     clock.advance(1000)
     await expectRefused(proxy, body, headers, 16, /^request body: already submitted \(activity [0-9a-f-]{36} at 2030-01-01T00:00:00\.000Z\); a replay is refused/)
@@ -184,7 +175,7 @@ describe('stamp_login', () => {
     const { proxy, clock } = setup()
     const user = await passkeySignUp(proxy)
     const body = envelope('ACTIVITY_TYPE_STAMP_LOGIN', user.organizationId, { publicKey: (await createTestClientKey()).publicKey }, clock.now() + offset)
-    await expectRefused(proxy, body, { 'X-Stamp': await apiKeyStamp(user.clientKey, body) }, 16, message)
+    await expectRefused(proxy, body, await xStamp(user.clientKey, body), 16, message)
   })
 
   it('accepts a timestampMs a few minutes off (the time a passkey prompt may take)', async () => {
@@ -198,7 +189,7 @@ describe('stamp_login', () => {
     const { proxy, clock } = setup()
     const user = await signedInEmailUser(proxy, 'ada@example.com')
     const body = stampLoginBody(user.organizationId, (await createTestClientKey()).publicKey, clock)
-    const session = await sessionOf(callPublic(proxy, 'submit/stamp_login', body, { headers: { 'X-Stamp': await apiKeyStamp(user.sessionKey, body) } }))
+    const session = await sessionOf(callPublic(proxy, 'submit/stamp_login', body, { headers: await xStamp(user.sessionKey, body) }))
     expect(decodeJwt(session)).toMatchObject({ user_id: user.userId, organization_id: user.organizationId })
   })
 
@@ -208,7 +199,7 @@ describe('stamp_login', () => {
       const user = await signedInEmailUser(proxy, 'ada@example.com')
       clock.advance(600_000)
       const body = stampLoginBody(user.organizationId, user.sessionKey.publicKey, clock)
-      const refreshed = await sessionOf(callPublic(proxy, 'submit/stamp_login', body, { headers: { 'X-Stamp': await apiKeyStamp(user.sessionKey, body) } }))
+      const refreshed = await sessionOf(callPublic(proxy, 'submit/stamp_login', body, { headers: await xStamp(user.sessionKey, body) }))
       const claims = decodeJwt(refreshed)
       expect(claims).toMatchObject({
         user_id: user.userId,
@@ -220,7 +211,7 @@ describe('stamp_login', () => {
       // Past the first session's end, the key still stamps: through the refreshed session.
       clock.advance(600_000)
       const query = JSON.stringify({ organizationId: user.organizationId })
-      const answer = await callPublic(proxy, 'query/whoami', query, { headers: { 'X-Stamp': await apiKeyStamp(user.sessionKey, query) } })
+      const answer = await callPublic(proxy, 'query/whoami', query, { headers: await xStamp(user.sessionKey, query) })
       expect(answer.body).toMatchObject({ userId: user.userId })
     })
 
@@ -232,7 +223,7 @@ describe('stamp_login', () => {
       await expectRefused(
         proxy,
         body,
-        { 'X-Stamp': await apiKeyStamp(user.sessionKey, body) },
+        await xStamp(user.sessionKey, body),
         16,
         `X-Stamp: publicKey ${user.sessionKey.publicKey} can no longer stamp: its session expired at 2030-01-01T00:15:00.000Z`,
       )
@@ -243,12 +234,12 @@ describe('stamp_login', () => {
       const user = await signedInEmailUser(proxy, 'ada@example.com')
       const other = await createTestClientKey()
       const login = stampLoginBody(user.organizationId, other.publicKey, clock, { invalidateExisting: true })
-      await sessionOf(callPublic(proxy, 'submit/stamp_login', login, { headers: { 'X-Stamp': await apiKeyStamp(user.sessionKey, login) } }))
+      await sessionOf(callPublic(proxy, 'submit/stamp_login', login, { headers: await xStamp(user.sessionKey, login) }))
       const body = stampLoginBody(user.organizationId, user.sessionKey.publicKey, clock)
       await expectRefused(
         proxy,
         body,
-        { 'X-Stamp': await apiKeyStamp(user.sessionKey, body) },
+        await xStamp(user.sessionKey, body),
         16,
         `X-Stamp: publicKey ${user.sessionKey.publicKey} can no longer stamp: its session was revoked at 2030-01-01T00:00:00.000Z`,
       )
@@ -259,7 +250,7 @@ describe('stamp_login', () => {
       const ada = await signedInEmailUser(proxy, 'ada@example.com')
       const bob = await signedInEmailUser(proxy, 'bob@example.com')
       const body = stampLoginBody(ada.organizationId, bob.sessionKey.publicKey, clock)
-      await expectRefused(proxy, body, { 'X-Stamp': await apiKeyStamp(bob.sessionKey, body) }, 16, /^could not find public key in organization/)
+      await expectRefused(proxy, body, await xStamp(bob.sessionKey, body), 16, /^could not find public key in organization/)
     })
 
     it("refuses a read-only session's key with 7: a login is an activity", async () => {
@@ -268,7 +259,7 @@ describe('stamp_login', () => {
       const readOnlyKey = await createTestClientKey()
       await proxy.issueSession({ userId: ada.userId, publicKey: readOnlyKey.publicKey, sessionType: 'SESSION_TYPE_READ_ONLY' })
       const body = stampLoginBody(ada.organizationId, readOnlyKey.publicKey, clock)
-      await expectRefused(proxy, body, { 'X-Stamp': await apiKeyStamp(readOnlyKey, body) }, 7, /^X-Stamp: stamped by the key of a SESSION_TYPE_READ_ONLY session/)
+      await expectRefused(proxy, body, await xStamp(readOnlyKey, body), 7, /^X-Stamp: stamped by the key of a SESSION_TYPE_READ_ONLY session/)
     })
   })
 
@@ -297,7 +288,7 @@ describe('stamp_login', () => {
     const { proxy, clock } = setup()
     const user = await passkeySignUp(proxy)
     const body = build(user.organizationId, (await createTestClientKey()).publicKey, clock.now())
-    await expectRefused(proxy, body, { 'X-Stamp': await apiKeyStamp(user.clientKey, body) }, 3, message)
+    await expectRefused(proxy, body, await xStamp(user.clientKey, body), 3, message)
   })
 
   it('refuses an organization nobody knows with 5', async () => {
@@ -307,7 +298,7 @@ describe('stamp_login', () => {
     await expectRefused(
       proxy,
       body,
-      { 'X-Stamp': await apiKeyStamp(user.clientKey, body) },
+      await xStamp(user.clientKey, body),
       5,
       'organizationId: no organization "no-such-org" (neither a tenant\'s organization nor a sub-organization signed up under one)',
     )

@@ -2,9 +2,8 @@ import { decodeJwt } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { DEMO_ORGANIZATION_ID } from '../tenants'
 import { createTestClientKey } from '../testing/clientKey'
-import { setup, snapshot } from '../testing/harness'
-import { apiKeyStamp, callPublic, signedInEmailUser, stampedCall, type PublicRoute, type SignedInUser } from '../testing/publicApi'
-import type { MockAuthProxy } from '../types'
+import { setup } from '../testing/harness'
+import { callPublic, expectPublicRefusal, signedInEmailUser, stampedCall, xStamp, type PublicRoute, type SignedInUser } from '../testing/publicApi'
 
 /** Each signed-in query, with a body for `user`'s organization (or another organization named). */
 const QUERIES: [PublicRoute, (user: SignedInUser, organizationId?: string) => string][] = [
@@ -12,21 +11,6 @@ const QUERIES: [PublicRoute, (user: SignedInUser, organizationId?: string) => st
   ['query/list_wallets', (user, organizationId = user.organizationId) => JSON.stringify({ organizationId })],
   ['query/list_wallet_accounts', (user, organizationId = user.organizationId) => JSON.stringify({ organizationId })],
 ]
-
-async function expectRefused(
-  proxy: MockAuthProxy,
-  route: PublicRoute,
-  body: string,
-  headers: Record<string, string>,
-  code: number,
-  message: string | RegExp,
-): Promise<void> {
-  const before = snapshot(proxy)
-  const answer = await callPublic(proxy, route, body, { headers })
-  expect(answer.status).toBe({ 7: 403, 16: 401 }[code])
-  expect(answer.body).toEqual({ code, message: typeof message === 'string' ? message : expect.stringMatching(message), details: [] })
-  expect(snapshot(proxy)).toBe(before)
-}
 
 describe.each(QUERIES)('%s', (route, bodyFor) => {
   it('answers a live session key of the organization', async () => {
@@ -38,7 +22,7 @@ describe.each(QUERIES)('%s', (route, bodyFor) => {
   it('refuses a request without a stamp with 16', async () => {
     const { proxy } = setup()
     const ada = await signedInEmailUser(proxy, 'ada@example.com')
-    await expectRefused(proxy, route, bodyFor(ada), {}, 16, /^X-Stamp: missing; stamp the request/)
+    await expectPublicRefusal(proxy, route, bodyFor(ada), {}, 16, /^X-Stamp: missing; stamp the request/)
   })
 
   it("refuses another organization's session key with 16, as production (the key is not found there)", async () => {
@@ -46,11 +30,11 @@ describe.each(QUERIES)('%s', (route, bodyFor) => {
     const ada = await signedInEmailUser(proxy, 'ada@example.com')
     const bob = await signedInEmailUser(proxy, 'bob@example.com')
     const body = bodyFor(ada)
-    await expectRefused(
+    await expectPublicRefusal(
       proxy,
       route,
       body,
-      { 'X-Stamp': await apiKeyStamp(bob.sessionKey, body) },
+      await xStamp(bob.sessionKey, body),
       16,
       /^could not find public key in organization or its parent organization; X-Stamp: publicKey [0-9a-f]{66} is not an API key or session key of a user in organization/,
     )
@@ -60,11 +44,11 @@ describe.each(QUERIES)('%s', (route, bodyFor) => {
     const { proxy } = setup()
     const ada = await signedInEmailUser(proxy, 'ada@example.com')
     const body = bodyFor(ada, DEMO_ORGANIZATION_ID)
-    await expectRefused(
+    await expectPublicRefusal(
       proxy,
       route,
       body,
-      { 'X-Stamp': await apiKeyStamp(ada.sessionKey, body) },
+      await xStamp(ada.sessionKey, body),
       7,
       `organizationId: "${DEMO_ORGANIZATION_ID}" is not the organization of the stamping user (theirs is "${ada.organizationId}"); a session reaches only its own organization`,
     )
@@ -75,7 +59,7 @@ describe.each(QUERIES)('%s', (route, bodyFor) => {
     const ada = await signedInEmailUser(proxy, 'ada@example.com')
     clock.advance(900_000)
     const body = bodyFor(ada)
-    await expectRefused(proxy, route, body, { 'X-Stamp': await apiKeyStamp(ada.sessionKey, body) }, 16, /: its session expired at 2030-01-01T00:15:00\.000Z$/)
+    await expectPublicRefusal(proxy, route, body, await xStamp(ada.sessionKey, body), 16, /: its session expired at 2030-01-01T00:15:00\.000Z$/)
   })
 
   it('answers a read-only session key: queries are what it may stamp', async () => {
@@ -91,9 +75,9 @@ describe.each(QUERIES)('%s', (route, bodyFor) => {
     const { proxy } = setup()
     const ada = await signedInEmailUser(proxy, 'ada@example.com')
     const body = bodyFor(ada)
-    const headers = { 'X-Stamp': await apiKeyStamp(ada.sessionKey, body) }
+    const headers = await xStamp(ada.sessionKey, body)
     expect((await callPublic(proxy, route, body, { headers })).status).toBe(200)
-    await expectRefused(proxy, route, body, headers, 16, /^X-Stamp: already used for a query at 2030-01-01T00:00:00\.000Z; a replay is refused/)
+    await expectPublicRefusal(proxy, route, body, headers, 16, /^X-Stamp: already used for a query at 2030-01-01T00:00:00\.000Z; a replay is refused/)
     expect((await stampedCall(proxy, route, body, ada.sessionKey)).status).toBe(200)
   })
 
@@ -101,7 +85,7 @@ describe.each(QUERIES)('%s', (route, bodyFor) => {
     const { proxy } = setup()
     const ada = await signedInEmailUser(proxy, 'ada@example.com')
     const body = bodyFor(ada)
-    const headers = { 'X-Stamp': await apiKeyStamp(ada.sessionKey, body) }
+    const headers = await xStamp(ada.sessionKey, body)
     const answers = await Promise.all([callPublic(proxy, route, body, { headers }), callPublic(proxy, route, body, { headers })])
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401])
   })
