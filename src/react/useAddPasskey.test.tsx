@@ -12,18 +12,12 @@ const CONFIG = { enabledProviders: ['email', 'passkey'], organizationId: 'org-pa
 
 function setUp() {
   const browser = fakePasskeyBrowser()
-  const pickerNames: string[] = []
-  const startRegistration = browser.webauthn.startRegistration
-  browser.webauthn.startRegistration = (options) => {
-    pickerNames.push(options.optionsJSON.user.name)
-    return startRegistration(options)
-  }
   const fake = walletApi(walletKeys(), { now: WALLET_NOW }, {
     wallet_kit_config: json(CONFIG),
     'query/get_user': json({ user: { ...USER, userEmail: undefined, userPhoneNumber: '+447700900123', userName: 'Ada' } }),
     'submit/create_authenticators': activityAnswer('ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2', { createAuthenticatorsResult: { authenticatorIds: ['auth-2'] } }),
   })
-  return { browser, pickerNames, fake, ...createTestProviders({ fetch: fake.fetch, webauthn: browser.webauthn }) }
+  return { browser, pickerNames: browser.pickerNames, fake, ...createTestProviders({ fetch: fake.fetch, webauthn: browser.webauthn }) }
 }
 
 describe('useAddPasskey naming', () => {

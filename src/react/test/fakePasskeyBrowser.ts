@@ -13,6 +13,8 @@ export interface FakePasskeyBrowser {
   device: SoftAuthenticator
   /** Each prompt opened, in order. */
   prompts: Array<'create' | 'get'>
+  /** The account name each passkey creation prompt showed the person (`user.name`), in order. */
+  pickerNames: string[]
   /** The next prompt fails as when the person closes it: NotAllowedError. */
   cancelNextPrompt(): void
   /** The next prompt stays open until the returned function is called (then it answers as usual). */
@@ -33,6 +35,7 @@ export function fakePasskeyBrowser(options: FakePasskeyBrowserOptions = {}): Fak
   const device = options.device ?? createSoftAuthenticator({ origin })
   const supported = options.supported ?? true
   const prompts: Array<'create' | 'get'> = []
+  const pickerNames: string[] = []
   let next: 'cancel' | Promise<void> | undefined
 
   async function prompt<T>(kind: 'create' | 'get', answer: () => Promise<T>): Promise<T> {
@@ -46,8 +49,10 @@ export function fakePasskeyBrowser(options: FakePasskeyBrowserOptions = {}): Fak
 
   const webauthn: WebAuthnModule = {
     browserSupportsWebAuthn: () => supported,
-    startRegistration: (registration) =>
-      prompt('create', () => device.webauthn.startRegistration(registration)) as ReturnType<WebAuthnModule['startRegistration']>,
+    startRegistration: (registration) => {
+      pickerNames.push(registration.optionsJSON.user.name)
+      return prompt('create', () => device.webauthn.startRegistration(registration)) as ReturnType<WebAuthnModule['startRegistration']>
+    },
     startAuthentication: (authentication) =>
       prompt('get', () => device.webauthn.startAuthentication(authentication)) as ReturnType<WebAuthnModule['startAuthentication']>,
   }
@@ -57,6 +62,7 @@ export function fakePasskeyBrowser(options: FakePasskeyBrowserOptions = {}): Fak
     origin,
     device,
     prompts,
+    pickerNames,
     cancelNextPrompt() {
       next = 'cancel'
     },
