@@ -2,7 +2,7 @@ import { decodeJwt } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { DEMO_ORGANIZATION_ID } from '../tenants'
 import { createTestClientKey } from '../testing/clientKey'
-import { setup } from '../testing/harness'
+import { setup, type TestClock } from '../testing/harness'
 import {
   callPublic,
   envelope,
@@ -12,12 +12,19 @@ import {
   signedInEmailUser,
   stampLoginBody,
   xStamp,
+  type SignedInUser,
 } from '../testing/publicApi'
 import type { MockAuthProxy } from '../types'
 import { STAMP_MAX_SKEW_MS } from './readEnvelope'
 
 function expectRefused(proxy: MockAuthProxy, body: string, headers: Record<string, string>, code: number, message: string | RegExp) {
   return expectPublicRefusal(proxy, 'submit/stamp_login', body, headers, code, message)
+}
+
+/** A refresh stamped by `user`'s own session key, refused with 16 because that session `ended` ("expired at …"). */
+async function expectOwnRefreshRefused(proxy: MockAuthProxy, clock: TestClock, user: SignedInUser, ended: string) {
+  const body = stampLoginBody(user.organizationId, user.sessionKey.publicKey, clock)
+  await expectRefused(proxy, body, await xStamp(user.sessionKey, body), 16, `X-Stamp: publicKey ${user.sessionKey.publicKey} can no longer stamp: its session ${ended}`)
 }
 
 describe('stamp_login', () => {
@@ -219,14 +226,7 @@ describe('stamp_login', () => {
       const { proxy, clock } = setup()
       const user = await signedInEmailUser(proxy, 'ada@example.com')
       clock.advance(900_000)
-      const body = stampLoginBody(user.organizationId, user.sessionKey.publicKey, clock)
-      await expectRefused(
-        proxy,
-        body,
-        await xStamp(user.sessionKey, body),
-        16,
-        `X-Stamp: publicKey ${user.sessionKey.publicKey} can no longer stamp: its session expired at 2030-01-01T00:15:00.000Z`,
-      )
+      await expectOwnRefreshRefused(proxy, clock, user, 'expired at 2030-01-01T00:15:00.000Z')
     })
 
     it("refuses a revoked session's key with 16 (a later login with invalidateExisting)", async () => {
@@ -235,14 +235,7 @@ describe('stamp_login', () => {
       const other = await createTestClientKey()
       const login = stampLoginBody(user.organizationId, other.publicKey, clock, { invalidateExisting: true })
       await sessionOf(callPublic(proxy, 'submit/stamp_login', login, { headers: await xStamp(user.sessionKey, login) }))
-      const body = stampLoginBody(user.organizationId, user.sessionKey.publicKey, clock)
-      await expectRefused(
-        proxy,
-        body,
-        await xStamp(user.sessionKey, body),
-        16,
-        `X-Stamp: publicKey ${user.sessionKey.publicKey} can no longer stamp: its session was revoked at 2030-01-01T00:00:00.000Z`,
-      )
+      await expectOwnRefreshRefused(proxy, clock, user, 'was revoked at 2030-01-01T00:00:00.000Z')
     })
 
     it("refuses another organization's session key with 16", async () => {
