@@ -166,12 +166,45 @@ describe('createAuthProxyClient: errors', () => {
     expect(bare.proxy).toEqual({ code: 3, message: 'bad', details: [] })
   })
 
-  it('PROXY_BAD_RESPONSE for an error answer that is not JSON (a gateway page), status kept', async () => {
-    const error = await failure(clientWith(new Response('<html>Bad Gateway</html>', { status: 502 })).otpVerify(verify))
+  it('PROXY_BAD_RESPONSE for an error answer that is not JSON and says nothing by its status, status and body kept', async () => {
+    const error = await failure(clientWith(new Response('<html>Forbidden</html>', { status: 403 })).otpVerify(verify))
     expect(error.code).toBe('PROXY_BAD_RESPONSE')
-    expect(error.status).toBe(502)
-    expect(error.message).toContain('otp_verify: HTTP 502 without a proxy error body')
+    expect(error.status).toBe(403)
+    expect(error.message).toBe('otp_verify: HTTP 403 without a proxy error body (got "<html>Forbidden</html>")')
     expect(error.proxy).toBeUndefined()
+  })
+
+  it.each([502, 503, 504])('PROXY_UNAVAILABLE for a gateway page with HTTP %i, status and body kept', async (status) => {
+    const page = `<html><body>${'The origin is unreachable. '.repeat(5)}</body></html>`
+    const error = await failure(clientWith(new Response(page, { status, headers: { 'Content-Type': 'text/html' } })).otpVerify(verify))
+    expect(error.code).toBe('PROXY_UNAVAILABLE')
+    expect(error.status).toBe(status)
+    expect(error.message).toBe(`otp_verify: HTTP ${status} without a proxy error body (got "${page.slice(0, 60)}…")`)
+    expect(error.userMessage).toBe(DEFAULT_USER_MESSAGES.PROXY_UNAVAILABLE)
+    expect(error.proxy).toBeUndefined()
+  })
+
+  it('RATE_LIMITED with retryAfterSeconds for a CDN or WAF 429 page with Retry-After, in seconds or as an HTTP date', async () => {
+    const seconds = new Response('<html>Too Many Requests</html>', { status: 429, headers: { 'Retry-After': '30' } })
+    const fromSeconds = await failure(clientWith(seconds).otpVerify(verify))
+    expect(fromSeconds).toMatchObject({ code: 'RATE_LIMITED', status: 429, retryAfterSeconds: 30, proxy: undefined })
+    expect(fromSeconds.message).toBe('otp_verify: HTTP 429 without a proxy error body (got "<html>Too Many Requests</html>")')
+    expect(fromSeconds.userMessage).toBe('Too many attempts. Please wait 30 seconds and try again.')
+
+    const headers = { 'Retry-After': 'Wed, 21 Oct 2030 07:30:00 GMT', Date: 'Wed, 21 Oct 2030 07:28:00 GMT' }
+    const fromDate = await failure(clientWith(new Response('rate limited', { status: 429, headers })).otpVerify(verify))
+    expect(fromDate).toMatchObject({ code: 'RATE_LIMITED', status: 429, retryAfterSeconds: 120 })
+  })
+
+  it('RATE_LIMITED without retryAfterSeconds for a 429 page without Retry-After, also on wallet_kit_config', async () => {
+    const error = await failure(clientWith(new Response('', { status: 429 })).otpVerify(verify))
+    expect(error).toMatchObject({ code: 'RATE_LIMITED', status: 429, retryAfterSeconds: undefined })
+    expect(error.message).toContain('(got an empty body)')
+    expect(error.userMessage).toBe(DEFAULT_USER_MESSAGES.RATE_LIMITED)
+
+    const fake = fakeFetch({ wallet_kit_config: new Response('slow down', { status: 429 }) })
+    const client = createAuthProxyClient({ proxyUrl: 'https://p.example', configId: 'demo', fetch: fake.fetch })
+    expect(await failure(client.walletKitConfig())).toMatchObject({ code: 'RATE_LIMITED', status: 429 })
   })
 
   it('PROXY_BAD_RESPONSE for an error answer in JSON without code and message', async () => {

@@ -98,11 +98,8 @@ export async function postJson(request: PostJsonRequest): Promise<PostJsonAnswer
     if (!response.ok) {
       const proxy = asProxyErrorBody(parsed)
       if (proxy === undefined) {
-        throw new KitError(
-          'PROXY_BAD_RESPONSE',
-          `${label}: HTTP ${status} without a proxy error body (got ${describeBody(text)})`,
-          { status },
-        )
+        const error = gatewayError(label, status, text)
+        throw request.refineError ? request.refineError(error, response.headers) : error
       }
       const error = new KitError(errorCode(proxy.code), `${label}: ${proxy.message} (HTTP ${status})`, { status, proxy })
       throw request.refineError ? request.refineError(error, response.headers) : error
@@ -116,6 +113,21 @@ export async function postJson(request: PostJsonRequest): Promise<PostJsonAnswer
   } finally {
     deadline.end()
   }
+}
+
+// What sits in front of the proxy (a CDN, a WAF, a load balancer) answers with its own page, not a
+// proxy error body. Its status still says what happened: 429 is a rate limit (refineError adds its
+// Retry-After), 502/503/504 mean the proxy behind it could not be reached. Anything else is unreadable.
+const GATEWAY_CODES: Readonly<Partial<Record<number, KitErrorCode>>> = {
+  429: 'RATE_LIMITED',
+  502: 'PROXY_UNAVAILABLE',
+  503: 'PROXY_UNAVAILABLE',
+  504: 'PROXY_UNAVAILABLE',
+}
+
+function gatewayError(label: string, status: number, text: string): KitError {
+  const code = GATEWAY_CODES[status] ?? 'PROXY_BAD_RESPONSE'
+  return new KitError(code, `${label}: HTTP ${status} without a proxy error body (got ${describeBody(text)})`, { status })
 }
 
 function parseJson(text: string): unknown {
