@@ -269,6 +269,7 @@ function movedError(option: string, moved: string, label: string): KitError {
  *
  * Errors worth a specific screen: OTP_CODE_INVALID (try again; the message says how many attempts are
  * left), OTP_ATTEMPTS_EXCEEDED and OTP_EXPIRED (request a new code, reusing challenge.publicKey).
+ * A 429 at otp_verify that says when to retry is RATE_LIMITED with `retryAfterSeconds` (wait, same code).
  */
 export async function completeOtp(
   kit: Kit,
@@ -343,13 +344,16 @@ function callOptions(signal: AbortSignal | undefined): CallOptions {
 // otp_verify's gRPC codes mean specific things for a person typing a code (contract, "OTP errors").
 const OTP_VERIFY_CODES: Readonly<Record<number, KitErrorCode>> = {
   3: 'OTP_CODE_INVALID', // wrong code, attempts left (the proxy's message says how many)
-  8: 'OTP_ATTEMPTS_EXCEEDED', // the code is burnt
+  8: 'OTP_ATTEMPTS_EXCEEDED', // the code is burnt (unless the answer says when to retry: a rate limit)
   9: 'OTP_EXPIRED', // expired or already used
   5: 'OTP_EXPIRED', // unknown otpId: from the person's point of view, the code is no longer valid
 }
 
 function refineOtpVerifyError(error: unknown): unknown {
   if (!isKitError(error) || error.proxy === undefined) return error
+  // A RESOURCE_EXHAUSTED that says when to try again (Retry-After, or a RetryInfo detail) is a rate
+  // limit on the caller, not the code burnt by wrong guesses: waiting helps, a new code does not.
+  if (error.proxy.code === 8 && error.retryAfterSeconds !== undefined) return error
   const code = OTP_VERIFY_CODES[error.proxy.code]
   if (code === undefined) return error
   return new KitError(code, error.message, {
