@@ -303,6 +303,77 @@ describe('createAuthProxyClient: errors', () => {
   })
 })
 
+describe('createAuthProxyClient: account is retried once on a transient failure', () => {
+  const lookup = { filterType: 'EMAIL', filterValue: 'ada@example.com', verificationToken: 'vt' } as const
+  const found = json({ organizationId: 'org-ada' })
+  const unavailable = () => grpcError(14, 'upstream unavailable', 503)
+
+  function accountClient(answers: Parameters<typeof fakeFetch>[0][string], timeoutMs?: number) {
+    const fake = fakeFetch({ account: answers, otp_verify: answers })
+    const client = createAuthProxyClient({ proxyUrl: 'https://p.example', configId: 'demo', fetch: fake.fetch, timeoutMs })
+    return { client, fake }
+  }
+
+  it.each([
+    ['a network failure (PROXY_UNAVAILABLE)', new TypeError('Failed to fetch')],
+    ['a gateway page with HTTP 502 (PROXY_UNAVAILABLE)', new Response('<html>Bad Gateway</html>', { status: 502 })],
+    ['a proxy error body with HTTP 503', unavailable()],
+  ])('after %s, asks again and returns the second answer', async (_what, first) => {
+    const { client, fake } = accountClient([first, found])
+    await expect(client.account(lookup)).resolves.toEqual({ organizationId: 'org-ada' })
+    expect(fake.endpoints()).toEqual(['account', 'account'])
+    expect(fake.calls[1]?.body).toEqual(lookup)
+  })
+
+  it('after a timeout (PROXY_TIMEOUT), asks again with a fresh deadline', async () => {
+    vi.useFakeTimers()
+    const { client, fake } = accountClient([hang, found], 5000)
+    const pending = client.account(lookup)
+    await vi.advanceTimersByTimeAsync(5000)
+    expect(fake.calls).toHaveLength(2)
+    await expect(pending).resolves.toEqual({ organizationId: 'org-ada' })
+  })
+
+  it('surfaces a second failure as it is, after exactly two calls', async () => {
+    const { client, fake } = accountClient([new TypeError('first'), new TypeError('second'), found])
+    const error = await failure(client.account(lookup))
+    expect(error.code).toBe('PROXY_UNAVAILABLE')
+    expect(error.message).toBe('account: request failed (second)')
+    expect(fake.calls).toHaveLength(2)
+
+    const twice503 = accountClient([unavailable(), unavailable(), found])
+    expect(await failure(twice503.client.account(lookup))).toMatchObject({ code: 'PROXY_ERROR', status: 503 })
+    expect(twice503.fake.calls).toHaveLength(2)
+  })
+
+  it.each([
+    ['a 400', grpcError(3, 'filterValue: not an email', 400), 'INVALID_REQUEST'],
+    ['a 429', grpcError(8, 'slow down', 429), 'RATE_LIMITED'],
+    ['a 500', grpcError(13, 'internal', 500), 'PROXY_ERROR'],
+    ['an unreadable answer', new Response('OK', { status: 200 }), 'PROXY_BAD_RESPONSE'],
+  ] as const)('does not retry %s', async (_what, answer, code) => {
+    const { client, fake } = accountClient([answer, found])
+    expect((await failure(client.account(lookup))).code).toBe(code)
+    expect(fake.calls).toHaveLength(1)
+  })
+
+  it('does not retry when the caller aborted', async () => {
+    const { client, fake } = accountClient([hang, found])
+    const controller = new AbortController()
+    const pending = failure(client.account(lookup, { signal: controller.signal }))
+    await Promise.resolve()
+    controller.abort()
+    expect((await pending).code).toBe('ABORTED')
+    expect(fake.calls).toHaveLength(1)
+  })
+
+  it('retries account only: a call with an effect (otp_verify) is sent once', async () => {
+    const { client, fake } = accountClient([unavailable(), json({ verificationToken: 'vt' })])
+    expect((await failure(client.otpVerify({ otpId: 'o', otpCode: 'ABC123', publicKey: PUBLIC_KEY }))).status).toBe(503)
+    expect(fake.calls).toHaveLength(1)
+  })
+})
+
 describe('createAuthProxyClient: input checks', () => {
   const fetchImpl = fakeFetch({}).fetch
 

@@ -87,10 +87,30 @@ export function createAuthProxyClient(options: AuthProxyClientOptions): AuthProx
     otpVerify: (body, callOptions) => call('otp_verify', body, callOptions),
     otpLogin: (body, callOptions) => call('otp_login', body, callOptions),
     signup: (body, callOptions) => call('signup', body, callOptions),
-    account: (body, callOptions) => call('account', body, callOptions),
+    account: (body, callOptions) => retriedOnce(() => call('account', body, callOptions)),
     oauth2Authenticate: (body, callOptions) => call('oauth2_authenticate', body, callOptions),
     oauthLogin: (body, callOptions) => call('oauth_login', body, callOptions),
   }
+}
+
+/**
+ * Runs a read-only call, and once more when the first try failed in a way a second may not: no answer
+ * (PROXY_UNAVAILABLE, PROXY_TIMEOUT) or an HTTP 503. Only for calls with no effect to repeat (`account`):
+ * a flow that fails at its lookup otherwise sends the person back to a code already spent. A second
+ * failure surfaces as it is.
+ */
+async function retriedOnce<T>(send: () => Promise<T>): Promise<T> {
+  try {
+    return await send()
+  } catch (error) {
+    if (!isTransient(error)) throw error
+    return send()
+  }
+}
+
+function isTransient(error: unknown): boolean {
+  if (!(error instanceof KitError)) return false
+  return error.code === 'PROXY_UNAVAILABLE' || error.code === 'PROXY_TIMEOUT' || error.status === 503
 }
 
 // Protobuf JSON leaves out fields that hold their type's default (empty list, false, "0"), so a real
