@@ -1,10 +1,11 @@
-// How completeOtp names otp_verify's refusals: a rate limit (the answer says when to retry) apart
-// from a code burnt by wrong guesses.
+// How completeOtp names otp_verify's refusals (a rate limit, which says when to retry, apart from a
+// code burnt by wrong guesses), and how it rides out a transient failure of its account lookup.
 import { afterEach, describe, expect, it } from 'vitest'
 import { createKit, type Kit } from '../createKit'
 import { KitError } from '../errors'
-import { fakeFetch, grpcError, json, type FakeAnswer, type FakeFetch } from '../test/fakeFetch'
+import { fakeFetch, grpcError, json, type FakeAnswer, type FakeFetch, type RecordedCall } from '../test/fakeFetch'
 import { testKitOptions } from '../test/testKitOptions'
+import { sessionToken, signJwt } from '../test/tokens'
 import { completeOtp, startOtp } from './otp'
 
 const NOW = Date.UTC(2030, 5, 1, 12)
@@ -73,5 +74,51 @@ describe('completeOtp: a 429 at otp_verify', () => {
     const page = (headers: Record<string, string>) => new Response('<html>Too Many Requests</html>', { status: 429, headers })
     expect(await verifyFailure(page({ 'Retry-After': '12' }))).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 12 })
     expect(await verifyFailure(page({}))).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: undefined })
+  })
+})
+
+describe('completeOtp: the account lookup', () => {
+  const EMAIL = 'ada@example.com'
+
+  function signingInKit(account: FakeAnswer[]): { kit: Kit; fake: FakeFetch } {
+    const fake = fakeFetch({
+      wallet_kit_config: json({ organizationId: 'org-parent' }),
+      otp_init: json({ otpId: 'otp-1' }),
+      otp_verify: async (call: RecordedCall) => {
+        const { publicKey } = call.body as { publicKey: string }
+        const claims = { id: 'vt-1', contact: EMAIL, verification_type: 'OTP_TYPE_EMAIL', public_key: publicKey, exp: NOW / 1000 + 600 }
+        return json({ verificationToken: await signJwt(claims) })
+      },
+      account,
+      otp_login: async (call: RecordedCall) => {
+        const { publicKey, organizationId } = call.body as { publicKey: string; organizationId: string }
+        const claims = { exp: NOW / 1000 + 900, public_key: publicKey, organization_id: organizationId, user_id: 'user-ada' }
+        return json({ session: await sessionToken(claims) })
+      },
+    })
+    const kit = createKit(testKitOptions(fake.fetch, () => NOW))
+    kits.push(kit)
+    return { kit, fake }
+  }
+
+  it('signs in when the first lookup meets a 503 and the retry answers', async () => {
+    const { kit, fake } = signingInKit([grpcError(14, 'unavailable', 503), json({ organizationId: 'org-ada' })])
+    const challenge = await startOtp(kit, { otpType: 'OTP_TYPE_EMAIL', contact: EMAIL })
+    const { isNewUser } = await completeOtp(kit, { challenge, code: 'AB12CD' })
+    expect(isNewUser).toBe(false)
+    expect(fake.endpoints()).toEqual(['wallet_kit_config', 'otp_init', 'otp_verify', 'account', 'account', 'otp_login'])
+    expect(kit.session.getSnapshot().status).toBe('signedIn')
+  })
+
+  it('fails with the second failure when the retry fails too, without signing in', async () => {
+    const { kit, fake } = signingInKit([new TypeError('offline'), new TypeError('still offline'), json({})])
+    const challenge = await startOtp(kit, { otpType: 'OTP_TYPE_EMAIL', contact: EMAIL })
+    const error = await completeOtp(kit, { challenge, code: 'AB12CD' }).then(
+      () => undefined,
+      (e: unknown) => e,
+    )
+    expect(error).toMatchObject({ code: 'PROXY_UNAVAILABLE', message: 'account: request failed (still offline)' })
+    expect(fake.endpoints()).toEqual(['wallet_kit_config', 'otp_init', 'otp_verify', 'account', 'account'])
+    expect(kit.session.getSnapshot().status).not.toBe('signedIn')
   })
 })
