@@ -6,7 +6,7 @@ import type { ProxyErrorBody } from './types'
  */
 export type KitErrorCode =
   // transport
-  | 'PROXY_UNAVAILABLE' // network failure, CORS refusal, DNS: the request never got an answer
+  | 'PROXY_UNAVAILABLE' // network failure, CORS refusal, DNS, or a gateway's 502/503/504 page: no answer from the proxy
   | 'PROXY_TIMEOUT' // no answer within timeoutMs
   | 'PROXY_BAD_RESPONSE' // an answer that is not the JSON the contract promises
   | 'ABORTED' // the caller's AbortSignal fired
@@ -16,7 +16,7 @@ export type KitErrorCode =
   | 'PERMISSION_DENIED' // 7 (e.g. origin not allowed for the tenant)
   | 'NOT_FOUND' // 5
   | 'ALREADY_EXISTS' // 6
-  | 'RATE_LIMITED' // 8 RESOURCE_EXHAUSTED
+  | 'RATE_LIMITED' // 8 RESOURCE_EXHAUSTED, or a CDN's or WAF's 429 page
   | 'FAILED_PRECONDITION' // 9
   | 'PROXY_ERROR' // 13 or anything else
   // input checked before the network

@@ -22,15 +22,16 @@ export interface PostJsonRequest {
   /** Refines the code of an error answer, by its gRPC code; default kitErrorCodeForGrpc. */
   errorCode?: (grpcCode: number) => KitErrorCode
   /**
-   * Adds what an error answer's headers say (withRetryAfter): passed by the flows' client, so that the
-   * config request on every page's first load does not carry the code that reads them.
+   * Adds what an error answer's headers say (withRetryAfter), for a proxy error body and a gateway's page
+   * alike: passed by the flows' client, so that the config request on every page's first load does not
+   * carry the code that reads them.
    */
   refineError?: (error: KitError, headers: Headers) => KitError
 }
 
 export interface PostJsonAnswer {
   status: number
-  /** The answer's JSON object; anything else is PROXY_BAD_RESPONSE. */
+  /** The answer's JSON object; anything else is PROXY_BAD_RESPONSE (an error page: see gatewayError). */
   body: Record<string, unknown>
 }
 
