@@ -35,7 +35,8 @@ export const OAUTH_POPUP_WINDOW_NAME = 'auth-proxy-kit-oauth'
  * An opener alone proves nothing (a tab opened by `window.open` or `rel="opener"` has one too), and a
  * cross-site navigation may clear the name: oauthAnswerOwner weighs the pending sign-in as well.
  */
-export function isOAuthPopupWindow(page: { readonly name?: string } | undefined = currentWindow()): boolean {
+// `opener` stays in the parameter's type so that callers passing a window-like object still compile; it is not read.
+export function isOAuthPopupWindow(page: { readonly name?: string; readonly opener?: unknown } | undefined = currentWindow()): boolean {
   if (page === undefined) return false
   try {
     return page.name === OAUTH_POPUP_WINDOW_NAME
