@@ -131,6 +131,7 @@ test.describe('OAuth sign-in on the playground (mock Google)', () => {
     const claims = await storedSessionClaims(tab)
     expect(claims).not.toBeNull()
     expect((await storedKeys(tab)).map((key) => key.publicKey)).toEqual([claims?.public_key])
+    await tab.getByRole('dialog').getByRole('button', { name: 'Done' }).click()
     await expect(sessionPanel(tab).getByText(String(claims?.organization_id), { exact: true })).toBeVisible()
   })
 
