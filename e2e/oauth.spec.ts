@@ -102,6 +102,39 @@ test.describe('OAuth sign-in on the playground (mock Google)', () => {
     expect(hasOAuthAnswer(page.url())).toBe(false)
   })
 
+  test('a redirect sign-in in a tab opened by window.open (so it has an opener) completes, with a clean address bar', async ({ page }) => {
+    const person = await addOAuthIdentity(page.request, 'Mary Jackson')
+    // Another page of the same origin opens the playground in a tab of its own, which keeps it as its
+    // opener: the kit must not take that tab for its sign-in popup.
+    await page.goto('/favicon.svg')
+    const opened = page.waitForEvent('popup')
+    await page.evaluate(() => {
+      window.open('/', '_blank')
+    })
+    const tab = await opened
+    await tab.waitForLoadState()
+    expect(await tab.evaluate(() => window.opener !== null && window.name === '')).toBe(true)
+
+    await chooseOAuthMode(tab, 'redirect')
+    const dialog = await openLoginModal(tab)
+    const requests = proxyRequests(tab)
+    await dialog.getByRole('button', { name: 'Continue with Google' }).click()
+    await tab.waitForURL(CONSENT)
+    await tab.getByRole('button', { name: `Continue as ${person.name}` }).click()
+
+    await expect(tab.getByRole('dialog').getByRole('heading', { name: /^Signed in as / })).toBeVisible()
+    expect(hasOAuthAnswer(tab.url())).toBe(false)
+    expect(tab.url()).not.toMatch(/[?&#](code|id_token|state)=/)
+    // Still a tab with an opener, and the sign-in went through once.
+    expect(await tab.evaluate(() => window.opener !== null)).toBe(true)
+    expect(requests.filter((path) => path !== '/v1/wallet_kit_config')).toEqual(['/v1/account', '/v1/signup', '/v1/oauth_login'])
+    const claims = await storedSessionClaims(tab)
+    expect(claims).not.toBeNull()
+    expect((await storedKeys(tab)).map((key) => key.publicKey)).toEqual([claims?.public_key])
+    await tab.getByRole('dialog').getByRole('button', { name: 'Done' }).click()
+    await expect(sessionPanel(tab).getByText(String(claims?.organization_id), { exact: true })).toBeVisible()
+  })
+
   test('Cancel on the consent page, by redirect, shows a message on return and leaves no session and no key', async ({ page }) => {
     const person = await addOAuthIdentity(page.request, 'Grace Hopper')
     await page.goto('/')

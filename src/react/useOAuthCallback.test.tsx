@@ -142,14 +142,30 @@ describe('useOAuthCallback (redirect sign-in completed by AuthProxyProvider)', (
   })
 
   it('given the page is the sign-in popup, it leaves the address to the opener and does nothing', async () => {
+    const opener = tab()
+    const callbackUrl = await consent(opener.proxy, await leaveForProvider(opener), 'Continue as Ada Lovelace')
+    // The popup's sessionStorage is its own: the pending sign-in is in the opener's. Named, or with
+    // its name cleared by a cross-site navigation, it is left alone.
+    const popupStorage = { ...opener, flowStorage: memoryStorage(), oauthStorage: memoryStorage() }
+    for (const page of [fakeOAuthWindow({ href: callbackUrl, name: OAUTH_POPUP_WINDOW_NAME, opener: {} }), fakeOAuthWindow({ href: callbackUrl, opener: {} })]) {
+      const { result, requests, unmount } = arriveAt(popupStorage, page)
+      await waitFor(() => expect(requests).toContain('wallet_kit_config'))
+      expect(result.current.callback.status).toBe('idle')
+      expect(page.replaced).toEqual([])
+      expect(page.location.href).toBe(callbackUrl)
+      unmount()
+    }
+  })
+
+  it('given a tab opened by window.open (it has an opener) returning from its own redirect, it completes and cleans the address', async () => {
     const shared = tab()
     const callbackUrl = await consent(shared.proxy, await leaveForProvider(shared), 'Continue as Ada Lovelace')
-    const page = fakeOAuthWindow({ href: callbackUrl, name: OAUTH_POPUP_WINDOW_NAME })
-    const { result, requests } = arriveAt(shared, page)
-    await waitFor(() => expect(requests).toContain('wallet_kit_config'))
-    expect(result.current.callback.status).toBe('idle')
-    expect(page.replaced).toEqual([])
-    expect(page.location.href).toBe(callbackUrl)
+    const page = fakeOAuthWindow({ href: callbackUrl, opener: {} })
+    const { result } = arriveAt(shared, page)
+    await waitFor(() => expect(result.current.callback.status).toBe('success'), { timeout: 3000 })
+    expect(page.replaced).toHaveLength(1)
+    expect(page.location.href).not.toMatch(/[?&#](code|id_token|state)=/)
+    expect(result.current.session.status).toBe('signedIn')
   })
 
   it("given an app's own ?code=&state= and no sign-in under way, it leaves the page alone", async () => {

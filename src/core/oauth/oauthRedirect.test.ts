@@ -195,13 +195,69 @@ describe('oauthRedirect(kit).handle', () => {
 
   it('leaves alone the sign-in popup (its opener reads the answer) and a page that is no answer', async () => {
     const shared = tab()
-    const callbackUrl = await returnFrom(shared, 'google')
+    const { authorizeUrl } = await startOAuth(pageKit(shared), { provider: 'google', mode: 'popup', redirectUri: APP })
+    const callbackUrl = await consent(shared.proxy, authorizeUrl, 'Continue as Ada Lovelace')
     const store = createOAuthRedirect(pageKit(shared))
     const popup = fakePage(callbackUrl, { name: 'auth-proxy-kit-oauth' })
     expect(store.handle({ page: popup, flowStorage: shared.flowStorage })).toBe(false)
     expect(store.handle({ page: fakePage(APP), flowStorage: shared.flowStorage })).toBe(false)
     expect(popup.replaced).toEqual([])
     expect(store.getSnapshot()).toBe(OAUTH_REDIRECT_IDLE)
+  })
+
+  it('completes and cleans a redirect in a tab opened by window.open or rel="opener" (it has an opener, and is no popup)', async () => {
+    const shared = tab()
+    const page = fakePage(await returnFrom(shared, 'google'), { name: '', opener: { closed: false } })
+    const store = createOAuthRedirect(pageKit(shared))
+    expect(store.handle({ page, flowStorage: shared.flowStorage })).toBe(true)
+    expect(page.replaced).toEqual([APP])
+    expect(await settled(store)).toMatchObject({ status: 'success', provider: 'google' })
+    expect(loadPendingOAuthRedirect(shared.flowStorage, EVERY_PROVIDER_TENANT.configId, Date.now())).toBeUndefined()
+  })
+
+  it('completes a redirect whose state matches even in a window bearing the popup’s name', async () => {
+    const shared = tab()
+    const page = fakePage(await returnFrom(shared, 'google'), { name: 'auth-proxy-kit-oauth', opener: {} })
+    const store = createOAuthRedirect(pageKit(shared))
+    expect(store.handle({ page, flowStorage: shared.flowStorage })).toBe(true)
+    expect(page.replaced).toEqual([APP])
+    expect(await settled(store)).toMatchObject({ status: 'success', provider: 'google' })
+  })
+
+  it('leaves the popup’s answer to its opener when the popup’s name was cleared: the pending popup sign-in is in the opener’s storage', async () => {
+    const opener = tab()
+    const { authorizeUrl } = await startOAuth(pageKit(opener), { provider: 'google', mode: 'popup', redirectUri: APP })
+    const callbackUrl = await consent(opener.proxy, authorizeUrl, 'Continue as Ada Lovelace')
+    // The popup: the same mock and key store, but a sessionStorage of its own, here with a redirect
+    // marker copied from its opener's (Chromium copies sessionStorage into a window it opens).
+    const popupTab = { ...tab(), proxy: opener.proxy, keyStore: opener.keyStore }
+    savePendingOAuthRedirect(popupTab.flowStorage, EVERY_PROVIDER_TENANT.configId, 'google', Date.now())
+    const store = createOAuthRedirect(pageKit(popupTab))
+    const unnamed = fakePage(callbackUrl, { name: '', opener: {} })
+    expect(store.handle({ page: unnamed, flowStorage: popupTab.flowStorage })).toBe(false)
+    popupTab.flowStorage.items.clear()
+    expect(store.handle({ page: unnamed, flowStorage: popupTab.flowStorage })).toBe(false)
+    expect(unnamed.replaced).toEqual([])
+    // With a storage the two windows share (an injected localStorage), the pending sign-in's mode says popup.
+    const sharedStore = createOAuthRedirect(pageKit({ ...opener, flowStorage: fakeStorage() }))
+    expect(sharedStore.handle({ page: fakePage(callbackUrl, { name: '', opener: {} }), flowStorage: opener.flowStorage })).toBe(false)
+    expect(sharedStore.handle({ page: fakePage(callbackUrl), flowStorage: opener.flowStorage })).toBe(false)
+    expect(store.getSnapshot()).toBe(OAUTH_REDIRECT_IDLE)
+    expect(sharedStore.getSnapshot()).toBe(OAUTH_REDIRECT_IDLE)
+    expect(popupTab.requests.filter((name) => name !== 'wallet_kit_config')).toEqual([])
+    expect(opener.requests.filter((name) => name !== 'wallet_kit_config')).toEqual([])
+  })
+
+  it('completes (to report the error) and cleans a stray answer in a tab without an opener whose redirect marker is live', async () => {
+    const shared = tab()
+    const callbackUrl = await returnFrom(shared, 'google')
+    const tampered = callbackUrl.replace(/state=[A-Za-z0-9_-]{43}/, `state=${'C'.repeat(43)}`)
+    expect(tampered).not.toBe(callbackUrl)
+    const page = fakePage(tampered)
+    const store = createOAuthRedirect(pageKit(shared))
+    expect(store.handle({ page, flowStorage: shared.flowStorage })).toBe(true)
+    expect(page.replaced).toEqual([APP])
+    expect((await settled(store)).error?.code).toBe('OAUTH_STATE_MISMATCH')
   })
 
   it("leaves alone an app's own ?code=&state= when no sign-in of this tab is waiting", () => {

@@ -9,9 +9,9 @@ import { createStore } from '../store'
 import { cleanOAuthCallbackUrl, isOAuthCallback, parseOAuthCallback } from './callbackUrl'
 import { resolveKitOAuth } from './kitOAuth'
 import type { OAuthWindow } from './oauthWindow'
-import { pendingOAuthKey } from './pendingOAuth'
+import { pendingOAuthKey, readPendingOAuth, type OAuthMode } from './pendingOAuth'
 import { clearPendingOAuthRedirect, loadPendingOAuthRedirect, type PendingOAuthRedirectStorage } from './pendingOAuthRedirect'
-import { isOAuthPopupWindow } from './openOAuthPopup'
+import { oauthAnswerOwner } from './openOAuthPopup'
 import type { OAuthProviderName } from './providerNames'
 
 export type OAuthRedirectStatus = 'idle' | 'completing' | 'success' | 'error'
@@ -43,7 +43,8 @@ export interface OAuthRedirect extends ReadableStore<OAuthRedirectSnapshot> {
    * bookmarks or a Referer, and a reload cannot send a spent code again), the snapshot says
    * 'completing', and the exchange runs. Returns whether the page was such an answer.
    *
-   * Left alone: the sign-in popup (its opener reads the answer from its URL), an answer already
+   * Left alone: the sign-in popup (its opener reads the answer from its URL; told apart from a tab
+   * that merely has an opener by oauthAnswerOwner), an answer already
    * claimed (StrictMode's second mount: a second completion would be refused as a replay), and a
    * `?code=&state=` no sign-in of this tab is waiting for (the app's own).
    */
@@ -74,12 +75,15 @@ export function createOAuthRedirect(kit: Kit): OAuthRedirect {
     subscribe: store.subscribe,
     handle({ page, flowStorage }) {
       const callbackUrl = page.location.href
-      if (!isOAuthCallback(callbackUrl) || isOAuthPopupWindow(page)) return false
+      if (!isOAuthCallback(callbackUrl)) return false
       // Before the marks of a pending sign-in are looked at: claiming the answer spends them.
       if (claimed.has(callbackUrl)) return true
       const { configId } = kit.client
       const redirect = loadPendingOAuthRedirect(flowStorage, configId, kit.now())
-      if (redirect === undefined && !hasPendingOAuth(kit, callbackUrl)) return false
+      // Not "has an opener": a redirect in a tab opened by window.open must complete too (oauthAnswerOwner).
+      const pending = pendingOf(kit, callbackUrl)
+      const owner = oauthAnswerOwner(page, { pendingMode: pending.mode, unmatchedMark: redirect !== undefined || pending.unreadable })
+      if (owner !== 'redirect') return false
       claimed.add(callbackUrl)
 
       clearPendingOAuthRedirect(flowStorage, configId)
@@ -109,12 +113,15 @@ export function oauthRedirect(kit: Kit): OAuthRedirect {
   return store
 }
 
-function hasPendingOAuth(kit: Kit, callbackUrl: string): boolean {
+/** The mode of this tab's pending sign-in with the answer's state, and whether a record is there but unreadable. */
+function pendingOf(kit: Kit, callbackUrl: string): { mode: OAuthMode | undefined; unreadable: boolean } {
   const state = parseOAuthCallback(callbackUrl)?.state
-  if (state === undefined) return false
+  if (state === undefined) return { mode: undefined, unreadable: false }
   try {
-    return resolveKitOAuth(kit.oauth).storage.getItem(pendingOAuthKey(kit.client.configId, state)) !== null
+    const { storage } = resolveKitOAuth(kit.oauth)
+    const mode = readPendingOAuth(storage, kit.client.configId, state)?.mode
+    return { mode, unreadable: mode === undefined && storage.getItem(pendingOAuthKey(kit.client.configId, state)) !== null }
   } catch {
-    return false
+    return { mode: undefined, unreadable: false }
   }
 }

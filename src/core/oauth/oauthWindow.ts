@@ -3,7 +3,8 @@ import type { OAuthPopupOpener } from './popup'
 /**
  * The parts of the browser window the OAuth flows touch: `open` (the popup), `location` (the redirect
  * and the callback URL), `history` (cleaning the callback URL), and `name`/`opener` (telling the
- * sign-in popup from a page). `window` fits; tests and stories inject a fake.
+ * sign-in popup from a page, with the pending sign-in's mode: oauthAnswerOwner). `window` fits; tests
+ * and stories inject a fake.
  */
 export interface OAuthWindow extends OAuthPopupOpener {
   readonly location: { readonly href: string; assign(url: string): void }

@@ -30,22 +30,69 @@ export interface OAuthPopupOpener {
 export const OAUTH_POPUP_WINDOW_NAME = 'auth-proxy-kit-oauth'
 
 /**
- * True in the sign-in popup (named so, or opened by another window). Such a page must neither
- * complete the sign-in nor clean its URL: the opener reads the code from that URL and completes.
- * Window names can be cleared by a cross-site navigation, hence the opener check as well.
+ * True in a window the kit opened as its sign-in popup: the one named OAUTH_POPUP_WINDOW_NAME. Such a
+ * page must neither complete the sign-in nor clean its URL: the opener reads the code from that URL.
+ * An opener alone proves nothing (a tab opened by `window.open` or `rel="opener"` has one too), and a
+ * cross-site navigation may clear the name: oauthAnswerOwner weighs the pending sign-in as well.
  */
+// `opener` stays in the parameter's type so that callers passing a window-like object still compile; it is not read.
 export function isOAuthPopupWindow(page: { readonly name?: string; readonly opener?: unknown } | undefined = currentWindow()): boolean {
   if (page === undefined) return false
   try {
-    return page.name === OAUTH_POPUP_WINDOW_NAME || (page.opener !== null && page.opener !== undefined && page.opener !== page)
+    return page.name === OAUTH_POPUP_WINDOW_NAME
   } catch {
-    // Reading `opener` can throw in some embedded contexts; such a page is no popup of ours.
+    // Reading a property of a window can throw in some embedded contexts; such a page is no popup of ours.
     return false
   }
 }
 
-function currentWindow(): { readonly name?: string; readonly opener?: unknown } | undefined {
-  return (globalThis as { window?: { name?: string; opener?: unknown } }).window
+/** Who a provider's answer on this page belongs to: this tab's redirect, the popup's opener, or neither. */
+export type OAuthAnswerOwner = 'redirect' | 'popup' | 'none'
+
+/** What this tab knows of the answer's `state` (its own storage: sessionStorage by default). */
+export interface OAuthAnswerMarks {
+  /** The mode of this tab's pending sign-in with the answer's state; undefined when it has none. */
+  pendingMode: 'redirect' | 'popup' | undefined
+  /**
+   * A sign-in of this tab that may be the answer's without its state matching: the tab's redirect
+   * marker (savePendingOAuthRedirect), or a record under the state that cannot be read.
+   */
+  unmatchedMark: boolean
+}
+
+/**
+ * Decides, from what the kit itself set, whether the provider's answer on `page` is this tab's
+ * redirect to complete (and clean), the sign-in popup's (left alone for the opener), or neither.
+ *
+ * - A state that matches this tab's pending *redirect* is this tab's, even with an opener and whatever
+ *   the window's name: the state is 256 random bits the tab drew for a redirect.
+ * - A pending *popup* sign-in under the state, or the popup's window name: the popup.
+ * - Otherwise the popup is still recognised when a cross-site navigation cleared its name: its
+ *   pending sign-in was saved by startOAuth in the *opener's* storage, after the blank popup was
+ *   opened, so the popup's own sessionStorage (a copy taken when it was opened, at most) never holds
+ *   that state. An answer with no pending sign-in of this tab is left alone ('none'). Only a stray mark
+ *   (a redirect marker copied from the opener, a record that cannot be read) is ambiguous: it is taken
+ *   for this tab's failed redirect (completed, to report the error, and cleaned) in a tab without an
+ *   opener, and left to the opener in a window that has one.
+ */
+export function oauthAnswerOwner(page: { readonly name?: string; readonly opener?: unknown }, marks: OAuthAnswerMarks): OAuthAnswerOwner {
+  if (marks.pendingMode === 'redirect') return 'redirect'
+  if (marks.pendingMode === 'popup' || isOAuthPopupWindow(page)) return 'popup'
+  if (!marks.unmatchedMark) return 'none'
+  return hasOpener(page) ? 'popup' : 'redirect'
+}
+
+function hasOpener(page: { readonly opener?: unknown }): boolean {
+  try {
+    return page.opener !== null && page.opener !== undefined && page.opener !== page
+  } catch {
+    // Reading `opener` can throw in some embedded contexts: no opener of ours to leave the answer to.
+    return false
+  }
+}
+
+function currentWindow(): { readonly name?: string } | undefined {
+  return (globalThis as { window?: { name?: string } }).window
 }
 
 const POPUP_WIDTH = 500

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { KitError } from '../errors'
-import { OAUTH_POPUP_WINDOW_NAME, isOAuthPopupWindow, openOAuthPopup, waitForOAuthPopup, type OAuthPopup, type OAuthPopupOpener } from './popup'
+import { OAUTH_POPUP_WINDOW_NAME, isOAuthPopupWindow, oauthAnswerOwner, openOAuthPopup, waitForOAuthPopup, type OAuthPopup, type OAuthPopupOpener } from './popup'
 
 const REDIRECT = 'https://app.example.com/auth/callback'
 const STATE = 'S'.repeat(43)
@@ -201,16 +201,18 @@ describe('isOAuthPopupWindow', () => {
     vi.unstubAllGlobals()
   })
 
-  it('is true in a window named for the sign-in, or opened by another window', () => {
+  it('is true in the window the kit named for the sign-in', () => {
     expect(isOAuthPopupWindow({ name: OAUTH_POPUP_WINDOW_NAME, opener: null })).toBe(true)
-    expect(isOAuthPopupWindow({ name: '', opener: {} })).toBe(true)
+    expect(isOAuthPopupWindow({ name: OAUTH_POPUP_WINDOW_NAME, opener: {} })).toBe(true)
   })
 
-  it('is false in an ordinary tab, and where there is no window', () => {
+  it('is false in an ordinary tab, in a tab opened by another window (an opener is no mark of the kit), and where there is no window', () => {
     const tab: { name: string; opener: unknown } = { name: '', opener: null }
     expect(isOAuthPopupWindow(tab)).toBe(false)
     tab.opener = tab
     expect(isOAuthPopupWindow(tab)).toBe(false)
+    expect(isOAuthPopupWindow({ name: '', opener: {} })).toBe(false)
+    expect(isOAuthPopupWindow({ name: 'app', opener: {} })).toBe(false)
     expect(isOAuthPopupWindow(undefined)).toBe(false)
   })
 
@@ -219,5 +221,44 @@ describe('isOAuthPopupWindow', () => {
     expect(isOAuthPopupWindow()).toBe(true)
     vi.stubGlobal('window', { name: 'app', opener: null })
     expect(isOAuthPopupWindow()).toBe(false)
+  })
+})
+
+describe('oauthAnswerOwner', () => {
+  const tab = { name: '', opener: null }
+  const openedTab = { name: '', opener: {} }
+  const namedPopup = { name: OAUTH_POPUP_WINDOW_NAME, opener: {} }
+  const none = { pendingMode: undefined, unmatchedMark: false } as const
+
+  it("is this tab's redirect when the state matches a pending redirect, whatever the opener or the name", () => {
+    for (const page of [tab, openedTab, namedPopup]) {
+      expect(oauthAnswerOwner(page, { pendingMode: 'redirect', unmatchedMark: false })).toBe('redirect')
+      expect(oauthAnswerOwner(page, { pendingMode: 'redirect', unmatchedMark: true })).toBe('redirect')
+    }
+  })
+
+  it('is the popup when the state matches a pending popup sign-in, or the window bears the popup’s name', () => {
+    for (const page of [tab, openedTab, namedPopup]) {
+      expect(oauthAnswerOwner(page, { pendingMode: 'popup', unmatchedMark: true })).toBe('popup')
+    }
+    expect(oauthAnswerOwner(namedPopup, none)).toBe('popup')
+    expect(oauthAnswerOwner(namedPopup, { pendingMode: undefined, unmatchedMark: true })).toBe('popup')
+  })
+
+  it('is nobody’s when this tab has no mark of a sign-in (a popup whose name was cleared: its pending sign-in is in the opener’s storage)', () => {
+    expect(oauthAnswerOwner(tab, none)).toBe('none')
+    expect(oauthAnswerOwner(openedTab, none)).toBe('none')
+  })
+
+  it('takes a stray mark for a failed redirect of this tab without an opener, and leaves it to the opener in a window with one', () => {
+    expect(oauthAnswerOwner(tab, { pendingMode: undefined, unmatchedMark: true })).toBe('redirect')
+    expect(oauthAnswerOwner(openedTab, { pendingMode: undefined, unmatchedMark: true })).toBe('popup')
+    const throwing = {
+      name: '',
+      get opener(): unknown {
+        throw new Error('SecurityError')
+      },
+    }
+    expect(oauthAnswerOwner(throwing, { pendingMode: undefined, unmatchedMark: true })).toBe('redirect')
   })
 })

@@ -9,7 +9,10 @@ import type { OAuthPopup } from './openOAuthPopup'
 export {
   OAUTH_POPUP_WINDOW_NAME,
   isOAuthPopupWindow,
+  oauthAnswerOwner,
   openOAuthPopup,
+  type OAuthAnswerMarks,
+  type OAuthAnswerOwner,
   type OAuthPopup,
   type OAuthPopupOpener,
 } from './openOAuthPopup'
