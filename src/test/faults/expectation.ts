@@ -1,0 +1,41 @@
+// What a run must end with: the flow signed in, or a KitError with the stable code of the fault (and
+// the wait it announced), by flow and step.
+import type { FaultCase } from './faults'
+import type { FlowDef } from './flows'
+
+export type Expectation =
+  | { success: true }
+  | {
+      success: false
+      /** The stable codes allowed (more than one only where the kit cannot know which applies). */
+      codes: string[]
+      retryAfterSeconds?: number
+    }
+
+export function expectationFor(flow: FlowDef, step: string, fault: FaultCase): Expectation {
+  if (fault.expected === 'success') return { success: true }
+  // The account lookup is read-only, and retried once after no answer or a 503: a one-shot fault is absorbed.
+  if (step === 'account' && fault.absorbedByAccountRetry) return { success: true }
+  const { code, retryAfterSeconds } = fault.expected
+  if (flow.passkeySignup === true) {
+    // The account and its passkey exist once signup answered: whatever fails next, the person is
+    // offered to sign in with that passkey rather than to sign up again.
+    if (step !== 'signup') return { success: false, codes: ['PASSKEY_SIGNUP_INCOMPLETE'] }
+    // A proxy error body says the signup was refused before anything was made. Without an answer
+    // (dropped, late) or with an unreadable one (a gateway's page, a cut body) the kit cannot know:
+    // either the transport's code, or PASSKEY_SIGNUP_INCOMPLETE (whose recovery login tells).
+    if (fault.fault.kind !== 'error') return { success: false, codes: [code, 'PASSKEY_SIGNUP_INCOMPLETE'] }
+  }
+  return retryAfterSeconds === undefined ? { success: false, codes: [code] } : { success: false, codes: [code], retryAfterSeconds }
+}
+
+/**
+ * OTP: after a failure past otp_verify whose request did not take effect, or at the read-only account
+ * lookup, "Try again" with the code the person has must sign in (the flow kept the verification
+ * token); before otp_verify took effect, the code is still unused. Only a lost answer of otp_verify,
+ * signup or otp_login may need a new code.
+ */
+export function mustResumeWithSameCode(step: string, fault: FaultCase): boolean {
+  if (step === 'otp_init') return false
+  return step === 'account' || !fault.processed
+}

@@ -1,0 +1,112 @@
+// Issue 14, "Make it a suite": every flow, with each fault at each of its steps, one run each. A run
+// holds when (1) the call ends signed in, or with the KitError code that is stable for the fault;
+// (2) there is no session, or the right one; (3) no key is left that nothing references; (4) no
+// identity has two accounts; (5) the documented recovery then signs in, and 2-4 still hold.
+import { afterAll, describe, expect, it, type TestContext } from 'vitest'
+import { isKitError } from '../../core/errors'
+import { logout } from '../../core/flows/logout'
+import { checkAfterFailure, checkSignedIn } from './checks'
+import { expectationFor, mustResumeWithSameCode } from './expectation'
+import { FAULTS, LATE_TIMEOUT_MS, type FaultCase } from './faults'
+import { FLOWS, SIGN_INS, type FlowDef } from './flows'
+import { createTally } from './tally'
+import { createWorld } from './world'
+
+const tally = createTally()
+
+afterAll(() => {
+  console.log(tally.summary())
+})
+
+/**
+ * Runs `body`, counting it as held or failed under its flow and fault. The checks are soft (each
+ * failure is reported and the run goes on), so that one run names every way it fails.
+ */
+async function counted(context: TestContext, flow: string, fault: string, body: () => Promise<void>): Promise<void> {
+  try {
+    await body()
+    tally.record(flow, fault, (context.task.result?.errors ?? []).length === 0)
+  } catch (error) {
+    tally.record(flow, fault, false)
+    throw error
+  }
+}
+
+/** The outcome as compared: the code and the announced wait, or 'signed in'. */
+function outcomeOf(error: unknown): { code: string; retryAfterSeconds?: number } | 'signed in' {
+  if (error === undefined) return 'signed in'
+  if (!isKitError(error)) return { code: `not a KitError: ${String(error)}` }
+  return error.retryAfterSeconds === undefined ? { code: error.code } : { code: error.code, retryAfterSeconds: error.retryAfterSeconds }
+}
+
+async function run(flow: FlowDef, step: string, fault: FaultCase): Promise<void> {
+  const world = createWorld(fault.fault.kind === 'late' ? { timeoutMs: LATE_TIMEOUT_MS } : {})
+  const flowRun = await flow.prepare(world, step)
+  try {
+    // A moment passes between what came before and the call (a stamped body carries the time).
+    world.advance(1)
+    world.addFault({ endpoint: step, call: 1, fault: fault.fault })
+    const error = await flowRun.call()
+    const expected = expectationFor(flow, step, fault)
+    const outcome = outcomeOf(error)
+
+    // 1. The call's outcome.
+    if (expected.success) {
+      expect.soft(outcome, 'the call').toBe('signed in')
+      if (outcome === 'signed in') {
+        await checkSignedIn(world, flowRun, 'after the call')
+        return
+      }
+    } else {
+      expect.soft(outcome === 'signed in' ? outcome : outcome.code, 'the code').toBeOneOf(expected.codes)
+      if (expected.retryAfterSeconds !== undefined) {
+        expect.soft(outcome === 'signed in' ? undefined : outcome.retryAfterSeconds, 'retryAfterSeconds').toBe(expected.retryAfterSeconds)
+        if (flowRun.countdown !== undefined) {
+          expect.soft(flowRun.countdown(), 'the flow’s countdown (retrySecondsLeft)').toBe(expected.retryAfterSeconds)
+        }
+      }
+      if (outcome === 'signed in') {
+        await checkSignedIn(world, flowRun, 'after the call')
+        return
+      }
+    }
+    // 2-4.
+    await checkAfterFailure(world, flowRun)
+
+    // 5. The documented recovery, a moment later.
+    world.advance(1)
+    const recovery = await flowRun.recover(error).catch((recoveryError: unknown) => {
+      expect.soft(outcomeOf(recoveryError), 'the recovery').toBe('signed in')
+      return undefined
+    })
+    await checkSignedIn(world, flowRun, 'after the recovery')
+    if (recovery?.sameCode !== undefined && mustResumeWithSameCode(step, fault)) {
+      expect.soft(recovery.sameCode, 'the recovery signed in with the code the person had').toBe(true)
+    }
+  } finally {
+    flowRun.dispose()
+    world.kit.destroy()
+  }
+}
+
+describe.each(FLOWS.map((flow) => [flow.name, flow] as const))('%s', (flowName, flow) => {
+  const cases = flow.steps.flatMap((step) => FAULTS.map((fault) => [step, fault.name, fault] as const))
+  it.for(cases)('%s × %s', ([step, faultName, fault], context) => counted(context, flowName, faultName, () => run(flow, step, fault)))
+})
+
+describe('logout (local)', () => {
+  it.for(SIGN_INS.map((signIn) => [signIn.name, signIn] as const))('after a sign-in by %s, leaves no session and no key', ([, signIn], context) =>
+    counted(context, 'logout', 'none', async () => {
+      const world = createWorld()
+      try {
+        await signIn.signIn(world)
+        expect(world.kit.session.getSnapshot().status, 'signed in first').toBe('signedIn')
+        await logout(world.kit)
+        expect(world.kit.session.getSnapshot().session, 'the session').toBeNull()
+        expect(await world.kit.keyStore.list(), 'the keys').toEqual([])
+      } finally {
+        world.kit.destroy()
+      }
+    }),
+  )
+})

@@ -1,0 +1,55 @@
+// The faults the suite injects, each once (the first call to the step's endpoint after the rule is
+// added), and what the kit must make of each: the stable KitError code a caller switches on.
+import type { MockFault } from './faultPlan'
+
+export interface FaultCase {
+  /** Names the run and the summary's column. */
+  name: string
+  fault: MockFault
+  /** The request took effect on the proxy before the kit lost or misread its answer. */
+  processed: boolean
+  /**
+   * What the kit's transport (src/core/postJson.ts) makes of it, at an endpoint that neither retries
+   * nor refines it. `retryAfterSeconds`: the wait the answer announced, which the kit must pass on.
+   */
+  expected: { code: string; retryAfterSeconds?: number } | 'success'
+  /** The account lookup (client.ts retriedOnce) sends once more after this one-shot fault, and succeeds. */
+  absorbedByAccountRetry: boolean
+}
+
+/** How long the kit waits for an answer in the runs of the `late` fault (everywhere else: its default). */
+export const LATE_TIMEOUT_MS = 300
+const LATE_MS = 900
+
+export const FAULTS: readonly FaultCase[] = [
+  // A proxy error body: gRPC 13 INTERNAL has no code of its own.
+  { name: 'error 13', fault: { kind: 'error', code: 13 }, processed: false, expected: { code: 'PROXY_ERROR' }, absorbedByAccountRetry: false },
+  // gRPC 14 UNAVAILABLE (HTTP 503) says what a gateway's 503 page says: the service cannot be reached
+  // now, try again. The same HTTP status cannot mean two codes (postJson: 503 page → PROXY_UNAVAILABLE),
+  // and the account lookup retries both alike.
+  { name: 'error 14', fault: { kind: 'error', code: 14 }, processed: false, expected: { code: 'PROXY_UNAVAILABLE' }, absorbedByAccountRetry: true },
+  {
+    name: 'error 8 retry 12s',
+    fault: { kind: 'error', code: 8, retryAfterSeconds: 12 },
+    processed: false,
+    expected: { code: 'RATE_LIMITED', retryAfterSeconds: 12 },
+    absorbedByAccountRetry: false,
+  },
+  { name: 'page 502', fault: { kind: 'page', status: 502 }, processed: false, expected: { code: 'PROXY_UNAVAILABLE' }, absorbedByAccountRetry: true },
+  { name: 'page 503', fault: { kind: 'page', status: 503 }, processed: false, expected: { code: 'PROXY_UNAVAILABLE' }, absorbedByAccountRetry: true },
+  {
+    name: 'page 429 retry 7',
+    fault: { kind: 'page', status: 429, retryAfter: '7' },
+    processed: false,
+    expected: { code: 'RATE_LIMITED', retryAfterSeconds: 7 },
+    absorbedByAccountRetry: false,
+  },
+  { name: 'drop before', fault: { kind: 'drop' }, processed: false, expected: { code: 'PROXY_UNAVAILABLE' }, absorbedByAccountRetry: true },
+  { name: 'drop after', fault: { kind: 'drop', after: true }, processed: true, expected: { code: 'PROXY_UNAVAILABLE' }, absorbedByAccountRetry: true },
+  { name: 'late', fault: { kind: 'late', ms: LATE_MS }, processed: true, expected: { code: 'PROXY_TIMEOUT' }, absorbedByAccountRetry: true },
+  // Status 200 kept, the JSON cut in half: postJson cannot parse it (not retried: the answer came).
+  { name: 'truncate', fault: { kind: 'truncate' }, processed: true, expected: { code: 'PROXY_BAD_RESPONSE' }, absorbedByAccountRetry: false },
+  // postJson reads the body as text and parses it whatever the Content-Type says (a browser's fetch does
+  // not care either), so a JSON answer labelled text/html is still the proxy's answer: the flow succeeds.
+  { name: 'contentType', fault: { kind: 'contentType' }, processed: true, expected: 'success', absorbedByAccountRetry: false },
+]
