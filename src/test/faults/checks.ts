@@ -74,6 +74,11 @@ export async function checkSignedIn(world: World, run: FlowRun, when: string): P
   expect.soft(session, `${when}: the session`).not.toBeNull()
   if (session === null) return
   expect.soft(await world.kit.keyStore.has(session.publicKey), `${when}: the session's key is in the key store`).toBe(true)
+  // The proxy knows it: a live session of that user, bound to that key.
+  const live = Object.values(world.mock.state.sessions).some(
+    (issued) => issued.userId === session.userId && issued.publicKey === session.publicKey && issued.revokedAt === undefined,
+  )
+  expect.soft(live, `${when}: the proxy issued a live session for the user and key`).toBe(true)
   const [identity] = run.identities
   if (identity !== undefined) {
     const accounts = accountsOf(world, identity)

@@ -39,3 +39,12 @@ export function mustResumeWithSameCode(step: string, fault: FaultCase): boolean 
   if (step === 'otp_init') return false
   return step === 'account' || !fault.processed
 }
+
+/**
+ * OTP: after a failed send, starting again once the flow's countdown (if any) is over must send a
+ * code. A send whose answer was lost did send one (issue 14, Recovery 2): the proxy refuses another for
+ * a while, and the flow must say so with its countdown rather than let the person be refused.
+ */
+export function mustRestartAtOnce(step: string): boolean {
+  return step === 'otp_init'
+}

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it, type TestContext } from 'vitest'
 import { isKitError } from '../../core/errors'
 import { logout } from '../../core/flows/logout'
 import { checkAfterFailure, checkSignedIn } from './checks'
-import { expectationFor, mustResumeWithSameCode } from './expectation'
+import { expectationFor, mustRestartAtOnce, mustResumeWithSameCode } from './expectation'
 import { FAULTS, LATE_TIMEOUT_MS, type FaultCase } from './faults'
 import { FLOWS, SIGN_INS, type FlowDef } from './flows'
 import { createTally } from './tally'
@@ -82,6 +82,9 @@ async function run(flow: FlowDef, step: string, fault: FaultCase): Promise<void>
     await checkSignedIn(world, flowRun, 'after the recovery')
     if (recovery?.sameCode !== undefined && mustResumeWithSameCode(step, fault)) {
       expect.soft(recovery.sameCode, 'the recovery signed in with the code the person had').toBe(true)
+    }
+    if (recovery?.refusedRestarts !== undefined && mustRestartAtOnce(step)) {
+      expect.soft(recovery.refusedRestarts, 'starts again refused after the countdown the flow showed').toBe(0)
     }
   } finally {
     flowRun.dispose()

@@ -23,6 +23,8 @@ export type Identity =
 export interface Recovery {
   /** OTP: whether the code the person already had was enough (no new code was asked for). */
   sameCode?: boolean
+  /** OTP: how many times starting again (after the countdown the flow showed) was refused. */
+  refusedRestarts?: number
 }
 
 /** One flow, prepared up to the call under test. */
@@ -118,10 +120,12 @@ function otpFlowDef(name: string, otpType: 'OTP_TYPE_EMAIL' | 'OTP_TYPE_SMS', re
         },
         async recover() {
           // A failed send: start again, after the countdown when there is one.
+          let refusedRestarts = 0
           for (let attempt = 0; attempt < 4 && flow.getSnapshot().step === 'contact'; attempt += 1) {
             waitOut(world, flow.getSnapshot())
             await flow.start(contact)
             if (flow.getSnapshot().step === 'code') code = latestCode(world.mock, contact)
+            else refusedRestarts += 1
           }
           let sameCode = true
           let needsNewCode = false
@@ -143,7 +147,7 @@ function otpFlowDef(name: string, otpType: 'OTP_TYPE_EMAIL' | 'OTP_TYPE_SMS', re
             // Same code: it resumes after otp_verify (the flow keeps the verification token).
             await flow.verify(code as string)
           }
-          return { sameCode }
+          return { sameCode, refusedRestarts }
         },
         neededKeys() {
           const { challenge } = flow.getSnapshot()
