@@ -8,7 +8,7 @@ import { logout } from '../../core/flows/logout'
 import { checkAfterFailure, checkSignedIn } from './checks'
 import { expectationFor, mustRestartAtOnce, mustResumeWithSameCode } from './expectation'
 import { FAULTS, LATE_TIMEOUT_MS, type FaultCase } from './faults'
-import { FLOWS, SIGN_INS, type FlowDef } from './flows'
+import { FLOWS, SIGN_INS, type FlowDef, type FlowRun } from './flows'
 import { createTally } from './tally'
 import { createWorld } from './world'
 
@@ -41,8 +41,9 @@ function outcomeOf(error: unknown): { code: string; retryAfterSeconds?: number }
 
 async function run(flow: FlowDef, step: string, fault: FaultCase): Promise<void> {
   const world = createWorld(fault.fault.kind === 'late' ? { timeoutMs: LATE_TIMEOUT_MS } : {})
-  const flowRun = await flow.prepare(world, step)
+  let flowRun: FlowRun | undefined
   try {
+    flowRun = await flow.prepare(world, step)
     // A moment passes between what came before and the call (a stamped body carries the time).
     world.advance(1)
     world.addFault({ endpoint: step, call: 1, fault: fault.fault })
@@ -87,7 +88,7 @@ async function run(flow: FlowDef, step: string, fault: FaultCase): Promise<void>
       expect.soft(recovery.refusedRestarts, 'starts again refused after the countdown the flow showed').toBe(0)
     }
   } finally {
-    flowRun.dispose()
+    flowRun?.dispose()
     world.kit.destroy()
   }
 }

@@ -371,10 +371,10 @@ const refresh: FlowDef = {
 }
 
 export const FLOWS: readonly FlowDef[] = [
-  otpFlowDef('email, new user', 'OTP_TYPE_EMAIL', false),
-  otpFlowDef('email, returning user', 'OTP_TYPE_EMAIL', true),
-  otpFlowDef('SMS, new user', 'OTP_TYPE_SMS', false),
-  otpFlowDef('SMS, returning user', 'OTP_TYPE_SMS', true),
+  otpFlowDef('email new user', 'OTP_TYPE_EMAIL', false),
+  otpFlowDef('email returning user', 'OTP_TYPE_EMAIL', true),
+  otpFlowDef('SMS new user', 'OTP_TYPE_SMS', false),
+  otpFlowDef('SMS returning user', 'OTP_TYPE_SMS', true),
   oauthFlowDef('OAuth redirect (X)', 'redirect', 'x'),
   oauthFlowDef('OAuth popup (Discord)', 'popup', 'discord'),
   passkeySignup,

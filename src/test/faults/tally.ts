@@ -13,7 +13,7 @@ export function createTally(): Tally {
   const failedByFlow = new Map<string, number>()
   const bump = (counts: Map<string, number>, name: string) => counts.set(name, (counts.get(name) ?? 0) + 1)
   const list = (counts: Map<string, number>) =>
-    counts.size === 0 ? 'none' : [...counts].map(([name, count]) => `${name} ${count}`).join(', ')
+    counts.size === 0 ? 'none' : [...counts].map(([name, count]) => `${name}: ${count}`).join(', ')
   return {
     record(flow, fault, ok) {
       runs += 1
