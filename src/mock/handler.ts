@@ -21,19 +21,22 @@ import {
   isOriginAllowed,
   jsonResponse,
 } from './http'
+import { faultAfter, faultBefore, isFaultBefore } from './faults/applyFault'
+import { createFaultPlan } from './faults/faultPlan'
+import { MockConnectionDropped } from './faults/MockConnectionDropped'
 import { addOAuthIdentityOrThrow } from './oauthIdentities'
 import { createOAuthServer } from './oauthProvider'
 import { DEFAULT_OTP_RATE_LIMITS, resolveOtpRateLimits } from './otpRateLimits'
 import { assertProductionFields, proxyBodyShape, publicApiBodyShape } from './productionFields'
 import { pruneState } from './prune'
 import { issueTestSession } from './testSessions'
-import { createPublicApi } from './publicApi/createPublicApi'
+import { PUBLIC_API_OPERATIONS, createPublicApi } from './publicApi/createPublicApi'
 import { decodeUtf8, readBodyBytes } from './requestBody'
 import { contactsMatch, createState } from './state'
 import { DEMO_TENANT, resolveTenants } from './tenants'
 import { createTokenAuthority } from './tokens'
 import type { MockAuthProxy, MockAuthProxyOptions, MockFailure, MockProxyEndpoint, OutboxMessage } from './types'
-import { Fields, parseJsonObject, type JsonObject } from './validate'
+import { Fields, parseJson, parseJsonObject, type JsonObject } from './validate'
 
 type Endpoint = (context: EndpointContext) => unknown
 
@@ -67,6 +70,7 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
   for (const [endpoint, failure] of Object.entries(options.failures ?? {})) {
     if (failure !== undefined) failures.set(endpoint as MockProxyEndpoint, checkFailure(failure))
   }
+  const faults = createFaultPlan([...ENDPOINTS.keys(), ...PUBLIC_API_OPERATIONS], options.faults ?? [])
   const state = createState()
   const tokens = createTokenAuthority(now)
   const oauthServer = createOAuthServer({ tenants, state, tokens, basePath, now })
@@ -95,9 +99,16 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
       return jsonResponse(outbox(outboxContact(url.searchParams.get('contact'))), 200, respond.cors)
     }
 
+    if (path === '/__mock/faults') return faultControl(request, respond.cors)
+
     if (path.startsWith('/public/')) {
       // The public API finds its tenant from the body's organizationId, not from a config id header.
       if (latencyMs > 0) await delay(latencyMs)
+      const operation = /^\/public\/v1\/((?:submit|query)\/[a-z0-9_]+)$/.exec(path)?.[1]
+      if (request.method === 'POST' && operation !== undefined && PUBLIC_API_OPERATIONS.includes(operation)) {
+        const page = takeFault(operation, respond)
+        if (page !== undefined) return page
+      }
       return publicApi.route(await boundedPublicApiRequest(request, path), url, path, respond)
     }
 
@@ -129,6 +140,8 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
     }
     respond.cors = corsHeaders(origin)
 
+    const page = takeFault(name, respond)
+    if (page !== undefined) return page
     const failure = failures.get(name as MockProxyEndpoint)
     if (failure !== undefined) {
       throw new MockError(failure.code, failure.message ?? `${name}: failing on purpose (mock failure switch)`)
@@ -172,8 +185,46 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
     })
   }
 
+  /**
+   * Counts a call that reached `target`'s handling against the fault plan. A fault before processing
+   * throws (an error, a drop) or answers (a page); one after is left on `respond` for `handle`.
+   */
+  function takeFault(target: string, respond: Responder): Response | undefined {
+    const fault = faults.take(target)
+    if (fault === undefined) return undefined
+    if (isFaultBefore(fault)) return faultBefore(fault, target, respond.cors)
+    respond.faultAfter = { fault, target }
+    return undefined
+  }
+
+  /** The fault plan over HTTP, for a browser's tests or another process's. */
+  async function faultControl(request: Request, cors: Record<string, string>): Promise<Response> {
+    if (request.method === 'GET') return jsonResponse({ rules: faults.list() }, 200, cors)
+    if (request.method === 'DELETE') {
+      faults.clear()
+      return new Response(null, { status: 204, headers: cors })
+    }
+    if (request.method !== 'POST') {
+      throw new MockError(5, `${request.method} /__mock/faults: expected POST (add a rule), GET (list) or DELETE (clear)`)
+    }
+    const rule = parseJson(decodeUtf8(await readBodyBytes(request)), 'request body')
+    try {
+      faults.addChecked(rule)
+    } catch (error) {
+      if (error instanceof TypeError) throw new MockError(3, error.message)
+      throw error
+    }
+    return jsonResponse({ rules: faults.list() }, 201, cors)
+  }
+
   async function handle(request: Request): Promise<Response> {
     const respond: Responder = { cors: {} }
+    const response = await answer(request, respond)
+    const after = respond.faultAfter
+    return after === undefined ? response : faultAfter(after.fault, after.target, response, request.signal)
+  }
+
+  async function answer(request: Request, respond: Responder): Promise<Response> {
     try {
       const url = new URL(request.url)
       const path = stripBasePath(url.pathname, basePath)
@@ -184,6 +235,7 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
       if (response.ok) pruneState(state, tenants, now())
       return response
     } catch (error) {
+      if (error instanceof MockConnectionDropped) throw error
       const mockError =
         error instanceof MockError
           ? error
@@ -199,7 +251,12 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
 
   return {
     handle,
-    fetch: (input, init) => handle(new Request(absoluteUrl(input), init)),
+    fetch: (input, init) =>
+      handle(new Request(absoluteUrl(input), init)).catch((error: unknown) => {
+        // What undici and browsers reject with when the connection drops: the kit sees a network failure.
+        if (error instanceof MockConnectionDropped) throw new TypeError('fetch failed', { cause: error })
+        throw error
+      }),
     outbox,
     get state() {
       return structuredClone(state)
@@ -208,6 +265,7 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
       if (failure === null) failures.delete(endpoint)
       else failures.set(endpoint, checkFailure(failure))
     },
+    faults: { add: faults.add, clear: faults.clear, list: faults.list },
     setLatency(ms) {
       latencyMs = checkLatency(ms)
     },

@@ -1,5 +1,6 @@
 // Building answers: JSON bodies, gRPC-style errors and CORS headers.
 import { GRPC_HTTP_STATUS, type GrpcCode, type ProxyErrorBody } from '../core/types'
+import type { MockFault } from './types'
 
 export interface MockErrorOptions {
   /** The body's `details`: google.rpc detail objects, each with its `@type`. */
@@ -60,6 +61,8 @@ export function corsHeaders(origin: string | null): Record<string, string> {
 /** Mutable per request: the CORS headers an answer (error or not) carries, as far as routing got. */
 export interface Responder {
   cors: Record<string, string>
+  /** A fault the fault plan applies to the answer once the request is processed, and where. */
+  faultAfter?: { fault: MockFault; target: string }
 }
 
 /**
@@ -70,4 +73,5 @@ export interface Responder {
  */
 export const ALLOWED_REQUEST_HEADERS =
   'Content-Type, X-Auth-Proxy-Config-Id, X-Client-Version, X-Captcha-Token, X-Stamp, X-Stamp-WebAuthn, X-Stamp-Attested'
-export const ALLOWED_METHODS = 'POST, GET, OPTIONS'
+// DELETE: the fault plan's control (/__mock/faults) clears with it.
+export const ALLOWED_METHODS = 'POST, GET, DELETE, OPTIONS'

@@ -2,6 +2,7 @@
 // only startMockAuthProxy needs Node (it imports node:http when called).
 export { createMockAuthProxy } from './handler'
 export { startMockAuthProxy } from './node'
+export { MockConnectionDropped } from './faults/MockConnectionDropped'
 export type { RunningMockAuthProxy, StartMockAuthProxyOptions } from './node'
 export { mockAuthProxyPlugin } from './vite'
 export type { MockAuthProxyPlugin, MockAuthProxyPluginApi, MockAuthProxyPluginOptions } from './vite'
@@ -23,6 +24,10 @@ export type {
   MockApiKey,
   MockAuthenticator,
   MockFailure,
+  MockFault,
+  MockFaultPlan,
+  MockFaultRule,
+  MockFaultTarget,
   MockIssueSessionOptions,
   MockEmailTemplate,
   MockOAuthCode,

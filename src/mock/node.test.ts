@@ -46,6 +46,64 @@ describe('startMockAuthProxy', () => {
     expect(await bad.json()).toMatchObject({ code: 3, message: expect.stringMatching(/^request body: not valid JSON/) })
   })
 
+  it("drops the connection for a fault plan's drop: Node's fetch rejects, and the request took effect only for a drop after", async () => {
+    running = await startMockAuthProxy({ port: 0, faults: [{ endpoint: 'otp_init', call: 1, fault: { kind: 'drop' } }] })
+    const send = (contact: string) =>
+      fetch(`${running!.url}/v1/otp_init`, {
+        method: 'POST',
+        headers: { 'X-Auth-Proxy-Config-Id': 'demo', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ otpType: 'OTP_TYPE_EMAIL', contact }),
+      })
+    await expect(send('ada@example.com')).rejects.toThrow(new TypeError('fetch failed'))
+    expect(running.proxy.outbox()).toEqual([])
+    running.proxy.faults.add({ endpoint: 'otp_init', fault: { kind: 'drop', after: true } })
+    await expect(send('bob@example.com')).rejects.toThrow(new TypeError('fetch failed'))
+    expect(running.proxy.outbox('bob@example.com')).toHaveLength(1)
+    // The server still answers afterwards.
+    running.proxy.faults.clear()
+    expect((await send('eve@example.com')).status).toBe(200)
+  })
+
+  it('takes fault rules over HTTP: POST adds (201), GET lists, DELETE clears (204); a bad rule is a 400 naming the field', async () => {
+    running = await startMockAuthProxy({ port: 0 })
+    const control = `${running.url}/__mock/faults`
+    const rule = { endpoint: 'otp_verify', call: 2, fault: { kind: 'page', status: 503, retryAfter: '5' } }
+    const added = await fetch(control, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: 'http://app.test' }, body: JSON.stringify(rule) })
+    expect(added.status).toBe(201)
+    expect(added.headers.get('access-control-allow-origin')).toBe('http://app.test')
+    expect(await added.json()).toEqual({ rules: [{ ...rule, hits: 0 }] })
+    expect(running.proxy.faults.list()).toEqual([{ ...rule, hits: 0 }])
+    expect(await (await fetch(control)).json()).toEqual({ rules: [{ ...rule, hits: 0 }] })
+
+    const bad = await fetch(control, { method: 'POST', body: JSON.stringify({ endpoint: 'otp_verify', fault: { kind: 'x' } }) })
+    expect(bad.status).toBe(400)
+    expect(await bad.json()).toEqual({
+      code: 3,
+      message: 'fault.kind: expected one of error, page, drop, late, truncate, contentType, got "x"',
+      details: [],
+    })
+    const notJson = await fetch(control, { method: 'POST', body: '{' })
+    expect(notJson.status).toBe(400)
+    expect(running.proxy.faults.list()).toHaveLength(1)
+
+    const preflight = await fetch(control, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://app.test', 'Access-Control-Request-Method': 'DELETE' },
+    })
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('DELETE')
+    const cleared = await fetch(control, { method: 'DELETE' })
+    expect(cleared.status).toBe(204)
+    expect(running.proxy.faults.list()).toEqual([])
+    expect(await (await fetch(control)).json()).toEqual({ rules: [] })
+    expect((await fetch(control, { method: 'PUT' })).status).toBe(404)
+  })
+
+  it('refuses bad fault rules in its options, naming the field', async () => {
+    await expect(
+      startMockAuthProxy({ port: 0, faults: [{ endpoint: 'otp_nope' as 'otp_init', fault: { kind: 'truncate' } }] }),
+    ).rejects.toThrow(/^faults\[0\]\.endpoint: expected a proxy endpoint or a public API operation \(one of .*submit\/stamp_login.*\), got "otp_nope"$/)
+  })
+
   it('answers preflight requests', async () => {
     running = await startMockAuthProxy({ port: 0 })
     const response = await fetch(`${running.url}/v1/otp_init`, {

@@ -1,3 +1,4 @@
+import { MockConnectionDropped } from './faults/MockConnectionDropped'
 import { createMockAuthProxy } from './handler'
 import { MockError, errorResponse } from './http'
 import { sendResponse, toRequest } from './nodeHttp'
@@ -28,12 +29,20 @@ export async function startMockAuthProxy(options: StartMockAuthProxyOptions = {}
   const server = createServer((message, response) => {
     Promise.resolve()
       .then(() => proxy.handle(toRequest(message, base)))
-      .catch((error: unknown) =>
-        // Only a broken connection or an unreadable request line gets here; the handler itself answers
-        // every error as JSON.
-        errorResponse(new MockError(13, `mock proxy: ${error instanceof Error ? error.message : String(error)}`)),
+      .then(
+        (answer) => sendResponse(answer, response),
+        (error: unknown) => {
+          // A fault plan's drop: close the connection with no answer, as a failing network would.
+          if (error instanceof MockConnectionDropped) {
+            response.destroy()
+            return
+          }
+          // Otherwise only a broken connection or an unreadable request line gets here; the handler
+          // itself answers every error as JSON.
+          const answer = errorResponse(new MockError(13, `mock proxy: ${error instanceof Error ? error.message : String(error)}`))
+          return sendResponse(answer, response)
+        },
       )
-      .then((answer) => sendResponse(answer, response))
       .catch(() => response.destroy())
   })
   await new Promise<void>((resolve, reject) => {

@@ -158,6 +158,45 @@ export interface MockAuthProxyOptions {
    * false: unknown members are ignored, as production's gateway does.
    */
   strictFields?: boolean
+  /** Fault rules in force from the start (see MockFaultPlan); checked like `faults.add`'s. */
+  faults?: MockFaultRule[]
+}
+
+/** Where a fault applies: a proxy endpoint ('otp_verify'), or a public API operation ('submit/stamp_login', 'query/get_user'). */
+export type MockFaultTarget = MockProxyEndpoint | `submit/${string}` | `query/${string}`
+
+export type MockFault =
+  /** A gRPC error answer, before processing (nothing changes): HTTP status from the code (GRPC_HTTP_STATUS).
+   *  retryAfterSeconds adds a Retry-After header and a google.rpc.RetryInfo detail, as a rate limit does. */
+  | { kind: 'error'; code: number; message?: string; retryAfterSeconds?: number }
+  /** A non-JSON page from something in front of the proxy (CDN, WAF, gateway), before processing.
+   *  Default body a short HTML page, contentType 'text/html; charset=utf-8'; retryAfter is the header's raw value (seconds or an HTTP date). */
+  | { kind: 'page'; status: number; body?: string; contentType?: string; retryAfter?: string }
+  /** The connection drops with no answer: before processing (default: nothing changes), or after (the request took effect, its answer is lost). */
+  | { kind: 'drop'; after?: boolean }
+  /** Processed, answered `ms` later (a client with a shorter timeout gives up while the request took effect). */
+  | { kind: 'late'; ms: number }
+  /** Processed; the answer's body is cut in half (status and headers kept). */
+  | { kind: 'truncate' }
+  /** Processed; the JSON answer is labelled with another content type (default 'text/html; charset=utf-8'). */
+  | { kind: 'contentType'; contentType?: string }
+
+export interface MockFaultRule {
+  endpoint: MockFaultTarget
+  /** The Nth call to `endpoint` (1-based), counted from when the rule was added. Left out: from the first call. */
+  call?: number
+  /** How many calls it applies to (from `call` on). Default 1 when `call` is given, else every call (Infinity). */
+  times?: number
+  fault: MockFault
+}
+
+export interface MockFaultPlan {
+  /** Adds a rule (checked: a TypeError naming the field for a bad one); answers a function that removes it. */
+  add(rule: MockFaultRule): () => void
+  /** Removes every rule. */
+  clear(): void
+  /** The rules in force, each with how many calls it has faulted so far (`hits`). A copy. */
+  list(): Array<MockFaultRule & { hits: number }>
 }
 
 /**
@@ -469,6 +508,11 @@ export interface MockAuthProxy {
   /** A snapshot copy of the state: reading it is safe, changing it changes nothing. */
   readonly state: MockState
   setFailure(endpoint: MockProxyEndpoint, failure: MockFailure | null): void
+  /**
+   * Faults to inject: errors, gateway pages, dropped connections, late, cut or mislabelled answers, at
+   * an endpoint or a public API operation (also over HTTP: /__mock/faults).
+   */
+  readonly faults: MockFaultPlan
   setLatency(ms: number): void
   /**
    * Adds a person to the consent page (at one provider, or at every provider when none is named) and

@@ -75,6 +75,20 @@ describe('mockAuthProxyPlugin', () => {
     expect(await response.json()).toEqual({ code: 13, message: 'down', details: [] })
   })
 
+  it("drops the connection for a fault plan's drop, and takes rules over HTTP", async () => {
+    const plugin = mockAuthProxyPlugin({ faults: [{ endpoint: 'wallet_kit_config', call: 1, fault: { kind: 'drop' } }] })
+    const url = await startVite(plugin)
+    const config = () => fetch(`${url}/auth-proxy/v1/wallet_kit_config`, { method: 'POST', headers: { 'X-Auth-Proxy-Config-Id': 'demo' } })
+    await expect(config()).rejects.toThrow(new TypeError('fetch failed'))
+    const added = await fetch(`${url}/auth-proxy/__mock/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ endpoint: 'wallet_kit_config', fault: { kind: 'error', code: 14, message: 'gone' } }),
+    })
+    expect(added.status).toBe(201)
+    expect(await (await config()).json()).toEqual({ code: 14, message: 'gone', details: [] })
+    expect(plugin.api.proxy.faults.list().map((rule) => rule.hits)).toEqual([1, 1])
+  })
+
   it('passes strictFields on, and refuses a body over 4 MB in the dev server with 8', async () => {
     const plugin = mockAuthProxyPlugin({ strictFields: true })
     const url = await startVite(plugin)

@@ -2,6 +2,7 @@
 // its own origin, under `path`.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Plugin } from 'vite'
+import { MockConnectionDropped } from './faults/MockConnectionDropped'
 import { createMockAuthProxy } from './handler'
 import { DEMO_CONFIG_ID } from './tenants'
 import { sendResponse, toRequest } from './nodeHttp'
@@ -37,7 +38,11 @@ export function mockAuthProxyPlugin(options: MockAuthProxyPluginOptions = {}): M
     Promise.resolve()
       .then(() => proxy.handle(toRequest(request, 'http://localhost')))
       .then((answer) => sendResponse(answer, response))
-      .catch(next)
+      .catch((error: unknown) => {
+        // A fault plan's drop: close the connection with no answer, as a failing network would.
+        if (error instanceof MockConnectionDropped) response.destroy()
+        else next(error)
+      })
   }
 
   return {

@@ -31,6 +31,9 @@ const OPERATIONS: Readonly<Record<string, Operation>> = {
   'query/list_wallet_accounts': listWalletAccounts,
 }
 
+/** The operations served, as `submit/<name>` and `query/<name>` (what a fault rule may target). */
+export const PUBLIC_API_OPERATIONS: readonly string[] = Object.keys(OPERATIONS)
+
 export interface PublicApiOptions {
   tenants: readonly ResolvedMockTenant[]
   state: MockState
