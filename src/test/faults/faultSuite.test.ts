@@ -5,6 +5,7 @@
 import { afterAll, describe, expect, it, type TestContext } from 'vitest'
 import { isKitError } from '../../core/errors'
 import { logout } from '../../core/flows/logout'
+import type { MockFaultTarget } from '../../mock/types'
 import { checkAfterFailure, checkSignedIn } from './checks'
 import { expectationFor, mustRestartAtOnce, mustResumeWithSameCode } from './expectation'
 import { FAULTS, LATE_TIMEOUT_MS, type FaultCase } from './faults'
@@ -39,7 +40,7 @@ function outcomeOf(error: unknown): { code: string; retryAfterSeconds?: number }
   return error.retryAfterSeconds === undefined ? { code: error.code } : { code: error.code, retryAfterSeconds: error.retryAfterSeconds }
 }
 
-async function run(flow: FlowDef, step: string, fault: FaultCase): Promise<void> {
+async function run(flow: FlowDef, step: MockFaultTarget, fault: FaultCase): Promise<void> {
   const world = createWorld(fault.fault.kind === 'late' ? { timeoutMs: LATE_TIMEOUT_MS } : {})
   let flowRun: FlowRun | undefined
   try {

@@ -1,6 +1,6 @@
 // The faults the suite injects, each once (the first call to the step's endpoint after the rule is
 // added), and what the kit must make of each: the stable KitError code a caller switches on.
-import type { MockFault } from './faultPlan'
+import type { MockFault } from '../../mock/types'
 
 export interface FaultCase {
   /** Names the run and the summary's column. */

@@ -10,7 +10,7 @@ import { fakeStorage } from '../../core/test/fakes'
 import { refreshSession } from '../../core/wallet/refreshSession'
 import type { MockOAuthProvider } from '../../mock/oauthProviders'
 import { consentForms } from '../../mock/testing/oauth'
-import type { MockAuthProxy } from '../../mock/types'
+import type { MockAuthProxy, MockFaultTarget } from '../../mock/types'
 import { RELYING_PARTY, type World } from './world'
 
 /** Who an account is, as the mock finds it: at most one account may answer to each. */
@@ -49,10 +49,10 @@ export interface FlowRun {
 export interface FlowDef {
   name: string
   /** The fault targets its requests reach, in order. */
-  steps: string[]
+  steps: MockFaultTarget[]
   /** Passkey sign-up: a failure after the account exists is PASSKEY_SIGNUP_INCOMPLETE. */
   passkeySignup?: boolean
-  prepare(world: World, step: string): Promise<FlowRun>
+  prepare(world: World, step: MockFaultTarget): Promise<FlowRun>
 }
 
 const EMAIL = 'ada@example.com'
@@ -94,7 +94,7 @@ function otpFlowDef(name: string, otpType: 'OTP_TYPE_EMAIL' | 'OTP_TYPE_SMS', re
   const identity: Identity = otpType === 'OTP_TYPE_EMAIL' ? { kind: 'email', email: EMAIL } : { kind: 'phone', phoneNumber: PHONE }
   return {
     name,
-    steps: ['otp_init', 'otp_verify', 'account', ...(returning ? [] : ['signup']), 'otp_login'],
+    steps: returning ? ['otp_init', 'otp_verify', 'account', 'otp_login'] : ['otp_init', 'otp_verify', 'account', 'signup', 'otp_login'],
     async prepare(world, step) {
       if (returning) await signUpByCode(world, otpType, contact)
       const flow: OtpFlow = createOtpFlow(world.kit, { otpType })

@@ -8,8 +8,7 @@ import { createMockAuthProxy } from '../../mock/handler'
 import { DEMO_OAUTH_CLIENT_IDS, MOCK_OAUTH_PROVIDERS, mockOAuthEndpoints } from '../../mock/oauthProviders'
 import { DEMO_ORGANIZATION_ID } from '../../mock/tenants'
 import { createSoftAuthenticator, type SoftAuthenticator } from '../../mock/testing/softAuthenticator'
-import type { MockAuthProxy, MockTenant } from '../../mock/types'
-import { faultingFetch, type MockFaultRule } from './faultPlan'
+import type { MockAuthProxy, MockFaultRule, MockTenant } from '../../mock/types'
 
 export const PROXY_URL = 'http://mock.test'
 /** The page the kit runs on: the passkeys' origin, and the OAuth redirect URI. */
@@ -48,12 +47,11 @@ export function createWorld(options: WorldOptions = {}): World {
   const clock = { now: Date.parse('2030-01-01T10:00:00Z') }
   const now = () => clock.now
   const mock = createMockAuthProxy({ strictFields: true, now, tenants: [TENANT] })
-  const faults = faultingFetch(mock)
   const device = createSoftAuthenticator({ origin: ORIGIN })
   const kit = createKit({
     proxyUrl: PROXY_URL,
     configId: TENANT.configId,
-    fetch: asPage(faults.fetch),
+    fetch: asPage(mock.fetch),
     keyStore: memoryKeyStore(),
     storage: memoryStorage(),
     now,
@@ -70,7 +68,7 @@ export function createWorld(options: WorldOptions = {}): World {
     advance(seconds) {
       clock.now += seconds * 1000
     },
-    addFault: (rule) => faults.add(rule),
+    addFault: (rule) => void mock.faults.add(rule),
   }
 }
 
