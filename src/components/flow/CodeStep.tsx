@@ -98,6 +98,7 @@ export function CodeStep({ otp, challenge }: CodeStepProps) {
           secondsLeft={otp.retrySecondsLeft}
           knowsWhen={error.retryAfterSeconds !== undefined}
           fallbackMessage={errorMessage(labels, error)}
+          action={otp.retryFor === 'verify' ? 'verify' : 'send'}
         />
       ) : null}
       {deadCodeMessage ? (
@@ -109,7 +110,8 @@ export function CodeStep({ otp, challenge }: CodeStepProps) {
           ) : null}
         </ErrorAlert>
       ) : null}
-      <button type="submit" className="apk-button apk-button-primary" disabled={isVerifying}>
+      {/* Held back while a rate limit on trying codes counts down (the alert above says how long). */}
+      <button type="submit" className="apk-button apk-button-primary" disabled={isVerifying || !otp.canVerify}>
         {labels.verify}
       </button>
       <p className="apk-status" role="status">

@@ -159,7 +159,7 @@ export function createOtpFlow(kit: Kit, options: CreateOtpFlowOptions): OtpFlow 
     const retrySecondsLeft = retryAt === undefined ? 0 : Math.max(0, Math.ceil((retryAt - now) / 1000))
     const isSending = state.sending === 'pending'
     const isVerifying = state.verifying === 'pending'
-    const retryFor = retrySecondsLeft > 0 ? state.retryFor : null
+    const retryFor = retryAt === undefined ? null : state.retryFor
     return {
       step: result ? 'done' : challenge ? 'code' : 'contact',
       challenge,
@@ -171,8 +171,8 @@ export function createOtpFlow(kit: Kit, options: CreateOtpFlowOptions): OtpFlow 
       error,
       resendSecondsLeft,
       // The cooldown spares the inbox while a code is on its way; a dead code has nothing to wait for.
-      canResend: challenge !== undefined && !isSending && retryFor !== 'send' && (resendSecondsLeft === 0 || needsNewCode),
-      canVerify: challenge !== undefined && !isVerifying && retryFor !== 'verify',
+      canResend: challenge !== undefined && !isSending && !(retryFor === 'send' && retrySecondsLeft > 0) && (resendSecondsLeft === 0 || needsNewCode),
+      canVerify: challenge !== undefined && !isVerifying && !(retryFor === 'verify' && retrySecondsLeft > 0),
       expiresInSeconds: challenge ? Math.max(0, Math.ceil((expiresAt - now) / 1000)) : 0,
       needsNewCode,
       retrySecondsLeft,

@@ -42,7 +42,7 @@ export interface OtpFlowSnapshot<C extends OtpFlowChallenge = OtpFlowChallenge> 
    * whose answer was lost (`maybeSent`): the resend cooldown. 0 otherwise.
    */
   readonly retrySecondsLeft: number
-  /** What retrySecondsLeft holds back; null when it is 0. */
+  /** What the last wait (retrySecondsLeft) holds or held back, as long as its error shows; null when there was none. */
   readonly retryFor: OtpRetryFor | null
   /**
    * The last send failed with no answer (`error` PROXY_UNAVAILABLE or PROXY_TIMEOUT, no status): the
