@@ -91,7 +91,14 @@ export function CodeStep({ otp, challenge }: CodeStepProps) {
         length={challenge.otpLength}
         alphanumeric={challenge.alphanumeric}
         error={fieldError}
-        hint={needsNewCode ? undefined : formatLabel(labels.codeExpiresIn, { time: formatCountdown(otp.expiresInSeconds) })}
+        hint={
+          needsNewCode
+            ? undefined
+            : // Accepted before a later step failed (or the tab reloaded): Verify finishes without it.
+              challenge.verificationToken !== undefined
+              ? labels.codeAccepted
+              : formatLabel(labels.codeExpiresIn, { time: formatCountdown(otp.expiresInSeconds) })
+        }
       />
       {error?.code === 'RATE_LIMITED' ? (
         <RateLimitAlert

@@ -116,6 +116,8 @@ export interface LoginLabels {
   /** `{time}` as m:ss, counting down to when Verify works again */
   tryAgainIn: string
   tryAgainNow: string
+  /** Under the code field once the code was accepted but signing in failed after (Verify resumes). */
+  codeAccepted: string
   /** SessionBadge and the signed-in view: `{name}`, the person's email, phone or name (the app's `name` on the badge). */
   signedInAs: string
   /** SessionBadge: `{time}` as m:ss or h:mm:ss, counting down to the session's end. */

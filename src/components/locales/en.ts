@@ -75,6 +75,7 @@ export const en: LoginLabels = {
   tooManyTries: 'Too many attempts. Please wait before trying again.',
   tryAgainIn: 'You can try again in {time}.',
   tryAgainNow: 'You can try again now.',
+  codeAccepted: 'Your code was accepted. Select Verify to finish signing in.',
   signedInAs: 'Signed in as {name}',
   sessionEndsIn: 'Session ends in {time}',
   errors: {},

@@ -79,6 +79,7 @@ export const fr: LoginLabels = {
   tooManyTries: 'Trop de tentatives. Patientez avant de réessayer.',
   tryAgainIn: 'Vous pourrez réessayer dans {time}.',
   tryAgainNow: 'Vous pouvez réessayer maintenant.',
+  codeAccepted: 'Votre code a été accepté. Sélectionnez Vérifier pour terminer la connexion.',
   signedInAs: 'Connecté en tant que {name}',
   sessionEndsIn: 'La session se termine dans {time}',
   errors: {

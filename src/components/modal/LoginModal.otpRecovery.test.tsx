@@ -113,6 +113,9 @@ describe('LoginModal, a failure after the code was accepted', () => {
     await user.type(await within(dialog).findByRole('textbox', { name: 'Verification code' }), latestCode(proxy, EMAIL))
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('We could not reach the sign-in service.')
+    expect(within(dialog).getByRole('textbox', { name: 'Verification code' })).toHaveAccessibleDescription(
+      'Your code was accepted. Select Verify to finish signing in.',
+    )
     requests.length = 0
     await user.click(within(dialog).getByRole('button', { name: 'Verify' }))
     expect(await within(dialog).findByRole('heading', { name: `Signed in as ${EMAIL}` })).toBeInTheDocument()
