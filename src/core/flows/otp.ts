@@ -175,8 +175,8 @@ const CONTACTS: Record<OtpType, { label: string; check(contact: unknown): string
  *   expired by the time the page comes back;
  * - when it aborts a start (`signal`), delete the key it passed unless something else uses it.
  *
- * An otp_init that fails with no answer (PROXY_UNAVAILABLE or PROXY_TIMEOUT with no `status`,
- * otpInitMaybeSent) may have sent the code, and the proxy then refuses another for a while
+ * An otp_init that fails with no answer (PROXY_UNAVAILABLE or PROXY_TIMEOUT with no `status`) may
+ * have sent the code, and the proxy then refuses another to the same contact for a while
  * (RATE_LIMITED). To keep the key for the next try rather than make another, make it yourself
  * (`kit.keyStore.create()`), pass it as `publicKey`, and delete it when you give up: createOtpFlow does.
  */

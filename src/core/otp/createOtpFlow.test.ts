@@ -535,6 +535,15 @@ describe('createOtpFlow: a send whose answer was lost', () => {
     expect(await kit.keyStore.list()).toEqual([])
   })
 
+  it('destroy after a lost answer (the dialog closed) deletes the kept key, which nothing stored refers to', async () => {
+    const { kit } = faultySetup({ otp_init: ['lost-after'] })
+    const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_SMS' })
+    await flow.start(PHONE)
+    expect(await kit.keyStore.list()).toHaveLength(1)
+    flow.destroy()
+    await vi.waitFor(async () => expect(await kit.keyStore.list()).toEqual([]))
+  })
+
   it('reset after a lost answer deletes the kept key', async () => {
     const { kit } = faultySetup({ otp_init: ['lost-before'] })
     const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL' })

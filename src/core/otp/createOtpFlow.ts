@@ -54,7 +54,10 @@ export interface OtpFlow<C extends OtpFlowChallenge = OtpFlowChallenge> extends 
   resend(): Promise<void>
   /** Back to the first step: a send under way is aborted, and every key the flow holds is deleted. */
   reset(): void
-  /** Stops the countdown timer and drops every listener. What is under way still ends (and is stored). */
+  /**
+   * Stops the countdown timer and drops every listener. What is under way still ends (and is stored).
+   * The key kept after a lost answer (`maybeSent`) is deleted: nothing stored refers to it.
+   */
   destroy(): void
 }
 
@@ -145,6 +148,17 @@ export function createOtpFlow(kit: Kit, options: CreateOtpFlowOptions): OtpFlow 
   async function dispose(publicKey: string | undefined): Promise<void> {
     if (publicKey === undefined || isReferenced(publicKey)) return
     await kit.keyStore.delete(publicKey).catch(() => undefined)
+  }
+
+  /**
+   * Lets go of the key kept after a lost answer: only this flow's memory refers to it (not the
+   * storage), so a flow that goes away takes it along rather than leave it behind.
+   */
+  const dropSpareKey = (): void => {
+    const { spareKey } = state
+    if (spareKey === undefined) return
+    state = { ...state, spareKey: undefined }
+    void dispose(spareKey)
   }
 
   const derive = (): OtpFlowSnapshot => {
@@ -273,6 +287,7 @@ export function createOtpFlow(kit: Kit, options: CreateOtpFlowOptions): OtpFlow 
       })
       // A send that surely failed does not need its new key (a held one is kept: isReferenced).
       if (!maybeSent) await dispose(publicKey)
+      else if (destroyed) dropSpareKey()
     } finally {
       inFlight.delete(controller)
     }
@@ -399,6 +414,7 @@ export function createOtpFlow(kit: Kit, options: CreateOtpFlowOptions): OtpFlow 
     reset,
     destroy() {
       destroyed = true
+      dropSpareKey()
       listeners = 0
       store.clear()
       syncTimer()
