@@ -75,6 +75,11 @@ export const fr: LoginLabels = {
   tooManyCodes: 'Trop de codes ont été demandés. Patientez avant d’en demander un autre.',
   askAgainIn: 'Vous pourrez redemander dans {time}.',
   askAgainNow: 'Vous pouvez redemander maintenant.',
+  codeMaybeSent: 'Un code est peut-être déjà en route.',
+  tooManyTries: 'Trop de tentatives. Patientez avant de réessayer.',
+  tryAgainIn: 'Vous pourrez réessayer dans {time}.',
+  tryAgainNow: 'Vous pouvez réessayer maintenant.',
+  codeAccepted: 'Votre code a été accepté. Sélectionnez Vérifier pour terminer la connexion.',
   signedInAs: 'Connecté en tant que {name}',
   sessionEndsIn: 'La session se termine dans {time}',
   errors: {
