@@ -32,6 +32,7 @@ afterEach(() => {
 /** The mock on the true clock (Date.now, faked or not), with passkeys enabled. */
 function trueProxy(): MockAuthProxy {
   return createMockAuthProxy({
+    strictFields: true,
     now: () => Date.now(),
     tenants: [{ configId: 'demo', organizationId: DEMO_ORGANIZATION_ID, enabledProviders: ['email', 'passkey'] }],
   })
