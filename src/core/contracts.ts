@@ -58,7 +58,19 @@ export interface Kit {
   session: SessionStore
   /** The tenant's wallet_kit_config, asked for once per kit by whoever needs it first (flows, hooks). */
   config: ConfigStore
+  /**
+   * The proxy's time in ms: createKit's `now` (the device clock) plus the offset learned from the
+   * proxy's fresh tokens (DESIGN.md), so that expiry checks, timers and `timestampMs` hold on a device
+   * whose clock is minutes off. Every flow reads the time here, never Date.now.
+   */
   now(): number
+  /**
+   * Teaches the kit the proxy's clock from a token the proxy issued just now: its `iat` claim, in
+   * seconds. session.set() does it for session tokens; the OTP flow calls it with otp_verify's
+   * verification token. Never call it with a token from storage or another tab (it is not "now").
+   * Offsets under a few seconds are ignored (CLOCK_OFFSET_THRESHOLD_MS). Not a number: ignored.
+   */
+  learnClockFromIat(iatSeconds: number): void
   /**
    * The OAuth options given to createKit (authorize and token URL overrides, the storage of pending
    * sign-ins, the page location) and its fetch, as given: the OAuth flows fill in the defaults and check
@@ -114,6 +126,11 @@ export interface SignInIdentity {
 export interface SessionSetOptions {
   /** Who signed in; stored beside the token. Left out, the identity already stored is kept if it belongs to the same user and key. */
   identity?: SignInIdentity
+  /**
+   * The proxy issued the token just now (default true): the kit learns the device clock's offset from
+   * its `iat` (Kit.now). Pass false for a token that was kept somewhere: its `iat` is not "now".
+   */
+  issuedNow?: boolean
 }
 
 export type SessionStatus = 'loading' | 'signedOut' | 'signedIn'

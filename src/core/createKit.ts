@@ -6,6 +6,7 @@ import { defaultKeyStore } from './keys/defaultKeyStore'
 import type { KitOAuthOptions } from './oauth/kitOAuth'
 import type { WebAuthnModule } from './passkey/webAuthnModule'
 import { resolveBaseUrl } from './postJson'
+import { createProxyClock } from './proxyClock'
 import { memoryStorage } from './session/memoryStorage'
 import { createSessionStore, sessionStorageKey } from './session/sessionStore'
 import { createPublicApiClient } from './stamp/publicApiClient'
@@ -20,7 +21,10 @@ export interface KitOptions extends AuthProxyClientOptions, KitOAuthOptions {
   keyStore?: KeyStore
   /** Where the session JWT is kept. Default localStorage, or memory where it is missing or blocked. */
   storage?: SessionStorage
-  /** Clock in ms; default Date.now. */
+  /**
+   * The device clock in ms; default Date.now. The kit corrects it by the offset it learns from the
+   * proxy's fresh tokens (kit.now()), kept in `storage` across reloads and sign-outs.
+   */
   now?: () => number
   /** Source of cross-tab `storage` events; default globalThis.window when there is one. */
   window?: SessionEventTarget
@@ -43,8 +47,9 @@ export function createKit(options: KitOptions): Kit {
   assertObject(options, 'createKit(options)')
   const client = createAuthProxyClient(options)
   const { keyStore = defaultKeyStore(), storage = workingStorage('localStorage') ?? memoryStorage(), window = defaultWindow(), warnBeforeMs } = options
-  const now = options.now ?? Date.now
-  if (typeof now !== 'function') throw invalidArgument('createKit({ now })', 'a function returning ms', now)
+  const deviceNow = options.now ?? Date.now
+  if (typeof deviceNow !== 'function') throw invalidArgument('createKit({ now })', 'a function returning ms', deviceNow)
+  const clock = createProxyClock({ deviceNow: () => deviceNow(), storage, window })
   const oauth = Object.freeze({
     oauthAuthorizeUrls: options.oauthAuthorizeUrls,
     oauthTokenUrls: options.oauthTokenUrls,
@@ -58,6 +63,7 @@ export function createKit(options: KitOptions): Kit {
     apiUrl: resolveBaseUrl(options.apiUrl ?? client.proxyUrl, 'createKit({ apiUrl })'),
     fetch: options.fetch,
     timeoutMs: client.timeoutMs,
+    clock,
   })
   const { webauthn } = options
   if (webauthn !== undefined && (typeof webauthn !== 'object' || webauthn === null || typeof webauthn.startRegistration !== 'function')) {
@@ -69,7 +75,8 @@ export function createKit(options: KitOptions): Kit {
     storage,
     storageKey: sessionStorageKey(client.configId),
     keyStore,
-    now,
+    now: clock.now,
+    learnClock: (proxyTimeMs) => void clock.learn(proxyTimeMs),
     window,
     warnBeforeMs,
   })
@@ -79,13 +86,19 @@ export function createKit(options: KitOptions): Kit {
     keyStore,
     session,
     config,
-    now: () => now(),
+    now: clock.now,
+    learnClockFromIat: (iatSeconds) => {
+      if (typeof iatSeconds === 'number') clock.learn(iatSeconds * 1000)
+    },
     oauth,
     publicApi,
     webauthn,
     storage,
     wallet,
-    destroy: () => session.destroy(),
+    destroy: () => {
+      session.destroy()
+      clock.destroy()
+    },
   }
 }
 

@@ -4,7 +4,7 @@ import { chunks } from '../chunks'
 import type { CompleteOtpReturnType, OtpChallenge, OtpOptions } from '../core'
 import type { KitError } from '../core/errors'
 import type { OtpFlow } from '../core/otp/createOtpFlow'
-import { OTP_FLOW_IDLE, type OtpFlowChallenge, type OtpFlowSnapshot } from '../core/otp/otpFlowSnapshot'
+import { OTP_FLOW_IDLE, type OtpFlowChallenge, type OtpFlowSnapshot, type OtpRetryFor } from '../core/otp/otpFlowSnapshot'
 import { asKitError } from './asKitError'
 import { prefetchWhenIdle } from './prefetchWhenIdle'
 import { useAuthProxyContext } from './useAuthProxyContext'
@@ -21,7 +21,10 @@ export interface UseOtpReturnType<C extends OtpChallenge, Step extends string> {
   challenge: C | undefined
   /** The sign-in that finished the flow (step 'done'). */
   result: CompleteOtpReturnType | undefined
-  /** A code of the wrong format is refused at once (OTP_CODE_FORMAT), with nothing sent. */
+  /**
+   * A code of the wrong format is refused at once (OTP_CODE_FORMAT), with nothing sent. After a
+   * failure that followed the code's acceptance (`challenge.verificationToken`), resumes without it.
+   */
   verify(code: string): void
   /** Sends a new code to the same contact, for the same key. */
   resend(): void
@@ -37,14 +40,21 @@ export interface UseOtpReturnType<C extends OtpChallenge, Step extends string> {
   error: KitError | null
   resendSecondsLeft: number
   canResend: boolean
+  /** `verify` would run: false while verifying, and while a rate limit on trying codes counts down. */
+  canVerify: boolean
   expiresInSeconds: number
   /** The code can no longer be used (expired, or too many wrong tries): only a new code helps. */
   needsNewCode: boolean
   /**
    * After a RATE_LIMITED answer that said when to try again: the seconds left until then, counting
-   * down (0 otherwise). Asking again sooner is refused again.
+   * down; after a send whose answer was lost (`maybeSent`), the resend cooldown (0 otherwise). Asking
+   * again sooner is refused again.
    */
   retrySecondsLeft: number
+  /** What that wait holds back: sending a code or trying one; null when there was none. */
+  retryFor: OtpRetryFor | null
+  /** The last send got no answer: the code may be on its way all the same (say so, and wait retrySecondsLeft). */
+  maybeSent: boolean
 }
 
 export type UseOtpFlowReturnType<C extends OtpFlowChallenge, Step extends string> = UseOtpReturnType<C, Step> & {

@@ -91,13 +91,21 @@ export function CodeStep({ otp, challenge }: CodeStepProps) {
         length={challenge.otpLength}
         alphanumeric={challenge.alphanumeric}
         error={fieldError}
-        hint={needsNewCode ? undefined : formatLabel(labels.codeExpiresIn, { time: formatCountdown(otp.expiresInSeconds) })}
+        hint={
+          needsNewCode
+            ? undefined
+            : // Accepted before a later step failed (or the tab reloaded): Verify finishes without it.
+              challenge.verificationToken !== undefined
+              ? labels.codeAccepted
+              : formatLabel(labels.codeExpiresIn, { time: formatCountdown(otp.expiresInSeconds) })
+        }
       />
       {error?.code === 'RATE_LIMITED' ? (
         <RateLimitAlert
           secondsLeft={otp.retrySecondsLeft}
           knowsWhen={error.retryAfterSeconds !== undefined}
           fallbackMessage={errorMessage(labels, error)}
+          action={otp.retryFor === 'verify' ? 'verify' : 'send'}
         />
       ) : null}
       {deadCodeMessage ? (
@@ -109,7 +117,8 @@ export function CodeStep({ otp, challenge }: CodeStepProps) {
           ) : null}
         </ErrorAlert>
       ) : null}
-      <button type="submit" className="apk-button apk-button-primary" disabled={isVerifying}>
+      {/* Held back while a rate limit on trying codes counts down (the alert above says how long). */}
+      <button type="submit" className="apk-button apk-button-primary" disabled={isVerifying || !otp.canVerify}>
         {labels.verify}
       </button>
       <p className="apk-status" role="status">

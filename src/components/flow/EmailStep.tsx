@@ -37,7 +37,8 @@ export function EmailStep({ emailOtp, draft }: EmailStepProps) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    if (isSending) return
+    // While a code that may be on its way holds the button back, Enter does not send either.
+    if (isSending || (emailOtp.maybeSent && emailOtp.retrySecondsLeft > 0)) return
     setEdited(false)
     emailOtp.start(email)
   }
@@ -74,7 +75,7 @@ export function EmailStep({ emailOtp, draft }: EmailStepProps) {
           </p>
         ) : null}
       </div>
-      <SendCodeFooter error={otherError ?? undefined} retrySecondsLeft={emailOtp.retrySecondsLeft} isSending={isSending} submitLabel={labels.continueWithEmail} />
+      <SendCodeFooter error={otherError ?? undefined} retrySecondsLeft={emailOtp.retrySecondsLeft} maybeSent={emailOtp.maybeSent} isSending={isSending} submitLabel={labels.continueWithEmail} />
     </form>
   )
 }

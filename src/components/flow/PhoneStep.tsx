@@ -45,7 +45,8 @@ export function PhoneStep({ smsOtp, phone, onPhoneChange, onBack }: PhoneStepPro
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    if (isSending) return
+    // While a code that may be on its way holds the button back, Enter does not send either.
+    if (isSending || (smsOtp.maybeSent && smsOtp.retrySecondsLeft > 0)) return
     const e164 = toE164(phone)
     setInvalid(e164 === undefined)
     if (e164 !== undefined) smsOtp.start(e164)
@@ -107,7 +108,7 @@ export function PhoneStep({ smsOtp, phone, onPhoneChange, onBack }: PhoneStepPro
           </p>
         ) : null}
       </div>
-      <SendCodeFooter error={otherError ?? undefined} retrySecondsLeft={smsOtp.retrySecondsLeft} isSending={isSending} submitLabel={labels.sendCode} />
+      <SendCodeFooter error={otherError ?? undefined} retrySecondsLeft={smsOtp.retrySecondsLeft} maybeSent={smsOtp.maybeSent} isSending={isSending} submitLabel={labels.sendCode} />
       {onBack ? (
         <div className="apk-row apk-row-start">
           <button type="button" className="apk-button apk-button-link" onClick={onBack}>

@@ -1,6 +1,8 @@
 'use client'
 import type { KitError } from '../../core'
 import { errorMessage } from '../labels/errorMessage'
+import { formatLabel } from '../labels/formatLabel'
+import { formatCountdown } from './formatCountdown'
 import { useLabels } from '../labels/LabelsContext'
 import { ErrorAlert } from '../ui/ErrorAlert'
 import { RateLimitAlert } from '../ui/RateLimitAlert'
@@ -10,16 +12,24 @@ export interface SendCodeFooterProps {
   error: KitError | undefined
   /** From the OTP hook: counts down after a rate limit that said when to ask again. */
   retrySecondsLeft: number
+  /** From the OTP hook: the last send got no answer, so the code may be on its way. */
+  maybeSent: boolean
   isSending: boolean
   submitLabel: string
 }
 
 /** The end of a form that sends a code (email or phone): what went wrong, the submit button, progress. */
-export function SendCodeFooter({ error, retrySecondsLeft, isSending, submitLabel }: SendCodeFooterProps) {
+export function SendCodeFooter({ error, retrySecondsLeft, maybeSent, isSending, submitLabel }: SendCodeFooterProps) {
   const labels = useLabels()
+  // Asking again before the proxy's cooldown ends would be refused, while the first code may arrive.
+  const waiting = maybeSent && retrySecondsLeft > 0
   return (
     <>
-      {error?.code === 'RATE_LIMITED' ? (
+      {error && maybeSent ? (
+        <ErrorAlert message={labels.codeMaybeSent}>
+          <p className="apk-hint">{waiting ? formatLabel(labels.askAgainIn, { time: formatCountdown(retrySecondsLeft) }) : labels.askAgainNow}</p>
+        </ErrorAlert>
+      ) : error?.code === 'RATE_LIMITED' ? (
         <RateLimitAlert
           secondsLeft={retrySecondsLeft}
           knowsWhen={error.retryAfterSeconds !== undefined}
@@ -28,7 +38,7 @@ export function SendCodeFooter({ error, retrySecondsLeft, isSending, submitLabel
       ) : error ? (
         <ErrorAlert message={errorMessage(labels, error)} />
       ) : null}
-      <button type="submit" className="apk-button apk-button-primary" disabled={isSending}>
+      <button type="submit" className="apk-button apk-button-primary" disabled={isSending || waiting}>
         {submitLabel}
       </button>
       <p className="apk-status" role="status">

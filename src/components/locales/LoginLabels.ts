@@ -109,6 +109,15 @@ export interface LoginLabels {
   /** `{time}` as m:ss, counting down */
   askAgainIn: string
   askAgainNow: string
+  /** When asking for a code got no answer (the network failed): the code may have been sent; askAgainIn follows. */
+  codeMaybeSent: string
+  /** When the proxy refuses to check codes for now (RATE_LIMITED at verify). */
+  tooManyTries: string
+  /** `{time}` as m:ss, counting down to when Verify works again */
+  tryAgainIn: string
+  tryAgainNow: string
+  /** Under the code field once the code was accepted but signing in failed after (Verify resumes). */
+  codeAccepted: string
   /** SessionBadge and the signed-in view: `{name}`, the person's email, phone or name (the app's `name` on the badge). */
   signedInAs: string
   /** SessionBadge: `{time}` as m:ss or h:mm:ss, counting down to the session's end. */

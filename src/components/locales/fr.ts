@@ -75,6 +75,11 @@ export const fr: LoginLabels = {
   tooManyCodes: 'Trop de codes ont été demandés. Patientez avant d’en demander un autre.',
   askAgainIn: 'Vous pourrez redemander dans {time}.',
   askAgainNow: 'Vous pouvez redemander maintenant.',
+  codeMaybeSent: 'Un code est peut-être déjà en route.',
+  tooManyTries: 'Trop de tentatives. Patientez avant de réessayer.',
+  tryAgainIn: 'Vous pourrez réessayer dans {time}.',
+  tryAgainNow: 'Vous pouvez réessayer maintenant.',
+  codeAccepted: 'Votre code a été accepté. Sélectionnez Vérifier pour terminer la connexion.',
   signedInAs: 'Connecté en tant que {name}',
   sessionEndsIn: 'La session se termine dans {time}',
   errors: {
@@ -116,6 +121,8 @@ export const fr: LoginLabels = {
     PASSKEY_CANCELLED: 'La demande de clé d’accès a été annulée ou a expiré. Réessayez quand vous êtes prêt.',
     PASSKEY_FAILED: 'Votre clé d’accès n’a pas pu être utilisée. Réessayez ou utilisez une autre méthode.',
     STAMP_REFUSED: 'Votre connexion n’a pas pu être vérifiée. Reconnectez-vous.',
+    CLOCK_SKEW:
+      'L’horloge de cet appareil n’est pas à l’heure, et le service de connexion a donc refusé la demande. Réglez la date et l’heure pour qu’elles se mettent à jour automatiquement, puis réessayez.',
     NOT_SIGNED_IN: 'Connectez-vous d’abord.',
     LOAD_FAILED: 'Une partie de la connexion n’a pas pu être chargée. Vérifiez votre connexion et réessayez.',
   },

@@ -40,7 +40,8 @@ export type CompleteEmailOtpReturnType = CompleteOtpReturnType
  * `emailCustomization: {templateId}` when given. If otp_init fails, a key made here is deleted again.
  *
  * No key is left behind as long as the caller, on every restart (resend, different email), passes the
- * previous challenge's `publicKey`, and calls cancelEmailOtp(kit, challenge) when the sign-in is abandoned.
+ * previous challenge's `publicKey`, and calls cancelEmailOtp(kit, challenge) when the sign-in is abandoned
+ * (startOtp lists every case, among them a lost otp_init answer and an aborted start).
  */
 export async function startEmailOtp(kit: Kit, parameters: StartEmailOtpParameters): Promise<EmailOtpChallenge> {
   assertKit(kit, 'startEmailOtp(kit)')
@@ -56,6 +57,9 @@ export async function startEmailOtp(kit: Kit, parameters: StartEmailOtpParameter
  *
  * Errors worth a specific screen: OTP_CODE_INVALID (try again; the message says how many attempts are
  * left), OTP_ATTEMPTS_EXCEEDED and OTP_EXPIRED (request a new code, reusing challenge.publicKey).
+ *
+ * A failure after the code was accepted is resumable: keep the challenge `onProgress` reports and call
+ * again with it (see completeOtp), rather than with the code, which is spent.
  */
 export function completeEmailOtp(kit: Kit, parameters: CompleteEmailOtpParameters): Promise<CompleteEmailOtpReturnType> {
   return completeOtp(kit, parameters, 'completeEmailOtp')

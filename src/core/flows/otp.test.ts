@@ -1,12 +1,13 @@
 // How completeOtp names otp_verify's refusals (a rate limit, which says when to retry, apart from a
-// code burnt by wrong guesses), and how it rides out a transient failure of its account lookup.
+// code burnt by wrong guesses), how it rides out a transient failure of its account lookup, and how a
+// retry after a failure that follows otp_verify resumes rather than spending the code again.
 import { afterEach, describe, expect, it } from 'vitest'
 import { createKit, type Kit } from '../createKit'
 import { KitError } from '../errors'
 import { fakeFetch, grpcError, json, type FakeAnswer, type FakeFetch, type RecordedCall } from '../test/fakeFetch'
 import { testKitOptions } from '../test/testKitOptions'
 import { sessionToken, signJwt } from '../test/tokens'
-import { completeOtp, startOtp } from './otp'
+import { completeOtp, startOtp, type OtpChallenge } from './otp'
 
 const NOW = Date.UTC(2030, 5, 1, 12)
 const RETRY_INFO = { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '23s' }
@@ -120,5 +121,142 @@ describe('completeOtp: the account lookup', () => {
     expect(error).toMatchObject({ code: 'PROXY_UNAVAILABLE', message: 'account: request failed (still offline)' })
     expect(fake.endpoints()).toEqual(['wallet_kit_config', 'otp_init', 'otp_verify', 'account', 'account'])
     expect(kit.session.getSnapshot().status).not.toBe('signedIn')
+  })
+})
+
+describe('completeOtp: resuming after a failure that follows otp_verify', () => {
+  const EMAIL = 'ada@example.com'
+  const TOKEN_LIFETIME_SECONDS = 600
+
+  /**
+   * A proxy of fake answers that remembers whether it processed a signup, so that a lookup after it
+   * finds the account: enough to tell a lost answer from a request that never arrived.
+   */
+  function proxyKit(faults: { account?: FakeAnswer[]; signup?: 'lost-after-processing' | Response; otpLogin?: FakeAnswer[] } = {}) {
+    const clock = { now: NOW }
+    let organizationId: string | undefined
+    const signup: FakeAnswer = async () => {
+      organizationId = 'org-new'
+      if (faults.signup === 'lost-after-processing') throw new TypeError('connection reset')
+      return json({ organizationId, userId: 'user-ada' })
+    }
+    const fake = fakeFetch({
+      wallet_kit_config: json({ organizationId: 'org-parent' }),
+      otp_init: json({ otpId: 'otp-1' }),
+      otp_verify: async (call: RecordedCall) => {
+        const { publicKey } = call.body as { publicKey: string }
+        const claims = { id: 'vt-1', contact: EMAIL, verification_type: 'OTP_TYPE_EMAIL', public_key: publicKey, exp: clock.now / 1000 + TOKEN_LIFETIME_SECONDS }
+        return json({ verificationToken: await signJwt(claims) })
+      },
+      account: [...(faults.account ?? []), () => json(organizationId === undefined ? {} : { organizationId })],
+      signup: faults.signup instanceof Response ? [faults.signup, signup] : signup,
+      otp_login: [
+        ...(faults.otpLogin ?? []),
+        async (call: RecordedCall) => {
+          const body = call.body as { publicKey: string; organizationId: string }
+          const claims = { exp: clock.now / 1000 + 900, public_key: body.publicKey, organization_id: body.organizationId, user_id: 'user-ada' }
+          return json({ session: await sessionToken(claims) })
+        },
+      ],
+    })
+    const kit = createKit(testKitOptions(fake.fetch, () => clock.now))
+    kits.push(kit)
+    return { kit, fake, clock }
+  }
+
+  /** completeOtp's failure and every challenge it reported on the way. */
+  async function failingTry(kit: Kit, challenge: OtpChallenge, code = 'AB12CD') {
+    const reported: OtpChallenge[] = []
+    const error = await completeOtp(kit, { challenge, code, onProgress: (progress) => reported.push(progress) }).then(
+      () => {
+        throw new Error('expected a failure')
+      },
+      (e: unknown) => e,
+    )
+    return { error, reported, last: reported.at(-1) as OtpChallenge }
+  }
+
+  it('keeps the verification token after a failed lookup; the retry skips otp_verify and signs a new user up', async () => {
+    // The lookup fails twice: the client's one retry of it too.
+    const { kit, fake } = proxyKit({ account: [grpcError(14, 'unavailable', 503), new TypeError('offline')] })
+    const challenge = await startOtp(kit, { otpType: 'OTP_TYPE_EMAIL', contact: EMAIL })
+    const { error, reported, last } = await failingTry(kit, challenge)
+    expect(error).toMatchObject({ code: 'PROXY_UNAVAILABLE' })
+    expect(reported).toHaveLength(1)
+    expect(last).toMatchObject({ ...challenge, verificationExpiresAt: (NOW / 1000 + TOKEN_LIFETIME_SECONDS) * 1000 })
+    expect(last.verificationToken).toEqual(expect.any(String))
+    // The challenge given is left as it was.
+    expect(challenge.verificationToken).toBeUndefined()
+
+    fake.calls.length = 0
+    // The code is spent: any string does now.
+    const { isNewUser, session } = await completeOtp(kit, { challenge: last, code: '' })
+    expect(fake.endpoints()).toEqual(['account', 'signup', 'otp_login'])
+    expect(isNewUser).toBe(true)
+    expect(session.organizationId).toBe('org-new')
+  })
+
+  it('given a signup the proxy processed but whose answer was lost, finds the account on the retry and never signs up twice', async () => {
+    const { kit, fake } = proxyKit({ signup: 'lost-after-processing' })
+    const challenge = await startOtp(kit, { otpType: 'OTP_TYPE_EMAIL', contact: EMAIL })
+    const { error, last } = await failingTry(kit, challenge)
+    expect(error).toMatchObject({ code: 'PROXY_UNAVAILABLE' })
+    expect(last).toMatchObject({ signupSent: true })
+    expect(last.organizationId).toBeUndefined()
+
+    fake.calls.length = 0
+    const { isNewUser, session } = await completeOtp(kit, { challenge: last, code: '' })
+    // The lookup finds what the lost signup made; the account is still new to this person.
+    expect(fake.endpoints()).toEqual(['account', 'otp_login'])
+    expect(isNewUser).toBe(true)
+    expect(session.organizationId).toBe('org-new')
+  })
+
+  it('given a signup refused by a gateway before it arrived, signs up on the retry (the lookup finds nothing)', async () => {
+    const { kit, fake } = proxyKit({ signup: new Response('<html>Bad gateway</html>', { status: 502 }) })
+    const challenge = await startOtp(kit, { otpType: 'OTP_TYPE_EMAIL', contact: EMAIL })
+    const first = await failingTry(kit, challenge)
+    expect(first.error).toMatchObject({ code: 'PROXY_UNAVAILABLE', status: 502 })
+    // Fake: the 502 comes before the handler, so nothing was processed; the handler runs on the retry.
+    fake.calls.length = 0
+    const { isNewUser } = await completeOtp(kit, { challenge: first.last, code: '' })
+    expect(fake.endpoints()).toEqual(['account', 'signup', 'otp_login'])
+    expect(isNewUser).toBe(true)
+  })
+
+  it('given a failed otp_login, resumes at otp_login with the organization it knows', async () => {
+    const { kit, fake } = proxyKit({ otpLogin: [grpcError(14, 'unavailable', 503)] })
+    const challenge = await startOtp(kit, { otpType: 'OTP_TYPE_EMAIL', contact: EMAIL })
+    const { error, reported, last } = await failingTry(kit, challenge)
+    expect(error).toMatchObject({ status: 503 })
+    // Verified, signup sent, the organization known: each reported before the next request.
+    expect(reported.map(({ verificationToken, signupSent, organizationId }) => [!!verificationToken, signupSent, organizationId])).toEqual([
+      [true, undefined, undefined],
+      [true, true, undefined],
+      [true, true, 'org-new'],
+    ])
+    fake.calls.length = 0
+    const { isNewUser } = await completeOtp(kit, { challenge: last, code: '' })
+    expect(fake.endpoints()).toEqual(['otp_login'])
+    expect(isNewUser).toBe(true)
+    expect(kit.session.getSnapshot().status).toBe('signedIn')
+  })
+
+  it('once the verification token has expired, refuses the retry with OTP_EXPIRED and no request', async () => {
+    const { kit, fake, clock } = proxyKit({ otpLogin: [grpcError(14, 'unavailable', 503)] })
+    const challenge = await startOtp(kit, { otpType: 'OTP_TYPE_EMAIL', contact: EMAIL })
+    const { last } = await failingTry(kit, challenge)
+    clock.now += TOKEN_LIFETIME_SECONDS * 1000
+    fake.calls.length = 0
+    await expect(completeOtp(kit, { challenge: last, code: '' })).rejects.toMatchObject({ code: 'OTP_EXPIRED' })
+    expect(fake.endpoints()).toEqual([])
+  })
+
+  it('refuses a challenge whose progress is not completeOtp\'s, and an onProgress that is not a function', async () => {
+    const { kit } = proxyKit()
+    const challenge = await startOtp(kit, { otpType: 'OTP_TYPE_EMAIL', contact: EMAIL })
+    await expect(completeOtp(kit, { challenge: { ...challenge, verificationToken: 'vt' }, code: '' })).rejects.toThrow(/completeOtp\(\{ challenge \}\)/)
+    await expect(completeOtp(kit, { challenge: { ...challenge, signupSent: 'yes' as never }, code: '' })).rejects.toThrow(/completeOtp\(\{ challenge \}\)/)
+    await expect(completeOtp(kit, { challenge, code: 'AB12CD', onProgress: 'log' as never })).rejects.toThrow(/completeOtp\(\{ onProgress \}\)/)
   })
 })

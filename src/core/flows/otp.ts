@@ -77,12 +77,61 @@ export interface OtpChallenge<T extends OtpType = OtpType> {
   sentAt: number
   /** sentAt + ASSUMED_OTP_LIFETIME_SECONDS: the lifetime is the tenant's and the proxy does not say it. */
   expiresAt: number
+  /**
+   * Progress of completeOtp, reported through its `onProgress` (see there): set once otp_verify accepted
+   * the code. The code is spent; this token, bound to `publicKey`, stands for it until it expires.
+   */
+  verificationToken?: string
+  /** The verification token's `exp`, in ms since the epoch: until then a retry resumes without the code. */
+  verificationExpiresAt?: number
+  /** The account signed into, once the lookup (or signup) found it. */
+  organizationId?: string
+  /**
+   * signup was sent for this verification token (its answer may have been lost): a retry looks the
+   * account up again before anything else, and reports `isNewUser` either way.
+   */
+  signupSent?: boolean
+}
+
+/** A challenge whose code otp_verify accepted: completeOtp resumes it without the code. */
+export function isVerifiedOtpChallenge(challenge: OtpChallenge): challenge is OtpChallenge & { verificationToken: string; verificationExpiresAt: number } {
+  return typeof challenge.verificationToken === 'string' && typeof challenge.verificationExpiresAt === 'number'
+}
+
+/**
+ * When the challenge can no longer be used, in ms since the epoch: the verification token's expiry
+ * once the code was accepted, else the code's (assumed) one.
+ */
+export function otpChallengeExpiresAt(challenge: OtpChallenge): number {
+  return isVerifiedOtpChallenge(challenge) ? challenge.verificationExpiresAt - VERIFICATION_TOKEN_MARGIN_MS : challenge.expiresAt
+}
+
+/**
+ * A verification token is taken for expired this long before its `exp`, so that one used on a retry
+ * still holds when the request reaches the proxy.
+ */
+const VERIFICATION_TOKEN_MARGIN_MS = 10_000
+
+/**
+ * otp_init failed with no answer (a network failure or a timeout, no HTTP status): the proxy may have
+ * sent the code all the same, and will then refuse another one to the same contact for a while.
+ */
+export function otpInitMaybeSent(error: unknown): boolean {
+  return isKitError(error) && (error.code === 'PROXY_UNAVAILABLE' || error.code === 'PROXY_TIMEOUT') && error.status === undefined
 }
 
 export interface CompleteOtpParameters<C extends OtpChallenge = OtpChallenge> {
+  /** From startOtp, or the last one `onProgress` reported (a retry). */
   challenge: C
-  /** As typed or pasted: normalized with normalizeOtpCode first. */
+  /** As typed or pasted: normalized with normalizeOtpCode first. Ignored for a verified challenge (may be ''). */
   code: string
+  /**
+   * Called with the challenge updated each time the sign-in gets further (the code accepted, signup
+   * sent, the account known), before the next request. Keep the last one (replace your challenge with
+   * it, in storage too): after a failure, completeOtp called again with it resumes from the step that
+   * failed instead of spending the code again (which otp_verify would refuse, OTP_EXPIRED).
+   */
+  onProgress?: (challenge: C) => void
   signal?: AbortSignal
 }
 
@@ -115,10 +164,21 @@ const CONTACTS: Record<OtpType, { label: string; check(contact: unknown): string
  * Sends a one-time code to an email address or a phone number: checks the contact (INVALID_EMAIL or
  * INVALID_PHONE, before any network call), makes a key (or reuses `publicKey`), calls otp_init with
  * `{otpType, contact}` and, for an email, `emailCustomization: {templateId}` when given: all that
- * production's otp_init takes. If otp_init fails, a key made here is deleted again.
+ * production's otp_init takes. If otp_init fails, a key made here is deleted again; a key given as
+ * `publicKey` never is (it is the caller's).
  *
- * No key is left behind as long as the caller, on every restart (resend, different contact), passes the
- * previous challenge's `publicKey`, and calls cancelOtp(kit, challenge) when the sign-in is abandoned.
+ * What a caller must do so that no key is left behind:
+ * - on every restart (resend, different contact, a second start while one is on its way), pass the
+ *   previous challenge's `publicKey`, or cancelOtp(kit, challenge) the challenge it replaces, including
+ *   one that arrives after a later start (the latest start wins);
+ * - call cancelOtp(kit, challenge) when the sign-in is abandoned, and when a stored challenge has
+ *   expired by the time the page comes back;
+ * - when it aborts a start (`signal`), delete the key it passed unless something else uses it.
+ *
+ * An otp_init that fails with no answer (PROXY_UNAVAILABLE or PROXY_TIMEOUT with no `status`) may
+ * have sent the code, and the proxy then refuses another to the same contact for a while
+ * (RATE_LIMITED). To keep the key for the next try rather than make another, make it yourself
+ * (`kit.keyStore.create()`), pass it as `publicKey`, and delete it when you give up: createOtpFlow does.
  */
 export async function startOtp(
   kit: Kit,
@@ -267,56 +327,90 @@ function movedError(option: string, moved: string, label: string): KitError {
  * userEmail or userPhoneNumber when there is no account) → otp_login → kit.session.set. The code is
  * checked first (OTP_CODE_FORMAT, no network call).
  *
+ * Recovery: a code is spent once otp_verify accepts it, so a failure after that (a 503, a network
+ * failure or a timeout at account, signup or otp_login) must not be retried from the start. The
+ * progress goes to `onProgress(challenge)` (the verification token and its expiry, then that signup
+ * was sent, then the organization) before each later step; the KitError is thrown as usual. Calling
+ * completeOtp again with the last challenge reported resumes: otp_verify is skipped (the code is
+ * ignored), the account is looked up again unless the organization is known (so a signup the proxy
+ * processed although its answer was lost is found, not repeated), and signup runs only when the
+ * lookup finds no account. Once the verification token has expired, a retry fails with OTP_EXPIRED
+ * and no request: a new code is needed.
+ *
  * Errors worth a specific screen: OTP_CODE_INVALID (try again; the message says how many attempts are
  * left), OTP_ATTEMPTS_EXCEEDED and OTP_EXPIRED (request a new code, reusing challenge.publicKey).
  * A 429 at otp_verify that says when to retry is RATE_LIMITED with `retryAfterSeconds` (wait, same code).
  */
-export async function completeOtp(
+export async function completeOtp<C extends OtpChallenge>(
   kit: Kit,
-  parameters: CompleteOtpParameters,
+  parameters: CompleteOtpParameters<C>,
   label = 'completeOtp',
 ): Promise<CompleteOtpReturnType> {
   assertKit(kit, `${label}(kit)`)
   assertObject(parameters, `${label}(parameters)`)
-  const { challenge, signal } = parameters
+  const { challenge, signal, onProgress } = parameters
   assertChallenge(challenge, `${label}({ challenge })`)
-  if (typeof parameters.code !== 'string') throw invalidArgument(`${label}({ code })`, 'a string', parameters.code)
-  const code = checkOtpCode(challenge, parameters.code, label)
+  if (onProgress !== undefined && typeof onProgress !== 'function') throw invalidArgument(`${label}({ onProgress })`, 'a function', onProgress)
   const { otpType, contact, publicKey, otpId } = challenge
   const options = callOptions(signal)
 
-  let verificationToken: string
-  try {
-    ;({ verificationToken } = await kit.client.otpVerify({ otpId, otpCode: code, publicKey }, options))
-  } catch (error) {
-    throw refineOtpVerifyError(error)
+  let progress: C = challenge
+  /** The challenge as far as this sign-in got, told to the caller before the next request. */
+  const advance = (patch: Partial<OtpChallenge>) => {
+    progress = { ...progress, ...patch }
+    onProgress?.(progress)
   }
+
+  if (isVerifiedOtpChallenge(challenge)) {
+    // The code was spent by an earlier try: its token stands for it until it expires.
+    if (kit.now() >= otpChallengeExpiresAt(challenge)) {
+      throw new KitError('OTP_EXPIRED', `${label}: the code was verified, but its verification token has expired; ask for a new code`)
+    }
+  } else {
+    if (typeof parameters.code !== 'string') throw invalidArgument(`${label}({ code })`, 'a string', parameters.code)
+    const code = checkOtpCode(challenge, parameters.code, label)
+    let verificationToken: string
+    try {
+      ;({ verificationToken } = await kit.client.otpVerify({ otpId, otpCode: code, publicKey }, options))
+    } catch (error) {
+      throw refineOtpVerifyError(error)
+    }
+    const { exp } = decodeVerificationToken(verificationToken)
+    advance({ verificationToken, verificationExpiresAt: exp * 1000 })
+  }
+  const verificationToken = progress.verificationToken as string
   const tokenId = decodeVerificationToken(verificationToken).id
 
   const byEmail = otpType === 'OTP_TYPE_EMAIL'
-  const account = await kit.client.account(
-    { filterType: byEmail ? 'EMAIL' : 'PHONE_NUMBER', filterValue: contact, verificationToken },
-    options,
-  )
-  let organizationId = account.organizationId
-  const isNewUser = organizationId === undefined || organizationId === ''
-  if (isNewUser) {
-    const usage: Pick<SignupRequest, 'apiKeys' | 'authenticators' | 'oauthProviders' | 'userEmail' | 'userPhoneNumber'> = {
-      apiKeys: [],
-      authenticators: [],
-      oauthProviders: [],
-      ...(byEmail ? { userEmail: contact } : { userPhoneNumber: contact }),
+  let organizationId = progress.organizationId
+  if (organizationId === undefined || organizationId === '') {
+    // Also on a retry after signup was sent: if the proxy processed it, the account is found here.
+    const account = await kit.client.account(
+      { filterType: byEmail ? 'EMAIL' : 'PHONE_NUMBER', filterValue: contact, verificationToken },
+      options,
+    )
+    organizationId = account.organizationId
+    if (organizationId === undefined || organizationId === '') {
+      const usage: Pick<SignupRequest, 'apiKeys' | 'authenticators' | 'oauthProviders' | 'userEmail' | 'userPhoneNumber'> = {
+        apiKeys: [],
+        authenticators: [],
+        oauthProviders: [],
+        ...(byEmail ? { userEmail: contact } : { userPhoneNumber: contact }),
+      }
+      const clientSignature = await signClientMessage(kit, publicKey, signupMessage({ tokenId, request: usage }))
+      advance({ signupSent: true })
+      // The app's wallet when it names one (createKit({ wallet })); else the tenant's default applies.
+      const signup = await kit.client.signup({ ...usage, ...signupWallet(kit), verificationToken, clientSignature }, options)
+      organizationId = signup.organizationId
     }
-    const clientSignature = await signClientMessage(kit, publicKey, signupMessage({ tokenId, request: usage }))
-    // The app's wallet when it names one (createKit({ wallet })); else the tenant's default applies.
-    const signup = await kit.client.signup({ ...usage, ...signupWallet(kit), verificationToken, clientSignature }, options)
-    organizationId = signup.organizationId
+    advance({ organizationId })
   }
 
   const clientSignature = await signClientMessage(kit, publicKey, loginMessage({ tokenId, publicKey }))
   const { session: token } = await kit.client.otpLogin({ verificationToken, publicKey, clientSignature, organizationId }, options)
   const session = await kit.session.set(token, { identity: { method: byEmail ? 'email' : 'sms', contact } })
-  return { session, isNewUser }
+  // New when this sign-in (this try or an earlier one for the same code) sent the signup.
+  return { session, isNewUser: progress.signupSent === true }
 }
 
 /**
@@ -382,8 +476,18 @@ export function assertChallenge(challenge: unknown, label: string): asserts chal
     typeof candidate.contact !== 'string' ||
     !isCompressedPublicKey(candidate.publicKey) ||
     typeof candidate.otpLength !== 'number' ||
-    typeof candidate.alphanumeric !== 'boolean'
+    typeof candidate.alphanumeric !== 'boolean' ||
+    // The progress of an earlier try (completeOtp's onProgress), when there is some.
+    !optional(candidate.verificationToken, (value) => typeof value === 'string' && value !== '') ||
+    !optional(candidate.verificationExpiresAt, (value) => typeof value === 'number' && Number.isFinite(value)) ||
+    (candidate.verificationToken === undefined) !== (candidate.verificationExpiresAt === undefined) ||
+    !optional(candidate.organizationId, (value) => typeof value === 'string') ||
+    !optional(candidate.signupSent, (value) => typeof value === 'boolean')
   ) {
     throw invalidArgument(label, 'the challenge returned by startEmailOtp, startSmsOtp or startOtp', challenge)
   }
+}
+
+function optional(value: unknown, check: (value: unknown) => boolean): boolean {
+  return value === undefined || check(value)
 }

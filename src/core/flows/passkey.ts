@@ -333,7 +333,9 @@ function assertPasskeyKit(kit: unknown, label: string): asserts kit is Kit {
 }
 
 // At login, an unknown passkey is the person's likely mistake (another account's passkey, or one for
-// another site), so it gets a message saying so rather than "sign in again".
+// another site), so it gets a message saying so rather than "sign in again". A refused timestamp is
+// CLOCK_SKEW (the public API client tells it apart), never this: "not registered" on a device whose
+// clock is off would send the person to make a second account.
 function refineLoginError(error: unknown): unknown {
   if (!isKitError(error, 'STAMP_REFUSED')) return error
   return new KitError('STAMP_REFUSED', error.message, {

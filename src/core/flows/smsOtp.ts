@@ -39,6 +39,7 @@ export type CompleteSmsOtpReturnType = CompleteOtpReturnType
  * Texts a one-time code to `phoneNumber`: checks it is E.164 (INVALID_PHONE, before any network call),
  * makes a key (or reuses `publicKey`), calls otp_init with `{otpType: OTP_TYPE_SMS, contact}`. If
  * otp_init fails, a key made here is deleted again. A proxy that rate-limits answers RATE_LIMITED with `retryAfterSeconds`.
+ * What a caller does so that no key is left behind: as startOtp says.
  */
 export async function startSmsOtp(kit: Kit, parameters: StartSmsOtpParameters): Promise<SmsOtpChallenge> {
   assertKit(kit, 'startSmsOtp(kit)')
@@ -50,7 +51,8 @@ export async function startSmsOtp(kit: Kit, parameters: StartSmsOtpParameters): 
 
 /**
  * Verifies the code and signs in: otp_verify → account by PHONE_NUMBER → (signup with userPhoneNumber
- * when there is no account) → otp_login → kit.session.set. Errors as completeEmailOtp's.
+ * when there is no account) → otp_login → kit.session.set. Errors, and resuming after a failure that
+ * follows the code's acceptance (`onProgress`), as completeEmailOtp's.
  */
 export function completeSmsOtp(kit: Kit, parameters: CompleteSmsOtpParameters): Promise<CompleteSmsOtpReturnType> {
   return completeOtp(kit, parameters, 'completeSmsOtp')

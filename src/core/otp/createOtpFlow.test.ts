@@ -370,3 +370,253 @@ describe('createOtpFlow', () => {
     expect(() => createOtpFlow({} as Kit, { otpType: 'OTP_TYPE_EMAIL' })).toThrow(/createOtpFlow\(kit\)/)
   })
 })
+
+/** What happens to the Nth-next request to an endpoint: it never arrives, its answer is lost, it hangs, or an answer of the test's. */
+type Fault = 'lost-before' | 'lost-after' | 'hang' | Response
+
+/** The mock behind a connection that fails as scripted, one fault per request, in order, per endpoint. */
+function faulty(proxy: MockAuthProxy, plan: Record<string, Fault[]>): { handle(request: Request): Promise<Response> } {
+  return {
+    async handle(request) {
+      const endpoint = new URL(request.url).pathname.replace(/^\/v1\//, '')
+      const fault = plan[endpoint]?.shift()
+      if (fault === 'lost-before') throw new TypeError('network down')
+      if (fault === 'lost-after') {
+        await proxy.handle(request)
+        throw new TypeError('connection reset')
+      }
+      if (fault === 'hang') {
+        return new Promise((_resolve, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason)))
+      }
+      return fault ?? proxy.handle(request)
+    },
+  }
+}
+
+function faultySetup(plan: Record<string, Fault[]>, tenant: Partial<MockTenant> = {}): Setup {
+  const clock = { now: Date.parse('2030-01-01T10:00:00Z') }
+  const now = () => clock.now
+  const proxy = createMockAuthProxy({ strictFields: true, now, tenants: [{ ...DEMO_TENANT, ...tenant }] })
+  const { kit, endpoints } = kitOnMock(faulty(proxy, plan), { now })
+  kits.push(kit)
+  return { kit, proxy, endpoints, clock, advance: (seconds) => void (clock.now += seconds * 1000) }
+}
+
+describe('createOtpFlow: recovery after otp_verify', () => {
+  it('given the account lookup fails (twice: the client retries it once), keeps the verification on the challenge; Verify again signs in without otp_verify', async () => {
+    const storage = memoryStorage()
+    const { kit, proxy, endpoints } = faultySetup({ account: [new Response('', { status: 503 }), 'lost-before'] })
+    const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL', storage })
+    await flow.start(EMAIL)
+    const code = latestCode(proxy, EMAIL)
+    await flow.verify(code)
+    const failed = flow.getSnapshot()
+    expect(failed).toMatchObject({ step: 'code', error: { code: 'PROXY_UNAVAILABLE' }, needsNewCode: false, canVerify: true })
+    expect(failed.challenge?.verificationToken).toEqual(expect.any(String))
+    // Stored with its progress, for a reload.
+    expect(JSON.parse(storage.getItem(EMAIL_KEY) ?? 'null')).toEqual(failed.challenge)
+
+    endpoints.length = 0
+    await flow.verify(code)
+    expect(flow.getSnapshot()).toMatchObject({ step: 'done', error: null, result: { isNewUser: true } })
+    expect(endpoints).toEqual(['account', 'signup', 'otp_login'])
+  })
+
+  it('given a signup the mock processed but whose answer was lost, the retry finds the account: one account, no second signup', async () => {
+    const { kit, proxy, endpoints } = faultySetup({ signup: ['lost-after'] })
+    const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_SMS' })
+    await flow.start(PHONE)
+    await flow.verify(latestCode(proxy, PHONE))
+    expect(flow.getSnapshot()).toMatchObject({ step: 'code', error: { code: 'PROXY_UNAVAILABLE' }, challenge: { signupSent: true } })
+    expect(Object.values(proxy.state.users)).toHaveLength(1)
+
+    endpoints.length = 0
+    // Any code now: the one typed is spent.
+    await flow.verify('')
+    expect(flow.getSnapshot()).toMatchObject({ step: 'done', result: { isNewUser: true } })
+    expect(endpoints).toEqual(['account', 'otp_login'])
+    expect(Object.values(proxy.state.users)).toHaveLength(1)
+    expect(kit.session.getSnapshot().session?.organizationId).toBe(Object.values(proxy.state.users)[0]?.organizationId)
+  })
+
+  it('after a reload, resumes a challenge whose otp_login failed, from otp_login', async () => {
+    const storage = memoryStorage()
+    const before = faultySetup({ otp_login: ['lost-before'] })
+    const first = createOtpFlow(before.kit, { otpType: 'OTP_TYPE_EMAIL', storage })
+    await first.start(EMAIL)
+    await first.verify(latestCode(before.proxy, EMAIL))
+    expect(first.getSnapshot().challenge?.organizationId).toEqual(expect.any(String))
+    first.destroy()
+
+    before.advance(60)
+    const second = createOtpFlow(before.kit, { otpType: 'OTP_TYPE_EMAIL', storage })
+    expect(second.getSnapshot()).toMatchObject({ step: 'code', canVerify: true, needsNewCode: false })
+    before.endpoints.length = 0
+    await second.verify('')
+    expect(second.getSnapshot()).toMatchObject({ step: 'done', result: { isNewUser: true } })
+    expect(before.endpoints).toEqual(['otp_login'])
+  })
+
+  it('once the verification token has expired, says OTP_EXPIRED and needs a new code, which then signs in', async () => {
+    const { kit, proxy, endpoints, advance } = faultySetup({ otp_login: ['lost-before'] })
+    const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL' })
+    await flow.start(EMAIL)
+    await flow.verify(latestCode(proxy, EMAIL))
+    // The mock's verification tokens live 10 minutes; the kit stops trusting one a little before.
+    advance(595)
+    expect(flow.getSnapshot()).toMatchObject({ needsNewCode: true, canResend: true })
+    endpoints.length = 0
+    await flow.verify('')
+    expect(flow.getSnapshot()).toMatchObject({ step: 'code', error: { code: 'OTP_EXPIRED' }, needsNewCode: true })
+    expect(endpoints).toEqual([])
+    await flow.resend()
+    expect(flow.getSnapshot().challenge?.verificationToken).toBeUndefined()
+    await flow.verify(latestCode(proxy, EMAIL))
+    // The earlier try's signup went through: the account exists, so this is a returning sign-in.
+    expect(flow.getSnapshot()).toMatchObject({ step: 'done', result: { isNewUser: false } })
+    expect(await kit.keyStore.list()).toEqual([kit.session.getSnapshot().session?.publicKey])
+  })
+
+  it('given a rate limit at verify, counts it down and holds Verify back until it ends; the same code then signs in', async () => {
+    const limited = new Response(JSON.stringify({ code: 8, message: 'slow down', details: [] }), {
+      status: 429,
+      headers: { 'Content-Type': 'application/json', 'Retry-After': '20' },
+    })
+    const { kit, proxy, endpoints, advance } = faultySetup({ otp_verify: [limited] })
+    const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL' })
+    await flow.start(EMAIL)
+    const code = latestCode(proxy, EMAIL)
+    await flow.verify(code)
+    expect(flow.getSnapshot()).toMatchObject({ error: { code: 'RATE_LIMITED' }, retrySecondsLeft: 20, retryFor: 'verify', canVerify: false })
+    endpoints.length = 0
+    await flow.verify(code)
+    expect(endpoints).toEqual([])
+    advance(20)
+    expect(flow.getSnapshot()).toMatchObject({ retrySecondsLeft: 0, canVerify: true })
+    await flow.verify(code)
+    expect(flow.getSnapshot().step).toBe('done')
+  })
+})
+
+describe('createOtpFlow: a send whose answer was lost', () => {
+  it.each(['lost-after', 'lost-before'] as const)(
+    'given otp_init %s, says the code may be on its way, counts the cooldown down, keeps the key, and the next start reuses it',
+    async (fault) => {
+      const { kit, proxy, advance } = faultySetup({ otp_init: [fault] })
+      const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL' })
+      await flow.start(EMAIL)
+      expect(flow.getSnapshot()).toMatchObject({
+        step: 'contact',
+        error: { code: 'PROXY_UNAVAILABLE', status: undefined },
+        maybeSent: true,
+        retrySecondsLeft: 30,
+        retryFor: 'send',
+      })
+      const kept = await kit.keyStore.list()
+      expect(kept).toHaveLength(1)
+      expect(proxy.outbox(EMAIL)).toHaveLength(fault === 'lost-after' ? 1 : 0)
+
+      advance(30)
+      expect(flow.getSnapshot()).toMatchObject({ retrySecondsLeft: 0, maybeSent: true })
+      await flow.start(EMAIL)
+      expect(flow.getSnapshot()).toMatchObject({ step: 'code', error: null, maybeSent: false, retryFor: null, challenge: { publicKey: kept[0] } })
+      expect(await kit.keyStore.list()).toEqual(kept)
+      await flow.verify(latestCode(proxy, EMAIL))
+      expect(flow.getSnapshot().step).toBe('done')
+    },
+  )
+
+  it('given an answer with a status (a gateway\'s 503), is not "maybe sent" and leaves no key', async () => {
+    const { kit } = faultySetup({ otp_init: [new Response('', { status: 503 })] })
+    const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_SMS' })
+    await flow.start(PHONE)
+    expect(flow.getSnapshot()).toMatchObject({ error: { code: 'PROXY_UNAVAILABLE', status: 503 }, maybeSent: false, retrySecondsLeft: 0 })
+    // A send that surely failed leaves no key.
+    expect(await kit.keyStore.list()).toEqual([])
+  })
+
+  it('destroy after a lost answer (the dialog closed) deletes the kept key, which nothing stored refers to', async () => {
+    const { kit } = faultySetup({ otp_init: ['lost-after'] })
+    const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_SMS' })
+    await flow.start(PHONE)
+    expect(await kit.keyStore.list()).toHaveLength(1)
+    flow.destroy()
+    await vi.waitFor(async () => expect(await kit.keyStore.list()).toEqual([]))
+  })
+
+  it('reset after a lost answer deletes the kept key', async () => {
+    const { kit } = faultySetup({ otp_init: ['lost-before'] })
+    const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL' })
+    await flow.start(EMAIL)
+    expect(await kit.keyStore.list()).toHaveLength(1)
+    flow.reset()
+    expect(flow.getSnapshot()).toEqual(OTP_FLOW_IDLE)
+    await vi.waitFor(async () => expect(await kit.keyStore.list()).toEqual([]))
+  })
+})
+
+describe('createOtpFlow: no key left behind', () => {
+  it('given start twice in one tick, keeps only the latest challenge\'s key', async () => {
+    const { kit } = setup()
+    const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL' })
+    await Promise.all([flow.start('first@example.com'), flow.start('second@example.com')])
+    const { challenge } = flow.getSnapshot()
+    expect(challenge).toMatchObject({ email: 'second@example.com' })
+    expect(await kit.keyStore.list()).toEqual([challenge?.publicKey])
+  })
+
+  it('given start again with a challenge on show (no reset), reuses its key', async () => {
+    const { kit, advance } = setup()
+    const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL' })
+    await flow.start('first@example.com')
+    const first = flow.getSnapshot().challenge
+    advance(1)
+    await flow.start('second@example.com')
+    expect(flow.getSnapshot().challenge).toMatchObject({ email: 'second@example.com', publicKey: first?.publicKey })
+    expect(await kit.keyStore.list()).toEqual([first?.publicKey])
+  })
+
+  it('given reset while otp_init is under way, aborts it and deletes its key; nothing is sent', async () => {
+    const { kit, proxy, endpoints } = faultySetup({ otp_init: ['hang'] })
+    const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL' })
+    const sending = flow.start(EMAIL)
+    await vi.waitFor(() => expect(endpoints).toContain('otp_init'))
+    expect(await kit.keyStore.list()).toHaveLength(1)
+    flow.reset()
+    await sending
+    expect(flow.getSnapshot()).toEqual(OTP_FLOW_IDLE)
+    expect(await kit.keyStore.list()).toEqual([])
+    expect(proxy.outbox(EMAIL)).toHaveLength(0)
+  })
+
+  it('given a stored challenge that expired while the page was closed, deletes its key', async () => {
+    const storage = memoryStorage()
+    const { kit, advance } = setup()
+    const first = createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL', storage })
+    await first.start(EMAIL)
+    first.destroy()
+    expect(await kit.keyStore.list()).toHaveLength(1)
+    advance(301)
+    const second = createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL', storage })
+    expect(second.getSnapshot().step).toBe('contact')
+    await vi.waitFor(async () => expect(await kit.keyStore.list()).toEqual([]))
+  })
+
+  it('given a stored challenge that expired, keeps its key when the session is bound to it', async () => {
+    const storage = memoryStorage()
+    const { kit, proxy, advance } = setup()
+    const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL', storage })
+    await flow.start(EMAIL)
+    const stored = storage.getItem(EMAIL_KEY) as string
+    await flow.verify(latestCode(proxy, EMAIL))
+    const publicKey = kit.session.getSnapshot().session?.publicKey
+    // Another tab's copy of the challenge, signed in with meanwhile.
+    storage.setItem(EMAIL_KEY, stored)
+    advance(301)
+    expect(createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL', storage }).getSnapshot().step).toBe('contact')
+    await kit.session.ready
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(storage.getItem(EMAIL_KEY)).toBeNull()
+    expect(await kit.keyStore.list()).toEqual([publicKey])
+  })
+})

@@ -6,15 +6,24 @@ import type { Kit } from '../createKit'
 import { KitError } from '../errors'
 import { assertKit } from '../flows/assertKit'
 import { cancelEmailOtp, completeEmailOtp, startEmailOtp } from '../flows/emailOtp'
-import { checkOtpCode, checkOtpContact, type CompleteOtpReturnType, type OtpCodeConfig, type OtpOptions } from '../flows/otp'
+import {
+  checkOtpCode,
+  checkOtpContact,
+  isVerifiedOtpChallenge,
+  otpChallengeExpiresAt,
+  otpInitMaybeSent,
+  type CompleteOtpReturnType,
+  type OtpCodeConfig,
+  type OtpOptions,
+} from '../flows/otp'
 import { cancelSmsOtp, completeSmsOtp, startSmsOtp } from '../flows/smsOtp'
 import type { ReadableStore } from '../contracts'
 import { createStore } from '../store'
 import type { EmailCustomization } from '../types'
-import type { OtpFlowChallenge, OtpFlowSnapshot } from './otpFlowSnapshot'
+import type { OtpFlowChallenge, OtpFlowSnapshot, OtpRetryFor } from './otpFlowSnapshot'
 import { loadPendingOtp, savePendingOtp, type FlowStorage } from './pendingOtp'
 
-export { OTP_FLOW_IDLE, type OtpFlowChallenge, type OtpFlowSnapshot, type OtpFlowStep } from './otpFlowSnapshot'
+export { OTP_FLOW_IDLE, type OtpFlowChallenge, type OtpFlowSnapshot, type OtpFlowStep, type OtpRetryFor } from './otpFlowSnapshot'
 
 export interface CreateOtpFlowOptions<T extends OtpFlowChallenge['otpType'] = OtpFlowChallenge['otpType']> {
   otpType: T
@@ -29,16 +38,26 @@ export interface CreateOtpFlowOptions<T extends OtpFlowChallenge['otpType'] = Ot
 export interface OtpFlow<C extends OtpFlowChallenge = OtpFlowChallenge> extends ReadableStore<OtpFlowSnapshot<C>> {
   /**
    * Sends a code to `contact` (an email address, or a phone number in E.164). A malformed contact is
-   * refused at once (INVALID_EMAIL, INVALID_PHONE) with nothing sent. The latest start or resend wins.
+   * refused at once (INVALID_EMAIL, INVALID_PHONE) with nothing sent. The latest start or resend wins:
+   * a code that arrives for an earlier one is cancelled (its key deleted). The key of the challenge on
+   * show, or of a send whose answer was lost (`maybeSent`), is used again rather than a new one made.
    */
   start(contact: string, options?: OtpOptions): Promise<void>
-  /** Checks the code's format at once (OTP_CODE_FORMAT), then signs in. Ignored without a challenge or while verifying. */
+  /**
+   * Checks the code's format at once (OTP_CODE_FORMAT), then signs in. Ignored without a challenge,
+   * while verifying, or while a rate limit on verifying counts down (`canVerify` false). A challenge
+   * whose code was accepted before a later step failed (`challenge.verificationToken`) resumes from that
+   * step, without the code (any `code` does, even ''): the code is spent, its token stands for it.
+   */
   verify(code: string): Promise<void>
   /** A new code to the same contact, for the same key and in the same format; ignored unless `canResend`. */
   resend(): Promise<void>
-  /** Back to the first step; the abandoned challenge's key is deleted. */
+  /** Back to the first step: a send under way is aborted, and every key the flow holds is deleted. */
   reset(): void
-  /** Stops the countdown timer and drops every listener. What is under way still ends (and is stored). */
+  /**
+   * Stops the countdown timer and drops every listener. What is under way still ends (and is stored).
+   * The key kept after a lost answer (`maybeSent`) is deleted: nothing stored refers to it.
+   */
   destroy(): void
 }
 
@@ -57,8 +76,14 @@ interface State<C extends OtpFlowChallenge> {
   sendError: KitError | null
   verifying: Activity
   verifyError: KitError | null
-  /** When a rate limit ends (kit.now() ms), as the proxy said. */
+  /** When a rate limit ends (kit.now() ms), as the proxy said; or a send's cooldown after a lost answer. */
   retryAt: number | undefined
+  /** What retryAt holds back. */
+  retryFor: OtpRetryFor | null
+  /** The last send failed with no answer: the code may have been sent all the same. */
+  maybeSent: boolean
+  /** The key of that send, kept for the next start (no challenge holds it). */
+  spareKey: string | undefined
 }
 
 /** Nothing sent, nothing verified: where a flow starts, and where reset() brings it back. */
@@ -71,6 +96,9 @@ const START: State<never> = {
   verifying: 'idle',
   verifyError: null,
   retryAt: undefined,
+  retryFor: null,
+  maybeSent: false,
+  spareKey: undefined,
 }
 
 export function createOtpFlow<T extends OtpFlowChallenge['otpType']>(
@@ -96,7 +124,10 @@ export function createOtpFlow(kit: Kit, options: CreateOtpFlowOptions): OtpFlow 
   let state: State<OtpFlowChallenge> = {
     ...START,
     // The one thing done at creation: a code on its way before a reload brings the flow back to it.
-    challenge: loadPendingOtp<OtpFlowChallenge>(storage, configId, otpType, kit.now()),
+    // One that expired meanwhile has a key nothing will use: delete it (unless the session is bound to it).
+    challenge: loadPendingOtp<OtpFlowChallenge>(storage, configId, otpType, kit.now(), (expired) => {
+      void kit.session.ready.then(() => dispose(expired.publicKey))
+    }),
   }
   // Only the latest start/resend and the latest verify report; a reset makes both stale.
   let sendRun = 0
@@ -106,16 +137,43 @@ export function createOtpFlow(kit: Kit, options: CreateOtpFlowOptions): OtpFlow 
   let listeners = 0
   let timer: ReturnType<typeof setInterval> | undefined
   let destroyed = false
+  // The sends under way, for reset() to abort.
+  const inFlight = new Set<AbortController>()
+
+  /** A key the flow made or held is still wanted by the challenge on show, a lost send's retry, or the session. */
+  const isReferenced = (publicKey: string): boolean =>
+    state.challenge?.publicKey === publicKey || state.spareKey === publicKey || kit.session.getSnapshot().session?.publicKey === publicKey
+
+  /** Deletes a key nothing refers to any more (a superseded send's, an abandoned challenge's). */
+  async function dispose(publicKey: string | undefined): Promise<void> {
+    if (publicKey === undefined || isReferenced(publicKey)) return
+    await kit.keyStore.delete(publicKey).catch(() => undefined)
+  }
+
+  /**
+   * Lets go of the key kept after a lost answer: only this flow's memory refers to it (not the
+   * storage), so a flow that goes away takes it along rather than leave it behind.
+   */
+  const dropSpareKey = (): void => {
+    const { spareKey } = state
+    if (spareKey === undefined) return
+    state = { ...state, spareKey: undefined }
+    void dispose(spareKey)
+  }
 
   const derive = (): OtpFlowSnapshot => {
     const now = kit.now()
     const { challenge, result, retryAt } = state
     const error = state.sendError ?? state.verifyError
-    const isExpired = challenge !== undefined && now >= challenge.expiresAt
+    // A verified challenge lives as long as its verification token, no longer as long as its code.
+    const expiresAt = challenge === undefined ? 0 : otpChallengeExpiresAt(challenge)
+    const isExpired = challenge !== undefined && now >= expiresAt
     const needsNewCode = isExpired || error?.code === 'OTP_EXPIRED' || error?.code === 'OTP_ATTEMPTS_EXCEEDED'
     const resendSecondsLeft = challenge ? Math.max(0, Math.ceil((challenge.sentAt + cooldownMs - now) / 1000)) : 0
     const retrySecondsLeft = retryAt === undefined ? 0 : Math.max(0, Math.ceil((retryAt - now) / 1000))
     const isSending = state.sending === 'pending'
+    const isVerifying = state.verifying === 'pending'
+    const retryFor = retryAt === undefined ? null : state.retryFor
     return {
       step: result ? 'done' : challenge ? 'code' : 'contact',
       challenge,
@@ -123,14 +181,17 @@ export function createOtpFlow(kit: Kit, options: CreateOtpFlowOptions): OtpFlow 
       isSending,
       isResending: isSending && state.resending,
       hasResent: state.sending === 'success' && state.resending,
-      isVerifying: state.verifying === 'pending',
+      isVerifying,
       error,
       resendSecondsLeft,
       // The cooldown spares the inbox while a code is on its way; a dead code has nothing to wait for.
-      canResend: challenge !== undefined && !isSending && retrySecondsLeft === 0 && (resendSecondsLeft === 0 || needsNewCode),
-      expiresInSeconds: challenge ? Math.max(0, Math.ceil((challenge.expiresAt - now) / 1000)) : 0,
+      canResend: challenge !== undefined && !isSending && !(retryFor === 'send' && retrySecondsLeft > 0) && (resendSecondsLeft === 0 || needsNewCode),
+      canVerify: challenge !== undefined && !isVerifying && !(retryFor === 'verify' && retrySecondsLeft > 0),
+      expiresInSeconds: challenge ? Math.max(0, Math.ceil((expiresAt - now) / 1000)) : 0,
       needsNewCode,
       retrySecondsLeft,
+      retryFor,
+      maybeSent: state.maybeSent,
     }
   }
 
@@ -170,32 +231,65 @@ export function createOtpFlow(kit: Kit, options: CreateOtpFlowOptions): OtpFlow 
 
   const send = async (
     contact: string,
-    publicKey: string | undefined,
+    resending: boolean,
     callOptions: OtpOptions,
     config: OtpCodeConfig | undefined,
     patch: Partial<State<OtpFlowChallenge>> = {},
   ) => {
     const run = ++sendRun
-    update({ ...patch, sending: 'pending', resending: publicKey !== undefined, sendError: null, verifying: 'idle', verifyError: null, retryAt: undefined })
+    // The key of the challenge on show (a resend, a corrected contact) or of a send whose answer was
+    // lost: used again, so that a restart leaves nothing behind and makes nothing twice.
+    const reuse = state.challenge?.publicKey ?? state.spareKey
+    update({ ...patch, sending: 'pending', resending, sendError: null, verifying: 'idle', verifyError: null, retryAt: undefined, retryFor: null, maybeSent: false })
     // A new send makes the verify under way (of the code it replaces) irrelevant.
     ++verifyRun
+    const controller = new AbortController()
+    inFlight.add(controller)
+    let publicKey: string | undefined
     try {
+      // The flow makes the key itself, rather than startOtp, so that it can keep it when the answer is lost.
+      publicKey = reuse ?? (await kit.keyStore.create())
+      const signal = controller.signal
       // A first code takes the tenant's format (startOtp reads kit.config when `config` is left out);
       // a resend keeps its challenge's, which the code step already shows.
       const challenge =
         otpType === 'OTP_TYPE_EMAIL'
-          ? await startEmailOtp(kit, { ...callOptions, email: contact, publicKey, config })
+          ? await startEmailOtp(kit, { ...callOptions, email: contact, publicKey, config, signal })
           : // An SMS ignores the email's template but gets the rest: an option that moved to the tenant fails as for an email.
-            await startSmsOtp(kit, { ...callOptions, phoneNumber: contact, publicKey, config })
-      if (run !== sendRun) return
+            await startSmsOtp(kit, { ...callOptions, phoneNumber: contact, publicKey, config, signal })
+      // Superseded (a later start, a reset): its challenge is cancelled, its key deleted unless in use.
+      if (run !== sendRun) return void (await dispose(challenge.publicKey))
       lastOptions = callOptions
-      update({ challenge, sending: 'success' })
+      const { challenge: replaced, spareKey } = state
+      update({ challenge, sending: 'success', spareKey: undefined })
+      // Normally the same key (reused); another one only if the key store had lost it.
+      await Promise.all([dispose(replaced?.publicKey), dispose(spareKey)])
     } catch (error) {
-      if (run !== sendRun) return
+      if (run !== sendRun) return void (await dispose(publicKey))
       const failure = asKitError(error)
+      const maybeSent = publicKey !== undefined && otpInitMaybeSent(failure)
+      const retryAt =
+        failure.retryAfterSeconds !== undefined
+          ? kit.now() + failure.retryAfterSeconds * 1000
+          : // The proxy may have sent it, and would refuse another for its cooldown: the same wait, said.
+            maybeSent
+            ? kit.now() + cooldownMs
+            : undefined
       // Set with the error, so that the alert and its countdown appear together.
-      const retryAt = failure.retryAfterSeconds === undefined ? undefined : kit.now() + failure.retryAfterSeconds * 1000
-      update({ sending: 'error', sendError: failure, retryAt })
+      update({
+        sending: 'error',
+        sendError: failure,
+        retryAt,
+        retryFor: retryAt === undefined ? null : 'send',
+        maybeSent,
+        // Kept for the next start unless the challenge on show holds it.
+        spareKey: maybeSent && publicKey !== state.challenge?.publicKey ? publicKey : state.spareKey,
+      })
+      // A send that surely failed does not need its new key (a held one is kept: isReferenced).
+      if (!maybeSent) await dispose(publicKey)
+      else if (destroyed) dropSpareKey()
+    } finally {
+      inFlight.delete(controller)
     }
   }
 
@@ -213,17 +307,27 @@ export function createOtpFlow(kit: Kit, options: CreateOtpFlowOptions): OtpFlow 
       // Refused before anything is sent or the config is asked for: the contact's field shows why.
       ++sendRun
       ++verifyRun
-      update({ result: undefined, sending: 'error', resending: false, sendError: asKitError(error), verifying: 'idle', verifyError: null, retryAt: undefined })
+      update({
+        result: undefined,
+        sending: 'error',
+        resending: false,
+        sendError: asKitError(error),
+        verifying: 'idle',
+        verifyError: null,
+        retryAt: undefined,
+        retryFor: null,
+        maybeSent: false,
+      })
       return
     }
-    await send(checked, undefined, mergeOptions(defaults, callOptions), undefined, { result: undefined })
+    await send(checked, false, mergeOptions(defaults, callOptions), undefined, { result: undefined })
   }
 
   const resend = async (): Promise<void> => {
     const { challenge, canResend } = getSnapshot()
     if (!challenge || !canResend) return
     // The same options as the code it replaces, and its format.
-    await send(challenge.contact, challenge.publicKey, lastOptions, {
+    await send(challenge.contact, true, lastOptions, {
       otpLength: String(challenge.otpLength),
       otpAlphanumeric: challenge.alphanumeric,
     })
@@ -231,31 +335,48 @@ export function createOtpFlow(kit: Kit, options: CreateOtpFlowOptions): OtpFlow 
 
   const verify = async (code: string): Promise<void> => {
     const { challenge } = state
-    if (!challenge || state.verifying === 'pending') return
+    if (!challenge || !derive().canVerify) return
     const run = ++verifyRun
     // A try forgets the last send's outcome (its error, "new code sent"), and a resend under way.
     ++sendRun
-    const forgetSend = { sending: 'idle', resending: false, sendError: null } as const
-    try {
-      checkOtpCode(challenge, code, otpType === 'OTP_TYPE_EMAIL' ? 'completeEmailOtp' : 'completeSmsOtp')
-    } catch (error) {
-      update({ ...forgetSend, verifying: 'error', verifyError: asKitError(error) })
-      return
+    const forgetSend = { sending: 'idle', resending: false, sendError: null, maybeSent: false } as const
+    // A verified challenge resumes without its code: there is nothing to check.
+    if (!isVerifiedOtpChallenge(challenge)) {
+      try {
+        checkOtpCode(challenge, code, otpType === 'OTP_TYPE_EMAIL' ? 'completeEmailOtp' : 'completeSmsOtp')
+      } catch (error) {
+        update({ ...forgetSend, verifying: 'error', verifyError: asKitError(error) })
+        return
+      }
     }
     update({ ...forgetSend, verifying: 'pending', verifyError: null })
+    // Each step passed is kept on the challenge (and in storage), so that a retry, even after a
+    // reload, resumes where this one failed instead of spending the code again.
+    const onProgress = (progress: OtpFlowChallenge) => {
+      if (run === verifyRun && state.challenge?.otpId === progress.otpId) update({ challenge: progress })
+    }
     try {
       const result =
-        challenge.otpType === 'OTP_TYPE_EMAIL' ? await completeEmailOtp(kit, { challenge, code }) : await completeSmsOtp(kit, { challenge, code })
+        challenge.otpType === 'OTP_TYPE_EMAIL'
+          ? await completeEmailOtp(kit, { challenge, code, onProgress })
+          : await completeSmsOtp(kit, { challenge, code, onProgress })
       if (run !== verifyRun) return
       update({ result, challenge: undefined, verifying: 'success' })
     } catch (error) {
       if (run !== verifyRun) return
-      update({ verifying: 'error', verifyError: asKitError(error) })
+      const failure = asKitError(error)
+      // A rate limit on trying codes holds "Verify" back as one on sending holds "Resend".
+      const limited = failure.retryAfterSeconds !== undefined
+      update({
+        verifying: 'error',
+        verifyError: failure,
+        ...(limited ? { retryAt: kit.now() + (failure.retryAfterSeconds as number) * 1000, retryFor: 'verify' as const } : {}),
+      })
     }
   }
 
   const reset = (): void => {
-    const { challenge } = state
+    const { challenge, spareKey } = state
     // An abandoned challenge's key would never sign anything: delete it rather than leave it behind.
     if (challenge) {
       const cancelling = challenge.otpType === 'OTP_TYPE_EMAIL' ? cancelEmailOtp(kit, challenge) : cancelSmsOtp(kit, challenge)
@@ -265,6 +386,10 @@ export function createOtpFlow(kit: Kit, options: CreateOtpFlowOptions): OtpFlow 
     ++verifyRun
     lastOptions = defaults
     update(START)
+    // A send under way is stopped (its key is deleted when it settles, being superseded), and so is
+    // the key kept after a lost answer.
+    for (const controller of inFlight) controller.abort(new KitError('ABORTED', 'createOtpFlow: reset while a code was being sent'))
+    void dispose(spareKey)
   }
 
   return {
@@ -289,6 +414,7 @@ export function createOtpFlow(kit: Kit, options: CreateOtpFlowOptions): OtpFlow 
     reset,
     destroy() {
       destroyed = true
+      dropSpareKey()
       listeners = 0
       store.clear()
       syncTimer()

@@ -9,6 +9,9 @@ export type OtpFlowChallenge = EmailOtpChallenge | SmsOtpChallenge
 
 export type OtpFlowStep = 'contact' | 'code' | 'done'
 
+/** What a countdown holds back: asking for a code ('send': start or resend) or trying one ('verify'). */
+export type OtpRetryFor = 'send' | 'verify'
+
 export interface OtpFlowSnapshot<C extends OtpFlowChallenge = OtpFlowChallenge> {
   /** 'contact' until a code is on its way, then 'code', then 'done' once signed in. */
   readonly step: OtpFlowStep
@@ -28,12 +31,25 @@ export interface OtpFlowSnapshot<C extends OtpFlowChallenge = OtpFlowChallenge> 
   /** Seconds until `resend` is allowed while the code is still usable. */
   readonly resendSecondsLeft: number
   readonly canResend: boolean
+  /** `verify` would run: a challenge, no verify under way, and no rate limit on verifying counting down. */
+  readonly canVerify: boolean
   /** Seconds the code has left by the kit's count (the proxy has the last word: OTP_EXPIRED). */
   readonly expiresInSeconds: number
   /** The code can no longer be used (expired, or too many wrong tries): only a new code helps. */
   readonly needsNewCode: boolean
-  /** After a RATE_LIMITED answer that said when to try again: the seconds left until then (0 otherwise). */
+  /**
+   * After a RATE_LIMITED answer that said when to try again: the seconds left until then; after a send
+   * whose answer was lost (`maybeSent`): the resend cooldown. 0 otherwise.
+   */
   readonly retrySecondsLeft: number
+  /** What the last wait (retrySecondsLeft) holds or held back, as long as its error shows; null when there was none. */
+  readonly retryFor: OtpRetryFor | null
+  /**
+   * The last send failed with no answer (`error` PROXY_UNAVAILABLE or PROXY_TIMEOUT, no status): the
+   * code may be on its way all the same, and the proxy may refuse another until retrySecondsLeft ends.
+   * The next start uses the same key.
+   */
+  readonly maybeSent: boolean
 }
 
 /** The snapshot of a flow that has nothing under way: before it exists (the server's) and after a reset. */
@@ -48,7 +64,10 @@ export const OTP_FLOW_IDLE: OtpFlowSnapshot<never> = Object.freeze({
   error: null,
   resendSecondsLeft: 0,
   canResend: false,
+  canVerify: false,
   expiresInSeconds: 0,
   needsNewCode: false,
   retrySecondsLeft: 0,
+  retryFor: null,
+  maybeSent: false,
 })

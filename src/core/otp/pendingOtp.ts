@@ -1,4 +1,4 @@
-import type { OtpChallenge } from '../flows/otp'
+import { assertChallenge, otpChallengeExpiresAt, type OtpChallenge } from '../flows/otp'
 import type { OtpType } from '../types'
 
 /** Storage for state that must survive a reload of this tab only (sessionStorage, or a stand-in). */
@@ -31,16 +31,32 @@ function isChallenge(value: unknown, otpType: OtpType): value is OtpChallenge {
     record.otpType === otpType &&
     // The channel's own name for the contact (email, phoneNumber) says the same as `contact`.
     record[otpType === 'OTP_TYPE_SMS' ? 'phoneNumber' : 'email'] === record.contact &&
-    Object.entries(FIELD_TYPES).every(([field, type]) => typeof record[field] === type)
+    Object.entries(FIELD_TYPES).every(([field, type]) => typeof record[field] === type) &&
+    // The progress of a verify that failed after the code was accepted, when there is some, well formed.
+    isWellFormed(value)
   )
 }
 
-/** The stored challenge of this channel if it is well formed and not expired; anything else is removed. */
+function isWellFormed(value: object): boolean {
+  try {
+    assertChallenge(value, 'stored challenge')
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The stored challenge of this channel if it is well formed and not expired (by its verification
+ * token once the code was accepted); anything else is removed. An expired challenge goes to
+ * `onExpired` first: its key is the caller's to delete.
+ */
 export function loadPendingOtp<C extends OtpChallenge>(
   storage: FlowStorage | null,
   configId: string,
   otpType: C['otpType'],
   now: number,
+  onExpired?: (challenge: C) => void,
 ): C | undefined {
   if (!storage) return undefined
   const key = pendingOtpKey(configId, otpType)
@@ -48,8 +64,10 @@ export function loadPendingOtp<C extends OtpChallenge>(
     const text = storage.getItem(key)
     if (text === null) return undefined
     const value: unknown = JSON.parse(text)
-    if (isChallenge(value, otpType) && value.expiresAt > now) return value as C
+    const challenge = isChallenge(value, otpType) ? (value as C) : undefined
+    if (challenge !== undefined && otpChallengeExpiresAt(challenge) > now) return challenge
     storage.removeItem(key)
+    if (challenge !== undefined) onExpired?.(challenge)
   } catch {
     // Unreadable (quota, privacy mode, hand-edited JSON): start over at the first step.
   }

@@ -15,8 +15,14 @@ export interface SessionStoreOptions {
   /** See sessionStorageKey(configId). */
   storageKey: string
   keyStore: KeyStore
-  /** Clock in ms; default Date.now. */
+  /** Clock in ms; default Date.now. The kit gives its corrected clock (Kit.now), so expiries are on the proxy's time. */
   now?: () => number
+  /**
+   * Called with a fresh session token's `iat` (in ms) by set(), before the token's expiry is checked,
+   * so that `now` is corrected first (the kit's ProxyClock.learn). Never called for a stored token or
+   * another tab's: their `iat` is not "now". Default none.
+   */
+  learnClock?: (proxyTimeMs: number) => void
   /** Source of `storage` events from other tabs (and `focus`); default none. */
   window?: SessionEventTarget
   /** How long before `exp` the snapshot says `expiresSoon`; default 60 000 ms. */
@@ -47,11 +53,14 @@ export function sessionStorageKey(configId: string): string {
  */
 export function createSessionStore(options: SessionStoreOptions): SessionStore {
   assertObject(options, 'createSessionStore(options)')
-  const { storage, storageKey, keyStore, now = Date.now, window, warnBeforeMs = 60_000 } = options
+  const { storage, storageKey, keyStore, now = Date.now, learnClock, window, warnBeforeMs = 60_000 } = options
   assertMethods(storage, ['getItem', 'setItem', 'removeItem'], 'createSessionStore({ storage })', 'a Storage (getItem, setItem, removeItem)')
   assertNonEmptyString(storageKey, 'createSessionStore({ storageKey })')
   assertMethods(keyStore, ['has', 'delete'], 'createSessionStore({ keyStore })', 'a KeyStore')
   if (typeof now !== 'function') throw invalidArgument('createSessionStore({ now })', 'a function returning ms', now)
+  if (learnClock !== undefined && typeof learnClock !== 'function') {
+    throw invalidArgument('createSessionStore({ learnClock })', 'a function taking ms', learnClock)
+  }
   if (window !== undefined) {
     assertMethods(window, ['addEventListener', 'removeEventListener'], 'createSessionStore({ window })', 'an event target (addEventListener, removeEventListener)')
   }
@@ -119,6 +128,12 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     if (JSON.stringify(session.identity) === JSON.stringify(identity)) return session
     const { identity: _previous, ...rest } = session
     return identity === undefined ? rest : { ...rest, identity }
+  }
+
+  /** Teaches the clock the proxy's time from a fresh token's `iat`; a token without one (or unreadable) teaches nothing. */
+  function learnFrom(token: string): void {
+    const iat = (tryDecode(token) as { iat?: unknown } | undefined)?.iat
+    if (learnClock !== undefined && typeof iat === 'number' && Number.isFinite(iat)) learnClock(iat * 1000)
   }
 
   async function validate(token: string, label: string): Promise<Session> {
@@ -250,6 +265,10 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       enqueue(async () => {
         assertObject(setOptions, 'session.set(token, options)')
         const given = setOptions.identity === undefined ? undefined : checkIdentity(setOptions.identity, 'session.set(token, { identity })')
+        const { issuedNow = true } = setOptions
+        if (typeof issuedNow !== 'boolean') throw invalidArgument('session.set(token, { issuedNow })', 'a boolean', issuedNow)
+        // Before validate(): a token issued a second ago must not read as expired on a fast device clock.
+        if (issuedNow) learnFrom(token)
         const validated = await validate(token, 'session.set')
         const previous = store.getSnapshot().session
         // Written before the token: another tab reads it when the token's storage event reaches it.

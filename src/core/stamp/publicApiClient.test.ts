@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { KitError } from '../errors'
 import type { ActivityEnvelope } from '../publicApiTypes'
 import { fakeFetch, grpcError, hang, json, type FakeAnswer } from '../test/fakeFetch'
-import { createPublicApiClient } from './publicApiClient'
+import { createPublicApiClient, isTimestampRefusal, statedApiTime } from './publicApiClient'
 import type { Stamper } from '../contracts'
 
 const SESSION_KEY = `03${'cd'.repeat(32)}`
@@ -209,6 +209,101 @@ describe('createPublicApiClient: submit', () => {
     )
     await expect(client.submit('stamp_login', 'text' as never, recordingStamper())).rejects.toThrow(/stamp_login: body: expected an object/)
     expect(fake.calls).toHaveLength(0)
+  })
+})
+
+describe('createPublicApiClient: a refused timestampMs (the device clock is off)', () => {
+  const API_TIME = Date.parse('2030-06-01T12:00:00.000Z')
+  // The mock's wording (readEnvelope.ts): production's is not published.
+  const REFUSAL = `timestampMs: 2030-06-01T12:06:00.000Z is 360 s after the API's clock (2030-06-01T12:00:00.000Z); a request must be stamped within 5 minutes of being sent`
+  const SIX_MINUTES = 6 * 60_000
+
+  function skewedClientOn(script: Record<string, FakeAnswer | FakeAnswer[]>) {
+    let offset = 0
+    const device = () => API_TIME + SIX_MINUTES
+    const learned: number[] = []
+    const clock = {
+      now: () => device() + offset,
+      learn: (proxyTimeMs: number) => {
+        learned.push(proxyTimeMs)
+        offset = proxyTimeMs - device()
+        return true
+      },
+    }
+    const fake = fakeFetch(script)
+    const client = createPublicApiClient({ apiUrl: 'https://api.example.com', fetch: fake.fetch, clock })
+    return { client, fake, learned, clock }
+  }
+
+  it('is CLOCK_SKEW, worded apart from a refused stamp, for a query too', async () => {
+    const { client } = clientOn({ 'submit/stamp_login': grpcError(16, REFUSAL, 401), 'query/whoami': grpcError(16, 'timestamp too old', 401) })
+    const error = await failure(client.submit('stamp_login', ENVELOPE, recordingStamper()))
+    expect(error).toMatchObject({ code: 'CLOCK_SKEW', status: 401, proxy: { code: 16, message: REFUSAL } })
+    expect(error.userMessage).toBe(
+      "This device's clock is off, so the sign-in service refused the request. Set the date and time to update automatically, then try again.",
+    )
+    expect(error.cause).toMatchObject({ code: 'STAMP_REFUSED' })
+    expect((await failure(client.query('whoami', { organizationId: 'org-1' }, recordingStamper()))).code).toBe('CLOCK_SKEW')
+  })
+
+  it('learns the API time the refusal states, and sends a key-stamped activity once more with a new timestamp and a new stamp', async () => {
+    const { client, fake, learned } = skewedClientOn({ 'submit/stamp_login': [grpcError(16, REFUSAL, 401), json(activity())] })
+    const stamped: string[] = []
+    const done = await client.submit('stamp_login', { ...ENVELOPE, timestampMs: String(API_TIME + SIX_MINUTES) }, recordingStamper(stamped))
+    expect(done.status).toBe('ACTIVITY_STATUS_COMPLETED')
+    expect(learned).toEqual([API_TIME])
+    expect(fake.calls.map((call) => (call.body as { timestampMs: string }).timestampMs)).toEqual([String(API_TIME + SIX_MINUTES), String(API_TIME)])
+    expect(stamped).toHaveLength(2)
+    expect(fake.calls[1]?.headers['x-stamp']).toBe(`stamp-of-${stamped[1]?.length}`)
+  })
+
+  it('tries once more only: a second refusal is CLOCK_SKEW', async () => {
+    const { client, fake } = skewedClientOn({ 'submit/stamp_login': grpcError(16, REFUSAL, 401) })
+    expect((await failure(client.submit('stamp_login', ENVELOPE, recordingStamper()))).code).toBe('CLOCK_SKEW')
+    expect(fake.calls).toHaveLength(2)
+  })
+
+  it('does not send a passkey-stamped activity again (a second prompt): it learns, and the next try has the time right', async () => {
+    const { client, fake, learned, clock } = skewedClientOn({ 'submit/stamp_login': [grpcError(16, REFUSAL, 401), json(activity())] })
+    const prompts: string[] = []
+    const passkey: Stamper = async (body) => {
+      prompts.push(body)
+      return { stampHeaderName: 'X-Stamp-WebAuthn', stampHeaderValue: '{}' }
+    }
+    const error = await failure(client.submit('stamp_login', ENVELOPE, passkey))
+    expect(error.code).toBe('CLOCK_SKEW')
+    expect(prompts).toHaveLength(1)
+    expect(fake.calls).toHaveLength(1)
+    expect(learned).toEqual([API_TIME])
+    expect(clock.now()).toBe(API_TIME)
+  })
+
+  it('learns nothing and does not retry when the refusal does not state the time, or when there is no clock', async () => {
+    const unstated = skewedClientOn({ 'submit/stamp_login': grpcError(16, 'request timestamp is too old', 401) })
+    expect((await failure(unstated.client.submit('stamp_login', ENVELOPE, recordingStamper()))).code).toBe('CLOCK_SKEW')
+    expect(unstated.learned).toEqual([])
+    expect(unstated.fake.calls).toHaveLength(1)
+    const { client, fake } = clientOn({ 'submit/stamp_login': grpcError(16, REFUSAL, 401) })
+    expect((await failure(client.submit('stamp_login', ENVELOPE, recordingStamper()))).code).toBe('CLOCK_SKEW')
+    expect(fake.calls).toHaveLength(1)
+  })
+
+  it('keeps a refused stamp that says nothing of the timestamp STAMP_REFUSED, and learns nothing from it', async () => {
+    const { client, learned } = skewedClientOn({ 'submit/stamp_login': grpcError(16, "X-Stamp-WebAuthn: credential abc is not registered (the API's clock (2030-06-01T12:00:00.000Z))", 401) })
+    expect((await failure(client.submit('stamp_login', ENVELOPE, recordingStamper()))).code).toBe('STAMP_REFUSED')
+    expect(learned).toEqual([])
+  })
+
+  it('reads the stated time after the word "clock", ISO 8601 UTC only', () => {
+    expect(statedApiTime(REFUSAL)).toBe(API_TIME)
+    expect(statedApiTime('timestampMs: is far from the clock (not a date)')).toBeUndefined()
+    expect(statedApiTime('timestampMs: far from 2030-06-01T12:00:00.000Z')).toBeUndefined()
+    expect(isTimestampRefusal(REFUSAL)).toBe(true)
+    expect(isTimestampRefusal('X-Stamp: signature does not verify')).toBe(false)
+  })
+
+  it('refuses a clock that is not one', () => {
+    expect(() => createPublicApiClient({ apiUrl: 'https://api.example.com', clock: {} as never })).toThrow(/createPublicApiClient\(\{ clock \}\)/)
   })
 })
 

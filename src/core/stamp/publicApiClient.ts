@@ -1,8 +1,9 @@
-import { assertObject, invalidArgument } from '../assert'
-import type { PublicApiClient, Stamp, Stamper } from '../contracts'
-import { kitErrorCodeForGrpc, KitError } from '../errors'
+import { assertMethods, assertObject, invalidArgument } from '../assert'
+import type { PublicApiClient, Stamp, StampHeaderName, Stamper } from '../contracts'
+import { isKitError, kitErrorCodeForGrpc, KitError } from '../errors'
 import { assertSignal, assertTimeoutMs, postJson, resolveBaseUrl } from '../postJson'
 import { DEFAULT_TIMEOUT_MS } from '../client'
+import type { ProxyClock } from '../proxyClock'
 import type { Activity, ActivityEnvelope, PublicActivityName, PublicQueries } from '../publicApiTypes'
 
 export interface PublicApiClientOptions {
@@ -12,16 +13,23 @@ export interface PublicApiClientOptions {
   fetch?: typeof fetch
   /** Whole-request deadline (answer and body), default 20000 ms. The stamper's own time is not counted. */
   timeoutMs?: number
+  /**
+   * The kit's clock: a refusal of `timestampMs` that states the API's time teaches it the offset, and
+   * an activity stamped by a key (X-Stamp) is then sent once more with a new timestamp. Default none:
+   * the refusal is CLOCK_SKEW and nothing is learned.
+   */
+  clock?: Pick<ProxyClock, 'now' | 'learn'>
 }
 
 /**
  * A client for the stamped public API subset (WIRE.md). Unlike the proxy, it sends no config id: the
  * stamp says who is asking, and the envelope's organizationId what about. A refused stamp (gRPC 16)
- * is STAMP_REFUSED; other failures map as the proxy client's do.
+ * is STAMP_REFUSED, a refused `timestampMs` (gRPC 16 naming the timestamp) CLOCK_SKEW; other failures
+ * map as the proxy client's do.
  */
 export function createPublicApiClient(options: PublicApiClientOptions): PublicApiClient {
   assertObject(options, 'createPublicApiClient(options)')
-  const { timeoutMs = DEFAULT_TIMEOUT_MS } = options
+  const { timeoutMs = DEFAULT_TIMEOUT_MS, clock } = options
   const apiUrl = resolveBaseUrl(
     typeof options.apiUrl === 'string' ? options.apiUrl.trim() : options.apiUrl,
     'createPublicApiClient({ apiUrl })',
@@ -30,6 +38,7 @@ export function createPublicApiClient(options: PublicApiClientOptions): PublicAp
     throw invalidArgument('createPublicApiClient({ fetch })', 'a fetch function', options.fetch)
   }
   assertTimeoutMs(timeoutMs, 'createPublicApiClient({ timeoutMs })')
+  if (clock !== undefined) assertMethods(clock, ['now', 'learn'], 'createPublicApiClient({ clock })', 'a ProxyClock (now, learn)')
   // Never called as a method of another object: window.fetch throws "Illegal invocation" otherwise.
   const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
 
@@ -44,19 +53,51 @@ export function createPublicApiClient(options: PublicApiClientOptions): PublicAp
     assertObject(body, `${label}: body`)
     if (typeof stamper !== 'function') throw invalidArgument(`${label}: stamper`, 'a stamper function', stamper)
     if (signal?.aborted) throw new KitError('ABORTED', `${label}: aborted by the caller`, { cause: signal.reason })
-    // Serialized once: the stamp signs these very bytes, and they are what is sent.
-    const text = JSON.stringify(body)
-    const stamp = checkStamp(await stamper(text), label)
-    return postJson({
-      label,
-      url: `${apiUrl}${path}`,
-      headers: { 'Content-Type': 'application/json', [stamp.stampHeaderName]: stamp.stampHeaderValue },
-      body: text,
-      fetch: fetchImpl,
-      timeoutMs,
-      signal,
-      errorCode: (grpcCode) => (grpcCode === 16 ? 'STAMP_REFUSED' : kitErrorCodeForGrpc(grpcCode)),
-    })
+    const send = async (sent: Record<string, unknown>) => {
+      // Serialized once: the stamp signs these very bytes, and they are what is sent.
+      const text = JSON.stringify(sent)
+      const stamp = checkStamp(await stamper(text), label)
+      try {
+        return await postJson({
+          label,
+          url: `${apiUrl}${path}`,
+          headers: { 'Content-Type': 'application/json', [stamp.stampHeaderName]: stamp.stampHeaderValue },
+          body: text,
+          fetch: fetchImpl,
+          timeoutMs,
+          signal,
+          errorCode: (grpcCode) => (grpcCode === 16 ? 'STAMP_REFUSED' : kitErrorCodeForGrpc(grpcCode)),
+        })
+      } catch (error) {
+        throw clockSkewError(error, stamp.stampHeaderName)
+      }
+    }
+    try {
+      return await send(body as Record<string, unknown>)
+    } catch (error) {
+      // Once: the retry's own refusal (the clock moved again?) is the caller's.
+      if (!(error instanceof ClockSkewRefusal) || !error.retry || typeof body.timestampMs !== 'string' || clock === undefined) {
+        throw error instanceof ClockSkewRefusal ? error.kitError : error
+      }
+      try {
+        return await send({ ...body, timestampMs: String(clock.now()) })
+      } catch (retryError) {
+        throw retryError instanceof ClockSkewRefusal ? retryError.kitError : retryError
+      }
+    }
+  }
+
+  /**
+   * A refused `timestampMs` becomes CLOCK_SKEW, and teaches the clock the API's time when the refusal
+   * states it. A key's stamp (X-Stamp) may then be sent again with a new timestamp; a passkey's may not
+   * (a second stamp is a second prompt): the person's next try has the right time.
+   */
+  function clockSkewError(error: unknown, stampHeaderName: StampHeaderName): unknown {
+    if (!isKitError(error, 'STAMP_REFUSED') || error.proxy === undefined || !isTimestampRefusal(error.proxy.message)) return error
+    const apiTimeMs = statedApiTime(error.proxy.message)
+    const learned = apiTimeMs !== undefined && clock !== undefined && clock.learn(apiTimeMs)
+    const kitError = new KitError('CLOCK_SKEW', error.message, { status: error.status, proxy: error.proxy, cause: error })
+    return new ClockSkewRefusal(kitError, learned && stampHeaderName === 'X-Stamp')
   }
 
   return {
@@ -77,6 +118,34 @@ export function createPublicApiClient(options: PublicApiClientOptions): PublicAp
       return answer.body as unknown as PublicQueries[typeof query]['response']
     },
   }
+}
+
+/** A CLOCK_SKEW on its way out of post(), saying whether one more try with a new timestamp may help. */
+class ClockSkewRefusal {
+  constructor(
+    readonly kitError: KitError,
+    readonly retry: boolean,
+  ) {}
+}
+
+/**
+ * Whether a gRPC 16 refuses the request's timestamp rather than its stamp. Production's wording of this
+ * refusal is not published (its errors page lists none; its FAQ says a request's timestamp must be less
+ * than an hour old and at most 5 minutes ahead); the mock's names `timestampMs`. Any 16 naming the
+ * timestamp is taken for it: no refusal of a stamp or key does.
+ */
+export function isTimestampRefusal(message: string): boolean {
+  return /timestamp/i.test(message)
+}
+
+/**
+ * The API's time when the refusal states it, as the mock's does ("... the API's clock (2026-01-01T00:00:00.000Z)"):
+ * an ISO 8601 UTC time after the word "clock".
+ */
+export function statedApiTime(message: string): number | undefined {
+  const match = /clock\b[^(]*\((\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z)\)/i.exec(message)
+  const time = match?.[1] === undefined ? Number.NaN : Date.parse(match[1])
+  return Number.isFinite(time) ? time : undefined
 }
 
 function checkStamp(stamp: Stamp, label: string): Stamp {
