@@ -35,6 +35,11 @@ export interface FlowRun {
   recover(error: unknown): Promise<Recovery>
   /** Keys besides the session's that the documented recovery still needs (an OTP challenge's). */
   neededKeys(): string[]
+  /**
+   * How many keys the flow keeps for its recovery without naming them: after an OTP send whose answer
+   * was lost (`maybeSent`), the key the next start uses again.
+   */
+  keptKeys?(): number
   /** OTP: the countdown the flow shows (retrySecondsLeft), to compare with the wait the answer announced. */
   countdown?(): number
   /** The session there was before the call (a signed-in action keeps it when it fails). */
@@ -153,6 +158,7 @@ function otpFlowDef(name: string, otpType: 'OTP_TYPE_EMAIL' | 'OTP_TYPE_SMS', re
           const { challenge } = flow.getSnapshot()
           return challenge === undefined ? [] : [challenge.publicKey]
         },
+        keptKeys: () => (flow.getSnapshot().maybeSent ? 1 : 0),
         countdown: () => flow.getSnapshot().retrySecondsLeft,
         sessionBefore: null,
         identities: [identity],
