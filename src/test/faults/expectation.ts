@@ -17,16 +17,18 @@ export function expectationFor(flow: FlowDef, step: string, fault: FaultCase): E
   // The account lookup is read-only, and retried once after no answer or a 503: a one-shot fault is absorbed.
   if (step === 'account' && fault.absorbedByAccountRetry) return { success: true }
   const { code, retryAfterSeconds } = fault.expected
+  // The wait a rate limit announced stays on the error, whatever its code.
+  const wait = retryAfterSeconds === undefined ? {} : { retryAfterSeconds }
   if (flow.passkeySignup === true) {
     // The account and its passkey exist once signup answered: whatever fails next, the person is
     // offered to sign in with that passkey rather than to sign up again.
-    if (step !== 'signup') return { success: false, codes: ['PASSKEY_SIGNUP_INCOMPLETE'] }
-    // A proxy error body says the signup was refused before anything was made. Without an answer
-    // (dropped, late) or with an unreadable one (a gateway's page, a cut body) the kit cannot know:
-    // either the transport's code, or PASSKEY_SIGNUP_INCOMPLETE (whose recovery login tells).
-    if (fault.fault.kind !== 'error') return { success: false, codes: [code, 'PASSKEY_SIGNUP_INCOMPLETE'] }
+    if (step !== 'signup') return { success: false, codes: ['PASSKEY_SIGNUP_INCOMPLETE'], ...wait }
+    // At signup the passkey is made already, and whether the account was is not always known (no
+    // answer, an unreadable one, a gateway's page, even a 500): the transport's code, or
+    // PASSKEY_SIGNUP_INCOMPLETE, whose recovery login tells.
+    return { success: false, codes: [code, 'PASSKEY_SIGNUP_INCOMPLETE'], ...wait }
   }
-  return retryAfterSeconds === undefined ? { success: false, codes: [code] } : { success: false, codes: [code], retryAfterSeconds }
+  return { success: false, codes: [code], ...wait }
 }
 
 /**

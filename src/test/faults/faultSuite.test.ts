@@ -75,8 +75,8 @@ async function run(flow: FlowDef, step: MockFaultTarget, fault: FaultCase): Prom
     // 2-4.
     await checkAfterFailure(world, flowRun)
 
-    // 5. The documented recovery, a moment later.
-    world.advance(1)
+    // 5. The documented recovery, a moment later (after the wait a rate limit announced).
+    world.advance(1 + (isKitError(error) ? (error.retryAfterSeconds ?? 0) : 0))
     const recovery = await flowRun.recover(error).catch((recoveryError: unknown) => {
       expect.soft(outcomeOf(recoveryError), 'the recovery').toBe('signed in')
       return undefined
