@@ -2,7 +2,7 @@
 // is none or the right one, no key is left that nothing references, one account at most per identity.
 import { expect } from 'vitest'
 import type { MockUser } from '../../mock/types'
-import type { FlowRun, Identity } from './flows'
+import type { FlowRun, Identity } from './flow'
 import type { World } from './world'
 
 /** The accounts that answer to `identity` in the mock. */

@@ -1,7 +1,7 @@
 // What a run must end with: the flow signed in, or a KitError with the stable code of the fault (and
 // the wait it announced), by flow and step.
 import type { FaultCase } from './faults'
-import type { FlowDef } from './flows'
+import type { FlowDef } from './flow'
 
 export type Expectation =
   | { success: true }

@@ -1,0 +1,98 @@
+// Sign-in with an OAuth provider that the proxy's oauth2_authenticate serves (X, Discord): core's
+// redirect and popup flows, the person consenting on the mock's page as one of its test identities.
+import { completeOAuth, oauthPopupLogin, oauthRedirectLogin } from '../../core/flows/oauth'
+import type { OAuthProviderName } from '../../core/oauth/providers'
+import { fakeStorage } from '../../core/test/fakes'
+import { consentForms } from '../../mock/testing/oauth'
+import type { MockAuthProxy } from '../../mock/types'
+import type { FlowDef } from './flow'
+import type { World } from './world'
+
+const OAUTH_PERSON = 'Ada Lovelace'
+
+/** A person on the mock's consent page: loads the authorize URL, continues as `person`, and is sent back. */
+async function consent(mock: MockAuthProxy, authorizeUrl: string, person: string): Promise<string> {
+  const page = await mock.handle(new Request(authorizeUrl))
+  const html = await page.text()
+  if (page.status !== 200) throw new Error(`the consent page answered ${page.status}`)
+  const form = consentForms(html).find((candidate) => candidate.label === `Continue as ${person}`)
+  if (form === undefined) throw new Error(`the consent page offers no "${person}"`)
+  const answer = await mock.handle(
+    new Request(new URL(form.action, authorizeUrl), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form.fields),
+    }),
+  )
+  const location = answer.headers.get('Location')
+  if (answer.status !== 303 || location === null) throw new Error(`consent answered ${answer.status} without a redirect`)
+  return location
+}
+
+export async function signInWithRedirect(world: World, provider: OAuthProviderName): Promise<void> {
+  let authorizeUrl = ''
+  const page = { location: { assign: (url: string) => void (authorizeUrl = url) } }
+  await oauthRedirectLogin(world.kit, page, { provider, flowStorage: fakeStorage() })
+  // The provider sends the browser back to a new page, which completes the redirect sign-in.
+  const callbackUrl = await consent(world.mock, authorizeUrl, OAUTH_PERSON)
+  await completeOAuth(world.kit, { callbackUrl, mode: 'redirect' })
+}
+
+/** A popup window: cross-origin (unreadable) while on the provider, then back on the redirect URI. */
+function fakePopup(mock: MockAuthProxy) {
+  let href = 'about:blank'
+  let away = false
+  let closed = false
+  return {
+    get closed() {
+      return closed
+    },
+    close() {
+      closed = true
+    },
+    location: {
+      get href(): string {
+        if (away) throw new DOMException('Blocked a frame from accessing a cross-origin frame', 'SecurityError')
+        return href
+      },
+      set href(url: string) {
+        away = true
+        void consent(mock, url, OAUTH_PERSON).then(
+          (callbackUrl) => {
+            href = callbackUrl
+            away = false
+          },
+          () => {
+            closed = true
+          },
+        )
+      },
+    },
+  }
+}
+
+async function signInWithPopup(world: World, provider: OAuthProviderName): Promise<void> {
+  await oauthPopupLogin(world.kit, fakePopup(world.mock), { provider, pollMs: 2 })
+}
+
+export function oauthFlowDef(name: string, mode: 'redirect' | 'popup', provider: 'x' | 'discord'): FlowDef {
+  const signIn = mode === 'redirect' ? signInWithRedirect : signInWithPopup
+  return {
+    name,
+    steps: ['oauth2_authenticate', 'account', 'signup', 'oauth_login'],
+    async prepare(world) {
+      return {
+        call: () => signIn(world, provider).then(() => undefined, (error: unknown) => error),
+        async recover() {
+          // Start again.
+          await signIn(world, provider)
+          return {}
+        },
+        neededKeys: () => [],
+        sessionBefore: null,
+        identities: [{ kind: 'oauth', provider, name: OAUTH_PERSON }],
+        dispose: () => undefined,
+      }
+    },
+  }
+}
