@@ -88,8 +88,7 @@ describe('createKit', () => {
     const keyStore = memoryKeyStore()
     const kit = make({ storage: fakeStorage(), keyStore })
     await kit.session.set(await sessionToken({ exp: Math.floor(Date.now() / 1000) + 900, public_key: await keyStore.create() }))
-    // The session's expiry timer, and the start-up key sweep's wait for an idle moment (no requestIdleCallback here).
-    expect(vi.getTimerCount()).toBe(2)
+    expect(vi.getTimerCount()).toBe(1)
     kit.destroy()
     expect(vi.getTimerCount()).toBe(0)
   })

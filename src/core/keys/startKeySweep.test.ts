@@ -18,7 +18,7 @@ const HOUR = 60 * MINUTE
 
 let cleanups: (() => void)[] = []
 afterEach(() => {
-  for (const cleanup of cleanups) cleanup()
+  for (const cleanup of cleanups.reverse()) cleanup()
   cleanups = []
   vi.useRealTimers()
 })
@@ -50,6 +50,10 @@ function world() {
     return store
   }
   return { clock, keyStore, storage, now, sessionStore }
+}
+
+async function flushMicrotasks(): Promise<void> {
+  for (let i = 0; i < 20; i++) await Promise.resolve()
 }
 
 async function flush(): Promise<void> {
@@ -182,7 +186,7 @@ describe('storedSessionKeys', () => {
 })
 
 describe('createKit', () => {
-  it('sweeps at start, on a timer where there is no requestIdleCallback, and not after destroy()', async () => {
+  it('sweeps at start (at once in Node: no page to paint), and not after destroy()', async () => {
     vi.useFakeTimers({ now: T0, toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     const base = { proxyUrl: 'https://auth.example.com/', configId: 'demo', fetch: fakeFetch({}).fetch, storage: memoryStorage(), window: new EventTarget() }
     const swept = memoryKeyStore()
@@ -197,8 +201,53 @@ describe('createKit', () => {
     const kit = createKit({ ...base, keyStore: swept })
     cleanups.push(() => kit.destroy())
     await kit.session.ready
-    await vi.advanceTimersByTimeAsync(5000)
+    await flushMicrotasks()
+    expect(vi.getTimerCount()).toBe(0)
     expect(await swept.has(abandoned)).toBe(false)
     expect(await kept.has(notSwept)).toBe(true)
+  })
+})
+
+describe('startKeySweep in a page', () => {
+  it('waits for requestIdleCallback, and cancels it on destroy', async () => {
+    const { keyStore, storage, now, sessionStore } = world()
+    const idleCallbacks = new Map<number, () => void>()
+    vi.stubGlobal('document', {})
+    vi.stubGlobal('requestIdleCallback', (task: () => void) => {
+      idleCallbacks.set(idleCallbacks.size + 1, task)
+      return idleCallbacks.size
+    })
+    vi.stubGlobal('cancelIdleCallback', (handle: number) => idleCallbacks.delete(handle))
+    cleanups.push(() => vi.unstubAllGlobals())
+    const sweep = vi.fn(async () => [])
+    const stop = startKeySweep({ keyStore: { ...keyStore, sweep }, session: sessionStore(), storage, now })
+    await flush()
+    expect(idleCallbacks.size).toBe(1)
+    expect(sweep).not.toHaveBeenCalled()
+    stop()
+    expect(idleCallbacks.size).toBe(0)
+
+    const again = startKeySweep({ keyStore: { ...keyStore, sweep }, session: sessionStore('again'), storage, now })
+    cleanups.push(again)
+    await flush()
+    for (const task of idleCallbacks.values()) task()
+    await flush()
+    expect(sweep).toHaveBeenCalledTimes(1)
+  })
+
+  it('falls back to a short timer without requestIdleCallback (Safari before 18)', async () => {
+    vi.useFakeTimers({ now: T0, toFake: ['setTimeout', 'clearTimeout'] })
+    const { keyStore, storage, now, sessionStore } = world()
+    vi.stubGlobal('document', {})
+    cleanups.push(() => vi.unstubAllGlobals())
+    const sweep = vi.fn(async () => [])
+    const session = sessionStore()
+    cleanups.push(startKeySweep({ keyStore: { ...keyStore, sweep }, session, storage, now }))
+    await session.ready
+    await flushMicrotasks()
+    expect(sweep).not.toHaveBeenCalled()
+    expect(vi.getTimerCount()).toBe(1)
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(sweep).toHaveBeenCalledTimes(1)
   })
 })

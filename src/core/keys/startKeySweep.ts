@@ -24,7 +24,10 @@ export interface StartKeySweepOptions {
   storage: SessionStorage
   /** The kit's clock, the one retain() times are on. */
   now: () => number
-  /** Runs `task` when the page is idle; answers a cancel. Default requestIdleCallback, else a short timer. */
+  /**
+   * Runs `task` when the page is idle; answers a cancel. Default requestIdleCallback, else a short timer;
+   * with no document (Node, a worker) there is no paint to keep clear of, and it runs at once.
+   */
   whenIdle?: (task: () => void) => () => void
 }
 
@@ -49,6 +52,7 @@ export function startKeySweep(options: StartKeySweepOptions): () => void {
     cancelIdle = whenIdle(() => {
       if (cancelled) return
       swept = true
+      cancelIdle = ignore
       const spare = new Set(storedSessionKeys(storage))
       const current = session.getSnapshot().session
       if (current !== null) spare.add(current.publicKey)
@@ -99,6 +103,15 @@ function tryPublicKey(token: string | null): string | undefined {
 
 // requestIdleCallback is missing in Safari before 18 (and in jsdom): a timer stands in.
 function idle(task: () => void): () => void {
+  if (typeof document === 'undefined') {
+    let cancelled = false
+    queueMicrotask(() => {
+      if (!cancelled) task()
+    })
+    return () => {
+      cancelled = true
+    }
+  }
   if (typeof requestIdleCallback === 'function') {
     const handle = requestIdleCallback(task, { timeout: 5000 })
     return () => cancelIdleCallback(handle)
