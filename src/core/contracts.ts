@@ -262,4 +262,18 @@ export interface KeyStore {
   /** Removes the key; a key that is not held is not an error. */
   delete(publicKey: string): Promise<void>
   list(): Promise<string[]>
+  /**
+   * Optional: keeps the key out of the start-up sweep until `untilMs` (ms since the epoch, on the clock of
+   * the kit's `now`). The session store calls it with the session's expiry whenever it stores, refreshes
+   * or loads a session; a pending flow may call it for a key it keeps past its usual lifetime. An earlier
+   * time than the one recorded changes nothing; a key that is not held is not an error.
+   */
+  retain?(publicKey: string, untilMs: number): Promise<void>
+  /**
+   * Optional: deletes, in one step (so that no other tab's retain() slips in between), the keys left behind
+   * by abandoned sign-ins: created more than `olderThanMs` ago (by the store's own clock, the one that
+   * stamped `createdAt`), not retained past `now`, and not in `spare`. Answers the keys deleted.
+   * A key store without it (a custom one) is never swept: its keys stay until their session ends.
+   */
+  sweep?(criteria: { olderThanMs: number; now: number; spare: ReadonlySet<string> }): Promise<string[]>
 }

@@ -3,6 +3,7 @@ import { createAuthProxyClient, type AuthProxyClientOptions } from './client'
 import { createConfigStore } from './config/configStore'
 import type { KeyStore, Kit, SessionEventTarget, SessionStorage } from './contracts'
 import { defaultKeyStore } from './keys/defaultKeyStore'
+import { startKeySweep } from './keys/startKeySweep'
 import type { KitOAuthOptions } from './oauth/kitOAuth'
 import type { WebAuthnModule } from './passkey/webAuthnModule'
 import { resolveBaseUrl } from './postJson'
@@ -80,6 +81,8 @@ export function createKit(options: KitOptions): Kit {
     window,
     warnBeforeMs,
   })
+  // Deletes keys abandoned sign-ins left behind, once the session has loaded and the page is idle.
+  const stopSweep = startKeySweep({ keyStore, session, storage, now })
   const config = createConfigStore({ request: () => client.walletKitConfig() })
   return {
     client,
@@ -96,6 +99,7 @@ export function createKit(options: KitOptions): Kit {
     storage,
     wallet,
     destroy: () => {
+      stopSweep()
       session.destroy()
       clock.destroy()
     },

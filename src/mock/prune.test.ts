@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { EXPIRED_RECORD_GRACE_MS, OUTBOX_MAX_AGE_MS, OUTBOX_MAX_MESSAGES } from './limits'
 import { pruneState } from './prune'
-import { STAMP_MAX_SKEW_MS } from './publicApi/readEnvelope'
+import { STAMP_MAX_AGE_MS } from './publicApi/readEnvelope'
 import { createState } from './state'
 import { resolveTenants } from './tenants'
 import { START, call, ok, sendCode, setup, signUp, signedLogin, verifyEmail } from './testing/harness'
@@ -108,7 +108,7 @@ describe('pruneState', () => {
       userId: 'u',
       stampedWith: 'SESSION',
       fingerprint: 'f',
-      createdAt: iso(START - STAMP_MAX_SKEW_MS),
+      createdAt: iso(START - STAMP_MAX_AGE_MS),
     }
     state.queryStamps['q'] = { seenAt: iso(START - MINUTE), forgetAt: iso(START) }
     const tenants = tenantsWithWindow(600)

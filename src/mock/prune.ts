@@ -1,7 +1,7 @@
 // Forgetting what can no longer matter, so that a long-running mock holds a bounded amount of memory.
 // Run before each request: one pass over records that are few, since each of them expires.
 import { EXPIRED_RECORD_GRACE_MS, OUTBOX_MAX_AGE_MS, OUTBOX_MAX_MESSAGES } from './limits'
-import { STAMP_MAX_SKEW_MS } from './publicApi/readEnvelope'
+import { STAMP_MAX_AGE_MS } from './publicApi/readEnvelope'
 import type { MockState, ResolvedMockTenant, ResolvedOtpRateLimits } from './types'
 
 /**
@@ -36,7 +36,7 @@ export function pruneState(state: MockState, tenants: readonly ResolvedMockTenan
     if (gone(session.expiresAt)) delete state.sessions[sessionId]
   }
   for (const [activityId, activity] of Object.entries(state.activities)) {
-    if (Date.parse(activity.createdAt) + STAMP_MAX_SKEW_MS + EXPIRED_RECORD_GRACE_MS <= nowMs) delete state.activities[activityId]
+    if (Date.parse(activity.createdAt) + STAMP_MAX_AGE_MS + EXPIRED_RECORD_GRACE_MS <= nowMs) delete state.activities[activityId]
   }
   for (const [seen, stamp] of Object.entries(state.queryStamps)) {
     if (gone(stamp.forgetAt)) delete state.queryStamps[seen]

@@ -455,9 +455,13 @@ export interface MockActivity {
   organizationId: string
   userId: string
   stampedWith: MockStampKind
-  /** sha256 of the exact request body, hex: the same body submitted twice is a replay. */
+  /** sha256 of the exact request body, hex: the same body submitted twice is the same activity. */
   fingerprint: string
   createdAt: string
+  /** The answer given, read again by the identical request (body and stamp); absent until answered. */
+  answer?: unknown
+  /** sha256 of the stamp header's name and value the answer was given for, hex. */
+  stampDigest?: string
 }
 
 /** Everything the mock remembers. `MockAuthProxy.state` hands out a copy of it. */

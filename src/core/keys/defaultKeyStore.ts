@@ -27,6 +27,9 @@ export function defaultKeyStore(options: DefaultKeyStoreOptions = {}): KeyStore 
     signDer: async (publicKey, data) => (await store()).signDer(publicKey, data),
     delete: async (publicKey) => (await store()).delete(publicKey),
     list: async () => (await store()).list(),
+    // Both stores it may choose keep retain times and can be swept.
+    retain: async (publicKey, untilMs) => (await store()).retain?.(publicKey, untilMs),
+    sweep: async (criteria) => (await store()).sweep?.(criteria) ?? [],
   }
 }
 
@@ -36,7 +39,7 @@ async function chooseKeyStore(options: DefaultKeyStoreOptions): Promise<KeyStore
   const indexedDB = indexedDbOptions.indexedDB ?? globalThis.indexedDB
   if (indexedDB === undefined) {
     warn('auth-proxy-kit: IndexedDB is not available here; sign-in keys are kept in memory and a reload signs out.')
-    return memoryKeyStore()
+    return memoryKeyStore({ now: indexedDbOptions.now })
   }
   const persistent = indexedDbKeyStore({ ...indexedDbOptions, indexedDB })
   try {
@@ -44,7 +47,7 @@ async function chooseKeyStore(options: DefaultKeyStoreOptions): Promise<KeyStore
     return persistent
   } catch (error) {
     warn(`auth-proxy-kit: IndexedDB cannot be opened (${describeFailure(error)}); sign-in keys are kept in memory and a reload signs out.`)
-    return memoryKeyStore()
+    return memoryKeyStore({ now: indexedDbOptions.now })
   }
 }
 

@@ -1,7 +1,8 @@
-import { assertNonEmptyString } from '../assert'
+import { assertNonEmptyString, invalidArgument } from '../assert'
 import { assertBytes } from '../assertBytes'
 import { KitError } from '../errors'
 import type { KeyStore } from '../contracts'
+import { assertTime, checkSweepCriteria, isLeftBehind, laterRetain } from './keyRetention'
 import { assertCompressedPublicKey, rawSignatureToDer } from './p256'
 import { generateKeyPair, keyNotFound, signWithKey } from './webCryptoKeys'
 
@@ -12,6 +13,8 @@ export interface IndexedDbKeyStoreOptions {
   storeName?: string
   /** Default globalThis.indexedDB; tests inject fake-indexeddb. */
   indexedDB?: IDBFactory
+  /** Clock in ms that stamps `createdAt` and ages keys for the sweep; default Date.now. */
+  now?: () => number
 }
 
 /** One stored key. CryptoKey objects are structured-cloneable, so IndexedDB keeps them as they are. */
@@ -20,10 +23,17 @@ export interface StoredKeyRecord {
   /** extractable: false, usages ['sign']: the browser will sign with it but never reveal it. */
   privateKey: CryptoKey
   publicKeyCrypto: CryptoKey
-  /** ms since the epoch; lets a later sweep find keys left behind by abandoned sign-ins. */
+  /** ms since the epoch; lets the sweep (keyStore.sweep) find keys left behind by abandoned sign-ins. */
   createdAt: number
+  /**
+   * Until when (ms since the epoch, the kit's clock) a session is bound to the key: keyStore.retain.
+   * Absent on keys no session was stored for, and on every key an older kit wrote (the schema is
+   * unchanged, so those are read as they are and swept by age).
+   */
+  retainUntil?: number
 }
 
+// Unchanged by retainUntil: an optional field of the records needs no upgrade.
 const DB_VERSION = 1
 
 /**
@@ -33,6 +43,8 @@ const DB_VERSION = 1
 export function indexedDbKeyStore(options: IndexedDbKeyStoreOptions = {}): KeyStore {
   const dbName = options.dbName ?? 'auth-proxy-kit'
   const storeName = options.storeName ?? 'keys'
+  const { now = Date.now } = options
+  if (typeof now !== 'function') throw invalidArgument('indexedDbKeyStore({ now })', 'a function returning ms', now)
   assertNonEmptyString(dbName, 'indexedDbKeyStore({ dbName })')
   assertNonEmptyString(storeName, 'indexedDbKeyStore({ storeName })')
   let opening: Promise<IDBDatabase> | undefined
@@ -49,6 +61,17 @@ export function indexedDbKeyStore(options: IndexedDbKeyStoreOptions = {}): KeySt
   }
 
   async function run<T>(mode: IDBTransactionMode, operation: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+    return transact(mode, (store) => {
+      const request = operation(store)
+      return () => request.result
+    })
+  }
+
+  /**
+   * One transaction: `body` makes its requests (and may chain more from their callbacks, which keeps
+   * the transaction alive) and answers how to read the result once the transaction has completed.
+   */
+  async function transact<T>(mode: IDBTransactionMode, body: (store: IDBObjectStore) => () => T): Promise<T> {
     const db = await database()
     return new Promise<T>((resolve, reject) => {
       let transaction: IDBTransaction
@@ -60,9 +83,9 @@ export function indexedDbKeyStore(options: IndexedDbKeyStoreOptions = {}): KeySt
         reject(storeUnavailable(`could not start a transaction on ${dbName}/${storeName}`, cause))
         return
       }
-      const request = operation(transaction.objectStore(storeName))
+      const result = body(transaction.objectStore(storeName))
       // Resolve on complete, not on the request's success: only then is a write durable.
-      transaction.oncomplete = () => resolve(request.result)
+      transaction.oncomplete = () => resolve(result())
       transaction.onerror = () => reject(storeUnavailable(`${dbName}/${storeName} ${mode} failed`, transaction.error))
       transaction.onabort = () => reject(storeUnavailable(`${dbName}/${storeName} ${mode} aborted`, transaction.error))
     })
@@ -83,7 +106,7 @@ export function indexedDbKeyStore(options: IndexedDbKeyStoreOptions = {}): KeySt
   return {
     async create() {
       const pair = await generateKeyPair()
-      const stored: StoredKeyRecord = { ...pair, createdAt: Date.now() }
+      const stored: StoredKeyRecord = { ...pair, createdAt: now() }
       await run('readwrite', (store) => store.add(stored))
       return pair.publicKey
     },
@@ -103,6 +126,41 @@ export function indexedDbKeyStore(options: IndexedDbKeyStoreOptions = {}): KeySt
     async list() {
       const keys = await run('readonly', (store) => store.getAllKeys())
       return keys.filter((key): key is string => typeof key === 'string')
+    },
+    async retain(publicKey, untilMs) {
+      assertCompressedPublicKey(publicKey, 'keyStore.retain(publicKey)')
+      assertTime(untilMs, 'keyStore.retain(untilMs)')
+      // Read and write in one transaction, so that two tabs retaining the same key keep the later time.
+      await transact('readwrite', (store) => {
+        const request = store.get(publicKey)
+        request.onsuccess = () => {
+          const stored = request.result as StoredKeyRecord | undefined
+          if (stored === undefined) return
+          const retainUntil = laterRetain(stored.retainUntil, untilMs)
+          if (retainUntil !== stored.retainUntil) store.put({ ...stored, retainUntil })
+        }
+        return () => undefined
+      })
+    },
+    async sweep(criteria) {
+      checkSweepCriteria(criteria)
+      const storeNow = now()
+      // One cursor in one readwrite transaction: a retain() from another tab lands before or after, never between the check and the delete.
+      return transact('readwrite', (store) => {
+        const deleted: string[] = []
+        const request = store.openCursor()
+        request.onsuccess = () => {
+          const cursor = request.result
+          if (cursor === null) return
+          const record = cursor.value as Partial<StoredKeyRecord>
+          if (typeof cursor.primaryKey === 'string' && isLeftBehind(cursor.primaryKey, record, criteria, storeNow)) {
+            cursor.delete()
+            deleted.push(cursor.primaryKey)
+          }
+          cursor.continue()
+        }
+        return () => deleted
+      })
     },
   }
 }

@@ -204,6 +204,18 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     timer = undefined
   }
 
+  /** Marks the session's key as in use until it expires, so that no tab's start-up sweep deletes it. */
+  async function retain(session: Session): Promise<void> {
+    await keyStore.retain?.(session.publicKey, session.expiresAt)
+  }
+
+  /** Deletes the keys of sessions `session` displaced (all but its own); a key that cannot be deleted is left to the sweep. */
+  async function deleteDisplaced(displaced: Iterable<string | undefined>, session: { publicKey: string } | undefined): Promise<void> {
+    for (const key of new Set(displaced)) {
+      if (key !== undefined && key !== session?.publicKey) await keyStore.delete(key).catch(ignore)
+    }
+  }
+
   /** At start: a stored session that is unreadable, expired or bound to a key not held is purged. */
   async function load(): Promise<void> {
     const token = read()
@@ -222,12 +234,20 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       return commit(null)
     }
     commit(withIdentity(session))
+    // Also marks sessions stored by a kit that did not retain keys yet; off the queue, which the UI waits on.
+    void retain(session).catch(ignore)
   }
 
-  /** Another tab changed the stored session: follow it. Keys are the writing tab's business. */
+  /**
+   * Another tab changed the stored session: follow it. Its keys are the writing tab's business, but a
+   * session of ours it replaced (two tabs signing in at once: the last write wins) leaves a key no one
+   * will use again: this tab deletes it, unless the new session is bound to it (a refresh). Another tab's
+   * logout deletes the key itself.
+   */
   async function reconcile(): Promise<void> {
     const token = read()
-    if (token === (store.getSnapshot().session?.token ?? null)) return
+    const current = store.getSnapshot().session
+    if (token === (current?.token ?? null)) return
     if (token === null) return commit(null)
     try {
       const session = await validate(token, 'session from another tab')
@@ -235,6 +255,9 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     } catch {
       commit(null)
     }
+    const publicKey = tryDecode(token)?.public_key
+    // An unreadable token names no key: it displaces ours all the same.
+    await deleteDisplaced([current?.publicKey], publicKey === undefined ? undefined : { publicKey })
   }
 
   const onStorage = (event: Event): void => {
@@ -275,12 +298,16 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
         if (given !== undefined) write(JSON.stringify({ userId: validated.userId, publicKey: validated.publicKey, identity: given }), identityKey)
         const session = withIdentity(validated)
         if (session.identity === undefined) remove(identityKey)
+        // What this write replaces: another tab's session stored since this one last looked (two tabs
+        // signing in at once), not only the one this tab showed.
+        const stored = read()
+        const overwritten = stored === null ? undefined : tryDecode(stored)?.public_key
         write(token)
         commit(session)
-        // The replaced session's key signs nothing any more; leaving it would pile up keys.
-        if (previous !== null && previous.publicKey !== session.publicKey) {
-          await keyStore.delete(previous.publicKey).catch(ignore)
-        }
+        await retain(session).catch(ignore)
+        // The replaced sessions' keys sign nothing any more; leaving them would pile up keys. A refresh
+        // (same key) deletes nothing.
+        await deleteDisplaced([previous?.publicKey, overwritten], session)
         return session
       }),
     logout: () =>

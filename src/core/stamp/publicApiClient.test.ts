@@ -171,16 +171,50 @@ describe('createPublicApiClient: submit', () => {
     })
     expect((await failure(client.submit('stamp_login', ENVELOPE, recordingStamper()))).code).toBe('INVALID_REQUEST')
     expect((await failure(client.submit('stamp_login', ENVELOPE, recordingStamper()))).code).toBe('NOT_FOUND')
+    // Lost twice (sent, then sent again identically): the second loss is the caller's.
     expect((await failure(client.submit('stamp_login', ENVELOPE, recordingStamper()))).code).toBe('PROXY_UNAVAILABLE')
   })
 
-  it('PROXY_TIMEOUT when no answer comes within timeoutMs', async () => {
+  it('PROXY_TIMEOUT when no answer comes within timeoutMs, for the request and for its one identical resend', async () => {
     vi.useFakeTimers()
     const { client, fake } = clientOn({ 'submit/stamp_login': hang }, 1000)
     const pending = failure(client.submit('stamp_login', ENVELOPE, recordingStamper()))
-    await vi.advanceTimersByTimeAsync(1000)
+    await vi.advanceTimersByTimeAsync(2000)
     expect((await pending).code).toBe('PROXY_TIMEOUT')
-    expect(fake.calls[0]?.signal?.aborted).toBe(true)
+    expect(fake.calls).toHaveLength(2)
+    expect(fake.calls.every((call) => call.signal?.aborted === true)).toBe(true)
+  })
+
+  it.each([
+    ['the connection failed', new TypeError('Failed to fetch')],
+    ['a gateway could not reach the API (a 503 page)', new Response('<html>503 Service Unavailable</html>', { status: 503, headers: { 'Content-Type': 'text/html' } })],
+  ])('sends an activity whose answer was lost (%s) once more, the very same bytes and stamp, and reads its answer', async (_name, lost) => {
+    const { client, fake, sent } = clientOn({ 'submit/stamp_login': [lost, json({ activity: activity() })] })
+    const stamped: string[] = []
+    const answer = await client.submit('stamp_login', ENVELOPE, recordingStamper(stamped))
+    expect(answer.result.stampLoginResult.session).toBe('jwt')
+    // One stamp (no second passkey prompt), sent twice: the API answers the same activity for the same bytes.
+    expect(stamped).toHaveLength(1)
+    expect(sent).toEqual([stamped[0], stamped[0]])
+    expect(fake.calls.map((call) => call.headers['x-stamp'] ?? call.headers['X-Stamp'])).toEqual([`stamp-of-${stamped[0]?.length}`, `stamp-of-${stamped[0]?.length}`])
+  })
+
+  it('does not send again what the API itself refused or answered, a query, or a request its caller aborted', async () => {
+    const refused = clientOn({ 'submit/stamp_login': grpcError(14, 'unavailable', 503) })
+    expect((await failure(refused.client.submit('stamp_login', ENVELOPE, recordingStamper()))).status).toBe(503)
+    expect(refused.fake.calls).toHaveLength(1)
+    const query = clientOn({ 'query/whoami': new TypeError('Failed to fetch') })
+    expect((await failure(query.client.query('whoami', { organizationId: 'org-1' }, recordingStamper()))).code).toBe('PROXY_UNAVAILABLE')
+    expect(query.fake.calls).toHaveLength(1)
+    const controller = new AbortController()
+    const aborted = clientOn({
+      'submit/stamp_login': () => {
+        controller.abort()
+        return Promise.reject(new DOMException('aborted', 'AbortError'))
+      },
+    })
+    expect((await failure(aborted.client.submit('stamp_login', ENVELOPE, recordingStamper(), { signal: controller.signal }))).code).toBe('ABORTED')
+    expect(aborted.fake.calls).toHaveLength(1)
   })
 
   it('a stamper failure (a cancelled passkey prompt) sends nothing and is passed on as it is', async () => {

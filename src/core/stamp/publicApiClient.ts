@@ -48,6 +48,7 @@ export function createPublicApiClient(options: PublicApiClientOptions): PublicAp
     body: unknown,
     stamper: Stamper,
     signal: AbortSignal | undefined,
+    idempotent: boolean,
   ): Promise<{ status: number; body: Record<string, unknown> }> {
     assertSignal(signal, label)
     assertObject(body, `${label}: body`)
@@ -57,8 +58,8 @@ export function createPublicApiClient(options: PublicApiClientOptions): PublicAp
       // Serialized once: the stamp signs these very bytes, and they are what is sent.
       const text = JSON.stringify(sent)
       const stamp = checkStamp(await stamper(text), label)
-      try {
-        return await postJson({
+      const attempt = () =>
+        postJson({
           label,
           url: `${apiUrl}${path}`,
           headers: { 'Content-Type': 'application/json', [stamp.stampHeaderName]: stamp.stampHeaderValue },
@@ -68,6 +69,16 @@ export function createPublicApiClient(options: PublicApiClientOptions): PublicAp
           signal,
           errorCode: (grpcCode) => (grpcCode === 16 ? 'STAMP_REFUSED' : kitErrorCodeForGrpc(grpcCode)),
         })
+      try {
+        try {
+          return await attempt()
+        } catch (error) {
+          // An activity is idempotent (the same bytes return the same activity): when its answer was lost,
+          // the very same request, stamp included, reads it without doing anything twice, and without a
+          // second passkey prompt. Once: a second loss is the caller's.
+          if (!idempotent || !isLostAnswer(error) || signal?.aborted) throw error
+          return await attempt()
+        }
       } catch (error) {
         throw clockSkewError(error, stamp.stampHeaderName)
       }
@@ -107,17 +118,25 @@ export function createPublicApiClient(options: PublicApiClientOptions): PublicAp
       if (typeof activity !== 'string' || !/^[a-z_]+$/.test(activity)) {
         throw invalidArgument('publicApi.submit(activity)', 'an activity name (stamp_login, ...)', activity)
       }
-      const answer = await post(activity, `/public/v1/submit/${activity}`, envelope, stamper, callOptions.signal)
+      const answer = await post(activity, `/public/v1/submit/${activity}`, envelope, stamper, callOptions.signal, true)
       return checkActivity(activity, envelope, answer.body, answer.status)
     },
     async query(query, body, stamper, callOptions = {}) {
       if (typeof query !== 'string' || !/^[a-z_]+$/.test(query)) throw invalidArgument('publicApi.query(query)', 'a query name (get_user, ...)', query)
       // The caller checks the fields it reads (the wallet actions, in their own chunk): this client is
       // in every first load, and a table of every query's fields would be too.
-      const answer = await post(query, `/public/v1/query/${query}`, body, stamper, callOptions.signal)
+      const answer = await post(query, `/public/v1/query/${query}`, body, stamper, callOptions.signal, false)
       return answer.body as unknown as PublicQueries[typeof query]['response']
     },
   }
+}
+
+/**
+ * No answer from the API itself: the connection failed or timed out, or a gateway in front of it said it
+ * could not reach it (502, 503, 504). The request may have taken effect.
+ */
+function isLostAnswer(error: unknown): boolean {
+  return isKitError(error) && (error.code === 'PROXY_UNAVAILABLE' || error.code === 'PROXY_TIMEOUT') && error.proxy === undefined
 }
 
 /** A CLOCK_SKEW on its way out of post(), saying whether one more try with a new timestamp may help. */

@@ -1,21 +1,42 @@
 import type { Activity, PublicActivities, PublicActivityName } from '../../core/publicApiTypes'
 import { isoTime } from '../endpoints/context'
 import { MockError } from '../http'
-import type { MockActivity } from '../types'
+import type { MockActivity, MockState } from '../types'
 import type { PublicApiContext } from './context'
 import { protobufTimestamp } from './protobufTimestamp'
 import type { VerifiedStamp } from './verifyStamp'
 
 /**
- * Refuses a body already accepted: within the timestamp window a captured request could otherwise be
- * sent again. A passkey's counter catches that too, but an API key's signature does not change.
+ * Production's submissions are idempotent: the same body (its fingerprint) returns the same activity
+ * (docs, "Activities": "to generate a new activity, change the timestampMs"). The mock answers again
+ * only the identical request, body and stamp header, with the activity it recorded: a client whose
+ * answer was lost reads it by sending the very same bytes, and nothing happens twice. Answers `undefined`
+ * for anything else.
+ */
+export function earlierAnswer(state: MockState, fingerprint: string, stampDigest: string): unknown {
+  const earlier = Object.values(state.activities).find((activity) => activity.fingerprint === fingerprint)
+  return earlier !== undefined && earlier.stampDigest === stampDigest ? earlier.answer : undefined
+}
+
+/** Keeps an activity's answer, and the stamp it was given for, so that the identical request reads it again. */
+export function rememberAnswer(state: MockState, fingerprint: string, stampDigest: string, answer: unknown): void {
+  const activity = Object.values(state.activities).find((candidate) => candidate.fingerprint === fingerprint)
+  if (activity === undefined) return
+  activity.answer = structuredClone(answer)
+  activity.stampDigest = stampDigest
+}
+
+/**
+ * Refuses the same body with another stamp while it is remembered (the timestamp window): the mock reads
+ * an earlier answer again only for the identical request (earlierAnswer), and a body stamped twice is
+ * otherwise a replay. A passkey's counter catches that too, but an API key's signature does not change.
  */
 export function assertNotReplayed({ state, fingerprint }: PublicApiContext): void {
   const earlier = Object.values(state.activities).find((activity) => activity.fingerprint === fingerprint)
   if (earlier !== undefined) {
     throw new MockError(
       16,
-      `request body: already submitted (activity ${earlier.activityId} at ${earlier.createdAt}); a replay is refused: send a new request with a fresh timestampMs`,
+      `request body: already submitted (activity ${earlier.activityId} at ${earlier.createdAt}); a replay with another stamp is refused: send the identical request again to read its answer, or a new request with a fresh timestampMs`,
     )
   }
 }

@@ -9,6 +9,7 @@ import type { TokenAuthority } from '../tokens'
 import type { MockState, ResolvedMockTenant } from '../types'
 import { Fields, parseJsonObject } from '../validate'
 import { resolveScope, type PublicApiContext } from './context'
+import { earlierAnswer, rememberAnswer } from './activities'
 import { createAuthenticators } from './createAuthenticators'
 import { createWalletActivity } from './createWalletActivity'
 import { stampLogin } from './stampLogin'
@@ -83,6 +84,13 @@ export function createPublicApi({ tenants, state, tokens, now }: PublicApiOption
         )
       }
       respond.cors = corsHeaders(origin)
+      const fingerprint = bytesToHex(sha256(bodyBytes))
+      const stampDigest = digestOfStamp(request.headers)
+      const isActivity = name?.startsWith('submit/') === true
+      if (isActivity) {
+        const earlier = earlierAnswer(state, fingerprint, stampDigest)
+        if (earlier !== undefined) return jsonResponse(earlier, 200, respond.cors)
+      }
       await tokens.ready
       const result = await operation({
         tenant,
@@ -93,10 +101,17 @@ export function createPublicApi({ tenants, state, tokens, now }: PublicApiOption
         origin,
         scope,
         bodyBytes,
-        fingerprint: bytesToHex(sha256(bodyBytes)),
+        fingerprint,
         headers: request.headers,
       })
+      if (isActivity) rememberAnswer(state, fingerprint, stampDigest, result)
       return jsonResponse(result, 200, respond.cors)
     },
   }
+}
+
+/** The stamp headers as sent (name and value), hashed: what makes a request identical beside its body. */
+function digestOfStamp(headers: Headers): string {
+  const stamps = ['X-Stamp', 'X-Stamp-WebAuthn', 'X-Stamp-Attested'].map((header) => `${header}:${headers.get(header) ?? ''}`)
+  return bytesToHex(sha256(new TextEncoder().encode(stamps.join('\n'))))
 }

@@ -15,7 +15,7 @@ import {
   type SignedInUser,
 } from '../testing/publicApi'
 import type { MockAuthProxy } from '../types'
-import { STAMP_MAX_SKEW_MS } from './readEnvelope'
+import { STAMP_MAX_AGE_MS, STAMP_MAX_AHEAD_MS } from './readEnvelope'
 
 function expectRefused(proxy: MockAuthProxy, body: string, headers: Record<string, string>, code: number, message: string | RegExp) {
   return expectPublicRefusal(proxy, 'submit/stamp_login', body, headers, code, message)
@@ -73,6 +73,9 @@ describe('stamp_login', () => {
         stampedWith: 'API_KEY',
         fingerprint: (answer.body as { activity: { fingerprint: string } }).activity.fingerprint,
         createdAt: new Date(clock.now()).toISOString(),
+        // Kept for the identical request, which reads the same answer again.
+        answer: answer.body,
+        stampDigest: expect.stringMatching(/^[0-9a-f]{64}$/),
       },
     ])
   })
@@ -151,14 +154,25 @@ describe('stamp_login', () => {
     expect(decodeJwt(refreshed)).toMatchObject({ user_id: user.userId })
   })
 
-  it('refuses a replayed request (the same body and stamp) with 16', async () => {
+  it('answers the identical request again with the same session (idempotent), and refuses the body under another stamp with 16', async () => {
     const { proxy, clock } = setup()
     const user = await passkeySignUp(proxy)
     const body = stampLoginBody(user.organizationId, (await createTestClientKey()).publicKey, clock)
     const headers = await xStamp(user.clientKey, body)
-    await sessionOf(callPublic(proxy, 'submit/stamp_login', body, { headers }))
+    const session = await sessionOf(callPublic(proxy, 'submit/stamp_login', body, { headers }))
     clock.advance(1000)
-    await expectRefused(proxy, body, headers, 16, /^request body: already submitted \(activity [0-9a-f-]{36} at 2030-01-01T00:00:00\.000Z\); a replay is refused/)
+    expect(await sessionOf(callPublic(proxy, 'submit/stamp_login', body, { headers }))).toBe(session)
+    expect(Object.keys(proxy.state.sessions)).toHaveLength(1)
+    await expectRefused(proxy, body, await xStamp(user.clientKey, body), 16, /^request body: already submitted \(activity [0-9a-f-]{36} at 2030-01-01T00:00:00\.000Z\); a replay with another stamp is refused/)
+  })
+
+  it('answers a passkey-stamped request sent again identically without a second prompt (the same assertion)', async () => {
+    const { proxy, clock } = setup()
+    const user = await passkeySignUp(proxy)
+    const body = stampLoginBody(DEMO_ORGANIZATION_ID, (await createTestClientKey()).publicKey, clock)
+    const headers = { 'X-Stamp-WebAuthn': await user.authenticator.stamp(body) }
+    const session = await sessionOf(callPublic(proxy, 'submit/stamp_login', body, { headers }))
+    expect(await sessionOf(callPublic(proxy, 'submit/stamp_login', body, { headers }))).toBe(session)
   })
 
   it('accepts only one of two identical requests sent at once', async () => {
@@ -176,13 +190,23 @@ describe('stamp_login', () => {
   })
 
   it.each([
-    ['stale', -STAMP_MAX_SKEW_MS - 1, /^timestampMs: 2029-12-31T23:54:59\.999Z is 301 s before the API's clock \(2030-01-01T00:00:00\.000Z\)/],
-    ['from the future', STAMP_MAX_SKEW_MS + 1000, /^timestampMs: 2030-01-01T00:05:01\.000Z is 301 s after the API's clock/],
+    ['an hour old', -STAMP_MAX_AGE_MS, /^timestampMs: 2029-12-31T23:00:00\.000Z is 3600 s before the API's clock \(2030-01-01T00:00:00\.000Z\); a request's timestamp must be less than 60 minutes old and at most 5 minutes ahead$/],
+    ['from the future', STAMP_MAX_AHEAD_MS + 1000, /^timestampMs: 2030-01-01T00:05:01\.000Z is 301 s after the API's clock/],
   ])('refuses a %s timestampMs with 16, the stamp itself being valid', async (_name, offset, message) => {
     const { proxy, clock } = setup()
     const user = await passkeySignUp(proxy)
     const body = envelope('ACTIVITY_TYPE_STAMP_LOGIN', user.organizationId, { publicKey: (await createTestClientKey()).publicKey }, clock.now() + offset)
     await expectRefused(proxy, body, await xStamp(user.clientKey, body), 16, message)
+  })
+
+  it.each([
+    ['59 minutes old (production allows less than an hour)', -59 * 60_000],
+    ['5 minutes ahead', STAMP_MAX_AHEAD_MS],
+  ])('accepts a timestampMs %s', async (_name, offset) => {
+    const { proxy, clock } = setup()
+    const user = await passkeySignUp(proxy)
+    const body = envelope('ACTIVITY_TYPE_STAMP_LOGIN', user.organizationId, { publicKey: (await createTestClientKey()).publicKey }, clock.now() + offset)
+    await sessionOf(callPublic(proxy, 'submit/stamp_login', body, { headers: await xStamp(user.clientKey, body) }))
   })
 
   it('accepts a timestampMs a few minutes off (the time a passkey prompt may take)', async () => {
