@@ -51,6 +51,7 @@ export type KitErrorCode =
   | 'PASSKEY_CANCELLED' // the prompt was closed or timed out, or no passkey matched
   | 'PASSKEY_FAILED' // any other WebAuthn failure; `cause` holds the browser's error
   | 'STAMP_REFUSED' // the public API refused the stamp (gRPC 16): unknown, expired or wrong key or passkey
+  | 'PASSKEY_SIGNUP_INCOMPLETE' // a passkey sign-up failed after the passkey was made: log in with it (PasskeySignUpIncompleteError)
   | 'NOT_SIGNED_IN' // a signed-in action without a session
   // the kit's own code
   | 'LOAD_FAILED' // a part of the kit loaded on first use (a flow, the modal) could not be fetched
@@ -96,6 +97,7 @@ export const DEFAULT_USER_MESSAGES: Readonly<Record<KitErrorCode, string>> = {
   PASSKEY_CANCELLED: 'The passkey request was cancelled or timed out. Try again when you are ready.',
   PASSKEY_FAILED: 'Your passkey could not be used. Please try again, or use another way to sign in.',
   STAMP_REFUSED: 'Your sign-in could not be verified. Please sign in again.',
+  PASSKEY_SIGNUP_INCOMPLETE: 'Your passkey was created, but signing in did not finish. Sign in with the passkey you just created.',
   NOT_SIGNED_IN: 'Please sign in first.',
   LOAD_FAILED: 'Part of the sign-in could not be loaded. Check your connection and try again.',
 }

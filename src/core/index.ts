@@ -141,6 +141,13 @@ export {
   type SignUpWithPasskeyReturnType,
 } from './flows/passkey'
 export { passkeysSupported } from './passkey/passkeysSupported'
+export {
+  isPasskeySignUpIncomplete,
+  isPasskeyWithoutAccount,
+  PASSKEY_WITHOUT_ACCOUNT_MESSAGE,
+  PasskeySignUpIncompleteError,
+  PasskeyWithoutAccountError,
+} from './passkey/passkeySignUpErrors'
 export { preloadWebAuthn } from './passkey/webAuthnModule'
 
 // Actions: signing out
