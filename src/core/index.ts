@@ -144,7 +144,6 @@ export { passkeysSupported } from './passkey/passkeysSupported'
 export {
   isPasskeySignUpIncomplete,
   isPasskeyWithoutAccount,
-  PASSKEY_WITHOUT_ACCOUNT_MESSAGE,
   PasskeySignUpIncompleteError,
   PasskeyWithoutAccountError,
 } from './passkey/passkeySignUpErrors'

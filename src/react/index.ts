@@ -82,9 +82,8 @@ export { DEFAULT_USER_MESSAGES, KitError, isKitError, type KitErrorCode } from '
 export {
   isPasskeySignUpIncomplete,
   isPasskeyWithoutAccount,
-  PASSKEY_WITHOUT_ACCOUNT_MESSAGE,
-  PasskeySignUpIncompleteError,
-  PasskeyWithoutAccountError,
+  type PasskeySignUpIncompleteError,
+  type PasskeyWithoutAccountError,
 } from '../core/passkey/passkeySignUpErrors'
 // What the kit's own components need of core at run time: a custom UI has the same.
 export { isE164PhoneNumber, isValidEmail, normalizePhoneNumber } from '../core/validators'
