@@ -1,3 +1,4 @@
+import type { PasskeySignUpIncompleteError, PasskeyWithoutAccountError } from './passkey/passkeySignUpErrors'
 import type { ProxyErrorBody } from './types'
 
 /**
@@ -136,6 +137,19 @@ export class KitError extends Error {
 
 export function isKitError(error: unknown, code?: KitErrorCode): error is KitError {
   return error instanceof KitError && (code === undefined || error.code === code)
+}
+
+// The passkey sign-up recovery's errors, told apart by shape rather than by class: the dialog asks
+// without loading the passkey code (its chunk holds none).
+
+/** A passkey sign-up that failed after the passkey was made: recover by logging in with `error.credentialId`. */
+export function isPasskeySignUpIncomplete(error: unknown): error is PasskeySignUpIncompleteError {
+  return isKitError(error, 'PASSKEY_SIGNUP_INCOMPLETE') && typeof (error as { credentialId?: unknown }).credentialId === 'string'
+}
+
+/** A refused passkey whose sign-up failed in this browser before its account was made: offer to sign up again. */
+export function isPasskeyWithoutAccount(error: unknown): error is PasskeyWithoutAccountError {
+  return isKitError(error, 'STAMP_REFUSED') && typeof (error as { credentialId?: unknown }).credentialId === 'string'
 }
 
 /** Maps a proxy error body's gRPC code to the kit's code. Flows refine it (wrong OTP code, ...). */

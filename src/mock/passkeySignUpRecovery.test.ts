@@ -3,10 +3,10 @@
 // kit offers (log in with the passkey just made) ends with one account at most, and says which.
 import { describe, expect, it } from 'vitest'
 import { createKit, type Kit } from '../core/createKit'
-import { isKitError } from '../core/errors'
+import { isKitError, isPasskeySignUpIncomplete, isPasskeyWithoutAccount } from '../core/errors'
 import { loginWithPasskey, signUpWithPasskey } from '../core/flows/passkey'
 import { memoryKeyStore } from '../core/keys/memoryKeyStore'
-import { isPasskeySignUpIncomplete, isPasskeyWithoutAccount, PASSKEY_WITHOUT_ACCOUNT_MESSAGE } from '../core/passkey/passkeySignUpErrors'
+import { PASSKEY_WITHOUT_ACCOUNT_MESSAGE } from '../core/passkey/passkeySignUpErrors'
 import { memoryStorage } from '../core/session/memoryStorage'
 import { createMockAuthProxy } from './handler'
 import { DEMO_ORGANIZATION_ID } from './tenants'

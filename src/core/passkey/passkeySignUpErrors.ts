@@ -51,11 +51,3 @@ export class PasskeyWithoutAccountError extends KitError {
     this.credentialId = credentialId
   }
 }
-
-export function isPasskeySignUpIncomplete(error: unknown): error is PasskeySignUpIncompleteError {
-  return error instanceof PasskeySignUpIncompleteError
-}
-
-export function isPasskeyWithoutAccount(error: unknown): error is PasskeyWithoutAccountError {
-  return error instanceof PasskeyWithoutAccountError
-}
