@@ -146,6 +146,50 @@ test.describe('passkeys on the playground (Chromium, virtual authenticator)', ()
     expect(await storedSessionClaims(page)).toBeNull()
   })
 
+  test('a sign-up whose stamp_login is lost offers the passkey just created, which signs in to the one account', async ({ page, baseURL }) => {
+    await page.goto(onLocalhost(baseURL))
+    const authenticator = await addVirtualAuthenticator(page)
+    const name = uniqueEmail('passkey-recovery')
+    const signups: string[] = []
+    page.on('request', (request) => {
+      if (request.url().endsWith('/auth-proxy/v1/signup')) signups.push(request.url())
+    })
+    // The connection drops on the sign-up's stamp_login: the account exists, the kit has no session.
+    await page.route('**/auth-proxy/public/v1/submit/stamp_login', (route) => route.abort('connectionreset'), { times: 1 })
+    let dialog = await openModal(page)
+    await dialog.getByRole('button', { name: 'Create a passkey' }).click()
+    await dialog.getByRole('textbox', { name: 'Name for this passkey' }).fill(name)
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+
+    await expect(dialog.getByRole('alert')).toHaveText('Your passkey was created, but signing in did not finish. Sign in with the passkey you just created.')
+    const recover = dialog.getByRole('button', { name: 'Sign in with the passkey you just created' })
+    await expect(recover).toBeFocused()
+    await expect(dialog.getByRole('button', { name: 'Start over' })).toBeVisible()
+    await expect(dialog.getByRole('button', { name: 'Try again' })).toHaveCount(0)
+    await page.screenshot({ path: `${SHOTS}/passkey-8-signup-incomplete.png`, animations: 'disabled' })
+    // Its keys are gone: the sign-up's client key and its session key.
+    expect(await storedKeys(page)).toEqual([])
+
+    await recover.click()
+    await expect(dialog.getByRole('heading', { name: `Signed in as ${name}` })).toBeVisible()
+    const recovered = await storedSessionClaims(page)
+    expect(recovered).not.toBeNull()
+    expect((await storedKeys(page)).map((key) => key.publicKey)).toEqual([recovered?.public_key])
+    // One sign-up, one passkey: no second account.
+    expect(signups).toHaveLength(1)
+    expect(await authenticator.credentials()).toHaveLength(1)
+    await dialog.getByRole('button', { name: 'Done' }).click()
+
+    // The plain passkey sign-in later lands in the same account.
+    await signOut(page)
+    dialog = await openModal(page)
+    await dialog.getByRole('button', { name: 'Sign in with a passkey' }).click()
+    await expect(dialog.getByRole('heading', SIGNED_IN)).toBeVisible()
+    const again = await storedSessionClaims(page)
+    expect(again?.organization_id).toBe(recovered?.organization_id)
+    expect(again?.user_id).toBe(recovered?.user_id)
+  })
+
   test('a browser without WebAuthn is told so, with no passkey button', async ({ page, baseURL }) => {
     await page.addInitScript(() => {
       delete (window as { PublicKeyCredential?: unknown }).PublicKeyCredential

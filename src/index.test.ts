@@ -26,6 +26,8 @@ describe('the package entry (auth-proxy-kit)', () => {
         "fr",
         "isE164PhoneNumber",
         "isKitError",
+        "isPasskeySignUpIncomplete",
+        "isPasskeyWithoutAccount",
         "isValidEmail",
         "lightTheme",
         "normalizeOtpCode",

@@ -167,3 +167,39 @@ export const PasskeyAdded: Story = {
     ],
   },
 }
+
+/**
+ * The sign-up failed after the browser made the passkey (here the proxy refuses the signup): no "Try
+ * again" that could make a second account, but the passkey just made, or back to the start.
+ */
+export const SignUpIncomplete: Story = {
+  play: async ({ canvasElement, loaded }) => {
+    loaded.proxy.setFailure('signup', { code: 13, message: 'signup lost' })
+    const dialog = await createPasskeyNamed(canvasElement)
+    await within(dialog).findByRole('button', { name: 'Sign in with the passkey you just created' }, { timeout: 3000 })
+  },
+  parameters: {
+    expectedState: [
+      { role: 'alert', text: 'Your passkey was created, but signing in did not finish. Sign in with the passkey you just created.' },
+      { role: 'button', name: 'Sign in with the passkey you just created' },
+      { role: 'button', name: 'Start over' },
+    ],
+  },
+}
+
+/** The passkey just made has no account behind it (its signup never reached the proxy): say so, offer to sign up again. */
+export const PasskeyWithoutAccount: Story = {
+  play: async ({ canvasElement, loaded }) => {
+    loaded.proxy.setFailure('signup', { code: 13, message: 'signup lost' })
+    await createPasskeyNamed(canvasElement)
+    const dialog = await clickInDialog(canvasElement, 'Sign in with the passkey you just created')
+    await within(dialog).findByRole('button', { name: 'Create your account again' }, { timeout: 3000 })
+  },
+  parameters: {
+    expectedState: [
+      { role: 'alert', text: /This passkey was created but its account was not/ },
+      { role: 'button', name: 'Create your account again' },
+      { role: 'button', name: 'Sign in with a passkey' },
+    ],
+  },
+}

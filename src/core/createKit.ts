@@ -82,7 +82,8 @@ export function createKit(options: KitOptions): Kit {
     warnBeforeMs,
   })
   // Deletes keys abandoned sign-ins left behind, once the session has loaded and the page is idle.
-  const stopSweep = startKeySweep({ keyStore, session, storage, now })
+  // Ages are on the device clock, as the key store stamps createdAt (the device's time).
+  const stopSweep = startKeySweep({ keyStore, session, storage, now: deviceNow })
   const config = createConfigStore({ request: () => client.walletKitConfig() })
   return {
     client,

@@ -1,3 +1,4 @@
+import type { PasskeySignUpIncompleteError, PasskeyWithoutAccountError } from './passkey/passkeySignUpErrors'
 import type { ProxyErrorBody } from './types'
 
 /**
@@ -52,6 +53,7 @@ export type KitErrorCode =
   | 'PASSKEY_FAILED' // any other WebAuthn failure; `cause` holds the browser's error
   | 'STAMP_REFUSED' // the public API refused the stamp (gRPC 16): unknown, expired or wrong key or passkey
   | 'CLOCK_SKEW' // the public API refused the request's timestampMs (gRPC 16): this device's clock is off
+  | 'PASSKEY_SIGNUP_INCOMPLETE' // a passkey sign-up failed after the passkey was made: log in with it (PasskeySignUpIncompleteError)
   | 'NOT_SIGNED_IN' // a signed-in action without a session
   // the kit's own code
   | 'LOAD_FAILED' // a part of the kit loaded on first use (a flow, the modal) could not be fetched
@@ -99,6 +101,7 @@ export const DEFAULT_USER_MESSAGES: Readonly<Record<KitErrorCode, string>> = {
   STAMP_REFUSED: 'Your sign-in could not be verified. Please sign in again.',
   CLOCK_SKEW:
     "This device's clock is off, so the sign-in service refused the request. Set the date and time to update automatically, then try again.",
+  PASSKEY_SIGNUP_INCOMPLETE: 'Your passkey was created, but signing in did not finish. Sign in with the passkey you just created.',
   NOT_SIGNED_IN: 'Please sign in first.',
   LOAD_FAILED: 'Part of the sign-in could not be loaded. Check your connection and try again.',
 }
@@ -137,6 +140,19 @@ export class KitError extends Error {
 
 export function isKitError(error: unknown, code?: KitErrorCode): error is KitError {
   return error instanceof KitError && (code === undefined || error.code === code)
+}
+
+// The passkey sign-up recovery's errors, told apart by shape rather than by class: the dialog asks
+// without loading the passkey code (its chunk holds none).
+
+/** A passkey sign-up that failed after the passkey was made: recover by logging in with `error.credentialId`. */
+export function isPasskeySignUpIncomplete(error: unknown): error is PasskeySignUpIncompleteError {
+  return isKitError(error, 'PASSKEY_SIGNUP_INCOMPLETE') && typeof (error as { credentialId?: unknown }).credentialId === 'string'
+}
+
+/** A refused passkey whose sign-up failed in this browser before its account was made: offer to sign up again. */
+export function isPasskeyWithoutAccount(error: unknown): error is PasskeyWithoutAccountError {
+  return isKitError(error, 'STAMP_REFUSED') && typeof (error as { credentialId?: unknown }).credentialId === 'string'
 }
 
 /** Maps a proxy error body's gRPC code to the kit's code. Flows refine it (wrong OTP code, ...). */

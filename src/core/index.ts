@@ -141,6 +141,8 @@ export {
   type SignUpWithPasskeyReturnType,
 } from './flows/passkey'
 export { passkeysSupported } from './passkey/passkeysSupported'
+export { isPasskeySignUpIncomplete, isPasskeyWithoutAccount } from './errors'
+export { PasskeySignUpIncompleteError, PasskeyWithoutAccountError } from './passkey/passkeySignUpErrors'
 export { preloadWebAuthn } from './passkey/webAuthnModule'
 
 // Actions: signing out

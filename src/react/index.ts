@@ -78,6 +78,9 @@ export type {
 } from '../core'
 export type { EnabledProvider, WalletKitConfigResponse } from '../core/types'
 export { DEFAULT_USER_MESSAGES, KitError, isKitError, type KitErrorCode } from '../core/errors'
+// A failed passkey sign-up's recovery (log in with error.credentialId), for the kit's buttons and a custom UI.
+export { isPasskeySignUpIncomplete, isPasskeyWithoutAccount } from '../core/errors'
+export type { PasskeySignUpIncompleteError, PasskeyWithoutAccountError } from '../core/passkey/passkeySignUpErrors'
 // What the kit's own components need of core at run time: a custom UI has the same.
 export { isE164PhoneNumber, isValidEmail, normalizePhoneNumber } from '../core/validators'
 export { normalizeOtpCode } from '../core/otp/normalizeOtpCode'

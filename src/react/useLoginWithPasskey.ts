@@ -10,7 +10,11 @@ export type UseLoginWithPasskeyReturnType = Omit<PasskeyMutation<LoginWithPasske
   loginWithPasskey(parameters?: LoginWithPasskeyVariables): void
 }
 
-/** Passkey log-in (core loginWithPasskey), one prompt at a time. */
+/**
+ * Passkey log-in (core loginWithPasskey), one prompt at a time. A passkey whose sign-up failed in this
+ * browser before its account was made is refused as STAMP_REFUSED with isPasskeyWithoutAccount(error)
+ * true and a userMessage saying so: offer to create the account again.
+ */
 export function useLoginWithPasskey(): UseLoginWithPasskeyReturnType {
   const { run, ...state } = usePasskeyMutation<LoginWithPasskeyVariables, LoginWithPasskeyReturnType>(
     'useLoginWithPasskey',

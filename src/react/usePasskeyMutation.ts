@@ -17,6 +17,7 @@ export interface PasskeyMutation<TParameters, TData> extends ActionState<TData, 
   /**
    * PASSKEY_CANCELLED when the person closed the prompt (or has no passkey here: browsers do not tell
    * the two apart), PASSKEY_UNSUPPORTED, METHOD_DISABLED, STAMP_REFUSED, LOAD_FAILED, the proxy's, ...
+   * and, from a sign-up that failed after the passkey was made, PASSKEY_SIGNUP_INCOMPLETE.
    */
   error: KitError | null
 }

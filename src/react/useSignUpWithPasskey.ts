@@ -15,7 +15,12 @@ export type UseSignUpWithPasskeyReturnType = Omit<PasskeyMutation<SignUpWithPass
   signUpWithPasskey(parameters?: SignUpWithPasskeyVariables): void
 }
 
-/** Passkey sign-up (core signUpWithPasskey), one prompt at a time. */
+/**
+ * Passkey sign-up (core signUpWithPasskey), one prompt at a time. A failure after the passkey was made
+ * is PASSKEY_SIGNUP_INCOMPLETE (isPasskeySignUpIncomplete(error)): do not run the sign-up again (a second
+ * account, a second passkey) but useLoginWithPasskey's `loginWithPasskey({ allowCredentials:
+ * [error.credentialId] })`, as the kit's modal does ("Sign in with the passkey you just created").
+ */
 export function useSignUpWithPasskey(): UseSignUpWithPasskeyReturnType {
   const { passkeyName } = useAuthProxyContext('useSignUpWithPasskey')
   const { run, ...state } = usePasskeyMutation<SignUpWithPasskeyVariables, SignUpWithPasskeyReturnType>(

@@ -1,6 +1,12 @@
 'use client'
 import { useEffect, useRef } from 'react'
-import { usePasskeySupport, type UseLoginWithPasskeyReturnType, type UseSignUpWithPasskeyReturnType } from '../../react'
+import {
+  isPasskeySignUpIncomplete,
+  isPasskeyWithoutAccount,
+  usePasskeySupport,
+  type UseLoginWithPasskeyReturnType,
+  type UseSignUpWithPasskeyReturnType,
+} from '../../react'
 import { errorMessage } from '../labels/errorMessage'
 import { useLabels } from '../labels/LabelsContext'
 import { PasskeyMark } from '../marks/PasskeyMark'
@@ -25,6 +31,10 @@ export interface PasskeyButtonsProps {
  * "Sign in with a passkey" and "Create a passkey", with how the last try ended: a calm word when the
  * person closed the prompt, the failure and "Try again" otherwise. In a browser without WebAuthn, a
  * sentence saying so instead of buttons that could only fail.
+ *
+ * A sign-up that failed after the passkey was made is not tried again (a second account, a second
+ * passkey): "Sign in with the passkey you just created" logs in with it instead, which signs in if the
+ * account was made; if it was not, the refusal says so and "Create your account again" is offered.
  */
 export function PasskeyButtons({ login, signUp, onStart, onCreate }: PasskeyButtonsProps) {
   const labels = useLabels()
@@ -36,14 +46,29 @@ export function PasskeyButtons({ login, signUp, onStart, onCreate }: PasskeyButt
   const action = signUp.error ? 'signUp' : 'logIn'
   const error = signUp.error ?? login.error
   const cancelled = error?.code === 'PASSKEY_CANCELLED'
+  // The passkey an unfinished sign-up made: from its failure, or from the recovery's own failure (a
+  // closed prompt, a network error), so that the way forward stays the recovery, not a new sign-up.
+  const withoutAccount = isPasskeyWithoutAccount(login.error)
+  const newPasskey = isPasskeySignUpIncomplete(signUp.error)
+    ? signUp.error.credentialId
+    : login.error && !withoutAccount
+      ? login.variables?.allowCredentials?.[0]
+      : undefined
+  // Start over moves focus from the button it removes to the first passkey button.
+  const focusSignIn = useRef(false)
 
   // The list comes back when the prompt closes: focus returns to the button used, or to Try again.
   useEffect(() => {
     if (!error) return
-    if (!cancelled) retryRef.current?.focus()
+    if (!cancelled || newPasskey !== undefined) retryRef.current?.focus()
     else (action === 'signUp' ? createRef : signInRef).current?.focus()
     // Once, on the way back from the prompt: later renders must not pull focus from where the person went.
   }, [])
+  useEffect(() => {
+    if (!focusSignIn.current || error) return
+    focusSignIn.current = false
+    signInRef.current?.focus()
+  })
 
   if (!isSupported) return <p className="apk-hint">{labels.passkeysUnsupported}</p>
   const start = (chosen: 'signUp' | 'logIn') => {
@@ -56,28 +81,70 @@ export function PasskeyButtons({ login, signUp, onStart, onCreate }: PasskeyButt
       login.loginWithPasskey()
     }
   }
-  return (
-    <>
-      {cancelled ? (
+  const recover = (credentialId: string) => {
+    onStart?.()
+    signUp.reset()
+    login.loginWithPasskey({ allowCredentials: [credentialId] })
+  }
+  const startOver = () => {
+    focusSignIn.current = true
+    signUp.reset()
+    login.reset()
+  }
+  const primary = (label: string, onClick: () => void) => (
+    <button ref={retryRef} type="button" className="apk-button apk-button-primary" onClick={onClick} {...prefetchProps(prefetchPasskey)}>
+      {label}
+    </button>
+  )
+  let outcome = null
+  if (error && newPasskey !== undefined) {
+    const actions = (
+      <div className="apk-row apk-row-start">
+        {primary(labels.signInWithNewPasskey, () => recover(newPasskey))}
+        <button type="button" className="apk-button apk-button-secondary" onClick={startOver}>
+          {labels.startOver}
+        </button>
+      </div>
+    )
+    outcome = cancelled ? (
+      <div className="apk-alert">
         <p className="apk-hint" role="status">
           {labels.passkeyCancelled}
         </p>
-      ) : null}
-      {error && !cancelled ? (
-        <ErrorAlert message={errorMessage(labels, error)}>
-          <div className="apk-row apk-row-start">
-            <button
-              ref={retryRef}
-              type="button"
-              className="apk-button apk-button-primary"
-              onClick={() => start(action === 'signUp' ? 'signUp' : 'logIn')}
-              {...prefetchProps(prefetchPasskey)}
-            >
-              {labels.tryAgain}
-            </button>
-          </div>
-        </ErrorAlert>
-      ) : null}
+        {actions}
+      </div>
+    ) : (
+      <ErrorAlert message={errorMessage(labels, error)}>{actions}</ErrorAlert>
+    )
+  } else if (withoutAccount) {
+    outcome = (
+      <ErrorAlert message={labels.passkeyWithoutAccount}>
+        <div className="apk-row apk-row-start">
+          {primary(labels.createAccountAgain, () => {
+            login.reset()
+            onCreate()
+          })}
+        </div>
+      </ErrorAlert>
+    )
+  } else if (cancelled) {
+    outcome = (
+      <p className="apk-hint" role="status">
+        {labels.passkeyCancelled}
+      </p>
+    )
+  } else if (error) {
+    outcome = (
+      <ErrorAlert message={errorMessage(labels, error)}>
+        <div className="apk-row apk-row-start">
+          {primary(labels.tryAgain, () => (action === 'signUp' ? start('signUp') : start('logIn')))}
+        </div>
+      </ErrorAlert>
+    )
+  }
+  return (
+    <>
+      {outcome}
       <div className="apk-social">
         {/* The WebAuthn code loads before the click: Safari opens the prompt only close to the gesture. */}
         <button ref={signInRef} type="button" className="apk-button apk-button-social" onClick={() => start('logIn')} {...prefetchProps(prefetchPasskey)}>

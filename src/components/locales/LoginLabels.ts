@@ -57,6 +57,15 @@ export interface LoginLabels {
   passkeyCancelled: string
   /** In place of the passkey buttons, in a browser without WebAuthn */
   passkeysUnsupported: string
+  /**
+   * After a passkey sign-up failed once the passkey was made: the primary action (log in with that
+   * passkey: it signs in if the account was made), and the secondary (back to every way to sign in).
+   */
+  signInWithNewPasskey: string
+  startOver: string
+  /** A passkey refused whose sign-up failed here: no account behind it. Then the offer to sign up again. */
+  passkeyWithoutAccount: string
+  createAccountAgain: string
   /** In the signed-in view */
   addPasskey: string
   passkeyAdded: string

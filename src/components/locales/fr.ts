@@ -43,6 +43,10 @@ export const fr: LoginLabels = {
   passkeyPromptHint: 'Suivez les instructions de votre navigateur ou de votre appareil.',
   passkeyCancelled: 'La demande de clé d’accès a été annulée.',
   passkeysUnsupported: 'Ce navigateur ne prend pas en charge les clés d’accès. Utilisez une autre méthode ou un autre navigateur.',
+  signInWithNewPasskey: 'Se connecter avec la clé d’accès que vous venez de créer',
+  startOver: 'Recommencer',
+  passkeyWithoutAccount: 'Cette clé d’accès a été créée, mais pas son compte. Créez à nouveau votre compte ; vous pouvez supprimer la clé inutilisée dans les réglages de clés d’accès de votre appareil.',
+  createAccountAgain: 'Créer à nouveau votre compte',
   addPasskey: 'Ajouter une clé d’accès',
   passkeyAdded: 'Clé d’accès ajoutée. La prochaine fois, vous pourrez vous connecter avec elle.',
   signedInHeading: 'Vous êtes connecté',
@@ -123,6 +127,7 @@ export const fr: LoginLabels = {
     STAMP_REFUSED: 'Votre connexion n’a pas pu être vérifiée. Reconnectez-vous.',
     CLOCK_SKEW:
       'L’horloge de cet appareil n’est pas à l’heure, et le service de connexion a donc refusé la demande. Réglez la date et l’heure pour qu’elles se mettent à jour automatiquement, puis réessayez.',
+    PASSKEY_SIGNUP_INCOMPLETE: 'Votre clé d’accès a été créée, mais la connexion n’a pas abouti. Connectez-vous avec la clé d’accès que vous venez de créer.',
     NOT_SIGNED_IN: 'Connectez-vous d’abord.',
     LOAD_FAILED: 'Une partie de la connexion n’a pas pu être chargée. Vérifiez votre connexion et réessayez.',
   },

@@ -189,17 +189,22 @@ describe('LoginModal, passkeys', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(/This passkey is not registered here/)
   })
 
-  it('given the proxy fails the sign-up, it says so, and Try again creates the account', async () => {
+  // The passkey exists once the prompt answered: a failed sign-up is recovered by logging in with it (see
+  // LoginModal.passkeyRecovery.test.tsx), never by a second sign-up that could make a second account.
+  it('given the proxy fails the sign-up, it offers the passkey just made; without an account, it offers to create it again', async () => {
     const browser = fakePasskeyBrowser()
     const { user, proxy } = renderWithPasskeys(browser, { mock: { failures: { signup: { code: 13 } } } })
     const dialog = await openModal(user)
     await createPasskey(user, dialog)
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(DEFAULT_USER_MESSAGES.PROXY_ERROR)
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(DEFAULT_USER_MESSAGES.PASSKEY_SIGNUP_INCOMPLETE)
 
     proxy.setFailure('signup', null)
-    await user.click(within(dialog).getByRole('button', { name: 'Try again' }))
+    await user.click(within(dialog).getByRole('button', { name: en.signInWithNewPasskey }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(en.passkeyWithoutAccount)
+    await user.click(within(dialog).getByRole('button', { name: en.createAccountAgain }))
+    await user.click(await within(dialog).findByRole('button', { name: 'Continue' }))
     expect(await within(dialog).findByRole('heading', SIGNED_IN)).toBeInTheDocument()
-    expect(browser.prompts).toEqual(['create', 'create'])
+    expect(browser.prompts).toEqual(['create', 'get', 'create'])
     // The retry keeps the name given in the step.
     expect(Object.values(proxy.state.users).map((account) => account.userName)).toEqual([PASSKEY_NAME])
   })

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createConfigStore } from '../config/configStore'
 import { createKit, type Kit, type KitOptions } from '../createKit'
 import { base64urlDecode, base64urlEncode, fromUtf8, utf8 } from '../encoding'
-import { KitError } from '../errors'
+import { DEFAULT_USER_MESSAGES, isPasskeySignUpIncomplete, isPasskeyWithoutAccount, KitError } from '../errors'
+import { PASSKEY_WITHOUT_ACCOUNT_MESSAGE } from '../passkey/passkeySignUpErrors'
 import { memoryKeyStore } from '../keys/memoryKeyStore'
 import type { WebAuthnModule } from '../passkey/webAuthnModule'
 import { stampChallenge } from '../stamp/stampChallenge'
@@ -288,10 +289,12 @@ describe('signUpWithPasskey', () => {
     expect(await kit.keyStore.list()).toEqual([])
   })
 
+  // Failures after the prompt are PASSKEY_SIGNUP_INCOMPLETE (the passkey exists), the failure itself as `cause`.
   it('a failed signup leaves no key', async () => {
     const fake = api({ signup: grpcError(3, 'authenticators[0].attestation: does not verify', 400) })
     const kit = kitOn(fake, fakeAuthenticator())
-    expect((await failure(signUpWithPasskey(kit, { rpName: 'Demo', userName: 'ada@example.com' }))).code).toBe('INVALID_REQUEST')
+    const error = await failure(signUpWithPasskey(kit, { rpName: 'Demo', userName: 'ada@example.com' }))
+    expect(error).toMatchObject({ code: 'PASSKEY_SIGNUP_INCOMPLETE', status: 400, cause: { code: 'INVALID_REQUEST' } })
     expect(fake.endpoints()).toEqual(['signup'])
     expect(await kit.keyStore.list()).toEqual([])
   })
@@ -299,7 +302,8 @@ describe('signUpWithPasskey', () => {
   it('a refused stamp_login leaves no key and no session', async () => {
     const fake = api({ 'submit/stamp_login': grpcError(16, 'X-Stamp: the API key has expired', 401) })
     const kit = kitOn(fake, fakeAuthenticator())
-    expect((await failure(signUpWithPasskey(kit, { rpName: 'Demo', userName: 'ada@example.com' }))).code).toBe('STAMP_REFUSED')
+    const error = await failure(signUpWithPasskey(kit, { rpName: 'Demo', userName: 'ada@example.com' }))
+    expect(error).toMatchObject({ code: 'PASSKEY_SIGNUP_INCOMPLETE', status: 401, cause: { code: 'STAMP_REFUSED' } })
     expect(fake.endpoints()).toEqual(['signup', 'submit/stamp_login'])
     expect(await kit.keyStore.list()).toEqual([])
     expect(kit.session.getSnapshot().status).toBe('signedOut')
@@ -314,7 +318,8 @@ describe('signUpWithPasskey', () => {
         }),
     })
     const kit = kitOn(fake, fakeAuthenticator())
-    expect((await failure(signUpWithPasskey(kit, { rpName: 'Demo', userName: 'ada@example.com' }))).code).toBe('SESSION_KEY_MISMATCH')
+    const error = await failure(signUpWithPasskey(kit, { rpName: 'Demo', userName: 'ada@example.com' }))
+    expect(error).toMatchObject({ code: 'PASSKEY_SIGNUP_INCOMPLETE', cause: { code: 'SESSION_KEY_MISMATCH' } })
     expect(await kit.keyStore.list()).toEqual([])
   })
 
@@ -343,6 +348,93 @@ describe('signUpWithPasskey', () => {
     const { config: _config, ...withoutConfig } = kit
     await expect(signUpWithPasskey(withoutConfig as Kit, { rpName: 'Demo', userName: 'ada@example.com' })).rejects.toThrow(/signUpWithPasskey\(kit\).*no config store/)
     await expect(loginWithPasskey(withoutConfig as Kit)).rejects.toThrow(/loginWithPasskey\(kit\).*no config store/)
+  })
+})
+
+describe('signUpWithPasskey: a failure after the passkey was made, and its recovery', () => {
+  const STORAGE_KEY = 'auth-proxy-kit:demo:unfinishedPasskeySignUps'
+  const stored = (kit: Kit) => JSON.parse(kit.storage.getItem(STORAGE_KEY) ?? '[]') as { credentialId: string }[]
+
+  it("a lost signup answer is PASSKEY_SIGNUP_INCOMPLETE with the passkey's credential id and the failure as cause, remembered, no key left", async () => {
+    const fake = api({ signup: new TypeError('fetch failed') })
+    const authenticator = fakeAuthenticator()
+    const kit = kitOn(fake, authenticator)
+    const error = await failure(signUpWithPasskey(kit, { rpName: 'Demo', userName: 'ada' }))
+    expect(isPasskeySignUpIncomplete(error)).toBe(true)
+    expect(error).toMatchObject({ code: 'PASSKEY_SIGNUP_INCOMPLETE', credentialId: authenticator.credentialId, cause: { code: 'PROXY_UNAVAILABLE' } })
+    expect(error.userMessage).toBe(DEFAULT_USER_MESSAGES.PASSKEY_SIGNUP_INCOMPLETE)
+    expect(error.message).toContain(authenticator.credentialId)
+    expect(stored(kit)).toEqual([{ credentialId: authenticator.credentialId, failedAt: NOW }])
+    expect(await kit.keyStore.list()).toEqual([])
+    expect(kit.session.getSnapshot().status).toBe('signedOut')
+  })
+
+  it("keeps the failure's status and retryAfterSeconds (a rate-limited signup)", async () => {
+    const limited = new Response(JSON.stringify({ code: 8, message: 'slow down', details: [] }), {
+      status: 429,
+      headers: { 'Content-Type': 'application/json', 'Retry-After': '30' },
+    })
+    const kit = kitOn(api({ signup: limited }), fakeAuthenticator())
+    const error = await failure(signUpWithPasskey(kit, { rpName: 'Demo', userName: 'ada' }))
+    expect(error).toMatchObject({ code: 'PASSKEY_SIGNUP_INCOMPLETE', status: 429, retryAfterSeconds: 30, cause: { code: 'RATE_LIMITED', retryAfterSeconds: 30 } })
+  })
+
+  it('an abort after the prompt is PASSKEY_SIGNUP_INCOMPLETE too (the passkey exists), with ABORTED as cause and nothing sent', async () => {
+    const fake = api()
+    const controller = new AbortController()
+    const authenticator = fakeAuthenticator()
+    const startRegistration = authenticator.webauthn.startRegistration
+    authenticator.webauthn.startRegistration = async (options) => {
+      const registration = await startRegistration(options)
+      controller.abort()
+      return registration
+    }
+    const kit = kitOn(fake, authenticator)
+    const error = await failure(signUpWithPasskey(kit, { rpName: 'Demo', userName: 'ada', signal: controller.signal }))
+    expect(error).toMatchObject({ code: 'PASSKEY_SIGNUP_INCOMPLETE', credentialId: authenticator.credentialId, cause: { code: 'ABORTED' } })
+    expect(fake.calls).toHaveLength(0)
+    expect(await kit.keyStore.list()).toEqual([])
+  })
+
+  it('recovery: logging in with that passkey signs in when the signup was processed, and forgets it', async () => {
+    const fake = api({ 'submit/stamp_login': [grpcError(16, 'X-Stamp: the API key has expired', 401), stampLoginAnswer({ now: NOW })] })
+    const authenticator = fakeAuthenticator()
+    const kit = kitOn(fake, authenticator)
+    const error = await failure(signUpWithPasskey(kit, { rpName: 'Demo', userName: 'ada' }))
+    if (!isPasskeySignUpIncomplete(error)) throw new Error('expected PASSKEY_SIGNUP_INCOMPLETE')
+    const { session, credentialId } = await loginWithPasskey(kit, { rpId: RP_ID, allowCredentials: [error.credentialId] })
+    expect(credentialId).toBe(authenticator.credentialId)
+    expect(authenticator.authentications[0]?.optionsJSON.allowCredentials).toEqual([{ id: authenticator.credentialId, type: 'public-key' }])
+    expect(fake.endpoints()).toEqual(['signup', 'submit/stamp_login', 'submit/stamp_login'])
+    expect(kit.session.getSnapshot()).toMatchObject({ status: 'signedIn', session })
+    expect(stored(kit)).toEqual([])
+    expect(kit.storage.getItem(STORAGE_KEY)).toBeNull()
+  })
+
+  it('recovery: a refused passkey whose sign-up failed here says it has no account, from any log-in, and leaves no key', async () => {
+    const fake = api({ signup: new TypeError('fetch failed'), 'submit/stamp_login': grpcError(16, 'X-Stamp-WebAuthn: no such credential', 401) })
+    const authenticator = fakeAuthenticator()
+    const kit = kitOn(fake, authenticator)
+    const incomplete = await failure(signUpWithPasskey(kit, { rpName: 'Demo', userName: 'ada' }))
+    if (!isPasskeySignUpIncomplete(incomplete)) throw new Error('expected PASSKEY_SIGNUP_INCOMPLETE')
+    const recovery = await failure(loginWithPasskey(kit, { allowCredentials: [incomplete.credentialId] }))
+    expect(isPasskeyWithoutAccount(recovery)).toBe(true)
+    expect(recovery).toMatchObject({ code: 'STAMP_REFUSED', status: 401, credentialId: authenticator.credentialId, proxy: { message: 'X-Stamp-WebAuthn: no such credential' } })
+    expect(recovery.userMessage).toBe(PASSKEY_WITHOUT_ACCOUNT_MESSAGE)
+    expect(await kit.keyStore.list()).toEqual([])
+    // The plain "Sign in with a passkey" (no allowCredentials), later: the same message, the id still remembered.
+    const later = await failure(loginWithPasskey(kit, {}))
+    expect(later.userMessage).toBe(PASSKEY_WITHOUT_ACCOUNT_MESSAGE)
+    expect(stored(kit).map((entry) => entry.credentialId)).toEqual([authenticator.credentialId])
+  })
+
+  it("another passkey's refusal keeps the unknown-passkey message", async () => {
+    const fake = api({ 'submit/stamp_login': grpcError(16, 'X-Stamp-WebAuthn: no such credential', 401) })
+    const kit = kitOn(fake, fakeAuthenticator())
+    kit.storage.setItem(STORAGE_KEY, JSON.stringify([{ credentialId: 'another-passkey', failedAt: NOW }]))
+    const error = await failure(loginWithPasskey(kit, {}))
+    expect(isPasskeyWithoutAccount(error)).toBe(false)
+    expect(error.userMessage).toBe('This passkey is not registered here. Try another passkey, or create an account.')
   })
 })
 

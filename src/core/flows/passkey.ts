@@ -4,6 +4,8 @@ import type { Kit } from '../createKit'
 import { isKitError, KitError } from '../errors'
 import { createPasskey } from '../passkey/createPasskey'
 import { passkeyStamper } from '../passkey/passkeyStamper'
+import { PasskeySignUpIncompleteError, PasskeyWithoutAccountError } from '../passkey/passkeySignUpErrors'
+import { unfinishedPasskeySignUps } from '../passkey/unfinishedPasskeySignUps'
 import type { ActivityEnvelope, StampLoginParameters } from '../publicApiTypes'
 import type { SignInIdentity } from '../contracts'
 import type { Session } from '../session/sessionStore'
@@ -55,6 +57,11 @@ export interface SignUpWithPasskeyReturnType {
  * The client key is deleted at the end whatever happens (its API key expires within the minute);
  * the session key is deleted unless a session was stored. Cancelling the prompt creates nothing.
  * The tenant's config (kit.config) must enable passkeys (METHOD_DISABLED otherwise, before the prompt).
+ *
+ * Any failure once the passkey is made (the signup's answer lost, stamp_login refused, a timeout, an
+ * abort) is a PasskeySignUpIncompleteError (PASSKEY_SIGNUP_INCOMPLETE, the failure as `cause`): the
+ * account may exist, so do not sign up again; log in with `error.credentialId` instead. The credential id
+ * is remembered in kit.storage until that passkey signs in (see unfinishedPasskeySignUps).
  */
 export async function signUpWithPasskey(kit: Kit, parameters: SignUpWithPasskeyParameters): Promise<SignUpWithPasskeyReturnType> {
   const label = 'signUpWithPasskey'
@@ -79,11 +86,12 @@ export async function signUpWithPasskey(kit: Kit, parameters: SignUpWithPasskeyP
     authenticatorName,
     webauthn: kit.webauthn,
   })
-  throwIfAborted(signal, label)
+  const { credentialId } = authenticator.attestation
 
   const created: string[] = []
   let stored: string | undefined
   try {
+    throwIfAborted(signal, label)
     const clientKey = await kit.keyStore.create()
     created.push(clientKey)
     const request: SignupRequest = {
@@ -110,7 +118,13 @@ export async function signUpWithPasskey(kit: Kit, parameters: SignUpWithPasskeyP
       name: userName,
     })
     stored = sessionKey
-    return { session, credentialId: authenticator.attestation.credentialId }
+    return { session, credentialId }
+  } catch (error) {
+    // The passkey exists on the device now: whether its account does is unknown (the signup may have
+    // been processed and its answer lost). Running the sign-up again would make a second account and a
+    // second passkey; logging in with this one tells (see PasskeySignUpIncompleteError).
+    unfinished(kit).remember(credentialId, kit.now())
+    throw new PasskeySignUpIncompleteError(credentialId, error)
   } finally {
     await deleteKeys(kit, created.filter((key) => key !== stored))
   }
@@ -136,6 +150,10 @@ export interface LoginWithPasskeyReturnType {
  *
  * A passkey the API does not know (another site's, or a deleted account's) is STAMP_REFUSED. The
  * tenant's config (kit.config) must enable passkeys; its organizationId is the one logged into.
+ *
+ * Recovers a failed passkey sign-up when given `allowCredentials: [error.credentialId]`: a refused
+ * passkey whose sign-up failed here (remembered in kit.storage) is a PasskeyWithoutAccountError
+ * (STAMP_REFUSED, saying the account was not made), whichever button asked; one that signs in is forgotten.
  */
 export async function loginWithPasskey(kit: Kit, parameters: LoginWithPasskeyParameters = {}): Promise<LoginWithPasskeyReturnType> {
   const label = 'loginWithPasskey'
@@ -169,7 +187,10 @@ export async function loginWithPasskey(kit: Kit, parameters: LoginWithPasskeyPar
       },
     )
     stored = true
+    if (credentialId !== undefined) unfinished(kit).forget(credentialId)
     return { session, credentialId: credentialId as string }
+  } catch (error) {
+    throw withoutAccount(kit, error, credentialId)
   } finally {
     if (!stored) await deleteKeys(kit, [sessionKey])
   }
@@ -344,6 +365,17 @@ function refineLoginError(error: unknown): unknown {
     cause: error,
     userMessage: 'This passkey is not registered here. Try another passkey, or create an account.',
   })
+}
+
+function unfinished(kit: Kit) {
+  return unfinishedPasskeySignUps(kit.storage, kit.client.configId)
+}
+
+// A refused passkey that this browser saw made by a sign-up that failed: most likely no account is
+// behind it, which "not registered here" would not tell (the person would wonder which account).
+function withoutAccount(kit: Kit, error: unknown, credentialId: string | undefined): unknown {
+  if (credentialId === undefined || !isKitError(error, 'STAMP_REFUSED') || !unfinished(kit).has(credentialId)) return error
+  return new PasskeyWithoutAccountError(credentialId, error)
 }
 
 function throwIfAborted(signal: AbortSignal | undefined, label: string): void {

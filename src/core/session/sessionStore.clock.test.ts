@@ -57,8 +57,9 @@ describe('session store: learning the proxy clock', () => {
     await settle()
     expect(store.getSnapshot().session?.token).toBe(other)
 
-    await store.set(await token(KEY_A, T0 + 20 * MINUTE, 60 * MINUTE), { issuedNow: false })
-    const withoutIat = await signJwt({ user_id: 'user-1', organization_id: 'org-1', session_type: 'SESSION_TYPE_READ_WRITE', public_key: KEY_A, exp: T0 / 1000 + 3600 })
+    // KEY_A was displaced by the other tab's session (and deleted): the later tokens are bound to KEY_B.
+    await store.set(await token(KEY_B, T0 + 20 * MINUTE, 60 * MINUTE), { issuedNow: false })
+    const withoutIat = await signJwt({ user_id: 'user-1', organization_id: 'org-1', session_type: 'SESSION_TYPE_READ_WRITE', public_key: KEY_B, exp: T0 / 1000 + 3600 })
     await store.set(withoutIat)
     expect(clock.learned).toEqual([])
   })
