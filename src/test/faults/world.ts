@@ -36,6 +36,8 @@ export interface World {
   advance(seconds: number): void
   /** Adds a fault rule to the mock's plan. */
   addFault(rule: MockFaultRule): void
+  /** Ends every fault: the connection is healthy again. */
+  clearFaults(): void
 }
 
 export interface WorldOptions {
@@ -69,6 +71,7 @@ export function createWorld(options: WorldOptions = {}): World {
       clock.now += seconds * 1000
     },
     addFault: (rule) => void mock.faults.add(rule),
+    clearFaults: () => mock.faults.clear(),
   }
 }
 
