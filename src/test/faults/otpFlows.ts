@@ -99,6 +99,9 @@ export function otpFlowDef(name: string, otpType: 'OTP_TYPE_EMAIL' | 'OTP_TYPE_S
             // Same code: it resumes after otp_verify (the flow keeps the verification token).
             await flow.verify(code as string)
           }
+          // Stuck: the flow's last error says where.
+          const { step: reached, error } = flow.getSnapshot()
+          if (reached !== 'done') throw error ?? new Error(`the recovery stopped at the ${reached} step without an error`)
           return { sameCode, refusedRestarts }
         },
         neededKeys() {
