@@ -375,7 +375,9 @@ export async function completeOtp<C extends OtpChallenge>(
     } catch (error) {
       throw refineOtpVerifyError(error)
     }
-    const { exp } = decodeVerificationToken(verificationToken)
+    const { exp, iat } = decodeVerificationToken(verificationToken)
+    // A token just issued says what time it is at the proxy: the expiry below, and every later check, use it.
+    if (iat !== undefined) kit.learnClockFromIat?.(iat)
     advance({ verificationToken, verificationExpiresAt: exp * 1000 })
   }
   const verificationToken = progress.verificationToken as string
