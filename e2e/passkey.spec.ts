@@ -154,8 +154,9 @@ test.describe('passkeys on the playground (Chromium, virtual authenticator)', ()
     page.on('request', (request) => {
       if (request.url().endsWith('/auth-proxy/v1/signup')) signups.push(request.url())
     })
-    // The connection drops on the sign-up's stamp_login: the account exists, the kit has no session.
-    await page.route('**/auth-proxy/public/v1/submit/stamp_login', (route) => route.abort('connectionreset'), { times: 1 })
+    // The connection drops on the sign-up's stamp_login, and on the kit's one identical resend: the
+    // account exists, the kit has no session.
+    await page.route('**/auth-proxy/public/v1/submit/stamp_login', (route) => route.abort('connectionreset'), { times: 2 })
     let dialog = await openModal(page)
     await dialog.getByRole('button', { name: 'Create a passkey' }).click()
     await dialog.getByRole('textbox', { name: 'Name for this passkey' }).fill(name)
@@ -188,6 +189,36 @@ test.describe('passkeys on the playground (Chromium, virtual authenticator)', ()
     const again = await storedSessionClaims(page)
     expect(again?.organization_id).toBe(recovered?.organization_id)
     expect(again?.user_id).toBe(recovered?.user_id)
+  })
+
+  test('a sign-up whose stamp_login answer is lost once completes by itself: the same request read again, one prompt', async ({ page, baseURL }) => {
+    await page.goto(onLocalhost(baseURL))
+    const authenticator = await addVirtualAuthenticator(page)
+    const name = uniqueEmail('passkey-lost-answer')
+    const stampLogins: string[] = []
+    // The API makes the session, then the connection drops before the answer arrives.
+    await page.route(
+      '**/auth-proxy/public/v1/submit/stamp_login',
+      async (route) => {
+        stampLogins.push(route.request().postData() ?? '')
+        await route.fetch()
+        await route.abort('connectionreset')
+      },
+      { times: 1 },
+    )
+    page.on('request', (request) => {
+      if (request.url().endsWith('/public/v1/submit/stamp_login') && stampLogins.length > 0) stampLogins.push(request.postData() ?? '')
+    })
+    const dialog = await openModal(page)
+    await dialog.getByRole('button', { name: 'Create a passkey' }).click()
+    await dialog.getByRole('textbox', { name: 'Name for this passkey' }).fill(name)
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await expect(dialog.getByRole('heading', { name: `Signed in as ${name}` })).toBeVisible()
+    // The very same body was sent again and answered with the session the lost answer carried.
+    expect(new Set(stampLogins.filter((body) => body !== '')).size).toBe(1)
+    expect(await authenticator.credentials()).toHaveLength(1)
+    const claims = await storedSessionClaims(page)
+    expect((await storedKeys(page)).map((key) => key.publicKey)).toEqual([claims?.public_key])
   })
 
   test('a browser without WebAuthn is told so, with no passkey button', async ({ page, baseURL }) => {

@@ -233,4 +233,13 @@ describe('kit.learnClockFromIat (for the OTP flow’s verification token)', () =
     kit.learnClockFromIat(Math.floor(Date.now() / 1000))
     expect(Math.abs(kit.now() - Date.now())).toBeLessThan(2000)
   })
+
+  it('is told by completeOtp right after otp_verify: a sign-in that fails later has still learned the time', async () => {
+    const proxy = trueProxy()
+    const { kit } = device(proxy, 16 * MINUTE)
+    proxy.faults.add({ endpoint: 'account', fault: { kind: 'error', code: 13 } })
+    await expect(signInByEmail(kit, proxy, 'ada@example.com')).rejects.toMatchObject({ code: 'PROXY_ERROR' })
+    expect(kit.session.getSnapshot().session).toBeNull()
+    expect(Math.abs(kit.now() - Date.now())).toBeLessThan(2000)
+  })
 })

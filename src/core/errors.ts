@@ -1,4 +1,3 @@
-import type { PasskeySignUpIncompleteError, PasskeyWithoutAccountError } from './passkey/passkeySignUpErrors'
 import type { ProxyErrorBody } from './types'
 
 /**
@@ -146,12 +145,12 @@ export function isKitError(error: unknown, code?: KitErrorCode): error is KitErr
 // without loading the passkey code (its chunk holds none).
 
 /** A passkey sign-up that failed after the passkey was made: recover by logging in with `error.credentialId`. */
-export function isPasskeySignUpIncomplete(error: unknown): error is PasskeySignUpIncompleteError {
+export function isPasskeySignUpIncomplete(error: unknown): error is KitError & { readonly credentialId: string } {
   return isKitError(error, 'PASSKEY_SIGNUP_INCOMPLETE') && typeof (error as { credentialId?: unknown }).credentialId === 'string'
 }
 
 /** A refused passkey whose sign-up failed in this browser before its account was made: offer to sign up again. */
-export function isPasskeyWithoutAccount(error: unknown): error is PasskeyWithoutAccountError {
+export function isPasskeyWithoutAccount(error: unknown): error is KitError & { readonly credentialId: string } {
   return isKitError(error, 'STAMP_REFUSED') && typeof (error as { credentialId?: unknown }).credentialId === 'string'
 }
 

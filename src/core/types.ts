@@ -303,6 +303,8 @@ export interface VerificationTokenClaims {
   /** The compressed P-256 key given to otp_verify. */
   public_key: string
   exp: number
+  /** When it was issued (seconds): the proxy's time, from which the kit learns its clock's offset. */
+  iat?: number
 }
 
 /** Production's session types; a read-only session's key may stamp queries only. */

@@ -4,6 +4,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createKit, type Kit } from '../createKit'
 import { KitError } from '../errors'
+import { createMockAuthProxy } from '../../mock/handler'
+import { kitOnMock } from '../test/kitOnMock'
 import { fakeFetch, grpcError, json, type FakeAnswer, type FakeFetch, type RecordedCall } from '../test/fakeFetch'
 import { testKitOptions } from '../test/testKitOptions'
 import { sessionToken, signJwt } from '../test/tokens'
@@ -258,5 +260,30 @@ describe('completeOtp: resuming after a failure that follows otp_verify', () => 
     await expect(completeOtp(kit, { challenge: { ...challenge, verificationToken: 'vt' }, code: '' })).rejects.toThrow(/completeOtp\(\{ challenge \}\)/)
     await expect(completeOtp(kit, { challenge: { ...challenge, signupSent: 'yes' as never }, code: '' })).rejects.toThrow(/completeOtp\(\{ challenge \}\)/)
     await expect(completeOtp(kit, { challenge, code: 'AB12CD', onProgress: 'log' as never })).rejects.toThrow(/completeOtp\(\{ onProgress \}\)/)
+  })
+})
+
+describe('completeOtp: an otp_login that went through but whose answer was lost', () => {
+  it('is OTP_EXPIRED on the retry (the proxy refuses the spent token): a new code signs in, with one account', async () => {
+    const proxy = createMockAuthProxy({ strictFields: true })
+    const { kit } = kitOnMock(proxy)
+    kits.push(kit)
+    proxy.faults.add({ endpoint: 'otp_login', call: 1, fault: { kind: 'drop', after: true } })
+    const challenge = await startOtp(kit, { otpType: 'OTP_TYPE_EMAIL', contact: 'ada@example.com' })
+    let progress: OtpChallenge = challenge
+    const code = proxy.outbox('ada@example.com')[0]?.code ?? ''
+    const lost = completeOtp(kit, { challenge, code, onProgress: (next) => (progress = next) })
+    await expect(lost).rejects.toMatchObject({ code: 'PROXY_UNAVAILABLE' })
+    // The proxy made the session; the answer never came.
+    expect(Object.keys(proxy.state.sessions)).toHaveLength(1)
+
+    await expect(completeOtp(kit, { challenge: progress, code: '' })).rejects.toMatchObject({ code: 'OTP_EXPIRED' })
+    expect(kit.session.getSnapshot().session).toBeNull()
+
+    const again = await startOtp(kit, { otpType: 'OTP_TYPE_EMAIL', contact: 'ada@example.com', publicKey: challenge.publicKey })
+    const { session, isNewUser } = await completeOtp(kit, { challenge: again, code: proxy.outbox('ada@example.com')[0]?.code ?? '' })
+    expect(isNewUser).toBe(false)
+    expect(session.publicKey).toBe(challenge.publicKey)
+    expect(Object.keys(proxy.state.users)).toHaveLength(1)
   })
 })

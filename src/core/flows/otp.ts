@@ -361,7 +361,8 @@ export async function completeOtp<C extends OtpChallenge>(
     onProgress?.(progress)
   }
 
-  if (isVerifiedOtpChallenge(challenge)) {
+  const resuming = isVerifiedOtpChallenge(challenge)
+  if (resuming) {
     // The code was spent by an earlier try: its token stands for it until it expires.
     if (kit.now() >= otpChallengeExpiresAt(challenge)) {
       throw new KitError('OTP_EXPIRED', `${label}: the code was verified, but its verification token has expired; ask for a new code`)
@@ -375,7 +376,9 @@ export async function completeOtp<C extends OtpChallenge>(
     } catch (error) {
       throw refineOtpVerifyError(error)
     }
-    const { exp } = decodeVerificationToken(verificationToken)
+    const { exp, iat } = decodeVerificationToken(verificationToken)
+    // A token just issued says what time it is at the proxy: the expiry below, and every later check, use it.
+    if (iat !== undefined) kit.learnClockFromIat?.(iat)
     advance({ verificationToken, verificationExpiresAt: exp * 1000 })
   }
   const verificationToken = progress.verificationToken as string
@@ -407,7 +410,21 @@ export async function completeOtp<C extends OtpChallenge>(
   }
 
   const clientSignature = await signClientMessage(kit, publicKey, loginMessage({ tokenId, publicKey }))
-  const { session: token } = await kit.client.otpLogin({ verificationToken, publicKey, clientSignature, organizationId }, options)
+  let token: string
+  try {
+    ;({ session: token } = await kit.client.otpLogin({ verificationToken, publicKey, clientSignature, organizationId }, options))
+  } catch (error) {
+    // Resuming with a token from an earlier try, which the proxy now refuses (16): an earlier otp_login
+    // went through and its answer was lost, so the token is spent. Only a new code signs in now.
+    if (resuming && isKitError(error) && error.proxy?.code === 16) {
+      throw new KitError('OTP_EXPIRED', `${label}: the code's verification token can no longer log in (${error.message}); ask for a new code`, {
+        cause: error,
+        status: error.status,
+        proxy: error.proxy,
+      })
+    }
+    throw error
+  }
   const session = await kit.session.set(token, { identity: { method: byEmail ? 'email' : 'sms', contact } })
   // New when this sign-in (this try or an earlier one for the same code) sent the signup.
   return { session, isNewUser: progress.signupSent === true }
