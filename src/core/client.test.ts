@@ -135,6 +135,8 @@ describe('createAuthProxyClient: errors', () => {
     [9, 400, 'FAILED_PRECONDITION'],
     [4, 504, 'PROXY_TIMEOUT'],
     [13, 500, 'PROXY_ERROR'],
+    // UNAVAILABLE: transient, as a gateway's 503 page is.
+    [14, 503, 'PROXY_UNAVAILABLE'],
   ] as const)('gRPC %i (HTTP %i) → %s', async (grpc, status, code) => {
     const error = await failure(clientWith(grpcError(grpc, 'no', status)).otpVerify(verify))
     expect(error.code).toBe(code)
@@ -342,7 +344,7 @@ describe('createAuthProxyClient: account is retried once on a transient failure'
     expect(fake.calls).toHaveLength(2)
 
     const twice503 = accountClient([unavailable(), unavailable(), found])
-    expect(await failure(twice503.client.account(lookup))).toMatchObject({ code: 'PROXY_ERROR', status: 503 })
+    expect(await failure(twice503.client.account(lookup))).toMatchObject({ code: 'PROXY_UNAVAILABLE', status: 503 })
     expect(twice503.fake.calls).toHaveLength(2)
   })
 

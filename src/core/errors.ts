@@ -167,5 +167,7 @@ const GRPC_CODES: Readonly<Partial<Record<number, KitErrorCode>>> = {
   7: 'PERMISSION_DENIED',
   8: 'RATE_LIMITED',
   9: 'FAILED_PRECONDITION',
+  // Transient: the service cannot answer now (grpc-gateway sends it as HTTP 503), so trying again helps.
+  14: 'PROXY_UNAVAILABLE',
   16: 'UNAUTHENTICATED',
 }

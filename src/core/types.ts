@@ -49,6 +49,7 @@ export const GrpcCode = {
   RESOURCE_EXHAUSTED: 8,
   FAILED_PRECONDITION: 9,
   INTERNAL: 13,
+  UNAVAILABLE: 14,
   UNAUTHENTICATED: 16,
 } as const
 export type GrpcCode = (typeof GrpcCode)[keyof typeof GrpcCode]
@@ -62,6 +63,7 @@ export const GRPC_HTTP_STATUS: Readonly<Record<GrpcCode, number>> = {
   8: 429,
   9: 400,
   13: 500,
+  14: 503,
   16: 401,
 }
 

@@ -370,7 +370,7 @@ describe('wallet_kit_client_params (production React kit)', () => {
 
   it('has a failure switch, and refuses body members in strict mode', async () => {
     const { proxy } = setup({ strictFields: true, failures: { wallet_kit_client_params: { code: 14 } } })
-    expect((await call(proxy, 'wallet_kit_client_params', {})).status).toBe(500)
+    expect((await call(proxy, 'wallet_kit_client_params', {})).status).toBe(503)
     proxy.setFailure('wallet_kit_client_params', null)
     expect((await call(proxy, 'wallet_kit_client_params', { siteKey: 'x' })).body).toEqual({
       code: 3,

@@ -9,7 +9,7 @@ import { kitOnMock } from '../test/kitOnMock'
 import { fakeFetch, grpcError, json, type FakeAnswer, type FakeFetch, type RecordedCall } from '../test/fakeFetch'
 import { testKitOptions } from '../test/testKitOptions'
 import { sessionToken, signJwt } from '../test/tokens'
-import { completeOtp, startOtp, type OtpChallenge } from './otp'
+import { completeOtp, otpInitMaybeSent, startOtp, type OtpChallenge } from './otp'
 
 const NOW = Date.UTC(2030, 5, 1, 12)
 const RETRY_INFO = { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '23s' }
@@ -285,5 +285,19 @@ describe('completeOtp: an otp_login that went through but whose answer was lost'
     expect(isNewUser).toBe(false)
     expect(session.publicKey).toBe(challenge.publicKey)
     expect(Object.keys(proxy.state.users)).toHaveLength(1)
+  })
+})
+
+describe('otpInitMaybeSent: when a failed otp_init may still have sent the code', () => {
+  it.each([
+    ['no answer (a network failure)', new KitError('PROXY_UNAVAILABLE', 'x'), true],
+    ['no answer in time', new KitError('PROXY_TIMEOUT', 'x'), true],
+    ['a success it could not read (a cut body)', new KitError('PROXY_BAD_RESPONSE', 'x', { status: 200 }), true],
+    ['a gateway page: nothing reached the proxy', new KitError('PROXY_UNAVAILABLE', 'x', { status: 503 }), false],
+    ['an error page it could not read', new KitError('PROXY_BAD_RESPONSE', 'x', { status: 500 }), false],
+    ['a refusal', new KitError('RATE_LIMITED', 'x', { status: 429 }), false],
+    ['not a KitError', new Error('x'), false],
+  ])('%s: %s', (_name, error, maybe) => {
+    expect(otpInitMaybeSent(error)).toBe(maybe)
   })
 })

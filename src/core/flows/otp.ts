@@ -113,11 +113,16 @@ export function otpChallengeExpiresAt(challenge: OtpChallenge): number {
 const VERIFICATION_TOKEN_MARGIN_MS = 10_000
 
 /**
- * otp_init failed with no answer (a network failure or a timeout, no HTTP status): the proxy may have
- * sent the code all the same, and will then refuse another one to the same contact for a while.
+ * otp_init failed with no answer (a network failure or a timeout, no HTTP status), or with a success it
+ * could not read: the proxy may have sent the code all the same, and will then refuse another one to
+ * the same contact for a while.
  */
 export function otpInitMaybeSent(error: unknown): boolean {
-  return isKitError(error) && (error.code === 'PROXY_UNAVAILABLE' || error.code === 'PROXY_TIMEOUT') && error.status === undefined
+  if (!isKitError(error)) return false
+  // No answer at all: the connection failed or timed out after the request may have gone out.
+  if ((error.code === 'PROXY_UNAVAILABLE' || error.code === 'PROXY_TIMEOUT') && error.status === undefined) return true
+  // A success whose body could not be read (cut short, mangled on the way): the code went out.
+  return error.code === 'PROXY_BAD_RESPONSE' && error.status !== undefined && error.status >= 200 && error.status < 300
 }
 
 export interface CompleteOtpParameters<C extends OtpChallenge = OtpChallenge> {

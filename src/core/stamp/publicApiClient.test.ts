@@ -199,6 +199,18 @@ describe('createPublicApiClient: submit', () => {
     expect(fake.calls.map((call) => call.headers['x-stamp'] ?? call.headers['X-Stamp'])).toEqual([`stamp-of-${stamped[0]?.length}`, `stamp-of-${stamped[0]?.length}`])
   })
 
+  it('a rate limit says when to try again, from a RetryInfo detail or a gateway page\'s Retry-After', async () => {
+    const detail = { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '12s' }
+    const limited = clientOn({
+      'submit/stamp_login': [
+        json({ code: 8, message: 'Too many requests. Please wait and try again in a few seconds', details: [detail] }, 429),
+        new Response('<html>429</html>', { status: 429, headers: { 'Content-Type': 'text/html', 'Retry-After': '7' } }),
+      ],
+    })
+    expect(await failure(limited.client.submit('stamp_login', ENVELOPE, recordingStamper()))).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 12 })
+    expect(await failure(limited.client.submit('stamp_login', ENVELOPE, recordingStamper()))).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 7 })
+  })
+
   it('does not send again what the API itself refused or answered, a query, or a request its caller aborted', async () => {
     const refused = clientOn({ 'submit/stamp_login': grpcError(14, 'unavailable', 503) })
     expect((await failure(refused.client.submit('stamp_login', ENVELOPE, recordingStamper()))).status).toBe(503)

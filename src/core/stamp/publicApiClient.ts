@@ -3,6 +3,7 @@ import type { PublicApiClient, Stamp, StampHeaderName, Stamper } from '../contra
 import { isKitError, kitErrorCodeForGrpc, KitError } from '../errors'
 import { assertSignal, assertTimeoutMs, postJson, resolveBaseUrl } from '../postJson'
 import { DEFAULT_TIMEOUT_MS } from '../client'
+import { withRetryAfter } from '../retryAfter'
 import type { ProxyClock } from '../proxyClock'
 import type { Activity, ActivityEnvelope, PublicActivityName, PublicQueries } from '../publicApiTypes'
 
@@ -68,6 +69,8 @@ export function createPublicApiClient(options: PublicApiClientOptions): PublicAp
           timeoutMs,
           signal,
           errorCode: (grpcCode) => (grpcCode === 16 ? 'STAMP_REFUSED' : kitErrorCodeForGrpc(grpcCode)),
+          // A rate limit says when to try again (RetryInfo, or a gateway's Retry-After), as at the proxy.
+          refineError: withRetryAfter,
         })
       try {
         try {
