@@ -3,7 +3,7 @@
 // redirects to. What the mock accepts here is what production's proxy and providers accept (WIRE.md).
 import { afterEach, describe, expect, it } from 'vitest'
 import { createMockAuthProxy, mockOAuthEndpoints, type MockAuthProxy } from '../../mock'
-import { EVERY_PROVIDER_TENANT, consentForms } from '../../mock/testing/oauth'
+import { EVERY_PROVIDER_TENANT, pressOnConsentPage } from '../../mock/testing/oauth'
 import { createKit, type Kit } from '../createKit'
 import { KitError } from '../errors'
 import { memoryKeyStore } from '../keys/memoryKeyStore'
@@ -40,24 +40,7 @@ function setup() {
   return { proxy, kit, paths }
 }
 
-/** A person on the mock's consent page: loads the authorize URL, presses `choice`, and is sent back. */
-async function consent(proxy: MockAuthProxy, authorizeUrl: string, choice: string): Promise<string> {
-  const page = await proxy.handle(new Request(authorizeUrl))
-  const html = await page.text()
-  if (page.status !== 200) throw new Error(`the consent page answered ${page.status}: ${html}`)
-  const form = consentForms(html).find((candidate) => candidate.label === choice)
-  if (form === undefined) throw new Error(`the consent page has no button "${choice}"`)
-  const answer = await proxy.handle(
-    new Request(new URL(form.action, authorizeUrl), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(form.fields),
-    }),
-  )
-  const location = answer.headers.get('Location')
-  if (answer.status !== 303 || location === null) throw new Error(`consent answered ${answer.status} without a redirect`)
-  return location
-}
+const consent = pressOnConsentPage
 
 async function signIn(provider: OAuthProviderName) {
   const { proxy, kit, paths } = setup()

@@ -96,6 +96,28 @@ export function postConsent(
   )
 }
 
+/**
+ * A person on the consent page of a kit's sign-in: loads `authorizeUrl`, presses the button labelled
+ * `choice` ("Continue as Ada Lovelace", "Cancel") and answers where the page sends them back.
+ */
+export async function pressOnConsentPage(proxy: MockAuthProxy, authorizeUrl: string, choice: string): Promise<string> {
+  const page = await proxy.handle(new Request(authorizeUrl))
+  const html = await page.text()
+  if (page.status !== 200) throw new Error(`the consent page answered ${page.status}: ${html}`)
+  const form = consentForms(html).find((candidate) => candidate.label === choice)
+  if (form === undefined) throw new Error(`the consent page has no button "${choice}"`)
+  const answer = await proxy.handle(
+    new Request(new URL(form.action, authorizeUrl), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form.fields),
+    }),
+  )
+  const location = answer.headers.get('Location')
+  if (answer.status !== 303 || location === null) throw new Error(`consent answered ${answer.status} without a redirect`)
+  return location
+}
+
 export function subOf(proxy: MockAuthProxy, provider: MockOAuthProvider, name: string): string {
   const identity = proxy.state.oauthIdentities.find((item) => item.provider === provider && item.name === name)
   if (identity === undefined) throw new Error(`no ${provider} identity named ${name}`)

@@ -3,31 +3,15 @@
 import { completeOAuth, oauthPopupLogin, oauthRedirectLogin } from '../../core/flows/oauth'
 import type { OAuthProviderName } from '../../core/oauth/providers'
 import { fakeStorage } from '../../core/test/fakes'
-import { consentForms } from '../../mock/testing/oauth'
+import { pressOnConsentPage } from '../../mock/testing/oauth'
 import type { MockAuthProxy } from '../../mock/types'
 import type { FlowDef } from './flow'
 import type { World } from './world'
 
 const OAUTH_PERSON = 'Ada Lovelace'
 
-/** A person on the mock's consent page: loads the authorize URL, continues as `person`, and is sent back. */
-async function consent(mock: MockAuthProxy, authorizeUrl: string, person: string): Promise<string> {
-  const page = await mock.handle(new Request(authorizeUrl))
-  const html = await page.text()
-  if (page.status !== 200) throw new Error(`the consent page answered ${page.status}`)
-  const form = consentForms(html).find((candidate) => candidate.label === `Continue as ${person}`)
-  if (form === undefined) throw new Error(`the consent page offers no "${person}"`)
-  const answer = await mock.handle(
-    new Request(new URL(form.action, authorizeUrl), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(form.fields),
-    }),
-  )
-  const location = answer.headers.get('Location')
-  if (answer.status !== 303 || location === null) throw new Error(`consent answered ${answer.status} without a redirect`)
-  return location
-}
+/** A person on the mock's consent page, continuing as `person`. */
+const consent = (mock: MockAuthProxy, authorizeUrl: string, person: string) => pressOnConsentPage(mock, authorizeUrl, `Continue as ${person}`)
 
 export async function signInWithRedirect(world: World, provider: OAuthProviderName): Promise<void> {
   let authorizeUrl = ''
