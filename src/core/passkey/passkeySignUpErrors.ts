@@ -27,6 +27,10 @@ export class PasskeySignUpIncompleteError extends KitError {
       status: underlying?.status,
       proxy: underlying?.proxy,
       retryAfterSeconds: underlying?.retryAfterSeconds,
+      // The clock is what must change before the recovery can work: say so first.
+      ...(underlying?.code === 'CLOCK_SKEW'
+        ? { userMessage: `${underlying.userMessage} Then sign in with the passkey you just created.` }
+        : {}),
     })
     this.credentialId = credentialId
   }
