@@ -2,7 +2,7 @@
 // the authorize URL, the "browser" consents on the mock's page, the kit completes from the URL the page
 // redirects to. What the mock accepts here is what production's proxy and providers accept (WIRE.md).
 import { afterEach, describe, expect, it } from 'vitest'
-import { createMockAuthProxy, mockOAuthEndpoints, type MockAuthProxy } from '../../mock'
+import { createMockAuthProxy, mockOAuthEndpoints } from '../../mock'
 import { EVERY_PROVIDER_TENANT, pressOnConsentPage } from '../../mock/testing/oauth'
 import { createKit, type Kit } from '../createKit'
 import { KitError } from '../errors'

@@ -1,8 +1,8 @@
 // The redirect round trip's second half, in Node: a kit on the mock proxy leaves for the provider, a
 // "person" consents on the mock's page, and the page the provider sends back is handled.
 import { afterEach, describe, expect, it } from 'vitest'
-import { createMockAuthProxy, mockOAuthEndpoints, type MockAuthProxy } from '../../mock'
-import { EVERY_PROVIDER_TENANT, consentForms } from '../../mock/testing/oauth'
+import { createMockAuthProxy, mockOAuthEndpoints } from '../../mock'
+import { EVERY_PROVIDER_TENANT, pressOnConsentPage } from '../../mock/testing/oauth'
 import { createConfigStore } from '../config/configStore'
 import { createKit, type Kit } from '../createKit'
 import { KitError } from '../errors'
@@ -78,19 +78,7 @@ async function returnFrom(shared: Tab, provider: OAuthProviderName, choice = 'Co
   return consent(shared.proxy, authorizeUrl, choice)
 }
 
-async function consent(proxy: MockAuthProxy, authorizeUrl: string, choice: string): Promise<string> {
-  const html = await (await proxy.handle(new Request(authorizeUrl))).text()
-  const form = consentForms(html).find((candidate) => candidate.label === choice)
-  if (form === undefined) throw new Error(`the consent page has no button "${choice}"`)
-  const answer = await proxy.handle(
-    new Request(new URL(form.action, authorizeUrl), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(form.fields),
-    }),
-  )
-  return answer.headers.get('Location') ?? ''
-}
+const consent = pressOnConsentPage
 
 /** Resolves with the first snapshot that is not 'completing'. */
 function settled(store: ReturnType<typeof createOAuthRedirect>): Promise<OAuthRedirectSnapshot> {
