@@ -1,23 +1,13 @@
 // Passkeys, the soft authenticator in place of the browser's: sign-up, log-in, adding one while
 // signed in, and refreshing a session (stamp_login stamped by the session's key).
 import type { Session } from '../../core/contracts'
-import { isKitError } from '../../core/errors'
+import { isKitError, isPasskeySignUpIncomplete } from '../../core/errors'
 import { addPasskey, loginWithPasskey, signUpWithPasskey } from '../../core/flows/passkey'
 import { refreshSession } from '../../core/wallet/refreshSession'
-import type { FlowDef } from './flow'
+import type { FlowDef, FlowRun } from './flow'
 import { RELYING_PARTY, type World } from './world'
 
 const PASSKEY_USER = 'Ada Passkey'
-
-/** The credential id a PASSKEY_SIGNUP_INCOMPLETE error carries for the recovery login. */
-function incompleteCredentialId(error: unknown): string | undefined {
-  if (!isKitError(error) || (error.code as string) !== 'PASSKEY_SIGNUP_INCOMPLETE') return undefined
-  const { credentialId } = error as { credentialId?: unknown }
-  if (typeof credentialId !== 'string' || credentialId === '') {
-    throw new Error('PASSKEY_SIGNUP_INCOMPLETE without a credentialId to sign in with')
-  }
-  return credentialId
-}
 
 function signUp(world: World) {
   return signUpWithPasskey(world.kit, { ...RELYING_PARTY, userName: PASSKEY_USER })
@@ -31,7 +21,10 @@ export const passkeySignup: FlowDef = {
     return {
       call: () => signUp(world).then(() => undefined, (error: unknown) => error),
       async recover(error) {
-        const credentialId = incompleteCredentialId(error)
+        if (isKitError(error, 'PASSKEY_SIGNUP_INCOMPLETE') && !isPasskeySignUpIncomplete(error)) {
+          throw new Error('PASSKEY_SIGNUP_INCOMPLETE without a credentialId to sign in with')
+        }
+        const credentialId = isPasskeySignUpIncomplete(error) ? error.credentialId : undefined
         if (credentialId === undefined) {
           // Nothing was made: sign up again.
           await signUp(world)
@@ -62,24 +55,32 @@ export async function signedUpWithPasskey(world: World): Promise<Session> {
   return session
 }
 
+/**
+ * A passkey flow whose documented recovery is the same action once more (log-in, add a passkey,
+ * refresh): signed in as the passkey user afterwards, the same user when it started signed in.
+ */
+function tryAgain(action: () => Promise<unknown>, sessionBefore: Session | null): FlowRun {
+  return {
+    call: () => action().then(() => undefined, (error: unknown) => error),
+    async recover() {
+      await action()
+      return {}
+    },
+    neededKeys: () => [],
+    sessionBefore,
+    identities: [{ kind: 'passkey', userName: PASSKEY_USER }],
+    ...(sessionBefore === null ? {} : { keepsUser: sessionBefore.userId }),
+    dispose: () => undefined,
+  }
+}
+
 export const passkeyLogin: FlowDef = {
   name: 'passkey log-in',
   steps: ['submit/stamp_login'],
   async prepare(world) {
     await signedUpWithPasskey(world)
     await world.kit.session.logout()
-    const login = () => loginWithPasskey(world.kit, { rpId: RELYING_PARTY.rpId })
-    return {
-      call: () => login().then(() => undefined, (error: unknown) => error),
-      async recover() {
-        await login()
-        return {}
-      },
-      neededKeys: () => [],
-      sessionBefore: null,
-      identities: [{ kind: 'passkey', userName: PASSKEY_USER }],
-      dispose: () => undefined,
-    }
+    return tryAgain(() => loginWithPasskey(world.kit, { rpId: RELYING_PARTY.rpId }), null)
   },
 }
 
@@ -88,19 +89,7 @@ export const passkeyAdd: FlowDef = {
   steps: ['submit/create_authenticators'],
   async prepare(world) {
     const session = await signedUpWithPasskey(world)
-    const add = () => addPasskey(world.kit, RELYING_PARTY)
-    return {
-      call: () => add().then(() => undefined, (error: unknown) => error),
-      async recover() {
-        await add()
-        return {}
-      },
-      neededKeys: () => [],
-      sessionBefore: session,
-      identities: [{ kind: 'passkey', userName: PASSKEY_USER }],
-      keepsUser: session.userId,
-      dispose: () => undefined,
-    }
+    return tryAgain(() => addPasskey(world.kit, RELYING_PARTY), session)
   },
 }
 
@@ -109,17 +98,6 @@ export const refresh: FlowDef = {
   steps: ['submit/stamp_login'],
   async prepare(world) {
     const session = await signedUpWithPasskey(world)
-    return {
-      call: () => refreshSession(world.kit).then(() => undefined, (error: unknown) => error),
-      async recover() {
-        await refreshSession(world.kit)
-        return {}
-      },
-      neededKeys: () => [],
-      sessionBefore: session,
-      identities: [{ kind: 'passkey', userName: PASSKEY_USER }],
-      keepsUser: session.userId,
-      dispose: () => undefined,
-    }
+    return tryAgain(() => refreshSession(world.kit), session)
   },
 }
