@@ -4,7 +4,7 @@ import type { Kit, OAuthMode, OtpOptions, Session } from '../core'
 import type { KitError } from '../core/errors'
 import type { EnabledProvider } from '../core/types'
 // Types only (erased from the build): the provider carries the components' defaults without loading them.
-import type { Locale } from '../components/labels/useLocaleLabels'
+import type { Locale } from '../components/locales/Locale'
 import type { LoginLabelsOverride } from '../components/locales/LoginLabels'
 import type { Theme } from '../components/theme/Theme'
 import type { LoginModalStore } from './loginModalStore'
