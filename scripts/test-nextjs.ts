@@ -62,6 +62,15 @@ function runAsync(command: string, args: string[], options: SpawnOptions): Promi
   })
 }
 
+async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(url)
+    return true
+  } catch {
+    return false
+  }
+}
+
 /** Polls `url` until it answers 200, or the server has exited, or the time is up. */
 async function waitFor(url: string, server: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs
@@ -113,25 +122,25 @@ async function main(): Promise<void> {
     run('npx', ['next', 'build'], { cwd: EXAMPLE, env: APP_ENV })
   })
 
-  let mock: RunningMock | undefined
-  let app: ChildProcess | undefined
   try {
-    mock = await stepAsync('start the mock proxy (from the installed package)', async () => {
+    running.mock = await stepAsync('start the mock proxy (from the installed package)', async () => {
       // The example's own module, so that `auth-proxy-kit/mock` resolves in the example's node_modules.
       const { startMock } = (await import(pathToFileURL(resolve(EXAMPLE, 'scripts/startMock.mjs')).href)) as {
         startMock(options: { port: number; appOrigins: string[] }): Promise<RunningMock>
       }
       return startMock({ port: MOCK_PORT, appOrigins: [APP_URL] })
     })
-    app = await stepAsync('next start', async () => {
-      const server = spawn('npx', ['next', 'start', '--hostname', '127.0.0.1', '--port', String(APP_PORT)], {
+    await stepAsync('next start', async () => {
+      // Another server on the port would answer for ours, and the spec would test it.
+      if (await answers(APP_URL)) throw new Error(`${APP_URL} is taken by another server: set NEXTJS_PORT`)
+      running.app = spawn('npx', ['next', 'start', '--hostname', '127.0.0.1', '--port', String(APP_PORT)], {
         cwd: EXAMPLE,
         env: APP_ENV,
         stdio: ['ignore', 'ignore', 'inherit'],
+        // Its own process group, so that stop() ends npx, next and its workers together.
         detached: true,
       })
-      await waitFor(APP_URL, server, 60_000)
-      return server
+      await waitFor(APP_URL, running.app, 60_000)
     })
     // Not spawnSync: the mock runs in this process, and a blocked event loop would answer nothing.
     await stepAsync('playwright (examples/nextjs/e2e)', () =>
@@ -141,9 +150,26 @@ async function main(): Promise<void> {
       }),
     )
   } finally {
-    if (app) await stop(app)
-    await mock?.close()
+    await stopAll()
   }
+}
+
+/** The servers this run started, stopped at the end, on failure and on Ctrl-C. */
+const running: { app?: ChildProcess; mock?: RunningMock } = {}
+
+async function stopAll(): Promise<void> {
+  const { app, mock } = running
+  running.app = undefined
+  running.mock = undefined
+  if (app) await stop(app)
+  await mock?.close()
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\ntest:nextjs: ${signal}, stopping the servers`)
+    void stopAll().finally(() => process.exit(130))
+  })
 }
 
 const started = performance.now()
