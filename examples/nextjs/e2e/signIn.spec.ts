@@ -26,7 +26,7 @@ test.afterEach(() => {
   expect(problems).toEqual([])
 })
 
-test('signs in with the LoginButton, stays signed in across a reload, signs out', async ({ page }) => {
+test('signs in with the LoginButton, stays signed in across a reload and a client navigation, signs out', async ({ page }) => {
   await page.goto('/')
   // The server layout's SignedOut, once the browser has read that no session is stored.
   await expect(page.getByText('You are signed out.')).toBeVisible()
@@ -40,9 +40,14 @@ test('signs in with the LoginButton, stays signed in across a reload, signs out'
   await expect(page.getByText('You are signed in.')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Account' })).toBeVisible()
 
+  // A client-side navigation: the layout (and the provider in it) stays, the custom page reads the session.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Custom form' }).click()
+  await expect(page.getByText('Signed in with your own form.')).toBeVisible()
+
   await page.getByRole('button', { name: 'Sign out' }).click()
   await expect(page.getByText('You are signed out.')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible()
+  await expect(page.getByRole('form', { name: 'Sign in by email' })).toBeVisible()
 })
 
 test('signs in with the custom form (useEmailOtp)', async ({ page }) => {
