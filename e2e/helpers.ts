@@ -42,13 +42,14 @@ export async function readMessage(request: APIRequestContext, contact: string): 
 
 /**
  * The newest code the mock "sent" to `email`, waiting for it to arrive. `base`: a server other than the
- * config's baseURL (the CSP playground).
+ * config's baseURL (the CSP playground); `path`: where the mock is on it ('' for a standalone mock,
+ * as examples/nextjs runs).
  */
-export async function readCode(request: APIRequestContext, email: string, base = ''): Promise<string> {
+export async function readCode(request: APIRequestContext, email: string, base = '', path = PROXY_PATH): Promise<string> {
   let code: string | undefined
   await expect
     .poll(async () => {
-      const response = await request.get(`${base}${PROXY_PATH}/__mock/outbox?contact=${encodeURIComponent(email)}`)
+      const response = await request.get(`${base}${path}/__mock/outbox?contact=${encodeURIComponent(email)}`)
       const messages = (await response.json()) as OutboxMessage[]
       code = messages[0]?.code
       return code
@@ -57,19 +58,22 @@ export async function readCode(request: APIRequestContext, email: string, base =
   return code as string
 }
 
-/** Opens the modal and asks for a code for `email`; returns the code from the outbox. */
-export async function requestCode(page: Page, email: string): Promise<string> {
+/**
+ * Opens the modal and asks for a code for `email`; returns the code from the outbox. `proxyUrl`: the mock
+ * proxy's base, the playground's mount point by default, or a standalone mock's URL.
+ */
+export async function requestCode(page: Page, email: string, proxyUrl = PROXY_PATH): Promise<string> {
   await page.getByRole('button', { name: 'Log in' }).click()
   const dialog = page.getByRole('dialog', { name: 'Log in or sign up' })
   await dialog.getByRole('textbox', { name: 'Email address' }).fill(email)
   await dialog.getByRole('button', { name: 'Continue with email' }).click()
   await expect(dialog.getByText(`We sent a code to ${email}`)).toBeVisible()
-  return readCode(page.request, email)
+  return readCode(page.request, email, proxyUrl, '')
 }
 
-/** Signs `email` in through the modal, end to end, and closes it. */
-export async function signIn(page: Page, email: string): Promise<void> {
-  const code = await requestCode(page, email)
+/** Signs `email` in through the modal, end to end, and closes it. `proxyUrl`: as requestCode's. */
+export async function signIn(page: Page, email: string, proxyUrl = PROXY_PATH): Promise<void> {
+  const code = await requestCode(page, email, proxyUrl)
   // Named by its state: "Log in or sign up", then "Your account".
   const dialog = page.getByRole('dialog')
   await dialog.getByRole('textbox', { name: 'Verification code' }).fill(code)

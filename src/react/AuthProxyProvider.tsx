@@ -3,6 +3,7 @@ import { QueryClientContext } from '@tanstack/react-query'
 import { useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react'
 import {
   createKit,
+  memoryKeyStore,
   type Kit,
   type KeyStore,
   type OAuthMode,
@@ -168,7 +169,9 @@ export function AuthProxyProvider(props: AuthProxyProviderProps) {
         configId,
         fetch: props.fetch,
         timeoutMs: props.timeoutMs,
-        keyStore: props.keyStore,
+        // A server render (Next's prerender, SSR) signs no one in: a memory key store there, rather than
+        // the default's search for IndexedDB, which fails on a server and warns in its log at each render.
+        keyStore: props.keyStore ?? (typeof window === 'undefined' ? memoryKeyStore() : undefined),
         storage: props.storage,
         oauthAuthorizeUrls: props.oauthAuthorizeUrls,
         oauthTokenUrls: props.oauthTokenUrls,

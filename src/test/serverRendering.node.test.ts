@@ -9,7 +9,10 @@ import { DEMO_CONFIG_ID } from '../mock'
 import { AuthProxyProvider } from '../react'
 
 describe('server rendering in Node', () => {
-  afterEach(() => vi.restoreAllMocks())
+  afterEach(() => {
+    vi.restoreAllMocks()
+    vi.unstubAllGlobals()
+  })
 
   it('renders the kit with no window, no clock read and no request, as a busy "checking" page', () => {
     expect(typeof window).toBe('undefined')
@@ -36,5 +39,21 @@ describe('server rendering in Node', () => {
     expect(html).not.toContain('Please sign in')
     expect(now).not.toHaveBeenCalled()
     expect(fetch).not.toHaveBeenCalled()
+  })
+
+  it('warns of nothing: a server render signs no one in, so it looks for no IndexedDB (Next logs each warning)', async () => {
+    // As on a real server (this suite's setup adds a fake IndexedDB for the key store's tests).
+    vi.stubGlobal('indexedDB', undefined)
+    const warn = vi.spyOn(console, 'warn')
+    renderToString(
+      h(
+        QueryClientProvider,
+        { client: new QueryClient() },
+        h(AuthProxyProvider, { proxyUrl: 'https://proxy.test', configId: DEMO_CONFIG_ID, fetch: vi.fn<typeof globalThis.fetch>() }, h(LoginButton)),
+      ),
+    )
+    // The kit's start-up work (the session's load, then the key sweep) runs in the microtasks after the render.
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(warn).not.toHaveBeenCalled()
   })
 })

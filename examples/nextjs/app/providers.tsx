@@ -1,0 +1,23 @@
+'use client'
+// The README's quick start, as a Client Component: the providers hold state (a QueryClient, the kit), so
+// they cannot live in a Server Component. The layout (a Server Component) renders them around the page.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { AuthProxyProvider } from 'auth-proxy-kit'
+import { useState, type ReactNode } from 'react'
+
+// NEXT_PUBLIC_* variables are inlined into the browser code by `next build` (see .env).
+const PROXY_URL = process.env.NEXT_PUBLIC_AUTH_PROXY_URL ?? 'http://127.0.0.1:8787'
+const CONFIG_ID = process.env.NEXT_PUBLIC_AUTH_PROXY_CONFIG_ID ?? 'demo'
+
+export function Providers({ children }: { children: ReactNode }) {
+  // One QueryClient per browser tab, and one per request on the server: never a module-level one,
+  // which the server would share between requests.
+  const [queryClient] = useState(() => new QueryClient())
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProxyProvider proxyUrl={PROXY_URL} configId={CONFIG_ID}>
+        {children}
+      </AuthProxyProvider>
+    </QueryClientProvider>
+  )
+}

@@ -1,0 +1,9 @@
+// `npm run mock`: the mock proxy alone (e.g. beside `next start`), on the port NEXT_PUBLIC_AUTH_PROXY_URL names.
+import { appOrigins, startMock } from './startMock.mjs'
+
+const proxyUrl = new URL(process.env.NEXT_PUBLIC_AUTH_PROXY_URL ?? 'http://127.0.0.1:8787')
+const mock = await startMock({ port: Number(proxyUrl.port), appOrigins: appOrigins(Number(process.env.PORT ?? 3000)) })
+console.log(`mock auth proxy on ${mock.url}; codes it "sends" are at ${mock.url}/__mock/outbox`)
+const stop = () => void mock.close().then(() => process.exit(0))
+process.once('SIGINT', stop)
+process.once('SIGTERM', stop)
