@@ -113,4 +113,20 @@ test.describe('keyboard, themes and languages on the playground', () => {
       await page.close()
     }
   })
+  test("the login button keeps its own width in a host's flex column (the default Vite template's #root)", async ({ page }) => {
+    await page.goto('/')
+    const button = page.getByRole('button', { name: 'Log in' })
+    const natural = (await button.boundingBox())?.width ?? 0
+    // The template's rules: #root { display: flex; flex-direction: column } inside a wide page.
+    await button.evaluate((element) => {
+      const column = document.createElement('div')
+      column.style.cssText = 'display: flex; flex-direction: column; width: 1124px'
+      element.before(column)
+      column.append(element)
+    })
+    const inColumn = (await button.boundingBox())?.width ?? 0
+    expect(natural).toBeGreaterThan(40)
+    expect(inColumn).toBeLessThan(300)
+    expect(Math.abs(inColumn - natural)).toBeLessThan(2)
+  })
 })
