@@ -2,7 +2,8 @@
 // publint (package.json against the files: exports, conditions, types) and Are the Types Wrong (every
 // entry's types resolve and match its JavaScript under node16 and bundler resolution). The profile is
 // esm-only: the kit is ESM-only, and `require()` of it works where Node can require ESM (the "default"
-// condition); node10 and node16-from-CJS rows are reported but do not fail. Runs on the dist that
+// condition); node10 and node16-from-CJS rows are reported but do not fail. Then every type a public
+// declaration names is exported (scripts/check-public-types.ts). Runs on the dist that
 // `npm run build` made (npm test builds first).
 import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -15,6 +16,7 @@ const tarball = packKit({ prebuilt: existsSync(resolve(root, 'dist/index.js')) }
 const run = (command: string, args: string[]) => execFileSync(command, args, { cwd: root, stdio: 'inherit' })
 try {
   run(bin('publint'), ['--strict', '--pack', 'false'])
+  run(bin('tsx'), ['scripts/check-public-types.ts'])
   run(bin('attw'), [tarball, '--profile', 'esm-only', '--exclude-entrypoints', './styles.css', '--format', 'table-flipped'])
 } catch {
   console.error('test:package: publint or attw found a problem (above)')

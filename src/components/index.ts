@@ -1,13 +1,15 @@
 export { AuthPanel, type AuthPanelProps } from './panel/AuthPanel'
 export {
   LoginButton,
+  type LoginButtonButtonProps,
   type LoginButtonCustomProps,
+  type LoginButtonHandlers,
   type LoginButtonModalProps,
   type LoginButtonProps,
   type LoginButtonRenderProps,
 } from './modal/LoginButton'
-export { LoginModal, type LoginModalProps } from './modal/LoginModal'
-export { OtpInput, type OtpInputProps } from './ui/OtpInput'
+export { LoginModal, type LoginModalContentProps, type LoginModalProps } from './modal/LoginModal'
+export { OtpInput, type NativeInputProps, type OtpInputProps } from './ui/OtpInput'
 export { ProviderMark } from './marks/ProviderMark'
 export { SessionBadge, type SessionBadgeProps } from './session/SessionBadge'
 export { SignedIn } from './session/SignedIn'

@@ -139,7 +139,15 @@ export {
   type LoginWithPasskeyReturnType,
   type SignUpWithPasskeyParameters,
   type SignUpWithPasskeyReturnType,
+  type PasskeyPromptParameters,
+  type SessionParameters,
 } from './flows/passkey'
+// Types the public declarations above name (scripts/check-public-types.ts keeps this complete).
+export type { OtpRetryFor } from './otp/otpFlowSnapshot'
+export type { LazyModule, LazyModuleSnapshot } from './lazyModule'
+export type { MemoryKeyStoreOptions } from './keys/memoryKeyStore'
+export type { PendingOAuthRedirectStorage } from './oauth/pendingOAuthRedirect'
+export type { WalletCallOptions } from './wallet/walletOptions'
 export { passkeysSupported } from './passkey/passkeysSupported'
 export { isPasskeySignUpIncomplete, isPasskeyWithoutAccount } from './errors'
 export { PasskeySignUpIncompleteError, PasskeyWithoutAccountError } from './passkey/passkeySignUpErrors'

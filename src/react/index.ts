@@ -61,6 +61,8 @@ export { useAddPasskey, type AddPasskeyVariables, type UseAddPasskeyParameters, 
 export { usePasskeySupport, type UsePasskeySupportReturnType } from './usePasskeySupport'
 export type { PasskeyMutation } from './usePasskeyMutation'
 export { prefetchWhenIdle } from './prefetchWhenIdle'
+// Types the public declarations name (scripts/check-public-types.ts keeps this complete).
+export type { LazyModule, LazyModuleSnapshot, OtpRetryFor, PasskeyPromptParameters, SessionParameters } from '../core'
 export { useUser, type UseUserParameters, type UseUserReturnType } from './useUser'
 export { useWallets, type UseWalletsParameters, type UseWalletsReturnType } from './useWallets'
 export { useSignMessage, type SignMessageVariables, type UseSignMessageParameters, type UseSignMessageReturnType } from './useSignMessage'
@@ -103,4 +105,4 @@ export type { PasskeySignUpIncompleteError, PasskeyWithoutAccountError } from '.
 // What the kit's own components need of core at run time: a custom UI has the same.
 export { isE164PhoneNumber, isValidEmail, normalizePhoneNumber } from '../core/validators'
 export { normalizeOtpCode } from '../core/otp/normalizeOtpCode'
-export { OAUTH_PROVIDER_NAMES, OAUTH_PROVIDERS, type OAuthProvider } from '../core/oauth/providers'
+export { OAUTH_PROVIDER_NAMES, OAUTH_PROVIDERS, type OAuthProvider, type OAuthProviderCommon } from '../core/oauth/providers'

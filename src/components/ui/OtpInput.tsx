@@ -10,7 +10,7 @@ import {
 import { normalizeOtpCode } from '../../react'
 import { en } from '../locales/en'
 
-type NativeInputProps = Omit<
+export type NativeInputProps = Omit<
   InputHTMLAttributes<HTMLInputElement>,
   'value' | 'defaultValue' | 'onChange' | 'type' | 'maxLength' | 'inputMode' | 'autoComplete' | 'children'
 >

@@ -18,14 +18,14 @@ import { assertKit } from './assertKit'
 /** How long the client key registered at passkey sign-up lives: long enough for one stamp_login. */
 export const PASSKEY_SIGNUP_API_KEY_SECONDS = 60
 
-interface PasskeyPromptParameters {
+export interface PasskeyPromptParameters {
   /** The relying party; default the page's host. Must be the same at sign-up and login. */
   rpId?: string
   /** The site's name for the browser prompt; default rpId, else the page's host. */
   rpName?: string
 }
 
-interface SessionParameters {
+export interface SessionParameters {
   /** Session length in seconds; default the tenant's. */
   expirationSeconds?: number
   /** End the user's other sessions. */

@@ -17,7 +17,7 @@ export { OAUTH_PROVIDER_NAMES, isOAuthProviderName, type OAuthProviderName } fro
  */
 export type OAuthProviderKind = 'id_token' | 'code_id_token' | 'token_endpoint' | 'oauth2_authenticate'
 
-interface OAuthProviderCommon {
+export interface OAuthProviderCommon {
   name: OAuthProviderName
   /** Label for buttons and messages. */
   displayName: string
