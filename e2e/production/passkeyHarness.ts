@@ -52,7 +52,7 @@ async function explained<T>(run: () => Promise<T>): Promise<T> {
   } catch (error) {
     const causes: string[] = []
     for (let at: unknown = error; at instanceof Error; at = at.cause) causes.push(at.message)
-    throw new Error(causes.join(' <- '))
+    throw new Error(causes.join(' <- '), { cause: error })
   }
 }
 

@@ -1,4 +1,4 @@
-import { chunks, prefetchChunk } from '../chunks'
+import { chunks } from '../chunks'
 import type { EnabledProvider } from '../core/types'
 
 // What each login method loads on first use (the proxy client, key and session stores are in the first load).

@@ -19,6 +19,7 @@ export function useLoginMethods(only?: readonly EnabledProvider[]): EnabledProvi
   const key = methods?.join()
   return useMemo(
     () => enabled && (methods ? [...new Set(methods)].filter((method) => enabled.includes(method)) : enabled.filter(isEnabledProvider)),
-    [enabled, key], // `key` stands for `methods`
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `methods`, compared by content
+    [enabled, key],
   )
 }

@@ -1,5 +1,5 @@
 'use client'
-import { useEffect, useId, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useId, useSyncExternalStore } from 'react'
 import { useAuthProxyContext } from './useAuthProxyContext'
 
 export interface UseLoginModalHostReturnType {
@@ -27,5 +27,7 @@ export function useLoginModalHost(
     () => loginModal.getSnapshot().host === host,
     () => false,
   )
-  return { isOpen, open: () => void loginModal.open(host), close: loginModal.close }
+  // Stable, so that an effect may depend on it without running again on every render.
+  const open = useCallback(() => void loginModal.open(host), [loginModal, host])
+  return { isOpen, open, close: loginModal.close }
 }

@@ -54,7 +54,7 @@ interface BrowserGlobals {
 const browser: BrowserGlobals = {
   window: { localStorage: new MemoryStorage(), location: { hostname: 'app.test' } },
   document: {},
-  fetch: () => Promise.reject(new Error('no mock proxy: call useProductionClient() in the test file')),
+  fetch: () => Promise.reject(new Error('no mock proxy: call installProductionClient() in the test file')),
 }
 
 let recording: string[] | undefined
@@ -75,7 +75,7 @@ let loaded: typeof import('@turnkey/core') | undefined
  * current mock), for the test file; restores the previous globals after it. @turnkey/core reads
  * `window.localStorage` once, when it is first imported: it is imported here, after the globals exist.
  */
-export function useProductionClient(proxy: () => MockAuthProxy): void {
+export function installProductionClient(proxy: () => MockAuthProxy): void {
   const saved = new Map<keyof BrowserGlobals, PropertyDescriptor | undefined>()
   beforeAll(async () => {
     browser.fetch = (input, init) => {
@@ -110,7 +110,7 @@ export function createProductionMock(options: MockAuthProxyOptions = {}): MockAu
  * a browser that has not signed in before. Its keys stay in the shared IndexedDB, as production's do.
  */
 export async function openProductionClient(): Promise<TurnkeyClient> {
-  if (loaded === undefined) throw new Error('@turnkey/core is not loaded: call useProductionClient() in the test file')
+  if (loaded === undefined) throw new Error('@turnkey/core is not loaded: call installProductionClient() in the test file')
   browser.window.localStorage.clear()
   const client = new loaded.TurnkeyClient({
     apiBaseUrl: PROXY_URL,
@@ -124,7 +124,7 @@ export async function openProductionClient(): Promise<TurnkeyClient> {
 
 /** production's enums, read from the loaded module (they are runtime values). */
 export function productionEnums(): Pick<typeof import('@turnkey/core'), 'OtpType' | 'StamperType'> {
-  if (loaded === undefined) throw new Error('@turnkey/core is not loaded: call useProductionClient() in the test file')
+  if (loaded === undefined) throw new Error('@turnkey/core is not loaded: call installProductionClient() in the test file')
   return { OtpType: loaded.OtpType, StamperType: loaded.StamperType }
 }
 

@@ -10,13 +10,13 @@ import {
   createProductionMock,
   openProductionClient,
   recordCalls,
-  useProductionClient,
+  installProductionClient,
   verifySession,
 } from './productionClientHarness'
 import { productionOidcToken } from './productionOAuth'
 
 let proxy: MockAuthProxy = createProductionMock()
-useProductionClient(() => proxy)
+installProductionClient(() => proxy)
 
 /**
  * The calls the provider dance makes through fetch (the consent page is a browser's): the client id from

@@ -10,12 +10,12 @@ import {
   productionEnums,
   recordCalls,
   sentCode,
-  useProductionClient,
+  installProductionClient,
   verifySession,
 } from './productionClientHarness'
 
 let proxy: MockAuthProxy = createProductionMock()
-useProductionClient(() => proxy)
+installProductionClient(() => proxy)
 
 describe('production client, email OTP', () => {
   it('signs up step by step (initOtp, verifyOtp, signUpWithOtp), then logs in again with completeOtp into the same organization', async () => {

@@ -152,6 +152,8 @@ describe('render budget: a session change re-renders only what reads the session
     const proxy = createMockAuthProxy({ strictFields: true })
     const commits: Array<Array<{ name: string; path: string[] }>> = []
     let recording = false
+    // Assigned once, after onRender (which reads it) is made: not a const.
+    // eslint-disable-next-line prefer-const
     let container: HTMLElement | undefined
     const onRender: ProfilerOnRenderCallback = () => {
       // Called in the commit, once React has made the new tree current.

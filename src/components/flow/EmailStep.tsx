@@ -63,6 +63,9 @@ export function EmailStep({ emailOtp, draft }: EmailStepProps) {
           value={email}
           onChange={(event) => {
             setEmail(event.target.value)
+            // The parent's ref, written in an event handler (not during render): the typed address survives
+            // a trip to another method and back.
+            // eslint-disable-next-line react-hooks/immutability
             draft.current = event.target.value
             setEdited(true)
           }}

@@ -63,6 +63,7 @@ export function PasskeyButtons({ login, signUp, onStart, onCreate }: PasskeyButt
     if (!cancelled || newPasskey !== undefined) retryRef.current?.focus()
     else (action === 'signUp' ? createRef : signInRef).current?.focus()
     // Once, on the way back from the prompt: later renders must not pull focus from where the person went.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on mount only, by design (above)
   }, [])
   useEffect(() => {
     if (!focusSignIn.current || error) return

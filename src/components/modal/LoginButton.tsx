@@ -6,14 +6,13 @@ import {
   useLogout,
   useOAuthCallback,
   useSession,
-  type EnabledProvider,
   type KitError,
   type Session,
   type SessionStatus,
 } from '../../react'
-import { prefetchLocale, useLocaleLabels, type Locale } from '../labels/useLocaleLabels'
+import { prefetchLocale, useLocaleLabels } from '../labels/useLocaleLabels'
 import { en } from '../locales/en'
-import type { LoginLabels, LoginLabelsOverride } from '../locales/LoginLabels'
+import type { LoginLabels } from '../locales/LoginLabels'
 import { chunks, prefetchChunk } from '../../chunks'
 import { LoginModalView, type LoginModalContentProps } from './LoginModal'
 import { useAppearance } from '../labels/useAppearance'
@@ -107,7 +106,7 @@ function LoginButtonCustom({ children, ...modalProps }: LoginButtonCustomProps) 
   useEffect(() => {
     // Back from a provider (redirect sign-in): the modal opens to show the progress, then the outcome.
     if (returned) openHost()
-  }, [returned])
+  }, [returned, openHost])
   // The modal's code and its first form's (the OTP flow), once the page has loaded and the browser has
   // nothing better to do: the first click then opens it at once and fetches nothing, on a slow network too.
   useEffect(() => prefetchWhenIdle(chunks.dialog, chunks.otpFlow), [])

@@ -31,7 +31,7 @@ export function preferredOAuthMode(environment: OAuthModeEnvironment = currentEn
 function currentEnvironment(): OAuthModeEnvironment {
   const navigator = (globalThis as { navigator?: { userAgent?: string; maxTouchPoints?: number } }).navigator
   const page = (globalThis as { window?: { self?: unknown; top?: unknown } }).window
-  let framed = false
+  let framed: boolean
   try {
     framed = page !== undefined && page.self !== page.top
   } catch {
