@@ -17,6 +17,9 @@ export interface DialogProps {
 // Layout effects run before paint: the page is hidden and focus is inside before the user can act.
 const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
 
+// The kit's dialogs open now, the top-most last: only that one answers Escape.
+const openDialogs: HTMLElement[] = []
+
 /**
  * A modal dialog written by hand (no dialog library): portal, focus moved in and trapped, Escape and the
  * backdrop close it, the rest of the page is inert, focus goes back to where it was on close.
@@ -68,13 +71,24 @@ function Backdrop({ dialogRef, onCloseRef }: { dialogRef: RefObject<HTMLDivEleme
     const showOthers = hideOthers(root)
     document.documentElement.classList.add('apk-scroll-locked')
 
+    // Escape belongs to the top-most dialog. Another library's modal around the kit's (a Radix Dialog
+    // holding the LoginButton) listens on the document in the capture phase, before any element could
+    // stop it, and would close too: so the kit listens on the window, earlier still, closes only its
+    // top-most dialog, and stops the event there.
+    openDialogs.push(root)
+    const onEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || openDialogs[openDialogs.length - 1] !== root) return
+      event.preventDefault()
+      event.stopPropagation()
+      onCloseRef.current()
+    }
+    const window = document.defaultView
+    window?.addEventListener('keydown', onEscape, true)
+
     const onKeyDown = (event: KeyboardEvent) => {
       const dialog = dialogRef.current
-      if (!dialog) return
-      if (event.key === 'Escape' && !event.defaultPrevented) {
-        event.preventDefault()
-        onCloseRef.current()
-      } else if (event.key === 'Tab') {
+      if (!dialog || openDialogs[openDialogs.length - 1] !== root) return
+      if (event.key === 'Tab') {
         const tabbables = tabbableElements(dialog)
         const first = tabbables[0]
         const last = tabbables[tabbables.length - 1]
@@ -93,11 +107,14 @@ function Backdrop({ dialogRef, onCloseRef }: { dialogRef: RefObject<HTMLDivEleme
     }
     // Browsers without `inert` can still move focus out (a click on the page behind, a screen reader).
     const onFocusIn = (event: FocusEvent) => {
+      if (openDialogs[openDialogs.length - 1] !== root) return
       if (event.target instanceof Node && !root.contains(event.target)) dialogRef.current?.focus()
     }
     document.addEventListener('keydown', onKeyDown)
     document.addEventListener('focusin', onFocusIn)
     return () => {
+      openDialogs.splice(openDialogs.indexOf(root), 1)
+      window?.removeEventListener('keydown', onEscape, true)
       document.removeEventListener('keydown', onKeyDown)
       document.removeEventListener('focusin', onFocusIn)
       document.documentElement.classList.remove('apk-scroll-locked')

@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test'
+import { readCode, uniqueEmail } from './helpers'
+
+// The kit's LoginButton inside another library's modal (a Radix Dialog: playground/nested.html). Radix
+// sets `pointer-events: none` on <body>, traps focus in its content and closes on Escape from a document
+// listener in the capture phase; the kit's modal opened on top must take clicks, keep focus and own Escape.
+test.describe("the kit's modal inside a Radix Dialog", () => {
+  test('takes clicks and keeps Tab inside; Escape closes only it, then the Radix dialog', async ({ page }) => {
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    await page.goto('/nested.html')
+    await page.getByRole('button', { name: 'Account settings' }).click()
+    const settings = page.getByRole('dialog', { name: 'Account settings' })
+    await expect(settings).toBeVisible()
+    expect(await page.evaluate(() => getComputedStyle(document.body).pointerEvents)).toBe('none')
+
+    const loginButton = settings.getByRole('button', { name: 'Log in' })
+    await loginButton.click()
+    const kit = page.getByRole('dialog', { name: 'Log in or sign up' })
+    await expect(kit).toBeVisible()
+    // A real click (Playwright refuses to click what would not receive the pointer).
+    await kit.getByRole('textbox', { name: 'Email address' }).click()
+    await page.keyboard.type('ada@example.com')
+    await expect(kit.getByRole('textbox', { name: 'Email address' })).toHaveValue('ada@example.com')
+    await page.screenshot({ path: 'test-results/screenshots/nested-dialog.png', animations: 'disabled' })
+
+    // Tab moves through the kit's dialog only, however many times it is pressed.
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab')
+      expect(await kit.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true)
+    }
+
+    await page.keyboard.press('Escape')
+    await expect(kit).toBeHidden()
+    await expect(settings).toBeVisible()
+    await expect(loginButton).toBeFocused()
+
+    await page.keyboard.press('Escape')
+    await expect(settings).toBeHidden()
+    expect(errors).toEqual([])
+  })
+
+  test('a click on the kit’s backdrop closes only the kit’s modal', async ({ page }) => {
+    await page.goto('/nested.html')
+    await page.getByRole('button', { name: 'Account settings' }).click()
+    const settings = page.getByRole('dialog', { name: 'Account settings' })
+    await settings.getByRole('button', { name: 'Log in' }).click()
+    const kit = page.getByRole('dialog', { name: 'Log in or sign up' })
+    await expect(kit).toBeVisible()
+    await page.mouse.click(8, 8)
+    await expect(kit).toBeHidden()
+    await expect(settings).toBeVisible()
+  })
+
+  test('a whole email sign-in inside the Radix dialog', async ({ page }) => {
+    const email = uniqueEmail('nested')
+    await page.goto('/nested.html')
+    await page.getByRole('button', { name: 'Account settings' }).click()
+    const settings = page.getByRole('dialog', { name: 'Account settings' })
+    await settings.getByRole('button', { name: 'Log in' }).click()
+    const kit = page.getByRole('dialog', { name: 'Log in or sign up' })
+    await kit.getByRole('textbox', { name: 'Email address' }).fill(email)
+    await kit.getByRole('button', { name: 'Continue with email' }).click()
+    await kit.getByRole('textbox', { name: 'Verification code' }).fill(await readCode(page.request, email))
+    const account = page.getByRole('dialog', { name: 'Your account' })
+    await expect(account.getByText(email, { exact: true })).toBeVisible()
+    await account.getByRole('button', { name: 'Done' }).click()
+    await expect(account).toBeHidden()
+    await expect(settings.getByText('You are signed in.')).toBeVisible()
+  })
+})
