@@ -108,7 +108,7 @@ async function authorizeFeatureChange(context: PublicApiContext, type: MockActiv
   const stamp = await verifyStamp(context)
   throw new MockError(
     7,
-    `organizationId: "${scope.organizationId}" is the parent organization of config id "${tenant.configId}"; its features are changed by its root user's API keys (the tenant's rootApiPublicKeys), not by a user of sub-organization "${stamp.user.organizationId}"`,
+    `organizationId: "${scope.organizationId}" is not the organization of the stamping user (theirs is "${stamp.user.organizationId}"); a session reaches only its own organization; the features of config id "${tenant.configId}"'s parent organization are changed by its root user's API keys (the tenant's rootApiPublicKeys)`,
   )
 }
 

@@ -184,13 +184,18 @@ export function createWebhooks(options: WebhooksOptions): WebhookDispatcher {
     const abort = new AbortController()
     entry.abort = abort
     let timedOut = false
-    const timer = setTimeout(() => {
-      timedOut = true
-      abort.abort()
-    }, timeoutMs)
+    let timer: ReturnType<typeof setTimeout> | undefined
+    // Raced as well as aborted: an injected fetch that ignores its signal cannot hold a delivery forever.
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        timedOut = true
+        abort.abort()
+        reject(new Error('timeout'))
+      }, timeoutMs)
+    })
     try {
       const timestamp = Math.floor(now() / 1000)
-      const response = await send(delivery.url, {
+      const sent = send(delivery.url, {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',
@@ -203,9 +208,10 @@ export function createWebhooks(options: WebhooksOptions): WebhookDispatcher {
         body,
         signal: abort.signal,
       })
+      const response = await Promise.race([sent, timeout])
       delivery.lastStatus = response.status
-      // Read to the end, so that the connection is free for the next delivery.
-      await response.arrayBuffer().catch(() => undefined)
+      // Read to the end (within the time left), so that the connection is free for the next delivery.
+      await Promise.race([response.arrayBuffer(), timeout]).catch(() => undefined)
       return response.ok ? undefined : `HTTP ${response.status}`
     } catch (error) {
       if (timedOut) return `timeout after ${timeoutMs} ms`
