@@ -90,11 +90,12 @@ export const MOCK_ROUTE_GROUPS: readonly MockRouteGroup[] = [
 
 export const MOCK_ROUTES: readonly MockRoute[] = MOCK_ROUTE_GROUPS.flatMap((group) => group.routes)
 
-/** The table as text, for a terminal. */
+/** The table as text, for a terminal: a path too long for the column has its purpose on the next line. */
 export function routeListText(): string {
-  const width = Math.max(...MOCK_ROUTES.map((route) => `${route.method} ${route.path}`.length))
-  return MOCK_ROUTE_GROUPS.map(
-    (group) =>
-      `${group.title}:\n${group.routes.map((route) => `  ${`${route.method} ${route.path}`.padEnd(width)}  ${route.purpose}`).join('\n')}`,
-  ).join('\n\n')
+  const column = 46
+  const line = (route: MockRoute): string => {
+    const name = `  ${route.method.padEnd(4)} ${route.path}`
+    return name.length < column ? `${name.padEnd(column)}${route.purpose}` : `${name}\n${' '.repeat(column)}${route.purpose}`
+  }
+  return MOCK_ROUTE_GROUPS.map((group) => `${group.title}:\n${group.routes.map(line).join('\n')}`).join('\n\n')
 }
