@@ -576,8 +576,12 @@ export type MockActivityType =
 export interface MockActivity {
   activityId: string
   type: MockActivityType
-  /** The sub-organization of the user who stamped it (also when the request named the parent). */
+  /**
+   * The sub-organization of the user who stamped it (also when the request named the parent); the
+   * tenant's organization for a feature change stamped by one of its rootApiPublicKeys.
+   */
   organizationId: string
+  /** The stamping user; `root:<configId>` for the tenant organization's root user, which the mock does not otherwise model. */
   userId: string
   stampedWith: MockStampKind
   /** sha256 of the exact request body, hex: the same body submitted twice is the same activity. */
