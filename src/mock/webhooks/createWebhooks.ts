@@ -208,6 +208,8 @@ export function createWebhooks(options: WebhooksOptions): WebhookDispatcher {
         body,
         signal: abort.signal,
       })
+      // Lost to the timeout, its rejection (the abort) is nobody's to handle.
+      sent.catch(() => undefined)
       const response = await Promise.race([sent, timeout])
       delivery.lastStatus = response.status
       // Read to the end (within the time left), so that the connection is free for the next delivery.
