@@ -37,7 +37,7 @@ describe('the mock CLI (npm run mock)', () => {
   it('listens, prints its URL and config id, answers, and stops on SIGTERM', async () => {
     const process = run(['--port', '0'])
     const line = await firstLine(process)
-    const match = /^auth-proxy-kit mock proxy listening on (http:\/\/127\.0\.0\.1:\d+) \(config id: demo\)$/.exec(line)
+    const match = /^auth-proxy-kit mock proxy listening on (http:\/\/localhost:\d+) \(config id: demo\)$/.exec(line)
     expect(match).not.toBeNull()
     const response = await fetch(`${match?.[1]}/v1/wallet_kit_config`, {
       method: 'POST',

@@ -37,6 +37,11 @@ import { DEMO_TENANT, resolveTenants } from './tenants'
 import { createTokenAuthority } from './tokens'
 import type { MockAuthProxy, MockAuthProxyOptions, MockFailure, MockProxyEndpoint, OutboxMessage } from './types'
 import { Fields, parseJson, parseJsonObject, type JsonObject } from './validate'
+import { frontPage } from './frontPage'
+import { htmlResponse } from './oauthPages'
+import { MOCK_ROUTE_GROUPS } from './routes'
+import { createWebhooks } from './webhooks/createWebhooks'
+import { proxyActivity } from './webhooks/proxyActivity'
 
 type Endpoint = (context: EndpointContext) => unknown
 
@@ -53,6 +58,9 @@ const ENDPOINTS: ReadonlyMap<string, Endpoint> = new Map<MockProxyEndpoint, Endp
   ['oauth2_authenticate', oauth2Authenticate],
   ['oauth_login', oauthLogin],
 ])
+
+/** The endpoints served under /v1, for the route list's test. */
+export const MOCK_PROXY_ENDPOINTS: readonly string[] = [...ENDPOINTS.keys()]
 
 /** Production's client calls these with no body at all. */
 const BODYLESS_ENDPOINTS: ReadonlySet<string> = new Set<MockProxyEndpoint>(['wallet_kit_config', 'wallet_kit_client_params'])
@@ -74,7 +82,8 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
   const state = createState()
   const tokens = createTokenAuthority(now)
   const oauthServer = createOAuthServer({ tenants, state, tokens, basePath, now })
-  const publicApi = createPublicApi({ tenants, state, tokens, now })
+  const webhooks = createWebhooks({ ...options.webhooks, state, tenants, now })
+  const publicApi = createPublicApi({ tenants, state, tokens, now, onActivity: (activity) => webhooks.notify(activity) })
 
   /** Before the tenant is known (preflight, outbox, unknown paths) an origin some tenant allows may read. */
   const anyTenantAllows = (origin: string | null): string | null =>
@@ -100,6 +109,16 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
     }
 
     if (path === '/__mock/faults') return faultControl(request, respond.cors)
+    if (path === '/__mock/webhooks' && request.method === 'GET') {
+      return jsonResponse({ deliveries: webhooks.list(), endpoints: webhooks.endpoints() }, 200, respond.cors)
+    }
+    if (path === '/__mock/routes' && request.method === 'GET') {
+      return jsonResponse({ groups: MOCK_ROUTE_GROUPS }, 200, respond.cors)
+    }
+    if (path === '/' && request.method === 'GET') {
+      // Someone opened the proxy's URL in a browser: say what this is rather than a 404 JSON.
+      return htmlResponse(frontPage({ configIds: tenants.map((tenant) => tenant.configId), basePath }), 200)
+    }
 
     if (path.startsWith('/public/')) {
       // The public API finds its tenant from the body's organizationId, not from a config id header.
@@ -151,6 +170,8 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
     if (strictFields && shape !== undefined) assertProductionFields(name, shape, body)
     await tokens.ready
     const result = await endpoint({ tenant, body: new Fields(body), state, tokens, now, origin })
+    const activity = proxyActivity(name as MockProxyEndpoint, { tenant, body, result, now: now() })
+    if (activity !== undefined) webhooks.notify(activity)
     return jsonResponse(result, 200, respond.cors)
   }
 
@@ -274,6 +295,7 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
     },
     ready: tokens.ready,
     issueSession: (sessionOptions) => issueTestSession({ tenants, state, tokens, now }, sessionOptions),
+    webhooks: { list: webhooks.list, endpoints: webhooks.endpoints, secret: webhooks.secret, settled: webhooks.settled },
   }
 }
 

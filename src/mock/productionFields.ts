@@ -154,6 +154,10 @@ export const SIGN_RAW_PAYLOADS_INTENT = shape('v1SignRawPayloadsIntent', {
   hashFunction: VALUE,
 })
 
+export const SET_ORGANIZATION_FEATURE_INTENT = shape('v1SetOrganizationFeatureIntent', { name: VALUE, value: VALUE })
+
+export const REMOVE_ORGANIZATION_FEATURE_INTENT = shape('v1RemoveOrganizationFeatureIntent', { name: VALUE })
+
 export const PAGINATION = shape('v1Pagination', { limit: VALUE, before: VALUE, after: VALUE })
 
 /** The public API's operations this mock serves, by path under /public/v1/: the activity envelope and its intent. */
@@ -184,6 +188,20 @@ export const PUBLIC_API_BODIES = {
     timestampMs: VALUE,
     organizationId: VALUE,
     parameters: CREATE_WALLET_INTENT,
+    generateAppProofs: VALUE,
+  }),
+  'submit/set_organization_feature': shape('v1SetOrganizationFeatureRequest', {
+    type: VALUE,
+    timestampMs: VALUE,
+    organizationId: VALUE,
+    parameters: SET_ORGANIZATION_FEATURE_INTENT,
+    generateAppProofs: VALUE,
+  }),
+  'submit/remove_organization_feature': shape('v1RemoveOrganizationFeatureRequest', {
+    type: VALUE,
+    timestampMs: VALUE,
+    organizationId: VALUE,
+    parameters: REMOVE_ORGANIZATION_FEATURE_INTENT,
     generateAppProofs: VALUE,
   }),
   'query/whoami': shape('v1GetWhoamiRequest', { organizationId: VALUE }),

@@ -25,6 +25,10 @@ import type {
   v1GetWalletAccountsRequest,
   v1GetWalletsRequest,
   v1Pagination,
+  v1RemoveOrganizationFeatureIntent,
+  v1RemoveOrganizationFeatureRequest,
+  v1SetOrganizationFeatureIntent,
+  v1SetOrganizationFeatureRequest,
   v1SignRawPayloadsIntent,
   v1SignRawPayloadsRequest,
   v1OauthProviderParams,
@@ -51,6 +55,8 @@ import {
   PROXY_BODIES,
   PUBLIC_API_BODIES,
   PAGINATION,
+  REMOVE_ORGANIZATION_FEATURE_INTENT,
+  SET_ORGANIZATION_FEATURE_INTENT,
   SIGN_RAW_PAYLOADS_INTENT,
   STAMP_LOGIN_INTENT,
   WALLET,
@@ -106,6 +112,16 @@ const checks: Record<string, true> = {
   signRawPayloadsIntent: true satisfies Same<typeof SIGN_RAW_PAYLOADS_INTENT, v1SignRawPayloadsIntent>,
   createWallet: true satisfies Same<(typeof PUBLIC_API_BODIES)['submit/create_wallet'], v1CreateWalletRequest>,
   createWalletIntent: true satisfies Same<typeof CREATE_WALLET_INTENT, v1CreateWalletIntent>,
+  setOrganizationFeature: true satisfies Same<
+    (typeof PUBLIC_API_BODIES)['submit/set_organization_feature'],
+    v1SetOrganizationFeatureRequest
+  >,
+  setOrganizationFeatureIntent: true satisfies Same<typeof SET_ORGANIZATION_FEATURE_INTENT, v1SetOrganizationFeatureIntent>,
+  removeOrganizationFeature: true satisfies Same<
+    (typeof PUBLIC_API_BODIES)['submit/remove_organization_feature'],
+    v1RemoveOrganizationFeatureRequest
+  >,
+  removeOrganizationFeatureIntent: true satisfies Same<typeof REMOVE_ORGANIZATION_FEATURE_INTENT, v1RemoveOrganizationFeatureIntent>,
 }
 
 // A sanity check of the checker itself: a list missing a member, or with one too many, does not compile.

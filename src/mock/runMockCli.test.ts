@@ -36,13 +36,30 @@ describe('runMockCli', () => {
     expect(MOCK_CLI_USAGE).toContain('--port')
   })
 
-  it('starts the server and prints its URL and config id', async () => {
+  it('starts the server and prints a localhost URL (WebAuthn refuses an IP address), which answers, and its config id', async () => {
     result = await runMockCli(['--port', '0', '--host', '127.0.0.1', '--latency', '0'], io)
     expect(result.exitCode).toBe(0)
-    const url = result.server?.url
+    const port = new URL(result.server?.url ?? '').port
+    const url = `http://localhost:${port}`
     expect(out[0]).toBe(`auth-proxy-kit mock proxy listening on ${url} (config id: demo)`)
+    expect(out[1]).toBe(`Codes sent appear at ${url}/__mock/outbox; webhook deliveries at ${url}/__mock/webhooks`)
     const response = await fetch(`${url}/v1/wallet_kit_config`, { method: 'POST', headers: { 'X-Auth-Proxy-Config-Id': 'demo' } })
     expect(response.status).toBe(200)
+    const page = await fetch(`${url}/`)
+    expect(page.headers.get('Content-Type')).toBe('text/html; charset=utf-8')
+  })
+
+  it('prints the address given for a host that is not a loopback or wildcard one', async () => {
+    result = await runMockCli(['--port', '0', '--host', '127.0.0.2'], io)
+    expect(out[0]).toMatch(/^auth-proxy-kit mock proxy listening on http:\/\/127\.0\.0\.2:\d+ /)
+  })
+
+  it('lists in --help every route, with what it is for', async () => {
+    result = await runMockCli(['--help'], io)
+    expect(out[0]).toContain('POST /v1/otp_init')
+    expect(out[0]).toContain('POST /public/v1/submit/set_organization_feature')
+    expect(out[0]).toMatch(/GET +\/__mock\/oauth\/<provider>\/authorize +the consent page/)
+    expect(out[0]).toMatch(/GET +\/__mock\/webhooks +webhook deliveries/)
   })
 
   it('serves the tenants of a --config file, as a list or {tenants}', async () => {

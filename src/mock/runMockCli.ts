@@ -2,12 +2,14 @@
 import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { startMockAuthProxy, type RunningMockAuthProxy } from './node'
+import { routeListText } from './routes'
 import { resolveTenants } from './tenants'
 import type { MockTenant } from './types'
 
 export const MOCK_CLI_USAGE = `Usage: auth-proxy-kit-mock [options]   (in this repository: npm run mock -- [options])
 
-Runs the mock auth proxy: email OTP sign-up and login, codes in a dev outbox, offline.
+Runs the mock auth proxy offline: sign-up and login by email or SMS code, OAuth (Google, Apple,
+Facebook, X, Discord), passkeys, wallets and signing, webhooks; codes land in a dev outbox.
 
 Options:
   --port <number>     port to listen on (default 8787; 0 picks a free one)
@@ -17,13 +19,16 @@ Options:
                       there, as in the proxy's dashboard: appName, logoUrl, emailSenderName,
                       emailSenderAddress, emailReplyToAddress, smsTemplate ("{{.OtpCode}}"),
                       emailTemplates, otpLength, otpAlphanumeric, otpExpirationSeconds,
-                      otpRateLimits (README: "The mock proxy on its own")
+                      otpRateLimits; webhookUrl, webhookSecret, rootApiPublicKeys
+                      (README: "The mock proxy on its own")
   --latency <ms>      delay added to every call, to see progress states (default 0)
   --strict-fields     refuse body members production does not define, naming them
                       (default: ignore them, as production does)
   -h, --help          print this help
 
-Routes: POST /v1/<endpoint>, GET /__mock/outbox?contact=<email>, GET /.well-known/jwks.json`
+Routes (GET / on the running server shows them too):
+
+${routeListText()}`
 
 export interface MockCliIo {
   stdout(line: string): void
@@ -97,12 +102,24 @@ export async function runMockCli(argv: string[], io: MockCliIo): Promise<MockCli
     return fail(`cannot listen on ${host}:${port}: ${error instanceof Error ? error.message : String(error)}`)
   }
   const configIds = tenants?.map((tenant) => tenant.configId) ?? ['demo']
+  const url = browserUrl(server.url, host)
   io.stdout(
-    `auth-proxy-kit mock proxy listening on ${server.url} (config ${configIds.length === 1 ? 'id' : 'ids'}: ${configIds.join(', ')})`,
+    `auth-proxy-kit mock proxy listening on ${url} (config ${configIds.length === 1 ? 'id' : 'ids'}: ${configIds.join(', ')})`,
   )
-  io.stdout(`Codes sent appear at ${server.url}/__mock/outbox`)
+  io.stdout(`Codes sent appear at ${url}/__mock/outbox; webhook deliveries at ${url}/__mock/webhooks`)
   if (values['strict-fields']) io.stdout("Strict fields: body members production does not define are refused")
   return { exitCode: 0, server }
+}
+
+/**
+ * The URL to print: `localhost` for a loopback or wildcard listener, as WebAuthn refuses an IP address
+ * as relying party ID (a passkey made on http://127.0.0.1 fails), and localhost reaches the listener.
+ */
+function browserUrl(serverUrl: string, host: string): string {
+  if (!['127.0.0.1', 'localhost', '0.0.0.0', '::'].includes(host)) return serverUrl
+  const url = new URL(serverUrl)
+  url.hostname = 'localhost'
+  return url.origin
 }
 
 function parseWholeNumber(text: string): number | undefined {

@@ -22,6 +22,7 @@ export function createState(): MockState {
     oidcTokens: record(),
     activities: record(),
     queryStamps: record(),
+    features: record(),
   }
 }
 

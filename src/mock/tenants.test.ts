@@ -126,9 +126,25 @@ describe('resolveTenants', () => {
     [{ otpRateLimits: { perUserIdentifier: { max: 10, windowSeconds: 600 } } }, /^tenants\[0\]\.otpRateLimits\.perUserIdentifier: no longer an option/],
     [{ smsCustomization: { template: '{{.OtpCode}}' } }, "tenants[0].smsCustomization: not a tenant option; what it set is the tenant's smsTemplate"],
     [{ sendFromEmailAddress: 'a@b.test' }, "tenants[0].sendFromEmailAddress: not a tenant option; what it set is the tenant's emailSenderAddress"],
+    [{ webhookUrl: 'hooks.test/in' }, 'tenants[0].webhookUrl: expected an absolute http(s) URL without a fragment, got "hooks.test/in"'],
+    [{ webhookSecret: 'short' }, 'tenants[0].webhookSecret: expected a text of 16 to 200 characters, got "short"'],
+    [{ rootApiPublicKeys: ['04ab'] }, /^tenants\[0\]\.rootApiPublicKeys: expected a list of compressed P-256 public keys \(66 hex characters\)/],
     [{ appname: 'Acme' }, /^tenants\[0\]\.appname: unknown tenant option \(expected configId, organizationId, .*appName/],
   ])('refuses the codes option %j at start, naming it', (override, message) => {
     expect(() => resolveTenants([{ configId: 'a', organizationId: 'o', ...override }])).toThrow(message)
+  })
+
+  it('keeps the webhook options, the root keys in lowercase', () => {
+    const key = `02${'AB'.repeat(32)}`
+    const [tenant] = resolveTenants([
+      { configId: 'a', organizationId: 'o', webhookUrl: 'http://localhost:4000/hooks', webhookSecret: 'test-secret-0123456789', rootApiPublicKeys: [key] },
+    ])
+    expect(tenant).toMatchObject({
+      webhookUrl: 'http://localhost:4000/hooks',
+      webhookSecret: 'test-secret-0123456789',
+      rootApiPublicKeys: [key.toLowerCase()],
+    })
+    expect(resolveTenants([{ configId: 'a', organizationId: 'o' }])[0]?.rootApiPublicKeys).toEqual([])
   })
 
   it('accepts a registered redirect URL with a query', () => {

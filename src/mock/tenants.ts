@@ -46,6 +46,9 @@ const TENANT_OPTIONS: ReadonlySet<string> = new Set<keyof MockTenant>([
   'rpId',
   'otpRateLimits',
   'defaultWallet',
+  'webhookUrl',
+  'webhookSecret',
+  'rootApiPublicKeys',
 ])
 
 /** What the request once carried and the tenant now holds, to name the new option in the error. */
@@ -131,6 +134,9 @@ function resolveTenant(value: unknown, path: string, otpRateLimits: ResolvedOtpR
     Object.entries(item).every(([provider, clientId]) => isMockOAuthProvider(provider) && isString(clientId))
   const isHttpUrl = (item: unknown): item is string => isString(item) && isAbsoluteHttpUrl(item)
   const isEmailAddress = (item: unknown): item is string => isString(item) && isEmail(item)
+  const isP256KeyList = (item: unknown): item is string[] =>
+    Array.isArray(item) && item.every((key) => typeof key === 'string' && /^0[23][0-9a-fA-F]{64}$/.test(key))
+  const isSecret = (item: unknown): item is string => typeof item === 'string' && item.length >= 16 && item.length <= 200
   const isLine = (item: unknown): item is string => isString(item) && item.length <= 200 && !/[\r\n]/.test(item)
 
   for (const key of Object.keys(tenant)) {
@@ -174,6 +180,9 @@ function resolveTenant(value: unknown, path: string, otpRateLimits: ResolvedOtpR
     emailTemplates: resolveEmailTemplates(tenant['emailTemplates'], `${path}.emailTemplates`),
     otpRateLimits: resolveOtpRateLimits(tenant['otpRateLimits'], `${path}.otpRateLimits`, otpRateLimits),
     defaultWallet: resolveDefaultWallet(tenant['defaultWallet'], `${path}.defaultWallet`),
+    rootApiPublicKeys: (
+      optional('rootApiPublicKeys', isP256KeyList, 'a list of compressed P-256 public keys (66 hex characters)') ?? []
+    ).map((key) => key.toLowerCase()),
   }
   const oauthClientIds = optional(
     'oauthClientIds',
@@ -189,6 +198,10 @@ function resolveTenant(value: unknown, path: string, otpRateLimits: ResolvedOtpR
   if (logoUrl !== undefined) resolved.logoUrl = logoUrl
   const replyTo = optional('emailReplyToAddress', isEmailAddress, 'an email address like help@example.com')
   if (replyTo !== undefined) resolved.emailReplyToAddress = replyTo
+  const webhookUrl = optional('webhookUrl', isHttpUrl, 'an absolute http(s) URL without a fragment')
+  if (webhookUrl !== undefined) resolved.webhookUrl = webhookUrl
+  const webhookSecret = optional('webhookSecret', isSecret, 'a text of 16 to 200 characters')
+  if (webhookSecret !== undefined) resolved.webhookSecret = webhookSecret
   return resolved
 }
 

@@ -66,6 +66,24 @@ export interface MockTenant {
    * none; the demo tenant's is DEMO_DEFAULT_WALLET (one Ethereum and one Solana account).
    */
   defaultWallet?: MockWalletSpec | null
+  /**
+   * The tenant organization's FEATURE_NAME_WEBHOOK from the start, as if set_organization_feature had
+   * set it: an absolute http(s) URL that gets a signed POST for every new activity of the organization
+   * and its sub-organizations (README, "Webhooks"). Default none.
+   */
+  webhookUrl?: string
+  /**
+   * The HMAC-SHA256 key that signs the tenant organization's webhook deliveries (X-Mock-Signature), at
+   * least 16 characters, so that a test can know it in advance. Default: random per start, read it with
+   * `mock.webhooks.secret(organizationId)`.
+   */
+  webhookSecret?: string
+  /**
+   * Compressed P-256 public keys (hex) of the tenant organization's root user's API keys: production's
+   * parent organization is administered with them, and here they may stamp (X-Stamp)
+   * set_organization_feature and remove_organization_feature for the tenant organization. Default none.
+   */
+  rootApiPublicKeys?: string[]
 }
 
 /** An email template of a tenant, as its dashboard would hold it. */
@@ -123,6 +141,10 @@ export interface ResolvedMockTenant {
   rpId?: string
   otpRateLimits: ResolvedOtpRateLimits
   defaultWallet: MockWalletSpec | null
+  webhookUrl?: string
+  webhookSecret?: string
+  /** Compressed, lowercase. */
+  rootApiPublicKeys: string[]
 }
 
 /**
@@ -160,7 +182,101 @@ export interface MockAuthProxyOptions {
   strictFields?: boolean
   /** Fault rules in force from the start (see MockFaultPlan); checked like `faults.add`'s. */
   faults?: MockFaultRule[]
+  /** How webhook deliveries are made, retried and bounded. */
+  webhooks?: MockWebhookOptions
 }
+
+/** Delivery of webhooks (FEATURE_NAME_WEBHOOK). Every field has a default. */
+export interface MockWebhookOptions {
+  /** What POSTs the deliveries. Default globalThis.fetch (Node 18+, browsers). */
+  fetch?: typeof fetch
+  /**
+   * Waits before each retry, in ms: a delivery is tried once, then once more after each of these, on a
+   * network error, a timeout or a non-2xx answer. Default [500, 1000, 2000] (4 attempts); [] never retries.
+   */
+  retryDelaysMs?: number[]
+  /** How long one attempt may take before it counts as failed. Default 5000. */
+  timeoutMs?: number
+  /** Deliveries waiting at once; a new one beyond this drops the oldest waiting (status 'dropped'). Default 100. */
+  maxPending?: number
+  /** Deliveries kept in the log (`list()`, GET /__mock/webhooks); the oldest finished ones go first. Default 200. */
+  maxLog?: number
+}
+
+export type MockWebhookDeliveryStatus =
+  /** Being tried, or waiting for a retry. */
+  | 'pending'
+  /** The receiver answered 2xx. */
+  | 'delivered'
+  /** Every attempt failed: `lastError` says how the last one did. */
+  | 'failed'
+  /** Pushed out while waiting, by more than maxPending newer deliveries. */
+  | 'dropped'
+  /** remove_organization_feature removed the URL while it was waiting. */
+  | 'cancelled'
+
+/** One notification of one activity to one organization's webhook URL. */
+export interface MockWebhookDelivery {
+  /** Also the X-Turnkey-Event-Id header. */
+  id: string
+  /** The organization whose FEATURE_NAME_WEBHOOK this went to (the activity's, or its parent's). */
+  organizationId: string
+  url: string
+  activityId: string
+  activityType: string
+  /** The organization the activity happened in. */
+  activityOrganizationId: string
+  attempts: number
+  status: MockWebhookDeliveryStatus
+  /** The last failed attempt's reason: 'HTTP 500', 'timeout after 5000 ms', the network error. */
+  lastError?: string
+  /** The HTTP status of the last answer, when there was one. */
+  lastStatus?: number
+  /** ISO 8601. */
+  createdAt: string
+  /** ISO 8601, once answered 2xx. */
+  deliveredAt?: string
+}
+
+/** An organization with FEATURE_NAME_WEBHOOK set, and the key that signs what goes to it. */
+export interface MockWebhookEndpoint {
+  organizationId: string
+  url: string
+  /** The HMAC-SHA256 key of X-Mock-Signature. */
+  secret: string
+}
+
+/** Webhooks: what was sent where, and how to check the signatures. */
+export interface MockWebhooks {
+  /** Deliveries, newest first (a copy). */
+  list(): MockWebhookDelivery[]
+  /** Organizations with FEATURE_NAME_WEBHOOK set, with their URL and secret. */
+  endpoints(): MockWebhookEndpoint[]
+  /** The HMAC-SHA256 key that signs `organizationId`'s deliveries (made on first use; stable until the mock stops). */
+  secret(organizationId: string): string
+  /** Resolves once no delivery is pending (every one delivered, failed, dropped or cancelled). */
+  settled(): Promise<void>
+}
+
+/** An organization feature, as production's v1Feature. */
+export interface MockFeature {
+  name: MockFeatureName
+  value: string
+}
+
+/** Production's v1FeatureName. The mock acts on FEATURE_NAME_WEBHOOK; it stores and lists the others. */
+export type MockFeatureName =
+  | 'FEATURE_NAME_ROOT_USER_EMAIL_RECOVERY'
+  | 'FEATURE_NAME_WEBAUTHN_ORIGINS'
+  | 'FEATURE_NAME_EMAIL_AUTH'
+  | 'FEATURE_NAME_EMAIL_RECOVERY'
+  | 'FEATURE_NAME_WEBHOOK'
+  | 'FEATURE_NAME_SMS_AUTH'
+  | 'FEATURE_NAME_OTP_EMAIL_AUTH'
+  | 'FEATURE_NAME_AUTH_PROXY'
+  | 'FEATURE_NAME_SOLANA_RENT_PREFUND_ENABLED'
+  | 'FEATURE_NAME_SWAP_CONFIG'
+  | 'FEATURE_NAME_EARN_CONFIG'
 
 /** Where a fault applies: a proxy endpoint ('otp_verify'), or a public API operation ('submit/stamp_login', 'query/get_user'). */
 export type MockFaultTarget = MockProxyEndpoint | `submit/${string}` | `query/${string}`
@@ -447,12 +563,25 @@ export interface MockSession {
  */
 export type MockStampKind = 'API_KEY' | 'SESSION' | 'PASSKEY' | 'VERIFICATION_TOKEN' | 'OIDC_TOKEN'
 
+/**
+ * The activities the mock records: the kit's (ActivityType) and the organization features'
+ * (set/remove_organization_feature, which the kit does not submit).
+ */
+export type MockActivityType =
+  | ActivityType
+  | 'ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE'
+  | 'ACTIVITY_TYPE_REMOVE_ORGANIZATION_FEATURE'
+
 /** A completed activity of the stamped public API. */
 export interface MockActivity {
   activityId: string
-  type: ActivityType
-  /** The sub-organization of the user who stamped it (also when the request named the parent). */
+  type: MockActivityType
+  /**
+   * The sub-organization of the user who stamped it (also when the request named the parent); the
+   * tenant's organization for a feature change stamped by one of its rootApiPublicKeys.
+   */
   organizationId: string
+  /** The stamping user; `root:<configId>` for the tenant organization's root user, which the mock does not otherwise model. */
   userId: string
   stampedWith: MockStampKind
   /** sha256 of the exact request body, hex: the same body submitted twice is the same activity. */
@@ -484,6 +613,8 @@ export interface MockState {
    * stamp sent again is refused as a replay for as long as its key can stamp.
    */
   queryStamps: Record<string, MockQueryStamp>
+  /** Organization features (set_organization_feature, or a tenant's webhookUrl), by organization id. */
+  features: Record<string, MockFeature[]>
 }
 
 export interface MockQueryStamp {
@@ -531,4 +662,6 @@ export interface MockAuthProxy {
    * for an unknown user or a bad key or length.
    */
   issueSession(options: MockIssueSessionOptions): Promise<string>
+  /** Webhook deliveries (FEATURE_NAME_WEBHOOK) and their signing secrets (also GET /__mock/webhooks). */
+  readonly webhooks: MockWebhooks
 }

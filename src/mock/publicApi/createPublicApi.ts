@@ -12,6 +12,7 @@ import { resolveScope, type PublicApiContext } from './context'
 import { earlierAnswer, rememberAnswer } from './activities'
 import { createAuthenticators } from './createAuthenticators'
 import { createWalletActivity } from './createWalletActivity'
+import { removeOrganizationFeature, setOrganizationFeature } from './organizationFeatures'
 import { stampLogin } from './stampLogin'
 import { getUser } from './getUser'
 import { listWalletAccounts, listWallets } from './listWallets'
@@ -26,6 +27,8 @@ const OPERATIONS: Readonly<Record<string, Operation>> = {
   'submit/create_authenticators': createAuthenticators,
   'submit/sign_raw_payloads': signRawPayloads,
   'submit/create_wallet': createWalletActivity,
+  'submit/set_organization_feature': setOrganizationFeature,
+  'submit/remove_organization_feature': removeOrganizationFeature,
   'query/whoami': whoami,
   'query/get_user': getUser,
   'query/list_wallets': listWallets,
@@ -40,6 +43,8 @@ export interface PublicApiOptions {
   state: MockState
   tokens: TokenAuthority
   now: () => number
+  /** Told of every new activity, once recorded and answered (the webhooks hear of it): the answer's `activity`. */
+  onActivity?: (activity: { id: string; organizationId: string; type: string }) => void
 }
 
 export interface PublicApi {
@@ -47,7 +52,7 @@ export interface PublicApi {
   route(request: Request, url: URL, path: string, respond: Responder): Promise<Response>
 }
 
-export function createPublicApi({ tenants, state, tokens, now }: PublicApiOptions): PublicApi {
+export function createPublicApi({ tenants, state, tokens, now, onActivity }: PublicApiOptions): PublicApi {
   return {
     async route(request, url, path, respond) {
       const name = /^\/public\/v1\/((?:submit|query)\/[a-z0-9_]+)$/.exec(path)?.[1]
@@ -104,7 +109,11 @@ export function createPublicApi({ tenants, state, tokens, now }: PublicApiOption
         fingerprint,
         headers: request.headers,
       })
-      if (isActivity) rememberAnswer(state, fingerprint, stampDigest, result)
+      if (isActivity) {
+        rememberAnswer(state, fingerprint, stampDigest, result)
+        const activity = (result as { activity?: { id: string; organizationId: string; type: string } }).activity
+        if (activity !== undefined) onActivity?.(activity)
+      }
       return jsonResponse(result, 200, respond.cors)
     },
   }

@@ -1,4 +1,4 @@
-import type { ActivityType } from '../../core/publicApiTypes'
+import type { MockActivityType } from '../types'
 import { MockError } from '../http'
 import type { Fields } from '../validate'
 import type { PublicApiContext } from './context'
@@ -15,7 +15,7 @@ export const STAMP_MAX_AHEAD_MS = 5 * 60_000
  * parameters. The timestamp is inside the stamped bytes, so a captured request stops working within
  * an hour: a `timestampMs` outside the window is 16, like a bad stamp.
  */
-export function readEnvelope(context: PublicApiContext, type: ActivityType): Fields {
+export function readEnvelope(context: PublicApiContext, type: MockActivityType): Fields {
   const { body, now } = context
   body.oneOf('type', [type])
   const timestampMs = body.integer('timestampMs')

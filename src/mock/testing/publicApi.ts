@@ -1,10 +1,9 @@
 // Calling the mock's stamped public API the way the kit does: the envelope serialized once, stamped
 // over those exact bytes (X-Stamp by a P-256 key, or X-Stamp-WebAuthn by a passkey), and sent.
 import { base64url } from 'jose'
-import type { ActivityType } from '../../core/publicApiTypes'
 import type { SignupRequest, SignupResponse } from '../../core/types'
 import { expect } from 'vitest'
-import type { MockAuthProxy } from '../types'
+import type { MockActivityType, MockAuthProxy } from '../types'
 import { createTestClientKey, type TestClientKey } from './clientKey'
 import { call, ok, signUp, signedLogin, snapshot, verifyEmail, type Answer, type TestClock } from './harness'
 import { createSoftAuthenticator, type SoftAuthenticator } from './softAuthenticator'
@@ -17,6 +16,8 @@ export type PublicRoute =
   | 'submit/create_authenticators'
   | 'submit/sign_raw_payloads'
   | 'submit/create_wallet'
+  | 'submit/set_organization_feature'
+  | 'submit/remove_organization_feature'
   | 'query/whoami'
   | 'query/get_user'
   | 'query/list_wallets'
@@ -74,7 +75,7 @@ export async function expectPublicRefusal(
 }
 
 /** The envelope text, in the seed's key order, as the kit serializes it. */
-export function envelope(type: ActivityType, organizationId: string, parameters: object, timestampMs: number): string {
+export function envelope(type: MockActivityType, organizationId: string, parameters: object, timestampMs: number): string {
   return JSON.stringify({ type, timestampMs: String(timestampMs), organizationId, parameters })
 }
 
