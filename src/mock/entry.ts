@@ -18,6 +18,7 @@ export const {
   DEMO_ORGANIZATION_ID,
   DEMO_TENANT,
   MOCK_OAUTH_PROVIDERS,
+  MOCK_ROUTES,
   MockConnectionDropped,
   SMS_CODE_PLACEHOLDER,
   createMockAuthProxy,

@@ -15,6 +15,7 @@ describe('auth-proxy-kit/mock', () => {
       'DEMO_ORGANIZATION_ID',
       'DEMO_TENANT',
       'MOCK_OAUTH_PROVIDERS',
+      'MOCK_ROUTES',
       'MockConnectionDropped',
       'SMS_CODE_PLACEHOLDER',
       'createMockAuthProxy',

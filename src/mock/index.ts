@@ -6,6 +6,7 @@ export { MockConnectionDropped } from './faults/MockConnectionDropped'
 export type { RunningMockAuthProxy, StartMockAuthProxyOptions } from './node'
 export { DEMO_CONFIG_ID, DEMO_DEFAULT_WALLET, DEMO_ORGANIZATION_ID, DEMO_TENANT } from './tenants'
 export { CROCKFORD_ALPHABET } from './otp'
+export { MOCK_ROUTES, type MockRoute, type MockRouteGroup } from './routes'
 export {
   DEMO_OAUTH_CLIENT_IDS,
   MOCK_OAUTH_PROVIDERS,
@@ -17,6 +18,14 @@ export {
 export type { MockOAuthEndpoints, MockOAuthProvider } from './oauthProviders'
 export type {
   MockActivity,
+  MockActivityType,
+  MockFeature,
+  MockFeatureName,
+  MockWebhookDelivery,
+  MockWebhookDeliveryStatus,
+  MockWebhookEndpoint,
+  MockWebhookOptions,
+  MockWebhooks,
   MockAuthProxy,
   MockAuthProxyOptions,
   MockApiKey,
