@@ -1,8 +1,10 @@
 // Every public entry of the packed kit, imported as a host does, and used so that this file stops
-// compiling if an entry does not resolve, an export is missing, or a type silently becomes `any`
-// (a declaration importing a path the consumer's resolution cannot follow turns into `any` under
-// skipLibCheck, which every template sets). Compiled by scripts/test-consumers.ts under
-// moduleResolution bundler, node16 and nodenext (tsconfig.*.json beside this file).
+// compiling if an entry does not resolve, an export is missing, or a type silently becomes `any`: a
+// declaration importing a path the consumer's resolution cannot follow becomes an error type that
+// behaves as `any` under skipLibCheck (which every template sets), and even `0 extends 1 & T` cannot
+// tell it apart. What tells: a wrong use under `@ts-expect-error`, which is "unused" (TS2578) once the
+// type is `any`. Compiled by scripts/test-consumers.ts under moduleResolution bundler, node16 and
+// nodenext (tsconfig.*.json beside this file).
 import type { ReactElement } from 'react'
 import { AuthProxyProvider, LoginButton, useEmailOtp, useSession, isKitError, type KitError, type Session } from 'auth-proxy-kit'
 import { createKit, startEmailOtp, type Kit } from 'auth-proxy-kit/core'
@@ -10,28 +12,10 @@ import { createMockAuthProxy, DEMO_CONFIG_ID, type MockAuthProxy } from 'auth-pr
 import { mockAuthProxyPlugin, type MockAuthProxyPlugin } from 'auth-proxy-kit/mock/vite'
 import type { Plugin } from 'vite'
 
-/** `true` only for `any`: nothing else is both 0 and 1 & T. */
-type IsAny<T> = 0 extends 1 & T ? true : false
-type NotAny<T> = IsAny<T> extends true ? 'this type became any' : T
+/** A value of type T, for checks on types that have none at hand. */
+declare function a<T>(): T
 
 // The main entry (React): components, hooks and their results.
-export const provider: NotAny<typeof AuthProxyProvider> = AuthProxyProvider
-export const button: NotAny<typeof LoginButton> = LoginButton
-export type EmailOtp = NotAny<ReturnType<typeof useEmailOtp>>
-export const start: IsAny<ReturnType<typeof useEmailOtp>['start']> = false
-export const status: IsAny<ReturnType<typeof useSession>['status']> = false
-export const sessionToken: IsAny<Session['token']> = false
-export const errorCode: IsAny<KitError['code']> = false
-export function describe(error: unknown): string {
-  // A KitError narrows: its code is a union of names, not a string (nor any).
-  if (isKitError(error)) {
-    const code: string = error.code
-    // @ts-expect-error: no kit error has this code.
-    if (error.code === 'NOT_A_KIT_ERROR_CODE') return code
-    return code
-  }
-  return 'unknown'
-}
 export function app(): ReactElement {
   return (
     <AuthProxyProvider proxyUrl="/auth-proxy" configId="demo">
@@ -43,24 +27,47 @@ export function appWithoutConfig(): ReactElement {
   // @ts-expect-error: configId is required.
   return <AuthProxyProvider proxyUrl="/auth-proxy" />
 }
+// @ts-expect-error: LoginButton takes no such prop.
+export const wrongProp = <LoginButton notAProp />
+// @ts-expect-error: start takes the address, a string.
+a<ReturnType<typeof useEmailOtp>>().start(42)
+// @ts-expect-error: status is 'loading' | 'signedOut' | 'signedIn'.
+a<ReturnType<typeof useSession>>().status satisfies 'unknown'
+// @ts-expect-error: a session's token is a string.
+a<Session>().token satisfies number
+export function describe(error: unknown): string {
+  if (!isKitError(error)) return 'unknown'
+  // @ts-expect-error: a KitError's code is a union of names, not a number.
+  error.code satisfies number
+  return error.code satisfies KitError['code']
+}
 
 // auth-proxy-kit/core: framework-agnostic.
-export const kit: NotAny<Kit> = createKit({ proxyUrl: 'https://proxy.example', configId: 'demo' })
-export const sessionStore: IsAny<Kit['session']> = false
+export const kit: Kit = createKit({ proxyUrl: 'https://proxy.example', configId: 'demo' })
 // @ts-expect-error: proxyUrl is a string.
 createKit({ proxyUrl: 1, configId: 'demo' })
-export const challenge: IsAny<Awaited<ReturnType<typeof startEmailOtp>>['otpId']> = false
+// @ts-expect-error: a kit's session store is no string.
+kit.session satisfies string
+export async function challengeId(): Promise<string> {
+  const challenge = await startEmailOtp(kit, { email: 'ada@example.com' })
+  // @ts-expect-error: the challenge's otpId is a string.
+  challenge.otpId satisfies number
+  return challenge.otpId
+}
 
 // auth-proxy-kit/mock: the mock proxy.
-export const mock: NotAny<MockAuthProxy> = createMockAuthProxy({ latencyMs: 0 })
-export const outbox: IsAny<MockAuthProxy['outbox']> = false
-export const demo: string = DEMO_CONFIG_ID
+export const mock: MockAuthProxy = createMockAuthProxy({ latencyMs: 0 })
 // @ts-expect-error: latencyMs is a number of milliseconds.
 createMockAuthProxy({ latencyMs: 'slow' })
+// @ts-expect-error: the outbox is a function of the contact.
+mock.outbox satisfies string
+// @ts-expect-error: the demo's config id is a string.
+DEMO_CONFIG_ID satisfies number
 
 // auth-proxy-kit/mock/vite: the Vite plugin is a Vite plugin.
-export const plugin: NotAny<MockAuthProxyPlugin> = mockAuthProxyPlugin({ path: '/auth-proxy' })
+export const plugin: MockAuthProxyPlugin = mockAuthProxyPlugin({ path: '/auth-proxy' })
 export const asVitePlugin: Plugin = plugin
-export const mockOfPlugin: IsAny<MockAuthProxyPlugin['api']['proxy']> = false
 // @ts-expect-error: path is a string.
 mockAuthProxyPlugin({ path: 42 })
+// @ts-expect-error: the plugin's api holds the running mock, no string.
+plugin.api.proxy satisfies string
