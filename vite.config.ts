@@ -48,13 +48,17 @@ export default defineConfig({
   ],
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // No source maps: the JavaScript is unminified ESM with its comments, one file per source module, so
+    // what a debugger shows is the source; maps pointing at src/ files the package does not ship would be broken.
+    sourcemap: false,
     minify: false,
     lib: {
       entry: {
         index: resolve(root, 'src/index.ts'),
         core: resolve(root, 'src/core/index.ts'),
-        mock: resolve(root, 'src/mock/index.ts'),
+        // The mock's entries check its optional peers, then load it (src/mock/requireMockPeers.ts).
+        mock: resolve(root, 'src/mock/entry.ts'),
+        'mock-vite': resolve(root, 'src/mock/viteEntry.ts'),
         cli: resolve(root, 'src/mock/cli.ts'),
       },
       formats: ['es'],
@@ -66,7 +70,7 @@ export default defineConfig({
         warn(warning)
       },
       external: (id) =>
-        /^(react|react-dom|@tanstack\/react-query|jose|@noble\/|@scure\/|@simplewebauthn\/)/.test(id) ||
+        /^(react|react-dom|@tanstack\/react-query|jose|@noble\/|@scure\/|@simplewebauthn\/|vite$)/.test(id) ||
         id.startsWith('node:'),
       output: {
         preserveModules: true,

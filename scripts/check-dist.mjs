@@ -3,7 +3,10 @@
 // declarations, and every module holding a React hook or component starts with "use client" while the
 // entries and plain modules (core, the themes) do not (Next.js App Router: a server component may import
 // the kit and call darkTheme()).
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { existsSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -18,6 +21,7 @@ for (const [subpath, target] of Object.entries(pkg.exports)) {
   }
   check(existsSync(`${root}/${target.types}`), `${subpath}: declarations ${target.types} are missing`)
   check(existsSync(`${root}/${target.import}`), `${subpath}: ${target.import} is missing`)
+  check(target.default === target.import, `${subpath}: no "default" condition (require(esm), Jest) or it differs from "import"`)
   const specifier = subpath === '.' ? pkg.name : `${pkg.name}/${subpath.slice(2)}`
   try {
     const entry = await import(specifier)
@@ -55,10 +59,50 @@ for (const file of readdirSync(`${root}/dist`).filter((name) => name.endsWith('.
   check(!/(?:from|import)\s*["']@simplewebauthn\/browser["']/.test(code), `dist/${file} imports @simplewebauthn/browser statically`)
 }
 
+// What npm would ship: the built files, with no test helpers, fakes or source maps.
+const packed = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }))[0].files.map((file) => file.path)
+const helpers = packed.filter((path) => /(^|\/)(test|testing)\/|\.test\.|\.stories\.|\.map$/.test(path))
+check(helpers.length === 0, `the package ships test helpers or maps: ${helpers.slice(0, 5).join(', ')}`)
+
+// A browser host installs no mock-only package (optional peers of auth-proxy-kit/mock): only the mock's
+// files and its entries may import one.
+const MOCK_ONLY = /(?:from|import)\s*\(?\s*["'](@simplewebauthn\/server|@scure\/bip32|@scure\/bip39|@noble\/curves)[^"']*["']/
+for (const name of readdirSync(`${root}/dist`, { recursive: true })) {
+  if (!name.endsWith('.js') || name.startsWith('mock') || name === 'cli.js') continue
+  const match = MOCK_ONLY.exec(readFileSync(`${root}/dist/${name}`, 'utf8'))
+  check(match === null, `dist/${name} imports ${match?.[1]}, which only the mock may (an optional peer)`)
+}
+
+// A host without the mock's peers gets an error naming them and the command, not Node's "Cannot find
+// package": the package linked into an empty app whose node_modules holds nothing else (--preserve-symlinks
+// keeps Node from finding this repository's own node_modules).
+const app = mkdtempSync(join(tmpdir(), 'apk-no-peers-'))
+try {
+  const installed = join(app, 'node_modules', pkg.name)
+  mkdirSync(installed, { recursive: true })
+  cpSync(`${root}/package.json`, join(installed, 'package.json'))
+  cpSync(`${root}/dist`, join(installed, 'dist'), { recursive: true })
+  for (const specifier of [`${pkg.name}/mock`, `${pkg.name}/mock/vite`]) {
+    let stderr = ''
+    try {
+      execFileSync(process.execPath, ['--input-type=module', '-e', `await import('${specifier}')`], { cwd: app, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+    } catch (error) {
+      stderr = String(error.stderr)
+    }
+    check(
+      stderr.includes(`${specifier} needs @simplewebauthn/server, @scure/bip32, @scure/bip39, @noble/curves`) &&
+        stderr.includes('npm install -D @simplewebauthn/server @scure/bip32 @scure/bip39 @noble/curves'),
+      `${specifier} without its peers does not name them and the command:\n${stderr.split('\n').slice(0, 6).join('\n')}`,
+    )
+  }
+} finally {
+  rmSync(app, { recursive: true, force: true })
+}
+
 if (failures.length > 0) {
   console.error(`dist check failed:\n- ${failures.join('\n- ')}`)
   process.exit(1)
 }
 console.log(
-  `dist check: ${Object.keys(pkg.exports).length} exports resolve, with declarations; "use client" on all ${clientModules} React modules and on no entry; @simplewebauthn/browser imported on first use only`,
+  `dist check: ${Object.keys(pkg.exports).length} exports resolve, with declarations and a "default" condition; ${packed.length} files packed, no test helpers or maps; the mock's peers imported by the mock only, and named when missing; "use client" on all ${clientModules} React modules and on no entry; @simplewebauthn/browser imported on first use only`,
 )

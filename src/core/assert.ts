@@ -1,7 +1,7 @@
 import { KitError } from './errors'
 
 // Misuse of the kit by the app (a wrong argument) is a set-up problem, so it carries CONFIG_INVALID:
-// its userMessage ("not set up correctly") is the honest thing to show, and the developer message
+// its userMessage ("Sign-in is not set up for this site") is the honest thing to show, and the developer message
 // names the function, the argument and what was expected, so the fix is obvious.
 
 /** Describes a received value for an error message without dumping secrets or huge objects. */

@@ -172,7 +172,7 @@ describe('createAuthProxyClient: errors', () => {
     const error = await failure(clientWith(new Response('<html>Forbidden</html>', { status: 403 })).otpVerify(verify))
     expect(error.code).toBe('PROXY_BAD_RESPONSE')
     expect(error.status).toBe(403)
-    expect(error.message).toBe('otp_verify: HTTP 403 without a proxy error body (got "<html>Forbidden</html>")')
+    expect(error.message).toBe('otp_verify: HTTP 403 from https://p.example/v1/otp_verify without a proxy error body (got "<html>Forbidden</html>")')
     expect(error.proxy).toBeUndefined()
   })
 
@@ -181,7 +181,7 @@ describe('createAuthProxyClient: errors', () => {
     const error = await failure(clientWith(new Response(page, { status, headers: { 'Content-Type': 'text/html' } })).otpVerify(verify))
     expect(error.code).toBe('PROXY_UNAVAILABLE')
     expect(error.status).toBe(status)
-    expect(error.message).toBe(`otp_verify: HTTP ${status} without a proxy error body (got "${page.slice(0, 60)}…")`)
+    expect(error.message).toBe(`otp_verify: HTTP ${status} from https://p.example/v1/otp_verify without a proxy error body (got "${page.slice(0, 60)}…")`)
     expect(error.userMessage).toBe(DEFAULT_USER_MESSAGES.PROXY_UNAVAILABLE)
     expect(error.proxy).toBeUndefined()
   })
@@ -190,7 +190,7 @@ describe('createAuthProxyClient: errors', () => {
     const seconds = new Response('<html>Too Many Requests</html>', { status: 429, headers: { 'Retry-After': '30' } })
     const fromSeconds = await failure(clientWith(seconds).otpVerify(verify))
     expect(fromSeconds).toMatchObject({ code: 'RATE_LIMITED', status: 429, retryAfterSeconds: 30, proxy: undefined })
-    expect(fromSeconds.message).toBe('otp_verify: HTTP 429 without a proxy error body (got "<html>Too Many Requests</html>")')
+    expect(fromSeconds.message).toBe('otp_verify: HTTP 429 from https://p.example/v1/otp_verify without a proxy error body (got "<html>Too Many Requests</html>")')
     expect(fromSeconds.userMessage).toBe('Too many attempts. Please wait 30 seconds and try again.')
 
     const headers = { 'Retry-After': 'Wed, 21 Oct 2030 07:30:00 GMT', Date: 'Wed, 21 Oct 2030 07:28:00 GMT' }
@@ -223,6 +223,25 @@ describe('createAuthProxyClient: errors', () => {
     expect(missing.message).toBe('otp_verify: no verificationToken in the answer (HTTP 200)')
   })
 
+  it('CONFIG_INVALID naming the config id and the proxy when the proxy knows no such config id (NOT_FOUND)', async () => {
+    const body = { code: 5, message: 'X-Auth-Proxy-Config-Id header: no tenant with config id "typo"', details: [] }
+    const fake = fakeFetch({ wallet_kit_config: json(body, 404) })
+    const client = createAuthProxyClient({ proxyUrl: 'https://p.example', configId: 'typo', fetch: fake.fetch })
+    const error = await failure(client.walletKitConfig())
+    expect(error.code).toBe('CONFIG_INVALID')
+    expect(error.message).toContain('the proxy at https://p.example knows no config id "typo"')
+    expect(error.userMessage).toBe('Sign-in is not set up for this site.')
+    expect(error.status).toBe(404)
+    expect(error.proxy).toEqual(body)
+  })
+
+  it('NOT_FOUND from another endpoint stays NOT_FOUND', async () => {
+    const fake = fakeFetch({ otp_verify: json({ code: 5, message: 'no such otp', details: [] }, 404) })
+    const client = createAuthProxyClient({ proxyUrl: 'https://p.example', configId: 'demo', fetch: fake.fetch })
+    const error = await failure(client.otpVerify(verify))
+    expect(error.code).toBe('NOT_FOUND')
+  })
+
   it('PROXY_BAD_RESPONSE for a wallet_kit_config with a malformed field', async () => {
     const fake = fakeFetch({ wallet_kit_config: json({ organizationId: 'o', otpLength: 'six' }) })
     const client = createAuthProxyClient({ proxyUrl: 'https://p.example', configId: 'demo', fetch: fake.fetch })
@@ -236,7 +255,9 @@ describe('createAuthProxyClient: errors', () => {
     const error = await failure(clientWith(cause).otpVerify(verify))
     expect(error.code).toBe('PROXY_UNAVAILABLE')
     expect(error.cause).toBe(cause)
-    expect(error.message).toBe('otp_verify: request failed (Failed to fetch)')
+    // The developer is told which address was tried; the person is not.
+    expect(error.message).toBe('otp_verify: no answer from https://p.example/v1/otp_verify (Failed to fetch)')
+    expect(error.userMessage).not.toContain('p.example')
     expect(error.status).toBeUndefined()
   })
 
@@ -340,7 +361,7 @@ describe('createAuthProxyClient: account is retried once on a transient failure'
     const { client, fake } = accountClient([new TypeError('first'), new TypeError('second'), found])
     const error = await failure(client.account(lookup))
     expect(error.code).toBe('PROXY_UNAVAILABLE')
-    expect(error.message).toBe('account: request failed (second)')
+    expect(error.message).toBe('account: no answer from https://p.example/v1/account (second)')
     expect(fake.calls).toHaveLength(2)
 
     const twice503 = accountClient([unavailable(), unavailable(), found])

@@ -35,7 +35,7 @@ export type KitErrorCode =
   | 'SESSION_KEY_MISMATCH' // bound to a key this client does not hold
   // configuration
   | 'METHOD_DISABLED' // the tenant has not enabled this login method
-  | 'CONFIG_INVALID'
+  | 'CONFIG_INVALID' // the app's set-up: a wrong argument, or a config id the proxy does not know
   // OAuth flow
   | 'OAUTH_NOT_CONFIGURED' // no client id or redirect URI for the provider
   | 'OAUTH_STORAGE_UNAVAILABLE' // nowhere to keep the pending sign-in across the redirect
@@ -84,7 +84,7 @@ export const DEFAULT_USER_MESSAGES: Readonly<Record<KitErrorCode, string>> = {
   SESSION_EXPIRED: 'Your session has expired. Please sign in again.',
   SESSION_KEY_MISMATCH: 'Your session does not belong to this device. Please sign in again.',
   METHOD_DISABLED: 'This sign-in method is not available.',
-  CONFIG_INVALID: 'The sign-in service is not set up correctly.',
+  CONFIG_INVALID: 'Sign-in is not set up for this site.',
   OAUTH_NOT_CONFIGURED: 'This sign-in method is not set up for this site.',
   OAUTH_STORAGE_UNAVAILABLE: 'This browser blocks the storage sign-in needs. Allow site data, or use another method.',
   OAUTH_POPUP_BLOCKED: 'The sign-in window was blocked. Allow pop-ups for this site and try again.',

@@ -84,14 +84,14 @@ export async function postJson(request: PostJsonRequest): Promise<PostJsonAnswer
     try {
       response = await request.fetch(url, { method: 'POST', headers, body, signal: deadline.signal })
     } catch (cause) {
-      throw transportError(label, cause, deadline.timedOut, signal, timeoutMs)
+      throw transportError(label, url, cause, deadline.timedOut, signal, timeoutMs)
     }
 
     let text: string
     try {
       text = await response.text()
     } catch (cause) {
-      throw transportError(label, cause, deadline.timedOut, signal, timeoutMs)
+      throw transportError(label, url, cause, deadline.timedOut, signal, timeoutMs)
     }
     const status = response.status
     const parsed = parseJson(text)
@@ -99,7 +99,7 @@ export async function postJson(request: PostJsonRequest): Promise<PostJsonAnswer
     if (!response.ok) {
       const proxy = asProxyErrorBody(parsed)
       if (proxy === undefined) {
-        const error = gatewayError(label, status, text)
+        const error = gatewayError(label, url, status, text)
         throw request.refineError ? request.refineError(error, response.headers) : error
       }
       const error = new KitError(errorCode(proxy.code), `${label}: ${proxy.message} (HTTP ${status})`, { status, proxy })
@@ -126,9 +126,10 @@ const GATEWAY_CODES: Readonly<Partial<Record<number, KitErrorCode>>> = {
   504: 'PROXY_UNAVAILABLE',
 }
 
-function gatewayError(label: string, status: number, text: string): KitError {
+function gatewayError(label: string, url: string, status: number, text: string): KitError {
   const code = GATEWAY_CODES[status] ?? 'PROXY_BAD_RESPONSE'
-  return new KitError(code, `${label}: HTTP ${status} without a proxy error body (got ${describeBody(text)})`, { status })
+  // The address is the developer's clue (a wrong proxyUrl, a proxy not running); userMessage never shows it.
+  return new KitError(code, `${label}: HTTP ${status} from ${url} without a proxy error body (got ${describeBody(text)})`, { status })
 }
 
 function parseJson(text: string): unknown {
@@ -158,6 +159,7 @@ function aborted(label: string, signal: AbortSignal): KitError {
 
 function transportError(
   label: string,
+  url: string,
   cause: unknown,
   timedOut: boolean,
   signal: AbortSignal | undefined,
@@ -168,5 +170,7 @@ function transportError(
   // fetch rejects with a bare TypeError ("Failed to fetch") for DNS, offline, refused and CORS failures;
   // browsers do not let a page tell these apart.
   const reason = cause instanceof Error ? cause.message : describeValue(cause)
-  return new KitError('PROXY_UNAVAILABLE', `${label}: request failed (${reason})`, { cause })
+  // The address tried is the developer's clue (a wrong proxyUrl, a proxy not running, CORS); the person
+  // reads userMessage, which does not show it.
+  return new KitError('PROXY_UNAVAILABLE', `${label}: no answer from ${url} (${reason})`, { cause })
 }

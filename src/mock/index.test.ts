@@ -18,7 +18,6 @@ describe('auth-proxy-kit/mock', () => {
       'MockConnectionDropped',
       'SMS_CODE_PLACEHOLDER',
       'createMockAuthProxy',
-      'mockAuthProxyPlugin',
       'mockOAuthAuthorizeUrls',
       'mockOAuthEndpoints',
       'mockOidcIssuer',

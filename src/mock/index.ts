@@ -4,8 +4,6 @@ export { createMockAuthProxy } from './handler'
 export { startMockAuthProxy } from './node'
 export { MockConnectionDropped } from './faults/MockConnectionDropped'
 export type { RunningMockAuthProxy, StartMockAuthProxyOptions } from './node'
-export { mockAuthProxyPlugin } from './vite'
-export type { MockAuthProxyPlugin, MockAuthProxyPluginApi, MockAuthProxyPluginOptions } from './vite'
 export { DEMO_CONFIG_ID, DEMO_DEFAULT_WALLET, DEMO_ORGANIZATION_ID, DEMO_TENANT } from './tenants'
 export { CROCKFORD_ALPHABET } from './otp'
 export {

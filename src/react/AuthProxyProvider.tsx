@@ -1,6 +1,6 @@
 'use client'
 import { QueryClientContext } from '@tanstack/react-query'
-import { useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
+import { useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react'
 import {
   createKit,
   type Kit,
@@ -13,7 +13,12 @@ import {
 } from '../core'
 import type { WebAuthnModule } from '../core/passkey/webAuthnModule'
 import type { EnabledProvider } from '../core/types'
-import { AuthProxyContext, type AuthProxyContextValue, type FlowStorage } from './context'
+import { AuthProxyContext, type AuthProxyCallbacks, type AuthProxyContextValue, type AuthProxyEvents, type FlowStorage } from './context'
+import { createLoginModalStore } from './loginModalStore'
+import { useSessionEvents } from './useSessionEvents'
+import type { Locale } from '../components/locales/Locale'
+import type { LoginLabelsOverride } from '../components/locales/LoginLabels'
+import type { Theme } from '../components/theme/Theme'
 import { defaultOAuthWindow, mayBeOAuthCallback, type OAuthWindow } from './oauthWindow'
 import { walletKitConfigQueryOptions } from './walletKitConfigQueryOptions'
 import { chunks } from '../chunks'
@@ -22,7 +27,7 @@ import type { SignupWallet } from '../core/types'
 import { useAutoRefresh } from './useAutoRefresh'
 import { useStaleAccountQueryRemoval } from './useStaleAccountQueryRemoval'
 
-export interface AuthProxyProviderProps {
+export interface AuthProxyProviderProps extends AuthProxyCallbacks {
   proxyUrl: string
   configId: string
   /** Injected transport (tests, stories, the mock's handler); default the platform's fetch. */
@@ -89,6 +94,15 @@ export interface AuthProxyProviderProps {
    * UI then skips asking for one. Read through usePasskeyName().
    */
   passkeyName?: string
+  /**
+   * The default theme of every kit component below ('light', 'dark', 'auto', lightTheme({...}), ...);
+   * a component's own `theme` prop wins. Default 'light'.
+   */
+  theme?: Theme
+  /** The default language of every kit component below ('en', 'fr', a dictionary); a component's `locale` wins. */
+  locale?: Locale
+  /** Strings every kit component below uses instead of the locale's; a component's `labels` are merged on top. */
+  labels?: LoginLabelsOverride
   children?: ReactNode
 }
 
@@ -180,11 +194,34 @@ export function AuthProxyProvider(props: AuthProxyProviderProps) {
     }
   }, [kit, prebuilt])
 
+  // The latest callbacks, read when an event happens: an inline function re-renders nothing.
+  const callbacks = useRef<AuthProxyCallbacks>(props)
+  callbacks.current = props
+  const [events] = useState<AuthProxyEvents>(() => {
+    // One failure, one call: StrictMode runs effects twice, and an error may reach two listeners.
+    const reported = new WeakSet<KitError>()
+    return {
+      error: (error) => {
+        // Cancelling is the app's own doing, not a failure to hear about.
+        if (error.code === 'ABORTED' || reported.has(error)) return
+        reported.add(error)
+        callbacks.current.onError?.(error)
+      },
+    }
+  })
+  const [loginModal] = useState(createLoginModalStore)
+  useSessionEvents(kit, callbacks)
+
   // Once per kit, from the browser: a server render asks the proxy nothing (the config is the browser's
-  // to fetch, and the readers' first render is the same on both sides).
+  // to fetch, and the readers' first render is the same on both sides). A config that cannot be read
+  // (a wrong configId, the proxy out of reach) is onError's, once: no sign-in can work without it.
   useEffect(() => {
-    void queryClient.prefetchQuery(walletKitConfigQueryOptions(kit))
-  }, [queryClient, kit])
+    const options = walletKitConfigQueryOptions(kit)
+    void queryClient.prefetchQuery(options).then(() => {
+      const state = queryClient.getQueryState<unknown, KitError>(options.queryKey)
+      if (state?.status === 'error' && state.error) events.error(state.error)
+    })
+  }, [queryClient, kit, events])
 
   const flowStorage = props.flowStorage === undefined ? sessionFlowStorage : props.flowStorage
   const { completeOAuthRedirects = true, oauthWindow, oauthMode, oauthRedirectUri } = props
@@ -194,16 +231,27 @@ export function AuthProxyProvider(props: AuthProxyProviderProps) {
     // Loaded only on a page that looks like a provider's answer: most pages never need it. A failure
     // to load (LOAD_FAILED) is the chunk's snapshot, which useOAuthCallback reports.
     chunks.oauthRedirect.load().then(
-      ({ oauthRedirect }) => oauthRedirect(kit).handle({ page, flowStorage }),
-      () => undefined,
+      ({ oauthRedirect }) => {
+        const store = oauthRedirect(kit)
+        // Its outcome, once: onSignIn hears a success from the session; a failure is onError's.
+        const unsubscribe = store.subscribe(() => {
+          const { status, error } = store.getSnapshot()
+          if (status === 'completing') return
+          unsubscribe()
+          if (error) events.error(error)
+        })
+        if (!store.handle({ page, flowStorage })) unsubscribe()
+      },
+      (error: KitError) => events.error(error),
     )
     // Once per kit: the address is the page's at load, and the answer is claimed once (StrictMode).
   }, [kit])
 
   useStaleAccountQueryRemoval(kit, queryClient)
-  useAutoRefresh(kit, props.autoRefresh)
+  useAutoRefresh(kit, props.autoRefresh, events)
 
-  const { passkeyName } = props
+  const { passkeyName, theme, locale, labels } = props
+  const appearance = useMemo(() => ({ theme, locale, labels }), [theme, locale, labels])
   const value = useMemo<AuthProxyContextValue>(
     () => ({
       kit,
@@ -214,8 +262,11 @@ export function AuthProxyProvider(props: AuthProxyProviderProps) {
       oauth: { mode: oauthMode, redirectUri: oauthRedirectUri, window: oauthWindow },
       otpOptions: props.otpOptions,
       passkeyName,
+      appearance,
+      events,
+      loginModal,
     }),
-    [kit, methods, flowStorage, oauthMode, oauthRedirectUri, oauthWindow, props.otpOptions, passkeyName],
+    [kit, methods, flowStorage, oauthMode, oauthRedirectUri, oauthWindow, props.otpOptions, passkeyName, appearance, events, loginModal],
   )
   return <AuthProxyContext.Provider value={value}>{children}</AuthProxyContext.Provider>
 }

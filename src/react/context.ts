@@ -1,7 +1,13 @@
 'use client'
 import { createContext } from 'react'
-import type { Kit, OAuthMode, OtpOptions } from '../core'
+import type { Kit, OAuthMode, OtpOptions, Session } from '../core'
+import type { KitError } from '../core/errors'
 import type { EnabledProvider } from '../core/types'
+// Types only (erased from the build): the provider carries the components' defaults without loading them.
+import type { Locale } from '../components/locales/Locale'
+import type { LoginLabelsOverride } from '../components/locales/LoginLabels'
+import type { Theme } from '../components/theme/Theme'
+import type { LoginModalStore } from './loginModalStore'
 import type { OAuthWindow } from './oauthWindow'
 
 /** Storage for state that must survive a reload of this tab only (an OTP challenge in progress). */
@@ -21,6 +27,42 @@ export interface AuthProxyContextValue {
   otpOptions: OtpOptions | undefined
   /** The app's name for passkey sign-ups (the provider's `passkeyName`): read by usePasskeyName. */
   passkeyName: string | undefined
+  /** The components' defaults (the provider's `theme`, `locale`, `labels`); a component's own props win. */
+  appearance: AuthProxyAppearance
+  /** The provider's callbacks, always the latest props (stable object: inline functions re-render nothing). */
+  events: AuthProxyEvents
+  /** Whether the login modal is open, and where: useLoginModal() and the modal's hosts share it. */
+  loginModal: LoginModalStore
+}
+
+/** What every kit component shows unless given its own: AuthProxyProvider's `theme`, `locale` and `labels`. */
+export interface AuthProxyAppearance {
+  theme: Theme | undefined
+  locale: Locale | undefined
+  labels: LoginLabelsOverride | undefined
+}
+
+/** AuthProxyProvider's callbacks, as the hooks call them. */
+export interface AuthProxyEvents {
+  /** A failure of one of the kit's actions, reported once whichever hook or component ran it. */
+  error(error: KitError): void
+}
+
+/** The provider's event props. */
+export interface AuthProxyCallbacks {
+  /**
+   * Someone signed in, in this tab or another (each tab's provider hears it once): by the modal, a hook,
+   * an OAuth redirect's completion. Not called for a session restored from storage on load, nor for a refresh.
+   */
+  onSignIn?(session: Session): void
+  /** The session ended: signed out (here or in another tab), expired, or refused by the proxy. */
+  onSignOut?(): void
+  /**
+   * A kit action failed (a hook's or the modal's: OTP, OAuth, passkeys, sign-out, signing, refresh), an
+   * OAuth redirect could not be completed, or the tenant's config could not be read on load. Once per
+   * failure; not for an action the app cancelled (ABORTED).
+   */
+  onError?(error: KitError): void
 }
 
 export interface AuthProxyOAuthSettings {

@@ -1,5 +1,8 @@
 export { AuthProxyProvider, type AuthProxyProviderProps, type AutoRefreshSettings } from './AuthProxyProvider'
-export type { FlowStorage } from './context'
+export type { AuthProxyAppearance, AuthProxyCallbacks, FlowStorage } from './context'
+export { useLoginModal, type UseLoginModalReturnType } from './useLoginModal'
+export { useLoginModalHost, type UseLoginModalHostReturnType } from './useLoginModalHost'
+export { useAuthProxyAppearance } from './useAuthProxyAppearance'
 export { useKit } from './useKit'
 export { useSession } from './useSession'
 export { useSessionTimeLeft } from './useSessionTimeLeft'
@@ -24,13 +27,14 @@ export {
   type UseSmsOtpReturnType,
 } from './useSmsOtp'
 export type { UseOtpFlowParameters, UseOtpReturnType } from './useOtpFlowStore'
-export type { ActionState } from './actionState'
-export { useLogout, type UseLogoutReturnType } from './useLogout'
+export type { ActionCallbacks, ActionState } from './actionState'
+export { useLogout, type UseLogoutParameters, type UseLogoutReturnType } from './useLogout'
 export {
   useLoginWithOAuth,
   type LoginWithOAuthData,
   type LoginWithOAuthParameters,
   type LoginWithOAuthVariables,
+  type UseLoginWithOAuthParameters,
   type UseLoginWithOAuthReturnType,
 } from './useLoginWithOAuth'
 export {
@@ -41,16 +45,31 @@ export {
 } from './useOAuthCallback'
 export type { OAuthWindow } from './oauthWindow'
 export { prefetchSignIn } from './prefetchSignIn'
-export { useLoginWithPasskey, type LoginWithPasskeyVariables, type UseLoginWithPasskeyReturnType } from './useLoginWithPasskey'
-export { useSignUpWithPasskey, type SignUpWithPasskeyVariables, type UseSignUpWithPasskeyReturnType } from './useSignUpWithPasskey'
-export { useAddPasskey, type AddPasskeyVariables, type UseAddPasskeyReturnType } from './useAddPasskey'
+export {
+  useLoginWithPasskey,
+  type LoginWithPasskeyVariables,
+  type UseLoginWithPasskeyParameters,
+  type UseLoginWithPasskeyReturnType,
+} from './useLoginWithPasskey'
+export {
+  useSignUpWithPasskey,
+  type SignUpWithPasskeyVariables,
+  type UseSignUpWithPasskeyParameters,
+  type UseSignUpWithPasskeyReturnType,
+} from './useSignUpWithPasskey'
+export { useAddPasskey, type AddPasskeyVariables, type UseAddPasskeyParameters, type UseAddPasskeyReturnType } from './useAddPasskey'
 export { usePasskeySupport, type UsePasskeySupportReturnType } from './usePasskeySupport'
 export type { PasskeyMutation } from './usePasskeyMutation'
 export { prefetchWhenIdle } from './prefetchWhenIdle'
 export { useUser, type UseUserParameters, type UseUserReturnType } from './useUser'
 export { useWallets, type UseWalletsParameters, type UseWalletsReturnType } from './useWallets'
-export { useSignMessage, type SignMessageVariables, type UseSignMessageReturnType } from './useSignMessage'
-export { useRefreshSession, type RefreshSessionVariables, type UseRefreshSessionReturnType } from './useRefreshSession'
+export { useSignMessage, type SignMessageVariables, type UseSignMessageParameters, type UseSignMessageReturnType } from './useSignMessage'
+export {
+  useRefreshSession,
+  type RefreshSessionVariables,
+  type UseRefreshSessionParameters,
+  type UseRefreshSessionReturnType,
+} from './useRefreshSession'
 export { usePasskeyName } from './usePasskeyName'
 export { accountQueryKey, accountQueryPrefix } from './accountQueryKey'
 export type {

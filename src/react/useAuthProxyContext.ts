@@ -3,7 +3,7 @@ import { useContext } from 'react'
 import { AuthProxyContext, type AuthProxyContextValue } from './context'
 
 /** The provider's value; throws a developer error naming the fix when there is no provider. */
-export function useAuthProxyContext(hookName = 'useKit'): AuthProxyContextValue {
+export function useAuthProxyContext(hookName: string): AuthProxyContextValue {
   const value = useContext(AuthProxyContext)
   if (value === null) {
     throw new Error(

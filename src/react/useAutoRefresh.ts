@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react'
 import { chunks } from '../chunks'
 import type { Kit } from '../core'
 import type { KitError } from '../core/errors'
+import type { AuthProxyEvents } from './context'
 
 /** The provider's `autoRefresh` prop. */
 export type AutoRefreshProp = boolean | { beforeMs?: number; onError?(error: KitError): void } | undefined
@@ -12,7 +13,7 @@ export type AutoRefreshProp = boolean | { beforeMs?: number; onError?(error: Kit
  * loads once someone is signed in: a signed-out visitor's page loads nothing more. Small on purpose:
  * the provider, and so this, is in every first load.
  */
-export function useAutoRefresh(kit: Kit, autoRefresh: AutoRefreshProp): void {
+export function useAutoRefresh(kit: Kit, autoRefresh: AutoRefreshProp, events?: AuthProxyEvents): void {
   const on = autoRefresh !== undefined && autoRefresh !== false
   const beforeMs = typeof autoRefresh === 'object' ? autoRefresh.beforeMs : undefined
   // The latest onError, without restarting the timers when an inline function changes identity.
@@ -22,7 +23,11 @@ export function useAutoRefresh(kit: Kit, autoRefresh: AutoRefreshProp): void {
     if (!on) return
     let live = true
     let stop: (() => void) | undefined
-    const report = (error: KitError) => typeof onError.current === 'object' && onError.current.onError?.(error)
+    const report = (error: KitError) => {
+      if (typeof onError.current === 'object') onError.current.onError?.(error)
+      // The provider's onError hears every failed attempt too: a refresh is one of the kit's actions.
+      events?.error(error)
+    }
     const start = () => {
       if (kit.session.getSnapshot().session === null) return
       unsubscribe()
@@ -37,5 +42,5 @@ export function useAutoRefresh(kit: Kit, autoRefresh: AutoRefreshProp): void {
       unsubscribe()
       stop?.()
     }
-  }, [kit, on, beforeMs])
+  }, [kit, on, beforeMs, events])
 }

@@ -13,6 +13,8 @@ export interface UseEmailOtpParameters extends UseOtpFlowParameters, EmailOtpOpt
 export interface UseEmailOtpReturnType extends UseOtpReturnType<EmailOtpChallenge, 'email'> {
   /** A malformed address is refused at once (INVALID_EMAIL), with nothing sent. */
   start(email: string, options?: EmailOtpOptions): void
+  /** `start` as a promise: resolves with the challenge once the code is sent, rejects with a KitError. */
+  startAsync(email: string, options?: EmailOtpOptions): Promise<EmailOtpChallenge>
 }
 
 /** Email OTP sign-in: core's OTP flow store (createOtpFlow) for this component, its first step named 'email'. */

@@ -8,7 +8,7 @@ import { KitError } from '../core/errors'
 // flows themselves load with chunks.oauth.
 import { openOAuthPopup, type OAuthPopup } from '../core/oauth/openOAuthPopup'
 import { preferredOAuthMode } from '../core/oauth/preferredOAuthMode'
-import { actionState, type ActionState } from './actionState'
+import { actionCallbacks, actionState, type ActionCallbacks, type ActionState } from './actionState'
 import { asKitError } from './asKitError'
 import { defaultOAuthWindow } from './oauthWindow'
 import { useAuthProxyContext } from './useAuthProxyContext'
@@ -32,6 +32,12 @@ export type LoginWithOAuthVariables = LoginWithOAuthParameters & { mode: OAuthMo
  */
 export type LoginWithOAuthData = ({ mode: 'popup' } & CompleteOAuthReturnType) | { mode: 'redirect'; authorizeUrl: string; state: string }
 
+/**
+ * Called after each sign-in this hook starts (react-query's mutation callbacks). A redirect's success is
+ * the page leaving for the provider; its completion is the provider's onSignIn or useOAuthCallback's.
+ */
+export type UseLoginWithOAuthParameters = ActionCallbacks<LoginWithOAuthData, LoginWithOAuthVariables>
+
 export interface UseLoginWithOAuthReturnType extends ActionState<LoginWithOAuthData, LoginWithOAuthVariables> {
   /**
    * Starts a sign-in. Call it directly in a click handler: in popup mode it opens the window before it
@@ -39,6 +45,11 @@ export interface UseLoginWithOAuthReturnType extends ActionState<LoginWithOAuthD
    * under way is abandoned (popup and key) for the new one.
    */
   loginWithOAuth(parameters: LoginWithOAuthParameters): void
+  /**
+   * The same, as a promise (call it in the click handler too): resolves with the outcome, rejects with a
+   * KitError (ABORTED when a newer sign-in or cancel() replaced it).
+   */
+  loginWithOAuthAsync(parameters: LoginWithOAuthParameters): Promise<LoginWithOAuthData>
   /** Abandons the sign-in under way: closes the popup, deletes the key made for it, and goes back to 'idle'. */
   cancel(): void
   /** 'pending' while the popup is open and its answer is exchanged, or until the page leaves for the provider. */
@@ -57,8 +68,8 @@ interface Attempt extends LoginWithOAuthVariables {
 }
 
 /** Sign-in with a provider (Google, Apple, X, Discord, Facebook), by popup or redirect; the OAuth code loads on the first click. */
-export function useLoginWithOAuth(): UseLoginWithOAuthReturnType {
-  const { kit, flowStorage, oauth } = useAuthProxyContext('useLoginWithOAuth')
+export function useLoginWithOAuth(callbacks: UseLoginWithOAuthParameters = {}): UseLoginWithOAuthReturnType {
+  const { kit, flowStorage, oauth, events } = useAuthProxyContext('useLoginWithOAuth')
   const controller = useRef<AbortController | null>(null)
 
   const mutation = useMutation<LoginWithOAuthData, KitError, Attempt>({
@@ -85,6 +96,8 @@ export function useLoginWithOAuth(): UseLoginWithOAuthReturnType {
     // defaults (retries, pausing while offline) must not apply to a popup waiting for a person.
     retry: false,
     networkMode: 'always',
+    // The callbacks see what the sign-in was given, not the popup and signal it travelled with.
+    ...actionCallbacks(events, callbacks, shownVariables),
   })
 
   // A sign-in left behind (the dialog closed while the popup is open) is abandoned, popup and key with it.
@@ -109,7 +122,7 @@ export function useLoginWithOAuth(): UseLoginWithOAuthReturnType {
     return () => page.removeEventListener?.('pageshow', onPageShow)
   }, [redirectState, oauth.window, flowStorage, kit, resetMutation])
 
-  const loginWithOAuth = (parameters: LoginWithOAuthParameters) => {
+  const loginWithOAuthAsync = (parameters: LoginWithOAuthParameters) => {
     const mode = parameters.mode ?? oauth.mode ?? preferredOAuthMode()
     let popup: OAuthPopup | undefined
     let openError: KitError | undefined
@@ -124,8 +137,10 @@ export function useLoginWithOAuth(): UseLoginWithOAuthReturnType {
     controller.current?.abort()
     const next = new AbortController()
     controller.current = next
-    mutation.mutate({ provider: parameters.provider, mode, returnTo: parameters.returnTo, scope: parameters.scope, popup, openError, signal: next.signal })
+    return mutation.mutateAsync({ provider: parameters.provider, mode, returnTo: parameters.returnTo, scope: parameters.scope, popup, openError, signal: next.signal })
   }
+  // The outcome is in the state: the promise's rejection is handled here.
+  const loginWithOAuth = (parameters: LoginWithOAuthParameters) => void loginWithOAuthAsync(parameters).catch(() => undefined)
 
   const cancel = () => {
     controller.current?.abort()
@@ -135,15 +150,17 @@ export function useLoginWithOAuth(): UseLoginWithOAuthReturnType {
   }
 
   const attempt = mutation.variables
-  const variables = useMemo<LoginWithOAuthVariables | undefined>(
-    () => (attempt ? { provider: attempt.provider, mode: attempt.mode, returnTo: attempt.returnTo, scope: attempt.scope } : undefined),
-    [attempt],
-  )
+  const variables = useMemo<LoginWithOAuthVariables | undefined>(() => (attempt ? shownVariables(attempt) : undefined), [attempt])
   return {
     loginWithOAuth,
+    loginWithOAuthAsync,
     cancel,
     ...actionState(mutation, variables),
   }
+}
+
+function shownVariables({ provider, mode, returnTo, scope }: Attempt): LoginWithOAuthVariables {
+  return { provider, mode, returnTo, scope }
 }
 
 function pageWindow(injected: ReturnType<typeof defaultOAuthWindow>) {

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react'
 import { chunks } from '../chunks'
 import type { OAuthRedirectSnapshot } from '../core'
 import { LAZY_IDLE } from '../core/lazyModule'
-import { useKit } from './useKit'
+import { useAuthProxyContext } from './useAuthProxyContext'
 
 export type { OAuthRedirectSnapshot, OAuthRedirectStatus } from '../core'
 
@@ -27,7 +27,7 @@ const subscribeToNothing = () => () => {}
  * could not be fetched, ...). 'idle' on every other page.
  */
 export function useOAuthCallback(): UseOAuthCallbackReturnType {
-  const kit = useKit()
+  const { kit } = useAuthProxyContext('useOAuthCallback')
   const chunk = useSyncExternalStore(chunks.oauthRedirect.subscribe, chunks.oauthRedirect.getSnapshot, getLazyIdle)
   const store = chunk.module?.oauthRedirect(kit)
   const snapshot = useSyncExternalStore(store?.subscribe ?? subscribeToNothing, store?.getSnapshot ?? getIdle, getIdle)

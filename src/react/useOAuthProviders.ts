@@ -3,6 +3,7 @@ import { useMemo } from 'react'
 import type { OAuthProviderName } from '../core'
 import { isOAuthProviderName } from '../core/oauth/providerNames'
 import type { EnabledProvider, WalletKitConfigResponse } from '../core/types'
+import { useAuthProxyContext } from './useAuthProxyContext'
 import { useLoginMethods } from './useLoginMethods'
 import { useWalletKitConfig } from './useWalletKitConfig'
 
@@ -14,6 +15,8 @@ const selectClientIds = (config: WalletKitConfigResponse) => config.oauthClientI
  * `only` replaces the provider's `methods` prop, as for useLoginMethods.
  */
 export function useOAuthProviders(only?: readonly EnabledProvider[]): OAuthProviderName[] | undefined {
+  // First: outside a provider, the error names this hook rather than useLoginMethods.
+  useAuthProxyContext('useOAuthProviders')
   const methods = useLoginMethods(only)
   const clientIds = useWalletKitConfig({ select: selectClientIds }).data
   return useMemo(

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { chunks } from '../chunks'
 import type { CompleteOtpReturnType, OtpChallenge, OtpOptions } from '../core'
-import type { KitError } from '../core/errors'
+import { KitError } from '../core/errors'
 import type { OtpFlow } from '../core/otp/createOtpFlow'
 import { OTP_FLOW_IDLE, type OtpFlowChallenge, type OtpFlowSnapshot, type OtpRetryFor } from '../core/otp/otpFlowSnapshot'
 import { asKitError } from './asKitError'
@@ -12,6 +12,10 @@ import { useAuthProxyContext } from './useAuthProxyContext'
 export interface UseOtpFlowParameters {
   /** Seconds before another code may be requested while the last one is still usable (default 30). */
   resendCooldownSeconds?: number
+  /** Signed in (step 'done'); called once per sign-in, after the session is stored. */
+  onSuccess?(result: CompleteOtpReturnType): void
+  /** A send, resend or verify failed (after the provider's onError); once per failure. */
+  onError?(error: KitError): void
 }
 
 export interface UseOtpReturnType<C extends OtpChallenge, Step extends string> {
@@ -28,6 +32,13 @@ export interface UseOtpReturnType<C extends OtpChallenge, Step extends string> {
   verify(code: string): void
   /** Sends a new code to the same contact, for the same key. */
   resend(): void
+  /** `resend` as a promise: resolves with the new challenge, rejects with a KitError. */
+  resendAsync(): Promise<C>
+  /**
+   * `verify` as a promise: resolves with the sign-in once the session is stored, rejects with a KitError
+   * (the one `error` shows; ABORTED when nothing was tried: no code on its way, or a wait holds Verify back).
+   */
+  verifyAsync(code: string): Promise<CompleteOtpReturnType>
   reset(): void
   /** A code is being requested (first or new one). */
   isSending: boolean
@@ -59,9 +70,20 @@ export interface UseOtpReturnType<C extends OtpChallenge, Step extends string> {
 
 export type UseOtpFlowReturnType<C extends OtpFlowChallenge, Step extends string> = UseOtpReturnType<C, Step> & {
   start(contact: string, options?: OtpOptions): void
+  startAsync(contact: string, options?: OtpOptions): Promise<C>
 }
 
 const subscribeToNothing = () => () => undefined
+// The verbs' outcome is in the state; their promise forms are the ones that reject.
+const ignore = () => undefined
+
+/** The challenge a send left on show, or the send's failure. */
+function challengeOf<C extends OtpFlowChallenge>(flow: OtpFlow<C>, hookName: string): C {
+  const { challenge, error } = flow.getSnapshot()
+  if (error) throw error
+  if (challenge) return challenge
+  throw new KitError('ABORTED', `${hookName}: no code was sent (a newer start, a reset, or resend() while it may not: see canResend)`)
+}
 const idleSnapshot = () => OTP_FLOW_IDLE
 
 /**
@@ -75,7 +97,7 @@ export function useOtpFlowStore<C extends OtpFlowChallenge, Step extends string>
   firstStep: Step,
   parameters: UseOtpFlowParameters & OtpOptions,
 ): UseOtpFlowReturnType<C, Step> {
-  const { kit, flowStorage, otpOptions } = useAuthProxyContext(hookName)
+  const { kit, flowStorage, otpOptions, events } = useAuthProxyContext(hookName)
   // The hook's template over the provider's; `start` may choose another.
   const { resendCooldownSeconds, emailCustomization = otpOptions?.emailCustomization } = parameters
   // A new flow when a setting changes (it is read at creation); an object rebuilt in each render is not a change.
@@ -83,6 +105,9 @@ export function useOtpFlowStore<C extends OtpFlowChallenge, Step extends string>
   const settings = { kit, otpType, storage: flowStorage, resendCooldownSeconds, emailCustomization }
   const latest = useRef(settings)
   latest.current = settings
+  // The latest callbacks, read when the flow changes: an inline function restarts nothing.
+  const callbacks = useRef(parameters)
+  callbacks.current = parameters
 
   const [flow, setFlow] = useState<OtpFlow<C> | null>(null)
   // A verb whose chunk failed to load: the flow cannot show it, having never existed.
@@ -120,27 +145,78 @@ export function useOtpFlowStore<C extends OtpFlowChallenge, Step extends string>
     }
   }, [obtain, kit, otpType, flowStorage, settingsKey])
 
+  // The flow's outcomes, heard once each: a new error or a new sign-in in its store.
+  useEffect(() => {
+    if (!flow) return
+    let { error, result } = flow.getSnapshot()
+    return flow.subscribe(() => {
+      const next = flow.getSnapshot()
+      if (next.error && next.error !== error) {
+        events.error(next.error)
+        callbacks.current.onError?.(next.error)
+      }
+      if (next.result && next.result !== result) callbacks.current.onSuccess?.(next.result)
+      error = next.error
+      result = next.result
+    })
+  }, [flow, events])
+
+  /** Runs a verb on the flow, loading its code first; rejects with LOAD_FAILED when it cannot be. */
   const withFlow = useCallback(
-    (run: (flow: OtpFlow<C>) => void) => {
+    <T,>(run: (flow: OtpFlow<C>) => Promise<T>): Promise<T> => {
       setLoadError(null)
       const ready = holder.current.flow
       if (ready) return run(ready)
-      chunks.otpFlow.load().then(
+      return chunks.otpFlow.load().then(
         (module) => {
           const created = obtain(module)
-          if (created) run(created)
+          if (!created) throw new KitError('ABORTED', `${hookName}: the component unmounted before the sign-in code loaded`)
+          return run(created)
         },
         (error: unknown) => {
-          if (holder.current.mounted) setLoadError(asKitError(error))
+          const failure = asKitError(error)
+          if (holder.current.mounted) {
+            setLoadError(failure)
+            events.error(failure)
+            callbacks.current.onError?.(failure)
+          }
+          throw failure
         },
       )
     },
-    [obtain],
+    [obtain, hookName, events],
   )
-  const start = useCallback((contact: string, options?: OtpOptions) => withFlow((flow) => void flow.start(contact, options)), [withFlow])
-  const verify = useCallback((code: string) => withFlow((flow) => void flow.verify(code)), [withFlow])
-  const resend = useCallback(() => withFlow((flow) => void flow.resend()), [withFlow])
-  const reset = useCallback(() => withFlow((flow) => flow.reset()), [withFlow])
+  // The flow keeps its failures in its state; the promise forms read the outcome there.
+  const startAsync = useCallback(
+    (contact: string, options?: OtpOptions) =>
+      withFlow(async (flow) => {
+        await flow.start(contact, options)
+        return challengeOf(flow, hookName)
+      }),
+    [withFlow, hookName],
+  )
+  const resendAsync = useCallback(
+    () =>
+      withFlow(async (flow) => {
+        await flow.resend()
+        return challengeOf(flow, hookName)
+      }),
+    [withFlow, hookName],
+  )
+  const verifyAsync = useCallback(
+    (code: string) =>
+      withFlow(async (flow) => {
+        await flow.verify(code)
+        const { result, error } = flow.getSnapshot()
+        if (result) return result
+        throw error ?? new KitError('ABORTED', `${hookName}: verify(code) did nothing (no code on its way, already verifying, or a wait holds it back: see canVerify)`)
+      }),
+    [withFlow, hookName],
+  )
+  const start = useCallback((contact: string, options?: OtpOptions) => void startAsync(contact, options).catch(ignore), [startAsync])
+  const verify = useCallback((code: string) => void verifyAsync(code).catch(ignore), [verifyAsync])
+  const resend = useCallback(() => void resendAsync().catch(ignore), [resendAsync])
+  const reset = useCallback(() => void withFlow(async (flow) => flow.reset()).catch(ignore), [withFlow])
 
   const snapshot: OtpFlowSnapshot<C> = useSyncExternalStore(
     flow?.subscribe ?? subscribeToNothing,
@@ -153,10 +229,13 @@ export function useOtpFlowStore<C extends OtpFlowChallenge, Step extends string>
       step: snapshot.step === 'contact' ? firstStep : snapshot.step,
       error: snapshot.error ?? (flow === null ? loadError : null),
       start,
+      startAsync,
       verify,
+      verifyAsync,
       resend,
+      resendAsync,
       reset,
     }),
-    [snapshot, firstStep, flow, loadError, start, verify, resend, reset],
+    [snapshot, firstStep, flow, loadError, start, startAsync, verify, verifyAsync, resend, resendAsync, reset],
   )
 }

@@ -4,7 +4,7 @@ import { useRef } from 'react'
 import { chunks } from '../chunks'
 import type { Kit } from '../core'
 import type { KitError } from '../core/errors'
-import { actionState, type ActionState } from './actionState'
+import { actionCallbacks, actionState, type ActionCallbacks, type ActionState } from './actionState'
 import { asKitError } from './asKitError'
 import { useAuthProxyContext } from './useAuthProxyContext'
 
@@ -14,6 +14,8 @@ type PasskeyFlows = Awaited<ReturnType<(typeof chunks)['passkey']['load']>>
 export interface PasskeyMutation<TParameters, TData> extends ActionState<TData, TParameters> {
   /** Starts the flow; ignored while one of this hook's prompts is open (a second would cancel the first). */
   run(parameters?: TParameters): void
+  /** The same, as a promise (react-query's mutateAsync); while a prompt is open, that prompt's promise. */
+  runAsync(parameters?: TParameters): Promise<TData>
   /**
    * PASSKEY_CANCELLED when the person closed the prompt (or has no passkey here: browsers do not tell
    * the two apart), PASSKEY_UNSUPPORTED, METHOD_DISABLED, STAMP_REFUSED, LOAD_FAILED, the proxy's, ...
@@ -29,10 +31,12 @@ export interface PasskeyMutation<TParameters, TData> extends ActionState<TData, 
 export function usePasskeyMutation<TParameters, TData>(
   hookName: string,
   flow: (flows: PasskeyFlows, kit: Kit, parameters: TParameters) => Promise<TData>,
+  callbacks: ActionCallbacks<TData, TParameters> = {},
 ): PasskeyMutation<TParameters, TData> {
-  const { kit } = useAuthProxyContext(hookName)
+  const { kit, events } = useAuthProxyContext(hookName)
   // Set in the click itself: a double click must not open a second prompt before a render says 'pending'.
-  const prompting = useRef(false)
+  // It holds that prompt's outcome, which a second call gets too.
+  const prompting = useRef<Promise<TData> | null>(null)
   const mutation = useMutation<TData, KitError, TParameters>({
     mutationFn: async (parameters) => {
       try {
@@ -40,19 +44,24 @@ export function usePasskeyMutation<TParameters, TData>(
       } catch (error) {
         throw asKitError(error)
       } finally {
-        prompting.current = false
+        prompting.current = null
       }
     },
     // A refused or cancelled prompt is the person's answer: never asked again by itself.
     retry: false,
     networkMode: 'always',
+    ...actionCallbacks(events, callbacks),
   })
+  const runAsync = (parameters = {} as TParameters): Promise<TData> => {
+    if (prompting.current) return prompting.current
+    const running = mutation.mutateAsync(parameters)
+    prompting.current = running
+    return running
+  }
   return {
-    run: (parameters = {} as TParameters) => {
-      if (prompting.current) return
-      prompting.current = true
-      mutation.mutate(parameters)
-    },
+    // The outcome is in the state: the promise's rejection is handled here.
+    run: (parameters) => void runAsync(parameters).catch(() => undefined),
+    runAsync,
     ...actionState(mutation, mutation.variables),
   }
 }

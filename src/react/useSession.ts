@@ -1,7 +1,7 @@
 'use client'
 import { useSyncExternalStore } from 'react'
 import type { SessionSnapshot } from '../core'
-import { useKit } from './useKit'
+import { useAuthProxyContext } from './useAuthProxyContext'
 
 /**
  * The server's session: not known yet. A page rendered on the server and hydrated in the browser shows
@@ -12,7 +12,7 @@ const getServerSnapshot = () => SERVER_SNAPSHOT
 
 /** The session as the core store holds it; re-renders only the components that call it. */
 export function useSession(): SessionSnapshot {
-  const { session } = useKit()
+  const { session } = useAuthProxyContext('useSession').kit
   // The store's subscribe and getSnapshot are bound, and the snapshot is stable between changes.
   return useSyncExternalStore(session.subscribe, session.getSnapshot, getServerSnapshot)
 }

@@ -1,7 +1,7 @@
 'use client'
 import { useSyncExternalStore } from 'react'
 import { kitClock } from '../core/clock'
-import { useKit } from './useKit'
+import { useAuthProxyContext } from './useAuthProxyContext'
 import { useSession } from './useSession'
 
 const unknown = () => null
@@ -12,7 +12,7 @@ const unknown = () => null
  * (when the first reader subscribes, then once a second), never during a render.
  */
 export function useSessionTimeLeft(): number | null {
-  const kit = useKit()
+  const { kit } = useAuthProxyContext('useSessionTimeLeft')
   const { session } = useSession()
   const clock = kitClock(kit)
   const now = useSyncExternalStore(clock.subscribe, clock.getSnapshot, unknown)

@@ -3,16 +3,21 @@ import { useMutation } from '@tanstack/react-query'
 import { chunks } from '../chunks'
 import type { SignedMessage, SignMessageParameters } from '../core'
 import type { KitError } from '../core/errors'
-import { actionState, type ActionState } from './actionState'
+import { actionCallbacks, actionState, type ActionCallbacks, type ActionState } from './actionState'
 import { asKitError } from './asKitError'
-import { useKit } from './useKit'
+import { useAuthProxyContext } from './useAuthProxyContext'
 
 /** What signing takes: the account and the message (the signal is the hook's). */
 export type SignMessageVariables = Omit<SignMessageParameters, 'signal'>
 
+/** Called after each signature of this hook (react-query's mutation callbacks). */
+export type UseSignMessageParameters = ActionCallbacks<SignedMessage, SignMessageVariables>
+
 export interface UseSignMessageReturnType extends ActionState<SignedMessage, SignMessageVariables> {
   /** Signs with one of the signed-in user's accounts; the outcome is in the state (never throws). */
   signMessage(variables: SignMessageVariables): void
+  /** The same, as a promise: resolves with the signature, rejects with a KitError. */
+  signMessageAsync(variables: SignMessageVariables): Promise<SignedMessage>
   /** NOT_SIGNED_IN, STAMP_REFUSED, PERMISSION_DENIED (a read-only session), the proxy's, LOAD_FAILED, ... */
   error: KitError | null
 }
@@ -21,8 +26,8 @@ export interface UseSignMessageReturnType extends ActionState<SignedMessage, Sig
  * Signs a message (core signMessage: Ethereum personal_sign, Solana ed25519) as a react-query mutation.
  * `data.signature` is what a wallet returns: 0x r‖s‖v for Ethereum, base58 for Solana.
  */
-export function useSignMessage(): UseSignMessageReturnType {
-  const kit = useKit()
+export function useSignMessage(parameters: UseSignMessageParameters = {}): UseSignMessageReturnType {
+  const { kit, events } = useAuthProxyContext('useSignMessage')
   const mutation = useMutation<SignedMessage, KitError, SignMessageVariables>({
     mutationFn: async (variables) => {
       try {
@@ -33,6 +38,11 @@ export function useSignMessage(): UseSignMessageReturnType {
     },
     // A signature is the person's act: never repeated behind their back.
     retry: false,
+    ...actionCallbacks(events, parameters),
   })
-  return { signMessage: (variables) => mutation.mutate(variables), ...actionState(mutation, mutation.variables) }
+  return {
+    signMessage: (variables) => mutation.mutate(variables),
+    signMessageAsync: (variables) => mutation.mutateAsync(variables),
+    ...actionState(mutation, mutation.variables),
+  }
 }

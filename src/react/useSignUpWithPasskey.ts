@@ -1,6 +1,7 @@
 'use client'
 import type { SignUpWithPasskeyParameters, SignUpWithPasskeyReturnType } from '../core'
 import { useAuthProxyContext } from './useAuthProxyContext'
+import type { ActionCallbacks } from './actionState'
 import { usePasskeyMutation, type PasskeyMutation } from './usePasskeyMutation'
 
 /**
@@ -10,9 +11,14 @@ import { usePasskeyMutation, type PasskeyMutation } from './usePasskeyMutation'
  */
 export type SignUpWithPasskeyVariables = Omit<SignUpWithPasskeyParameters, 'signal' | 'userName'> & { userName?: string }
 
-export type UseSignUpWithPasskeyReturnType = Omit<PasskeyMutation<SignUpWithPasskeyVariables, SignUpWithPasskeyReturnType>, 'run'> & {
+/** Called after each run of this hook's flow (react-query's mutation callbacks). */
+export type UseSignUpWithPasskeyParameters = ActionCallbacks<SignUpWithPasskeyReturnType, SignUpWithPasskeyVariables>
+
+export type UseSignUpWithPasskeyReturnType = Omit<PasskeyMutation<SignUpWithPasskeyVariables, SignUpWithPasskeyReturnType>, 'run' | 'runAsync'> & {
   /** Creates an account whose only credential is a new passkey, and signs in (no email needed). */
   signUpWithPasskey(parameters?: SignUpWithPasskeyVariables): void
+  /** The same, as a promise: resolves with the outcome, rejects with a KitError (while a prompt is open, that prompt's). */
+  signUpWithPasskeyAsync(parameters?: SignUpWithPasskeyVariables): Promise<SignUpWithPasskeyReturnType>
 }
 
 /**
@@ -21,12 +27,13 @@ export type UseSignUpWithPasskeyReturnType = Omit<PasskeyMutation<SignUpWithPass
  * account, a second passkey) but useLoginWithPasskey's `loginWithPasskey({ allowCredentials:
  * [error.credentialId] })`, as the kit's modal does ("Sign in with the passkey you just created").
  */
-export function useSignUpWithPasskey(): UseSignUpWithPasskeyReturnType {
+export function useSignUpWithPasskey(callbacks: UseSignUpWithPasskeyParameters = {}): UseSignUpWithPasskeyReturnType {
   const { passkeyName } = useAuthProxyContext('useSignUpWithPasskey')
-  const { run, ...state } = usePasskeyMutation<SignUpWithPasskeyVariables, SignUpWithPasskeyReturnType>(
+  const { run, runAsync, ...state } = usePasskeyMutation<SignUpWithPasskeyVariables, SignUpWithPasskeyReturnType>(
     'useSignUpWithPasskey',
     (flows, kit, { userName, ...parameters }) =>
       flows.signUpWithPasskey(kit, { ...parameters, userName: (userName ?? passkeyName) as string }),
+    callbacks,
   )
-  return { signUpWithPasskey: run, ...state }
+  return { signUpWithPasskey: run, signUpWithPasskeyAsync: runAsync, ...state }
 }

@@ -10,6 +10,8 @@ export type UseSmsOtpParameters = UseOtpFlowParameters
 export interface UseSmsOtpReturnType extends UseOtpReturnType<SmsOtpChallenge, 'phone'> {
   /** `phoneNumber` in E.164 (`+447700900123`); anything else fails with INVALID_PHONE before the network. */
   start(phoneNumber: string): void
+  /** `start` as a promise: resolves with the challenge once the code is sent, rejects with a KitError. */
+  startAsync(phoneNumber: string): Promise<SmsOtpChallenge>
 }
 
 /** SMS OTP sign-in: the same flow store as useEmailOtp, by text message, its first step named 'phone'. */

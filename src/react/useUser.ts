@@ -5,7 +5,7 @@ import type { PublicUser } from '../core'
 import type { KitError } from '../core/errors'
 import { accountQueryKey } from './accountQueryKey'
 import { retryAccountQuery, runAccountQuery } from './accountQueryOptions'
-import { useKit } from './useKit'
+import { useAuthProxyContext } from './useAuthProxyContext'
 import { useSession } from './useSession'
 
 export interface UseUserParameters {
@@ -22,7 +22,7 @@ export type UseUserReturnType = UseQueryResult<PublicUser, KitError>
  * loads when it first runs. Not retried on STAMP_REFUSED or NOT_SIGNED_IN.
  */
 export function useUser(parameters: UseUserParameters = {}): UseUserReturnType {
-  const kit = useKit()
+  const { kit } = useAuthProxyContext('useUser')
   const { session } = useSession()
   return useQuery<PublicUser, KitError>({
     queryKey: accountQueryKey(kit, 'user', session),

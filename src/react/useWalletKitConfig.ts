@@ -2,7 +2,7 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import type { KitError } from '../core/errors'
 import type { WalletKitConfigResponse } from '../core/types'
-import { useKit } from './useKit'
+import { useAuthProxyContext } from './useAuthProxyContext'
 import { walletKitConfigQueryOptions } from './walletKitConfigQueryOptions'
 
 /**
@@ -20,6 +20,6 @@ export interface UseWalletKitConfigParameters<TData> {
 export function useWalletKitConfig<TData = WalletKitConfigResponse>(
   parameters: UseWalletKitConfigParameters<TData> = {},
 ): UseWalletKitConfigReturnType<TData> {
-  const kit = useKit()
+  const { kit } = useAuthProxyContext('useWalletKitConfig')
   return useQuery({ ...walletKitConfigQueryOptions(kit), select: parameters.select })
 }

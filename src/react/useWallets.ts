@@ -5,7 +5,7 @@ import type { WalletWithAccounts } from '../core'
 import type { KitError } from '../core/errors'
 import { accountQueryKey } from './accountQueryKey'
 import { retryAccountQuery, runAccountQuery } from './accountQueryOptions'
-import { useKit } from './useKit'
+import { useAuthProxyContext } from './useAuthProxyContext'
 import { useSession } from './useSession'
 
 export interface UseWalletsParameters {
@@ -21,7 +21,7 @@ export type UseWalletsReturnType = UseQueryResult<WalletWithAccounts[], KitError
  * while signed out; the wallet chunk loads when it first runs. Not retried on STAMP_REFUSED or NOT_SIGNED_IN.
  */
 export function useWallets(parameters: UseWalletsParameters = {}): UseWalletsReturnType {
-  const kit = useKit()
+  const { kit } = useAuthProxyContext('useWallets')
   const { session } = useSession()
   return useQuery<WalletWithAccounts[], KitError>({
     queryKey: accountQueryKey(kit, 'wallets', session),

@@ -2,16 +2,13 @@
 import { useEffect, useMemo } from 'react'
 import type { KitError } from '../../react'
 import { chunks, prefetchChunk } from '../../chunks'
+import type { Locale } from '../locales/Locale'
 import type { LoginLabels, LoginLabelsOverride } from '../locales/LoginLabels'
 import { useModuleSnapshot } from '../ui/useModuleSnapshot'
 import { resolveLabels } from './resolveLabels'
 
-/** The languages the kit ships besides English, each loaded only when asked for. */
-export const LOCALE_NAMES = ['en', 'fr'] as const
-export type LocaleName = (typeof LOCALE_NAMES)[number]
-
-/** What a component's `locale` prop takes: a language the kit ships, a whole dictionary, or some strings. */
-export type Locale = LocaleName | LoginLabels | LoginLabelsOverride
+// Where they have always been found; defined beside the dictionaries, which the provider's types read too.
+export { LOCALE_NAMES, type Locale, type LocaleName } from '../locales/Locale'
 
 /** The shipped languages' loaders; exported for the test that checks they load only when asked for. */
 export const localeLoaders = { fr: chunks.localeFr }

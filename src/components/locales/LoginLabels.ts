@@ -1,4 +1,4 @@
-import type { KitErrorCode } from '../../react'
+import type { KitErrorCode } from '../../core'
 
 /**
  * Every string the components show. Values are plain text with `{name}` placeholders (not functions) so

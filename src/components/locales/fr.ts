@@ -111,7 +111,7 @@ export const fr: LoginLabels = {
     SESSION_EXPIRED: 'Votre session a expiré. Reconnectez-vous.',
     SESSION_KEY_MISMATCH: 'Votre session n’appartient pas à cet appareil. Reconnectez-vous.',
     METHOD_DISABLED: 'Cette méthode de connexion n’est pas disponible.',
-    CONFIG_INVALID: 'Le service de connexion n’est pas correctement configuré.',
+    CONFIG_INVALID: 'La connexion n’est pas configurée pour ce site.',
     OAUTH_NOT_CONFIGURED: 'Cette méthode de connexion n’est pas configurée pour ce site.',
     OAUTH_STORAGE_UNAVAILABLE: 'Ce navigateur bloque le stockage nécessaire à la connexion. Autorisez les données du site ou utilisez une autre méthode.',
     OAUTH_POPUP_BLOCKED: 'La fenêtre de connexion a été bloquée. Autorisez les fenêtres pop-up pour ce site et réessayez.',

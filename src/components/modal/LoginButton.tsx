@@ -1,7 +1,8 @@
 'use client'
-import { useEffect, useState, useSyncExternalStore, type FocusEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react'
+import { useEffect, useSyncExternalStore, type FocusEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react'
 import {
   prefetchWhenIdle,
+  useLoginModalHost,
   useLogout,
   useOAuthCallback,
   useSession,
@@ -14,8 +15,8 @@ import { prefetchLocale, useLocaleLabels, type Locale } from '../labels/useLocal
 import { en } from '../locales/en'
 import type { LoginLabels, LoginLabelsOverride } from '../locales/LoginLabels'
 import { chunks, prefetchChunk } from '../../chunks'
-import { LoginModal, type LoginModalContentProps } from './LoginModal'
-import type { Theme } from '../theme/Theme'
+import { LoginModalView, type LoginModalContentProps } from './LoginModal'
+import { useAppearance } from '../labels/useAppearance'
 import { useThemeAttributes } from '../theme/useThemeAttributes'
 
 /** What both buttons pass on to the modal. */
@@ -97,18 +98,22 @@ function LoginButtonCustom({ children, ...modalProps }: LoginButtonCustomProps) 
   const signingOut = useLogout()
   const callback = useOAuthCallback()
   const mounted = useSyncExternalStore(noSubscribe, onClient, onServer)
-  const [isOpen, setOpen] = useState(false)
-  const copy = useLocaleLabels(modalProps.locale, modalProps.labels)
+  // The provider's modal state: useLoginModal() opens it here too, and sees it open when this button does.
+  const host = useLoginModalHost()
+  const { isOpen, open: openHost } = host
+  const appearance = useAppearance(modalProps)
+  const copy = useLocaleLabels(appearance.locale, appearance.labels)
   const returned = callback.status !== 'idle'
   useEffect(() => {
     // Back from a provider (redirect sign-in): the modal opens to show the progress, then the outcome.
-    if (returned) setOpen(true)
+    if (returned) openHost()
   }, [returned])
   // The modal's code and its first form's (the OTP flow), once the page has loaded and the browser has
   // nothing better to do: the first click then opens it at once and fetches nothing, on a slow network too.
   useEffect(() => prefetchWhenIdle(chunks.dialog, chunks.otpFlow), [])
   const onOpenChange = (next: boolean) => {
-    setOpen(next)
+    if (next) host.open()
+    else host.close()
     // Seen: closing the modal puts the outcome of the return away, so that it does not open again.
     if (!next) callback.reset()
   }
@@ -118,9 +123,9 @@ function LoginButtonCustom({ children, ...modalProps }: LoginButtonCustomProps) 
     // And the first step's code (the OTP flow, email's or the phone's): named here rather than through
     // prefetchSignIn, whose table of every method's chunk would join the button's first load.
     prefetchChunk(chunks.otpFlow)
-    prefetchLocale(modalProps.locale)
+    prefetchLocale(appearance.locale)
   }
-  const open = () => setOpen(true)
+  const open = host.open
   const getButtonProps = <P extends LoginButtonHandlers>(own: P = {} as P) => {
     const { onClick, onPointerEnter, onFocus, ...rest } = own
     return {
@@ -151,7 +156,7 @@ function LoginButtonCustom({ children, ...modalProps }: LoginButtonCustomProps) 
         getButtonProps,
         labels: copy.labels ?? en,
       })}
-      <LoginModal open={isOpen} onOpenChange={onOpenChange} {...modalProps} />
+      <LoginModalView open={isOpen} setOpen={onOpenChange} {...modalProps} />
     </>
   )
 }
@@ -164,7 +169,7 @@ function LoginButtonCustom({ children, ...modalProps }: LoginButtonCustomProps) 
  * way to try again. `LoginButton.Custom` gives the same behaviour to a button of your own.
  */
 export function LoginButton({ className, ...modalProps }: LoginButtonProps) {
-  const themeAttributes = useThemeAttributes(modalProps.theme ?? 'light')
+  const themeAttributes = useThemeAttributes(useAppearance(modalProps).theme)
   return (
     <LoginButtonCustom {...modalProps}>
       {({ status, buttonProps, labels }) => {

@@ -1,6 +1,10 @@
 'use client'
-import { useEffect, useState, type ReactNode } from 'react'
-import type { EnabledProvider } from '../../react'
+import { useEffect, useLayoutEffect, type ReactNode } from 'react'
+
+// A layout effect warns on a server (React 18) and does nothing there: the effect runs in the browser.
+const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
+import { useLoginModalHost, type EnabledProvider } from '../../react'
+import { useAppearance } from '../labels/useAppearance'
 import { resolveLabels } from '../labels/resolveLabels'
 import { useLocaleLabels, type Locale } from '../labels/useLocaleLabels'
 import type { LoginLabelsOverride } from '../locales/LoginLabels'
@@ -11,11 +15,14 @@ import { useModuleSnapshot } from '../ui/useModuleSnapshot'
 
 /** What the modal shows, and in what style: LoginButton passes the same on to its modal. */
 export interface LoginModalContentProps {
-  /** 'light' (default), 'dark', 'auto', lightTheme({...}), darkTheme({...}) or { lightMode, darkMode }. */
+  /**
+   * 'light', 'dark', 'auto', lightTheme({...}), darkTheme({...}) or { lightMode, darkMode }; default the
+   * provider's `theme`, else 'light'.
+   */
   theme?: Theme
-  /** 'en' (default), 'fr' (loaded when asked for), a whole dictionary, or some strings. */
+  /** 'en', 'fr' (loaded when asked for), a whole dictionary, or some strings; default the provider's `locale`, else 'en'. */
   locale?: Locale
-  /** Overrides of single strings, on top of `locale`. */
+  /** Overrides of single strings, on top of `locale` and of the provider's `labels`. */
   labels?: LoginLabelsOverride
   /** Which methods to offer, in this order; default the provider's `methods`. The tenant's enabled ones bound it. */
   methods?: readonly EnabledProvider[]
@@ -30,22 +37,47 @@ export interface LoginModalProps extends LoginModalContentProps {
   open?: boolean
   /** Called when the modal asks to open or close (its close button, Escape, "Done"). */
   onOpenChange?(open: boolean): void
-  /** Uncontrolled: whether the modal shows at first; default false. Ignored when `open` is given. */
+  /**
+   * Uncontrolled: whether the modal shows at first; default false. Ignored when `open` is given. An
+   * uncontrolled modal is one useLoginModal() opens and closes.
+   */
   defaultOpen?: boolean
 }
 
 /**
  * The sign-in dialog: the AuthPanel's flow in a modal, controlled (`open` + `onOpenChange`) or not
- * (`defaultOpen`). Its code is loaded the first time it opens, or before (LoginButton prefetches it when
- * the browser is idle, and on hover and focus): once loaded, it renders in the very commit that opens it.
+ * (`defaultOpen`; useLoginModal() opens it). Its code is loaded the first time it opens, or before
+ * (LoginButton prefetches it when the browser is idle, and on hover and focus): once loaded, it renders
+ * in the very commit that opens it.
  */
-export function LoginModal({ open: controlledOpen, onOpenChange, defaultOpen = false, theme = 'light', locale, labels, methods, title, logo }: LoginModalProps) {
-  const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultOpen)
-  const open = controlledOpen ?? uncontrolledOpen
+export function LoginModal({ open: controlledOpen, onOpenChange, defaultOpen = false, ...content }: LoginModalProps) {
+  const host = useLoginModalHost(controlledOpen === undefined)
+  const { open: openHost } = host
+  const opensAtFirst = controlledOpen === undefined && defaultOpen
+  // Before paint: the first frame already shows it (a server has no modal to render either way).
+  useIsomorphicLayoutEffect(() => {
+    if (opensAtFirst) openHost()
+    // Once, at mount: `defaultOpen` is read once, as React's uncontrolled inputs read defaultValue.
+  }, [])
+  const open = controlledOpen ?? host.isOpen
   const setOpen = (next: boolean) => {
-    if (controlledOpen === undefined) setUncontrolledOpen(next)
+    if (controlledOpen === undefined) {
+      if (next) host.open()
+      else host.close()
+    }
     onOpenChange?.(next)
   }
+  return <LoginModalView open={open} setOpen={setOpen} {...content} />
+}
+
+/** The modal's content, open or not, for LoginModal and LoginButton (whose open state is their host's). */
+export function LoginModalView({
+  open,
+  setOpen,
+  ...props
+}: LoginModalContentProps & { open: boolean; setOpen(open: boolean): void }) {
+  const { theme, locale, labels } = useAppearance(props)
+  const { methods, title, logo } = props
   const { module, error } = useModuleSnapshot(chunks.dialog)
   const copy = useLocaleLabels(locale, labels)
   useEffect(() => {

@@ -2,6 +2,7 @@
 import { useCallback, useId, useRef, type ReactNode } from 'react'
 import type { EnabledProvider } from '../../react'
 import { LabelsContext } from '../labels/LabelsContext'
+import { useAppearance } from '../labels/useAppearance'
 import { useLocaleLabels, type Locale } from '../labels/useLocaleLabels'
 import { en } from '../locales/en'
 import type { LoginLabelsOverride } from '../locales/LoginLabels'
@@ -33,7 +34,9 @@ export interface AuthPanelProps {
  * labelled region. Its code is part of the page's load, since it shows at once. It takes focus only
  * once the person uses it, never on load.
  */
-export function AuthPanel({ methods, title, logo, theme = 'light', locale, labels, className }: AuthPanelProps) {
+export function AuthPanel({ methods, title, logo, className, ...own }: AuthPanelProps) {
+  // The panel's own theme, locale and labels, else the provider's.
+  const { theme, locale, labels } = useAppearance(own)
   const titleId = useId()
   const themeAttributes = useThemeAttributes(theme)
   const copy = useLocaleLabels(locale, labels)

@@ -1,8 +1,10 @@
 // A phone number as a person types it (a country chosen, a national number) to E.164 and back. Light by
-// design: calling codes and trunk prefixes, not each country's numbering plan; the proxy's check and
-// the code that must arrive are the real proof that a number is right.
+// design: calling codes, trunk prefixes and length bounds, not each country's numbering plan (checked
+// against libphonenumber-js in e164.reference.test.ts); the proxy's check and the code that must arrive
+// are the real proof that a number is right.
 import { isE164PhoneNumber, normalizePhoneNumber } from '../../react'
 import { COUNTRY_DIAL_CODES, type CountryDialCode } from './countryDialCodes'
+import { NATIONAL_PLANS } from './nationalPlans'
 
 export interface PhoneDraft {
   /** ISO 3166-1 alpha-2 of the chosen country. */
@@ -11,38 +13,78 @@ export interface PhoneDraft {
   number: string
 }
 
-// Where a leading 0 is part of the number itself rather than a trunk prefix to drop.
-const KEEPS_LEADING_ZERO = new Set(['IT', 'VA', 'SM', 'CI', 'CG', 'GA'])
+interface NationalPlan {
+  /** The fewest and the most digits a national number has. */
+  min: number
+  max: number
+  /** Dialled before the national number at home ('0' in most countries, '06' in Hungary), longest first. */
+  trunks: string[]
+  /** A local number that may be dialled without its area code, and that area code (Bahamas: 7 digits, 242). */
+  local?: { pattern: RegExp; area: string }
+}
+
+const PLAN_ENTRIES = NATIONAL_PLANS.split(' ')
+
+function planOf(country: CountryDialCode): NationalPlan {
+  const [bounds = '', local] = (PLAN_ENTRIES[COUNTRY_DIAL_CODES.indexOf(country)] ?? '').split('/')
+  const [first, area] = local?.slice(1).split('>') ?? []
+  return {
+    min: parseInt(bounds.charAt(0), 36),
+    max: parseInt(bounds.charAt(1), 36),
+    trunks: bounds.slice(2).split(',').filter(Boolean),
+    ...(local !== undefined && area !== undefined && { local: { pattern: new RegExp(`^[${first}]\\d{${parseInt(local.charAt(0), 36) - 1}}$`), area } }),
+  }
+}
+
+/** The calling code alone: North American countries are listed with an area code (+1 876), which belongs to the national number. */
+function callingCode({ dialCode }: CountryDialCode): string {
+  return dialCode.startsWith('1') ? '1' : dialCode
+}
 
 /** The E.164 form of a draft, or undefined when it cannot be one. */
 export function toE164(draft: PhoneDraft): string | undefined {
   // "+44 (0)20 …": the bracketed trunk 0 is written for national callers only.
   const typed = normalizePhoneNumber(draft.number.replace(/\(0\)/, '')) ?? ''
   let e164: string
-  if (typed.startsWith('+')) e164 = typed
-  else if (typed.startsWith('00')) e164 = `+${typed.slice(2)}`
-  else {
-    const country = COUNTRY_DIAL_CODES.find((candidate) => candidate.code === draft.country)
+  let country: CountryDialCode | undefined
+  if (typed.startsWith('+') || typed.startsWith('00')) {
+    e164 = `+${typed.replace(/^(\+|00)/, '')}`
+    // Where countries share a calling code, the first listed: its bounds hold the others' (nationalPlans.test.ts).
+    country = countryOfE164(e164)
+  } else {
+    country = COUNTRY_DIAL_CODES.find((candidate) => candidate.code === draft.country)
     if (country === undefined || !/^\d+$/.test(typed)) return undefined
-    e164 = `+${internationalDigits(country, typed)}`
+    e164 = `+${callingCode(country)}${nationalNumber(country, typed)}`
   }
   if (!isE164PhoneNumber(e164)) return undefined
-  // North American numbers are always 10 digits after the 1.
-  if (e164.startsWith('+1') && e164.length !== 12) return undefined
-  return e164
+  // North American numbers are 10 digits after the 1 (libphonenumber's Canada also allows 7, for numbers
+  // no one outside can dial).
+  if (e164.startsWith('+1')) return e164.length === 12 ? e164 : undefined
+  if (country === undefined) return e164
+  const { min, max } = planOf(country)
+  const length = e164.length - 1 - callingCode(country).length
+  return length >= min && length <= max ? e164 : undefined
 }
 
-function internationalDigits({ code, dialCode }: CountryDialCode, digits: string): string {
-  if (dialCode.startsWith('1')) {
-    // North America: 1 is the trunk prefix, the area code may be left out where a country has one.
-    if (digits.length === 11 && digits.startsWith('1')) return digits
-    if (digits.length === 10) return `1${digits}`
-    return dialCode.length > 1 && digits.length === 7 ? `${dialCode}${digits}` : `1${digits}`
-  }
-  // Russia and Kazakhstan dial 8 before the national number.
-  if (dialCode === '7' && digits.length === 11 && digits.startsWith('8')) return `7${digits.slice(1)}`
-  if (digits.startsWith('0') && !KEEPS_LEADING_ZERO.has(code)) return `${dialCode}${digits.replace(/^0/, '')}`
-  return `${dialCode}${digits}`
+function nationalNumber(country: CountryDialCode, digits: string): string {
+  const { min, trunks, local } = planOf(country)
+  if (local?.pattern.test(digits)) return `${local.area}${digits}`
+  // A trunk prefix only where what follows is long enough to be a number (Russia's 800 numbers start with
+  // its trunk prefix 8).
+  const trunk = trunks.find((prefix) => digits.startsWith(prefix) && digits.length - prefix.length >= min)
+  const national = digits.slice(trunk?.length ?? 0)
+  return country.code === 'AR' ? argentineMobile(national) : national
+}
+
+/**
+ * Argentina's mobile numbers are dialled at home as area code, 15, number (011 15 2345-6789) and from
+ * abroad as 9, area code, number (+54 9 11 2345-6789). The area code has 2 digits (only Buenos Aires'
+ * 11), 3 or 4, and no 3-digit code ends where a "15" at the fourth digit could be mistaken for it.
+ */
+function argentineMobile(national: string): string {
+  if (national.length !== 12) return national
+  const at = [national.startsWith('11') ? 2 : -1, 3, 4].find((index) => index > 0 && national.startsWith('15', index))
+  return at === undefined ? national : `9${national.slice(0, at)}${national.slice(at + 2)}`
 }
 
 /** The country an E.164 number belongs to by its longest calling code (shared codes: the first listed). */
@@ -67,5 +109,5 @@ export function draftOfE164(e164: string, fallbackCountry: string): PhoneDraft {
   const country = countryOfE164(e164)
   return country === undefined
     ? { country: fallbackCountry, number: e164 }
-    : { country: country.code, number: e164.slice(country.dialCode.length + 1) }
+    : { country: country.code, number: e164.slice(callingCode(country).length + 1) }
 }

@@ -5,6 +5,7 @@ import { describePerson } from '../account/describePerson'
 import { PersonAvatar } from '../account/PersonAvatar'
 import { errorMessage } from '../labels/errorMessage'
 import { formatLabel } from '../labels/formatLabel'
+import { useAppearance } from '../labels/useAppearance'
 import { useLocaleLabels, type Locale } from '../labels/useLocaleLabels'
 import { en } from '../locales/en'
 import type { LoginLabelsOverride } from '../locales/LoginLabels'
@@ -30,7 +31,9 @@ export interface SessionBadgeProps {
  * signed in. The countdown is not a live region (it would be read out every second); the session's
  * end itself shows as the badge going away.
  */
-export function SessionBadge({ name, theme = 'light', locale, labels, className }: SessionBadgeProps) {
+export function SessionBadge({ name, className, ...own }: SessionBadgeProps) {
+  // The badge's own theme, locale and labels, else the provider's.
+  const { theme, locale, labels } = useAppearance(own)
   const { status, session, expiresSoon } = useSession()
   const secondsLeft = useSessionTimeLeft()
   const copy = useLocaleLabels(locale, labels).labels ?? en

@@ -56,6 +56,8 @@ export interface TestProvidersOptions {
   wallet?: SignupWallet
   /** Instead of the mock: a fetch of the test's (production-shaped answers). */
   fetch?: typeof globalThis.fetch
+  /** More AuthProxyProvider props: callbacks (onSignIn, onError, ...) and defaults (theme, locale, labels). */
+  provider?: Pick<AuthProxyProviderProps, 'onSignIn' | 'onSignOut' | 'onError' | 'theme' | 'locale' | 'labels'>
 }
 
 export interface TestProviders {
@@ -118,6 +120,7 @@ export function createTestProviders(options: TestProvidersOptions = {}): TestPro
           otpOptions={options.otpOptions}
           passkeyName={options.passkeyName}
           autoRefresh={options.autoRefresh}
+          {...options.provider}
         >
           {children}
         </AuthProxyProvider>

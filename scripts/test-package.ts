@@ -1,0 +1,23 @@
+// `npm run test:package`: the package as a registry would serve it, judged by the two tools people use:
+// publint (package.json against the files: exports, conditions, types) and Are the Types Wrong (every
+// entry's types resolve and match its JavaScript under node16 and bundler resolution). The profile is
+// esm-only: the kit is ESM-only, and `require()` of it works where Node can require ESM (the "default"
+// condition); node10 and node16-from-CJS rows are reported but do not fail. Runs on the dist that
+// `npm run build` made (npm test builds first).
+import { execFileSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { packKit } from './packKit'
+
+const root = resolve(import.meta.dirname, '..')
+const bin = (name: string) => resolve(root, 'node_modules/.bin', name)
+const tarball = packKit({ prebuilt: existsSync(resolve(root, 'dist/index.js')) })
+const run = (command: string, args: string[]) => execFileSync(command, args, { cwd: root, stdio: 'inherit' })
+try {
+  run(bin('publint'), ['--strict', '--pack', 'false'])
+  run(bin('attw'), [tarball, '--profile', 'esm-only', '--exclude-entrypoints', './styles.css', '--format', 'table-flipped'])
+} catch {
+  console.error('test:package: publint or attw found a problem (above)')
+  process.exit(1)
+}
+console.log('test:package: publint and attw clean')

@@ -1,0 +1,45 @@
+// The mock's own packages are optional peers of auth-proxy-kit: a browser host that never runs the mock
+// does not install them (about 9 MB, 23 packages for @simplewebauthn/server alone). A host that does run it
+// must, and Node's "Cannot find package" names neither the entry nor the fix; so each mock entry
+// (auth-proxy-kit/mock, auth-proxy-kit/mock/vite, the CLI) checks first and imports the mock afterwards.
+
+/** What the mock needs installed beside auth-proxy-kit, and a module of each to try. */
+export const MOCK_PEERS = ['@simplewebauthn/server', '@scure/bip32', '@scure/bip39', '@noble/curves'] as const
+export type MockPeer = (typeof MOCK_PEERS)[number]
+
+// Literal specifiers, so that a bundler (Vite serving the mock in a browser) can resolve them.
+const LOADERS: Record<MockPeer, () => Promise<unknown>> = {
+  '@simplewebauthn/server': () => import('@simplewebauthn/server'),
+  '@scure/bip32': () => import('@scure/bip32'),
+  '@scure/bip39': () => import('@scure/bip39'),
+  '@noble/curves': () => import('@noble/curves/nist.js'),
+}
+
+function isNotFound(error: unknown, peer: string): boolean {
+  if (!(error instanceof Error)) return false
+  const code = (error as Error & { code?: unknown }).code
+  const notFound = code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND' || /cannot find|failed to resolve|could not resolve/i.test(error.message)
+  return notFound && error.message.includes(peer)
+}
+
+/**
+ * Resolves when every peer loads; otherwise rejects with an error naming `entry`, the missing packages
+ * and the command that installs them. Other failures (a broken install) are passed on as they are.
+ */
+export async function requireMockPeers(entry: string, loaders: Record<MockPeer, () => Promise<unknown>> = LOADERS): Promise<void> {
+  const missing: MockPeer[] = []
+  for (const peer of MOCK_PEERS) {
+    try {
+      await loaders[peer]()
+    } catch (error) {
+      if (!isNotFound(error, peer)) throw error
+      missing.push(peer)
+    }
+  }
+  if (missing.length === 0) return
+  throw new Error(
+    `${entry} needs ${missing.join(', ')}, which ${missing.length === 1 ? 'is' : 'are'} not installed. ` +
+      `The mock's packages are optional peers of auth-proxy-kit (a browser host does not need them); install them beside it:\n` +
+      `  npm install -D ${MOCK_PEERS.join(' ')}`,
+  )
+}
