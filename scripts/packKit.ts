@@ -1,6 +1,6 @@
 // Packs the kit the way a registry would ship it (`npm pack`), for the checks that install it into a
 // fresh host app (scripts/test-consumers.ts, examples/nextjs). One tarball per run, in .pack/ (ignored
-// by git). `prebuilt: true` skips the prepack build when `npm run build` has just run (npm test).
+// by git). `prebuilt: true` skips the build when `npm run build` has just run (npm test).
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -10,8 +10,12 @@ export const PACK_DIR = resolve(import.meta.dirname, '..', '.pack')
 export function packKit({ prebuilt = false }: { prebuilt?: boolean } = {}): string {
   rmSync(PACK_DIR, { recursive: true, force: true })
   mkdirSync(PACK_DIR, { recursive: true })
-  const args = ['pack', '--json', '--pack-destination', PACK_DIR, ...(prebuilt ? ['--ignore-scripts'] : [])]
-  const output = execFileSync('npm', args, { cwd: resolve(import.meta.dirname, '..'), encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+  const root = resolve(import.meta.dirname, '..')
+  // The build runs here rather than as pack's prepack: a script's output would go to the stdout that
+  // carries pack's JSON.
+  if (!prebuilt) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] })
+  const args = ['pack', '--json', '--ignore-scripts', '--pack-destination', PACK_DIR]
+  const output = execFileSync('npm', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
   const [packed] = JSON.parse(output) as Array<{ filename: string }>
   if (!packed) throw new Error('npm pack reported no tarball')
   return resolve(PACK_DIR, packed.filename)

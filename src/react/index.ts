@@ -11,7 +11,7 @@ export {
   type UseWalletKitConfigParameters,
   type UseWalletKitConfigReturnType,
 } from './useWalletKitConfig'
-export { walletKitConfigQueryKey, walletKitConfigQueryOptions } from './walletKitConfigQueryOptions'
+export { walletKitConfigQueryKey, walletKitConfigQueryOptions, type WalletKitConfigQueryOptions } from './walletKitConfigQueryOptions'
 export { useLoginMethods } from './useLoginMethods'
 export { useOAuthProviders } from './useOAuthProviders'
 export {
