@@ -71,7 +71,7 @@ export function addOAuthIdentityOrThrow(state: MockState, input: MockOAuthIdenti
   try {
     return addOAuthIdentities(state, { ...input })
   } catch (error) {
-    if (error instanceof MockError) throw new TypeError(`addOAuthIdentity: ${error.message}`)
+    if (error instanceof MockError) throw new TypeError(`addOAuthIdentity: ${error.message}`, { cause: error })
     throw error
   }
 }

@@ -133,13 +133,13 @@ async function readTenants(file: string): Promise<MockTenant[]> {
     text = await readFile(file, 'utf8')
   } catch (error) {
     const code = (error as { code?: unknown }).code
-    throw new Error(code === 'ENOENT' ? 'no such file' : error instanceof Error ? error.message : String(error))
+    throw new Error(code === 'ENOENT' ? 'no such file' : error instanceof Error ? error.message : String(error), { cause: error })
   }
   let parsed: unknown
   try {
     parsed = JSON.parse(text)
   } catch (error) {
-    throw new Error(`not valid JSON (${error instanceof Error ? error.message : String(error)})`)
+    throw new Error(`not valid JSON (${error instanceof Error ? error.message : String(error)})`, { cause: error })
   }
   const list =
     typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && 'tenants' in parsed

@@ -277,7 +277,7 @@ function resolveDefaultWallet(value: unknown, path: string): MockWalletSpec | nu
         return checkAccountSpec(spec, at)
       } catch (error) {
         // At start, a bad option is a TypeError, as every other tenant option's.
-        if (error instanceof MockError) throw new TypeError(error.message)
+        if (error instanceof MockError) throw new TypeError(error.message, { cause: error })
         throw error
       }
     }),
