@@ -6,7 +6,17 @@ import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
   {
-    ignores: ['dist', 'storybook-static', 'playground-dist*', 'test-results', '.pack', '.bench', 'examples/*/node_modules', 'examples/*/.next', 'examples/*/next-env.d.ts'],
+    ignores: [
+      'dist',
+      'storybook-static',
+      'playground-dist*',
+      'test-results',
+      '.pack',
+      '.bench',
+      'examples/*/node_modules',
+      'examples/*/.next',
+      'examples/*/next-env.d.ts',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -29,7 +39,10 @@ export default tseslint.config(
     rules: {
       // A leading underscore marks what is unused on purpose (a rest sibling dropped, a parameter a
       // signature requires).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
     },
   },
   {

@@ -5,7 +5,8 @@ import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium'
 
 const dir = process.env.CONSUMERS_DIR
-if (!dir) throw new Error('CONSUMERS_DIR is not set: run `npm run test:consumers`, which makes the apps this config serves')
+if (!dir)
+  throw new Error('CONSUMERS_DIR is not set: run `npm run test:consumers`, which makes the apps this config serves')
 const VITE_PORT = Number(process.env.CONSUMERS_VITE_PORT ?? 5311)
 const REACT18_PORT = Number(process.env.CONSUMERS_REACT18_PORT ?? 5312)
 const host = (port: number) => `http://localhost:${port}`
@@ -29,7 +30,11 @@ export default defineConfig({
     // The default Vite template (React 19, "type": "module") on its dev server, as `npm run dev` starts it.
     { name: 'vite-template', use: { baseURL: host(VITE_PORT) }, testMatch: 'loginButton.spec.ts' },
     // React 18.2, "type": "commonjs", react-query's lower bound: its production build under `vite preview`.
-    { name: 'react18-cjs', use: { baseURL: host(REACT18_PORT) }, testMatch: ['loginButton.spec.ts', 'customForm.spec.ts'] },
+    {
+      name: 'react18-cjs',
+      use: { baseURL: host(REACT18_PORT) },
+      testMatch: ['loginButton.spec.ts', 'customForm.spec.ts'],
+    },
   ],
   webServer: [
     {

@@ -59,8 +59,14 @@ export async function expectNoAxeViolations(page: Page, selector?: string): Prom
     (violation) =>
       `${violation.id} (${violation.impact ?? 'no impact'}): ${violation.help}\n` +
       violation.nodes
-        .map((node) => `    ${node.target.join(' ')}\n      ${node.html}${node.failureSummary ? `\n      ${node.failureSummary.replace(/\n/g, '\n      ')}` : ''}`)
+        .map(
+          (node) =>
+            `    ${node.target.join(' ')}\n      ${node.html}${node.failureSummary ? `\n      ${node.failureSummary.replace(/\n/g, '\n      ')}` : ''}`,
+        )
         .join('\n'),
   )
-  expect(violations, `axe-core found ${violations.length} violated rule(s) in ${selector ?? 'the page'}:\n${violations.join('\n')}`).toEqual([])
+  expect(
+    violations,
+    `axe-core found ${violations.length} violated rule(s) in ${selector ?? 'the page'}:\n${violations.join('\n')}`,
+  ).toEqual([])
 }

@@ -27,7 +27,10 @@ async function setClockFast(page: Page, skewMs: number): Promise<void> {
 }
 
 test.describe('a browser whose clock is 16 minutes fast (ISSUE 14)', () => {
-  test('signs in by email and stays signed in after a reload; adds a passkey, signs out, and signs in with it', async ({ page, baseURL }) => {
+  test('signs in by email and stays signed in after a reload; adds a passkey, signs out, and signs in with it', async ({
+    page,
+    baseURL,
+  }) => {
     await setClockFast(page, SIXTEEN_MINUTES)
     await page.goto(onLocalhost(baseURL))
     expect(await page.evaluate(() => Date.now())).toBeGreaterThan(Date.now() + SIXTEEN_MINUTES - 60_000)

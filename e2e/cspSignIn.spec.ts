@@ -48,7 +48,10 @@ test.describe('the playground under a strict Content Security Policy', () => {
     // A typed theme's variables are set through the CSSOM, which the policy allows.
     await dialog.getByRole('button', { name: 'Done' }).click()
     await page.getByRole('combobox', { name: 'Theme' }).selectOption('brand')
-    await expect(page.getByRole('button', { name: 'Account' })).toHaveCSS('background-color', /rgb\((11, 122, 75|95, 212, 160)\)/)
+    await expect(page.getByRole('button', { name: 'Account' })).toHaveCSS(
+      'background-color',
+      /rgb\((11, 122, 75|95, 212, 160)\)/,
+    )
 
     expect(await page.evaluate(() => window.__cspViolations)).toEqual([])
     expect(console).toEqual([])

@@ -37,7 +37,9 @@ test.describe('email sign-in on the playground', () => {
     // with the playground tenant's app name and sender applied (playground/vite.config.ts).
     const sent = page.getByRole('listitem', { name: `Code for ${email}` })
     await expect(sent).toContainText(code)
-    await expect(sent).toContainText('“Your auth-proxy-kit playground verification code” · from Playground <notifications@auth-proxy-kit.test>')
+    await expect(sent).toContainText(
+      '“Your auth-proxy-kit playground verification code” · from Playground <notifications@auth-proxy-kit.test>',
+    )
 
     const claims = await storedSessionClaims(page)
     expect(claims).not.toBeNull()

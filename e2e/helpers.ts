@@ -45,7 +45,12 @@ export async function readMessage(request: APIRequestContext, contact: string): 
  * config's baseURL (the CSP playground); `path`: where the mock is on it ('' for a standalone mock,
  * as examples/nextjs runs).
  */
-export async function readCode(request: APIRequestContext, email: string, base = '', path = PROXY_PATH): Promise<string> {
+export async function readCode(
+  request: APIRequestContext,
+  email: string,
+  base = '',
+  path = PROXY_PATH,
+): Promise<string> {
   let code: string | undefined
   await expect
     .poll(async () => {
@@ -95,34 +100,37 @@ export function storedKeys(page: Page): Promise<Array<{ publicKey: string; extra
     const databases = await indexedDB.databases()
     if (!databases.some((database) => database.name === 'auth-proxy-kit')) return []
     return new Promise((resolve, reject) => {
-        const open = indexedDB.open('auth-proxy-kit')
-        open.onerror = () => reject(open.error)
-        open.onsuccess = () => {
-          const db = open.result
-          if (!db.objectStoreNames.contains('keys')) {
-            db.close()
-            resolve([])
-            return
-          }
-          const all = db.transaction('keys').objectStore('keys').getAll()
-          all.onerror = () => reject(all.error)
-          all.onsuccess = () => {
-            db.close()
-            resolve(
-              (all.result as Array<{ publicKey: string; privateKey: CryptoKey }>).map((record) => ({
-                publicKey: record.publicKey,
-                extractable: record.privateKey.extractable,
-                usages: [...record.privateKey.usages],
-              })),
-            )
-          }
+      const open = indexedDB.open('auth-proxy-kit')
+      open.onerror = () => reject(open.error)
+      open.onsuccess = () => {
+        const db = open.result
+        if (!db.objectStoreNames.contains('keys')) {
+          db.close()
+          resolve([])
+          return
         }
-      })
+        const all = db.transaction('keys').objectStore('keys').getAll()
+        all.onerror = () => reject(all.error)
+        all.onsuccess = () => {
+          db.close()
+          resolve(
+            (all.result as Array<{ publicKey: string; privateKey: CryptoKey }>).map((record) => ({
+              publicKey: record.publicKey,
+              extractable: record.privateKey.extractable,
+              usages: [...record.privateKey.usages],
+            })),
+          )
+        }
+      }
+    })
   })
 }
 
 /** The session JWT's claims as stored by the kit in localStorage for the tenant `configId`, or null. */
-export function storedSessionClaims(page: Page, configId: PlaygroundConfigId = 'demo'): Promise<Record<string, unknown> | null> {
+export function storedSessionClaims(
+  page: Page,
+  configId: PlaygroundConfigId = 'demo',
+): Promise<Record<string, unknown> | null> {
   return page.evaluate((configId) => {
     const token = localStorage.getItem(`auth-proxy-kit:${configId}:session`)
     if (!token) return null
@@ -144,10 +152,16 @@ export interface MockOAuthIdentity {
  * test: the mock (and the accounts it holds) is shared by every test of a run and lives as long as the
  * dev server, so a fixed identity would already have an account from an earlier test or run.
  */
-export async function addOAuthIdentity(request: APIRequestContext, label: string): Promise<{ name: string; email: string }> {
+export async function addOAuthIdentity(
+  request: APIRequestContext,
+  label: string,
+): Promise<{ name: string; email: string }> {
   counter += 1
   const suffix = `${Date.now().toString(36)}-${process.pid}-${counter}`
-  const person = { name: `${label} ${suffix}`, email: `${label.toLowerCase().replace(/\W+/g, '-')}-${suffix}@example.com` }
+  const person = {
+    name: `${label} ${suffix}`,
+    email: `${label.toLowerCase().replace(/\W+/g, '-')}-${suffix}@example.com`,
+  }
   const response = await request.post(`${PROXY_PATH}/__mock/oauth/identities`, { data: person })
   expect(response.ok(), await response.text()).toBe(true)
   return person
@@ -174,7 +188,8 @@ export function proxyRequests(page: Page): string[] {
   const paths: string[] = []
   page.on('request', (request) => {
     const path = new URL(request.url()).pathname.slice(PROXY_PATH.length)
-    if (request.url().includes(`${PROXY_PATH}/`) && (path.startsWith('/v1/') || path.endsWith('/oauth/access_token'))) paths.push(path)
+    if (request.url().includes(`${PROXY_PATH}/`) && (path.startsWith('/v1/') || path.endsWith('/oauth/access_token')))
+      paths.push(path)
   })
   return paths
 }
@@ -187,7 +202,9 @@ export async function chooseOAuthMode(page: Page, mode: 'popup' | 'redirect'): P
 /** Opens the modal and waits for the social buttons; the dialog it returns is found by role alone (its name follows its state). */
 export async function openLoginModal(page: Page) {
   await page.getByRole('button', { name: 'Log in' }).click()
-  await expect(page.getByRole('dialog', { name: 'Log in or sign up' }).getByRole('button', { name: 'Continue with Google' })).toBeVisible()
+  await expect(
+    page.getByRole('dialog', { name: 'Log in or sign up' }).getByRole('button', { name: 'Continue with Google' }),
+  ).toBeVisible()
   return page.getByRole('dialog')
 }
 
@@ -198,5 +215,8 @@ export async function openLoginModal(page: Page) {
 export function hasOAuthAnswer(url: string): boolean {
   const parsed = new URL(url)
   const fragment = new URLSearchParams(parsed.hash.slice(1))
-  return parsed.hash === '#_=_' || ['code', 'id_token', 'state', 'error'].some((name) => parsed.searchParams.has(name) || fragment.has(name))
+  return (
+    parsed.hash === '#_=_' ||
+    ['code', 'id_token', 'state', 'error'].some((name) => parsed.searchParams.has(name) || fragment.has(name))
+  )
 }

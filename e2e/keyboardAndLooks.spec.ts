@@ -20,12 +20,16 @@ async function focusRing(page: Page): Promise<string> {
   return page.evaluate(() => {
     const active = document.activeElement as HTMLElement
     const style = getComputedStyle(active)
-    return style.outlineStyle !== 'none' && style.outlineWidth !== '0px' ? `outline ${style.outlineWidth}` : style.boxShadow
+    return style.outlineStyle !== 'none' && style.outlineWidth !== '0px'
+      ? `outline ${style.outlineWidth}`
+      : style.boxShadow
   })
 }
 
 test.describe('keyboard, themes and languages on the playground', () => {
-  test('the whole email sign-in works with the keyboard alone, with a visible focus ring at each step', async ({ page }) => {
+  test('the whole email sign-in works with the keyboard alone, with a visible focus ring at each step', async ({
+    page,
+  }) => {
     const email = uniqueEmail('keyboard')
     await page.goto('/')
     await tabTo(page, 'Log in')
@@ -57,7 +61,9 @@ test.describe('keyboard, themes and languages on the playground', () => {
     await expect(page.getByRole('button', { name: 'Account' })).toBeFocused()
   })
 
-  test('the inline panel in French with a typed theme: styled, not focused on load, signs in, and the badge signs out', async ({ page }) => {
+  test('the inline panel in French with a typed theme: styled, not focused on load, signs in, and the badge signs out', async ({
+    page,
+  }) => {
     const email = uniqueEmail('panel')
     await page.goto('/?view=panel&locale=fr&theme=brand')
     const panel = page.getByRole('region', { name: 'Connexion ou inscription' })
@@ -83,7 +89,9 @@ test.describe('keyboard, themes and languages on the playground', () => {
     await expect(page.getByRole('region', { name: 'Connexion ou inscription' })).toBeVisible()
   })
 
-  test('the dark theme sets the dark color scheme, so native controls (the country list) are dark too', async ({ page }) => {
+  test('the dark theme sets the dark color scheme, so native controls (the country list) are dark too', async ({
+    page,
+  }) => {
     await page.goto('/?theme=dark')
     await page.getByRole('button', { name: 'Log in' }).click()
     const dialog = page.getByRole('dialog', { name: 'Log in or sign up' })
@@ -113,7 +121,9 @@ test.describe('keyboard, themes and languages on the playground', () => {
       await page.close()
     }
   })
-  test("the login button keeps its own width in a host's flex column (the default Vite template's #root)", async ({ page }) => {
+  test("the login button keeps its own width in a host's flex column (the default Vite template's #root)", async ({
+    page,
+  }) => {
     await page.goto('/')
     const button = page.getByRole('button', { name: 'Log in' })
     const natural = (await button.boundingBox())?.width ?? 0

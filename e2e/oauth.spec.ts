@@ -20,7 +20,9 @@ function consentOf(provider: string): RegExp {
 }
 
 test.describe('OAuth sign-in on the playground (mock Google)', () => {
-  test('signs up by redirect with a clean address bar, then logs in again by popup into the same organization', async ({ page }) => {
+  test('signs up by redirect with a clean address bar, then logs in again by popup into the same organization', async ({
+    page,
+  }) => {
     const person = await addOAuthIdentity(page.request, 'Ada Lovelace')
     await page.goto('/')
     await chooseOAuthMode(page, 'redirect')
@@ -43,12 +45,18 @@ test.describe('OAuth sign-in on the playground (mock Google)', () => {
     expect(page.url()).not.toMatch(/[?&#](code|id_token|state)=/)
     // Google's id_token went straight to the proxy's account, signup and oauth_login: production's
     // oauth2_authenticate takes only X and Discord.
-    expect(requests.filter((path) => path !== '/v1/wallet_kit_config')).toEqual(['/v1/account', '/v1/signup', '/v1/oauth_login'])
+    expect(requests.filter((path) => path !== '/v1/wallet_kit_config')).toEqual([
+      '/v1/account',
+      '/v1/signup',
+      '/v1/oauth_login',
+    ])
     const first = await storedSessionClaims(page)
     expect(first).not.toBeNull()
     expect((await storedKeys(page)).map((key) => key.publicKey)).toEqual([first?.public_key])
     // The person as the provider named them (from the id_token the kit signed in with), not an id.
-    await expect(page.getByRole('dialog', { name: 'Your account' }).getByRole('heading', { name: `Signed in as ${person.email}` })).toBeVisible()
+    await expect(
+      page.getByRole('dialog', { name: 'Your account' }).getByRole('heading', { name: `Signed in as ${person.email}` }),
+    ).toBeVisible()
     await expect(dialog.getByText('Signed in with Google')).toBeVisible()
     await dialog.getByRole('button', { name: 'Done' }).click()
     await expect(dialog).toBeHidden()
@@ -102,7 +110,9 @@ test.describe('OAuth sign-in on the playground (mock Google)', () => {
     expect(hasOAuthAnswer(page.url())).toBe(false)
   })
 
-  test('a redirect sign-in in a tab opened by window.open (so it has an opener) completes, with a clean address bar', async ({ page }) => {
+  test('a redirect sign-in in a tab opened by window.open (so it has an opener) completes, with a clean address bar', async ({
+    page,
+  }) => {
     const person = await addOAuthIdentity(page.request, 'Mary Jackson')
     // Another page of the same origin opens the playground in a tab of its own, which keeps it as its
     // opener: the kit must not take that tab for its sign-in popup.
@@ -127,7 +137,11 @@ test.describe('OAuth sign-in on the playground (mock Google)', () => {
     expect(tab.url()).not.toMatch(/[?&#](code|id_token|state)=/)
     // Still a tab with an opener, and the sign-in went through once.
     expect(await tab.evaluate(() => window.opener !== null)).toBe(true)
-    expect(requests.filter((path) => path !== '/v1/wallet_kit_config')).toEqual(['/v1/account', '/v1/signup', '/v1/oauth_login'])
+    expect(requests.filter((path) => path !== '/v1/wallet_kit_config')).toEqual([
+      '/v1/account',
+      '/v1/signup',
+      '/v1/oauth_login',
+    ])
     const claims = await storedSessionClaims(tab)
     expect(claims).not.toBeNull()
     expect((await storedKeys(tab)).map((key) => key.publicKey)).toEqual([claims?.public_key])
@@ -135,7 +149,9 @@ test.describe('OAuth sign-in on the playground (mock Google)', () => {
     await expect(sessionPanel(tab).getByText(String(claims?.organization_id), { exact: true })).toBeVisible()
   })
 
-  test('Cancel on the consent page, by redirect, shows a message on return and leaves no session and no key', async ({ page }) => {
+  test('Cancel on the consent page, by redirect, shows a message on return and leaves no session and no key', async ({
+    page,
+  }) => {
     const person = await addOAuthIdentity(page.request, 'Grace Hopper')
     await page.goto('/')
     await chooseOAuthMode(page, 'redirect')
@@ -156,7 +172,9 @@ test.describe('OAuth sign-in on the playground (mock Google)', () => {
     await expect.poll(() => storedKeys(page)).toEqual([])
   })
 
-  test('Cancel on the consent page, in the popup, shows a message and leaves no session and no key', async ({ page }) => {
+  test('Cancel on the consent page, in the popup, shows a message and leaves no session and no key', async ({
+    page,
+  }) => {
     await page.goto('/')
     await chooseOAuthMode(page, 'popup')
     const dialog = await openLoginModal(page)
@@ -181,7 +199,9 @@ test.describe('OAuth sign-in on the playground (mock Google)', () => {
     const popup = await popupOpened
     await popup.waitForURL(CONSENT)
     await popup.close()
-    await expect(dialog.getByRole('alert')).toHaveText('The sign-in window was closed before you finished. Please try again.')
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'The sign-in window was closed before you finished. Please try again.',
+    )
     expect(await storedSessionClaims(page)).toBeNull()
     await expect.poll(() => storedKeys(page)).toEqual([])
   })
@@ -212,7 +232,9 @@ test.describe('OAuth sign-in on the playground (mock Google)', () => {
     expect(await storedSessionClaims(page)).toBeNull()
   })
 
-  test('Google’s answer whose id_token carries another nonce is refused before the proxy sees it, with no session', async ({ page }) => {
+  test('Google’s answer whose id_token carries another nonce is refused before the proxy sees it, with no session', async ({
+    page,
+  }) => {
     const person = await addOAuthIdentity(page.request, 'Hedy Lamarr')
     // The id_token is swapped on its way back for one bound to another key (its nonce altered): the
     // kit must not send it on, whatever the proxy would say.
@@ -258,7 +280,9 @@ const KINDS = [
 
 test.describe('OAuth sign-in on the playground, per provider kind (tenant with every provider)', () => {
   for (const { name, slug, exchange } of KINDS) {
-    test(`${name}: signs up by redirect and logs in again by popup, each time with a clean address bar`, async ({ page }) => {
+    test(`${name}: signs up by redirect and logs in again by popup, each time with a clean address bar`, async ({
+      page,
+    }) => {
       const person = await addOAuthIdentity(page.request, 'Katherine Johnson')
       await page.goto('/')
       await chooseTenant(page, 'every-provider')
@@ -274,7 +298,12 @@ test.describe('OAuth sign-in on the playground, per provider kind (tenant with e
       dialog = page.getByRole('dialog')
       await expect(dialog.getByRole('heading', { name: /^Signed in as / })).toBeVisible()
       expect(hasOAuthAnswer(page.url())).toBe(false)
-      expect(requests.filter((path) => path !== '/v1/wallet_kit_config')).toEqual([...exchange, '/v1/account', '/v1/signup', '/v1/oauth_login'])
+      expect(requests.filter((path) => path !== '/v1/wallet_kit_config')).toEqual([
+        ...exchange,
+        '/v1/account',
+        '/v1/signup',
+        '/v1/oauth_login',
+      ])
       const first = await storedSessionClaims(page, 'every-provider')
       expect(first).not.toBeNull()
       await dialog.getByRole('button', { name: 'Done' }).click()
@@ -294,7 +323,11 @@ test.describe('OAuth sign-in on the playground, per provider kind (tenant with e
 
       await expect(dialog.getByRole('heading', { name: /^Signed in as / })).toBeVisible()
       expect(hasOAuthAnswer(page.url())).toBe(false)
-      expect(requests.filter((path) => path !== '/v1/wallet_kit_config')).toEqual([...exchange, '/v1/account', '/v1/oauth_login'])
+      expect(requests.filter((path) => path !== '/v1/wallet_kit_config')).toEqual([
+        ...exchange,
+        '/v1/account',
+        '/v1/oauth_login',
+      ])
       const second = await storedSessionClaims(page, 'every-provider')
       expect(second?.organization_id).toBe(first?.organization_id)
       expect(second?.user_id).toBe(first?.user_id)

@@ -7,7 +7,9 @@ const SIGNED_IN = { name: /^Signed in as / }
 
 async function openModal(page: Page) {
   await page.getByRole('button', { name: 'Log in' }).click()
-  await expect(page.getByRole('dialog', { name: 'Log in or sign up' }).getByRole('button', { name: 'Create a passkey' })).toBeVisible()
+  await expect(
+    page.getByRole('dialog', { name: 'Log in or sign up' }).getByRole('button', { name: 'Create a passkey' }),
+  ).toBeVisible()
   // Named by its state from here on ("Your account" once signed in).
   return page.getByRole('dialog')
 }
@@ -18,7 +20,10 @@ async function signOut(page: Page) {
 }
 
 test.describe('passkeys on the playground (Chromium, virtual authenticator)', () => {
-  test('signs up with a passkey and no email, logs out, and logs in with the passkey into the same organization', async ({ page, baseURL }) => {
+  test('signs up with a passkey and no email, logs out, and logs in with the passkey into the same organization', async ({
+    page,
+    baseURL,
+  }) => {
     await page.goto(onLocalhost(baseURL))
     const authenticator = await addVirtualAuthenticator(page)
     let dialog = await openModal(page)
@@ -146,7 +151,10 @@ test.describe('passkeys on the playground (Chromium, virtual authenticator)', ()
     expect(await storedSessionClaims(page)).toBeNull()
   })
 
-  test('a sign-up whose stamp_login is lost offers the passkey just created, which signs in to the one account', async ({ page, baseURL }) => {
+  test('a sign-up whose stamp_login is lost offers the passkey just created, which signs in to the one account', async ({
+    page,
+    baseURL,
+  }) => {
     await page.goto(onLocalhost(baseURL))
     const authenticator = await addVirtualAuthenticator(page)
     const name = uniqueEmail('passkey-recovery')
@@ -156,13 +164,17 @@ test.describe('passkeys on the playground (Chromium, virtual authenticator)', ()
     })
     // The connection drops on the sign-up's stamp_login, and on the kit's one identical resend: the
     // account exists, the kit has no session.
-    await page.route('**/auth-proxy/public/v1/submit/stamp_login', (route) => route.abort('connectionreset'), { times: 2 })
+    await page.route('**/auth-proxy/public/v1/submit/stamp_login', (route) => route.abort('connectionreset'), {
+      times: 2,
+    })
     let dialog = await openModal(page)
     await dialog.getByRole('button', { name: 'Create a passkey' }).click()
     await dialog.getByRole('textbox', { name: 'Name for this passkey' }).fill(name)
     await dialog.getByRole('button', { name: 'Continue' }).click()
 
-    await expect(dialog.getByRole('alert')).toHaveText('Your passkey was created, but signing in did not finish. Sign in with the passkey you just created.')
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Your passkey was created, but signing in did not finish. Sign in with the passkey you just created.',
+    )
     const recover = dialog.getByRole('button', { name: 'Sign in with the passkey you just created' })
     await expect(recover).toBeFocused()
     await expect(dialog.getByRole('button', { name: 'Start over' })).toBeVisible()
@@ -191,7 +203,10 @@ test.describe('passkeys on the playground (Chromium, virtual authenticator)', ()
     expect(again?.user_id).toBe(recovered?.user_id)
   })
 
-  test('a sign-up whose stamp_login answer is lost once completes by itself: the same request read again, one prompt', async ({ page, baseURL }) => {
+  test('a sign-up whose stamp_login answer is lost once completes by itself: the same request read again, one prompt', async ({
+    page,
+    baseURL,
+  }) => {
     await page.goto(onLocalhost(baseURL))
     const authenticator = await addVirtualAuthenticator(page)
     const name = uniqueEmail('passkey-lost-answer')
@@ -207,7 +222,8 @@ test.describe('passkeys on the playground (Chromium, virtual authenticator)', ()
       { times: 1 },
     )
     page.on('request', (request) => {
-      if (request.url().endsWith('/public/v1/submit/stamp_login') && stampLogins.length > 0) stampLogins.push(request.postData() ?? '')
+      if (request.url().endsWith('/public/v1/submit/stamp_login') && stampLogins.length > 0)
+        stampLogins.push(request.postData() ?? '')
     })
     const dialog = await openModal(page)
     await dialog.getByRole('button', { name: 'Create a passkey' }).click()

@@ -102,7 +102,12 @@ test('production client: passkey sign-up, then log-in with the passkey into the 
   expect(stampLogin?.headers['x-client-version']).toMatch(/^@turnkey\/core@/)
 
   // The session key stamps: whoami names the new user.
-  expect(await browserPage.evaluate(([given, id]) => window.productionPasskey.whoami(given, id), [config, first.organization_id] as const)).toEqual({
+  expect(
+    await browserPage.evaluate(([given, id]) => window.productionPasskey.whoami(given, id), [
+      config,
+      first.organization_id,
+    ] as const),
+  ).toEqual({
     organizationId: first.organization_id,
     userId: first.user_id,
   })

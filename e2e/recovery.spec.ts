@@ -7,7 +7,9 @@ import { readCode, storedKeys, storedSessionClaims, uniqueEmail } from './helper
 const SHOTS = 'test-results/screenshots'
 
 test.describe('recovery on the playground', () => {
-  test('a code request whose answer is lost says a code may be on its way, waits, then sends with the same key', async ({ page }) => {
+  test('a code request whose answer is lost says a code may be on its way, waits, then sends with the same key', async ({
+    page,
+  }) => {
     // The mock's real 30 s resend limit is waited out (a faked page clock would meet it at the mock).
     test.setTimeout(75_000)
     await page.goto('/')
@@ -45,7 +47,9 @@ test.describe('recovery on the playground', () => {
     expect((await storedKeys(page)).map((key) => key.publicKey)).toEqual(kept.map((key) => key.publicKey))
   })
 
-  test('a sign-up that fails after the code was accepted resumes on Verify: the same code, one account', async ({ page }) => {
+  test('a sign-up that fails after the code was accepted resumes on Verify: the same code, one account', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 360, height: 740 })
     await page.emulateMedia({ colorScheme: 'dark' })
     await page.goto('/')
@@ -57,7 +61,8 @@ test.describe('recovery on the playground', () => {
     // A gateway answers the first sign-up: nothing reached the proxy.
     await page.route(
       '**/auth-proxy/v1/signup',
-      (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>502 Bad Gateway</body></html>' }),
+      (route) =>
+        route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>502 Bad Gateway</body></html>' }),
       { times: 1 },
     )
     await page.getByRole('button', { name: 'Log in' }).click()

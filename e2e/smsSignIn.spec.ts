@@ -21,7 +21,9 @@ async function askForCode(page: Page, phoneNumber: string) {
 }
 
 test.describe('SMS sign-in on the playground', () => {
-  test('a new user signs up with a texted code, logs out, and logs in again into the same organization', async ({ page }) => {
+  test('a new user signs up with a texted code, logs out, and logs in again into the same organization', async ({
+    page,
+  }) => {
     const phoneNumber = uniquePhoneNumber()
     await page.goto('/')
     await page.getByRole('button', { name: 'Log in' }).click()
@@ -77,7 +79,9 @@ test.describe('SMS sign-in on the playground', () => {
     await expect(dialog.getByRole('textbox', { name: 'Phone number' })).toBeVisible()
     await dialog.getByRole('button', { name: 'Send code' }).click()
 
-    await expect(dialog.getByRole('alert')).toHaveText('Too many codes were asked for. Please wait before asking again.')
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Too many codes were asked for. Please wait before asking again.',
+    )
     const countdown = dialog.getByText(/^You can ask again in 0:\d\d\.$/)
     await expect(countdown).toBeVisible()
     const first = await countdown.textContent()

@@ -32,9 +32,17 @@ for (const story of stories) {
       await page.setViewportSize({ width, height: 760 })
       await page.goto(`${STORYBOOK_URL}/iframe.html?id=${story.id}&viewMode=story`)
       await expect
-        .poll(() => page.evaluate(() => (window as { __STORYBOOK_PREVIEW__?: { currentRender?: { phase?: string } } }).__STORYBOOK_PREVIEW__?.currentRender?.phase), {
-          timeout: 15_000,
-        })
+        .poll(
+          () =>
+            page.evaluate(
+              () =>
+                (window as { __STORYBOOK_PREVIEW__?: { currentRender?: { phase?: string } } }).__STORYBOOK_PREVIEW__
+                  ?.currentRender?.phase,
+            ),
+          {
+            timeout: 15_000,
+          },
+        )
         .toBe('finished')
       expect(await page.evaluate(() => document.body.classList.contains('sb-show-errordisplay'))).toBe(false)
       expect(errors).toEqual([])

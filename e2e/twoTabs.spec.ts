@@ -32,7 +32,9 @@ async function releaseSessionsTogether(pages: Page[]): Promise<void> {
 }
 
 test.describe('two tabs of one browser', () => {
-  test('signing in at the same moment ends with one session in both, one key, and a logout leaves none', async ({ context }) => {
+  test('signing in at the same moment ends with one session in both, one key, and a logout leaves none', async ({
+    context,
+  }) => {
     const first = await context.newPage()
     const second = await context.newPage()
     await Promise.all([first.goto('/'), second.goto('/')])
@@ -42,12 +44,16 @@ test.describe('two tabs of one browser', () => {
     const emails = [uniqueEmail('tab-one'), uniqueEmail('tab-two')] as const
     const sends = [await fillEmail(first, emails[0]), await fillEmail(second, emails[1])]
     await Promise.all(sends.map((button) => button.click()))
-    const codes = await Promise.all(emails.map((email, index) => readCode((index === 0 ? first : second).request, email)))
+    const codes = await Promise.all(
+      emails.map((email, index) => readCode((index === 0 ? first : second).request, email)),
+    )
 
     // The code step submits itself when the code is whole: type all but its last character in both tabs,
     // then complete both without waiting for either in between.
     await releaseSessionsTogether([first, second])
-    const codeFields = [first, second].map((page) => page.getByRole('dialog').getByRole('textbox', { name: 'Verification code' }))
+    const codeFields = [first, second].map((page) =>
+      page.getByRole('dialog').getByRole('textbox', { name: 'Verification code' }),
+    )
     for (const [index, field] of codeFields.entries()) await field.fill((codes[index] as string).slice(0, -1))
     await Promise.all(codeFields.map((field, index) => field.press((codes[index] as string).slice(-1))))
 

@@ -18,7 +18,10 @@ function walletPanel(page: Page) {
 }
 
 test.describe('the wallet on the playground', () => {
-  test('a new user sees their address, copies it, signs a message, and viem recovers that address', async ({ page, context }) => {
+  test('a new user sees their address, copies it, signs a message, and viem recovers that address', async ({
+    page,
+    context,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     const email = uniqueEmail('wallet')
     await page.goto('/')
@@ -82,9 +85,18 @@ test.describe('the wallet on the playground', () => {
     expect((await storedKeys(page)).map((key) => key.publicKey).sort()).toEqual([...keysBefore].sort())
 
     // The other tab shows the new expiry without a reload (it follows the stored session).
-    const expires = (await sessionPanel(page).getByText(/^Expires$/).locator('xpath=following-sibling::dd[1]').textContent())?.trim()
+    const expires = (
+      await sessionPanel(page)
+        .getByText(/^Expires$/)
+        .locator('xpath=following-sibling::dd[1]')
+        .textContent()
+    )?.trim()
     expect(expires).toBeTruthy()
-    await expect(sessionPanel(second).getByText(/^Expires$/).locator('xpath=following-sibling::dd[1]')).toHaveText(String(expires))
+    await expect(
+      sessionPanel(second)
+        .getByText(/^Expires$/)
+        .locator('xpath=following-sibling::dd[1]'),
+    ).toHaveText(String(expires))
     // And it can still act: its wallet panel reads the wallet with the refreshed session.
     await expect(walletPanel(second).getByTestId('wallet-address').first()).toBeVisible()
     await second.close()

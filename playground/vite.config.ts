@@ -31,7 +31,14 @@ const EVERY_PROVIDER_TENANT: MockTenant = {
 // the source here, so edits show at once) and talks to the mock proxy mounted in this dev server.
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), mockAuthProxyPlugin({ path: '/auth-proxy', strictFields: true, tenants: [PLAYGROUND_TENANT, EVERY_PROVIDER_TENANT] })],
+  plugins: [
+    react(),
+    mockAuthProxyPlugin({
+      path: '/auth-proxy',
+      strictFields: true,
+      tenants: [PLAYGROUND_TENANT, EVERY_PROVIDER_TENANT],
+    }),
+  ],
   resolve: {
     alias: [
       { find: 'auth-proxy-kit/styles.css', replacement: resolve(root, 'src/components/styles.css') },

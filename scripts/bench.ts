@@ -62,7 +62,12 @@ const APPS = ['baseline', 'headless', 'dropin'] as const
 type AppName = (typeof APPS)[number]
 
 /** Slow 4G as DESIGN.md states it: 150 ms RTT, 1.6 Mbit/s down, 0.75 Mbit/s up. */
-const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThroughput: (0.75e6 / 8) | 0 }
+const SLOW_4G = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6e6 / 8) | 0,
+  uploadThroughput: (0.75e6 / 8) | 0,
+}
 const PROFILES = {
   none: { cpu: 1, network: undefined },
   throttled: { cpu: 4, network: SLOW_4G },
@@ -114,7 +119,13 @@ interface HostSizes {
   apps: Record<AppName, AppSize>
   modalOpen?: ModalOpen
   /** The kit's bytes over the baseline. */
-  added: { dropinFirstLoad: number; headlessFirstLoad: number; headlessTotal: number; dropinEveryChunk: number; modalOpenTotal?: number }
+  added: {
+    dropinFirstLoad: number
+    headlessFirstLoad: number
+    headlessTotal: number
+    dropinEveryChunk: number
+    modalOpenTotal?: number
+  }
 }
 
 const gzipSize = (text: string | Uint8Array) => gzipSync(text, { level: 9 }).length
@@ -140,9 +151,26 @@ function makeHost(kind: HostKind, tarball: string): string {
   const dir = resolve(OUT, 'hosts', kind)
   rmSync(dir, { recursive: true, force: true })
   mkdirSync(dir, { recursive: true })
-  writeFileSync(resolve(dir, 'package.json'), `${JSON.stringify({ name: `bench-host-${kind}`, private: true, type: HOST_TYPE[kind] }, null, 2)}\n`)
+  writeFileSync(
+    resolve(dir, 'package.json'),
+    `${JSON.stringify({ name: `bench-host-${kind}`, private: true, type: HOST_TYPE[kind] }, null, 2)}\n`,
+  )
   console.log(`bench: installing the package into a "type": "${HOST_TYPE[kind]}" host …`)
-  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--silent', tarball, 'react', 'react-dom', '@tanstack/react-query'], dir)
+  run(
+    'npm',
+    [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+      '--silent',
+      tarball,
+      'react',
+      'react-dom',
+      '@tanstack/react-query',
+    ],
+    dir,
+  )
   cpSync(resolve(ROOT, 'bench'), resolve(dir, 'src'), { recursive: true })
   return dir
 }
@@ -159,7 +187,8 @@ async function buildApp(host: string, name: AppName): Promise<AppSize> {
     plugins: [react()],
     build: { outDir, emptyOutDir: true, reportCompressedSize: false },
   })
-  if (!Array.isArray(result) && !('output' in result)) throw new Error(`bench: the build of ${name} did not return its bundle`)
+  if (!Array.isArray(result) && !('output' in result))
+    throw new Error(`bench: the build of ${name} did not return its bundle`)
   const outputs = (Array.isArray(result) ? result : [result]).flatMap((one) => one.output as Array<Chunk | Asset>)
   const chunks = new Map<string, Chunk>()
   for (const output of outputs) if (output.type === 'chunk') chunks.set(output.fileName, output)
@@ -187,7 +216,12 @@ async function buildApp(host: string, name: AppName): Promise<AppSize> {
 // ---------------------------------------------------------------------------------------------------
 // Serving the drop-in app and the mock
 
-const CONTENT_TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' }
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+}
 
 /** A static server for one built app and the host's own data, gzip as a host's server would (the slow-4G profile moves those bytes). */
 async function serveStatic(dir: string, port: number): Promise<Server> {
@@ -204,7 +238,12 @@ async function serveStatic(dir: string, port: number): Promise<Server> {
     const type = CONTENT_TYPES[extname(file)] ?? 'application/octet-stream'
     const body = readFileSync(file)
     if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')) && type !== 'application/octet-stream') {
-      response.writeHead(200, { 'Content-Type': type, 'Content-Encoding': 'gzip', 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' })
+      response.writeHead(200, {
+        'Content-Type': type,
+        'Content-Encoding': 'gzip',
+        'Cache-Control': 'no-cache',
+        Vary: 'Accept-Encoding',
+      })
       response.end(gzipSync(body, { level: 9 }))
       return
     }
@@ -314,7 +353,11 @@ interface MockCalls {
   preflights: number
 }
 
-async function newPage(browser: Browser, profile: ProfileName, mockOrigin?: string): Promise<{ context: BrowserContext; page: Page; calls: MockCalls }> {
+async function newPage(
+  browser: Browser,
+  profile: ProfileName,
+  mockOrigin?: string,
+): Promise<{ context: BrowserContext; page: Page; calls: MockCalls }> {
   const context = await browser.newContext()
   const page = await context.newPage()
   await page.addInitScript({ content: PROBE })
@@ -405,9 +448,16 @@ async function codeFor(mockUrl: string, email: string): Promise<string> {
 }
 
 /** One visit of a new user: first open, close, second open, email → code step, code → signed in. */
-async function visit(browser: Browser, url: string, mockUrl: string, profile: ProfileName, index: number): Promise<Visit> {
+async function visit(
+  browser: Browser,
+  url: string,
+  mockUrl: string,
+  profile: ProfileName,
+  index: number,
+): Promise<Visit> {
   const { context, page, calls } = await newPage(browser, profile, mockUrl)
-  const probe = (name: string, what: 'email' | 'code' | 'signedIn') => page.evaluate(([n, w]) => window.__bench?.watch(n, w), [name, what] as const)
+  const probe = (name: string, what: 'email' | 'code' | 'signedIn') =>
+    page.evaluate(([n, w]) => window.__bench?.watch(n, w), [name, what] as const)
   const clickMark = () => page.evaluate(() => window.__bench?.marks.click as number)
   try {
     await loadAndSettle(page, url)
@@ -450,8 +500,16 @@ interface Stats {
 function stats(values: number[]): Stats {
   const sorted = [...values].sort((a, b) => a - b)
   const middle = Math.floor(sorted.length / 2)
-  const median = sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
-  return { median, min: sorted[0] as number, max: sorted.at(-1) as number, runs: values.map((value) => Math.round(value * 10) / 10) }
+  const median =
+    sorted.length % 2 === 1
+      ? (sorted[middle] as number)
+      : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
+  return {
+    median,
+    min: sorted[0] as number,
+    max: sorted.at(-1) as number,
+    runs: values.map((value) => Math.round(value * 10) / 10),
+  }
 }
 
 const TIME_ROWS: Array<[keyof VisitTimes, string]> = [
@@ -471,7 +529,12 @@ interface Results {
   budgets: typeof BUDGETS
   sizes: Record<HostKind, HostSizes>
   time?:
-    | { chromium: string; runs: number; profiles: Record<ProfileName, Record<keyof VisitTimes, Stats>>; mockCalls?: Record<keyof MockCalls, Stats> }
+    | {
+        chromium: string
+        runs: number
+        profiles: Record<ProfileName, Record<keyof VisitTimes, Stats>>
+        mockCalls?: Record<keyof MockCalls, Stats>
+      }
     | { skipped: string }
   over: string[]
 }
@@ -484,8 +547,16 @@ function budgetCell(measured: number | undefined, budget: number): string {
 type Added = HostSizes['added']
 /** The size rows, in the tables and in the budget check: what each measures over the baseline, and its budget. */
 const SIZE_ROWS: Array<{ label: string; key: keyof Added; budget?: number }> = [
-  { label: 'drop-in (provider + `<LoginButton>`), first load', key: 'dropinFirstLoad', budget: BUDGETS.dropinFirstLoad },
-  { label: 'headless (provider + `useEmailOtp` in a custom form), first load', key: 'headlessFirstLoad', budget: BUDGETS.headlessFirstLoad },
+  {
+    label: 'drop-in (provider + `<LoginButton>`), first load',
+    key: 'dropinFirstLoad',
+    budget: BUDGETS.dropinFirstLoad,
+  },
+  {
+    label: 'headless (provider + `useEmailOtp` in a custom form), first load',
+    key: 'headlessFirstLoad',
+    budget: BUDGETS.headlessFirstLoad,
+  },
   {
     label: 'first modal open total (first load, idle prefetch, the dialog and what it loads at once)',
     key: 'modalOpenTotal',
@@ -511,7 +582,9 @@ function tables(results: Results): string {
     lines.push(`| ${label} | ${fmt(values[0])} | ${fmt(values[1])} | ${limit} |`)
   }
   const baseline = 'React + react-query (provider, one `useQuery`, one `useMutation`)'
-  lines.push(`| *the baseline itself: ${baseline}* | ${fmt(esm.apps.baseline.firstLoad)} | ${fmt(cjs.apps.baseline.firstLoad)} | — | — |`)
+  lines.push(
+    `| *the baseline itself: ${baseline}* | ${fmt(esm.apps.baseline.firstLoad)} | ${fmt(cjs.apps.baseline.firstLoad)} | — | — |`,
+  )
   const time = results.time
   if (time && 'profiles' in time) {
     lines.push(
@@ -523,7 +596,9 @@ function tables(results: Results): string {
     for (const [key, label] of TIME_ROWS) {
       const none = time.profiles.none[key]
       const slow = time.profiles.throttled[key]
-      lines.push(`| ${label} | ${msf(none.median)} | ${msf(none.min)} – ${msf(none.max)} | ${msf(slow.median)} | ${msf(slow.min)} – ${msf(slow.max)} |`)
+      lines.push(
+        `| ${label} | ${msf(none.median)} | ${msf(none.min)} – ${msf(none.max)} | ${msf(slow.median)} | ${msf(slow.min)} – ${msf(slow.max)} |`,
+      )
     }
     const first = time.profiles.throttled.firstOpen.median
     if (time.mockCalls) {
@@ -567,7 +642,8 @@ function writeReadme(results: Results): void {
 // ---------------------------------------------------------------------------------------------------
 
 function versionIn(host: string, name: string): string {
-  return (JSON.parse(readFileSync(resolve(host, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version
+  return (JSON.parse(readFileSync(resolve(host, 'node_modules', name, 'package.json'), 'utf8')) as { version: string })
+    .version
 }
 
 async function measure(withTime: boolean): Promise<Results> {
@@ -597,10 +673,12 @@ async function measure(withTime: boolean): Promise<Results> {
   const executablePath = findChromium()
   let time: Results['time']
   if (!executablePath) {
-    time = { skipped: 'no Chromium found; `npx tsx scripts/ensure-chromium.ts` installs Debian\'s' }
+    time = { skipped: "no Chromium found; `npx tsx scripts/ensure-chromium.ts` installs Debian's" }
   } else {
     const origins = { esm: `http://127.0.0.1:${PORTS.esm}`, cjs: `http://127.0.0.1:${PORTS.cjs}` }
-    const servers = await Promise.all(HOSTS.map((kind) => serveStatic(resolve(hostDirs[kind], 'dist', 'dropin'), PORTS[kind])))
+    const servers = await Promise.all(
+      HOSTS.map((kind) => serveStatic(resolve(hostDirs[kind], 'dist', 'dropin'), PORTS[kind])),
+    )
     const mock = await startMock(Object.values(origins))
     const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS })
     try {
@@ -612,21 +690,29 @@ async function measure(withTime: boolean): Promise<Results> {
       }
       if (withTime) {
         // One visit of each profile first, to warm the server and the browser; not counted.
-        for (const profile of Object.keys(PROFILES) as ProfileName[]) await visit(browser, pageUrl('esm'), mock.url, profile, 0)
+        for (const profile of Object.keys(PROFILES) as ProfileName[])
+          await visit(browser, pageUrl('esm'), mock.url, profile, 0)
         const runs: Record<ProfileName, Visit[]> = { none: [], throttled: [] }
         for (let index = 1; index <= RUNS; index += 1) {
-          for (const profile of Object.keys(PROFILES) as ProfileName[]) runs[profile].push(await visit(browser, pageUrl('esm'), mock.url, profile, index))
+          for (const profile of Object.keys(PROFILES) as ProfileName[])
+            runs[profile].push(await visit(browser, pageUrl('esm'), mock.url, profile, index))
           process.stdout.write(`\rbench: timing run ${index}/${RUNS}`)
         }
         process.stdout.write('\n')
         const summary = (list: Visit[]) =>
-          Object.fromEntries(TIME_ROWS.map(([key]) => [key, stats(list.map((one) => one.ms[key]))])) as Record<keyof VisitTimes, Stats>
+          Object.fromEntries(TIME_ROWS.map(([key]) => [key, stats(list.map((one) => one.ms[key]))])) as Record<
+            keyof VisitTimes,
+            Stats
+          >
         const all = [...runs.none, ...runs.throttled]
         time = {
           chromium: browser.version(),
           runs: RUNS,
           profiles: { none: summary(runs.none), throttled: summary(runs.throttled) },
-          mockCalls: { requests: stats(all.map((one) => one.calls.requests)), preflights: stats(all.map((one) => one.calls.preflights)) },
+          mockCalls: {
+            requests: stats(all.map((one) => one.calls.requests)),
+            preflights: stats(all.map((one) => one.calls.preflights)),
+          },
         }
       } else {
         time = { skipped: '--no-time' }
@@ -648,12 +734,19 @@ async function measure(withTime: boolean): Promise<Results> {
     }
   }
   if (time && 'profiles' in time && time.profiles.throttled.firstOpen.median > BUDGETS.firstOpenThrottledMs) {
-    over.push(`first click → first input ${Math.round(time.profiles.throttled.firstOpen.median)} ms throttled > ${BUDGETS.firstOpenThrottledMs} ms`)
+    over.push(
+      `first click → first input ${Math.round(time.profiles.throttled.firstOpen.median)} ms throttled > ${BUDGETS.firstOpenThrottledMs} ms`,
+    )
   }
   const esmHost = hostDirs.esm
   const results: Results = {
     date: new Date().toISOString(),
-    machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version, os: `${platform()} ${release()}` },
+    machine: {
+      cpus: cpus().length,
+      cpu: cpus()[0]?.model ?? 'unknown',
+      node: process.version,
+      os: `${platform()} ${release()}`,
+    },
     versions: {
       ...(time && 'chromium' in time ? { Chromium: time.chromium } : {}),
       Vite: versionIn(ROOT, 'vite'),
@@ -677,7 +770,9 @@ function printDetails(results: Results): void {
     const later = open.files.filter((file) => !file.beforeClick)
     console.log(
       `${kind} host, drop-in: ${kb(open.beforeClick)} KB of scripts before the click (first load and idle prefetch)` +
-        (later.length > 0 ? `; on the click: ${later.map((file) => `${file.file} ${kb(file.gzip)} KB`).join(', ')}` : '; nothing more on the click'),
+        (later.length > 0
+          ? `; on the click: ${later.map((file) => `${file.file} ${kb(file.gzip)} KB`).join(', ')}`
+          : '; nothing more on the click'),
     )
   }
 }

@@ -55,7 +55,7 @@ const NOT_IN_FIRST_LOAD = [
   },
   {
     pattern: /^core\/oauth\//,
-    why: 'OAuth code (loaded when an OAuth sign-in starts, or on a provider\'s answer)',
+    why: "OAuth code (loaded when an OAuth sign-in starts, or on a provider's answer)",
     // Data and pure checks the first load needs to decide whether to load the OAuth code at all.
     allow: OAUTH_DATA,
   },
@@ -63,7 +63,7 @@ const NOT_IN_FIRST_LOAD = [
   { pattern: /^components\/modal\/LoginDialog\.js$/, why: 'the dialog (LoginModal loads it on open or when idle)' },
   {
     pattern: /^components\/flow\//,
-    why: 'a step of the sign-in flow (the dialog\'s chunk holds them)',
+    why: "a step of the sign-in flow (the dialog's chunk holds them)",
     // What the modal's shell (LoginButton, LoginModal, DialogLoading) needs before the dialog is here.
     allow: [
       // Hover/focus props that prefetch the dialog's chunk: the button carries them.
@@ -74,7 +74,10 @@ const NOT_IN_FIRST_LOAD = [
   { pattern: /^components\/phone\//, why: 'the phone step' },
   { pattern: /^core\/wallet\//, why: 'the wallet actions (loaded when a signed-in view or hook asks for them)' },
   { pattern: /^@noble\/|^@scure\//, why: 'keccak and base58 (the wallet chunk)' },
-  { pattern: /^components\/account\/(?!describePerson\.js$|PersonAvatar\.js$)/, why: 'the signed-in view (in the dialog\'s chunk)' },
+  {
+    pattern: /^components\/account\/(?!describePerson\.js$|PersonAvatar\.js$)/,
+    why: "the signed-in view (in the dialog's chunk)",
+  },
   { pattern: /^@simplewebauthn\//, why: 'the WebAuthn helper' },
 ]
 
@@ -82,7 +85,10 @@ const NOT_IN_FIRST_LOAD = [
 const DIALOG = 'components/modal/LoginDialog.js'
 const DIALOG_BASE_FIRST_LOAD = 'drop-in (AuthProxyProvider + LoginButton)'
 const NOT_IN_DIALOG_CHUNK = [
-  { pattern: /^core\/flows\/oauth\.js$/, why: 'the OAuth flow (loaded when an OAuth button is pressed, prefetched on hover)' },
+  {
+    pattern: /^core\/flows\/oauth\.js$/,
+    why: 'the OAuth flow (loaded when an OAuth button is pressed, prefetched on hover)',
+  },
   {
     pattern: /^core\/oauth\//,
     why: 'OAuth flow code (popup, authorize URL, PKCE, pending state, token redemption and checks)',
@@ -109,7 +115,9 @@ const NOT_IN_DIALOG_CHUNK = [
 
 /** The core entry: usable without React. */
 const CORE_ENTRY = 'core.js'
-const NOT_IN_CORE = [{ pattern: /^(react|react-dom|@tanstack\/react-query)(\/|$)/, why: 'React (the core entry is framework-free)' }]
+const NOT_IN_CORE = [
+  { pattern: /^(react|react-dom|@tanstack\/react-query)(\/|$)/, why: 'React (the core entry is framework-free)' },
+]
 
 const REACT_ENTRY = 'index.js'
 
@@ -135,7 +143,9 @@ function packageOf(specifier) {
 /** The node a specifier names, seen from `from` (a dist-relative path): a dist path or a package name. */
 function target(from, specifier) {
   if (!specifier.startsWith('.')) return packageOf(specifier)
-  return relative(dist, resolve(dist, dirname(from), specifier)).split('\\').join('/')
+  return relative(dist, resolve(dist, dirname(from), specifier))
+    .split('\\')
+    .join('/')
 }
 
 const STATIC = /(?:^|[;}\n])\s*(import|export)\s*([\w$*{}\s,]*?)\s*from\s*["']([^"']+)["']/g
@@ -185,7 +195,11 @@ function readModule(path) {
     }
     if (braces) for (const [name, alias] of bindings(braces[1])) imported.set(alias, [to, name])
     let whole = false
-    const outside = clause.replace(/\{[^}]*\}/, '').split(',').map((part) => part.trim()).filter(Boolean)
+    const outside = clause
+      .replace(/\{[^}]*\}/, '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)
     for (const part of outside) {
       const namespace = part.match(/^\*\s+as\s+([\w$]+)$/)
       if (namespace) {
@@ -313,8 +327,12 @@ const core = closure([CORE_ENTRY])
 forbid(`the core entry (${CORE_ENTRY})`, core.loaded, core.parent, NOT_IN_CORE)
 
 if (listClosures) {
-  for (const [app] of Object.entries(FIRST_LOADS)) console.log(`first load of ${app}:\n  ${[...firstLoads[app].loaded].sort().join('\n  ')}`)
-  if (firstLoads.dialog) console.log(`the dialog's chunk beyond the drop-in first load:\n  ${[...firstLoads.dialog.own].sort().join('\n  ')}`)
+  for (const [app] of Object.entries(FIRST_LOADS))
+    console.log(`first load of ${app}:\n  ${[...firstLoads[app].loaded].sort().join('\n  ')}`)
+  if (firstLoads.dialog)
+    console.log(
+      `the dialog's chunk beyond the drop-in first load:\n  ${[...firstLoads.dialog.own].sort().join('\n  ')}`,
+    )
   console.log(`the core entry:\n  ${[...core.loaded].sort().join('\n  ')}`)
 }
 if (failures.length > 0) {
@@ -325,6 +343,8 @@ const count = (set) => [...set].filter((node) => modules.has(node)).length
 console.log(
   `chunk check: ${Object.entries(FIRST_LOADS)
     .map(([app]) => `${app.split(' ')[0]} first load ${count(firstLoads[app].loaded)} modules`)
-    .join(', ')}, no flow; the dialog's chunk ${count(firstLoads.dialog.own)} modules, no OAuth, passkey, phone, locale or wallet code; ` +
+    .join(
+      ', ',
+    )}, no flow; the dialog's chunk ${count(firstLoads.dialog.own)} modules, no OAuth, passkey, phone, locale or wallet code; ` +
     'the core entry without React',
 )

@@ -21,7 +21,10 @@ for (const [subpath, target] of Object.entries(pkg.exports)) {
   }
   check(existsSync(`${root}/${target.types}`), `${subpath}: declarations ${target.types} are missing`)
   check(existsSync(`${root}/${target.import}`), `${subpath}: ${target.import} is missing`)
-  check(target.default === target.import, `${subpath}: no "default" condition (require(esm), Jest) or it differs from "import"`)
+  check(
+    target.default === target.import,
+    `${subpath}: no "default" condition (require(esm), Jest) or it differs from "import"`,
+  )
   const specifier = subpath === '.' ? pkg.name : `${pkg.name}/${subpath.slice(2)}`
   try {
     const entry = await import(specifier)
@@ -47,7 +50,10 @@ for (const layer of ['react', 'components']) {
 }
 check(clientModules > 20, `only ${clientModules} React modules found under dist/react and dist/components`)
 for (const file of [pkg.exports['.'].import, pkg.exports['./core'].import, 'dist/components/theme/Theme.js']) {
-  check(!startsWithUseClient(file), `${file} starts with "use client": a server component could not call what it exports`)
+  check(
+    !startsWithUseClient(file),
+    `${file} starts with "use client": a server component could not call what it exports`,
+  )
 }
 const cli = readFileSync(`${root}/dist/cli.js`, 'utf8')
 check(cli.startsWith('#!/usr/bin/env node'), 'dist/cli.js has no shebang')
@@ -56,17 +62,27 @@ check(css.includes('--apk-'), 'dist/styles.css has no --apk- variables')
 // The WebAuthn helper is loaded when passkeys are first used: only dynamic imports of it may remain.
 for (const file of readdirSync(`${root}/dist`).filter((name) => name.endsWith('.js'))) {
   const code = readFileSync(`${root}/dist/${file}`, 'utf8')
-  check(!/(?:from|import)\s*["']@simplewebauthn\/browser["']/.test(code), `dist/${file} imports @simplewebauthn/browser statically`)
+  check(
+    !/(?:from|import)\s*["']@simplewebauthn\/browser["']/.test(code),
+    `dist/${file} imports @simplewebauthn/browser statically`,
+  )
 }
 
 // What npm would ship: the built files, with no test helpers, fakes or source maps.
-const packed = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }))[0].files.map((file) => file.path)
+const packed = JSON.parse(
+  execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }),
+)[0].files.map((file) => file.path)
 const helpers = packed.filter((path) => /(^|\/)(test|testing)\/|\.test\.|\.stories\.|\.map$/.test(path))
 check(helpers.length === 0, `the package ships test helpers or maps: ${helpers.slice(0, 5).join(', ')}`)
 
 // A browser host installs no mock-only package (optional peers of auth-proxy-kit/mock): only the mock's
 // files and its entries may import one.
-const MOCK_ONLY = /(?:from|import)\s*\(?\s*["'](@simplewebauthn\/server|@scure\/bip32|@scure\/bip39|@noble\/curves)[^"']*["']/
+const MOCK_ONLY =
+  /(?:from|import)\s*\(?\s*["'](@simplewebauthn\/server|@scure\/bip32|@scure\/bip39|@noble\/curves)[^"']*["']/
 for (const name of readdirSync(`${root}/dist`, { recursive: true })) {
   if (!name.endsWith('.js') || name.startsWith('mock') || name === 'cli.js') continue
   const match = MOCK_ONLY.exec(readFileSync(`${root}/dist/${name}`, 'utf8'))
@@ -85,7 +101,11 @@ try {
   for (const specifier of [`${pkg.name}/mock`, `${pkg.name}/mock/vite`]) {
     let stderr = ''
     try {
-      execFileSync(process.execPath, ['--input-type=module', '-e', `await import('${specifier}')`], { cwd: app, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+      execFileSync(process.execPath, ['--input-type=module', '-e', `await import('${specifier}')`], {
+        cwd: app,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
     } catch (error) {
       stderr = String(error.stderr)
     }

@@ -8,17 +8,25 @@ import ts from 'typescript'
 
 const root = resolve(import.meta.dirname, '..')
 const typesDir = resolve(root, 'dist/types')
-const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { exports: Record<string, string | { types?: string }> }
+const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as {
+  exports: Record<string, string | { types?: string }>
+}
 const entries = Object.entries(pkg.exports).flatMap(([subpath, target]) =>
   typeof target === 'object' && target.types ? [[subpath, resolve(root, target.types)] as const] : [],
 )
 
 const program = ts.createProgram(
   entries.map(([, file]) => file),
-  { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, skipLibCheck: true, noEmit: true },
+  {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    skipLibCheck: true,
+    noEmit: true,
+  },
 )
 const checker = program.getTypeChecker()
-const resolveAlias = (symbol: ts.Symbol) => (symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol)
+const resolveAlias = (symbol: ts.Symbol) =>
+  symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol
 
 const exported = new Set<ts.Symbol>()
 const publicSymbols: Array<[string, ts.Symbol]> = []
@@ -35,7 +43,8 @@ for (const [subpath, file] of entries) {
 
 const isKits = (declaration: ts.Declaration) => declaration.getSourceFile().fileName.startsWith(typesDir)
 const isPrivate = (node: ts.Node) =>
-  (ts.canHaveModifiers(node) && ts.getModifiers(node)?.some((modifier) => modifier.kind === ts.SyntaxKind.PrivateKeyword)) ||
+  (ts.canHaveModifiers(node) &&
+    ts.getModifiers(node)?.some((modifier) => modifier.kind === ts.SyntaxKind.PrivateKeyword)) ||
   ((ts.isPropertyDeclaration(node) || ts.isMethodDeclaration(node)) && ts.isPrivateIdentifier(node.name))
 
 const missing = new Map<string, Set<string>>()
@@ -69,11 +78,17 @@ function visitSymbol(symbol: ts.Symbol, usedBy: string): void {
     visit(declaration)
   }
 }
-for (const [subpath, symbol] of publicSymbols) visitSymbol(symbol, `${subpath === '.' ? 'auth-proxy-kit' : `auth-proxy-kit/${subpath.slice(2)}`}: ${symbol.name}`)
+for (const [subpath, symbol] of publicSymbols)
+  visitSymbol(symbol, `${subpath === '.' ? 'auth-proxy-kit' : `auth-proxy-kit/${subpath.slice(2)}`}: ${symbol.name}`)
 
 if (missing.size > 0) {
   console.error(`public declarations name ${missing.size} type(s) no entry exports:`)
-  for (const [name, users] of missing) console.error(`- ${name}, used by ${[...users].slice(0, 3).join('; ')}${users.size > 3 ? ` and ${users.size - 3} more` : ''}`)
+  for (const [name, users] of missing)
+    console.error(
+      `- ${name}, used by ${[...users].slice(0, 3).join('; ')}${users.size > 3 ? ` and ${users.size - 3} more` : ''}`,
+    )
   process.exit(1)
 }
-console.log(`public types: every type the ${publicSymbols.length} public names of ${entries.length} entries refer to is exported`)
+console.log(
+  `public types: every type the ${publicSymbols.length} public names of ${entries.length} entries refer to is exported`,
+)

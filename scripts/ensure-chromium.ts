@@ -12,7 +12,9 @@ if (found) {
 
 const install = 'apt-get update && apt-get install -y chromium'
 if (process.getuid?.() !== 0) {
-  console.error(`e2e: no Chromium found. Install Debian's with:\n  sudo sh -c '${install}'\nor set CHROMIUM_PATH to a Chromium or Chrome binary.`)
+  console.error(
+    `e2e: no Chromium found. Install Debian's with:\n  sudo sh -c '${install}'\nor set CHROMIUM_PATH to a Chromium or Chrome binary.`,
+  )
   process.exit(1)
 }
 

@@ -40,7 +40,9 @@ function trunkPrefixes(plan: FullNumberingPlan): string[] {
   const parsing = plan.nationalPrefixForParsing() || undefined
   if (parsing !== undefined && /^[\d|?[\]]+$/.test(parsing)) {
     const pattern = new RegExp(`^(?:${parsing})$`)
-    const candidates = Array.from({ length: 110 }, (_, index) => (index < 10 ? String(index) : String(index - 10).padStart(2, '0')))
+    const candidates = Array.from({ length: 110 }, (_, index) =>
+      index < 10 ? String(index) : String(index - 10).padStart(2, '0'),
+    )
     const accepted = candidates.filter((digits) => pattern.test(digits))
     return accepted.sort((a, b) => b.length - a.length || a.localeCompare(b))
   }
@@ -50,7 +52,11 @@ function trunkPrefixes(plan: FullNumberingPlan): string[] {
 /** The table's source text. */
 export function nationalPlansSource(): string {
   const metadata = new Metadata()
-  const version = (JSON.parse(readFileSync(resolve(import.meta.dirname, '..', 'node_modules/libphonenumber-js/package.json'), 'utf8')) as { version: string }).version
+  const version = (
+    JSON.parse(
+      readFileSync(resolve(import.meta.dirname, '..', 'node_modules/libphonenumber-js/package.json'), 'utf8'),
+    ) as { version: string }
+  ).version
   const tokens = COUNTRY_DIAL_CODES.map(({ code }) => {
     metadata.selectNumberingPlan(code as CountryCode)
     const plan = metadata.numberingPlan as FullNumberingPlan | undefined

@@ -25,7 +25,10 @@ for (const name of readdirSync(typesDir, { recursive: true })) {
   if (!name.endsWith('.d.ts')) continue
   const file = join(typesDir, name)
   const text = readFileSync(file, 'utf8')
-  const next = text.replace(SPECIFIER, (_, lead, quote, specifier) => `${lead}${quote}${resolveSpecifier(file, specifier)}${quote}`)
+  const next = text.replace(
+    SPECIFIER,
+    (_, lead, quote, specifier) => `${lead}${quote}${resolveSpecifier(file, specifier)}${quote}`,
+  )
   if (next !== text) {
     writeFileSync(file, next)
     rewritten += 1

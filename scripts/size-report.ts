@@ -23,7 +23,9 @@ const gz = (text: string) => gzipSync(text, { level: 9 }).length
 
 /** A short name for a source: the kit's file under src/ or dist/, else the package and its file. */
 function label(source: string): string {
-  const kit = source.match(/auth-proxy-kit\/(?:dist|src)\/(.*)$/) ?? source.match(/(?:^|\/)src\/((?:core|react|components|chunks)[^]*)$/)
+  const kit =
+    source.match(/auth-proxy-kit\/(?:dist|src)\/(.*)$/) ??
+    source.match(/(?:^|\/)src\/((?:core|react|components|chunks)[^]*)$/)
   if (kit) return `kit:${kit[1]}`
   const pkg = source.match(/node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)$/)
   if (pkg) return `${pkg[1]}:${pkg[2]}`
@@ -39,7 +41,12 @@ async function firstLoad(host: string, app: string): Promise<Map<string, { raw: 
     publicDir: false,
     envFile: false,
     plugins: [react()],
-    build: { outDir: resolve(ROOT, '.bench/report', host, app), emptyOutDir: true, reportCompressedSize: false, sourcemap: true },
+    build: {
+      outDir: resolve(ROOT, '.bench/report', host, app),
+      emptyOutDir: true,
+      reportCompressedSize: false,
+      sourcemap: true,
+    },
   })
   const outputs = (Array.isArray(result) ? result : [result]).flatMap((one) => (one as { output: Chunk[] }).output)
   const chunks = new Map(outputs.filter((o) => o.type === 'chunk').map((o) => [o.fileName, o]))
@@ -55,7 +62,9 @@ async function firstLoad(host: string, app: string): Promise<Map<string, { raw: 
   for (const file of seen) {
     const chunk = chunks.get(file) as Chunk
     const lines = chunk.code.split('\n')
-    const owner: string[][] = lines.map((line) => new Array(line.length).fill(`(glue) ${file.replace(/-[\w-]{8}\.js$/, '')}`))
+    const owner: string[][] = lines.map((line) =>
+      new Array(line.length).fill(`(glue) ${file.replace(/-[\w-]{8}\.js$/, '')}`),
+    )
     const decoded = chunk.map ? decode(chunk.map.mappings) : []
     decoded.forEach((segments, line) => {
       for (let i = 0; i < segments.length; i += 1) {
@@ -88,11 +97,17 @@ for (const host of hosts) {
     const rows = await firstLoad(host, app)
     const names = new Set([...rows.keys(), ...base.keys()])
     const diff = [...names]
-      .map((name) => ({ name, raw: (rows.get(name)?.raw ?? 0) - (base.get(name)?.raw ?? 0), gzip: (rows.get(name)?.gzip ?? 0) - (base.get(name)?.gzip ?? 0) }))
+      .map((name) => ({
+        name,
+        raw: (rows.get(name)?.raw ?? 0) - (base.get(name)?.raw ?? 0),
+        gzip: (rows.get(name)?.gzip ?? 0) - (base.get(name)?.gzip ?? 0),
+      }))
       .filter((row) => row.raw !== 0)
       .sort((a, b) => b.gzip - a.gzip)
     console.log(`\n${host} host, ${app} over baseline (minified bytes, marginal gzip -9 bytes):`)
     for (const row of diff) console.log(`${String(row.gzip).padStart(6)} ${String(row.raw).padStart(7)}  ${row.name}`)
-    console.log(`${String(diff.reduce((s, r) => s + r.gzip, 0)).padStart(6)} ${String(diff.reduce((s, r) => s + r.raw, 0)).padStart(7)}  (sum of marginals)`)
+    console.log(
+      `${String(diff.reduce((s, r) => s + r.gzip, 0)).padStart(6)} ${String(diff.reduce((s, r) => s + r.raw, 0)).padStart(7)}  (sum of marginals)`,
+    )
   }
 }

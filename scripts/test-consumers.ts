@@ -51,7 +51,9 @@ function run(command: string, args: string[], options: SpawnSyncOptions & { quie
   const result = spawnSync(command, args, { encoding: 'utf8', stdio: quiet ? 'pipe' : 'inherit', ...spawnOptions })
   const output = `${result.stdout ?? ''}${result.stderr ?? ''}`
   if (result.status !== 0) {
-    throw new Error(`${command} ${args.join(' ')} (in ${String(spawnOptions.cwd ?? ROOT)}) failed (${result.status ?? result.signal}):\n${output}`)
+    throw new Error(
+      `${command} ${args.join(' ')} (in ${String(spawnOptions.cwd ?? ROOT)}) failed (${result.status ?? result.signal}):\n${output}`,
+    )
   }
   return output
 }
@@ -73,7 +75,12 @@ function packedManifest(tarball: string): Manifest {
 }
 
 /** Adds the kit (its tarball) and its peers to an app's package.json, without touching what it pins. */
-function addKit(appDir: string, tarball: string, kit: Manifest, pinned: Record<string, string> = {}): Record<string, string> {
+function addKit(
+  appDir: string,
+  tarball: string,
+  kit: Manifest,
+  pinned: Record<string, string> = {},
+): Record<string, string> {
   const path = join(appDir, 'package.json')
   const app = readJson<Manifest & Record<string, unknown>>(path)
   const dependencies: Record<string, string> = { ...app.dependencies, 'auth-proxy-kit': `file:${tarball}` }
@@ -110,7 +117,8 @@ function main(): void {
     const quickStart = quickStartFiles(readFileSync(join(ROOT, 'README.md'), 'utf8'))
     const quickStartFile = (path: string) => {
       const file = quickStart.find((candidate) => candidate.path === path)
-      if (!file) throw new Error(`README.md's quick start has no block for ${path} (a block whose first line is "// ${path}")`)
+      if (!file)
+        throw new Error(`README.md's quick start has no block for ${path} (a block whose first line is "// ${path}")`)
       return file.content
     }
     const queryLowerBound = lowerBound(kit.peerDependencies?.['@tanstack/react-query'] ?? '')
@@ -118,7 +126,11 @@ function main(): void {
     // App A: the default Vite template, made as a user makes it.
     const appA = join(work, 'vite-template')
     step('app A: npm create vite@latest (react-ts)', () => {
-      run('npm', ['create', '--yes', 'vite@latest', 'vite-template', '--', '--template', 'react-ts', '--no-interactive'], { cwd: work })
+      run(
+        'npm',
+        ['create', '--yes', 'vite@latest', 'vite-template', '--', '--template', 'react-ts', '--no-interactive'],
+        { cwd: work },
+      )
     })
     step('app A: install its dependencies, the tarball and the peers', () => {
       const added = addKit(appA, tarball, kit)
@@ -130,7 +142,9 @@ function main(): void {
       writeFileSync(join(appA, 'vite.config.ts'), quickStartFile('vite.config.ts'))
       run('npm', ['run', 'build'], { cwd: appA })
       const typescript = readJson<{ version: string }>(join(appA, 'node_modules/typescript/package.json')).version
-      results.push(`app A (Vite template, TypeScript ${typescript}): tsc -b and vite build pass with the quick start pasted`)
+      results.push(
+        `app A (Vite template, TypeScript ${typescript}): tsc -b and vite build pass with the quick start pasted`,
+      )
     })
     step('type tests: every entry under bundler, node16, nodenext', () => {
       cpSync(join(ROOT, 'consumers/types'), join(appA, 'types-test'), { recursive: true })
@@ -160,9 +174,19 @@ function main(): void {
       // 20.19+/22.12+ can load it); under node16 it refuses (TS1479), which is what ESM-only means there.
       typeCheck(['node', REPO_TSC], appB, 'types/tsconfig.nodenext.json')
       const node16 = runFailing('node', [REPO_TSC, '-p', 'types/tsconfig.node16.json'], { cwd: appB })
-      if (!node16.includes('TS1479')) throw new Error(`under node16 the CommonJS file failed otherwise than TS1479:\n${node16}`)
-      run('node', ['-e', "const core = require('auth-proxy-kit/core'); if (typeof core.createKit !== 'function') throw new Error('no createKit')"], { cwd: appB })
-      results.push('app B, CommonJS .ts under nodenext: compiles (require of ESM, TypeScript 5.8+); under node16: TS1479 (ESM only); require("auth-proxy-kit/core") works in Node')
+      if (!node16.includes('TS1479'))
+        throw new Error(`under node16 the CommonJS file failed otherwise than TS1479:\n${node16}`)
+      run(
+        'node',
+        [
+          '-e',
+          "const core = require('auth-proxy-kit/core'); if (typeof core.createKit !== 'function') throw new Error('no createKit')",
+        ],
+        { cwd: appB },
+      )
+      results.push(
+        'app B, CommonJS .ts under nodenext: compiles (require of ESM, TypeScript 5.8+); under node16: TS1479 (ESM only); require("auth-proxy-kit/core") works in Node',
+      )
     })
 
     step('Playwright: sign in by email on both apps', () => {
@@ -178,7 +202,9 @@ function main(): void {
   } finally {
     if (flags.has('--keep')) console.log(`\nkept the apps in ${work}`)
     else rmSync(work, { recursive: true, force: true })
-    console.log(`\ntest:consumers ${passed ? 'passed' : 'FAILED'} in ${((performance.now() - started) / 1000).toFixed(0)} s`)
+    console.log(
+      `\ntest:consumers ${passed ? 'passed' : 'FAILED'} in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    )
     for (const [name, seconds] of timings) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${name}`)
     for (const line of results) console.log(`  ✓ ${line}`)
   }

@@ -48,7 +48,9 @@ async function stepAsync<T>(name: string, run: () => Promise<T>): Promise<T> {
 function run(command: string, args: string[], options: SpawnSyncOptions = {}): void {
   const result = spawnSync(command, args, { stdio: 'inherit', timeout: 600_000, ...options })
   if (result.status !== 0) {
-    throw new Error(`${command} ${args.join(' ')} failed (${result.error?.message ?? `exit code ${result.status ?? result.signal}`})`)
+    throw new Error(
+      `${command} ${args.join(' ')} failed (${result.error?.message ?? `exit code ${result.status ?? result.signal}`})`,
+    )
   }
 }
 
@@ -114,7 +116,9 @@ interface RunningMock {
 async function main(): Promise<void> {
   const tarball = step('pack the kit', () => packKit({ prebuilt: existsSync(resolve(ROOT, 'dist/index.js')) }))
   step('install the tarball into examples/nextjs', () =>
-    run('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', tarball], { cwd: EXAMPLE }),
+    run('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', tarball], {
+      cwd: EXAMPLE,
+    }),
   )
   step('next build', () => {
     // A clean build: a cache from an earlier tarball must not stand in for this one.

@@ -17,7 +17,15 @@ const run = (command: string, args: string[]) => execFileSync(command, args, { c
 try {
   run(bin('publint'), ['--strict', '--pack', 'false'])
   run(bin('tsx'), ['scripts/check-public-types.ts'])
-  run(bin('attw'), [tarball, '--profile', 'esm-only', '--exclude-entrypoints', './styles.css', '--format', 'table-flipped'])
+  run(bin('attw'), [
+    tarball,
+    '--profile',
+    'esm-only',
+    '--exclude-entrypoints',
+    './styles.css',
+    '--format',
+    'table-flipped',
+  ])
 } catch {
   console.error('test:package: publint or attw found a problem (above)')
   process.exit(1)

@@ -20,6 +20,9 @@ export const dialog = /* @__PURE__ */ lazyModule('sign-in dialog', () => import(
 /** The phone step: its form, the country list and E.164 checks. */
 export const phoneStep = /* @__PURE__ */ lazyModule('phone form', () => import('./components/flow/phoneParts'))
 /** French copy. */
-export const localeFr = /* @__PURE__ */ lazyModule('French copy', async () => (await import('./components/locales/fr')).fr)
+export const localeFr = /* @__PURE__ */ lazyModule(
+  'French copy',
+  async () => (await import('./components/locales/fr')).fr,
+)
 /** The signed-in actions: the user, the wallets, signing a message, refreshing the session. */
 export const wallet = /* @__PURE__ */ lazyModule('wallet actions', () => import('./core/wallet/walletActions'))

@@ -11,7 +11,17 @@ describe('the chunk registry', () => {
   })
 
   it('names every chunk, each a lazy module nobody has asked for yet', () => {
-    expect(Object.keys(chunks).sort()).toEqual(['dialog', 'localeFr', 'oauth', 'oauthRedirect', 'otpFlow', 'passkey', 'phoneStep', 'wallet', 'webAuthn'])
+    expect(Object.keys(chunks).sort()).toEqual([
+      'dialog',
+      'localeFr',
+      'oauth',
+      'oauthRedirect',
+      'otpFlow',
+      'passkey',
+      'phoneStep',
+      'wallet',
+      'webAuthn',
+    ])
     for (const chunk of Object.values(chunks)) {
       expect(typeof chunk.load).toBe('function')
       expect(chunk.getSnapshot()).toBe(LAZY_IDLE)

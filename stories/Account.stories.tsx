@@ -19,7 +19,13 @@ const meta: Meta<LoginModalDemoProps> = {
   component: LoginModal,
   args: { theme: 'light' },
   render: (args, { loaded }) => (
-    <MockProviders proxy={loaded.proxy} stores={loaded.stores} offline={loaded.offline} oauthWindow={loaded.oauthWindow} passkeys={loaded.passkeys}>
+    <MockProviders
+      proxy={loaded.proxy}
+      stores={loaded.stores}
+      offline={loaded.offline}
+      oauthWindow={loaded.oauthWindow}
+      passkeys={loaded.passkeys}
+    >
       <LoginModalDemo {...args} />
     </MockProviders>
   ),
@@ -33,7 +39,8 @@ async function addressesShown(canvasElement: HTMLElement, accounts = 2): Promise
   const dialog = await dialogOf(canvasElement)
   const wallet = await within(dialog).findByRole('region', { name: 'Wallet' }, { timeout: 3000 })
   await within(wallet).findAllByRole('button', { name: 'Copy address' }, { timeout: 3000 })
-  if (within(wallet).getAllByRole('button', { name: 'Copy address' }).length !== accounts) throw new Error(`expected ${accounts} accounts`)
+  if (within(wallet).getAllByRole('button', { name: 'Copy address' }).length !== accounts)
+    throw new Error(`expected ${accounts} accounts`)
   return dialog
 }
 
@@ -51,7 +58,11 @@ export const EmailUser: Story = {
     await addressesShown(canvasElement)
   },
   parameters: {
-    expectedState: [{ role: 'heading', name: `Signed in as ${STORY_EMAIL}` }, { text: 'Signed in with email' }, ...walletShown],
+    expectedState: [
+      { role: 'heading', name: `Signed in as ${STORY_EMAIL}` },
+      { text: 'Signed in with email' },
+      ...walletShown,
+    ],
   },
 }
 
@@ -61,7 +72,11 @@ export const EmailUserFrench: Story = {
   args: { locale: 'fr' },
   loaders: [loadSignedIn({ email: STORY_EMAIL })],
   play: async ({ canvasElement }) => {
-    const dialog = await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: 'Votre compte' }, { timeout: 3000 })
+    const dialog = await within(canvasElement.ownerDocument.body).findByRole(
+      'dialog',
+      { name: 'Votre compte' },
+      { timeout: 3000 },
+    )
     await within(dialog).findAllByRole('button', { name: 'Copier l’adresse' }, { timeout: 3000 })
   },
   parameters: {
@@ -81,7 +96,11 @@ export const PhoneUser: Story = {
     await addressesShown(canvasElement)
   },
   parameters: {
-    expectedState: [{ role: 'heading', name: `Signed in as ${STORY_PHONE}` }, { text: 'Signed in with phone' }, ...walletShown],
+    expectedState: [
+      { role: 'heading', name: `Signed in as ${STORY_PHONE}` },
+      { text: 'Signed in with phone' },
+      ...walletShown,
+    ],
   },
 }
 
@@ -96,7 +115,11 @@ export const GoogleUser: Story = {
     await addressesShown(canvasElement)
   },
   parameters: {
-    expectedState: [{ role: 'heading', name: 'Signed in as ada@example.com' }, { text: 'Signed in with Google' }, ...walletShown],
+    expectedState: [
+      { role: 'heading', name: 'Signed in as ada@example.com' },
+      { text: 'Signed in with Google' },
+      ...walletShown,
+    ],
   },
 }
 
@@ -110,7 +133,11 @@ export const PasskeyOnlyUser: Story = {
     await addressesShown(canvasElement)
   },
   parameters: {
-    expectedState: [{ role: 'heading', name: `Signed in as ${STORY_PASSKEY_NAME}` }, { text: 'Signed in with a passkey' }, ...walletShown],
+    expectedState: [
+      { role: 'heading', name: `Signed in as ${STORY_PASSKEY_NAME}` },
+      { text: 'Signed in with a passkey' },
+      ...walletShown,
+    ],
   },
 }
 
@@ -119,7 +146,14 @@ export const PasskeyOnlyUserDark: Story = { ...PasskeyOnlyUser, args: { theme: '
 /** A second wallet the app made for the person after the sign-up: one Ethereum account. */
 const SAVINGS: SignupWallet = {
   walletName: 'Savings',
-  accounts: [{ curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/1", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' }],
+  accounts: [
+    {
+      curve: 'CURVE_SECP256K1',
+      pathFormat: 'PATH_FORMAT_BIP32',
+      path: "m/44'/60'/0'/0/1",
+      addressFormat: 'ADDRESS_FORMAT_ETHEREUM',
+    },
+  ],
 }
 
 /**
@@ -132,7 +166,8 @@ export const TwoWallets: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await addressesShown(canvasElement, 3)
     const savings = within(dialog).getByRole('group', { name: 'Savings' })
-    if (within(savings).getAllByRole('button', { name: 'Copy address' }).length !== 1) throw new Error('expected one account in Savings')
+    if (within(savings).getAllByRole('button', { name: 'Copy address' }).length !== 1)
+      throw new Error('expected one account in Savings')
   },
   parameters: {
     expectedState: [
@@ -155,7 +190,10 @@ export const NarrowLongNames: Story = {
     await addressesShown(canvasElement)
   },
   parameters: {
-    expectedState: [{ role: 'heading', name: 'Signed in as maximilian.alexander.featherstonehaugh@subdomain.example-company.com' }, ...walletShown],
+    expectedState: [
+      { role: 'heading', name: 'Signed in as maximilian.alexander.featherstonehaugh@subdomain.example-company.com' },
+      ...walletShown,
+    ],
   },
 }
 
@@ -169,7 +207,12 @@ export const CopyFeedback: Story = {
     await userEvent.setup().click(copy)
     await within(dialog).findByRole('button', { name: 'Copied' }, { timeout: 1000 })
   },
-  parameters: { expectedState: [{ role: 'button', name: 'Copied' }, { role: 'button', name: 'Copy address' }] },
+  parameters: {
+    expectedState: [
+      { role: 'button', name: 'Copied' },
+      { role: 'button', name: 'Copy address' },
+    ],
+  },
 }
 
 export const CopyFeedbackDark: Story = { ...CopyFeedback, args: { theme: 'dark' } }
@@ -181,7 +224,9 @@ export const WalletLoading: Story = {
     const dialog = await dialogOf(canvasElement)
     await within(dialog).findByText('Loading your wallet…', undefined, { timeout: 3000 })
   },
-  parameters: { expectedState: [{ text: 'Loading your wallet…' }, { role: 'heading', name: `Signed in as ${STORY_EMAIL}` }] },
+  parameters: {
+    expectedState: [{ text: 'Loading your wallet…' }, { role: 'heading', name: `Signed in as ${STORY_EMAIL}` }],
+  },
 }
 
 export const WalletLoadingDark: Story = { ...WalletLoading, args: { theme: 'dark' } }

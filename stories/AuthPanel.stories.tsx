@@ -57,23 +57,41 @@ export const CustomTheme: Story = {
   ...MethodList,
   args: { theme: lightTheme({ accent: '#0b7a4b', radius: 2, fontFamily: 'Georgia, serif' }), title: 'Sign in to Acme' },
   play: async ({ canvasElement }) => {
-    await within(await panelOf(canvasElement, 'Sign in to Acme')).findByRole('button', { name: 'Continue with Google' }, { timeout: 3000 })
+    await within(await panelOf(canvasElement, 'Sign in to Acme')).findByRole(
+      'button',
+      { name: 'Continue with Google' },
+      { timeout: 3000 },
+    )
   },
-  parameters: { expectedState: [{ role: 'region', name: 'Sign in to Acme' }, { role: 'button', name: 'Continue with email' }] },
+  parameters: {
+    expectedState: [
+      { role: 'region', name: 'Sign in to Acme' },
+      { role: 'button', name: 'Continue with email' },
+    ],
+  },
 }
 
 /** Only the methods the app asks for, in its order: Google first, then email. */
 export const ChosenMethods: Story = {
   args: { methods: ['google', 'email'] },
   play: MethodList.play,
-  parameters: { expectedState: [{ role: 'button', name: 'Continue with Google' }, { role: 'textbox', name: 'Email address' }] },
+  parameters: {
+    expectedState: [
+      { role: 'button', name: 'Continue with Google' },
+      { role: 'textbox', name: 'Email address' },
+    ],
+  },
 }
 
 /** French, loaded when asked for. */
 export const French: Story = {
   args: { locale: 'fr' },
   play: async ({ canvasElement }) => {
-    await within(await panelOf(canvasElement, 'Connexion ou inscription')).findByRole('textbox', { name: 'Adresse e-mail' }, { timeout: 3000 })
+    await within(await panelOf(canvasElement, 'Connexion ou inscription')).findByRole(
+      'textbox',
+      { name: 'Adresse e-mail' },
+      { timeout: 3000 },
+    )
   },
   parameters: {
     expectedState: [
@@ -124,18 +142,27 @@ export const ProxyDown: Story = {
     await within(await panelOf(canvasElement)).findByRole('button', { name: 'Try again' }, { timeout: 5000 })
   },
   parameters: {
-    expectedState: [{ role: 'alert', text: 'We could not reach the sign-in service. Check your connection and try again.' }, { role: 'button', name: 'Try again' }],
+    expectedState: [
+      { role: 'alert', text: 'We could not reach the sign-in service. Check your connection and try again.' },
+      { role: 'button', name: 'Try again' },
+    ],
   },
 }
 
 export const SignedIn: Story = {
   play: async ({ canvasElement, loaded }) => {
     const panel = await requestPanelCode(canvasElement)
-    await userEvent.setup().type(within(panel).getByRole('textbox', { name: 'Verification code' }), sentCode(loaded.proxy))
+    await userEvent
+      .setup()
+      .type(within(panel).getByRole('textbox', { name: 'Verification code' }), sentCode(loaded.proxy))
     await within(panel).findByRole('heading', { name: `Signed in as ${STORY_EMAIL}` }, { timeout: 3000 })
   },
   parameters: {
-    expectedState: [{ role: 'region', name: 'Your account' }, { role: 'heading', name: `Signed in as ${STORY_EMAIL}` }, { role: 'button', name: 'Sign out' }],
+    expectedState: [
+      { role: 'region', name: 'Your account' },
+      { role: 'heading', name: `Signed in as ${STORY_EMAIL}` },
+      { role: 'button', name: 'Sign out' },
+    ],
   },
 }
 

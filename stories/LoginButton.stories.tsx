@@ -52,7 +52,8 @@ export const CheckingSession: Story = {
 
 /** Stores holding a well-formed session whose key the key store never confirms. */
 function checkingStores(): StoryStores {
-  const base64url = (value: object) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  const base64url = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
   const token = [
     base64url({ alg: 'ES256', typ: 'JWT' }),
     base64url({

@@ -39,5 +39,10 @@ export const Opened: Story = {
     await userEvent.setup().click(await within(canvasElement).findByRole('button', { name: '★ Log in' }))
     await dialogOf(canvasElement)
   },
-  parameters: { expectedState: [{ role: 'dialog', name: 'Log in or sign up' }, { role: 'textbox', name: 'Email address' }] },
+  parameters: {
+    expectedState: [
+      { role: 'dialog', name: 'Log in or sign up' },
+      { role: 'textbox', name: 'Email address' },
+    ],
+  },
 }

@@ -12,7 +12,12 @@ const meta: Meta<LoginModalDemoProps> = {
   component: LoginModal,
   args: { theme: 'light' },
   render: (args, { loaded }) => (
-    <MockProviders proxy={loaded.proxy} stores={loaded.stores} oauthWindow={loaded.oauthWindow} oauthMode={loaded.oauthMode}>
+    <MockProviders
+      proxy={loaded.proxy}
+      stores={loaded.stores}
+      oauthWindow={loaded.oauthWindow}
+      oauthMode={loaded.oauthMode}
+    >
       <LoginModalDemo {...args} />
     </MockProviders>
   ),
@@ -91,14 +96,13 @@ export const CodeEntryEightDigits: Story = {
     const dialog = await requestCode(canvasElement)
     const field = within(dialog).getByRole('textbox', { name: 'Verification code' })
     if (field.getAttribute('maxlength') !== '8' || field.getAttribute('inputmode') !== 'numeric') {
-      throw new Error(`expected an 8-digit numeric code field, got maxlength ${field.getAttribute('maxlength')}, inputmode ${field.getAttribute('inputmode')}`)
+      throw new Error(
+        `expected an 8-digit numeric code field, got maxlength ${field.getAttribute('maxlength')}, inputmode ${field.getAttribute('inputmode')}`,
+      )
     }
   },
   parameters: {
-    expectedState: [
-      { text: `We sent a code to ${STORY_EMAIL}` },
-      { role: 'textbox', name: 'Verification code' },
-    ],
+    expectedState: [{ text: `We sent a code to ${STORY_EMAIL}` }, { role: 'textbox', name: 'Verification code' }],
   },
 }
 
@@ -176,7 +180,11 @@ export const ExpiredCode: Story = {
 export const French: Story = {
   args: { locale: 'fr' },
   play: async ({ canvasElement }) => {
-    const dialog = await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: 'Connexion ou inscription' }, { timeout: 3000 })
+    const dialog = await within(canvasElement.ownerDocument.body).findByRole(
+      'dialog',
+      { name: 'Connexion ou inscription' },
+      { timeout: 3000 },
+    )
     await within(dialog).findByRole('textbox', { name: 'Adresse e-mail' })
   },
   parameters: {

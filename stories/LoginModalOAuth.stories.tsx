@@ -14,7 +14,12 @@ const meta: Meta<LoginModalDemoProps> = {
   args: { theme: 'light' },
   loaders: [loadOAuthWindow()],
   render: (args, { loaded }) => (
-    <MockProviders proxy={loaded.proxy} stores={loaded.stores} oauthWindow={loaded.oauthWindow} oauthMode={loaded.oauthMode}>
+    <MockProviders
+      proxy={loaded.proxy}
+      stores={loaded.stores}
+      oauthWindow={loaded.oauthWindow}
+      oauthMode={loaded.oauthMode}
+    >
       <LoginModalDemo {...args} />
     </MockProviders>
   ),

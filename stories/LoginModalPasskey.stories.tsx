@@ -4,7 +4,13 @@ import { LoginModal } from '../src/components'
 import type { Meta, StoryObj } from './support/csf'
 import { LoginModalDemo, type LoginModalDemoProps } from './support/LoginModalDemo'
 import { MockProviders } from './support/MockProviders'
-import { clickInDialog, createPasskeyNamed, loadPasskeyBrowser, loadStrangerPasskey, STORY_PASSKEY_NAME } from './support/passkeys'
+import {
+  clickInDialog,
+  createPasskeyNamed,
+  loadPasskeyBrowser,
+  loadStrangerPasskey,
+  STORY_PASSKEY_NAME,
+} from './support/passkeys'
 import { dialogOf, STORY_EMAIL } from './support/steps'
 
 const meta: Meta<LoginModalDemoProps> = {
@@ -108,7 +114,9 @@ export const Unsupported: Story = {
 export const NamingThePasskey: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await dialogOf(canvasElement)
-    await userEvent.setup().type(await within(dialog).findByRole('textbox', { name: 'Email address' }, { timeout: 3000 }), STORY_EMAIL)
+    await userEvent
+      .setup()
+      .type(await within(dialog).findByRole('textbox', { name: 'Email address' }, { timeout: 3000 }), STORY_EMAIL)
     await clickInDialog(canvasElement, 'Create a passkey')
     await within(dialog).findByRole('textbox', { name: 'Name for this passkey' }, { timeout: 3000 })
   },
@@ -133,7 +141,10 @@ export const PasskeyNameMissing: Story = {
     await within(dialog).findByRole('alert')
   },
   parameters: {
-    expectedState: [{ role: 'alert', text: 'Enter a name for this passkey.' }, { role: 'textbox', name: 'Name for this passkey' }],
+    expectedState: [
+      { role: 'alert', text: 'Enter a name for this passkey.' },
+      { role: 'textbox', name: 'Name for this passkey' },
+    ],
   },
 }
 
@@ -180,7 +191,10 @@ export const SignUpIncomplete: Story = {
   },
   parameters: {
     expectedState: [
-      { role: 'alert', text: 'Your passkey was created, but signing in did not finish. Sign in with the passkey you just created.' },
+      {
+        role: 'alert',
+        text: 'Your passkey was created, but signing in did not finish. Sign in with the passkey you just created.',
+      },
       { role: 'button', name: 'Sign in with the passkey you just created' },
       { role: 'button', name: 'Start over' },
     ],

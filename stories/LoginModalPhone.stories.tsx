@@ -4,7 +4,14 @@ import { LoginModal } from '../src/components'
 import type { Meta, StoryObj } from './support/csf'
 import { LoginModalDemo, type LoginModalDemoProps } from './support/LoginModalDemo'
 import { MockProviders } from './support/MockProviders'
-import { openPhoneStep, requestPhoneCode, sentPhoneCode, STORY_PHONE, STORY_PHONE_SHOWN, submitPhone } from './support/phoneSteps'
+import {
+  openPhoneStep,
+  requestPhoneCode,
+  sentPhoneCode,
+  STORY_PHONE,
+  STORY_PHONE_SHOWN,
+  submitPhone,
+} from './support/phoneSteps'
 import { typeCode } from './support/steps'
 
 // The phone step of the login modal, each state on the mock proxy (whose demo tenant enables SMS).

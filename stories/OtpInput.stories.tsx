@@ -25,7 +25,9 @@ type Story = StoryObj<OtpInputStoryArgs>
 
 export const Alphanumeric: Story = {
   args: { hint: 'The code expires in 5:00.' },
-  parameters: { expectedState: [{ role: 'textbox', name: 'Verification code' }, { text: 'The code expires in 5:00.' }] },
+  parameters: {
+    expectedState: [{ role: 'textbox', name: 'Verification code' }, { text: 'The code expires in 5:00.' }],
+  },
 }
 
 export const DigitsOnly: Story = {

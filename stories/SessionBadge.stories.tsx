@@ -26,7 +26,11 @@ export default meta
 
 type Story = StoryObj<SessionBadgeProps>
 
-async function signIn(canvasElement: HTMLElement, proxy: Parameters<typeof sentCode>[0], names = { email: 'Email address', send: 'Continue with email', code: 'Verification code' }) {
+async function signIn(
+  canvasElement: HTMLElement,
+  proxy: Parameters<typeof sentCode>[0],
+  names = { email: 'Email address', send: 'Continue with email', code: 'Verification code' },
+) {
   const user = userEvent.setup()
   const canvas = within(canvasElement)
   await user.type(await canvas.findByRole('textbox', { name: names.email }, { timeout: 3000 }), STORY_EMAIL)
@@ -40,7 +44,11 @@ export const SignedInBadge: Story = {
   args: { name: STORY_EMAIL },
   play: async ({ canvasElement, loaded }) => signIn(canvasElement, loaded.proxy),
   parameters: {
-    expectedState: [{ text: `Signed in as ${STORY_EMAIL}` }, { text: /^Session ends in 1[45]:\d\d$/ }, { role: 'button', name: 'Sign out' }],
+    expectedState: [
+      { text: `Signed in as ${STORY_EMAIL}` },
+      { text: /^Session ends in 1[45]:\d\d$/ },
+      { role: 'button', name: 'Sign out' },
+    ],
   },
 }
 
@@ -60,7 +68,11 @@ export const ThePersonDark: Story = { ...ThePerson, args: { theme: 'dark' } }
 export const French: Story = {
   args: { locale: 'fr' },
   play: async ({ canvasElement, loaded }) =>
-    signIn(canvasElement, loaded.proxy, { email: 'Adresse e-mail', send: 'Continuer avec l’e-mail', code: 'Code de vérification' }),
+    signIn(canvasElement, loaded.proxy, {
+      email: 'Adresse e-mail',
+      send: 'Continuer avec l’e-mail',
+      code: 'Code de vérification',
+    }),
   parameters: { expectedState: [{ text: /^Connecté en tant que/ }, { role: 'button', name: 'Se déconnecter' }] },
 }
 

@@ -10,7 +10,10 @@ export const proxyUrl = new URLSearchParams(location.search).get('proxy') ?? 'ht
 
 /** The host's own data (from its own origin): one query and one mutation. */
 export function HostData() {
-  const prices = useQuery({ queryKey: ['prices', proxyUrl], queryFn: () => fetch('/prices.json').then((response) => response.json()) })
+  const prices = useQuery({
+    queryKey: ['prices', proxyUrl],
+    queryFn: () => fetch('/prices.json').then((response) => response.json()),
+  })
   const refresh = useMutation({ mutationFn: () => fetch('/prices.json', { method: 'POST' }) })
   return (
     <button type="button" disabled={refresh.isPending} onClick={() => refresh.mutate()}>

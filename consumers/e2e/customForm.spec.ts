@@ -2,7 +2,9 @@
 import { readCode, uniqueEmail } from '../../e2e/helpers'
 import { expect, test } from './test'
 
-test('a host form built on useEmailOtp signs in, useSession names the person, and useLogout signs out', async ({ page }) => {
+test('a host form built on useEmailOtp signs in, useSession names the person, and useLogout signs out', async ({
+  page,
+}) => {
   const email = uniqueEmail('custom-form')
   await page.goto('/')
   await expect(page.getByText('Signed out')).toBeVisible()

@@ -3,7 +3,9 @@
 import { signIn, uniqueEmail } from '../../e2e/helpers'
 import { expect, test } from './test'
 
-test('a new person signs in with an emailed code through LoginButton, and stays signed in after a reload', async ({ page }) => {
+test('a new person signs in with an emailed code through LoginButton, and stays signed in after a reload', async ({
+  page,
+}) => {
   await page.goto('/')
   await signIn(page, uniqueEmail('consumer'))
   await expect(page.getByRole('button', { name: 'Account' })).toBeVisible()

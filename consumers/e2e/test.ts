@@ -9,7 +9,8 @@ export const test = base.extend<{ consoleProblems: string[] }>({
     async ({ page }, use) => {
       const problems: string[] = []
       page.on('console', (message) => {
-        if (message.type() === 'error' || message.type() === 'warning') problems.push(`console.${message.type()}: ${message.text()} (${message.location().url})`)
+        if (message.type() === 'error' || message.type() === 'warning')
+          problems.push(`console.${message.type()}: ${message.text()} (${message.location().url})`)
       })
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
       await use(problems)

@@ -6,7 +6,15 @@
 // type is `any`. Compiled by scripts/test-consumers.ts under moduleResolution bundler, node16 and
 // nodenext (tsconfig.*.json beside this file).
 import type { ReactElement } from 'react'
-import { AuthProxyProvider, LoginButton, useEmailOtp, useSession, isKitError, type KitError, type Session } from 'auth-proxy-kit'
+import {
+  AuthProxyProvider,
+  LoginButton,
+  useEmailOtp,
+  useSession,
+  isKitError,
+  type KitError,
+  type Session,
+} from 'auth-proxy-kit'
 import { createKit, startEmailOtp, type Kit } from 'auth-proxy-kit/core'
 import { createMockAuthProxy, DEMO_CONFIG_ID, type MockAuthProxy } from 'auth-proxy-kit/mock'
 import { mockAuthProxyPlugin, type MockAuthProxyPlugin } from 'auth-proxy-kit/mock/vite'

@@ -30,11 +30,13 @@ export interface ServedPage {
 
 /** An empty page loading the harness, at / on a free port of 127.0.0.1. */
 export async function servePage(harness: string): Promise<ServedPage> {
-  const html = '<!doctype html><html lang="en"><title>Production client</title><script type="module" src="/harness.js"></script></html>'
+  const html =
+    '<!doctype html><html lang="en"><title>Production client</title><script type="module" src="/harness.js"></script></html>'
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname
     if (path === '/') response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html)
-    else if (path === '/harness.js') response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' }).end(harness)
+    else if (path === '/harness.js')
+      response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' }).end(harness)
     else response.writeHead(404).end()
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

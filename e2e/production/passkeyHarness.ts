@@ -56,12 +56,19 @@ async function explained<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-async function withSession(client: TurnkeyClient, result: { sessionToken: string; credentialId: string }): Promise<PasskeyResult> {
+async function withSession(
+  client: TurnkeyClient,
+  result: { sessionToken: string; credentialId: string },
+): Promise<PasskeyResult> {
   const session = await client.getSession()
   return {
     sessionToken: result.sessionToken,
     credentialId: result.credentialId,
-    session: session && { organizationId: session.organizationId, userId: session.userId, publicKey: session.publicKey },
+    session: session && {
+      organizationId: session.organizationId,
+      userId: session.userId,
+      publicKey: session.publicKey,
+    },
   }
 }
 

@@ -4,7 +4,8 @@ import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from '../../e2e/chromium'
 
 const APP_URL = process.env.NEXTJS_APP_URL
-if (!APP_URL) throw new Error('NEXTJS_APP_URL is not set: run this through `npm run test:nextjs` at the repository root')
+if (!APP_URL)
+  throw new Error('NEXTJS_APP_URL is not set: run this through `npm run test:nextjs` at the repository root')
 
 export default defineConfig({
   testDir: 'e2e',

@@ -35,7 +35,11 @@ export function App() {
             <ConfigIdSelect value={configId} onChange={setConfigId} />
             <OAuthModeSelect value={oauthMode} onChange={setOAuthMode} />
             <LookSelect value={look} onChange={setLook} />
-            {look.view === 'modal' ? <LoginButton theme={theme} locale={look.locale} /> : <SessionBadge theme={theme} locale={look.locale} />}
+            {look.view === 'modal' ? (
+              <LoginButton theme={theme} locale={look.locale} />
+            ) : (
+              <SessionBadge theme={theme} locale={look.locale} />
+            )}
           </div>
         </header>
         {look.view === 'panel' ? (

@@ -1,7 +1,13 @@
 import { isPlaygroundConfigId, type PlaygroundConfigId } from './mockProxy'
 
 /** Which of the mock's tenants the playground uses: the demo, or one with every OAuth provider. */
-export function ConfigIdSelect({ value, onChange }: { value: PlaygroundConfigId; onChange(choice: PlaygroundConfigId): void }) {
+export function ConfigIdSelect({
+  value,
+  onChange,
+}: {
+  value: PlaygroundConfigId
+  onChange(choice: PlaygroundConfigId): void
+}) {
   return (
     <label className="pg-select">
       Tenant

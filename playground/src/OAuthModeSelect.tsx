@@ -1,7 +1,13 @@
 import { isOAuthModeChoice, type OAuthModeChoice } from './useOAuthModeChoice'
 
 /** Popup or redirect for the social buttons; "Automatic" is the kit's own choice (popup on desktop). */
-export function OAuthModeSelect({ value, onChange }: { value: OAuthModeChoice; onChange(choice: OAuthModeChoice): void }) {
+export function OAuthModeSelect({
+  value,
+  onChange,
+}: {
+  value: OAuthModeChoice
+  onChange(choice: OAuthModeChoice): void
+}) {
   return (
     <label className="pg-select">
       OAuth mode

@@ -18,7 +18,12 @@ export function SessionPanel() {
     <section className="pg-panel" aria-labelledby="pg-session-title">
       <h2 id="pg-session-title">Session</h2>
       {status === 'loading' && <p role="status">Loading the stored session…</p>}
-      {status === 'signedOut' && <p>Signed out. Use “Log in” to sign up or sign in with a code by email or SMS, a mock social account (Google and Apple on the demo tenant, every provider on the other), or a passkey.</p>}
+      {status === 'signedOut' && (
+        <p>
+          Signed out. Use “Log in” to sign up or sign in with a code by email or SMS, a mock social account (Google and
+          Apple on the demo tenant, every provider on the other), or a passkey.
+        </p>
+      )}
       {status === 'signedIn' && session && (
         <>
           <dl className="pg-claims">
@@ -44,7 +49,12 @@ export function SessionPanel() {
             <pre>{JSON.stringify(session.claims, null, 2)}</pre>
           </details>
           <div className="pg-actions">
-            <button type="button" className="pg-button" onClick={() => refresh.refreshSession()} disabled={refresh.isPending}>
+            <button
+              type="button"
+              className="pg-button"
+              onClick={() => refresh.refreshSession()}
+              disabled={refresh.isPending}
+            >
               {refresh.isPending ? 'Refreshing…' : 'Refresh session'}
             </button>
             <button type="button" className="pg-button" onClick={() => logout.logout()} disabled={logout.isPending}>
@@ -52,7 +62,9 @@ export function SessionPanel() {
             </button>
           </div>
           <p role="status">
-            {refresh.data ? `Refreshed: the session now ends at ${new Date(refresh.data.expiresAt).toLocaleTimeString()}.` : null}
+            {refresh.data
+              ? `Refreshed: the session now ends at ${new Date(refresh.data.expiresAt).toLocaleTimeString()}.`
+              : null}
           </p>
           {refresh.error ? <p role="alert">{refresh.error.message}</p> : null}
         </>

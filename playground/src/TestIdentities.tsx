@@ -33,7 +33,10 @@ async function addIdentity(input: { name: string; email: string }): Promise<void
 export function TestIdentities() {
   const queryClient = useQueryClient()
   const identities = useQuery({ queryKey: QUERY_KEY, queryFn: fetchIdentities })
-  const add = useMutation({ mutationFn: addIdentity, onSuccess: () => queryClient.invalidateQueries({ queryKey: QUERY_KEY }) })
+  const add = useMutation({
+    mutationFn: addIdentity,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: QUERY_KEY }),
+  })
   const [name, setName] = useState('')
   const [email, setEmail] = useState('')
 

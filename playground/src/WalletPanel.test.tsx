@@ -7,11 +7,21 @@ import { WalletPanel } from './WalletPanel'
 
 const SAVINGS = {
   walletName: 'Savings',
-  accounts: [{ curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/1", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' }] as const,
+  accounts: [
+    {
+      curve: 'CURVE_SECP256K1',
+      pathFormat: 'PATH_FORMAT_BIP32',
+      path: "m/44'/60'/0'/0/1",
+      addressFormat: 'ADDRESS_FORMAT_ETHEREUM',
+    },
+  ] as const,
 }
 
 async function renderSignedIn(moreWallets: (typeof SAVINGS)[] = []) {
-  const loaded = await loadSignedIn({ email: 'ada@example.com', moreWallets: moreWallets.map((wallet) => ({ ...wallet, accounts: [...wallet.accounts] })) })()
+  const loaded = await loadSignedIn({
+    email: 'ada@example.com',
+    moreWallets: moreWallets.map((wallet) => ({ ...wallet, accounts: [...wallet.accounts] })),
+  })()
   render(
     <MockProviders proxy={loaded.proxy as MockAuthProxy} stores={loaded.stores as StoryStores}>
       <WalletPanel />
@@ -34,7 +44,10 @@ describe('the playground wallet panel', () => {
       `Ethereum m/44'/60'/0'/0/0${ethereum?.address}Copy Ethereum address`,
       `Solana m/44'/501'/0'/0'${solana?.address}Copy Solana address`,
     ])
-    expect(screen.getAllByTestId('wallet-address').map((code) => code.textContent)).toEqual([ethereum?.address, solana?.address])
+    expect(screen.getAllByTestId('wallet-address').map((code) => code.textContent)).toEqual([
+      ethereum?.address,
+      solana?.address,
+    ])
     expect(within(items[0] as HTMLElement).getByRole('button', { name: 'Copy Ethereum address' })).toBeTruthy()
     expect(screen.getByRole('textbox', { name: 'Message' })).toBeTruthy()
     expect(screen.getByRole('combobox', { name: 'Account' })).toBeTruthy()

@@ -2,7 +2,10 @@ import { useSession, useSignMessage, useWallets, type PublicWalletAccount } from
 import { useEffect, useId, useMemo, useState } from 'react'
 import { verifyMessage } from './verifySignature'
 
-const CHAINS: Readonly<Record<string, string>> = { ADDRESS_FORMAT_ETHEREUM: 'Ethereum', ADDRESS_FORMAT_SOLANA: 'Solana' }
+const CHAINS: Readonly<Record<string, string>> = {
+  ADDRESS_FORMAT_ETHEREUM: 'Ethereum',
+  ADDRESS_FORMAT_SOLANA: 'Solana',
+}
 
 /** The message as signed: the box's text (bytes only if another caller signed some). */
 function textOf(message: string | Uint8Array): string {
@@ -18,7 +21,11 @@ function CopyAddress({ address, what }: { address: string; what: string }) {
     return () => clearTimeout(timer)
   }, [copied])
   return (
-    <button type="button" className="pg-button pg-button-small" onClick={() => void navigator.clipboard.writeText(address).then(() => setCopied(true))}>
+    <button
+      type="button"
+      className="pg-button pg-button-small"
+      onClick={() => void navigator.clipboard.writeText(address).then(() => setCopied(true))}
+    >
       {copied ? 'Copied ' : 'Copy '}
       <span className="pg-visually-hidden">{what}</span>
     </button>
@@ -61,7 +68,10 @@ export function WalletPanel() {
   const account = accounts.find((candidate) => candidate.address === chosen) ?? accounts[0]
   const signed = signing.data
   const verification = useMemo(
-    () => (signed && signing.variables ? verifyMessage(signed.addressFormat, textOf(signing.variables.message), signed.signature, signed.address) : undefined),
+    () =>
+      signed && signing.variables
+        ? verifyMessage(signed.addressFormat, textOf(signing.variables.message), signed.signature, signed.address)
+        : undefined,
     [signed, signing.variables],
   )
   if (status !== 'signedIn') return null
@@ -92,7 +102,9 @@ export function WalletPanel() {
                 ) : null}
                 <ul
                   className="pg-accounts"
-                  {...(shown.length > 1 ? { 'aria-labelledby': `${id}-${wallet.walletId}` } : { 'aria-label': 'Accounts' })}
+                  {...(shown.length > 1
+                    ? { 'aria-labelledby': `${id}-${wallet.walletId}` }
+                    : { 'aria-label': 'Accounts' })}
                 >
                   {wallet.accounts.map((row) => (
                     <AccountItem key={row.walletAccountId} account={row} />
@@ -111,7 +123,12 @@ export function WalletPanel() {
         >
           <h3>Sign a message</h3>
           <label htmlFor={`${id}-message`}>Message</label>
-          <textarea id={`${id}-message`} rows={3} value={message} onChange={(event) => setMessage(event.target.value)} />
+          <textarea
+            id={`${id}-message`}
+            rows={3}
+            value={message}
+            onChange={(event) => setMessage(event.target.value)}
+          />
           <label htmlFor={`${id}-account`}>Account</label>
           <select id={`${id}-account`} value={account.address} onChange={(event) => setChosen(event.target.value)}>
             {accounts.map((row) => (
@@ -134,7 +151,9 @@ export function WalletPanel() {
               </dd>
               <dt>Checked on this page</dt>
               <dd role="status" data-testid="verification">
-                {verification?.ok ? `Verified: signed by ${verification.signer}` : `Not verified: ${verification?.reason ?? 'no message'}`}
+                {verification?.ok
+                  ? `Verified: signed by ${verification.signer}`
+                  : `Not verified: ${verification?.reason ?? 'no message'}`}
               </dd>
             </dl>
           ) : null}

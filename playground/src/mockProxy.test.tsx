@@ -4,6 +4,8 @@ import { mockOAuthEndpoints } from './mockProxy'
 
 describe('the playground’s copy of the mock’s OAuth endpoints', () => {
   it('is the mock’s own, so that the page needs not bundle the mock', () => {
-    expect(mockOAuthEndpoints('http://localhost:5173/auth-proxy/')).toEqual(mocksOwn('http://localhost:5173/auth-proxy'))
+    expect(mockOAuthEndpoints('http://localhost:5173/auth-proxy/')).toEqual(
+      mocksOwn('http://localhost:5173/auth-proxy'),
+    )
   })
 })

@@ -16,14 +16,25 @@ describe('verifyEthereumMessage', () => {
 
   it("recovers viem's signer, and refuses another address or another message", async () => {
     const signature = await account.signMessage({ message: 'Sign in to the playground' })
-    expect(verifyEthereumMessage('Sign in to the playground', signature, account.address)).toEqual({ ok: true, signer: account.address })
-    expect(verifyEthereumMessage('Sign in to the playground', signature, '0x0000000000000000000000000000000000000001').ok).toBe(false)
+    expect(verifyEthereumMessage('Sign in to the playground', signature, account.address)).toEqual({
+      ok: true,
+      signer: account.address,
+    })
+    expect(
+      verifyEthereumMessage('Sign in to the playground', signature, '0x0000000000000000000000000000000000000001').ok,
+    ).toBe(false)
     expect(verifyEthereumMessage('Something else', signature, account.address).ok).toBe(false)
   })
 
   it('refuses a signature of the wrong shape', () => {
-    expect(verifyEthereumMessage('m', '0x1234', account.address)).toEqual({ ok: false, reason: 'the signature is not 65 bytes of hex' })
-    expect(verifyEthereumMessage('m', `0x${'11'.repeat(64)}01`, account.address)).toEqual({ ok: false, reason: 'v is 1, not 27 or 28' })
+    expect(verifyEthereumMessage('m', '0x1234', account.address)).toEqual({
+      ok: false,
+      reason: 'the signature is not 65 bytes of hex',
+    })
+    expect(verifyEthereumMessage('m', `0x${'11'.repeat(64)}01`, account.address)).toEqual({
+      ok: false,
+      reason: 'v is 1, not 27 or 28',
+    })
   })
 })
 
@@ -40,6 +51,9 @@ describe('verifySolanaMessage', () => {
 
   it('refuses what is not base58 or not 64 bytes', () => {
     expect(verifySolanaMessage('gm', '0OIl', address).ok).toBe(false)
-    expect(verifySolanaMessage('gm', base58.encode(new Uint8Array(10)), address)).toEqual({ ok: false, reason: 'the signature is 10 bytes, not 64' })
+    expect(verifySolanaMessage('gm', base58.encode(new Uint8Array(10)), address)).toEqual({
+      ok: false,
+      reason: 'the signature is 10 bytes, not 64',
+    })
   })
 })

@@ -46,7 +46,9 @@ export function verifyEthereumMessage(message: string, signature: string, addres
   } catch (error) {
     return { ok: false, reason: `no signer could be recovered (${String(error)})` }
   }
-  return signer.toLowerCase() === address.toLowerCase() ? { ok: true, signer } : { ok: false, reason: `signed by ${signer}, not ${address}` }
+  return signer.toLowerCase() === address.toLowerCase()
+    ? { ok: true, signer }
+    : { ok: false, reason: `signed by ${signer}, not ${address}` }
 }
 
 /** Checks a Solana signature (base58 of 64 bytes) of the message's UTF-8 bytes with the address's ed25519 key. */
@@ -59,14 +61,21 @@ export function verifySolanaMessage(message: string, signature: string, address:
   } catch {
     return { ok: false, reason: 'the signature or the address is not base58' }
   }
-  if (signatureBytes.length !== 64) return { ok: false, reason: `the signature is ${signatureBytes.length} bytes, not 64` }
-  if (publicKey.length !== 32) return { ok: false, reason: `the address is ${publicKey.length} bytes, not an ed25519 key` }
+  if (signatureBytes.length !== 64)
+    return { ok: false, reason: `the signature is ${signatureBytes.length} bytes, not 64` }
+  if (publicKey.length !== 32)
+    return { ok: false, reason: `the address is ${publicKey.length} bytes, not an ed25519 key` }
   return ed25519.verify(signatureBytes, utf8ToBytes(message), publicKey)
     ? { ok: true, signer: address }
     : { ok: false, reason: `the signature does not verify with ${address}` }
 }
 
-export function verifyMessage(addressFormat: string, message: string, signature: string, address: string): Verification {
+export function verifyMessage(
+  addressFormat: string,
+  message: string,
+  signature: string,
+  address: string,
+): Verification {
   if (addressFormat === 'ADDRESS_FORMAT_ETHEREUM') return verifyEthereumMessage(message, signature, address)
   if (addressFormat === 'ADDRESS_FORMAT_SOLANA') return verifySolanaMessage(message, signature, address)
   return { ok: false, reason: `the playground cannot check ${addressFormat} signatures` }

@@ -43,5 +43,6 @@ export function assertInteger(value: unknown, label: string, min: number, max: n
 /** `value` has these methods (a Storage, a KeyStore, an event target): duck-typed, as objects from other realms must pass. */
 export function assertMethods(value: unknown, methods: readonly string[], label: string, expected: string): void {
   const candidate = value as Record<string, unknown> | null | undefined
-  if (!methods.every((method) => typeof candidate?.[method] === 'function')) throw invalidArgument(label, expected, value)
+  if (!methods.every((method) => typeof candidate?.[method] === 'function'))
+    throw invalidArgument(label, expected, value)
 }

@@ -22,7 +22,11 @@ afterEach(() => {
 describe('createAuthProxyClient: requests', () => {
   it('POSTs JSON to {proxyUrl}/v1/<endpoint> with the config id header', async () => {
     const fake = fakeFetch({ otp_init: json({ otpId: 'otp-1' }) })
-    const client = createAuthProxyClient({ proxyUrl: 'https://auth.example.com/base/', configId: 'tenant-1', fetch: fake.fetch })
+    const client = createAuthProxyClient({
+      proxyUrl: 'https://auth.example.com/base/',
+      configId: 'tenant-1',
+      fetch: fake.fetch,
+    })
 
     const answer = await client.otpInit({ otpType: 'OTP_TYPE_EMAIL', contact: 'a@b.co' })
 
@@ -38,7 +42,11 @@ describe('createAuthProxyClient: requests', () => {
   })
 
   it('trims trailing slashes of proxyUrl and keeps the trimmed form', () => {
-    const client = createAuthProxyClient({ proxyUrl: 'http://localhost:8787///', configId: 'demo', fetch: fakeFetch({}).fetch })
+    const client = createAuthProxyClient({
+      proxyUrl: 'http://localhost:8787///',
+      configId: 'demo',
+      fetch: fakeFetch({}).fetch,
+    })
     expect(client.proxyUrl).toBe('http://localhost:8787')
     expect(client.configId).toBe('demo')
     expect(client.timeoutMs).toBe(20_000)
@@ -71,7 +79,11 @@ describe('createAuthProxyClient: requests', () => {
       otpAlphanumeric: false,
       oauthClientIds: { google: 'g-client' },
     }
-    const client = createAuthProxyClient({ proxyUrl: 'https://p.example', configId: 'demo', fetch: fakeFetch({ wallet_kit_config: json(body) }).fetch })
+    const client = createAuthProxyClient({
+      proxyUrl: 'https://p.example',
+      configId: 'demo',
+      fetch: fakeFetch({ wallet_kit_config: json(body) }).fetch,
+    })
     expect(await client.walletKitConfig()).toEqual(body)
   })
 
@@ -146,12 +158,17 @@ describe('createAuthProxyClient: errors', () => {
 
   it('given a rate limit, reads when to retry from RetryInfo, else Retry-After, and says it to the user', async () => {
     const retryInfo = { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '23s' }
-    const limited = await failure(clientWith(json({ code: 8, message: 'too many codes', details: [retryInfo] }, 429)).otpVerify(verify))
+    const limited = await failure(
+      clientWith(json({ code: 8, message: 'too many codes', details: [retryInfo] }, 429)).otpVerify(verify),
+    )
     expect(limited.code).toBe('RATE_LIMITED')
     expect(limited.retryAfterSeconds).toBe(23)
     expect(limited.userMessage).toBe('Too many attempts. Please wait 23 seconds and try again.')
 
-    const header = new Response(JSON.stringify({ code: 8, message: 'slow down', details: [] }), { status: 429, headers: { 'Retry-After': '1' } })
+    const header = new Response(JSON.stringify({ code: 8, message: 'slow down', details: [] }), {
+      status: 429,
+      headers: { 'Retry-After': '1' },
+    })
     const fromHeader = await failure(clientWith(header).otpVerify(verify))
     expect(fromHeader.retryAfterSeconds).toBe(1)
     expect(fromHeader.userMessage).toBe('Too many attempts. Please wait 1 second and try again.')
@@ -162,7 +179,9 @@ describe('createAuthProxyClient: errors', () => {
   })
 
   it('keeps details from the proxy and tolerates their absence', async () => {
-    const error = await failure(clientWith(json({ code: 3, message: 'bad', details: [{ field: 'otpId' }] }, 400)).otpVerify(verify))
+    const error = await failure(
+      clientWith(json({ code: 3, message: 'bad', details: [{ field: 'otpId' }] }, 400)).otpVerify(verify),
+    )
     expect(error.proxy?.details).toEqual([{ field: 'otpId' }])
     const bare = await failure(clientWith(json({ code: 3, message: 'bad' }, 400)).otpVerify(verify))
     expect(bare.proxy).toEqual({ code: 3, message: 'bad', details: [] })
@@ -172,25 +191,36 @@ describe('createAuthProxyClient: errors', () => {
     const error = await failure(clientWith(new Response('<html>Forbidden</html>', { status: 403 })).otpVerify(verify))
     expect(error.code).toBe('PROXY_BAD_RESPONSE')
     expect(error.status).toBe(403)
-    expect(error.message).toBe('otp_verify: HTTP 403 from https://p.example/v1/otp_verify without a proxy error body (got "<html>Forbidden</html>")')
+    expect(error.message).toBe(
+      'otp_verify: HTTP 403 from https://p.example/v1/otp_verify without a proxy error body (got "<html>Forbidden</html>")',
+    )
     expect(error.proxy).toBeUndefined()
   })
 
-  it.each([502, 503, 504])('PROXY_UNAVAILABLE for a gateway page with HTTP %i, status and body kept', async (status) => {
-    const page = `<html><body>${'The origin is unreachable. '.repeat(5)}</body></html>`
-    const error = await failure(clientWith(new Response(page, { status, headers: { 'Content-Type': 'text/html' } })).otpVerify(verify))
-    expect(error.code).toBe('PROXY_UNAVAILABLE')
-    expect(error.status).toBe(status)
-    expect(error.message).toBe(`otp_verify: HTTP ${status} from https://p.example/v1/otp_verify without a proxy error body (got "${page.slice(0, 60)}…")`)
-    expect(error.userMessage).toBe(DEFAULT_USER_MESSAGES.PROXY_UNAVAILABLE)
-    expect(error.proxy).toBeUndefined()
-  })
+  it.each([502, 503, 504])(
+    'PROXY_UNAVAILABLE for a gateway page with HTTP %i, status and body kept',
+    async (status) => {
+      const page = `<html><body>${'The origin is unreachable. '.repeat(5)}</body></html>`
+      const error = await failure(
+        clientWith(new Response(page, { status, headers: { 'Content-Type': 'text/html' } })).otpVerify(verify),
+      )
+      expect(error.code).toBe('PROXY_UNAVAILABLE')
+      expect(error.status).toBe(status)
+      expect(error.message).toBe(
+        `otp_verify: HTTP ${status} from https://p.example/v1/otp_verify without a proxy error body (got "${page.slice(0, 60)}…")`,
+      )
+      expect(error.userMessage).toBe(DEFAULT_USER_MESSAGES.PROXY_UNAVAILABLE)
+      expect(error.proxy).toBeUndefined()
+    },
+  )
 
   it('RATE_LIMITED with retryAfterSeconds for a CDN or WAF 429 page with Retry-After, in seconds or as an HTTP date', async () => {
     const seconds = new Response('<html>Too Many Requests</html>', { status: 429, headers: { 'Retry-After': '30' } })
     const fromSeconds = await failure(clientWith(seconds).otpVerify(verify))
     expect(fromSeconds).toMatchObject({ code: 'RATE_LIMITED', status: 429, retryAfterSeconds: 30, proxy: undefined })
-    expect(fromSeconds.message).toBe('otp_verify: HTTP 429 from https://p.example/v1/otp_verify without a proxy error body (got "<html>Too Many Requests</html>")')
+    expect(fromSeconds.message).toBe(
+      'otp_verify: HTTP 429 from https://p.example/v1/otp_verify without a proxy error body (got "<html>Too Many Requests</html>")',
+    )
     expect(fromSeconds.userMessage).toBe('Too many attempts. Please wait 30 seconds and try again.')
 
     const headers = { 'Retry-After': 'Wed, 21 Oct 2030 07:30:00 GMT', Date: 'Wed, 21 Oct 2030 07:28:00 GMT' }
@@ -215,8 +245,12 @@ describe('createAuthProxyClient: errors', () => {
   })
 
   it('PROXY_BAD_RESPONSE for a success that is not JSON, not an object, or lacks the promised field', async () => {
-    expect((await failure(clientWith(new Response('OK', { status: 200 })).otpVerify(verify))).code).toBe('PROXY_BAD_RESPONSE')
-    expect((await failure(clientWith(new Response('', { status: 200 })).otpVerify(verify))).message).toContain('an empty body')
+    expect((await failure(clientWith(new Response('OK', { status: 200 })).otpVerify(verify))).code).toBe(
+      'PROXY_BAD_RESPONSE',
+    )
+    expect((await failure(clientWith(new Response('', { status: 200 })).otpVerify(verify))).message).toContain(
+      'an empty body',
+    )
     expect((await failure(clientWith(json(['x'])).otpVerify(verify))).code).toBe('PROXY_BAD_RESPONSE')
     const missing = await failure(clientWith(json({ token: 'x' })).otpVerify(verify))
     expect(missing.code).toBe('PROXY_BAD_RESPONSE')
@@ -264,7 +298,12 @@ describe('createAuthProxyClient: errors', () => {
   it('PROXY_TIMEOUT when no answer comes within timeoutMs, and the request is aborted', async () => {
     vi.useFakeTimers()
     const fake = fakeFetch({ otp_verify: hang })
-    const client = createAuthProxyClient({ proxyUrl: 'https://p.example', configId: 'demo', fetch: fake.fetch, timeoutMs: 5000 })
+    const client = createAuthProxyClient({
+      proxyUrl: 'https://p.example',
+      configId: 'demo',
+      fetch: fake.fetch,
+      timeoutMs: 5000,
+    })
     const pending = failure(client.otpVerify(verify))
     await vi.advanceTimersByTimeAsync(4999)
     expect(fake.calls[0]?.signal?.aborted).toBe(false)
@@ -315,7 +354,9 @@ describe('createAuthProxyClient: errors', () => {
     const controller = new AbortController()
     const stream = new ReadableStream<Uint8Array>({
       start(streamController) {
-        controller.signal.addEventListener('abort', () => streamController.error(new DOMException('aborted', 'AbortError')))
+        controller.signal.addEventListener('abort', () =>
+          streamController.error(new DOMException('aborted', 'AbortError')),
+        )
       },
     })
     const client = clientWith(new Response(stream, { status: 200 }))
@@ -333,7 +374,12 @@ describe('createAuthProxyClient: account is retried once on a transient failure'
 
   function accountClient(answers: Parameters<typeof fakeFetch>[0][string], timeoutMs?: number) {
     const fake = fakeFetch({ account: answers, otp_verify: answers })
-    const client = createAuthProxyClient({ proxyUrl: 'https://p.example', configId: 'demo', fetch: fake.fetch, timeoutMs })
+    const client = createAuthProxyClient({
+      proxyUrl: 'https://p.example',
+      configId: 'demo',
+      fetch: fake.fetch,
+      timeoutMs,
+    })
     return { client, fake }
   }
 
@@ -428,10 +474,18 @@ describe('createAuthProxyClient: input checks', () => {
       /createAuthProxyClient\(\{ configId \}\): expected a non-empty string/,
     )
     expect(() =>
-      createAuthProxyClient({ proxyUrl: 'https://p.example', configId: 'x', fetch: 'fetch' as unknown as typeof fetch }),
+      createAuthProxyClient({
+        proxyUrl: 'https://p.example',
+        configId: 'x',
+        fetch: 'fetch' as unknown as typeof fetch,
+      }),
     ).toThrow(/\{ fetch \}/)
-    expect(() => createAuthProxyClient({ proxyUrl: 'https://p.example', configId: 'x', timeoutMs: 0 })).toThrow(/\{ timeoutMs \}/)
-    expect(() => createAuthProxyClient({ proxyUrl: 'https://p.example', configId: 'x', timeoutMs: 2 ** 31 })).toThrow(/\{ timeoutMs \}/)
+    expect(() => createAuthProxyClient({ proxyUrl: 'https://p.example', configId: 'x', timeoutMs: 0 })).toThrow(
+      /\{ timeoutMs \}/,
+    )
+    expect(() => createAuthProxyClient({ proxyUrl: 'https://p.example', configId: 'x', timeoutMs: 2 ** 31 })).toThrow(
+      /\{ timeoutMs \}/,
+    )
   })
 
   it('labels bad input as CONFIG_INVALID', () => {
@@ -447,9 +501,9 @@ describe('createAuthProxyClient: input checks', () => {
     const fake = fakeFetch({ otp_init: json({ otpId: 'x' }) })
     const client = createAuthProxyClient({ proxyUrl: 'https://p.example', configId: 'demo', fetch: fake.fetch })
     await expect(client.otpInit('body' as never)).rejects.toThrow(/otp_init: body: expected an object/)
-    await expect(client.otpInit({ otpType: 'OTP_TYPE_EMAIL', contact: 'a@b.co' }, { signal: 'x' as never })).rejects.toThrow(
-      /otp_init: options\.signal: expected an AbortSignal/,
-    )
+    await expect(
+      client.otpInit({ otpType: 'OTP_TYPE_EMAIL', contact: 'a@b.co' }, { signal: 'x' as never }),
+    ).rejects.toThrow(/otp_init: options\.signal: expected an AbortSignal/)
     expect(fake.calls).toHaveLength(0)
   })
 })

@@ -1,7 +1,14 @@
 import { assertNonEmptyString, assertObject, invalidArgument } from './assert'
 import type { AuthProxyClient, CallOptions } from './contracts'
 import { KitError } from './errors'
-import { assertSignal, assertTimeoutMs, postJson, resolveBaseUrl, type PostJsonAnswer, type PostJsonRequest } from './postJson'
+import {
+  assertSignal,
+  assertTimeoutMs,
+  postJson,
+  resolveBaseUrl,
+  type PostJsonAnswer,
+  type PostJsonRequest,
+} from './postJson'
 import { withRetryAfter } from './retryAfter'
 import type { ProxyEndpoint, ProxyEndpoints, WalletKitConfigResponse } from './types'
 
@@ -61,7 +68,8 @@ export function createAuthProxyClient(options: AuthProxyClientOptions): AuthProx
 
   async function walletKitConfig(callOptions?: CallOptions): Promise<WalletKitConfigResponse> {
     const { body, status } = await post('wallet_kit_config', undefined, callOptions, unknownConfigId)
-    const bad = (what: string) => new KitError('PROXY_BAD_RESPONSE', `wallet_kit_config: ${what} in the answer (HTTP ${status})`, { status })
+    const bad = (what: string) =>
+      new KitError('PROXY_BAD_RESPONSE', `wallet_kit_config: ${what} in the answer (HTTP ${status})`, { status })
     if (typeof body.organizationId !== 'string' || body.organizationId === '') throw bad('no organizationId')
     return withConfigDefaults(body, bad)
   }

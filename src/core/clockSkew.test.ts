@@ -45,7 +45,11 @@ interface Device {
 }
 
 /** A browser whose clock is `skewMs` off the true time; `storage` and `keyStore` are the device's, kept across kits. */
-function device(proxy: MockAuthProxy, skewMs: number | (() => number), options: Partial<KitOptions> & { authenticator?: SoftAuthenticator } = {}): Device {
+function device(
+  proxy: MockAuthProxy,
+  skewMs: number | (() => number),
+  options: Partial<KitOptions> & { authenticator?: SoftAuthenticator } = {},
+): Device {
   const paths: string[] = []
   const storage = options.storage ?? memoryStorage()
   const skew = typeof skewMs === 'number' ? () => skewMs : skewMs

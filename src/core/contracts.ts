@@ -170,7 +170,12 @@ export type ConfigSnapshot =
   /** The last failure (after the retries) until a new attempt succeeds. */
   | { readonly status: 'error'; readonly data: undefined; readonly error: KitError; readonly isFetching: boolean }
   /** Kept for the kit's life: a tenant's config does not change under a page. */
-  | { readonly status: 'success'; readonly data: WalletKitConfigResponse; readonly error: null; readonly isFetching: false }
+  | {
+      readonly status: 'success'
+      readonly data: WalletKitConfigResponse
+      readonly error: null
+      readonly isFetching: false
+    }
 
 export interface ConfigStore extends ReadableStore<ConfigSnapshot> {
   /**

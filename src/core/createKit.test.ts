@@ -87,7 +87,9 @@ describe('createKit', () => {
     vi.useFakeTimers()
     const keyStore = memoryKeyStore()
     const kit = make({ storage: fakeStorage(), keyStore })
-    await kit.session.set(await sessionToken({ exp: Math.floor(Date.now() / 1000) + 900, public_key: await keyStore.create() }))
+    await kit.session.set(
+      await sessionToken({ exp: Math.floor(Date.now() / 1000) + 900, public_key: await keyStore.create() }),
+    )
     expect(vi.getTimerCount()).toBe(1)
     kit.destroy()
     expect(vi.getTimerCount()).toBe(0)

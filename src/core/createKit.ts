@@ -47,7 +47,12 @@ export interface KitOptions extends AuthProxyClientOptions, KitOAuthOptions {
 export function createKit(options: KitOptions): Kit {
   assertObject(options, 'createKit(options)')
   const client = createAuthProxyClient(options)
-  const { keyStore = defaultKeyStore(), storage = workingStorage('localStorage') ?? memoryStorage(), window = defaultWindow(), warnBeforeMs } = options
+  const {
+    keyStore = defaultKeyStore(),
+    storage = workingStorage('localStorage') ?? memoryStorage(),
+    window = defaultWindow(),
+    warnBeforeMs,
+  } = options
   const deviceNow = options.now ?? Date.now
   if (typeof deviceNow !== 'function') throw invalidArgument('createKit({ now })', 'a function returning ms', deviceNow)
   const clock = createProxyClock({ deviceNow: () => deviceNow(), storage, window })
@@ -67,7 +72,10 @@ export function createKit(options: KitOptions): Kit {
     clock,
   })
   const { webauthn } = options
-  if (webauthn !== undefined && (typeof webauthn !== 'object' || webauthn === null || typeof webauthn.startRegistration !== 'function')) {
+  if (
+    webauthn !== undefined &&
+    (typeof webauthn !== 'object' || webauthn === null || typeof webauthn.startRegistration !== 'function')
+  ) {
     throw invalidArgument('createKit({ webauthn })', 'the functions of @simplewebauthn/browser', webauthn)
   }
   // Checked by the sign-up flows, before their first request (signupWallet): they are in chunks, createKit is in every first load.

@@ -76,8 +76,10 @@ describe('base64url beyond the RFC vectors', () => {
   })
 })
 
-const part = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url')
-const jwt = (payload: unknown) => `${part({ alg: 'ES256', typ: 'JWT' })}.${part(JSON.stringify(payload))}.${part('signature')}`
+const part = (value: unknown) =>
+  Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url')
+const jwt = (payload: unknown) =>
+  `${part({ alg: 'ES256', typ: 'JWT' })}.${part(JSON.stringify(payload))}.${part('signature')}`
 
 describe('decodeJwtPayload', () => {
   it('returns the payload of a compact JWS, UTF-8 and the URL alphabet included', () => {
@@ -91,12 +93,17 @@ describe('decodeJwtPayload', () => {
   })
 
   it('refuses a payload that is not base64url JSON', () => {
-    expect(() => decodeJwtPayload(`x.${Buffer.from('{}').toString('base64')}+/.y`)).toThrow('not base64url-encoded JSON')
+    expect(() => decodeJwtPayload(`x.${Buffer.from('{}').toString('base64')}+/.y`)).toThrow(
+      'not base64url-encoded JSON',
+    )
     expect(() => decodeJwtPayload(`x.${part('not json')}.y`)).toThrow('not base64url-encoded JSON')
-    expect(() => decodeJwtPayload(`x.${Buffer.from([0xc3]).toString('base64url')}.y`)).toThrow('not base64url-encoded JSON')
+    expect(() => decodeJwtPayload(`x.${Buffer.from([0xc3]).toString('base64url')}.y`)).toThrow(
+      'not base64url-encoded JSON',
+    )
   })
 
   it('refuses a payload that is JSON but not an object', () => {
-    for (const payload of [[1], 'text', 42, null]) expect(() => decodeJwtPayload(jwt(payload))).toThrow('not a JSON object')
+    for (const payload of [[1], 'text', 42, null])
+      expect(() => decodeJwtPayload(jwt(payload))).toThrow('not a JSON object')
   })
 })

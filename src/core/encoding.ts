@@ -94,6 +94,7 @@ export function decodeJwtPayload(token: string): JwtPayload {
   } catch {
     throw new Error('its payload is not base64url-encoded JSON')
   }
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) throw new Error('its payload is not a JSON object')
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
+    throw new Error('its payload is not a JSON object')
   return payload as JwtPayload
 }

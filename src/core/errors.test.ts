@@ -15,7 +15,14 @@ describe('KitError', () => {
   it('keeps the developer message, status, proxy body, retry hint and cause apart from the copy', () => {
     const cause = new Error('underlying')
     const error = new KitError('RATE_LIMITED', 'otp_init: too many', { status: 429, retryAfterSeconds: 30, cause })
-    expect(error).toMatchObject({ name: 'KitError', code: 'RATE_LIMITED', message: 'otp_init: too many', status: 429, retryAfterSeconds: 30, cause })
+    expect(error).toMatchObject({
+      name: 'KitError',
+      code: 'RATE_LIMITED',
+      message: 'otp_init: too many',
+      status: 429,
+      retryAfterSeconds: 30,
+      cause,
+    })
     expect(isKitError(error)).toBe(true)
     expect(isKitError(error, 'RATE_LIMITED')).toBe(true)
     expect(isKitError(error, 'OTP_EXPIRED')).toBe(false)

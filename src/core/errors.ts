@@ -100,7 +100,8 @@ export const DEFAULT_USER_MESSAGES: Readonly<Record<KitErrorCode, string>> = {
   STAMP_REFUSED: 'Your sign-in could not be verified. Please sign in again.',
   CLOCK_SKEW:
     "This device's clock is off, so the sign-in service refused the request. Set the date and time to update automatically, then try again.",
-  PASSKEY_SIGNUP_INCOMPLETE: 'Your passkey was created, but signing in did not finish. Sign in with the passkey you just created.',
+  PASSKEY_SIGNUP_INCOMPLETE:
+    'Your passkey was created, but signing in did not finish. Sign in with the passkey you just created.',
   NOT_SIGNED_IN: 'Please sign in first.',
   LOAD_FAILED: 'Part of the sign-in could not be loaded. Check your connection and try again.',
 }
@@ -146,7 +147,10 @@ export function isKitError(error: unknown, code?: KitErrorCode): error is KitErr
 
 /** A passkey sign-up that failed after the passkey was made: recover by logging in with `error.credentialId`. */
 export function isPasskeySignUpIncomplete(error: unknown): error is KitError & { readonly credentialId: string } {
-  return isKitError(error, 'PASSKEY_SIGNUP_INCOMPLETE') && typeof (error as { credentialId?: unknown }).credentialId === 'string'
+  return (
+    isKitError(error, 'PASSKEY_SIGNUP_INCOMPLETE') &&
+    typeof (error as { credentialId?: unknown }).credentialId === 'string'
+  )
 }
 
 /** A refused passkey whose sign-up failed in this browser before its account was made: offer to sign up again. */

@@ -95,7 +95,12 @@ export {
 } from './flows/smsOtp'
 
 export type { OAuthWindow } from './oauth/oauthWindow'
-export type { HandleOAuthRedirectOptions, OAuthRedirect, OAuthRedirectSnapshot, OAuthRedirectStatus } from './oauth/oauthRedirect'
+export type {
+  HandleOAuthRedirectOptions,
+  OAuthRedirect,
+  OAuthRedirectSnapshot,
+  OAuthRedirectStatus,
+} from './oauth/oauthRedirect'
 // Actions: OAuth, by popup or redirect
 export {
   cancelOAuth,
@@ -118,7 +123,12 @@ export {
   type OAuthProviderName,
 } from './oauth/providers'
 export type { OAuthMode, PendingOAuth } from './oauth/pendingOAuth'
-export { cleanOAuthCallbackUrl, isOAuthCallback, parseOAuthCallback, type OAuthCallbackParameters } from './oauth/callbackUrl'
+export {
+  cleanOAuthCallbackUrl,
+  isOAuthCallback,
+  parseOAuthCallback,
+  type OAuthCallbackParameters,
+} from './oauth/callbackUrl'
 export {
   OAUTH_POPUP_WINDOW_NAME,
   isOAuthPopupWindow,

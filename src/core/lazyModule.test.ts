@@ -48,7 +48,9 @@ describe('lazyModule', () => {
     calls[0]?.reject(new TypeError('Failed to fetch dynamically imported module: /assets/LoginDialog.js'))
     const error = await failing.catch((e: unknown) => e)
     expect(isKitError(error, 'LOAD_FAILED')).toBe(true)
-    expect((error as Error).message).toMatch(/sign-in dialog: its code could not be loaded \(TypeError: Failed to fetch/)
+    expect((error as Error).message).toMatch(
+      /sign-in dialog: its code could not be loaded \(TypeError: Failed to fetch/,
+    )
     expect(loader.getSnapshot()).toEqual({ status: 'error', module: undefined, error })
 
     const retrying = loader.load()

@@ -43,7 +43,9 @@ export function lazyModule<M>(name: string, importer: () => Promise<M>): LazyMod
         (cause: unknown) => {
           loading = undefined
           // Offline for a moment, or a deploy replaced the chunk; the browser's message says which.
-          const error = new KitError('LOAD_FAILED', `${name}: its code could not be loaded (${String(cause)})`, { cause })
+          const error = new KitError('LOAD_FAILED', `${name}: its code could not be loaded (${String(cause)})`, {
+            cause,
+          })
           store.setState({ status: 'error', module: undefined, error })
           throw error
         },

@@ -102,7 +102,10 @@ export async function postJson(request: PostJsonRequest): Promise<PostJsonAnswer
         const error = gatewayError(label, url, status, text)
         throw request.refineError ? request.refineError(error, response.headers) : error
       }
-      const error = new KitError(errorCode(proxy.code), `${label}: ${proxy.message} (HTTP ${status})`, { status, proxy })
+      const error = new KitError(errorCode(proxy.code), `${label}: ${proxy.message} (HTTP ${status})`, {
+        status,
+        proxy,
+      })
       throw request.refineError ? request.refineError(error, response.headers) : error
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
@@ -129,7 +132,11 @@ const GATEWAY_CODES: Readonly<Partial<Record<number, KitErrorCode>>> = {
 function gatewayError(label: string, url: string, status: number, text: string): KitError {
   const code = GATEWAY_CODES[status] ?? 'PROXY_BAD_RESPONSE'
   // The address is the developer's clue (a wrong proxyUrl, a proxy not running); userMessage never shows it.
-  return new KitError(code, `${label}: HTTP ${status} from ${url} without a proxy error body (got ${describeBody(text)})`, { status })
+  return new KitError(
+    code,
+    `${label}: HTTP ${status} from ${url} without a proxy error body (got ${describeBody(text)})`,
+    { status },
+  )
 }
 
 function parseJson(text: string): unknown {

@@ -76,7 +76,7 @@ describe('createProxyClock', () => {
     expect(() => createProxyClock({ deviceNow: 5 as never })).toThrow(/createProxyClock\(\{ deviceNow \}\)/)
   })
 
-  it("adopts the offset another tab learned (its storage event), and stops following on destroy", () => {
+  it('adopts the offset another tab learned (its storage event), and stops following on destroy', () => {
     const storage = memoryStorage()
     const events = storageEvents()
     const clock = createProxyClock({ deviceNow: () => TRUE_TIME + 16 * MINUTE, storage, window: events.target })

@@ -49,7 +49,8 @@ export interface ProxyClockOptions {
 
 export function createProxyClock(options: ProxyClockOptions = {}): ProxyClock {
   const { deviceNow = Date.now, storage, storageKey = CLOCK_OFFSET_STORAGE_KEY, window } = options
-  if (typeof deviceNow !== 'function') throw invalidArgument('createProxyClock({ deviceNow })', 'a function returning ms', deviceNow)
+  if (typeof deviceNow !== 'function')
+    throw invalidArgument('createProxyClock({ deviceNow })', 'a function returning ms', deviceNow)
   let offset = readOffset(storage, storageKey)
   const onStorage = (event: Event): void => {
     // `key` is null when another tab called localStorage.clear().

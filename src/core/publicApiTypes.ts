@@ -269,10 +269,7 @@ export interface PublicWalletAccount {
 
 export type PayloadEncoding = 'PAYLOAD_ENCODING_HEXADECIMAL' | 'PAYLOAD_ENCODING_TEXT_UTF8'
 export type HashFunction =
-  | 'HASH_FUNCTION_NO_OP'
-  | 'HASH_FUNCTION_SHA256'
-  | 'HASH_FUNCTION_KECCAK256'
-  | 'HASH_FUNCTION_NOT_APPLICABLE'
+  'HASH_FUNCTION_NO_OP' | 'HASH_FUNCTION_SHA256' | 'HASH_FUNCTION_KECCAK256' | 'HASH_FUNCTION_NOT_APPLICABLE'
 
 export interface SignRawPayloadsParameters {
   /** A wallet account's address. */

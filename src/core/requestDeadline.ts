@@ -9,7 +9,11 @@ export interface RequestDeadline {
   end(): void
 }
 
-export function startRequestDeadline(label: string, timeoutMs: number, callerSignal: AbortSignal | undefined): RequestDeadline {
+export function startRequestDeadline(
+  label: string,
+  timeoutMs: number,
+  callerSignal: AbortSignal | undefined,
+): RequestDeadline {
   const controller = new AbortController()
   let timedOut = false
   const timer = setTimeout(() => {

@@ -43,7 +43,10 @@ describe('readRetryAfterSeconds: an HTTP date (what a CDN or a WAF may send)', (
 
   it("withRetryAfter measures it from the answer's Date, not the device clock", () => {
     const limited = new KitError('RATE_LIMITED', 'x: HTTP 429', { status: 429 })
-    const headers = new Headers({ 'Retry-After': 'Wed, 21 Oct 2030 07:29:00 GMT', Date: 'Wed, 21 Oct 2030 07:28:00 GMT' })
+    const headers = new Headers({
+      'Retry-After': 'Wed, 21 Oct 2030 07:29:00 GMT',
+      Date: 'Wed, 21 Oct 2030 07:28:00 GMT',
+    })
     const error = withRetryAfter(limited, headers)
     expect(error).toMatchObject({ code: 'RATE_LIMITED', status: 429, retryAfterSeconds: 60 })
     expect(error.userMessage).toBe('Too many attempts. Please wait 60 seconds and try again.')

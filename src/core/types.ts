@@ -4,16 +4,7 @@
 // writes them.
 
 /** Login methods a tenant can enable, as `wallet_kit_config.enabledProviders` lists them. */
-export type EnabledProvider =
-  | 'email'
-  | 'sms'
-  | 'passkey'
-  | 'wallet'
-  | 'google'
-  | 'apple'
-  | 'x'
-  | 'discord'
-  | 'facebook'
+export type EnabledProvider = 'email' | 'sms' | 'passkey' | 'wallet' | 'google' | 'apple' | 'x' | 'discord' | 'facebook'
 
 export const ENABLED_PROVIDERS: readonly EnabledProvider[] = [
   'email',
@@ -263,7 +254,8 @@ export type OAuthLoginResponse = SessionResponse
 // ---------------------------------------------------------------------------------------------
 // account
 
-export type AccountFilterType = 'EMAIL' | 'PHONE_NUMBER' | 'OIDC_TOKEN' | 'CREDENTIAL_ID' | 'PUBLIC_KEY' | 'NAME' | 'USERNAME'
+export type AccountFilterType =
+  'EMAIL' | 'PHONE_NUMBER' | 'OIDC_TOKEN' | 'CREDENTIAL_ID' | 'PUBLIC_KEY' | 'NAME' | 'USERNAME'
 
 export interface AccountRequest {
   filterType: AccountFilterType

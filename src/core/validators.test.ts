@@ -36,12 +36,18 @@ describe('isE164PhoneNumber', () => {
     expect(isE164PhoneNumber(phone)).toBe(true)
   })
 
-  it.each(['', '447700900123', '+0447700900', '+44 7700 900123', '+12345', '+8610123456789012', '+4477OO900123', 447700900123])(
-    'refuses %j',
-    (phone) => {
-      expect(isE164PhoneNumber(phone)).toBe(false)
-    },
-  )
+  it.each([
+    '',
+    '447700900123',
+    '+0447700900',
+    '+44 7700 900123',
+    '+12345',
+    '+8610123456789012',
+    '+4477OO900123',
+    447700900123,
+  ])('refuses %j', (phone) => {
+    expect(isE164PhoneNumber(phone)).toBe(false)
+  })
 })
 
 describe('normalizePhoneNumber', () => {

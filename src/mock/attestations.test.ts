@@ -13,10 +13,15 @@ function passkeyOnly(authenticators: SignupAuthenticator[]): SignupRequest {
 
 /** Rewrites clientDataJSON after the fact, as an attacker replaying someone else's registration would. */
 function withClientData(authenticator: SignupAuthenticator, change: Record<string, unknown>): SignupAuthenticator {
-  const clientData = JSON.parse(new TextDecoder().decode(base64url.decode(authenticator.attestation.clientDataJson))) as object
+  const clientData = JSON.parse(
+    new TextDecoder().decode(base64url.decode(authenticator.attestation.clientDataJson)),
+  ) as object
   return {
     ...authenticator,
-    attestation: { ...authenticator.attestation, clientDataJson: base64url.encode(JSON.stringify({ ...clientData, ...change })) },
+    attestation: {
+      ...authenticator.attestation,
+      clientDataJson: base64url.encode(JSON.stringify({ ...clientData, ...change })),
+    },
   }
 }
 
@@ -29,7 +34,10 @@ async function expectRefused(
 ): Promise<void> {
   const before = snapshot(proxy)
   const answer = await call(proxy, 'signup', body, origin === undefined ? {} : { origin })
-  expect(answer.body).toMatchObject({ code, message: typeof message === 'string' ? message : expect.stringMatching(message) })
+  expect(answer.body).toMatchObject({
+    code,
+    message: typeof message === 'string' ? message : expect.stringMatching(message),
+  })
   expect(snapshot(proxy)).toBe(before)
 }
 
@@ -62,11 +70,19 @@ describe('signup with passkeys', () => {
     const unsigned = { ...(await signedSignup('ada@example.com', verified)), authenticators: [passkey] }
     // The signature made over `authenticators: []` no longer matches.
     const stale = await call(proxy, 'signup', unsigned, { origin: ORIGIN })
-    expect(stale.body).toMatchObject({ code: 16, message: 'clientSignature.message: signup.authenticators does not match the request' })
+    expect(stale.body).toMatchObject({
+      code: 16,
+      message: 'clientSignature.message: signup.authenticators does not match the request',
+    })
     const { clientSignature: _dropped, ...request } = unsigned
-    const signed = { ...request, clientSignature: await verified.key.clientSignature(signupMessage(request, verified.tokenId)) }
+    const signed = {
+      ...request,
+      clientSignature: await verified.key.clientSignature(signupMessage(request, verified.tokenId)),
+    }
     const { userId } = await ok<SignupResponse>(call(proxy, 'signup', signed, { origin: ORIGIN }))
-    expect(proxy.state.users[userId]?.authenticators.map((a) => a.credentialId)).toEqual([passkey.attestation.credentialId])
+    expect(proxy.state.users[userId]?.authenticators.map((a) => a.credentialId)).toEqual([
+      passkey.attestation.credentialId,
+    ])
   })
 
   it('verifies against the tenant rpId when it has one: a subdomain page may register, another site may not', async () => {
@@ -84,7 +100,13 @@ describe('signup with passkeys', () => {
     )
     // Made for the page's own host, not for the tenant's RP ID.
     const ownHost = createSoftAuthenticator({ origin: 'https://app.example.com' })
-    await expectRefused(proxy, passkeyOnly([await ownHost.register()]), 'https://app.example.com', 16, /^authenticators\[0\]\.attestation: does not verify \(Unexpected RP ID hash\); expected a registration on https:\/\/app\.example\.com for RP ID example\.com$/)
+    await expectRefused(
+      proxy,
+      passkeyOnly([await ownHost.register()]),
+      'https://app.example.com',
+      16,
+      /^authenticators\[0\]\.attestation: does not verify \(Unexpected RP ID hash\); expected a registration on https:\/\/app\.example\.com for RP ID example\.com$/,
+    )
   })
 
   it('requires the Origin header when there are authenticators, and only then', async () => {
@@ -95,10 +117,15 @@ describe('signup with passkeys', () => {
       passkeyOnly([passkey]),
       undefined,
       3,
-      "Origin header (required with authenticators): missing; the page a passkey was used on is checked against it (a browser always sends it)",
+      'Origin header (required with authenticators): missing; the page a passkey was used on is checked against it (a browser always sends it)',
     )
     const apiKey = await createTestClientKey()
-    await ok(call(proxy, 'signup', { ...passkeyOnly([]), apiKeys: [{ apiKeyName: 'k', publicKey: apiKey.publicKey, curveType: 'API_KEY_CURVE_P256' }] }))
+    await ok(
+      call(proxy, 'signup', {
+        ...passkeyOnly([]),
+        apiKeys: [{ apiKeyName: 'k', publicKey: apiKey.publicKey, curveType: 'API_KEY_CURVE_P256' }],
+      }),
+    )
   })
 
   describe('refuses a forged attestation with 16, changing nothing', () => {
@@ -117,9 +144,21 @@ describe('signup with passkeys', () => {
         },
         /origin "https:\/\/evil\.test"/,
       ],
-      ['made on another origin', () => authenticator.register({ origin: 'http://localhost:6006' }), /origin "http:\/\/localhost:6006", expected "http:\/\/localhost:5173"/],
-      ['made for another RP ID', () => authenticator.register({ rpId: 'evil.test' }), /\(Unexpected RP ID hash\); expected a registration on http:\/\/localhost:5173 for RP ID localhost$/],
-      ['of an assertion, not a registration', () => authenticator.register({ type: 'webauthn.get' }), /Unexpected registration response type: webauthn\.get/],
+      [
+        'made on another origin',
+        () => authenticator.register({ origin: 'http://localhost:6006' }),
+        /origin "http:\/\/localhost:6006", expected "http:\/\/localhost:5173"/,
+      ],
+      [
+        'made for another RP ID',
+        () => authenticator.register({ rpId: 'evil.test' }),
+        /\(Unexpected RP ID hash\); expected a registration on http:\/\/localhost:5173 for RP ID localhost$/,
+      ],
+      [
+        'of an assertion, not a registration',
+        () => authenticator.register({ type: 'webauthn.get' }),
+        /Unexpected registration response type: webauthn\.get/,
+      ],
       ['without user presence', () => authenticator.register({ flags: 0x44 }), /User presence was required/],
       [
         'naming another credential id than the one it registers',
@@ -133,7 +172,10 @@ describe('signup with passkeys', () => {
         'whose attestation object is not CBOR',
         async () => {
           const real = await authenticator.register()
-          return { ...real, attestation: { ...real.attestation, attestationObject: base64url.encode('not cbor at all') } }
+          return {
+            ...real,
+            attestation: { ...real.attestation, attestationObject: base64url.encode('not cbor at all') },
+          }
         },
         /^authenticators\[0\]\.attestation: does not verify/,
       ],
@@ -144,7 +186,13 @@ describe('signup with passkeys', () => {
 
     it('sent from another page than the one it was made on', async () => {
       const { proxy } = setup()
-      await expectRefused(proxy, passkeyOnly([await authenticator.register()]), 'http://localhost:6006', 16, /origin "http:\/\/localhost:5173", expected "http:\/\/localhost:6006"/)
+      await expectRefused(
+        proxy,
+        passkeyOnly([await authenticator.register()]),
+        'http://localhost:6006',
+        16,
+        /origin "http:\/\/localhost:5173", expected "http:\/\/localhost:6006"/,
+      )
     })
   })
 

@@ -141,7 +141,9 @@ export function assertCredentialsNew(
   field: string,
 ): void {
   const registered = new Set(
-    tenantUsers(state, tenant).flatMap((user) => user.authenticators.map((authenticator) => authenticator.credentialId)),
+    tenantUsers(state, tenant).flatMap((user) =>
+      user.authenticators.map((authenticator) => authenticator.credentialId),
+    ),
   )
   credentialIds.forEach((credentialId, index) => {
     if (registered.has(credentialId)) {

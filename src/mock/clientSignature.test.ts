@@ -9,7 +9,13 @@ import { createTestClientKey, loginMessage } from './testing/clientKey'
 const N = p256.Point.CURVE().n
 
 function claims(publicKey: string): VerificationTokenClaims {
-  return { id: 'token-1', contact: 'ada@example.com', verification_type: 'OTP_TYPE_EMAIL', public_key: publicKey, exp: 0 }
+  return {
+    id: 'token-1',
+    contact: 'ada@example.com',
+    verification_type: 'OTP_TYPE_EMAIL',
+    public_key: publicKey,
+    exp: 0,
+  }
 }
 
 function messageSignature(publicKey: string, message: string, signatureHex: string): ParsedClientSignature {
@@ -97,7 +103,11 @@ describe('verifyClientSignature', () => {
 
   it('compares signed members as own members: a member named constructor is one like any other', async () => {
     const key = await createTestClientKey()
-    const message = JSON.stringify({ login: { publicKey: key.publicKey, constructor: 1 }, tokenId: 'token-1', type: 'USAGE_TYPE_LOGIN' })
+    const message = JSON.stringify({
+      login: { publicKey: key.publicKey, constructor: 1 },
+      tokenId: 'token-1',
+      type: 'USAGE_TYPE_LOGIN',
+    })
     expect(() =>
       verifyClientSignature({
         signature: messageSignature(key.publicKey, message, '00'.repeat(64)),
@@ -108,7 +118,12 @@ describe('verifyClientSignature', () => {
     ).toThrow(/^clientSignature.signature: does not verify/)
     const signed = messageSignature(key.publicKey, message, await key.sign(message))
     expect(() =>
-      verifyClientSignature({ signature: signed, claims: claims(key.publicKey), usage: 'USAGE_TYPE_LOGIN', expected: { publicKey: key.publicKey } }),
+      verifyClientSignature({
+        signature: signed,
+        claims: claims(key.publicKey),
+        usage: 'USAGE_TYPE_LOGIN',
+        expected: { publicKey: key.publicKey },
+      }),
     ).toThrow('clientSignature.message: login.constructor is signed but not in the request')
   })
 
@@ -136,7 +151,9 @@ describe('verifyClientSignature', () => {
     }
     expect(thrown).toBeInstanceOf(MockError)
     expect((thrown as MockError).code).toBe(3)
-    expect((thrown as MockError).message).toBe('clientSignature.message: JSON nested deeper than 64 levels; send a flatter value')
+    expect((thrown as MockError).message).toBe(
+      'clientSignature.message: JSON nested deeper than 64 levels; send a flatter value',
+    )
   })
 })
 

@@ -109,7 +109,12 @@ export function verifyClientSignature(check: ClientSignatureCheck): void {
   checkMessage(signature.message, check)
 }
 
-function verifies(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array, format: 'compact' | 'der'): boolean {
+function verifies(
+  signature: Uint8Array,
+  message: Uint8Array,
+  publicKey: Uint8Array,
+  format: 'compact' | 'der',
+): boolean {
   try {
     // noble-curves v2 hashes the message itself (prehash: true) and by default refuses high-S
     // signatures; WebCrypto does not normalize S, so half of its valid signatures would fail without
@@ -129,7 +134,10 @@ function checkMessage(message: string, check: ClientSignatureCheck): void {
   try {
     parsed = normalizeKeys(JSON.parse(message))
   } catch {
-    throw new MockError(16, 'clientSignature.message: not JSON; expected {"<usage>":{...},"tokenId":"...","type":"..."}')
+    throw new MockError(
+      16,
+      'clientSignature.message: not JSON; expected {"<usage>":{...},"tokenId":"...","type":"..."}',
+    )
   }
   if (!isJsonObject(parsed)) {
     throw new MockError(16, `clientSignature.message: expected a JSON object, got ${describe(parsed)}`)
@@ -144,7 +152,10 @@ function checkMessage(message: string, check: ClientSignatureCheck): void {
     )
   }
   if (parsed['type'] !== check.usage) {
-    throw new MockError(16, `clientSignature.message: type is ${JSON.stringify(parsed['type'])}, expected "${check.usage}"`)
+    throw new MockError(
+      16,
+      `clientSignature.message: type is ${JSON.stringify(parsed['type'])}, expected "${check.usage}"`,
+    )
   }
   if (parsed['tokenId'] !== check.claims.id) {
     throw new MockError(16, "clientSignature.message: tokenId is not this verification token's id")
@@ -174,7 +185,9 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   }
   if (isJsonObject(a) && isJsonObject(b)) {
     const keys = Object.keys(a)
-    return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && deepEqual(a[key], b[key]))
+    return (
+      keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && deepEqual(a[key], b[key]))
+    )
   }
   return false
 }

@@ -48,7 +48,9 @@ describe('routing', () => {
       new Request('http://mock.test/auth-proxy/v1/wallet_kit_config', { method: 'POST', headers }),
     )
     expect(inside.status).toBe(200)
-    const outside = await proxy.handle(new Request('http://mock.test/v1/wallet_kit_config', { method: 'POST', headers }))
+    const outside = await proxy.handle(
+      new Request('http://mock.test/v1/wallet_kit_config', { method: 'POST', headers }),
+    )
     expect(outside.status).toBe(404)
     expect(await outside.json()).toMatchObject({ code: 5, message: expect.stringContaining('/auth-proxy') })
     const lookalike = await proxy.handle(
@@ -123,7 +125,13 @@ describe('config id header', () => {
     const { proxy } = setup({
       tenants: [
         { configId: 'one', organizationId: 'org-one' },
-        { configId: 'two', organizationId: 'org-two', otpLength: 8, otpAlphanumeric: false, enabledProviders: ['email', 'sms'] },
+        {
+          configId: 'two',
+          organizationId: 'org-two',
+          otpLength: 8,
+          otpAlphanumeric: false,
+          enabledProviders: ['email', 'sms'],
+        },
       ],
     })
     expect(await ok(call(proxy, 'wallet_kit_config', undefined, { configId: 'two' }))).toEqual({
@@ -207,10 +215,16 @@ describe('CORS and origins', () => {
 describe('preflight for production clients (WIRE.md, Transport)', () => {
   /** What a browser checks: every header it asks for is in Access-Control-Allow-Headers. */
   function allowedHeaders(response: Response): string[] {
-    return (response.headers.get('Access-Control-Allow-Headers') ?? '').split(',').map((name) => name.trim().toLowerCase())
+    return (response.headers.get('Access-Control-Allow-Headers') ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
   }
 
-  function preflightFor(proxy: ReturnType<typeof setup>['proxy'], path: string, requestHeaders: string): Promise<Response> {
+  function preflightFor(
+    proxy: ReturnType<typeof setup>['proxy'],
+    path: string,
+    requestHeaders: string,
+  ): Promise<Response> {
     return proxy.handle(
       new Request(`http://mock.test${path}`, {
         method: 'OPTIONS',
@@ -256,7 +270,11 @@ describe('preflight for production clients (WIRE.md, Transport)', () => {
       headers: { 'X-Stamp': stamp, 'X-Stamp-Attested': 'a-second-stamp', 'X-Client-Version': '@turnkey/core@2.8.0' },
     })
     expect(twice.status).toBe(401)
-    expect(twice.body).toEqual({ code: 16, message: 'X-Stamp, X-Stamp-Attested: both given; stamp a request with exactly one', details: [] })
+    expect(twice.body).toEqual({
+      code: 16,
+      message: 'X-Stamp, X-Stamp-Attested: both given; stamp a request with exactly one',
+      details: [],
+    })
     expect(twice.headers.get('Access-Control-Allow-Origin')).toBe(ORIGIN)
 
     const answer = await callPublic(proxy, 'submit/stamp_login', body, {
@@ -309,12 +327,22 @@ describe('names that are Object.prototype members (own properties only)', () => 
 
   it('finds nothing under an id such as "constructor": OTPs, OAuth codes, organizations', async () => {
     const { proxy, clock } = setup({
-      tenants: [{ configId: 'demo', organizationId: 'org', enabledProviders: ['email', 'x'], oauthClientIds: { x: 'demo-x-client' } }],
+      tenants: [
+        {
+          configId: 'demo',
+          organizationId: 'org',
+          enabledProviders: ['email', 'x'],
+          oauthClientIds: { x: 'demo-x-client' },
+        },
+      ],
     })
     const key = await createTestClientKey()
     for (const otpId of ['constructor', '__proto__', 'toString']) {
       const answer = await call(proxy, 'otp_verify', { otpId, otpCode: '123456', publicKey: key.publicKey })
-      expect(answer.body).toMatchObject({ code: 5, message: `otpId: no OTP "${otpId}" for config id "demo"; request a code with otp_init` })
+      expect(answer.body).toMatchObject({
+        code: 5,
+        message: `otpId: no OTP "${otpId}" for config id "demo"; request a code with otp_init`,
+      })
     }
     const exchange = {
       provider: 'OAUTH2_PROVIDER_X',
@@ -329,8 +357,13 @@ describe('names that are Object.prototype members (own properties only)', () => 
       expect(answer.body).toMatchObject({ code: 16, message: expect.stringMatching(/^authCode: unknown code/) })
     }
     const body = stampLoginBody('constructor', key.publicKey, clock)
-    const answer = await callPublic(proxy, 'submit/stamp_login', body, { headers: { 'X-Stamp': await apiKeyStamp(key, body) } })
-    expect(answer.body).toMatchObject({ code: 5, message: expect.stringMatching(/^organizationId: no organization "constructor"/) })
+    const answer = await callPublic(proxy, 'submit/stamp_login', body, {
+      headers: { 'X-Stamp': await apiKeyStamp(key, body) },
+    })
+    expect(answer.body).toMatchObject({
+      code: 5,
+      message: expect.stringMatching(/^organizationId: no organization "constructor"/),
+    })
   })
 
   it('keeps the state snapshot a structured clone of plain JSON', async () => {
@@ -360,7 +393,9 @@ describe('wallet_kit_client_params (production React kit)', () => {
   })
 
   it('checks the config id and the origin like every endpoint', async () => {
-    const { proxy } = setup({ tenants: [{ configId: 'demo', organizationId: 'org', allowedOrigins: ['http://app.test'] }] })
+    const { proxy } = setup({
+      tenants: [{ configId: 'demo', organizationId: 'org', allowedOrigins: ['http://app.test'] }],
+    })
     expect((await call(proxy, 'wallet_kit_client_params', {}, { configId: null })).body).toMatchObject({ code: 3 })
     expect((await call(proxy, 'wallet_kit_client_params', {}, { configId: 'nope' })).body).toMatchObject({ code: 5 })
     const foreign = await call(proxy, 'wallet_kit_client_params', {}, { origin: 'http://evil.test' })
@@ -400,7 +435,10 @@ describe('request bodies', () => {
   it('refuses a field given in both spellings', async () => {
     const { proxy } = setup()
     const answer = await call(proxy, 'otp_init', { ...OTP_INIT, otp_type: 'OTP_TYPE_EMAIL' })
-    expect(answer.body).toMatchObject({ code: 3, message: 'otpType: given twice (as otpType and otp_type); send it once' })
+    expect(answer.body).toMatchObject({
+      code: 3,
+      message: 'otpType: given twice (as otpType and otp_type); send it once',
+    })
   })
 })
 
@@ -586,13 +624,25 @@ describe('the kit flows of the contract', () => {
     const { proxy } = setup()
     const verified = await verifyEmail(proxy, 'ada@example.com')
     expect(
-      await ok(call(proxy, 'account', { filterType: 'EMAIL', filterValue: 'ada@example.com', verificationToken: verified.verificationToken })),
+      await ok(
+        call(proxy, 'account', {
+          filterType: 'EMAIL',
+          filterValue: 'ada@example.com',
+          verificationToken: verified.verificationToken,
+        }),
+      ),
     ).toEqual({})
     const { organizationId, userId } = await ok<{ organizationId: string; userId: string }>(
       call(proxy, 'signup', await signedSignup('ada@example.com', verified)),
     )
-    const { session } = await ok<{ session: string }>(call(proxy, 'otp_login', await signedLogin(verified, verified.key.publicKey)))
-    expect(decodeJwt(session)).toMatchObject({ organization_id: organizationId, user_id: userId, public_key: verified.key.publicKey })
+    const { session } = await ok<{ session: string }>(
+      call(proxy, 'otp_login', await signedLogin(verified, verified.key.publicKey)),
+    )
+    expect(decodeJwt(session)).toMatchObject({
+      organization_id: organizationId,
+      user_id: userId,
+      public_key: verified.key.publicKey,
+    })
   })
 
   it('logs in a returning user: otp_verify → account {organizationId} → otp_login', async () => {
@@ -600,9 +650,17 @@ describe('the kit flows of the contract', () => {
     const { organizationId } = await signUp(proxy, 'ada@example.com')
     const verified = await verifyEmail(proxy, 'ada@example.com')
     expect(
-      await ok(call(proxy, 'account', { filterType: 'EMAIL', filterValue: 'ada@example.com', verificationToken: verified.verificationToken })),
+      await ok(
+        call(proxy, 'account', {
+          filterType: 'EMAIL',
+          filterValue: 'ada@example.com',
+          verificationToken: verified.verificationToken,
+        }),
+      ),
     ).toEqual({ organizationId })
-    const { session } = await ok<{ session: string }>(call(proxy, 'otp_login', await signedLogin(verified, verified.key.publicKey)))
+    const { session } = await ok<{ session: string }>(
+      call(proxy, 'otp_login', await signedLogin(verified, verified.key.publicKey)),
+    )
     expect(decodeJwt(session).organization_id).toBe(organizationId)
   })
 
@@ -640,16 +698,24 @@ describe('the kit flows of the contract', () => {
       const fragment = new URLSearchParams(callback.hash.slice(1))
       expect(fragment.get('state')).toBe(state)
       const oidcToken = fragment.get('id_token') ?? ''
-      const found = await ok<{ organizationId?: string }>(call(proxy, 'account', { filterType: 'OIDC_TOKEN', filterValue: oidcToken }))
+      const found = await ok<{ organizationId?: string }>(
+        call(proxy, 'account', { filterType: 'OIDC_TOKEN', filterValue: oidcToken }),
+      )
       const isNewUser = found.organizationId === undefined
       const organizationId = isNewUser
         ? (
             await ok<SignupResponse>(
-              call(proxy, 'signup', { apiKeys: [], authenticators: [], oauthProviders: [{ providerName: 'google', oidcToken }] }),
+              call(proxy, 'signup', {
+                apiKeys: [],
+                authenticators: [],
+                oauthProviders: [{ providerName: 'google', oidcToken }],
+              }),
             )
           ).organizationId
         : found.organizationId
-      const { session } = await ok<{ session: string }>(call(proxy, 'oauth_login', { oidcToken, publicKey: key.publicKey }))
+      const { session } = await ok<{ session: string }>(
+        call(proxy, 'oauth_login', { oidcToken, publicKey: key.publicKey }),
+      )
       return { isNewUser, organizationId, claims: decodeJwt<SessionClaims>(session), publicKey: key.publicKey }
     }
 

@@ -63,7 +63,10 @@ const ENDPOINTS: ReadonlyMap<string, Endpoint> = new Map<MockProxyEndpoint, Endp
 export const MOCK_PROXY_ENDPOINTS: readonly string[] = [...ENDPOINTS.keys()]
 
 /** Production's client calls these with no body at all. */
-const BODYLESS_ENDPOINTS: ReadonlySet<string> = new Set<MockProxyEndpoint>(['wallet_kit_config', 'wallet_kit_client_params'])
+const BODYLESS_ENDPOINTS: ReadonlySet<string> = new Set<MockProxyEndpoint>([
+  'wallet_kit_config',
+  'wallet_kit_client_params',
+])
 
 const CONFIG_ID_HEADER = 'X-Auth-Proxy-Config-Id'
 
@@ -83,7 +86,13 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
   const tokens = createTokenAuthority(now)
   const oauthServer = createOAuthServer({ tenants, state, tokens, basePath, now })
   const webhooks = createWebhooks({ ...options.webhooks, state, tenants, now })
-  const publicApi = createPublicApi({ tenants, state, tokens, now, onActivity: (activity) => webhooks.notify(activity) })
+  const publicApi = createPublicApi({
+    tenants,
+    state,
+    tokens,
+    now,
+    onActivity: (activity) => webhooks.notify(activity),
+  })
 
   /** Before the tenant is known (preflight, outbox, unknown paths) an origin some tenant allows may read. */
   const anyTenantAllows = (origin: string | null): string | null =>
@@ -226,7 +235,10 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
       return new Response(null, { status: 204, headers: cors })
     }
     if (request.method !== 'POST') {
-      throw new MockError(5, `${request.method} /__mock/faults: expected POST (add a rule), GET (list) or DELETE (clear)`)
+      throw new MockError(
+        5,
+        `${request.method} /__mock/faults: expected POST (add a rule), GET (list) or DELETE (clear)`,
+      )
     }
     const rule = parseJson(decodeUtf8(await readBodyBytes(request)), 'request body')
     try {
@@ -260,13 +272,17 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
       const mockError =
         error instanceof MockError
           ? error
-          : new MockError(13, `internal error in the mock proxy: ${error instanceof Error ? error.message : String(error)}`)
+          : new MockError(
+              13,
+              `internal error in the mock proxy: ${error instanceof Error ? error.message : String(error)}`,
+            )
       return errorResponse(mockError, respond.cors)
     }
   }
 
   function outbox(contact?: string): OutboxMessage[] {
-    const messages = contact === undefined ? state.outbox : state.outbox.filter((m) => contactsMatch(m.contact, contact))
+    const messages =
+      contact === undefined ? state.outbox : state.outbox.filter((m) => contactsMatch(m.contact, contact))
     return structuredClone(messages).reverse()
   }
 
@@ -295,7 +311,12 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
     },
     ready: tokens.ready,
     issueSession: (sessionOptions) => issueTestSession({ tenants, state, tokens, now }, sessionOptions),
-    webhooks: { list: webhooks.list, endpoints: webhooks.endpoints, secret: webhooks.secret, settled: webhooks.settled },
+    webhooks: {
+      list: webhooks.list,
+      endpoints: webhooks.endpoints,
+      secret: webhooks.secret,
+      settled: webhooks.settled,
+    },
   }
 }
 
@@ -352,7 +373,8 @@ function stripBasePath(pathname: string, basePath: string): string | undefined {
 }
 
 function checkLatency(ms: number): number {
-  if (!Number.isFinite(ms) || ms < 0) throw new TypeError(`latencyMs: expected a number of milliseconds >= 0, got ${ms}`)
+  if (!Number.isFinite(ms) || ms < 0)
+    throw new TypeError(`latencyMs: expected a number of milliseconds >= 0, got ${ms}`)
   return ms
 }
 
@@ -362,4 +384,3 @@ function checkFailure(failure: MockFailure): MockFailure {
   }
   return { ...failure }
 }
-

@@ -12,7 +12,12 @@ function post(path: string, body: BodyInit, headers: Record<string, string> = {}
   const init = {
     method: 'POST',
     body,
-    headers: { 'X-Auth-Proxy-Config-Id': 'demo', 'Content-Type': 'application/json', Origin: 'http://app.test', ...headers },
+    headers: {
+      'X-Auth-Proxy-Config-Id': 'demo',
+      'Content-Type': 'application/json',
+      Origin: 'http://app.test',
+      ...headers,
+    },
     duplex: 'half',
   }
   return new Request(`http://mock.test${path}`, init as RequestInit)
@@ -42,7 +47,8 @@ describe('body size (4 MB, the gateway limit)', () => {
     expect(response.headers.get('Access-Control-Allow-Origin')).toBe('http://app.test')
     expect(await response.json()).toEqual({
       code: 8,
-      message: 'request body: more than 4194304 bytes received, over the limit of 4194304 bytes (4 MB); send a smaller request',
+      message:
+        'request body: more than 4194304 bytes received, over the limit of 4194304 bytes (4 MB); send a smaller request',
       details: [],
     })
     expect(snapshot(proxy)).toBe(before)
@@ -60,7 +66,10 @@ describe('body size (4 MB, the gateway limit)', () => {
     const { proxy } = setup()
     const body = endlessBody()
     const response = await proxy.handle(post('/v1/otp_init', body.stream, { 'Content-Length': String(20 * MB) }))
-    expect(await response.json()).toMatchObject({ code: 8, message: expect.stringContaining('Content-Length is 20971520 bytes') })
+    expect(await response.json()).toMatchObject({
+      code: 8,
+      message: expect.stringContaining('Content-Length is 20971520 bytes'),
+    })
     expect(body.pulled()).toBe(0)
   })
 
@@ -116,7 +125,10 @@ describe('nesting (64 levels)', () => {
   it('applies to the public API too', async () => {
     const { proxy } = setup()
     const answer = await callPublic(proxy, 'submit/stamp_login', `{"parameters":${'['.repeat(100)}${']'.repeat(100)}}`)
-    expect(answer.body).toMatchObject({ code: 3, message: 'request body: JSON nested deeper than 64 levels; send a flatter value' })
+    expect(answer.body).toMatchObject({
+      code: 3,
+      message: 'request body: JSON nested deeper than 64 levels; send a flatter value',
+    })
   })
 })
 
@@ -177,6 +189,9 @@ describe('string fields (capped per field, limits.ts)', () => {
   it('caps a field before it is echoed in a message', async () => {
     const { proxy } = setup()
     const answer = await call(proxy, 'otp_init', { otpType: 'X'.repeat(100_000), contact: 'ada@example.com' })
-    expect(answer.body).toMatchObject({ code: 3, message: 'otpType: too long: at most 128 characters for otpType, got 100000' })
+    expect(answer.body).toMatchObject({
+      code: 3,
+      message: 'otpType: too long: at most 128 characters for otpType, got 100000',
+    })
   })
 })

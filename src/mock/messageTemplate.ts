@@ -26,7 +26,8 @@ export interface MessageValues {
  * template without the code is useless.
  */
 export function messageTemplateProblem(template: string, { needsCode }: { needsCode: boolean }): string | undefined {
-  if (template.length > MAX_SMS_TEMPLATE_LENGTH) return `at most ${MAX_SMS_TEMPLATE_LENGTH} characters, got ${template.length}`
+  if (template.length > MAX_SMS_TEMPLATE_LENGTH)
+    return `at most ${MAX_SMS_TEMPLATE_LENGTH} characters, got ${template.length}`
   for (const [action, field] of template.matchAll(ACTION_PATTERN)) {
     if (!Object.hasOwn(FIELDS, field ?? '')) {
       return `only the placeholders ${SMS_CODE_PLACEHOLDER} and ${APP_NAME_PLACEHOLDER}, got ${action} in ${JSON.stringify(template)}`

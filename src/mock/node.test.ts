@@ -47,7 +47,10 @@ describe('startMockAuthProxy', () => {
   })
 
   it("drops the connection for a fault plan's drop: Node's fetch rejects, and the request took effect only for a drop after", async () => {
-    running = await startMockAuthProxy({ port: 0, faults: [{ endpoint: 'otp_init', call: 1, fault: { kind: 'drop' } }] })
+    running = await startMockAuthProxy({
+      port: 0,
+      faults: [{ endpoint: 'otp_init', call: 1, fault: { kind: 'drop' } }],
+    })
     const send = (contact: string) =>
       fetch(`${running!.url}/v1/otp_init`, {
         method: 'POST',
@@ -68,14 +71,21 @@ describe('startMockAuthProxy', () => {
     running = await startMockAuthProxy({ port: 0 })
     const control = `${running.url}/__mock/faults`
     const rule = { endpoint: 'otp_verify', call: 2, fault: { kind: 'page', status: 503, retryAfter: '5' } }
-    const added = await fetch(control, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: 'http://app.test' }, body: JSON.stringify(rule) })
+    const added = await fetch(control, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: 'http://app.test' },
+      body: JSON.stringify(rule),
+    })
     expect(added.status).toBe(201)
     expect(added.headers.get('access-control-allow-origin')).toBe('http://app.test')
     expect(await added.json()).toEqual({ rules: [{ ...rule, hits: 0 }] })
     expect(running.proxy.faults.list()).toEqual([{ ...rule, hits: 0 }])
     expect(await (await fetch(control)).json()).toEqual({ rules: [{ ...rule, hits: 0 }] })
 
-    const bad = await fetch(control, { method: 'POST', body: JSON.stringify({ endpoint: 'otp_verify', fault: { kind: 'x' } }) })
+    const bad = await fetch(control, {
+      method: 'POST',
+      body: JSON.stringify({ endpoint: 'otp_verify', fault: { kind: 'x' } }),
+    })
     expect(bad.status).toBe(400)
     expect(await bad.json()).toEqual({
       code: 3,
@@ -101,7 +111,9 @@ describe('startMockAuthProxy', () => {
   it('refuses bad fault rules in its options, naming the field', async () => {
     await expect(
       startMockAuthProxy({ port: 0, faults: [{ endpoint: 'otp_nope' as 'otp_init', fault: { kind: 'truncate' } }] }),
-    ).rejects.toThrow(/^faults\[0\]\.endpoint: expected a proxy endpoint or a public API operation \(one of .*submit\/stamp_login.*\), got "otp_nope"$/)
+    ).rejects.toThrow(
+      /^faults\[0\]\.endpoint: expected a proxy endpoint or a public API operation \(one of .*submit\/stamp_login.*\), got "otp_nope"$/,
+    )
   })
 
   it('answers preflight requests', async () => {
@@ -135,7 +147,9 @@ describe('startMockAuthProxy', () => {
       method: 'POST',
       headers: { 'X-Auth-Proxy-Config-Id': 'demo', 'Content-Type': 'application/json', Origin: origin },
       body: JSON.stringify({
-        apiKeys: [{ apiKeyName: 'k', publicKey: clientKey.publicKey, curveType: 'API_KEY_CURVE_P256', expirationSeconds: '60' }],
+        apiKeys: [
+          { apiKeyName: 'k', publicKey: clientKey.publicKey, curveType: 'API_KEY_CURVE_P256', expirationSeconds: '60' },
+        ],
         authenticators: [await device.register()],
         oauthProviders: [],
       }),
@@ -143,7 +157,12 @@ describe('startMockAuthProxy', () => {
     expect(signup.status).toBe(200)
     const { organizationId } = (await signup.json()) as { organizationId: string }
     // Non-ASCII in the body: the signature covers the UTF-8 bytes, which the adapter must pass unchanged.
-    const body = envelope('ACTIVITY_TYPE_STAMP_LOGIN', organizationId, { publicKey: (await createTestClientKey()).publicKey, note: 'é✓' }, Date.now())
+    const body = envelope(
+      'ACTIVITY_TYPE_STAMP_LOGIN',
+      organizationId,
+      { publicKey: (await createTestClientKey()).publicKey, note: 'é✓' },
+      Date.now(),
+    )
     const login = await fetch(`${running.url}/public/v1/submit/stamp_login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Origin: origin, 'X-Stamp': await apiKeyStamp(clientKey, body) },
@@ -161,12 +180,19 @@ describe('startMockAuthProxy', () => {
       headers: { 'X-Auth-Proxy-Config-Id': 'demo', 'Content-Type': 'application/json' },
       body: JSON.stringify({ otpType: 'OTP_TYPE_EMAIL', contact: 'ada@example.com', otpLength: '6' }),
     })
-    expect(await response.json()).toMatchObject({ code: 3, message: expect.stringMatching(/^otp_init: otpLength is not a field/) })
+    expect(await response.json()).toMatchObject({
+      code: 3,
+      message: expect.stringMatching(/^otp_init: otpLength is not a field/),
+    })
   })
 
   describe('a body over 4 MB', () => {
     /** Sends the head and `firstBytes` of a body, never the rest, and answers the response as soon as it comes. */
-    function startUpload(url: string, headers: Record<string, string>, firstBytes: number): Promise<{ status: number; body: string; request: ClientRequest }> {
+    function startUpload(
+      url: string,
+      headers: Record<string, string>,
+      firstBytes: number,
+    ): Promise<{ status: number; body: string; request: ClientRequest }> {
       return new Promise((resolve, reject) => {
         const request = httpRequest(`${url}/v1/signup`, {
           method: 'POST',
@@ -185,20 +211,37 @@ describe('startMockAuthProxy', () => {
 
     it('is refused on its Content-Length with 8 before the server waits for it', async () => {
       running = await startMockAuthProxy({ port: 0 })
-      const { status, body, request } = await startUpload(running.url, { 'Content-Length': String(20 * 1024 * 1024) }, 1024)
+      const { status, body, request } = await startUpload(
+        running.url,
+        { 'Content-Length': String(20 * 1024 * 1024) },
+        1024,
+      )
       request.destroy()
       expect(status).toBe(429)
-      expect(JSON.parse(body)).toMatchObject({ code: 8, message: expect.stringContaining('Content-Length is 20971520 bytes') })
+      expect(JSON.parse(body)).toMatchObject({
+        code: 8,
+        message: expect.stringContaining('Content-Length is 20971520 bytes'),
+      })
     })
 
     it('is refused without Content-Length (chunked) with 8 as soon as 4 MB have come, the rest never awaited', async () => {
       running = await startMockAuthProxy({ port: 0 })
-      const { status, body, request } = await startUpload(running.url, { 'Transfer-Encoding': 'chunked' }, 5 * 1024 * 1024)
+      const { status, body, request } = await startUpload(
+        running.url,
+        { 'Transfer-Encoding': 'chunked' },
+        5 * 1024 * 1024,
+      )
       request.destroy()
       expect(status).toBe(429)
-      expect(JSON.parse(body)).toMatchObject({ code: 8, message: expect.stringContaining('more than 4194304 bytes received') })
+      expect(JSON.parse(body)).toMatchObject({
+        code: 8,
+        message: expect.stringContaining('more than 4194304 bytes received'),
+      })
       // The server goes on serving.
-      const next = await fetch(`${running.url}/v1/wallet_kit_config`, { method: 'POST', headers: { 'X-Auth-Proxy-Config-Id': 'demo' } })
+      const next = await fetch(`${running.url}/v1/wallet_kit_config`, {
+        method: 'POST',
+        headers: { 'X-Auth-Proxy-Config-Id': 'demo' },
+      })
       expect(next.status).toBe(200)
     })
   })

@@ -39,7 +39,9 @@ export async function startMockAuthProxy(options: StartMockAuthProxyOptions = {}
           }
           // Otherwise only a broken connection or an unreadable request line gets here; the handler
           // itself answers every error as JSON.
-          const answer = errorResponse(new MockError(13, `mock proxy: ${error instanceof Error ? error.message : String(error)}`))
+          const answer = errorResponse(
+            new MockError(13, `mock proxy: ${error instanceof Error ? error.message : String(error)}`),
+          )
           return sendResponse(answer, response)
         },
       )

@@ -129,7 +129,8 @@ export function readAuthorizeRequest(
     if (values.length > 1) throw new MockError(3, `${name}: given ${values.length} times; send it once`)
     const value = values[0]
     if (value === undefined || value.trim() === '') return undefined
-    if (value.length > MAX_PARAMETER_LENGTH) throw new MockError(3, `${name}: longer than ${MAX_PARAMETER_LENGTH} characters`)
+    if (value.length > MAX_PARAMETER_LENGTH)
+      throw new MockError(3, `${name}: longer than ${MAX_PARAMETER_LENGTH} characters`)
     parameters[name] = value
     return value
   }
@@ -161,7 +162,15 @@ export function readAuthorizeRequest(
   }
   assertClientMayRedirect(tenants, provider, clientId, redirectUri)
 
-  const request: AuthorizeRequest = { provider, clientId, redirectUri, state, scope, answerIn: rules.answerIn, parameters }
+  const request: AuthorizeRequest = {
+    provider,
+    clientId,
+    redirectUri,
+    state,
+    scope,
+    answerIn: rules.answerIn,
+    parameters,
+  }
   if (nonce !== undefined) request.nonce = nonce
   if (codeChallenge !== undefined) request.codeChallenge = codeChallenge
   return request
@@ -169,7 +178,8 @@ export function readAuthorizeRequest(
 
 function assertResponseType(provider: MockOAuthProvider, rules: ProviderRules, responseType: string): void {
   const values = responseType.split(' ').filter((value) => value !== '')
-  const same = values.length === rules.responseType.length && rules.responseType.every((value) => values.includes(value))
+  const same =
+    values.length === rules.responseType.length && rules.responseType.every((value) => values.includes(value))
   if (same) return
   const flow = rules.pkce ? 'the authorization code flow with PKCE' : 'its id_token in the fragment'
   throw new MockError(
@@ -204,7 +214,10 @@ function assertScope(provider: MockOAuthProvider, rules: ProviderRules, scope: s
   }
   const missing = rules.scopeNeeds.filter((value) => !values.includes(value))
   if (missing.length > 0) {
-    throw new MockError(3, `scope: ${provider} needs ${missing.map((value) => `"${value}"`).join(' and ')}, got "${scope}"`)
+    throw new MockError(
+      3,
+      `scope: ${provider} needs ${missing.map((value) => `"${value}"`).join(' and ')}, got "${scope}"`,
+    )
   }
 }
 

@@ -14,8 +14,14 @@ export function randomCode(): string {
   return base64url.encode(crypto.getRandomValues(new Uint8Array(32)))
 }
 
-export function issueAuthorizationCode(state: MockState, request: AuthorizeRequest, sub: string, nowMs: number): string {
-  if (request.codeChallenge === undefined) throw new TypeError(`${request.provider} issues no authorization code to redeem`)
+export function issueAuthorizationCode(
+  state: MockState,
+  request: AuthorizeRequest,
+  sub: string,
+  nowMs: number,
+): string {
+  if (request.codeChallenge === undefined)
+    throw new TypeError(`${request.provider} issues no authorization code to redeem`)
   const code = randomCode()
   const record: MockOAuthCode = {
     code,
@@ -37,10 +43,17 @@ export function issueAuthorizationCode(state: MockState, request: AuthorizeReque
  * The code, when it is known, unused and unexpired; 16 otherwise. `field` names the request field and
  * `again` how to get a new code. Own properties only: a code named `constructor` is unknown like any other.
  */
-export function redeemableCode(state: MockState, code: string, field: string, nowMs: number, again: string): MockOAuthCode {
+export function redeemableCode(
+  state: MockState,
+  code: string,
+  field: string,
+  nowMs: number,
+  again: string,
+): MockOAuthCode {
   const record = Object.hasOwn(state.oauthCodes, code) ? state.oauthCodes[code] : undefined
   if (record === undefined) throw new MockError(16, `${field}: unknown code; ${again}`)
   if (record.usedAt !== undefined) throw new MockError(16, `${field}: already used at ${record.usedAt}; ${again}`)
-  if (nowMs >= Date.parse(record.expiresAt)) throw new MockError(16, `${field}: expired at ${record.expiresAt}; ${again}`)
+  if (nowMs >= Date.parse(record.expiresAt))
+    throw new MockError(16, `${field}: expired at ${record.expiresAt}; ${again}`)
   return record
 }

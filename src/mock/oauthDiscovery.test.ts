@@ -20,7 +20,13 @@ describe("the OIDC providers' published keys", () => {
       expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*')
       const { keys } = body as JSONWebKeySet
       expect(keys).toHaveLength(1)
-      expect(keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig', kid: expect.any(String), n: expect.any(String) })
+      expect(keys[0]).toMatchObject({
+        kty: 'RSA',
+        alg: 'RS256',
+        use: 'sig',
+        kid: expect.any(String),
+        n: expect.any(String),
+      })
       expect(keys[0]).not.toHaveProperty('d')
       kids.add(keys[0]?.kid ?? '')
     }
@@ -55,7 +61,9 @@ describe("the OIDC providers' published keys", () => {
     const { proxy } = setup()
     const unknown = await get(proxy, 'http://mock.test/__mock/oauth/github/jwks.json')
     expect(unknown.response.status).toBe(404)
-    expect(unknown.body).toMatchObject({ message: 'provider: unknown provider "github" (known: google, apple, x, discord, facebook)' })
+    expect(unknown.body).toMatchObject({
+      message: 'provider: unknown provider "github" (known: google, apple, x, discord, facebook)',
+    })
     const post = await get(proxy, 'http://mock.test/__mock/oauth/google/jwks.json', { method: 'POST' })
     expect(post.response.status).toBe(405)
     expect(post.response.headers.get('Allow')).toBe('GET')
@@ -92,15 +100,18 @@ describe("the OIDC providers' discovery documents", () => {
   it.each([
     ['google', 'https://accounts.google.com', ['id_token']],
     ['apple', 'https://appleid.apple.com', ['code id_token']],
-  ])('for %s name its issuer and its fragment answer, and no token endpoint', async (provider, issuer, responseTypes) => {
-    const { proxy } = setup()
-    const { body } = await get(proxy, `http://mock.test/__mock/oauth/${provider}/.well-known/openid-configuration`)
-    expect(body).toMatchObject({
-      issuer,
-      jwks_uri: `http://mock.test/__mock/oauth/${provider}/jwks.json`,
-      response_types_supported: responseTypes,
-      response_modes_supported: ['fragment'],
-    })
-    expect(body).not.toHaveProperty('token_endpoint')
-  })
+  ])(
+    'for %s name its issuer and its fragment answer, and no token endpoint',
+    async (provider, issuer, responseTypes) => {
+      const { proxy } = setup()
+      const { body } = await get(proxy, `http://mock.test/__mock/oauth/${provider}/.well-known/openid-configuration`)
+      expect(body).toMatchObject({
+        issuer,
+        jwks_uri: `http://mock.test/__mock/oauth/${provider}/jwks.json`,
+        response_types_supported: responseTypes,
+        response_modes_supported: ['fragment'],
+      })
+      expect(body).not.toHaveProperty('token_endpoint')
+    },
+  )
 })

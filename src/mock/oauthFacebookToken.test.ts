@@ -42,7 +42,9 @@ describe("Facebook's token endpoint", () => {
       expires_in: 5_184_000,
       id_token: expect.any(String),
     })
-    const jwks = (await (await proxy.handle(new Request('http://mock.test/__mock/oauth/facebook/jwks.json'))).json()) as JSONWebKeySet
+    const jwks = (await (
+      await proxy.handle(new Request('http://mock.test/__mock/oauth/facebook/jwks.json'))
+    ).json()) as JSONWebKeySet
     const { payload } = await jwtVerify(String(body['id_token']), createLocalJWKSet(jwks), {
       issuer: 'https://www.facebook.com',
       audience: 'demo-facebook-client',
@@ -110,18 +112,41 @@ describe("Facebook's token endpoint", () => {
       { redirect_uri: `${REDIRECT_URI}/other` },
       `redirect_uri: not the redirect_uri the code was issued for (${REDIRECT_URI}); Facebook requires the identical one`,
     ],
-    ['another client id', { client_id: 'other-client' }, 'client_id: the code was issued to client id "demo-facebook-client", not "other-client"'],
+    [
+      'another client id',
+      { client_id: 'other-client' },
+      'client_id: the code was issued to client id "demo-facebook-client", not "other-client"',
+    ],
     ['an unknown code', { code: 'not-a-code' }, 'code: unknown code; sign in with Facebook again'],
-    ['a code named like a prototype member', { code: 'constructor' }, 'code: unknown code; sign in with Facebook again'],
-    ['no code_verifier', { code_verifier: '' }, 'code_verifier: missing; send client_id, redirect_uri, code_verifier and code'],
-    ['a malformed code_verifier', { code_verifier: 'short' }, 'code_verifier: expected 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636)'],
-    ['another grant_type', { grant_type: 'client_credentials' }, 'grant_type: expected "authorization_code", got "client_credentials"'],
+    [
+      'a code named like a prototype member',
+      { code: 'constructor' },
+      'code: unknown code; sign in with Facebook again',
+    ],
+    [
+      'no code_verifier',
+      { code_verifier: '' },
+      'code_verifier: missing; send client_id, redirect_uri, code_verifier and code',
+    ],
+    [
+      'a malformed code_verifier',
+      { code_verifier: 'short' },
+      'code_verifier: expected 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636)',
+    ],
+    [
+      'another grant_type',
+      { grant_type: 'client_credentials' },
+      'grant_type: expected "authorization_code", got "client_credentials"',
+    ],
     ['no client_id', { client_id: '' }, 'client_id: missing; send client_id, redirect_uri, code_verifier and code'],
-  ])('refuses %s in Graph\'s error shape, changing nothing', async (_name, override, message) => {
+  ])("refuses %s in Graph's error shape, changing nothing", async (_name, override, message) => {
     const { proxy } = setup(EVERY)
     const consented = await consentAs(proxy, 'facebook')
     const before = snapshot(proxy)
-    await expectFacebookError(await proxy.handle(facebookTokenRequest({ ...facebookTokenForm(consented), ...override })), message)
+    await expectFacebookError(
+      await proxy.handle(facebookTokenRequest({ ...facebookTokenForm(consented), ...override })),
+      message,
+    )
     expect(snapshot(proxy)).toBe(before)
   })
 
@@ -142,8 +167,13 @@ describe("Facebook's token endpoint", () => {
         body: JSON.stringify(facebookTokenForm(consented)),
       }),
     )
-    await expectFacebookError(json, 'request body: expected a form (application/x-www-form-urlencoded), got application/json')
-    const get = await proxy.handle(new Request(`${FACEBOOK_TOKEN_URL}?${new URLSearchParams(facebookTokenForm(consented))}`))
+    await expectFacebookError(
+      json,
+      'request body: expected a form (application/x-www-form-urlencoded), got application/json',
+    )
+    const get = await proxy.handle(
+      new Request(`${FACEBOOK_TOKEN_URL}?${new URLSearchParams(facebookTokenForm(consented))}`),
+    )
     await expectFacebookError(get, /^GET: the mock's Facebook token endpoint answers POST/)
   })
 
@@ -156,6 +186,8 @@ describe("Facebook's token endpoint", () => {
     const consented = await consentAs(proxy, 'facebook', 'Ada Lovelace', 'b')
     const response = await proxy.handle(facebookTokenRequest(facebookTokenForm(consented)))
     expect(response.status).toBe(200)
-    expect(Object.values(proxy.state.oidcTokens)).toEqual([expect.not.objectContaining({ configId: expect.anything() })])
+    expect(Object.values(proxy.state.oidcTokens)).toEqual([
+      expect.not.objectContaining({ configId: expect.anything() }),
+    ])
   })
 })

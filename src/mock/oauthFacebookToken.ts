@@ -46,7 +46,10 @@ export async function facebookTokenEndpoint(request: Request, issuer: OidcTokenI
   }
   try {
     if (request.method !== 'POST') {
-      throw new MockError(3, `${request.method}: the mock's Facebook token endpoint answers POST (a form), as production sends it`)
+      throw new MockError(
+        3,
+        `${request.method}: the mock's Facebook token endpoint answers POST (a form), as production sends it`,
+      )
     }
     const answer = await redeem(request, issuer)
     return Response.json(answer, { headers: { ...FACEBOOK_CORS, 'Cache-Control': 'no-store' } })

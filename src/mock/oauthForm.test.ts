@@ -25,12 +25,16 @@ function endless(): ReadableStream<Uint8Array> & { pulls: number } {
     },
     { highWaterMark: 0 },
   )
-  return Object.defineProperty(stream, 'pulls', { get: () => counter.pulls }) as ReadableStream<Uint8Array> & { pulls: number }
+  return Object.defineProperty(stream, 'pulls', { get: () => counter.pulls }) as ReadableStream<Uint8Array> & {
+    pulls: number
+  }
 }
 
 describe('readForm', () => {
   it('reads a form, charset parameter and all', async () => {
-    const params = await readForm(form('a=1&b=%C3%A9', { 'Content-Type': 'application/x-www-form-urlencoded; charset=UTF-8' }))
+    const params = await readForm(
+      form('a=1&b=%C3%A9', { 'Content-Type': 'application/x-www-form-urlencoded; charset=UTF-8' }),
+    )
     expect(Object.fromEntries(params)).toEqual({ a: '1', b: 'é' })
   })
 
@@ -43,7 +47,10 @@ describe('readForm', () => {
   it('refuses a body that declares more than 64 KB, before reading it (8)', async () => {
     const body = endless()
     const refused = readForm(form(body, { 'Content-Length': String(MAX_FORM_BYTES + 1) }))
-    await expect(refused).rejects.toMatchObject({ code: 8, message: expect.stringMatching(/^request body: larger than 65536 bytes/) })
+    await expect(refused).rejects.toMatchObject({
+      code: 8,
+      message: expect.stringMatching(/^request body: larger than 65536 bytes/),
+    })
     expect(body.pulls).toBe(0)
   })
 
@@ -56,7 +63,7 @@ describe('readForm', () => {
 })
 
 describe('the provider endpoints', () => {
-  it('refuse an oversized consent form with an error page, and an oversized token request in Graph\'s shape', async () => {
+  it("refuse an oversized consent form with an error page, and an oversized token request in Graph's shape", async () => {
     const { proxy } = setup()
     const before = snapshot(proxy)
     const big = `state=${'s'.repeat(MAX_FORM_BYTES)}`
@@ -70,10 +77,16 @@ describe('the provider endpoints', () => {
     expect(consent.status).toBe(429)
     expect(problemOf(await consent.text())).toMatch(/^request body: larger than 65536 bytes/)
     const token = await proxy.handle(
-      new Request(FACEBOOK_TOKEN_URL, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: big }),
+      new Request(FACEBOOK_TOKEN_URL, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: big,
+      }),
     )
     expect(token.status).toBe(400)
-    expect(await token.json()).toMatchObject({ error: { message: expect.stringMatching(/^request body: larger than/), type: 'OAuthException' } })
+    expect(await token.json()).toMatchObject({
+      error: { message: expect.stringMatching(/^request body: larger than/), type: 'OAuthException' },
+    })
     expect(snapshot(proxy)).toBe(before)
   })
 })

@@ -17,5 +17,8 @@ export async function readForm(request: Request): Promise<URLSearchParams> {
 }
 
 function tooLarge(): MockError {
-  return new MockError(8, `request body: larger than ${MAX_FORM_BYTES} bytes; a form of OAuth parameters is far smaller`)
+  return new MockError(
+    8,
+    `request body: larger than ${MAX_FORM_BYTES} bytes; a form of OAuth parameters is far smaller`,
+  )
 }

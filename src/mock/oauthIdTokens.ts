@@ -2,12 +2,7 @@
 // its token endpoint), or the proxy's own for X and Discord (oauth2_authenticate). Each is recorded,
 // so that oauth_login can refuse a replay and a proxy-issued token stays tied to its tenant.
 import { isoTime } from './endpoints/context'
-import {
-  isOidcProvider,
-  mockOidcIssuer,
-  proxyIssuedSubject,
-  type MockOAuthProvider,
-} from './oauthProviders'
+import { isOidcProvider, mockOidcIssuer, proxyIssuedSubject, type MockOAuthProvider } from './oauthProviders'
 import { OIDC_TOKEN_LIFETIME_SECONDS, type MockOidcTokenClaims, type TokenAuthority } from './tokens'
 import type { MockOAuthIdentity, MockState } from './types'
 

@@ -5,7 +5,9 @@ import { setup, snapshot } from './testing/harness'
 async function postIdentity(proxy: ReturnType<typeof createMockAuthProxy>, body: string, origin?: string) {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' }
   if (origin !== undefined) headers['Origin'] = origin
-  const response = await proxy.handle(new Request('http://mock.test/__mock/oauth/identities', { method: 'POST', headers, body }))
+  const response = await proxy.handle(
+    new Request('http://mock.test/__mock/oauth/identities', { method: 'POST', headers, body }),
+  )
   return { status: response.status, body: (await response.json()) as unknown, headers: response.headers }
 }
 
@@ -45,9 +47,15 @@ describe('OAuth test identities', () => {
   it('refuses bad input or a taken sub with a TypeError naming the field, adding nothing', () => {
     const { proxy } = setup()
     const before = snapshot(proxy)
-    expect(() => proxy.addOAuthIdentity({ name: '' })).toThrow(new TypeError('addOAuthIdentity: name: expected a non-empty string, got an empty string'))
-    expect(() => proxy.addOAuthIdentity({ name: 'Eve', email: 'eve' })).toThrow(/^addOAuthIdentity: email: expected an email address/)
-    expect(() => proxy.addOAuthIdentity({ name: 'Eve', sub: 'has space' })).toThrow(/^addOAuthIdentity: sub: expected 1 to 255 printable ASCII/)
+    expect(() => proxy.addOAuthIdentity({ name: '' })).toThrow(
+      new TypeError('addOAuthIdentity: name: expected a non-empty string, got an empty string'),
+    )
+    expect(() => proxy.addOAuthIdentity({ name: 'Eve', email: 'eve' })).toThrow(
+      /^addOAuthIdentity: email: expected an email address/,
+    )
+    expect(() => proxy.addOAuthIdentity({ name: 'Eve', sub: 'has space' })).toThrow(
+      /^addOAuthIdentity: sub: expected 1 to 255 printable ASCII/,
+    )
     expect(() => proxy.addOAuthIdentity({ provider: 'github' as 'google', name: 'Eve' })).toThrow(
       'addOAuthIdentity: provider: expected one of google, apple, x, discord, facebook, got "github"',
     )
@@ -60,7 +68,11 @@ describe('OAuth test identities', () => {
 
   it('can be added with POST /__mock/oauth/identities (JSON), readable by an allowed origin', async () => {
     const { proxy } = setup()
-    const answer = await postIdentity(proxy, JSON.stringify({ provider: 'google', name: 'Bob', sub: 'bob-1' }), 'http://app.test')
+    const answer = await postIdentity(
+      proxy,
+      JSON.stringify({ provider: 'google', name: 'Bob', sub: 'bob-1' }),
+      'http://app.test',
+    )
     expect(answer.status).toBe(200)
     expect(answer.body).toEqual([{ provider: 'google', sub: 'bob-1', name: 'Bob' }])
     expect(answer.headers.get('Access-Control-Allow-Origin')).toBe('http://app.test')
@@ -75,15 +87,31 @@ describe('OAuth test identities', () => {
   it.each([
     ['not JSON', '{', 400, 3, /^request body: not valid JSON/],
     ['no name', '{"provider":"google"}', 400, 3, 'name: expected a string, got nothing'],
-    ['a bad email', '{"name":"Bob","email":"bob@"}', 400, 3, 'email: expected an email address like name@example.com, got "bob@"'],
-    ['a taken sub', '{"provider":"google","name":"Bob","sub":"x"}', 409, 6, 'sub: google already has an identity with sub "x"'],
+    [
+      'a bad email',
+      '{"name":"Bob","email":"bob@"}',
+      400,
+      3,
+      'email: expected an email address like name@example.com, got "bob@"',
+    ],
+    [
+      'a taken sub',
+      '{"provider":"google","name":"Bob","sub":"x"}',
+      409,
+      6,
+      'sub: google already has an identity with sub "x"',
+    ],
   ])('refuses %s over HTTP with the gRPC-style error, adding nothing', async (_name, body, status, code, message) => {
     const { proxy } = setup()
     proxy.addOAuthIdentity({ provider: 'google', name: 'Existing', sub: 'x' })
     const before = snapshot(proxy)
     const answer = await postIdentity(proxy, body)
     expect(answer.status).toBe(status)
-    expect(answer.body).toEqual({ code, message: typeof message === 'string' ? message : expect.stringMatching(message), details: [] })
+    expect(answer.body).toEqual({
+      code,
+      message: typeof message === 'string' ? message : expect.stringMatching(message),
+      details: [],
+    })
     expect(snapshot(proxy)).toBe(before)
   })
 })

@@ -64,7 +64,9 @@ describe('the authorize page', () => {
   it('names its forms and stylesheet under basePath', async () => {
     const { proxy } = setup({ basePath: '/auth-proxy' })
     const response = await proxy.handle(
-      new Request(`http://mock.test/auth-proxy/__mock/oauth/apple/authorize?${new URLSearchParams(query({}, 'apple'))}`),
+      new Request(
+        `http://mock.test/auth-proxy/__mock/oauth/apple/authorize?${new URLSearchParams(query({}, 'apple'))}`,
+      ),
     )
     const html = await response.text()
     expect(response.status).toBe(200)
@@ -89,22 +91,77 @@ describe('the authorize page', () => {
     ['no state', 'google', { state: '' }, 'state: missing'],
     ['no nonce at Google', 'google', { nonce: '' }, 'nonce: missing'],
     ['no scope at Google', 'google', { scope: '' }, 'scope: missing'],
-    ['response_type code at Google', 'google', { response_type: 'code' }, 'response_type: expected "id_token" for google (its id_token in the fragment), got "code"'],
-    ['response_type token', 'google', { response_type: 'token' }, 'response_type: expected "id_token" for google (its id_token in the fragment), got "token"'],
-    ['a Google scope without openid', 'google', { scope: 'email profile' }, 'scope: google needs "openid", got "email profile"'],
-    ['a scope Google does not know', 'google', { scope: 'openid drive' }, 'scope: "drive" is not a google scope (known: openid, email, profile)'],
-    ['an id_token asked for in the query', 'google', { response_mode: 'query' }, 'response_mode: expected "fragment" for google, got "query"; an id_token never travels in the query'],
+    [
+      'response_type code at Google',
+      'google',
+      { response_type: 'code' },
+      'response_type: expected "id_token" for google (its id_token in the fragment), got "code"',
+    ],
+    [
+      'response_type token',
+      'google',
+      { response_type: 'token' },
+      'response_type: expected "id_token" for google (its id_token in the fragment), got "token"',
+    ],
+    [
+      'a Google scope without openid',
+      'google',
+      { scope: 'email profile' },
+      'scope: google needs "openid", got "email profile"',
+    ],
+    [
+      'a scope Google does not know',
+      'google',
+      { scope: 'openid drive' },
+      'scope: "drive" is not a google scope (known: openid, email, profile)',
+    ],
+    [
+      'an id_token asked for in the query',
+      'google',
+      { response_mode: 'query' },
+      'response_mode: expected "fragment" for google, got "query"; an id_token never travels in the query',
+    ],
     ['Apple without response_mode', 'apple', { response_mode: '' }, 'response_mode: missing'],
-    ['Apple by form_post', 'apple', { response_mode: 'form_post' }, 'response_mode: expected "fragment" for apple, got "form_post"; the mock answers no form_post'],
-    ['Apple with response_type id_token', 'apple', { response_type: 'id_token' }, 'response_type: expected "code id_token" for apple (its id_token in the fragment), got "id_token"'],
+    [
+      'Apple by form_post',
+      'apple',
+      { response_mode: 'form_post' },
+      'response_mode: expected "fragment" for apple, got "form_post"; the mock answers no form_post',
+    ],
+    [
+      'Apple with response_type id_token',
+      'apple',
+      { response_type: 'id_token' },
+      'response_type: expected "code id_token" for apple (its id_token in the fragment), got "id_token"',
+    ],
     ['Apple without a nonce', 'apple', { nonce: '' }, 'nonce: missing'],
-    ['Apple asked for the email scope', 'apple', { scope: 'openid email' }, 'scope: "email" needs response_mode=form_post at Apple, and the kit reads the fragment; send no scope (as production does) or "openid"'],
-    ['Apple asked for the name scope', 'apple', { scope: 'name' }, /^scope: "name" needs response_mode=form_post at Apple/],
-    ['Facebook with response_type id_token', 'facebook', { response_type: 'id_token' }, 'response_type: expected "code" for facebook (the authorization code flow with PKCE), got "id_token"'],
+    [
+      'Apple asked for the email scope',
+      'apple',
+      { scope: 'openid email' },
+      'scope: "email" needs response_mode=form_post at Apple, and the kit reads the fragment; send no scope (as production does) or "openid"',
+    ],
+    [
+      'Apple asked for the name scope',
+      'apple',
+      { scope: 'name' },
+      /^scope: "name" needs response_mode=form_post at Apple/,
+    ],
+    [
+      'Facebook with response_type id_token',
+      'facebook',
+      { response_type: 'id_token' },
+      'response_type: expected "code" for facebook (the authorization code flow with PKCE), got "id_token"',
+    ],
     ['Facebook without a nonce', 'facebook', { nonce: '' }, 'nonce: missing'],
     ['Facebook without PKCE', 'facebook', { code_challenge: '' }, 'code_challenge: missing'],
     ['Facebook without openid', 'facebook', { scope: 'email' }, 'scope: facebook needs "openid", got "email"'],
-    ['the plain method', 'x', { code_challenge_method: 'plain' }, 'code_challenge_method: expected "S256", got "plain"'],
+    [
+      'the plain method',
+      'x',
+      { code_challenge_method: 'plain' },
+      'code_challenge_method: expected "S256", got "plain"',
+    ],
     ['no code_challenge_method', 'x', { code_challenge_method: '' }, 'code_challenge_method: missing'],
     [
       'a short challenge',
@@ -115,12 +172,42 @@ describe('the authorize page', () => {
     ['X without tweet.read', 'x', { scope: 'users.read' }, 'scope: x needs "tweet.read", got "users.read"'],
     ['X with no scope', 'x', { scope: '' }, 'scope: missing'],
     ['Discord without identify', 'discord', { scope: 'email' }, 'scope: discord needs "identify", got "email"'],
-    ['Discord answering in the fragment', 'discord', { response_mode: 'fragment' }, 'response_mode: expected "query" for discord, got "fragment"'],
-    ['a relative redirect_uri', 'google', { redirect_uri: '/callback' }, 'redirect_uri: expected an absolute http(s) URL without a fragment, got "/callback"'],
-    ['a javascript: redirect_uri', 'google', { redirect_uri: 'javascript:alert(1)' }, /^redirect_uri: expected an absolute http\(s\) URL/],
-    ['a redirect_uri with a fragment', 'google', { redirect_uri: 'http://app.test/cb#frag' }, /^redirect_uri: expected an absolute http\(s\) URL/],
-    ['an unknown client id', 'google', { client_id: 'someone-else' }, 'client_id: "someone-else" is not a google client id of any tenant of this proxy'],
-    ["another provider's client id", 'google', { client_id: 'demo-apple-client' }, 'client_id: "demo-apple-client" is not a google client id of any tenant of this proxy'],
+    [
+      'Discord answering in the fragment',
+      'discord',
+      { response_mode: 'fragment' },
+      'response_mode: expected "query" for discord, got "fragment"',
+    ],
+    [
+      'a relative redirect_uri',
+      'google',
+      { redirect_uri: '/callback' },
+      'redirect_uri: expected an absolute http(s) URL without a fragment, got "/callback"',
+    ],
+    [
+      'a javascript: redirect_uri',
+      'google',
+      { redirect_uri: 'javascript:alert(1)' },
+      /^redirect_uri: expected an absolute http\(s\) URL/,
+    ],
+    [
+      'a redirect_uri with a fragment',
+      'google',
+      { redirect_uri: 'http://app.test/cb#frag' },
+      /^redirect_uri: expected an absolute http\(s\) URL/,
+    ],
+    [
+      'an unknown client id',
+      'google',
+      { client_id: 'someone-else' },
+      'client_id: "someone-else" is not a google client id of any tenant of this proxy',
+    ],
+    [
+      "another provider's client id",
+      'google',
+      { client_id: 'demo-apple-client' },
+      'client_id: "demo-apple-client" is not a google client id of any tenant of this proxy',
+    ],
     ['an overlong state', 'google', { state: 's'.repeat(2049) }, 'state: longer than 2048 characters'],
   ])('refuses %s with a 400 page naming the problem, issuing nothing', async (_name, provider, overrides, problem) => {
     const { proxy } = setup(EVERY)
@@ -140,7 +227,12 @@ describe('the authorize page', () => {
     ['Apple with the scope openid', 'apple', { scope: 'openid' }, {}],
     ['Apple with an empty scope, as production sends none', 'apple', { scope: '' }, {}],
     ['a nonce sent to X, ignored and not carried', 'x', { nonce: 'n'.repeat(64) }, { nonce: 'n'.repeat(64) }],
-    ['PKCE sent to Google, ignored and not carried', 'google', { code_challenge: createPkce().challenge, code_challenge_method: 'S256' }, { code_challenge: '', code_challenge_method: '' }],
+    [
+      'PKCE sent to Google, ignored and not carried',
+      'google',
+      { code_challenge: createPkce().challenge, code_challenge_method: 'S256' },
+      { code_challenge: '', code_challenge_method: '' },
+    ],
     ['Google asked for the fragment explicitly', 'google', { response_mode: 'fragment' }, {}],
   ])('accepts %s', async (_name, provider, overrides, notCarried) => {
     const { proxy } = setup(EVERY)
@@ -164,7 +256,9 @@ describe('the authorize page', () => {
     const { proxy } = setup()
     const page = await openAuthorize(proxy, 'github', query())
     expect(page.status).toBe(400)
-    expect(problemOf(page.html)).toBe('provider: unknown provider "github" (known: google, apple, x, discord, facebook)')
+    expect(problemOf(page.html)).toBe(
+      'provider: unknown provider "github" (known: google, apple, x, discord, facebook)',
+    )
   })
 
   it('offers X its identity without email when a tenant enables X', async () => {
@@ -186,23 +280,47 @@ describe('the authorize page', () => {
     expect(problemOf(page.html)).toBe('client_id: x sign-in is not enabled for config id "demo"')
   })
 
-  it("holds a tenant to its oauthRedirectUrl, or else to its allowed origins", async () => {
+  it('holds a tenant to its oauthRedirectUrl, or else to its allowed origins', async () => {
     const { proxy } = setup({
       tenants: [
-        { configId: 'fixed', organizationId: 'o1', enabledProviders: ['google'], oauthClientIds: { google: 'c1' }, oauthRedirectUrl: 'https://app.test/cb' },
-        { configId: 'origins', organizationId: 'o2', enabledProviders: ['google'], oauthClientIds: { google: 'c2' }, allowedOrigins: ['https://app.test'] },
+        {
+          configId: 'fixed',
+          organizationId: 'o1',
+          enabledProviders: ['google'],
+          oauthClientIds: { google: 'c1' },
+          oauthRedirectUrl: 'https://app.test/cb',
+        },
+        {
+          configId: 'origins',
+          organizationId: 'o2',
+          enabledProviders: ['google'],
+          oauthClientIds: { google: 'c2' },
+          allowedOrigins: ['https://app.test'],
+        },
       ],
     })
-    const fixed = await openAuthorize(proxy, 'google', query({ client_id: 'c1', redirect_uri: 'https://app.test/other' }))
+    const fixed = await openAuthorize(
+      proxy,
+      'google',
+      query({ client_id: 'c1', redirect_uri: 'https://app.test/other' }),
+    )
     expect(fixed.status).toBe(400)
     expect(problemOf(fixed.html)).toBe(
       'redirect_uri: expected https://app.test/cb (the oauthRedirectUrl of config id "fixed"), got https://app.test/other',
     )
-    expect((await openAuthorize(proxy, 'google', query({ client_id: 'c1', redirect_uri: 'https://app.test/cb' }))).status).toBe(200)
-    const origin = await openAuthorize(proxy, 'google', query({ client_id: 'c2', redirect_uri: 'https://evil.test/cb' }))
+    expect(
+      (await openAuthorize(proxy, 'google', query({ client_id: 'c1', redirect_uri: 'https://app.test/cb' }))).status,
+    ).toBe(200)
+    const origin = await openAuthorize(
+      proxy,
+      'google',
+      query({ client_id: 'c2', redirect_uri: 'https://evil.test/cb' }),
+    )
     expect(origin.status).toBe(400)
     expect(problemOf(origin.html)).toBe('redirect_uri: origin https://evil.test is not allowed for config id "origins"')
-    expect((await openAuthorize(proxy, 'google', query({ client_id: 'c2', redirect_uri: 'https://app.test/any' }))).status).toBe(200)
+    expect(
+      (await openAuthorize(proxy, 'google', query({ client_id: 'c2', redirect_uri: 'https://app.test/any' }))).status,
+    ).toBe(200)
   })
 
   it('answers other methods with 405 and names the right one', async () => {
@@ -236,9 +354,13 @@ describe('the consent endpoint', () => {
     expect(`${location.origin}${location.pathname}${location.search}`).toBe(`${REDIRECT_URI}?from=mock`)
     expect([...params.keys()]).toEqual(['state', 'id_token', 'authuser', 'prompt'])
     expect(params.get('state')).toBe('state-123')
-    const { payload, protectedHeader } = await jwtVerify(params.get('id_token') ?? '', await publishedKeys(proxy, 'google'), {
-      currentDate: new Date(clock.now()),
-    })
+    const { payload, protectedHeader } = await jwtVerify(
+      params.get('id_token') ?? '',
+      await publishedKeys(proxy, 'google'),
+      {
+        currentDate: new Date(clock.now()),
+      },
+    )
     expect(protectedHeader.alg).toBe('RS256')
     const now = Math.floor(clock.now() / 1000)
     expect(payload).toEqual({
@@ -267,7 +389,10 @@ describe('the consent endpoint', () => {
 
   it("answers Apple's code and id_token in the fragment, in Apple's order (state, code, id_token), signed by Apple's key", async () => {
     const { proxy, clock } = setup()
-    const response = await postConsent(proxy, 'apple', { ...query({}, 'apple'), identity: subOf(proxy, 'apple', 'Ada Lovelace') })
+    const response = await postConsent(proxy, 'apple', {
+      ...query({}, 'apple'),
+      identity: subOf(proxy, 'apple', 'Ada Lovelace'),
+    })
     const { location, params, place } = answerOf(response)
     expect(place).toBe('fragment')
     expect(location.hash).toMatch(/^#state=state-123&code=[A-Za-z0-9_-]{43}&id_token=[\w-]+\.[\w-]+\.[\w-]+$/)
@@ -283,32 +408,35 @@ describe('the consent endpoint', () => {
     ['facebook', true],
     ['x', false],
     ['discord', false],
-  ])('answers %s with a single-use code bound to the request, in the query after the app\'s own parameters', async (provider, keepsNonce) => {
-    const { proxy, clock } = setup(EVERY)
-    const parameters = query({ redirect_uri: `${REDIRECT_URI}?from=mock` }, provider)
-    const sub = subOf(proxy, provider, 'Grace Hopper')
-    const response = await postConsent(proxy, provider, { ...parameters, identity: sub })
-    const { location, place } = answerOf(response)
-    expect(place).toBe('query')
-    expect(location.hash).toBe('')
-    expect([...location.searchParams.keys()]).toEqual(['from', 'code', 'state'])
-    expect(location.searchParams.get('state')).toBe('state-123')
-    const code = location.searchParams.get('code') ?? ''
-    expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/)
-    expect(proxy.state.oauthCodes[code]).toEqual({
-      code,
-      provider,
-      clientId: `demo-${provider}-client`,
-      redirectUri: `${REDIRECT_URI}?from=mock`,
-      codeChallenge: parameters['code_challenge'],
-      ...(keepsNonce ? { nonce: NONCE } : {}),
-      scope: parameters['scope'],
-      sub,
-      issuedAt: new Date(clock.now()).toISOString(),
-      expiresAt: new Date(clock.now() + 60_000).toISOString(),
-    })
-    expect(proxy.state.oidcTokens).toEqual({})
-  })
+  ])(
+    "answers %s with a single-use code bound to the request, in the query after the app's own parameters",
+    async (provider, keepsNonce) => {
+      const { proxy, clock } = setup(EVERY)
+      const parameters = query({ redirect_uri: `${REDIRECT_URI}?from=mock` }, provider)
+      const sub = subOf(proxy, provider, 'Grace Hopper')
+      const response = await postConsent(proxy, provider, { ...parameters, identity: sub })
+      const { location, place } = answerOf(response)
+      expect(place).toBe('query')
+      expect(location.hash).toBe('')
+      expect([...location.searchParams.keys()]).toEqual(['from', 'code', 'state'])
+      expect(location.searchParams.get('state')).toBe('state-123')
+      const code = location.searchParams.get('code') ?? ''
+      expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/)
+      expect(proxy.state.oauthCodes[code]).toEqual({
+        code,
+        provider,
+        clientId: `demo-${provider}-client`,
+        redirectUri: `${REDIRECT_URI}?from=mock`,
+        codeChallenge: parameters['code_challenge'],
+        ...(keepsNonce ? { nonce: NONCE } : {}),
+        scope: parameters['scope'],
+        sub,
+        issuedAt: new Date(clock.now()).toISOString(),
+        expiresAt: new Date(clock.now() + 60_000).toISOString(),
+      })
+      expect(proxy.state.oidcTokens).toEqual({})
+    },
+  )
 
   it('issues a new code, or a new id_token, each time', async () => {
     const { proxy } = setup(EVERY)
@@ -318,8 +446,13 @@ describe('the consent endpoint', () => {
     expect(first).not.toBe(second)
     expect(Object.keys(proxy.state.oauthCodes)).toHaveLength(2)
     const google = { ...query(), identity: subOf(proxy, 'google', 'Ada Lovelace') }
-    const tokens = [answerOf(await postConsent(proxy, 'google', google)), answerOf(await postConsent(proxy, 'google', google))]
-    expect(decodeJwt(tokens[0]?.params.get('id_token') ?? '').jti).not.toBe(decodeJwt(tokens[1]?.params.get('id_token') ?? '').jti)
+    const tokens = [
+      answerOf(await postConsent(proxy, 'google', google)),
+      answerOf(await postConsent(proxy, 'google', google)),
+    ]
+    expect(decodeJwt(tokens[0]?.params.get('id_token') ?? '').jti).not.toBe(
+      decodeJwt(tokens[1]?.params.get('id_token') ?? '').jti,
+    )
   })
 
   it.each<[MockOAuthProvider, 'fragment' | 'query']>([
@@ -328,28 +461,53 @@ describe('the consent endpoint', () => {
     ['facebook', 'query'],
     ['x', 'query'],
     ['discord', 'query'],
-  ])('answers Cancel at %s with error=access_denied and the state in the %s, issuing nothing', async (provider, expected) => {
-    const { proxy } = setup(EVERY)
-    const before = snapshot(proxy)
-    const response = await postConsent(proxy, provider, { ...query({}, provider), cancel: '1' })
-    expect(response.status).toBe(303)
-    const { location, params, place } = answerOf(response)
-    expect(place).toBe(expected)
-    if (expected === 'fragment') expect(location.search).toBe('')
-    expect(Object.fromEntries(params)).toEqual({ error: 'access_denied', state: 'state-123' })
-    expect(snapshot(proxy)).toBe(before)
-  })
+  ])(
+    'answers Cancel at %s with error=access_denied and the state in the %s, issuing nothing',
+    async (provider, expected) => {
+      const { proxy } = setup(EVERY)
+      const before = snapshot(proxy)
+      const response = await postConsent(proxy, provider, { ...query({}, provider), cancel: '1' })
+      expect(response.status).toBe(303)
+      const { location, params, place } = answerOf(response)
+      expect(place).toBe(expected)
+      if (expected === 'fragment') expect(location.search).toBe('')
+      expect(Object.fromEntries(params)).toEqual({ error: 'access_denied', state: 'state-123' })
+      expect(snapshot(proxy)).toBe(before)
+    },
+  )
 
   it.each([
     ['no choice', {}, 'identity: expected exactly one of identity (the chosen sub) or cancel'],
-    ['both identity and cancel', { identity: 'x', cancel: '1' }, 'identity: expected exactly one of identity (the chosen sub) or cancel'],
+    [
+      'both identity and cancel',
+      { identity: 'x', cancel: '1' },
+      'identity: expected exactly one of identity (the chosen sub) or cancel',
+    ],
     ['an unknown identity', { identity: 'nobody' }, 'identity: google has no identity with sub "nobody"'],
     ['an identity of another provider', { identity: 'APPLE' }, /^identity: google has no identity with sub "mock-/],
-    ['a tampered redirect_uri', { identity: 'ADA', redirect_uri: 'https://evil.test/cb' }, 'redirect_uri: origin https://evil.test is not allowed for config id "demo"'],
-    ['a tampered client_id', { identity: 'ADA', client_id: 'evil' }, 'client_id: "evil" is not a google client id of any tenant of this proxy'],
+    [
+      'a tampered redirect_uri',
+      { identity: 'ADA', redirect_uri: 'https://evil.test/cb' },
+      'redirect_uri: origin https://evil.test is not allowed for config id "demo"',
+    ],
+    [
+      'a tampered client_id',
+      { identity: 'ADA', client_id: 'evil' },
+      'client_id: "evil" is not a google client id of any tenant of this proxy',
+    ],
     ['a dropped nonce', { identity: 'ADA', nonce: '' }, 'nonce: missing'],
   ])('refuses %s with a 400 page, redirecting nowhere and issuing nothing', async (_name, overrides, problem) => {
-    const { proxy } = setup({ tenants: [{ configId: 'demo', organizationId: 'o', enabledProviders: ['google'], oauthClientIds: { google: 'demo-google-client' }, allowedOrigins: ['http://app.test'] }] })
+    const { proxy } = setup({
+      tenants: [
+        {
+          configId: 'demo',
+          organizationId: 'o',
+          enabledProviders: ['google'],
+          oauthClientIds: { google: 'demo-google-client' },
+          allowedOrigins: ['http://app.test'],
+        },
+      ],
+    })
     const form: Record<string, string> = { ...query(), ...overrides }
     if (form['identity'] === 'ADA') form['identity'] = subOf(proxy, 'google', 'Ada Lovelace')
     if (form['identity'] === 'APPLE') form['identity'] = subOf(proxy, 'apple', 'Ada Lovelace')
@@ -368,7 +526,10 @@ describe('the consent endpoint', () => {
     const { proxy } = setup(EVERY)
     const { code_challenge: _dropped, ...form } = query({}, 'facebook')
     const before = snapshot(proxy)
-    const response = await postConsent(proxy, 'facebook', { ...form, identity: subOf(proxy, 'facebook', 'Ada Lovelace') })
+    const response = await postConsent(proxy, 'facebook', {
+      ...form,
+      identity: subOf(proxy, 'facebook', 'Ada Lovelace'),
+    })
     expect(response.status).toBe(400)
     expect(problemOf(await response.text())).toBe('code_challenge: missing')
     expect(snapshot(proxy)).toBe(before)

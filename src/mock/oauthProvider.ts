@@ -76,9 +76,7 @@ export function createOAuthServer({ tenants, state, tokens, basePath, now }: OAu
     }
     try {
       if (!isMockOAuthProvider(providerName)) throw unknownProvider(providerName)
-      return action === 'authorize'
-        ? authorize(providerName, url.searchParams)
-        : await consent(providerName, request)
+      return action === 'authorize' ? authorize(providerName, url.searchParams) : await consent(providerName, request)
     } catch (error) {
       if (!(error instanceof MockError)) throw error
       return htmlResponse(errorPage(error.message, cssPath), httpStatusForGrpc(error.code))
@@ -154,11 +152,7 @@ export function createOAuthServer({ tenants, state, tokens, basePath, now }: OAu
     }
   }
 
-  async function identities(
-    request: Request,
-    url: URL,
-    cors: Record<string, string>,
-  ): Promise<Response | undefined> {
+  async function identities(request: Request, url: URL, cors: Record<string, string>): Promise<Response | undefined> {
     if (request.method === 'GET') {
       const provider = url.searchParams.get('provider')
       const listed =

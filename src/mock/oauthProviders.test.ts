@@ -64,7 +64,7 @@ describe('issuers', () => {
     expect(oidcProviderForIssuer('https://accounts.google.com/')).toBeUndefined()
   })
 
-  it("scope a proxy-issued subject by provider, so that an X and a Discord user never collide", () => {
+  it('scope a proxy-issued subject by provider, so that an X and a Discord user never collide', () => {
     expect(proxyIssuedSubject('x', 'mock-1')).toBe('x:mock-1')
     expect(proxyIssuedSubject('x', 'same')).not.toBe(proxyIssuedSubject('discord', 'same'))
     expect(providerOfProxyIssuedSubject('discord:a:b')).toBe('discord')

@@ -111,13 +111,24 @@ async function signInWith(proxy: MockAuthProxy, provider: MockOAuthProvider) {
 }
 
 /** account → signup when new → oauth_login, as the kit continues with any provider's OIDC token. */
-async function continueWithToken(proxy: MockAuthProxy, provider: MockOAuthProvider, oidcToken: string, publicKey: string) {
-  const found = await ok<{ organizationId?: string }>(call(proxy, 'account', { filterType: 'OIDC_TOKEN', filterValue: oidcToken }))
+async function continueWithToken(
+  proxy: MockAuthProxy,
+  provider: MockOAuthProvider,
+  oidcToken: string,
+  publicKey: string,
+) {
+  const found = await ok<{ organizationId?: string }>(
+    call(proxy, 'account', { filterType: 'OIDC_TOKEN', filterValue: oidcToken }),
+  )
   const organizationId =
     found.organizationId ??
     (
       await ok<SignupResponse>(
-        call(proxy, 'signup', { apiKeys: [], authenticators: [], oauthProviders: [{ providerName: provider, oidcToken }] }),
+        call(proxy, 'signup', {
+          apiKeys: [],
+          authenticators: [],
+          oauthProviders: [{ providerName: provider, oidcToken }],
+        }),
       )
     ).organizationId
   const { session } = await ok<{ session: string }>(call(proxy, 'oauth_login', { oidcToken, publicKey }))

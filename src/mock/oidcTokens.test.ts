@@ -24,11 +24,20 @@ function authorityAndState(tenants: MockTenant[] = [EVERY_PROVIDER_TENANT]) {
   const tenant = resolved[0]
   if (tenant === undefined) throw new Error('no tenant')
   const issue = (provider: MockOAuthProvider, options: { clientId?: string; configId?: string } = {}) => {
-    const identity = findOAuthIdentity(state, provider, state.oauthIdentities.find((item) => item.provider === provider)?.sub ?? '')
+    const identity = findOAuthIdentity(
+      state,
+      provider,
+      state.oauthIdentities.find((item) => item.provider === provider)?.sub ?? '',
+    )
     if (identity === undefined) throw new Error(`no ${provider} identity`)
     return issueOidcToken(
       { tokens, state, now: () => NOW },
-      { identity, clientId: options.clientId ?? `demo-${provider}-client`, nonce: 'n', ...(options.configId === undefined ? {} : { configId: options.configId }) },
+      {
+        identity,
+        clientId: options.clientId ?? `demo-${provider}-client`,
+        nonce: 'n',
+        ...(options.configId === undefined ? {} : { configId: options.configId }),
+      },
     )
   }
   return { tokens, state, tenant, resolved, issue }
@@ -50,9 +59,16 @@ describe('checkOidcToken', () => {
   it("accepts a provider's id_token signed by that provider's key, and a proxy token for X signed by the proxy's", async () => {
     const { tokens, state, tenant, issue } = authorityAndState()
     const google = await checkOidcToken(tokens, state, tenant, await issue('google'), 'oidcToken')
-    expect(google).toMatchObject({ provider: 'google', claims: { iss: 'https://accounts.google.com' }, record: { provider: 'google' } })
+    expect(google).toMatchObject({
+      provider: 'google',
+      claims: { iss: 'https://accounts.google.com' },
+      record: { provider: 'google' },
+    })
     const x = await checkOidcToken(tokens, state, tenant, await issue('x', { configId: 'demo' }), 'oidcToken')
-    expect(x).toMatchObject({ provider: 'x', claims: { iss: 'https://mock-auth-proxy.invalid', sub: expect.stringMatching(/^x:/) } })
+    expect(x).toMatchObject({
+      provider: 'x',
+      claims: { iss: 'https://mock-auth-proxy.invalid', sub: expect.stringMatching(/^x:/) },
+    })
   })
 
   it("refuses a token claiming Google's issuer but signed by Facebook's key (16, naming the key)", async () => {
@@ -75,10 +91,14 @@ describe('checkOidcToken', () => {
       message:
         'oidcToken: signature does not verify with the key of issuer https://accounts.google.com (Google): signed with another algorithm than its RS256',
     })
-    const byApple = await tokens.signIdToken('apple', googleClaims({ iss: 'https://mock-auth-proxy.invalid', sub: 'x:s' }))
+    const byApple = await tokens.signIdToken(
+      'apple',
+      googleClaims({ iss: 'https://mock-auth-proxy.invalid', sub: 'x:s' }),
+    )
     await expect(checkOidcToken(tokens, state, tenant, byApple, 'oidcToken')).rejects.toMatchObject({
       code: 16,
-      message: "oidcToken: signature does not verify with this proxy's key: signed with another algorithm than its ES256",
+      message:
+        "oidcToken: signature does not verify with this proxy's key: signed with another algorithm than its ES256",
     })
   })
 
@@ -104,7 +124,9 @@ describe('checkOidcToken', () => {
   ])('refuses %s before looking for a key (16)', async (_name, iss) => {
     const { tokens, state, tenant } = authorityAndState()
     const own = await generateKeyPair('RS256')
-    const token = await new SignJWT({ ...googleClaims(), iss }).setProtectedHeader({ alg: 'RS256' }).sign(own.privateKey)
+    const token = await new SignJWT({ ...googleClaims(), iss })
+      .setProtectedHeader({ alg: 'RS256' })
+      .sign(own.privateKey)
     const checking = checkOidcToken(tokens, state, tenant, token, 'oidcToken')
     await expect(checking).rejects.toEqual(
       new MockError(
@@ -120,7 +142,10 @@ describe('checkOidcToken', () => {
     const { tokens, state, tenant, issue } = authorityAndState()
     const token = await issue('apple', { clientId: 'demo-google-client' })
     await expect(checkOidcToken(tokens, state, tenant, token, 'oidcToken')).rejects.toEqual(
-      new MockError(16, 'oidcToken: audience "demo-google-client" is not the apple client id of config id "demo" ("demo-apple-client")'),
+      new MockError(
+        16,
+        'oidcToken: audience "demo-google-client" is not the apple client id of config id "demo" ("demo-apple-client")',
+      ),
     )
   })
 
@@ -136,14 +161,27 @@ describe('checkOidcToken', () => {
     const { tokens, state, tenant } = authorityAndState()
     const token = await tokens.sign(googleClaims({ iss: 'https://mock-auth-proxy.invalid', sub: 'google:s' }))
     await expect(checkOidcToken(tokens, state, tenant, token, 'oidcToken')).rejects.toEqual(
-      new MockError(16, 'oidcToken: subject "google:s" names neither x nor discord, the providers this proxy issues tokens for'),
+      new MockError(
+        16,
+        'oidcToken: subject "google:s" names neither x nor discord, the providers this proxy issues tokens for',
+      ),
     )
   })
 
   it('holds a proxy-issued token to the config id that exchanged its code, but a provider token only to its audience', async () => {
     const shared: MockTenant[] = [
-      { configId: 'demo', organizationId: 'o1', enabledProviders: ['x', 'google'], oauthClientIds: { x: 'shared-x', google: 'shared-g' } },
-      { configId: 'other', organizationId: 'o2', enabledProviders: ['x', 'google'], oauthClientIds: { x: 'shared-x', google: 'shared-g' } },
+      {
+        configId: 'demo',
+        organizationId: 'o1',
+        enabledProviders: ['x', 'google'],
+        oauthClientIds: { x: 'shared-x', google: 'shared-g' },
+      },
+      {
+        configId: 'other',
+        organizationId: 'o2',
+        enabledProviders: ['x', 'google'],
+        oauthClientIds: { x: 'shared-x', google: 'shared-g' },
+      },
     ]
     const { tokens, state, tenant, issue } = authorityAndState(shared)
     const x = await issue('x', { clientId: 'shared-x', configId: 'other' })
@@ -152,7 +190,9 @@ describe('checkOidcToken', () => {
     )
     // Google knows the client id, not the proxy's tenant: production's binding is the audience.
     const google = await issue('google', { clientId: 'shared-g' })
-    await expect(checkOidcToken(tokens, state, tenant, google, 'oidcToken')).resolves.toMatchObject({ provider: 'google' })
+    await expect(checkOidcToken(tokens, state, tenant, google, 'oidcToken')).resolves.toMatchObject({
+      provider: 'google',
+    })
   })
 
   it('refuses a verified token the mock has no record of issuing (16)', async () => {
@@ -176,18 +216,24 @@ const ENDPOINTS = [
   {
     name: 'oauth_login',
     field: 'oidcToken',
-    call: (proxy: MockAuthProxy, oidcToken: string, publicKey: string) => call(proxy, 'oauth_login', { oidcToken, publicKey }),
+    call: (proxy: MockAuthProxy, oidcToken: string, publicKey: string) =>
+      call(proxy, 'oauth_login', { oidcToken, publicKey }),
   },
   {
     name: 'account',
     field: 'filterValue',
-    call: (proxy: MockAuthProxy, oidcToken: string) => call(proxy, 'account', { filterType: 'OIDC_TOKEN', filterValue: oidcToken }),
+    call: (proxy: MockAuthProxy, oidcToken: string) =>
+      call(proxy, 'account', { filterType: 'OIDC_TOKEN', filterValue: oidcToken }),
   },
   {
     name: 'signup',
     field: 'oauthProviders[0].oidcToken',
     call: (proxy: MockAuthProxy, oidcToken: string) =>
-      call(proxy, 'signup', { apiKeys: [], authenticators: [], oauthProviders: [{ providerName: 'google', oidcToken }] }),
+      call(proxy, 'signup', {
+        apiKeys: [],
+        authenticators: [],
+        oauthProviders: [{ providerName: 'google', oidcToken }],
+      }),
   },
 ] as const
 
@@ -203,82 +249,95 @@ function transplant(token: string, signatureFrom: string, claims: Record<string,
   return `${header}.${payload}.${signatureFrom.split('.')[2] ?? ''}`
 }
 
-describe.each(ENDPOINTS)('$name refuses an OIDC token (16, naming what was wrong, changing nothing)', ({ field, call: send }) => {
-  it('from an issuer it does not trust', async () => {
-    const { proxy } = setup()
-    const { oidcToken, key } = await oidcTokenFor(proxy, 'google')
-    const own = await generateKeyPair('RS256')
-    const forged = await new SignJWT({ ...decodeJwt(oidcToken), iss: 'https://accounts.google.com.evil.test' })
-      .setProtectedHeader({ alg: 'RS256' })
-      .sign(own.privateKey)
-    const before = snapshot(proxy)
-    expectRefused(
-      await send(proxy, forged, key.publicKey),
-      `${field}: issuer "https://accounts.google.com.evil.test" is not one this proxy trusts (https://accounts.google.com, https://appleid.apple.com, https://www.facebook.com, https://mock-auth-proxy.invalid)`,
-    )
-    expect(snapshot(proxy)).toBe(before)
-  })
+describe.each(ENDPOINTS)(
+  '$name refuses an OIDC token (16, naming what was wrong, changing nothing)',
+  ({ field, call: send }) => {
+    it('from an issuer it does not trust', async () => {
+      const { proxy } = setup()
+      const { oidcToken, key } = await oidcTokenFor(proxy, 'google')
+      const own = await generateKeyPair('RS256')
+      const forged = await new SignJWT({ ...decodeJwt(oidcToken), iss: 'https://accounts.google.com.evil.test' })
+        .setProtectedHeader({ alg: 'RS256' })
+        .sign(own.privateKey)
+      const before = snapshot(proxy)
+      expectRefused(
+        await send(proxy, forged, key.publicKey),
+        `${field}: issuer "https://accounts.google.com.evil.test" is not one this proxy trusts (https://accounts.google.com, https://appleid.apple.com, https://www.facebook.com, https://mock-auth-proxy.invalid)`,
+      )
+      expect(snapshot(proxy)).toBe(before)
+    })
 
-  it("for another audience than the tenant's client id", async () => {
-    const tenants: MockTenant[] = [
-      { configId: 'demo', organizationId: 'o1', enabledProviders: ['google'], oauthClientIds: { google: 'client-a' } },
-      { configId: 'other', organizationId: 'o2', enabledProviders: ['google'], oauthClientIds: { google: 'client-b' } },
-    ]
-    const { proxy } = setup({ tenants })
-    const { oidcToken, key } = await oidcTokenFor(proxy, 'google', 'Ada Lovelace', 'other')
-    const before = snapshot(proxy)
-    expectRefused(
-      await send(proxy, oidcToken, key.publicKey),
-      `${field}: audience "client-b" is not the google client id of config id "demo" ("client-a")`,
-    )
-    expect(snapshot(proxy)).toBe(before)
-  })
+    it("for another audience than the tenant's client id", async () => {
+      const tenants: MockTenant[] = [
+        {
+          configId: 'demo',
+          organizationId: 'o1',
+          enabledProviders: ['google'],
+          oauthClientIds: { google: 'client-a' },
+        },
+        {
+          configId: 'other',
+          organizationId: 'o2',
+          enabledProviders: ['google'],
+          oauthClientIds: { google: 'client-b' },
+        },
+      ]
+      const { proxy } = setup({ tenants })
+      const { oidcToken, key } = await oidcTokenFor(proxy, 'google', 'Ada Lovelace', 'other')
+      const before = snapshot(proxy)
+      expectRefused(
+        await send(proxy, oidcToken, key.publicKey),
+        `${field}: audience "client-b" is not the google client id of config id "demo" ("client-a")`,
+      )
+      expect(snapshot(proxy)).toBe(before)
+    })
 
-  it("claiming Google's issuer with Facebook's signature", async () => {
-    const { proxy } = setup({ tenants: [EVERY_PROVIDER_TENANT] })
-    const google = await oidcTokenFor(proxy, 'google')
-    const facebook = await oidcTokenFor(proxy, 'facebook')
-    const forged = transplant(google.oidcToken, facebook.oidcToken, {})
-    const before = snapshot(proxy)
-    expectRefused(
-      await send(proxy, forged, google.key.publicKey),
-      `${field}: signature does not verify with the key of issuer https://accounts.google.com (Google); signed by another key, or altered`,
-    )
-    expect(snapshot(proxy)).toBe(before)
-  })
+    it("claiming Google's issuer with Facebook's signature", async () => {
+      const { proxy } = setup({ tenants: [EVERY_PROVIDER_TENANT] })
+      const google = await oidcTokenFor(proxy, 'google')
+      const facebook = await oidcTokenFor(proxy, 'facebook')
+      const forged = transplant(google.oidcToken, facebook.oidcToken, {})
+      const before = snapshot(proxy)
+      expectRefused(
+        await send(proxy, forged, google.key.publicKey),
+        `${field}: signature does not verify with the key of issuer https://accounts.google.com (Google); signed by another key, or altered`,
+      )
+      expect(snapshot(proxy)).toBe(before)
+    })
 
-  it('signed by a self-made key, with the same claims and key id', async () => {
-    const { proxy } = setup()
-    const { oidcToken, key } = await oidcTokenFor(proxy, 'apple')
-    const own = await generateKeyPair('RS256')
-    const forged = await new SignJWT(decodeJwt(oidcToken))
-      .setProtectedHeader(decodeProtectedHeader(oidcToken) as { alg: string })
-      .sign(own.privateKey)
-    expectRefused(
-      await send(proxy, forged, key.publicKey),
-      `${field}: signature does not verify with the key of issuer https://appleid.apple.com (Apple); signed by another key, or altered`,
-    )
-  })
+    it('signed by a self-made key, with the same claims and key id', async () => {
+      const { proxy } = setup()
+      const { oidcToken, key } = await oidcTokenFor(proxy, 'apple')
+      const own = await generateKeyPair('RS256')
+      const forged = await new SignJWT(decodeJwt(oidcToken))
+        .setProtectedHeader(decodeProtectedHeader(oidcToken) as { alg: string })
+        .sign(own.privateKey)
+      expectRefused(
+        await send(proxy, forged, key.publicKey),
+        `${field}: signature does not verify with the key of issuer https://appleid.apple.com (Apple); signed by another key, or altered`,
+      )
+    })
 
-  it("from X whose subject was altered to another person's", async () => {
-    const { proxy } = setup({ tenants: [EVERY_PROVIDER_TENANT] })
-    const { oidcToken, key } = await oidcTokenFor(proxy, 'x')
-    const forged = transplant(oidcToken, oidcToken, { sub: 'x:someone-else' })
-    expectRefused(
-      await send(proxy, forged, key.publicKey),
-      `${field}: signature does not verify with this proxy's key; signed by another key, or altered`,
-    )
-  })
+    it("from X whose subject was altered to another person's", async () => {
+      const { proxy } = setup({ tenants: [EVERY_PROVIDER_TENANT] })
+      const { oidcToken, key } = await oidcTokenFor(proxy, 'x')
+      const forged = transplant(oidcToken, oidcToken, { sub: 'x:someone-else' })
+      expectRefused(
+        await send(proxy, forged, key.publicKey),
+        `${field}: signature does not verify with this proxy's key; signed by another key, or altered`,
+      )
+    })
 
-  it('that has expired', async () => {
-    const { proxy, clock } = setup()
-    const { oidcToken, key } = await oidcTokenFor(proxy, 'google')
-    clock.advance(600_000)
-    const before = snapshot(proxy)
-    expectRefused(await send(proxy, oidcToken, key.publicKey), `${field}: expired; sign in with the provider again`)
-    expect(snapshot(proxy)).toBe(before)
-  })
-})
+    it('that has expired', async () => {
+      const { proxy, clock } = setup()
+      const { oidcToken, key } = await oidcTokenFor(proxy, 'google')
+      clock.advance(600_000)
+      const before = snapshot(proxy)
+      expectRefused(await send(proxy, oidcToken, key.publicKey), `${field}: expired; sign in with the provider again`)
+      expect(snapshot(proxy)).toBe(before)
+    })
+  },
+)
 
 describe('oauth_login with a token of each provider', () => {
   it.each<MockOAuthProvider>(['google', 'apple', 'facebook', 'x', 'discord'])(

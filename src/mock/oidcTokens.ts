@@ -32,12 +32,18 @@ export async function checkOidcToken(
   const claims = await tokens.verifyOidcToken(token, field)
   const provider = oidcProviderForIssuer(claims.iss) ?? providerOfProxyIssuedSubject(claims.sub)
   if (provider === undefined) {
-    throw new MockError(16, `${field}: subject "${claims.sub}" names neither x nor discord, the providers this proxy issues tokens for`)
+    throw new MockError(
+      16,
+      `${field}: subject "${claims.sub}" names neither x nor discord, the providers this proxy issues tokens for`,
+    )
   }
   const clientId = tenant.oauthClientIds?.[provider]
   // The audience check is what keeps a token minted for another app's client id out of this tenant.
   if (clientId === undefined) {
-    throw new MockError(16, `${field}: a ${provider} token, but config id "${tenant.configId}" has no ${provider} client id`)
+    throw new MockError(
+      16,
+      `${field}: a ${provider} token, but config id "${tenant.configId}" has no ${provider} client id`,
+    )
   }
   if (claims.aud !== clientId) {
     throw new MockError(
@@ -49,7 +55,10 @@ export async function checkOidcToken(
   const record = Object.hasOwn(state.oidcTokens, claims.jti) ? state.oidcTokens[claims.jti] : undefined
   if (record === undefined) throw new MockError(16, `${field}: not issued by this mock (no record of its jti)`)
   if (record.configId !== undefined && record.configId !== tenant.configId) {
-    throw new MockError(16, `${field}: issued by this proxy for config id "${record.configId}", not "${tenant.configId}"`)
+    throw new MockError(
+      16,
+      `${field}: issued by this proxy for config id "${record.configId}", not "${tenant.configId}"`,
+    )
   }
   return { claims, provider, record }
 }

@@ -15,7 +15,8 @@ describe('generateOtpCode', () => {
   })
 
   it('draws digits only when alphanumeric is false', () => {
-    for (let length = 6; length <= 9; length++) expect(generateOtpCode(length, false)).toMatch(new RegExp(`^\\d{${length}}$`))
+    for (let length = 6; length <= 9; length++)
+      expect(generateOtpCode(length, false)).toMatch(new RegExp(`^\\d{${length}}$`))
   })
 
   it('rejects the bytes that would bias digits (250..255) instead of folding them', () => {

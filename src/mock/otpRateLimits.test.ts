@@ -100,7 +100,13 @@ describe('otp_init rate limits', () => {
   it('counts no userIdentifier (production drops it): eleven codes to eleven contacts in a minute all go', async () => {
     const { proxy, clock } = setup({ strictFields: false })
     for (let sent = 0; sent < 11; sent += 1) {
-      await ok(call(proxy, 'otp_init', { otpType: 'OTP_TYPE_SMS', contact: `+4477009001${10 + sent}`, userIdentifier: 'ip-hash-1' }))
+      await ok(
+        call(proxy, 'otp_init', {
+          otpType: 'OTP_TYPE_SMS',
+          contact: `+4477009001${10 + sent}`,
+          userIdentifier: 'ip-hash-1',
+        }),
+      )
       clock.advance(1000)
     }
     expect(proxy.outbox()).toHaveLength(11)
@@ -121,7 +127,12 @@ describe('otp_init rate limits', () => {
       otpRateLimits: false,
       tenants: [
         { configId: 'demo', organizationId: 'org', enabledProviders: ['sms'] },
-        { configId: 'strict', organizationId: 'org-2', enabledProviders: ['sms'], otpRateLimits: { resendAfterSeconds: 60 } },
+        {
+          configId: 'strict',
+          organizationId: 'org-2',
+          enabledProviders: ['sms'],
+          otpRateLimits: { resendAfterSeconds: 60 },
+        },
       ],
     })
     await ok(sendSms(proxy))
@@ -148,12 +159,21 @@ describe('otpRateLimits options', () => {
       resendAfterSeconds: 0,
     })
     expect(resolveOtpRateLimits({ perContact: false }, 'otpRateLimits', DEFAULT_OTP_RATE_LIMITS).perContact).toBeNull()
-    expect(resolveOtpRateLimits(false, 'otpRateLimits', DEFAULT_OTP_RATE_LIMITS)).toEqual({ resendAfterSeconds: 0, perContact: null })
+    expect(resolveOtpRateLimits(false, 'otpRateLimits', DEFAULT_OTP_RATE_LIMITS)).toEqual({
+      resendAfterSeconds: 0,
+      perContact: null,
+    })
   })
 
   it.each([
-    [{ resendAfterSeconds: -1 }, /^tenants\[0\]\.otpRateLimits\.resendAfterSeconds: expected a whole number of seconds/],
-    [{ perContact: { max: 0, windowSeconds: 60 } }, /^tenants\[0\]\.otpRateLimits\.perContact: expected false or \{max, windowSeconds\}/],
+    [
+      { resendAfterSeconds: -1 },
+      /^tenants\[0\]\.otpRateLimits\.resendAfterSeconds: expected a whole number of seconds/,
+    ],
+    [
+      { perContact: { max: 0, windowSeconds: 60 } },
+      /^tenants\[0\]\.otpRateLimits\.perContact: expected false or \{max, windowSeconds\}/,
+    ],
     [
       { perUserIdentifier: false },
       "tenants[0].otpRateLimits.perUserIdentifier: no longer an option: production's otp_init takes no userIdentifier to count by (keep perContact)",

@@ -20,12 +20,16 @@ export function resolveOtpRateLimits(value: unknown, path: string, base: Resolve
   if (value === undefined) return base
   if (value === false) return { resendAfterSeconds: 0, perContact: null }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new TypeError(`${path}: expected false or an object {resendAfterSeconds, perContact}, got ${JSON.stringify(value)}`)
+    throw new TypeError(
+      `${path}: expected false or an object {resendAfterSeconds, perContact}, got ${JSON.stringify(value)}`,
+    )
   }
   const limits = value as Record<string, unknown>
   for (const key of Object.keys(limits)) {
     if (key === 'perUserIdentifier') {
-      throw new TypeError(`${path}.perUserIdentifier: no longer an option: production's otp_init takes no userIdentifier to count by (keep perContact)`)
+      throw new TypeError(
+        `${path}.perUserIdentifier: no longer an option: production's otp_init takes no userIdentifier to count by (keep perContact)`,
+      )
     }
     if (!['resendAfterSeconds', 'perContact'].includes(key)) {
       throw new TypeError(`${path}.${key}: unknown option (expected resendAfterSeconds or perContact)`)
@@ -33,7 +37,9 @@ export function resolveOtpRateLimits(value: unknown, path: string, base: Resolve
   }
   const resendAfterSeconds = limits['resendAfterSeconds'] ?? base.resendAfterSeconds
   if (!isIntegerIn(resendAfterSeconds, 0, MAX_SECONDS)) {
-    throw new TypeError(`${path}.resendAfterSeconds: expected a whole number of seconds (0..${MAX_SECONDS}, 0 is off), got ${JSON.stringify(resendAfterSeconds)}`)
+    throw new TypeError(
+      `${path}.resendAfterSeconds: expected a whole number of seconds (0..${MAX_SECONDS}, 0 is off), got ${JSON.stringify(resendAfterSeconds)}`,
+    )
   }
   return {
     resendAfterSeconds,
@@ -127,7 +133,12 @@ export function checkOtpRateLimits({ state, tenant, contact, now }: OtpRateLimit
 }
 
 /** Refuses when `max` codes already fall within the window: the next may go when the oldest of them leaves it. */
-function windowRefusal(otps: MockOtp[], window: MockRateWindow, now: number, who: string): Omit<Refusal, 'subject'> | undefined {
+function windowRefusal(
+  otps: MockOtp[],
+  window: MockRateWindow,
+  now: number,
+  who: string,
+): Omit<Refusal, 'subject'> | undefined {
   const windowMs = window.windowSeconds * 1000
   const times = otps
     .map((otp) => Date.parse(otp.createdAt))

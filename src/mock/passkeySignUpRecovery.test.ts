@@ -32,12 +32,21 @@ function kitLosingSignup(proxy: MockAuthProxy, loss: Loss, storage = memoryStora
     if (first) throw new TypeError('fetch failed')
     return answer
   }
-  const kit = createKit({ proxyUrl: 'https://proxy.test', configId: 'demo', fetch: fetchAsPage, keyStore: memoryKeyStore(), storage, webauthn: device.webauthn })
+  const kit = createKit({
+    proxyUrl: 'https://proxy.test',
+    configId: 'demo',
+    fetch: fetchAsPage,
+    keyStore: memoryKeyStore(),
+    storage,
+    webauthn: device.webauthn,
+  })
   return { kit, device }
 }
 
 function passkeyTenantProxy(): MockAuthProxy {
-  return createMockAuthProxy({ tenants: [{ configId: 'demo', organizationId: DEMO_ORGANIZATION_ID, enabledProviders: ['email', 'passkey'] }] })
+  return createMockAuthProxy({
+    tenants: [{ configId: 'demo', organizationId: DEMO_ORGANIZATION_ID, enabledProviders: ['email', 'passkey'] }],
+  })
 }
 
 /** The sub-organizations whose user is called `userName`. */
@@ -68,7 +77,10 @@ describe('passkey sign-up whose signup answer is lost: the recovery, against the
     // The sign-up's client key is deleted though its API key was registered.
     expect(await kit.keyStore.list()).toEqual([])
 
-    const { session } = await loginWithPasskey(kit, { rpId: RELYING_PARTY.rpId, allowCredentials: [error.credentialId] })
+    const { session } = await loginWithPasskey(kit, {
+      rpId: RELYING_PARTY.rpId,
+      allowCredentials: [error.credentialId],
+    })
     expect(organizationsOf(proxy, 'Ada')).toEqual([session.organizationId])
     expect(device.credentials).toHaveLength(1)
     expect(kit.session.getSnapshot().status).toBe('signedIn')
@@ -82,7 +94,10 @@ describe('passkey sign-up whose signup answer is lost: the recovery, against the
     const error = await incompleteSignUp(kit)
     expect(organizationsOf(proxy, 'Ada')).toEqual([])
 
-    const refused = await loginWithPasskey(kit, { rpId: RELYING_PARTY.rpId, allowCredentials: [error.credentialId] }).catch((caught: unknown) => caught)
+    const refused = await loginWithPasskey(kit, {
+      rpId: RELYING_PARTY.rpId,
+      allowCredentials: [error.credentialId],
+    }).catch((caught: unknown) => caught)
     expect(isPasskeyWithoutAccount(refused)).toBe(true)
     expect(refused).toMatchObject({ code: 'STAMP_REFUSED', status: 401, userMessage: PASSKEY_WITHOUT_ACCOUNT_MESSAGE })
     expect(await kit.keyStore.list()).toEqual([])

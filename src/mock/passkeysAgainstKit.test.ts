@@ -45,7 +45,9 @@ function browser(proxy: MockAuthProxy, device = createSoftAuthenticator({ origin
 }
 
 function passkeyTenantProxy(): MockAuthProxy {
-  return createMockAuthProxy({ tenants: [{ configId: 'demo', organizationId: DEMO_ORGANIZATION_ID, enabledProviders: ['email', 'passkey'] }] })
+  return createMockAuthProxy({
+    tenants: [{ configId: 'demo', organizationId: DEMO_ORGANIZATION_ID, enabledProviders: ['email', 'passkey'] }],
+  })
 }
 
 describe('passkeys: the kit against the mock', () => {
@@ -70,8 +72,16 @@ describe('passkeys: the kit against the mock', () => {
     expect(device.credentials[0]?.counter).toBe(1)
     expect(proxy.state.users[signedUp.session.userId]?.authenticators[0]?.counter).toBe(1)
 
-    const whoami = await kit.publicApi.query('whoami', { organizationId: loggedIn.session.organizationId }, apiKeyStamper(kit, loggedIn.session.publicKey))
-    expect(whoami).toMatchObject({ organizationId: signedUp.session.organizationId, userId: signedUp.session.userId, username: 'Ada' })
+    const whoami = await kit.publicApi.query(
+      'whoami',
+      { organizationId: loggedIn.session.organizationId },
+      apiKeyStamper(kit, loggedIn.session.publicKey),
+    )
+    expect(whoami).toMatchObject({
+      organizationId: signedUp.session.organizationId,
+      userId: signedUp.session.userId,
+      username: 'Ada',
+    })
   })
 
   it('lets a signed-in email user add a passkey, then log in with it', async () => {

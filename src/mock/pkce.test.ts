@@ -3,7 +3,9 @@ import { isCodeVerifier, isS256Challenge, s256Challenge } from './pkce'
 
 describe('PKCE S256', () => {
   it('matches the known answer of RFC 7636 Appendix B', () => {
-    expect(s256Challenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM')
+    expect(s256Challenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe(
+      'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    )
   })
 
   it('accepts verifiers of 43 to 128 unreserved characters only', () => {

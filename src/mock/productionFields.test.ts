@@ -3,7 +3,14 @@ import { MockError } from './http'
 import { PROXY_BODIES, assertProductionFields, proxyBodyShape, publicApiBodyShape } from './productionFields'
 import { createTestClientKey } from './testing/clientKey'
 import { call, emptySignup, ok, setup, signedSignup, snapshot, verifyEmail } from './testing/harness'
-import { apiKeyStamp, callPublic, envelope, passkeySignUp, signedInEmailUser, stampLoginBody } from './testing/publicApi'
+import {
+  apiKeyStamp,
+  callPublic,
+  envelope,
+  passkeySignUp,
+  signedInEmailUser,
+  stampLoginBody,
+} from './testing/publicApi'
 import { normalizeKeys, type JsonObject } from './validate'
 
 function refusal(endpoint: keyof typeof PROXY_BODIES, body: unknown): string {
@@ -104,7 +111,8 @@ describe('strictFields through the handler', () => {
     expect(answer.status).toBe(400)
     expect(answer.body).toEqual({
       code: 3,
-      message: "otp_init: otpLength is not a field of production's otp_init (ProxyTInitOtpBody: otpType, contact, emailCustomization)",
+      message:
+        "otp_init: otpLength is not a field of production's otp_init (ProxyTInitOtpBody: otpType, contact, emailCustomization)",
       details: [],
     })
     expect(snapshot(proxy)).toBe(before)
@@ -116,10 +124,20 @@ describe('strictFields through the handler', () => {
     const request = await signedSignup('ada@example.com', verified)
     const wallet = {
       walletName: 'Main',
-      accounts: [{ curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM', name: 'first' }],
+      accounts: [
+        {
+          curve: 'CURVE_SECP256K1',
+          pathFormat: 'PATH_FORMAT_BIP32',
+          path: "m/44'/60'/0'/0/0",
+          addressFormat: 'ADDRESS_FORMAT_ETHEREUM',
+          name: 'first',
+        },
+      ],
       mnemonicLength: 12,
     }
-    await ok(call(proxy, 'signup', { ...request, user_name: 'Ada', organization_name: 'Ada', user_tag: 'beta', wallet }))
+    await ok(
+      call(proxy, 'signup', { ...request, user_name: 'Ada', organization_name: 'Ada', user_tag: 'beta', wallet }),
+    )
     const found = await ok(call(proxy, 'account', { filter_type: 'EMAIL', filter_value: 'ada@example.com' }))
     expect(found).toHaveProperty('organizationId')
   })
@@ -128,8 +146,14 @@ describe('strictFields through the handler', () => {
     const { proxy } = setup({ strictFields: true })
     const verified = await verifyEmail(proxy, 'ada@example.com')
     const before = snapshot(proxy)
-    const answer = await call(proxy, 'signup', { ...emptySignup('ada@example.com', verified.verificationToken), userRole: 'admin' })
-    expect(answer.body).toMatchObject({ code: 3, message: expect.stringMatching(/^signup: userRole is not a field of production's signup \(ProxyTSignupBody: /) })
+    const answer = await call(proxy, 'signup', {
+      ...emptySignup('ada@example.com', verified.verificationToken),
+      userRole: 'admin',
+    })
+    expect(answer.body).toMatchObject({
+      code: 3,
+      message: expect.stringMatching(/^signup: userRole is not a field of production's signup \(ProxyTSignupBody: /),
+    })
     expect(snapshot(proxy)).toBe(before)
   })
 
@@ -147,12 +171,21 @@ describe('strictFields through the handler', () => {
         "submit/stamp_login: parameters.note is not a field of production's parameters (v1StampLoginIntent: publicKey, expirationSeconds, invalidateExisting, sessionProfileId)",
       details: [],
     })
-    const envelopeMember = JSON.stringify({ ...JSON.parse(stampLoginBody(user.organizationId, sessionKey.publicKey, clock)), version: 1 })
+    const envelopeMember = JSON.stringify({
+      ...JSON.parse(stampLoginBody(user.organizationId, sessionKey.publicKey, clock)),
+      version: 1,
+    })
     expect((await stamped(envelopeMember)).body).toMatchObject({
       code: 3,
-      message: "submit/stamp_login: version is not a field of production's submit/stamp_login (v1StampLoginRequest: type, timestampMs, organizationId, parameters, generateAppProofs)",
+      message:
+        "submit/stamp_login: version is not a field of production's submit/stamp_login (v1StampLoginRequest: type, timestampMs, organizationId, parameters, generateAppProofs)",
     })
-    const fine = envelope('ACTIVITY_TYPE_STAMP_LOGIN', user.organizationId, { publicKey: sessionKey.publicKey, expirationSeconds: '60' }, clock.now())
+    const fine = envelope(
+      'ACTIVITY_TYPE_STAMP_LOGIN',
+      user.organizationId,
+      { publicKey: sessionKey.publicKey, expirationSeconds: '60' },
+      clock.now(),
+    )
     expect((await stamped(fine)).status).toBe(200)
   })
 
@@ -160,7 +193,9 @@ describe('strictFields through the handler', () => {
     const { proxy } = setup({ strictFields: true })
     const user = await signedInEmailUser(proxy, 'ada@example.com')
     const body = JSON.stringify({ organizationId: user.organizationId, userId: user.userId })
-    const answer = await callPublic(proxy, 'query/whoami', body, { headers: { 'X-Stamp': await apiKeyStamp(user.sessionKey, body) } })
+    const answer = await callPublic(proxy, 'query/whoami', body, {
+      headers: { 'X-Stamp': await apiKeyStamp(user.sessionKey, body) },
+    })
     expect(answer.body).toMatchObject({
       code: 3,
       message: "query/whoami: userId is not a field of production's query/whoami (v1GetWhoamiRequest: organizationId)",

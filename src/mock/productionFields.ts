@@ -16,7 +16,10 @@ export interface ProductionShape<M extends string = string> {
   readonly members: { readonly [K in M]: ProductionMember }
 }
 
-function shape<const M extends string>(type: string, members: { readonly [K in M]: ProductionMember }): ProductionShape<M> {
+function shape<const M extends string>(
+  type: string,
+  members: { readonly [K in M]: ProductionMember },
+): ProductionShape<M> {
   return { type, members }
 }
 
@@ -126,7 +129,12 @@ export const PROXY_BODIES = {
     invalidateExisting: VALUE,
     organizationId: VALUE,
   }),
-  account: shape('ProxyTGetAccountBody', { filterType: VALUE, filterValue: VALUE, verificationToken: VALUE, oidcToken: VALUE }),
+  account: shape('ProxyTGetAccountBody', {
+    filterType: VALUE,
+    filterValue: VALUE,
+    verificationToken: VALUE,
+    oidcToken: VALUE,
+  }),
 } as const
 
 export const STAMP_LOGIN_INTENT = shape('v1StampLoginIntent', {

@@ -106,9 +106,15 @@ const checks: Record<string, true> = {
   whoami: true satisfies Same<(typeof PUBLIC_API_BODIES)['query/whoami'], v1GetWhoamiRequest>,
   getUser: true satisfies Same<(typeof PUBLIC_API_BODIES)['query/get_user'], v1GetUserRequest>,
   listWallets: true satisfies Same<(typeof PUBLIC_API_BODIES)['query/list_wallets'], v1GetWalletsRequest>,
-  listWalletAccounts: true satisfies Same<(typeof PUBLIC_API_BODIES)['query/list_wallet_accounts'], v1GetWalletAccountsRequest>,
+  listWalletAccounts: true satisfies Same<
+    (typeof PUBLIC_API_BODIES)['query/list_wallet_accounts'],
+    v1GetWalletAccountsRequest
+  >,
   pagination: true satisfies Same<typeof PAGINATION, v1Pagination>,
-  signRawPayloads: true satisfies Same<(typeof PUBLIC_API_BODIES)['submit/sign_raw_payloads'], v1SignRawPayloadsRequest>,
+  signRawPayloads: true satisfies Same<
+    (typeof PUBLIC_API_BODIES)['submit/sign_raw_payloads'],
+    v1SignRawPayloadsRequest
+  >,
   signRawPayloadsIntent: true satisfies Same<typeof SIGN_RAW_PAYLOADS_INTENT, v1SignRawPayloadsIntent>,
   createWallet: true satisfies Same<(typeof PUBLIC_API_BODIES)['submit/create_wallet'], v1CreateWalletRequest>,
   createWalletIntent: true satisfies Same<typeof CREATE_WALLET_INTENT, v1CreateWalletIntent>,
@@ -116,12 +122,18 @@ const checks: Record<string, true> = {
     (typeof PUBLIC_API_BODIES)['submit/set_organization_feature'],
     v1SetOrganizationFeatureRequest
   >,
-  setOrganizationFeatureIntent: true satisfies Same<typeof SET_ORGANIZATION_FEATURE_INTENT, v1SetOrganizationFeatureIntent>,
+  setOrganizationFeatureIntent: true satisfies Same<
+    typeof SET_ORGANIZATION_FEATURE_INTENT,
+    v1SetOrganizationFeatureIntent
+  >,
   removeOrganizationFeature: true satisfies Same<
     (typeof PUBLIC_API_BODIES)['submit/remove_organization_feature'],
     v1RemoveOrganizationFeatureRequest
   >,
-  removeOrganizationFeatureIntent: true satisfies Same<typeof REMOVE_ORGANIZATION_FEATURE_INTENT, v1RemoveOrganizationFeatureIntent>,
+  removeOrganizationFeatureIntent: true satisfies Same<
+    typeof REMOVE_ORGANIZATION_FEATURE_INTENT,
+    v1RemoveOrganizationFeatureIntent
+  >,
 }
 
 // A sanity check of the checker itself: a list missing a member, or with one too many, does not compile.

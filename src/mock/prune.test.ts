@@ -33,7 +33,15 @@ function addOtp(state: MockState, otpId: string, createdAt: number, lifetimeMs: 
 }
 
 function message(otpId: string, createdAt: number): OutboxMessage {
-  return { otpId, otpType: 'OTP_TYPE_EMAIL', contact: 'ada@example.com', code: 'ABC123', appName: 'Demo', createdAt: iso(createdAt), expiresAt: iso(createdAt + 5 * MINUTE) }
+  return {
+    otpId,
+    otpType: 'OTP_TYPE_EMAIL',
+    contact: 'ada@example.com',
+    code: 'ABC123',
+    appName: 'Demo',
+    createdAt: iso(createdAt),
+    expiresAt: iso(createdAt + 5 * MINUTE),
+  }
 }
 
 describe('pruneState', () => {
@@ -81,12 +89,29 @@ describe('pruneState', () => {
       issuedAt: iso(START - MINUTE),
       expiresAt,
     }
-    state.oidcTokens['o'] = { tokenId: 'o', configId: 'demo', provider: 'x', issuer: 'i', subject: 's', clientId: 'x-client', issuedAt: iso(START - MINUTE), expiresAt }
+    state.oidcTokens['o'] = {
+      tokenId: 'o',
+      configId: 'demo',
+      provider: 'x',
+      issuer: 'i',
+      subject: 's',
+      clientId: 'x-client',
+      issuedAt: iso(START - MINUTE),
+      expiresAt,
+    }
     const tenants = tenantsWithWindow(600)
     pruneState(state, tenants, START + EXPIRED_RECORD_GRACE_MS - 1)
-    expect([Object.keys(state.verificationTokens), Object.keys(state.oauthCodes), Object.keys(state.oidcTokens)]).toEqual([['t'], ['c'], ['o']])
+    expect([
+      Object.keys(state.verificationTokens),
+      Object.keys(state.oauthCodes),
+      Object.keys(state.oidcTokens),
+    ]).toEqual([['t'], ['c'], ['o']])
     pruneState(state, tenants, START + EXPIRED_RECORD_GRACE_MS)
-    expect([Object.keys(state.verificationTokens), Object.keys(state.oauthCodes), Object.keys(state.oidcTokens)]).toEqual([[], [], []])
+    expect([
+      Object.keys(state.verificationTokens),
+      Object.keys(state.oauthCodes),
+      Object.keys(state.oidcTokens),
+    ]).toEqual([[], [], []])
   })
 
   it('drops sessions past their expiry and the grace, activities past the timestamp window and the grace, and query stamps once forgotten', () => {
@@ -121,7 +146,8 @@ describe('pruneState', () => {
 
   it(`keeps the newest ${OUTBOX_MAX_MESSAGES} outbox messages, none older than an hour`, () => {
     const state = createState()
-    for (let index = 0; index < OUTBOX_MAX_MESSAGES + 5; index += 1) state.outbox.push(message(`m${index}`, START + index))
+    for (let index = 0; index < OUTBOX_MAX_MESSAGES + 5; index += 1)
+      state.outbox.push(message(`m${index}`, START + index))
     pruneState(state, tenantsWithWindow(600), START + OUTBOX_MAX_MESSAGES + 5)
     expect(state.outbox).toHaveLength(OUTBOX_MAX_MESSAGES)
     expect(state.outbox[0]?.otpId).toBe('m5')

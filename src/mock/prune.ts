@@ -36,7 +36,8 @@ export function pruneState(state: MockState, tenants: readonly ResolvedMockTenan
     if (gone(session.expiresAt)) delete state.sessions[sessionId]
   }
   for (const [activityId, activity] of Object.entries(state.activities)) {
-    if (Date.parse(activity.createdAt) + STAMP_MAX_AGE_MS + EXPIRED_RECORD_GRACE_MS <= nowMs) delete state.activities[activityId]
+    if (Date.parse(activity.createdAt) + STAMP_MAX_AGE_MS + EXPIRED_RECORD_GRACE_MS <= nowMs)
+      delete state.activities[activityId]
   }
   for (const [seen, stamp] of Object.entries(state.queryStamps)) {
     if (gone(stamp.forgetAt)) delete state.queryStamps[seen]

@@ -6,7 +6,11 @@ import { decodeUtf8, readBodyBytes } from './requestBody'
 const MB = 1024 * 1024
 
 /** A body of `chunks` chunks of 1 MB each, counting how many were pulled and whether it was cancelled. */
-function countingStream(chunks: number): { stream: ReadableStream<Uint8Array>; pulled: () => number; cancelled: () => boolean } {
+function countingStream(chunks: number): {
+  stream: ReadableStream<Uint8Array>
+  pulled: () => number
+  cancelled: () => boolean
+} {
   let pulled = 0
   let cancelled = false
   const stream = new ReadableStream<Uint8Array>(
@@ -64,7 +68,9 @@ describe('readBodyBytes', () => {
     const body = countingStream(20)
     const error = await refusal(readBodyBytes(post(body.stream)))
     expect(error.code).toBe(8)
-    expect(error.message).toBe('request body: more than 4194304 bytes received, over the limit of 4194304 bytes (4 MB); send a smaller request')
+    expect(error.message).toBe(
+      'request body: more than 4194304 bytes received, over the limit of 4194304 bytes (4 MB); send a smaller request',
+    )
     // 4 chunks fill the limit, the fifth passes it; nothing after it is read.
     expect(body.pulled()).toBe(5)
     expect(body.cancelled()).toBe(true)

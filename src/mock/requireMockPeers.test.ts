@@ -2,16 +2,22 @@ import { describe, expect, it } from 'vitest'
 import { MOCK_PEERS, requireMockPeers, type MockPeer } from './requireMockPeers'
 
 function notFound(name: string): Error {
-  return Object.assign(new Error(`Cannot find package '${name}' imported from /app/node_modules/auth-proxy-kit/dist/mock/requireMockPeers.js`), {
-    code: 'ERR_MODULE_NOT_FOUND',
-  })
+  return Object.assign(
+    new Error(
+      `Cannot find package '${name}' imported from /app/node_modules/auth-proxy-kit/dist/mock/requireMockPeers.js`,
+    ),
+    {
+      code: 'ERR_MODULE_NOT_FOUND',
+    },
+  )
 }
 
 function loaders(missing: readonly MockPeer[], broken?: Error): Record<MockPeer, () => Promise<unknown>> {
   return Object.fromEntries(
     MOCK_PEERS.map((peer) => [
       peer,
-      () => (broken ? Promise.reject(broken) : missing.includes(peer) ? Promise.reject(notFound(peer)) : Promise.resolve({})),
+      () =>
+        broken ? Promise.reject(broken) : missing.includes(peer) ? Promise.reject(notFound(peer)) : Promise.resolve({}),
     ]),
   ) as Record<MockPeer, () => Promise<unknown>>
 }
@@ -22,7 +28,10 @@ describe('requireMockPeers', () => {
   })
 
   it('names the entry, the missing packages and the command that installs them', async () => {
-    const error = await requireMockPeers('auth-proxy-kit/mock', loaders(['@simplewebauthn/server', '@scure/bip39'])).catch((caught: unknown) => caught)
+    const error = await requireMockPeers(
+      'auth-proxy-kit/mock',
+      loaders(['@simplewebauthn/server', '@scure/bip39']),
+    ).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(Error)
     const message = (error as Error).message
     expect(message).toContain('auth-proxy-kit/mock needs @simplewebauthn/server, @scure/bip39, which are not installed')

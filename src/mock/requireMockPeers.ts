@@ -18,7 +18,10 @@ const LOADERS: Record<MockPeer, () => Promise<unknown>> = {
 function isNotFound(error: unknown, peer: string): boolean {
   if (!(error instanceof Error)) return false
   const code = (error as Error & { code?: unknown }).code
-  const notFound = code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND' || /cannot find|failed to resolve|could not resolve/i.test(error.message)
+  const notFound =
+    code === 'ERR_MODULE_NOT_FOUND' ||
+    code === 'MODULE_NOT_FOUND' ||
+    /cannot find|failed to resolve|could not resolve/i.test(error.message)
   return notFound && error.message.includes(peer)
 }
 
@@ -26,7 +29,10 @@ function isNotFound(error: unknown, peer: string): boolean {
  * Resolves when every peer loads; otherwise rejects with an error naming `entry`, the missing packages
  * and the command that installs them. Other failures (a broken install) are passed on as they are.
  */
-export async function requireMockPeers(entry: string, loaders: Record<MockPeer, () => Promise<unknown>> = LOADERS): Promise<void> {
+export async function requireMockPeers(
+  entry: string,
+  loaders: Record<MockPeer, () => Promise<unknown>> = LOADERS,
+): Promise<void> {
   const missing: MockPeer[] = []
   for (const peer of MOCK_PEERS) {
     try {

@@ -29,7 +29,10 @@ describe('the route list', () => {
     async (_name, route) => {
       const proxy = createMockAuthProxy()
       const path = route.path.replace('<provider>', 'google')
-      const init: RequestInit = { method: route.method, headers: { 'X-Auth-Proxy-Config-Id': 'demo', 'Content-Type': 'application/json' } }
+      const init: RequestInit = {
+        method: route.method,
+        headers: { 'X-Auth-Proxy-Config-Id': 'demo', 'Content-Type': 'application/json' },
+      }
       if (route.method === 'POST') init.body = '{}'
       const response = await proxy.handle(new Request(`http://mock.test${path}`, init))
       const text = await response.text()

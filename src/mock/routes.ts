@@ -45,7 +45,11 @@ export const PUBLIC_API_PURPOSES: Readonly<Record<string, string>> = {
 export const MOCK_ROUTE_GROUPS: readonly MockRouteGroup[] = [
   {
     title: 'Auth proxy (header X-Auth-Proxy-Config-Id)',
-    routes: Object.entries(PROXY_ENDPOINT_PURPOSES).map(([name, purpose]) => ({ method: 'POST', path: `/v1/${name}`, purpose })),
+    routes: Object.entries(PROXY_ENDPOINT_PURPOSES).map(([name, purpose]) => ({
+      method: 'POST',
+      path: `/v1/${name}`,
+      purpose,
+    })),
   },
   {
     title: 'Public API (stamped X-Stamp or X-Stamp-WebAuthn; passkey sessions, wallets, signing, webhooks)',
@@ -58,8 +62,16 @@ export const MOCK_ROUTE_GROUPS: readonly MockRouteGroup[] = [
   {
     title: 'OAuth providers, played by the mock',
     routes: [
-      { method: 'GET', path: '/__mock/oauth/<provider>/authorize', purpose: 'the consent page: pick a test identity, or cancel' },
-      { method: 'POST', path: '/__mock/oauth/<provider>/consent', purpose: "the consent page's form: answers as the provider does" },
+      {
+        method: 'GET',
+        path: '/__mock/oauth/<provider>/authorize',
+        purpose: 'the consent page: pick a test identity, or cancel',
+      },
+      {
+        method: 'POST',
+        path: '/__mock/oauth/<provider>/consent',
+        purpose: "the consent page's form: answers as the provider does",
+      },
       { method: 'GET', path: '/__mock/oauth/<provider>/jwks.json', purpose: "the provider's signing keys" },
       {
         method: 'GET',
@@ -71,7 +83,11 @@ export const MOCK_ROUTE_GROUPS: readonly MockRouteGroup[] = [
         path: '/__mock/oauth/facebook/v11.0/oauth/access_token',
         purpose: "Facebook's token endpoint: a code and PKCE verifier for an id_token",
       },
-      { method: 'GET', path: '/__mock/oauth/identities', purpose: 'the test identities the consent page offers (POST adds one)' },
+      {
+        method: 'GET',
+        path: '/__mock/oauth/identities',
+        purpose: 'the test identities the consent page offers (POST adds one)',
+      },
       { method: 'GET', path: '/__mock/oauth/consent.css', purpose: "the consent page's stylesheet" },
     ],
   },
@@ -81,7 +97,11 @@ export const MOCK_ROUTE_GROUPS: readonly MockRouteGroup[] = [
       { method: 'GET', path: '/', purpose: 'this overview' },
       { method: 'GET', path: '/__mock/routes', purpose: 'this route list as JSON' },
       { method: 'GET', path: '/__mock/outbox', purpose: 'codes "sent", newest first (?contact=<email or phone>)' },
-      { method: 'GET', path: '/__mock/webhooks', purpose: 'webhook deliveries (status, attempts, last error) and endpoints' },
+      {
+        method: 'GET',
+        path: '/__mock/webhooks',
+        purpose: 'webhook deliveries (status, attempts, last error) and endpoints',
+      },
       { method: 'GET', path: '/__mock/faults', purpose: 'the fault plan (POST adds a rule, DELETE clears)' },
       { method: 'GET', path: '/.well-known/jwks.json', purpose: "the proxy's token signing keys" },
     ],
@@ -95,7 +115,9 @@ export function routeListText(): string {
   const column = 46
   const line = (route: MockRoute): string => {
     const name = `  ${route.method.padEnd(4)} ${route.path}`
-    return name.length < column ? `${name.padEnd(column)}${route.purpose}` : `${name}\n${' '.repeat(column)}${route.purpose}`
+    return name.length < column
+      ? `${name.padEnd(column)}${route.purpose}`
+      : `${name}\n${' '.repeat(column)}${route.purpose}`
   }
   return MOCK_ROUTE_GROUPS.map((group) => `${group.title}:\n${group.routes.map(line).join('\n')}`).join('\n\n')
 }

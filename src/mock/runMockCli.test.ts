@@ -43,7 +43,10 @@ describe('runMockCli', () => {
     const url = `http://localhost:${port}`
     expect(out[0]).toBe(`auth-proxy-kit mock proxy listening on ${url} (config id: demo)`)
     expect(out[1]).toBe(`Codes sent appear at ${url}/__mock/outbox; webhook deliveries at ${url}/__mock/webhooks`)
-    const response = await fetch(`${url}/v1/wallet_kit_config`, { method: 'POST', headers: { 'X-Auth-Proxy-Config-Id': 'demo' } })
+    const response = await fetch(`${url}/v1/wallet_kit_config`, {
+      method: 'POST',
+      headers: { 'X-Auth-Proxy-Config-Id': 'demo' },
+    })
     expect(response.status).toBe(200)
     const page = await fetch(`${url}/`)
     expect(page.headers.get('Content-Type')).toBe('text/html; charset=utf-8')
@@ -82,12 +85,19 @@ describe('runMockCli', () => {
 
   it('refuses members production does not define with --strict-fields, and says so; ignores them without', async () => {
     const body = JSON.stringify({ otpType: 'OTP_TYPE_EMAIL', contact: 'ada@example.com', otpLength: '8' })
-    const init = { method: 'POST', headers: { 'X-Auth-Proxy-Config-Id': 'demo', 'Content-Type': 'application/json' }, body }
+    const init = {
+      method: 'POST',
+      headers: { 'X-Auth-Proxy-Config-Id': 'demo', 'Content-Type': 'application/json' },
+      body,
+    }
     result = await runMockCli(['--port', '0', '--strict-fields'], io)
     expect(MOCK_CLI_USAGE).toContain('--strict-fields')
     expect(out).toContain('Strict fields: body members production does not define are refused')
     const strict = await fetch(`${result.server?.url}/v1/otp_init`, init)
-    expect(await strict.json()).toMatchObject({ code: 3, message: expect.stringMatching(/^otp_init: otpLength is not a field/) })
+    expect(await strict.json()).toMatchObject({
+      code: 3,
+      message: expect.stringMatching(/^otp_init: otpLength is not a field/),
+    })
     await result.server?.close()
 
     out = []
@@ -113,7 +123,11 @@ describe('runMockCli', () => {
     ['missing', null, 'no such file'],
     ['not JSON', '{', 'not valid JSON'],
     ['not a list', '{"configId": "x"}', 'expected a JSON array of tenants'],
-    ['a bad tenant', '[{"configId": "x", "organizationId": "o", "enabledProviders": ["fax"]}]', 'tenants[0].enabledProviders: expected a list of'],
+    [
+      'a bad tenant',
+      '[{"configId": "x", "organizationId": "o", "enabledProviders": ["fax"]}]',
+      'tenants[0].enabledProviders: expected a list of',
+    ],
     ['an empty list', '[]', 'tenants: expected a non-empty array'],
   ])('refuses a tenants file that is %s', async (_name, content, message) => {
     const file = content === null ? join(directory, 'missing.json') : tenantsFile(content)

@@ -77,7 +77,8 @@ export async function runMockCli(argv: string[], io: MockCliIo): Promise<MockCli
   const port = values.port === undefined ? 8787 : parseWholeNumber(values.port)
   if (port === undefined || port > 65535) return fail(`--port: expected a port number 0..65535, got "${values.port}"`)
   const latencyMs = values.latency === undefined ? 0 : parseWholeNumber(values.latency)
-  if (latencyMs === undefined) return fail(`--latency: expected a whole number of milliseconds, got "${values.latency}"`)
+  if (latencyMs === undefined)
+    return fail(`--latency: expected a whole number of milliseconds, got "${values.latency}"`)
   const host = values.host ?? '127.0.0.1'
 
   let tenants: MockTenant[] | undefined
@@ -107,7 +108,7 @@ export async function runMockCli(argv: string[], io: MockCliIo): Promise<MockCli
     `auth-proxy-kit mock proxy listening on ${url} (config ${configIds.length === 1 ? 'id' : 'ids'}: ${configIds.join(', ')})`,
   )
   io.stdout(`Codes sent appear at ${url}/__mock/outbox; webhook deliveries at ${url}/__mock/webhooks`)
-  if (values['strict-fields']) io.stdout("Strict fields: body members production does not define are refused")
+  if (values['strict-fields']) io.stdout('Strict fields: body members production does not define are refused')
   return { exitCode: 0, server }
 }
 
@@ -133,7 +134,9 @@ async function readTenants(file: string): Promise<MockTenant[]> {
     text = await readFile(file, 'utf8')
   } catch (error) {
     const code = (error as { code?: unknown }).code
-    throw new Error(code === 'ENOENT' ? 'no such file' : error instanceof Error ? error.message : String(error), { cause: error })
+    throw new Error(code === 'ENOENT' ? 'no such file' : error instanceof Error ? error.message : String(error), {
+      cause: error,
+    })
   }
   let parsed: unknown
   try {

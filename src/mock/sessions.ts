@@ -21,7 +21,14 @@ export interface IssueSessionParameters {
 
 export async function issueSession(
   { tenant, state, tokens, now }: Pick<EndpointContext, 'tenant' | 'state' | 'tokens' | 'now'>,
-  { user, publicKey, invalidateExisting, expirationSeconds, redeem, sessionType = 'SESSION_TYPE_READ_WRITE' }: IssueSessionParameters,
+  {
+    user,
+    publicKey,
+    invalidateExisting,
+    expirationSeconds,
+    redeem,
+    sessionType = 'SESSION_TYPE_READ_WRITE',
+  }: IssueSessionParameters,
 ): Promise<SessionResponse> {
   const issuedAt = now()
   const exp = Math.floor(issuedAt / 1000) + (expirationSeconds ?? tenant.sessionExpirationSeconds)

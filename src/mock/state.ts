@@ -95,7 +95,11 @@ export function findUserByOrganizationName(
 }
 
 /** The user whose `userName` (given at signup) is this one, exactly. */
-export function findUserByUserName(state: MockState, tenant: ResolvedMockTenant, userName: string): MockUser | undefined {
+export function findUserByUserName(
+  state: MockState,
+  tenant: ResolvedMockTenant,
+  userName: string,
+): MockUser | undefined {
   return tenantUsers(state, tenant).find((user) => user.userName === userName)
 }
 

@@ -66,8 +66,18 @@ const REQUEST_OPTION_NAMES: Readonly<Record<string, keyof MockTenant>> = {
 export const DEMO_DEFAULT_WALLET: MockWalletSpec = {
   walletName: 'Default wallet',
   accounts: [
-    { curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' },
-    { curve: 'CURVE_ED25519', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/501'/0'/0'", addressFormat: 'ADDRESS_FORMAT_SOLANA' },
+    {
+      curve: 'CURVE_SECP256K1',
+      pathFormat: 'PATH_FORMAT_BIP32',
+      path: "m/44'/60'/0'/0/0",
+      addressFormat: 'ADDRESS_FORMAT_ETHEREUM',
+    },
+    {
+      curve: 'CURVE_ED25519',
+      pathFormat: 'PATH_FORMAT_BIP32',
+      path: "m/44'/501'/0'/0'",
+      addressFormat: 'ADDRESS_FORMAT_SOLANA',
+    },
   ],
 }
 
@@ -136,7 +146,8 @@ function resolveTenant(value: unknown, path: string, otpRateLimits: ResolvedOtpR
   const isEmailAddress = (item: unknown): item is string => isString(item) && isEmail(item)
   const isP256KeyList = (item: unknown): item is string[] =>
     Array.isArray(item) && item.every((key) => typeof key === 'string' && /^0[23][0-9a-fA-F]{64}$/.test(key))
-  const isSecret = (item: unknown): item is string => typeof item === 'string' && item.length >= 16 && item.length <= 200
+  const isSecret = (item: unknown): item is string =>
+    typeof item === 'string' && item.length >= 16 && item.length <= 200
   const isLine = (item: unknown): item is string => isString(item) && item.length <= 200 && !/[\r\n]/.test(item)
 
   for (const key of Object.keys(tenant)) {
@@ -156,16 +167,23 @@ function resolveTenant(value: unknown, path: string, otpRateLimits: ResolvedOtpR
   const resolved: ResolvedMockTenant = {
     configId,
     organizationId,
-    allowedOrigins: optional('allowedOrigins', isStringList, "a list of origins like 'http://localhost:5173' or '*'") ?? [
-      '*',
+    allowedOrigins: optional(
+      'allowedOrigins',
+      isStringList,
+      "a list of origins like 'http://localhost:5173' or '*'",
+    ) ?? ['*'],
+    enabledProviders: optional('enabledProviders', isProviderList, `a list of ${ENABLED_PROVIDERS.join(', ')}`) ?? [
+      'email',
     ],
-    enabledProviders:
-      optional('enabledProviders', isProviderList, `a list of ${ENABLED_PROVIDERS.join(', ')}`) ?? ['email'],
     sessionExpirationSeconds:
-      optional('sessionExpirationSeconds', isIntegerIn(1, 31_536_000), 'a whole number of seconds (1..31536000)') ?? 900,
+      optional('sessionExpirationSeconds', isIntegerIn(1, 31_536_000), 'a whole number of seconds (1..31536000)') ??
+      900,
     otpLength:
-      optional('otpLength', isIntegerIn(OTP_MIN_LENGTH, OTP_MAX_LENGTH), `an integer ${OTP_MIN_LENGTH}..${OTP_MAX_LENGTH}`) ??
-      6,
+      optional(
+        'otpLength',
+        isIntegerIn(OTP_MIN_LENGTH, OTP_MAX_LENGTH),
+        `an integer ${OTP_MIN_LENGTH}..${OTP_MAX_LENGTH}`,
+      ) ?? 6,
     otpAlphanumeric: optional('otpAlphanumeric', isBoolean, 'true or false') ?? true,
     otpExpirationSeconds:
       optional(
@@ -174,8 +192,11 @@ function resolveTenant(value: unknown, path: string, otpRateLimits: ResolvedOtpR
         `a whole number of seconds (1..${OTP_MAX_EXPIRATION_SECONDS}, production's cap)`,
       ) ?? OTP_DEFAULT_EXPIRATION_SECONDS,
     appName: optional('appName', isLine, 'a one-line name of at most 200 characters') ?? DEFAULT_APP_NAME,
-    emailSenderName: optional('emailSenderName', isLine, 'a one-line name of at most 200 characters') ?? DEFAULT_EMAIL_SENDER_NAME,
-    emailSenderAddress: optional('emailSenderAddress', isEmailAddress, 'an email address like noreply@example.com') ?? DEFAULT_EMAIL_SENDER_ADDRESS,
+    emailSenderName:
+      optional('emailSenderName', isLine, 'a one-line name of at most 200 characters') ?? DEFAULT_EMAIL_SENDER_NAME,
+    emailSenderAddress:
+      optional('emailSenderAddress', isEmailAddress, 'an email address like noreply@example.com') ??
+      DEFAULT_EMAIL_SENDER_ADDRESS,
     smsTemplate: resolveSmsTemplate(tenant['smsTemplate'], `${path}.smsTemplate`),
     emailTemplates: resolveEmailTemplates(tenant['emailTemplates'], `${path}.emailTemplates`),
     otpRateLimits: resolveOtpRateLimits(tenant['otpRateLimits'], `${path}.otpRateLimits`, otpRateLimits),
@@ -207,7 +228,8 @@ function resolveTenant(value: unknown, path: string, otpRateLimits: ResolvedOtpR
 
 function resolveSmsTemplate(value: unknown, path: string): string {
   if (value === undefined) return DEFAULT_SMS_TEMPLATE
-  if (typeof value !== 'string') throw new TypeError(`${path}: expected a text containing {{.OtpCode}}, got ${JSON.stringify(value)}`)
+  if (typeof value !== 'string')
+    throw new TypeError(`${path}: expected a text containing {{.OtpCode}}, got ${JSON.stringify(value)}`)
   const problem = messageTemplateProblem(value, { needsCode: true })
   if (problem !== undefined) throw new TypeError(`${path}: expected ${problem}`)
   return value
@@ -215,7 +237,8 @@ function resolveSmsTemplate(value: unknown, path: string): string {
 
 function resolveEmailTemplates(value: unknown, path: string): MockEmailTemplate[] {
   if (value === undefined) return []
-  if (!Array.isArray(value)) throw new TypeError(`${path}: expected a list of {templateId, subject}, got ${JSON.stringify(value)}`)
+  if (!Array.isArray(value))
+    throw new TypeError(`${path}: expected a list of {templateId, subject}, got ${JSON.stringify(value)}`)
   const seen = new Set<string>()
   return value.map((item: unknown, index) => {
     const at = `${path}[${index}]`
@@ -224,7 +247,8 @@ function resolveEmailTemplates(value: unknown, path: string): MockEmailTemplate[
       throw new TypeError(`${at}: expected {templateId, subject}, got ${JSON.stringify(item)}`)
     }
     for (const key of Object.keys(template)) {
-      if (key !== 'templateId' && key !== 'subject') throw new TypeError(`${at}.${key}: unknown option (expected templateId or subject)`)
+      if (key !== 'templateId' && key !== 'subject')
+        throw new TypeError(`${at}.${key}: unknown option (expected templateId or subject)`)
     }
     const { templateId, subject } = template
     if (typeof templateId !== 'string' || templateId.trim() === '') {
@@ -233,7 +257,9 @@ function resolveEmailTemplates(value: unknown, path: string): MockEmailTemplate[
     if (seen.has(templateId)) throw new TypeError(`${at}.templateId: "${templateId}" is used by another template`)
     seen.add(templateId)
     if (typeof subject !== 'string' || subject.trim() === '' || subject.length > 200 || /[\r\n]/.test(subject)) {
-      throw new TypeError(`${at}.subject: expected a one-line subject of at most 200 characters, got ${JSON.stringify(subject)}`)
+      throw new TypeError(
+        `${at}.subject: expected a one-line subject of at most 200 characters, got ${JSON.stringify(subject)}`,
+      )
     }
     const problem = messageTemplateProblem(subject, { needsCode: false })
     if (problem !== undefined) throw new TypeError(`${at}.subject: expected ${problem}`)
@@ -245,23 +271,30 @@ function resolveEmailTemplates(value: unknown, path: string): MockEmailTemplate[
 function resolveDefaultWallet(value: unknown, path: string): MockWalletSpec | null {
   if (value === undefined || value === null) return null
   const expected = '{walletName, accounts: [{curve, pathFormat, path, addressFormat}]} or null'
-  if (typeof value !== 'object' || Array.isArray(value)) throw new TypeError(`${path}: expected ${expected}, got ${JSON.stringify(value)}`)
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw new TypeError(`${path}: expected ${expected}, got ${JSON.stringify(value)}`)
   const wallet = value as Record<string, unknown>
   for (const key of Object.keys(wallet)) {
-    if (key !== 'walletName' && key !== 'accounts') throw new TypeError(`${path}.${key}: unknown option (expected walletName or accounts)`)
+    if (key !== 'walletName' && key !== 'accounts')
+      throw new TypeError(`${path}.${key}: unknown option (expected walletName or accounts)`)
   }
   const { walletName, accounts } = wallet
   if (typeof walletName !== 'string' || walletName.trim() === '') {
     throw new TypeError(`${path}.walletName: expected a non-empty string, got ${JSON.stringify(walletName)}`)
   }
   if (!Array.isArray(accounts) || accounts.length === 0) {
-    throw new TypeError(`${path}.accounts: expected a non-empty list of {curve, pathFormat, path, addressFormat}, got ${JSON.stringify(accounts)}`)
+    throw new TypeError(
+      `${path}.accounts: expected a non-empty list of {curve, pathFormat, path, addressFormat}, got ${JSON.stringify(accounts)}`,
+    )
   }
   return {
     walletName,
     accounts: accounts.map((item: unknown, index) => {
       const at = `${path}.accounts[${index}]`
-      const account = (typeof item === 'object' && item !== null && !Array.isArray(item) ? item : {}) as Record<string, unknown>
+      const account = (typeof item === 'object' && item !== null && !Array.isArray(item) ? item : {}) as Record<
+        string,
+        unknown
+      >
       for (const key of Object.keys(account)) {
         if (!['curve', 'pathFormat', 'path', 'addressFormat'].includes(key)) {
           throw new TypeError(`${at}.${key}: unknown option (expected curve, pathFormat, path, addressFormat)`)
@@ -269,10 +302,16 @@ function resolveDefaultWallet(value: unknown, path: string): MockWalletSpec | nu
       }
       const text = (member: string): string => {
         const field = account[member]
-        if (typeof field !== 'string') throw new TypeError(`${at}.${member}: expected a string, got ${JSON.stringify(field)}`)
+        if (typeof field !== 'string')
+          throw new TypeError(`${at}.${member}: expected a string, got ${JSON.stringify(field)}`)
         return field
       }
-      const spec = { curve: text('curve'), pathFormat: text('pathFormat'), path: text('path'), addressFormat: text('addressFormat') }
+      const spec = {
+        curve: text('curve'),
+        pathFormat: text('pathFormat'),
+        path: text('path'),
+        addressFormat: text('addressFormat'),
+      }
       try {
         return checkAccountSpec(spec, at)
       } catch (error) {

@@ -20,17 +20,25 @@ export async function issueTestSession(
   { userId, publicKey, sessionType = 'SESSION_TYPE_READ_WRITE', expirationSeconds }: MockIssueSessionOptions,
 ): Promise<string> {
   const user = state.users[userId]
-  const tenant = tenants.find((candidate) => candidate.configId === state.organizations[user?.organizationId ?? '']?.configId)
+  const tenant = tenants.find(
+    (candidate) => candidate.configId === state.organizations[user?.organizationId ?? '']?.configId,
+  )
   if (user === undefined || tenant === undefined) throw new TypeError(`issueSession: userId: no user "${userId}"`)
   const key = typeof publicKey === 'string' ? compressedP256Hex(publicKey) : undefined
   if (key === undefined) {
-    throw new TypeError('issueSession: publicKey: expected a P-256 public key as hex (66 characters compressed or 130 uncompressed)')
+    throw new TypeError(
+      'issueSession: publicKey: expected a P-256 public key as hex (66 characters compressed or 130 uncompressed)',
+    )
   }
   if (!SESSION_TYPES.includes(sessionType)) {
-    throw new TypeError(`issueSession: sessionType: expected one of ${SESSION_TYPES.join(', ')}, got ${JSON.stringify(sessionType)}`)
+    throw new TypeError(
+      `issueSession: sessionType: expected one of ${SESSION_TYPES.join(', ')}, got ${JSON.stringify(sessionType)}`,
+    )
   }
   if (expirationSeconds !== undefined && (!Number.isInteger(expirationSeconds) || expirationSeconds < 1)) {
-    throw new TypeError(`issueSession: expirationSeconds: expected a whole number of seconds >= 1, got ${expirationSeconds}`)
+    throw new TypeError(
+      `issueSession: expirationSeconds: expected a whole number of seconds >= 1, got ${expirationSeconds}`,
+    )
   }
   await tokens.ready
   const { session } = await issueSession(

@@ -32,7 +32,11 @@ const OTP_TYPES: readonly string[] = ['OTP_TYPE_EMAIL', 'OTP_TYPE_SMS']
 const PROVIDER_ALGORITHM = 'RS256'
 const PROXY_ALGORITHM = 'ES256'
 
-const PROVIDER_LABELS: Readonly<Record<OidcProvider, string>> = { google: 'Google', apple: 'Apple', facebook: 'Facebook' }
+const PROVIDER_LABELS: Readonly<Record<OidcProvider, string>> = {
+  google: 'Google',
+  apple: 'Apple',
+  facebook: 'Facebook',
+}
 
 interface SigningKey {
   alg: string
@@ -175,7 +179,10 @@ export function createTokenAuthority(now: () => number): TokenAuthority {
       try {
         claimedIssuer = decodeJwt(token).iss
       } catch (error) {
-        throw new MockError(16, `${field}: not a valid JWT (${error instanceof Error ? error.message : 'not decodable'})`)
+        throw new MockError(
+          16,
+          `${field}: not a valid JWT (${error instanceof Error ? error.message : 'not decodable'})`,
+        )
       }
       if (typeof claimedIssuer !== 'string') {
         throw new MockError(16, `${field}: not an OIDC token (claims iss, sub, aud, nonce, jti expected)`)
@@ -183,7 +190,10 @@ export function createTokenAuthority(now: () => number): TokenAuthority {
       const provider = oidcProviderForIssuer(claimedIssuer)
       if (provider === undefined && claimedIssuer !== MOCK_PROXY_OIDC_ISSUER) {
         const trusted = [...OIDC_PROVIDERS.map((name) => OIDC_PROVIDER_ISSUERS[name]), MOCK_PROXY_OIDC_ISSUER]
-        throw new MockError(16, `${field}: issuer "${claimedIssuer}" is not one this proxy trusts (${trusted.join(', ')})`)
+        throw new MockError(
+          16,
+          `${field}: issuer "${claimedIssuer}" is not one this proxy trusts (${trusted.join(', ')})`,
+        )
       }
       const payload =
         provider === undefined

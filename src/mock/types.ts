@@ -568,9 +568,7 @@ export type MockStampKind = 'API_KEY' | 'SESSION' | 'PASSKEY' | 'VERIFICATION_TO
  * (set/remove_organization_feature, which the kit does not submit).
  */
 export type MockActivityType =
-  | ActivityType
-  | 'ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE'
-  | 'ACTIVITY_TYPE_REMOVE_ORGANIZATION_FEATURE'
+  ActivityType | 'ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE' | 'ACTIVITY_TYPE_REMOVE_ORGANIZATION_FEATURE'
 
 /** A completed activity of the stamped public API. */
 export interface MockActivity {

@@ -17,7 +17,12 @@ function messageOf(action: () => unknown): string {
 describe('normalizeKeys', () => {
   it('rewrites snake_case keys to camelCase at every depth, leaving values alone', () => {
     expect(
-      normalizeKeys({ otp_id: 'a_b', email_customization: { app_name: 'x' }, api_keys: [{ api_key_name: 'k' }], otpCode: '1' }),
+      normalizeKeys({
+        otp_id: 'a_b',
+        email_customization: { app_name: 'x' },
+        api_keys: [{ api_key_name: 'k' }],
+        otpCode: '1',
+      }),
     ).toEqual({ otpId: 'a_b', emailCustomization: { appName: 'x' }, apiKeys: [{ apiKeyName: 'k' }], otpCode: '1' })
   })
 
@@ -44,7 +49,11 @@ describe('normalizeKeys and Object.prototype names', () => {
   })
 
   it('rewrites an underscore between word characters only', () => {
-    expect(Object.keys(normalizeKeys({ __proto__x: 1, a_b_c: 2, trailing_: 3 }) as object)).toEqual(['__proto__x', 'aBC', 'trailing_'])
+    expect(Object.keys(normalizeKeys({ __proto__x: 1, a_b_c: 2, trailing_: 3 }) as object)).toEqual([
+      '__proto__x',
+      'aBC',
+      'trailing_',
+    ])
   })
 })
 

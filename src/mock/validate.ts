@@ -78,7 +78,8 @@ export function assertJsonDepth(text: string, what: string): void {
   for (let index = 0; index < text.length; index += 1) {
     const char = text.charCodeAt(index)
     if (inString) {
-      if (char === 0x5c) index += 1 // a backslash escapes the next character, a quote included
+      if (char === 0x5c)
+        index += 1 // a backslash escapes the next character, a quote included
       else if (char === 0x22) inString = false
     } else if (char === 0x22) {
       inString = true

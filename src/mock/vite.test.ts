@@ -32,7 +32,7 @@ async function startVite(plugin: ReturnType<typeof mockAuthProxyPlugin>): Promis
 }
 
 describe('mockAuthProxyPlugin', () => {
-  it('prints where the proxy is and which config id it serves, after Vite\'s own URLs', async () => {
+  it("prints where the proxy is and which config id it serves, after Vite's own URLs", async () => {
     const plugin = mockAuthProxyPlugin({ path: '/auth-proxy' })
     const url = await startVite(plugin)
     const lines: string[] = []
@@ -76,9 +76,12 @@ describe('mockAuthProxyPlugin', () => {
   })
 
   it("drops the connection for a fault plan's drop, and takes rules over HTTP", async () => {
-    const plugin = mockAuthProxyPlugin({ faults: [{ endpoint: 'wallet_kit_config', call: 1, fault: { kind: 'drop' } }] })
+    const plugin = mockAuthProxyPlugin({
+      faults: [{ endpoint: 'wallet_kit_config', call: 1, fault: { kind: 'drop' } }],
+    })
     const url = await startVite(plugin)
-    const config = () => fetch(`${url}/auth-proxy/v1/wallet_kit_config`, { method: 'POST', headers: { 'X-Auth-Proxy-Config-Id': 'demo' } })
+    const config = () =>
+      fetch(`${url}/auth-proxy/v1/wallet_kit_config`, { method: 'POST', headers: { 'X-Auth-Proxy-Config-Id': 'demo' } })
     await expect(config()).rejects.toThrow(new TypeError('fetch failed'))
     const added = await fetch(`${url}/auth-proxy/__mock/faults`, {
       method: 'POST',
@@ -98,7 +101,10 @@ describe('mockAuthProxyPlugin', () => {
       headers,
       body: JSON.stringify({ otpType: 'OTP_TYPE_EMAIL', contact: 'ada@example.com', alphanumeric: false }),
     })
-    expect(await strict.json()).toMatchObject({ code: 3, message: expect.stringMatching(/^otp_init: alphanumeric is not a field/) })
+    expect(await strict.json()).toMatchObject({
+      code: 3,
+      message: expect.stringMatching(/^otp_init: alphanumeric is not a field/),
+    })
     const large = await fetch(`${url}/auth-proxy/v1/signup`, {
       method: 'POST',
       headers,

@@ -23,7 +23,9 @@ describe('AuthProxyProvider callbacks', () => {
     const onSignIn = vi.fn<(session: Session) => void>()
     const onSuccess = vi.fn()
     const { Providers, proxy } = createTestProviders({ strict: true, provider: { onSignIn } })
-    const { result } = renderHook(() => ({ otp: useEmailOtp({ onSuccess }), session: useSession() }), { wrapper: Providers })
+    const { result } = renderHook(() => ({ otp: useEmailOtp({ onSuccess }), session: useSession() }), {
+      wrapper: Providers,
+    })
 
     await act(async () => {
       await result.current.otp.startAsync('hook@example.com')
@@ -75,7 +77,9 @@ describe('AuthProxyProvider callbacks', () => {
 
     let rejected: unknown
     await act(async () => {
-      rejected = await result.current.verifyAsync(wrongCode(latestCode(proxy, 'wrong@example.com'))).catch((error: unknown) => error)
+      rejected = await result.current
+        .verifyAsync(wrongCode(latestCode(proxy, 'wrong@example.com')))
+        .catch((error: unknown) => error)
     })
 
     expect(result.current.error?.code).toBe('OTP_CODE_INVALID')
@@ -109,7 +113,14 @@ describe('AuthProxyProvider callbacks', () => {
     const { result } = renderHook(() => useWalletKitConfig(), {
       wrapper: ({ children }) => (
         <QueryClientProvider client={queryClient}>
-          <AuthProxyProvider proxyUrl={PROXY_URL} configId="no-such-config" fetch={proxy.fetch} keyStore={memoryKeyStore()} storage={memoryStorage()} onError={onError}>
+          <AuthProxyProvider
+            proxyUrl={PROXY_URL}
+            configId="no-such-config"
+            fetch={proxy.fetch}
+            keyStore={memoryKeyStore()}
+            storage={memoryStorage()}
+            onError={onError}
+          >
             {children}
           </AuthProxyProvider>
         </QueryClientProvider>

@@ -17,7 +17,9 @@ describe('AuthProxyProvider on a provider answer', () => {
     await waitFor(() => expect(result.current.status).toBe('error'))
     expect(result.current.error?.code).toBe('LOAD_FAILED')
     expect(result.current.error?.message).toMatch(/OAuth redirect: its code could not be loaded/)
-    expect(result.current.error?.userMessage).toBe('Part of the sign-in could not be loaded. Check your connection and try again.')
+    expect(result.current.error?.userMessage).toBe(
+      'Part of the sign-in could not be loaded. Check your connection and try again.',
+    )
     // The page is left as it was: nothing checked the answer, so nothing may clean or spend it.
     expect(page.replaced).toEqual([])
   })

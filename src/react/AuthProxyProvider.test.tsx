@@ -71,7 +71,14 @@ describe('AuthProxyProvider', () => {
     const queryClient = new QueryClient()
     render(
       <QueryClientProvider client={queryClient}>
-        <AuthProxyProvider proxyUrl={PROXY_URL} configId={DEMO_CONFIG_ID} fetch={fetch} keyStore={memoryKeyStore()} storage={memoryStorage()} flowStorage={null}>
+        <AuthProxyProvider
+          proxyUrl={PROXY_URL}
+          configId={DEMO_CONFIG_ID}
+          fetch={fetch}
+          keyStore={memoryKeyStore()}
+          storage={memoryStorage()}
+          flowStorage={null}
+        >
           <ConfigProbe />
           <ConfigProbe />
         </AuthProxyProvider>
@@ -91,7 +98,14 @@ describe('AuthProxyProvider', () => {
     }
     const tree = (reading: boolean) => (
       <QueryClientProvider client={queryClient}>
-        <AuthProxyProvider proxyUrl={PROXY_URL} configId={DEMO_CONFIG_ID} fetch={fetch} keyStore={memoryKeyStore()} storage={memoryStorage()} flowStorage={null}>
+        <AuthProxyProvider
+          proxyUrl={PROXY_URL}
+          configId={DEMO_CONFIG_ID}
+          fetch={fetch}
+          keyStore={memoryKeyStore()}
+          storage={memoryStorage()}
+          flowStorage={null}
+        >
           <Page reading={reading} />
         </AuthProxyProvider>
       </QueryClientProvider>
@@ -123,7 +137,13 @@ describe('AuthProxyProvider', () => {
     const { unmount } = render(
       <StrictMode>
         <QueryClientProvider client={new QueryClient()}>
-          <AuthProxyProvider proxyUrl={PROXY_URL} configId={DEMO_CONFIG_ID} fetch={fetch} keyStore={memoryKeyStore()} storage={memoryStorage()}>
+          <AuthProxyProvider
+            proxyUrl={PROXY_URL}
+            configId={DEMO_CONFIG_ID}
+            fetch={fetch}
+            keyStore={memoryKeyStore()}
+            storage={memoryStorage()}
+          >
             <KitProbe />
             <ConfigProbe />
           </AuthProxyProvider>
@@ -151,7 +171,13 @@ describe('AuthProxyProvider', () => {
     const tree = (mode: 'visible' | 'hidden') => (
       <QueryClientProvider client={queryClient}>
         <Activity mode={mode}>
-          <AuthProxyProvider proxyUrl={PROXY_URL} configId={DEMO_CONFIG_ID} fetch={fetch} keyStore={keyStore} storage={storage}>
+          <AuthProxyProvider
+            proxyUrl={PROXY_URL}
+            configId={DEMO_CONFIG_ID}
+            fetch={fetch}
+            keyStore={keyStore}
+            storage={storage}
+          >
             <ConfigProbe />
           </AuthProxyProvider>
         </Activity>
@@ -178,7 +204,13 @@ describe('AuthProxyProvider', () => {
     const queryClient = new QueryClient()
     const tree = (configId: string) => (
       <QueryClientProvider client={queryClient}>
-        <AuthProxyProvider proxyUrl={PROXY_URL} configId={configId} fetch={proxy.fetch} keyStore={memoryKeyStore()} storage={memoryStorage()}>
+        <AuthProxyProvider
+          proxyUrl={PROXY_URL}
+          configId={configId}
+          fetch={proxy.fetch}
+          keyStore={memoryKeyStore()}
+          storage={memoryStorage()}
+        >
           <ConfigProbe />
         </AuthProxyProvider>
       </QueryClientProvider>
@@ -230,7 +262,13 @@ describe('AuthProxyProvider', () => {
 
   it('given a prebuilt kit, it uses it and leaves its life to the app', async () => {
     const { fetch } = countingFetch()
-    const kit = createKit({ proxyUrl: PROXY_URL, configId: DEMO_CONFIG_ID, fetch, keyStore: memoryKeyStore(), storage: memoryStorage() })
+    const kit = createKit({
+      proxyUrl: PROXY_URL,
+      configId: DEMO_CONFIG_ID,
+      fetch,
+      keyStore: memoryKeyStore(),
+      storage: memoryStorage(),
+    })
     const destroy = vi.spyOn(kit, 'destroy')
     built.length = 0
     const wrapper = ({ children }: { children: ReactNode }) => (
@@ -257,7 +295,13 @@ describe('AuthProxyProvider', () => {
     }
     // Only the wait between retries is shortened; how many there are is the provider's choice.
     const queryClient = new QueryClient({ defaultOptions: { queries: { retryDelay: 1 } } })
-    const kit = createKit({ proxyUrl: PROXY_URL, configId: DEMO_CONFIG_ID, fetch, keyStore: memoryKeyStore(), storage: memoryStorage() })
+    const kit = createKit({
+      proxyUrl: PROXY_URL,
+      configId: DEMO_CONFIG_ID,
+      fetch,
+      keyStore: memoryKeyStore(),
+      storage: memoryStorage(),
+    })
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={queryClient}>
         <AuthProxyProvider proxyUrl={PROXY_URL} configId={DEMO_CONFIG_ID} kit={kit}>

@@ -14,7 +14,13 @@ import {
 } from '../core'
 import type { WebAuthnModule } from '../core/passkey/webAuthnModule'
 import type { EnabledProvider } from '../core/types'
-import { AuthProxyContext, type AuthProxyCallbacks, type AuthProxyContextValue, type AuthProxyEvents, type FlowStorage } from './context'
+import {
+  AuthProxyContext,
+  type AuthProxyCallbacks,
+  type AuthProxyContextValue,
+  type AuthProxyEvents,
+  type FlowStorage,
+} from './context'
 import { createLoginModalStore } from './loginModalStore'
 import { useSessionEvents } from './useSessionEvents'
 import type { Locale } from '../components/locales/Locale'
@@ -160,7 +166,10 @@ export function AuthProxyProvider(props: AuthProxyProviderProps) {
   // store listens to window events from the moment it exists).
   const built = useRef<{ proxyUrl: string; configId: string; kit: Kit } | null>(null)
   const current = built.current
-  if (!prebuilt && (!current || current.proxyUrl !== proxyUrl || current.configId !== configId || destroyed.has(current.kit))) {
+  if (
+    !prebuilt &&
+    (!current || current.proxyUrl !== proxyUrl || current.configId !== configId || destroyed.has(current.kit))
+  ) {
     built.current = {
       proxyUrl,
       configId,
@@ -269,7 +278,19 @@ export function AuthProxyProvider(props: AuthProxyProviderProps) {
       events,
       loginModal,
     }),
-    [kit, methods, flowStorage, oauthMode, oauthRedirectUri, oauthWindow, props.otpOptions, passkeyName, appearance, events, loginModal],
+    [
+      kit,
+      methods,
+      flowStorage,
+      oauthMode,
+      oauthRedirectUri,
+      oauthWindow,
+      props.otpOptions,
+      passkeyName,
+      appearance,
+      events,
+      loginModal,
+    ],
   )
   return <AuthProxyContext.Provider value={value}>{children}</AuthProxyContext.Provider>
 }

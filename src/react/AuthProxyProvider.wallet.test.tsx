@@ -18,12 +18,16 @@ function setUp(options: TestProvidersOptions = {}) {
       return Date.now()
     },
   }
-  const fake = walletApi(walletKeys(), clock, { wallet_kit_config: json(CONFIG), 'submit/stamp_login': stampLoginAnswer(clock) })
+  const fake = walletApi(walletKeys(), clock, {
+    wallet_kit_config: json(CONFIG),
+    'submit/stamp_login': stampLoginAnswer(clock),
+  })
   const providers = createTestProviders({ fetch: fake.fetch, now: () => clock.now, ...options })
   return { fake, ...providers }
 }
 
-const refreshes = (fake: { endpoints(): string[] }) => fake.endpoints().filter((endpoint) => endpoint === 'submit/stamp_login')
+const refreshes = (fake: { endpoints(): string[] }) =>
+  fake.endpoints().filter((endpoint) => endpoint === 'submit/stamp_login')
 const pause = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)))
 
 describe('AuthProxyProvider autoRefresh', () => {
@@ -66,10 +70,14 @@ describe('AuthProxyProvider autoRefresh', () => {
 
   it('reports a failed refresh to onError', async () => {
     const errors: KitError[] = []
-    const fake = walletApi(walletKeys(), { now: Date.now() }, {
-      wallet_kit_config: json(CONFIG),
-      'submit/stamp_login': json({ code: 16, message: 'session expired', details: [] }, 401),
-    })
+    const fake = walletApi(
+      walletKeys(),
+      { now: Date.now() },
+      {
+        wallet_kit_config: json(CONFIG),
+        'submit/stamp_login': json({ code: 16, message: 'session expired', details: [] }, 401),
+      },
+    )
     const { Providers, kit } = createTestProviders({
       fetch: fake.fetch,
       autoRefresh: { beforeMs: 60_000, onError: (error) => errors.push(error) },

@@ -11,5 +11,11 @@ export function accountQueryPrefix(kit: Kit) {
  * (same user, same key) keeps the entry. Signed out, the ids are null and the query is disabled.
  */
 export function accountQueryKey(kit: Kit, what: 'user' | 'wallets', session: Session | null) {
-  return [...accountQueryPrefix(kit), what, session?.organizationId ?? null, session?.userId ?? null, session?.publicKey ?? null] as const
+  return [
+    ...accountQueryPrefix(kit),
+    what,
+    session?.organizationId ?? null,
+    session?.userId ?? null,
+    session?.publicKey ?? null,
+  ] as const
 }

@@ -31,7 +31,9 @@ describe('action hooks: callbacks and promise forms', () => {
     const onSettled = vi.fn()
     const { Providers, kit } = createTestProviders()
     await setTestSession(kit)
-    const { result } = renderHook(() => ({ logout: useLogout({ onSuccess, onSettled }), session: useSession() }), { wrapper: Providers })
+    const { result } = renderHook(() => ({ logout: useLogout({ onSuccess, onSettled }), session: useSession() }), {
+      wrapper: Providers,
+    })
     await waitFor(() => expect(result.current.session.status).toBe('signedIn'))
     await act(async () => {
       await expect(result.current.logout.logoutAsync()).resolves.toBeUndefined()
@@ -46,7 +48,13 @@ describe('action hooks: callbacks and promise forms', () => {
     const providerError = vi.fn()
     const { Providers } = createTestProviders({ provider: { onError: providerError } })
     const { result } = renderHook(() => useSignMessage({ onError }), { wrapper: Providers })
-    const variables = { account: { address: '0x0000000000000000000000000000000000000000', addressFormat: 'ADDRESS_FORMAT_ETHEREUM' as const }, message: 'gm' }
+    const variables = {
+      account: {
+        address: '0x0000000000000000000000000000000000000000',
+        addressFormat: 'ADDRESS_FORMAT_ETHEREUM' as const,
+      },
+      message: 'gm',
+    }
     let error: KitError | undefined
     await act(async () => {
       error = await rejection(result.current.signMessageAsync(variables))
@@ -77,7 +85,11 @@ describe('action hooks: callbacks and promise forms', () => {
     const { Providers, kit } = createTestProviders({ passkeyName: 'Ada', provider: { onError: providerError } })
     await setTestSession(kit)
     const { result } = renderHook(
-      () => ({ login: useLoginWithPasskey({ onError }), signUp: useSignUpWithPasskey({ onError }), add: useAddPasskey({ onError }) }),
+      () => ({
+        login: useLoginWithPasskey({ onError }),
+        signUp: useSignUpWithPasskey({ onError }),
+        add: useAddPasskey({ onError }),
+      }),
       { wrapper: Providers },
     )
     const errors: (KitError | undefined)[] = []
@@ -86,7 +98,11 @@ describe('action hooks: callbacks and promise forms', () => {
       errors.push(await rejection(result.current.signUp.signUpWithPasskeyAsync()))
       errors.push(await rejection(result.current.add.addPasskeyAsync({ userName: 'Ada' })))
     })
-    expect(errors.map((error) => error?.code)).toEqual(['PASSKEY_UNSUPPORTED', 'PASSKEY_UNSUPPORTED', 'PASSKEY_UNSUPPORTED'])
+    expect(errors.map((error) => error?.code)).toEqual([
+      'PASSKEY_UNSUPPORTED',
+      'PASSKEY_UNSUPPORTED',
+      'PASSKEY_UNSUPPORTED',
+    ])
     expect(onError).toHaveBeenCalledTimes(3)
     expect(providerError).toHaveBeenCalledTimes(3)
   })
@@ -94,22 +110,39 @@ describe('action hooks: callbacks and promise forms', () => {
   it('useLoginWithOAuth: a redirect’s loginWithOAuthAsync resolves as the page leaves, onSuccess gets what it was given', async () => {
     const page = fakeOAuthWindow()
     const onSuccess = vi.fn()
-    const { Providers } = createTestProviders({ oauthWindow: page, oauthMode: 'redirect', flowStorage: memoryStorage() })
-    const { result } = renderHook(() => ({ oauth: useLoginWithOAuth({ onSuccess }), config: useWalletKitConfig() }), { wrapper: Providers })
+    const { Providers } = createTestProviders({
+      oauthWindow: page,
+      oauthMode: 'redirect',
+      flowStorage: memoryStorage(),
+    })
+    const { result } = renderHook(() => ({ oauth: useLoginWithOAuth({ onSuccess }), config: useWalletKitConfig() }), {
+      wrapper: Providers,
+    })
     await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
     let data: unknown
     await act(async () => {
       data = await result.current.oauth.loginWithOAuthAsync({ provider: 'google' })
     })
     expect(data).toMatchObject({ mode: 'redirect', authorizeUrl: page.assigned[0] })
-    expect(onSuccess).toHaveBeenCalledWith(data, { provider: 'google', mode: 'redirect', returnTo: undefined, scope: undefined })
+    expect(onSuccess).toHaveBeenCalledWith(data, {
+      provider: 'google',
+      mode: 'redirect',
+      returnTo: undefined,
+      scope: undefined,
+    })
   })
 
   it('useLoginWithOAuth: a sign-in replaced by a newer one rejects with ABORTED, which the provider’s onError does not hear', async () => {
     const page = fakeOAuthWindow()
     const providerError = vi.fn()
-    const { Providers } = createTestProviders({ oauthWindow: page, oauthMode: 'popup', provider: { onError: providerError } })
-    const { result } = renderHook(() => ({ oauth: useLoginWithOAuth(), config: useWalletKitConfig() }), { wrapper: Providers })
+    const { Providers } = createTestProviders({
+      oauthWindow: page,
+      oauthMode: 'popup',
+      provider: { onError: providerError },
+    })
+    const { result } = renderHook(() => ({ oauth: useLoginWithOAuth(), config: useWalletKitConfig() }), {
+      wrapper: Providers,
+    })
     await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
     let first: Promise<unknown> = Promise.resolve()
     act(() => {

@@ -11,21 +11,15 @@ export {
   type UseWalletKitConfigParameters,
   type UseWalletKitConfigReturnType,
 } from './useWalletKitConfig'
-export { walletKitConfigQueryKey, walletKitConfigQueryOptions, type WalletKitConfigQueryOptions } from './walletKitConfigQueryOptions'
+export {
+  walletKitConfigQueryKey,
+  walletKitConfigQueryOptions,
+  type WalletKitConfigQueryOptions,
+} from './walletKitConfigQueryOptions'
 export { useLoginMethods } from './useLoginMethods'
 export { useOAuthProviders } from './useOAuthProviders'
-export {
-  useEmailOtp,
-  type EmailOtpStep,
-  type UseEmailOtpParameters,
-  type UseEmailOtpReturnType,
-} from './useEmailOtp'
-export {
-  useSmsOtp,
-  type SmsOtpStep,
-  type UseSmsOtpParameters,
-  type UseSmsOtpReturnType,
-} from './useSmsOtp'
+export { useEmailOtp, type EmailOtpStep, type UseEmailOtpParameters, type UseEmailOtpReturnType } from './useEmailOtp'
+export { useSmsOtp, type SmsOtpStep, type UseSmsOtpParameters, type UseSmsOtpReturnType } from './useSmsOtp'
 export type { UseOtpFlowParameters, UseOtpReturnType } from './useOtpFlowStore'
 export type { ActionCallbacks, ActionState } from './actionState'
 export { useLogout, type UseLogoutParameters, type UseLogoutReturnType } from './useLogout'
@@ -57,7 +51,12 @@ export {
   type UseSignUpWithPasskeyParameters,
   type UseSignUpWithPasskeyReturnType,
 } from './useSignUpWithPasskey'
-export { useAddPasskey, type AddPasskeyVariables, type UseAddPasskeyParameters, type UseAddPasskeyReturnType } from './useAddPasskey'
+export {
+  useAddPasskey,
+  type AddPasskeyVariables,
+  type UseAddPasskeyParameters,
+  type UseAddPasskeyReturnType,
+} from './useAddPasskey'
 export { usePasskeySupport, type UsePasskeySupportReturnType } from './usePasskeySupport'
 export type { PasskeyMutation } from './usePasskeyMutation'
 export { prefetchWhenIdle } from './prefetchWhenIdle'
@@ -65,7 +64,12 @@ export { prefetchWhenIdle } from './prefetchWhenIdle'
 export type { LazyModule, LazyModuleSnapshot, OtpRetryFor, PasskeyPromptParameters, SessionParameters } from '../core'
 export { useUser, type UseUserParameters, type UseUserReturnType } from './useUser'
 export { useWallets, type UseWalletsParameters, type UseWalletsReturnType } from './useWallets'
-export { useSignMessage, type SignMessageVariables, type UseSignMessageParameters, type UseSignMessageReturnType } from './useSignMessage'
+export {
+  useSignMessage,
+  type SignMessageVariables,
+  type UseSignMessageParameters,
+  type UseSignMessageReturnType,
+} from './useSignMessage'
 export {
   useRefreshSession,
   type RefreshSessionVariables,
@@ -105,4 +109,9 @@ export type { PasskeySignUpIncompleteError, PasskeyWithoutAccountError } from '.
 // What the kit's own components need of core at run time: a custom UI has the same.
 export { isE164PhoneNumber, isValidEmail, normalizePhoneNumber } from '../core/validators'
 export { normalizeOtpCode } from '../core/otp/normalizeOtpCode'
-export { OAUTH_PROVIDER_NAMES, OAUTH_PROVIDERS, type OAuthProvider, type OAuthProviderCommon } from '../core/oauth/providers'
+export {
+  OAUTH_PROVIDER_NAMES,
+  OAUTH_PROVIDERS,
+  type OAuthProvider,
+  type OAuthProviderCommon,
+} from '../core/oauth/providers'

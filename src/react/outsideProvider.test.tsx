@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as entry from './index'
 
 // Every hook the entry exports, found by name: a hook added later is checked without editing this list.
-const hooks = Object.entries(entry).filter(([name, value]) => /^use[A-Z]/.test(name) && typeof value === 'function') as [string, () => unknown][]
+const hooks = Object.entries(entry).filter(
+  ([name, value]) => /^use[A-Z]/.test(name) && typeof value === 'function',
+) as [string, () => unknown][]
 
 describe('a public hook outside AuthProxyProvider', () => {
   // React logs the error a render throws; the test reads it from the throw instead.

@@ -12,16 +12,29 @@ const CONFIG = { enabledProviders: ['email', 'passkey'], organizationId: 'org-pa
 
 function setUp() {
   const browser = fakePasskeyBrowser()
-  const fake = walletApi(walletKeys(), { now: WALLET_NOW }, {
-    wallet_kit_config: json(CONFIG),
-    'query/get_user': json({ user: { ...USER, userEmail: undefined, userPhoneNumber: '+447700900123', userName: 'Ada' } }),
-    'submit/create_authenticators': activityAnswer('ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2', { createAuthenticatorsResult: { authenticatorIds: ['auth-2'] } }),
-  })
-  return { browser, pickerNames: browser.pickerNames, fake, ...createTestProviders({ fetch: fake.fetch, webauthn: browser.webauthn }) }
+  const fake = walletApi(
+    walletKeys(),
+    { now: WALLET_NOW },
+    {
+      wallet_kit_config: json(CONFIG),
+      'query/get_user': json({
+        user: { ...USER, userEmail: undefined, userPhoneNumber: '+447700900123', userName: 'Ada' },
+      }),
+      'submit/create_authenticators': activityAnswer('ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2', {
+        createAuthenticatorsResult: { authenticatorIds: ['auth-2'] },
+      }),
+    },
+  )
+  return {
+    browser,
+    pickerNames: browser.pickerNames,
+    fake,
+    ...createTestProviders({ fetch: fake.fetch, webauthn: browser.webauthn }),
+  }
 }
 
 describe('useAddPasskey naming', () => {
-  it("for a passkey-only session, names the passkey from the user useUser already has: no request before the prompt", async () => {
+  it('for a passkey-only session, names the passkey from the user useUser already has: no request before the prompt', async () => {
     const { Providers, kit, fake, pickerNames } = setUp()
     await setTestSession(kit, { identity: { method: 'passkey' } })
     const { result } = renderHook(() => ({ user: useUser(), add: useAddPasskey() }), { wrapper: Providers })
@@ -42,6 +55,9 @@ describe('useAddPasskey naming', () => {
     act(() => result.current.addPasskey({ rpName: 'Demo' }))
     await waitFor(() => expect(result.current.status).toBe('success'))
     expect(pickerNames).toEqual(['+447700900123'])
-    expect(fake.endpoints().filter((endpoint) => endpoint !== 'wallet_kit_config')).toEqual(['query/get_user', 'submit/create_authenticators'])
+    expect(fake.endpoints().filter((endpoint) => endpoint !== 'wallet_kit_config')).toEqual([
+      'query/get_user',
+      'submit/create_authenticators',
+    ])
   })
 })

@@ -12,7 +12,10 @@ export type AddPasskeyVariables = Omit<AddPasskeyParameters, 'signal'>
 /** Called after each run of this hook's flow (react-query's mutation callbacks). */
 export type UseAddPasskeyParameters = ActionCallbacks<AddPasskeyReturnType, AddPasskeyVariables>
 
-export type UseAddPasskeyReturnType = Omit<PasskeyMutation<AddPasskeyVariables, AddPasskeyReturnType>, 'run' | 'runAsync'> & {
+export type UseAddPasskeyReturnType = Omit<
+  PasskeyMutation<AddPasskeyVariables, AddPasskeyReturnType>,
+  'run' | 'runAsync'
+> & {
   /** Adds a passkey to the signed-in user (NOT_SIGNED_IN otherwise). */
   addPasskey(parameters?: AddPasskeyVariables): void
   /** The same, as a promise: resolves with the outcome, rejects with a KitError (while a prompt is open, that prompt's). */
@@ -28,15 +31,27 @@ export function useAddPasskey(callbacks: UseAddPasskeyParameters = {}): UseAddPa
   // First: outside a provider, the error names the fix (the provider) rather than react-query's.
   useAuthProxyContext('useAddPasskey')
   const queryClient = useQueryClient()
-  const { run, runAsync, ...state } = usePasskeyMutation<AddPasskeyVariables, AddPasskeyReturnType>('useAddPasskey', (flows, kit, parameters) => {
-    const session = kit.session.getSnapshot().session
-    const identity = session?.identity
-    if (parameters.userName !== undefined || identity?.contact || identity?.email || identity?.name || session === null) {
-      return flows.addPasskey(kit, parameters)
-    }
-    const user = queryClient.getQueryData<PublicUser>(accountQueryKey(kit, 'user', session))
-    const known = [user?.userEmail, user?.userPhoneNumber, user?.userName].find((name) => typeof name === 'string' && name.trim() !== '')
-    return flows.addPasskey(kit, known === undefined ? parameters : { ...parameters, userName: known.trim() })
-  }, callbacks)
+  const { run, runAsync, ...state } = usePasskeyMutation<AddPasskeyVariables, AddPasskeyReturnType>(
+    'useAddPasskey',
+    (flows, kit, parameters) => {
+      const session = kit.session.getSnapshot().session
+      const identity = session?.identity
+      if (
+        parameters.userName !== undefined ||
+        identity?.contact ||
+        identity?.email ||
+        identity?.name ||
+        session === null
+      ) {
+        return flows.addPasskey(kit, parameters)
+      }
+      const user = queryClient.getQueryData<PublicUser>(accountQueryKey(kit, 'user', session))
+      const known = [user?.userEmail, user?.userPhoneNumber, user?.userName].find(
+        (name) => typeof name === 'string' && name.trim() !== '',
+      )
+      return flows.addPasskey(kit, known === undefined ? parameters : { ...parameters, userName: known.trim() })
+    },
+    callbacks,
+  )
   return { addPasskey: run, addPasskeyAsync: runAsync, ...state }
 }

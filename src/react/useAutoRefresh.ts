@@ -32,7 +32,8 @@ export function useAutoRefresh(kit: Kit, autoRefresh: AutoRefreshProp, events?: 
       if (kit.session.getSnapshot().session === null) return
       unsubscribe()
       chunks.wallet.load().then(({ startAutoRefresh }) => {
-        if (live) stop = startAutoRefresh(kit, beforeMs === undefined ? { onError: report } : { beforeMs, onError: report })
+        if (live)
+          stop = startAutoRefresh(kit, beforeMs === undefined ? { onError: report } : { beforeMs, onError: report })
       }, report)
     }
     const unsubscribe = kit.session.subscribe(start)

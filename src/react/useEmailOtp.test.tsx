@@ -28,7 +28,11 @@ describe('useEmailOtp', () => {
     await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
     act(() => result.current.emailOtp.start('  eight@example.com '))
     await waitFor(() => expect(result.current.emailOtp.step).toBe('code'))
-    expect(result.current.emailOtp.challenge).toMatchObject({ email: 'eight@example.com', otpLength: 8, alphanumeric: false })
+    expect(result.current.emailOtp.challenge).toMatchObject({
+      email: 'eight@example.com',
+      otpLength: 8,
+      alphanumeric: false,
+    })
     expect(latestCode(proxy, 'eight@example.com')).toMatch(/^\d{8}$/)
   })
 
@@ -92,14 +96,21 @@ describe('useEmailOtp', () => {
   it("picks the email template: the provider's otpOptions, over it the hook's, over that start's; a resend keeps it", async () => {
     let clock = Date.parse('2030-01-01T10:00:00Z')
     const now = () => clock
-    const templates = ['provider', 'hook', 'call'].map((templateId) => ({ templateId, subject: `${templateId} subject` }))
+    const templates = ['provider', 'hook', 'call'].map((templateId) => ({
+      templateId,
+      subject: `${templateId} subject`,
+    }))
     const { Providers, proxy } = createTestProviders({
       now,
       mock: { now, tenants: [{ configId: 'demo', organizationId: 'org', emailTemplates: templates }] },
       otpOptions: { emailCustomization: { templateId: 'provider' } },
     })
     const { result } = renderHook(
-      () => ({ plain: useEmailOtp(), hook: useEmailOtp({ emailCustomization: { templateId: 'hook' } }), config: useWalletKitConfig() }),
+      () => ({
+        plain: useEmailOtp(),
+        hook: useEmailOtp({ emailCustomization: { templateId: 'hook' } }),
+        config: useWalletKitConfig(),
+      }),
       { wrapper: Providers },
     )
     await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
@@ -126,7 +137,10 @@ describe('useEmailOtp', () => {
   it("given a code the tenant's shorter lifetime expired, verify reports OTP_EXPIRED and a new code is needed", async () => {
     let clock = Date.parse('2030-01-01T10:00:00Z')
     const now = () => clock
-    const { Providers, proxy } = createTestProviders({ now, mock: { now, tenants: [{ configId: 'demo', organizationId: 'org', otpExpirationSeconds: 60 }] } })
+    const { Providers, proxy } = createTestProviders({
+      now,
+      mock: { now, tenants: [{ configId: 'demo', organizationId: 'org', otpExpirationSeconds: 60 }] },
+    })
     const { result } = renderHook(() => useEmailOtp(), { wrapper: Providers })
     act(() => result.current.start('late@example.com'))
     await waitFor(() => expect(result.current.step).toBe('code'))
@@ -142,7 +156,7 @@ describe('useEmailOtp', () => {
     expect(result.current.step).toBe('code')
   })
 
-  it('before the flow\'s code is here, shows the first step, and a start loads it, then sends', async () => {
+  it("before the flow's code is here, shows the first step, and a start loads it, then sends", async () => {
     const flowModule = await chunks.otpFlow.load()
     let release: () => void = () => undefined
     const arrived = new Promise<void>((resolve) => {
@@ -163,7 +177,7 @@ describe('useEmailOtp', () => {
     expect(proxy.outbox('early@example.com')).toHaveLength(1)
   })
 
-  it('given the flow\'s code cannot be loaded, a start reports LOAD_FAILED', async () => {
+  it("given the flow's code cannot be loaded, a start reports LOAD_FAILED", async () => {
     vi.spyOn(chunks.otpFlow, 'getSnapshot').mockReturnValue(LAZY_IDLE)
     vi.spyOn(chunks.otpFlow, 'load').mockRejectedValue(new KitError('LOAD_FAILED', 'sign-in: offline'))
     const { Providers } = createTestProviders()
@@ -181,7 +195,13 @@ describe('useEmailOtp', () => {
       const { step, expiresInSeconds } = useEmailOtp()
       return <p>{`${step} ${expiresInSeconds}`}</p>
     }
-    expect(renderToString(<Providers><Step /></Providers>)).toContain('email 0')
+    expect(
+      renderToString(
+        <Providers>
+          <Step />
+        </Providers>,
+      ),
+    ).toContain('email 0')
     expect(read).not.toHaveBeenCalled()
   })
 

@@ -18,7 +18,8 @@ function proxyListing(extra: string[]): MockAuthProxy {
   }
   return Object.assign(Object.create(proxy) as MockAuthProxy, {
     handle,
-    fetch: (input: RequestInfo | URL, init?: RequestInit) => handle(new Request(new URL(String(input), 'http://localhost'), init)),
+    fetch: (input: RequestInfo | URL, init?: RequestInit) =>
+      handle(new Request(new URL(String(input), 'http://localhost'), init)),
   })
 }
 

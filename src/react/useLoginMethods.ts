@@ -18,7 +18,11 @@ export function useLoginMethods(only?: readonly EnabledProvider[]): EnabledProvi
   // By content: an inline array prop is a new array on every render.
   const key = methods?.join()
   return useMemo(
-    () => enabled && (methods ? [...new Set(methods)].filter((method) => enabled.includes(method)) : enabled.filter(isEnabledProvider)),
+    () =>
+      enabled &&
+      (methods
+        ? [...new Set(methods)].filter((method) => enabled.includes(method))
+        : enabled.filter(isEnabledProvider)),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `methods`, compared by content
     [enabled, key],
   )

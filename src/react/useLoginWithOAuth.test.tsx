@@ -15,10 +15,9 @@ const AUTHORIZE = `${PROXY_URL}/__mock/oauth/google/authorize`
 
 function renderOAuth(provider: OAuthProviderName, options: TestProvidersOptions & { oauthWindow: FakeOAuthWindow }) {
   const providers = createTestProviders(options)
-  const hook = renderHook(
-    () => ({ oauth: useLoginWithOAuth(), session: useSession(), config: useWalletKitConfig() }),
-    { wrapper: providers.Providers },
-  )
+  const hook = renderHook(() => ({ oauth: useLoginWithOAuth(), session: useSession(), config: useWalletKitConfig() }), {
+    wrapper: providers.Providers,
+  })
   /** The click: loginWithOAuth with `provider`, as a button's handler calls it. */
   const start = (mode?: OAuthMode) => act(() => hook.result.current.oauth.loginWithOAuth({ provider, mode }))
   return { ...providers, ...hook, start }
@@ -62,17 +61,26 @@ describe('useLoginWithOAuth', () => {
   it.each([
     ['facebook', ['/__mock/oauth/facebook/v11.0/oauth/access_token', 'account', 'signup', 'oauth_login']],
     ['x', ['oauth2_authenticate', 'account', 'signup', 'oauth_login']],
-  ] as const)('given popup mode, a new person signs up with %s, whose code is redeemed where production redeems it', async (provider, calls) => {
-    const page = fakeOAuthWindow()
-    const { result, proxy, requests, start } = renderOAuth(provider, { oauthWindow: page, oauthMode: 'popup', mock: { tenants: [EVERY_PROVIDER_TENANT] } })
-    await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
-    start()
-    await waitFor(() => expect(page.popup().location.href).toMatch(new RegExp(`^${PROXY_URL}/__mock/oauth/${provider}/authorize\\?`)))
-    page.popup().location.href = await consent(proxy, page.popup().location.href, 'Continue as Ada Lovelace')
-    await waitFor(() => expect(result.current.session.status).toBe('signedIn'), { timeout: 3000 })
-    expect(result.current.oauth.data).toMatchObject({ provider, isNewUser: true })
-    expect(requests.filter((name) => name !== 'wallet_kit_config')).toEqual(calls)
-  })
+  ] as const)(
+    'given popup mode, a new person signs up with %s, whose code is redeemed where production redeems it',
+    async (provider, calls) => {
+      const page = fakeOAuthWindow()
+      const { result, proxy, requests, start } = renderOAuth(provider, {
+        oauthWindow: page,
+        oauthMode: 'popup',
+        mock: { tenants: [EVERY_PROVIDER_TENANT] },
+      })
+      await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
+      start()
+      await waitFor(() =>
+        expect(page.popup().location.href).toMatch(new RegExp(`^${PROXY_URL}/__mock/oauth/${provider}/authorize\\?`)),
+      )
+      page.popup().location.href = await consent(proxy, page.popup().location.href, 'Continue as Ada Lovelace')
+      await waitFor(() => expect(result.current.session.status).toBe('signedIn'), { timeout: 3000 })
+      expect(result.current.oauth.data).toMatchObject({ provider, isNewUser: true })
+      expect(requests.filter((name) => name !== 'wallet_kit_config')).toEqual(calls)
+    },
+  )
 
   it('given the same Google identity twice, the second sign-in lands in the same organization without a sign-up', async () => {
     const page = fakeOAuthWindow()
@@ -167,13 +175,20 @@ describe('useLoginWithOAuth', () => {
     await waitFor(() => expect(result.current.oauth.data?.mode).toBe('redirect'))
     // The page is on its way: the UI says "Taking you to Apple…".
     expect(result.current.oauth.status).toBe('success')
-    expect(result.current.oauth.variables).toEqual({ provider: 'apple', mode: 'redirect', returnTo: undefined, scope: undefined })
+    expect(result.current.oauth.variables).toEqual({
+      provider: 'apple',
+      mode: 'redirect',
+      returnTo: undefined,
+      scope: undefined,
+    })
     expect(page.popups).toEqual([])
     expect(page.assigned).toHaveLength(1)
     const authorizeUrl = new URL(page.assigned[0] ?? '')
     expect(`${authorizeUrl.origin}${authorizeUrl.pathname}`).toBe(`${PROXY_URL}/__mock/oauth/apple/authorize`)
     expect(authorizeUrl.searchParams.get('client_id')).toBe('demo-apple-client')
-    expect(JSON.parse(flowStorage.getItem('auth-proxy-kit:demo:oauth-redirect') ?? 'null')).toMatchObject({ provider: 'apple' })
+    expect(JSON.parse(flowStorage.getItem('auth-proxy-kit:demo:oauth-redirect') ?? 'null')).toMatchObject({
+      provider: 'apple',
+    })
     expect(await kit.keyStore.list()).toHaveLength(1)
   })
 
@@ -226,7 +241,10 @@ describe('useLoginWithOAuth', () => {
     const page = fakeOAuthWindow()
     const { result, start } = renderOAuth('google', { oauthWindow: page, oauthMode: 'popup' })
     await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
-    const offline = new KitError('LOAD_FAILED', 'OAuth sign-in: its code could not be loaded (TypeError: Failed to fetch)')
+    const offline = new KitError(
+      'LOAD_FAILED',
+      'OAuth sign-in: its code could not be loaded (TypeError: Failed to fetch)',
+    )
     const load = vi.spyOn(chunks.oauth, 'load').mockRejectedValueOnce(offline)
     start()
     await waitFor(() => expect(result.current.oauth.error?.code).toBe('LOAD_FAILED'))

@@ -30,7 +30,8 @@ export type LoginWithOAuthVariables = LoginWithOAuthParameters & { mode: OAuthMo
  * A popup sign-in's outcome (the session is stored), or a redirect's: the page is on its way to the
  * provider ("Taking you to Google…"), and the answer comes back to a new page (useOAuthCallback).
  */
-export type LoginWithOAuthData = ({ mode: 'popup' } & CompleteOAuthReturnType) | { mode: 'redirect'; authorizeUrl: string; state: string }
+export type LoginWithOAuthData =
+  ({ mode: 'popup' } & CompleteOAuthReturnType) | { mode: 'redirect'; authorizeUrl: string; state: string }
 
 /**
  * Called after each sign-in this hook starts (react-query's mutation callbacks). A redirect's success is
@@ -86,7 +87,10 @@ export function useLoginWithOAuth(callbacks: UseLoginWithOAuthParameters = {}): 
           if (!popup) throw new KitError('OAUTH_POPUP_BLOCKED', 'useLoginWithOAuth: no popup was opened')
           return { mode, ...(await flows.oauthPopupLogin(kit, popup, common)) }
         }
-        const { authorizeUrl, state } = await flows.oauthRedirectLogin(kit, pageWindow(oauth.window), { ...common, flowStorage })
+        const { authorizeUrl, state } = await flows.oauthRedirectLogin(kit, pageWindow(oauth.window), {
+          ...common,
+          flowStorage,
+        })
         return { mode, authorizeUrl, state }
       } catch (error) {
         throw asKitError(error)
@@ -137,10 +141,19 @@ export function useLoginWithOAuth(callbacks: UseLoginWithOAuthParameters = {}): 
     controller.current?.abort()
     const next = new AbortController()
     controller.current = next
-    return mutation.mutateAsync({ provider: parameters.provider, mode, returnTo: parameters.returnTo, scope: parameters.scope, popup, openError, signal: next.signal })
+    return mutation.mutateAsync({
+      provider: parameters.provider,
+      mode,
+      returnTo: parameters.returnTo,
+      scope: parameters.scope,
+      popup,
+      openError,
+      signal: next.signal,
+    })
   }
   // The outcome is in the state: the promise's rejection is handled here.
-  const loginWithOAuth = (parameters: LoginWithOAuthParameters) => void loginWithOAuthAsync(parameters).catch(() => undefined)
+  const loginWithOAuth = (parameters: LoginWithOAuthParameters) =>
+    void loginWithOAuthAsync(parameters).catch(() => undefined)
 
   const cancel = () => {
     controller.current?.abort()
@@ -150,7 +163,10 @@ export function useLoginWithOAuth(callbacks: UseLoginWithOAuthParameters = {}): 
   }
 
   const attempt = mutation.variables
-  const variables = useMemo<LoginWithOAuthVariables | undefined>(() => (attempt ? shownVariables(attempt) : undefined), [attempt])
+  const variables = useMemo<LoginWithOAuthVariables | undefined>(
+    () => (attempt ? shownVariables(attempt) : undefined),
+    [attempt],
+  )
   return {
     loginWithOAuth,
     loginWithOAuthAsync,
@@ -165,6 +181,10 @@ function shownVariables({ provider, mode, returnTo, scope }: Attempt): LoginWith
 
 function pageWindow(injected: ReturnType<typeof defaultOAuthWindow>) {
   const page = injected ?? defaultOAuthWindow()
-  if (!page) throw new KitError('OAUTH_POPUP_BLOCKED', 'useLoginWithOAuth: there is no window to sign in from (server rendering?)')
+  if (!page)
+    throw new KitError(
+      'OAUTH_POPUP_BLOCKED',
+      'useLoginWithOAuth: there is no window to sign in from (server rendering?)',
+    )
   return page
 }

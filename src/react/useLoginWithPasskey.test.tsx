@@ -78,21 +78,28 @@ describe('useSignUpWithPasskey, useLoginWithPasskey, useAddPasskey, usePasskeySu
     const { result, proxy, kit } = renderPasskey(browser)
     await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
     const challenge = await startEmailOtp(kit, { email: 'ada@example.com' })
-    const { session } = await act(() => completeEmailOtp(kit, { challenge, code: latestCode(proxy, 'ada@example.com') }))
+    const { session } = await act(() =>
+      completeEmailOtp(kit, { challenge, code: latestCode(proxy, 'ada@example.com') }),
+    )
 
     act(() => result.current.add.addPasskey({ authenticatorName: 'Laptop' }))
     await waitFor(() => expect(result.current.add.status).toBe('success'))
     expect(result.current.add.variables).toEqual({ authenticatorName: 'Laptop' })
     const added = result.current.add.data
     if (added === undefined) throw new Error('expected an add result')
-    expect(added.authenticatorIds).toEqual(proxy.state.users[session.userId]?.authenticators.map((item) => item.authenticatorId))
+    expect(added.authenticatorIds).toEqual(
+      proxy.state.users[session.userId]?.authenticators.map((item) => item.authenticatorId),
+    )
     // Shown in the passkey picker as the email the person signed in with, never their user id.
     expect(browser.pickerNames).toEqual(['ada@example.com'])
 
     await act(() => kit.session.logout())
     act(() => result.current.login.loginWithPasskey())
     await waitFor(() => expect(result.current.login.status).toBe('success'))
-    expect(result.current.session.session).toMatchObject({ userId: session.userId, organizationId: session.organizationId })
+    expect(result.current.session.session).toMatchObject({
+      userId: session.userId,
+      organizationId: session.organizationId,
+    })
   })
 
   it("names a sign-up after the provider's passkeyName when the call gives none", async () => {
@@ -219,8 +226,12 @@ describe('useSignUpWithPasskey, useLoginWithPasskey, useAddPasskey, usePasskeySu
   })
 
   it('outside an AuthProxyProvider, it names the fix', () => {
-    expect(() => renderHook(() => useLoginWithPasskey())).toThrow(/useLoginWithPasskey must be used inside <AuthProxyProvider>/)
-    expect(() => renderHook(() => useSignUpWithPasskey())).toThrow(/useSignUpWithPasskey must be used inside <AuthProxyProvider>/)
+    expect(() => renderHook(() => useLoginWithPasskey())).toThrow(
+      /useLoginWithPasskey must be used inside <AuthProxyProvider>/,
+    )
+    expect(() => renderHook(() => useSignUpWithPasskey())).toThrow(
+      /useSignUpWithPasskey must be used inside <AuthProxyProvider>/,
+    )
     expect(() => renderHook(() => useAddPasskey())).toThrow(/useAddPasskey must be used inside <AuthProxyProvider>/)
   })
 })

@@ -9,7 +9,10 @@ export type LoginWithPasskeyVariables = Omit<LoginWithPasskeyParameters, 'signal
 /** Called after each run of this hook's flow (react-query's mutation callbacks). */
 export type UseLoginWithPasskeyParameters = ActionCallbacks<LoginWithPasskeyReturnType, LoginWithPasskeyVariables>
 
-export type UseLoginWithPasskeyReturnType = Omit<PasskeyMutation<LoginWithPasskeyVariables, LoginWithPasskeyReturnType>, 'run' | 'runAsync'> & {
+export type UseLoginWithPasskeyReturnType = Omit<
+  PasskeyMutation<LoginWithPasskeyVariables, LoginWithPasskeyReturnType>,
+  'run' | 'runAsync'
+> & {
   /** Signs in with a passkey the person made here before (the browser's prompt first). */
   loginWithPasskey(parameters?: LoginWithPasskeyVariables): void
   /** The same, as a promise: resolves with the outcome, rejects with a KitError (while a prompt is open, that prompt's). */

@@ -27,10 +27,18 @@ describe('useLogout', () => {
     )
     await signIn(kit, proxy, 'logout@example.com')
     await waitFor(() => expect(result.current.session.status).toBe('signedIn'))
-    expect(result.current.logout).toMatchObject({ status: 'idle', isPending: false, error: null, data: undefined, variables: undefined })
+    expect(result.current.logout).toMatchObject({
+      status: 'idle',
+      isPending: false,
+      error: null,
+      data: undefined,
+      variables: undefined,
+    })
 
     act(() => result.current.logout.logout())
-    await waitFor(() => expect(result.current.logout).toMatchObject({ status: 'success', isSuccess: true, error: null }))
+    await waitFor(() =>
+      expect(result.current.logout).toMatchObject({ status: 'success', isSuccess: true, error: null }),
+    )
     expect(statuses).toEqual(['idle', 'pending', 'success'])
     expect(result.current.session.status).toBe('signedOut')
 

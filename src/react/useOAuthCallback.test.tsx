@@ -17,7 +17,12 @@ import { useWalletKitConfig } from './useWalletKitConfig'
  * shared by the page that leaves for the provider and the page the provider sends back.
  */
 function tab(options: MockAuthProxyOptions = {}) {
-  return { proxy: createMockAuthProxy({ strictFields: true, ...options }), keyStore: memoryKeyStore(), flowStorage: memoryStorage(), oauthStorage: memoryStorage() }
+  return {
+    proxy: createMockAuthProxy({ strictFields: true, ...options }),
+    keyStore: memoryKeyStore(),
+    flowStorage: memoryStorage(),
+    oauthStorage: memoryStorage(),
+  }
 }
 type Tab = ReturnType<typeof tab>
 
@@ -25,7 +30,9 @@ type Tab = ReturnType<typeof tab>
 async function leaveForProvider(shared: Tab, provider: OAuthProviderName = 'google'): Promise<string> {
   const page = fakeOAuthWindow()
   const { Providers } = createTestProviders({ ...shared, oauthWindow: page, oauthMode: 'redirect' })
-  const { result, unmount } = renderHook(() => ({ oauth: useLoginWithOAuth(), config: useWalletKitConfig() }), { wrapper: Providers })
+  const { result, unmount } = renderHook(() => ({ oauth: useLoginWithOAuth(), config: useWalletKitConfig() }), {
+    wrapper: Providers,
+  })
   await waitFor(() => expect(result.current.config.isSuccess).toBe(true))
   act(() => result.current.oauth.loginWithOAuth({ provider }))
   await waitFor(() => expect(page.assigned).toHaveLength(1))
@@ -36,7 +43,9 @@ async function leaveForProvider(shared: Tab, provider: OAuthProviderName = 'goog
 /** The page the provider sends back to. */
 function arriveAt(shared: Tab, page: FakeOAuthWindow, options: Partial<TestProvidersOptions> = {}) {
   const providers = createTestProviders({ ...shared, oauthWindow: page, ...options })
-  const hook = renderHook(() => ({ callback: useOAuthCallback(), session: useSession() }), { wrapper: providers.Providers })
+  const hook = renderHook(() => ({ callback: useOAuthCallback(), session: useSession() }), {
+    wrapper: providers.Providers,
+  })
   return { ...providers, ...hook }
 }
 
@@ -67,17 +76,24 @@ describe('useOAuthCallback (redirect sign-in completed by AuthProxyProvider)', (
   it.each([
     ['facebook', ['/__mock/oauth/facebook/v11.0/oauth/access_token', 'account', 'signup', 'oauth_login']],
     ['discord', ['oauth2_authenticate', 'account', 'signup', 'oauth_login']],
-  ] as const)('given the page comes back from %s with a code in the query, it cleans the address and redeems the code', async (provider, calls) => {
-    const shared = tab({ tenants: [EVERY_PROVIDER_TENANT] })
-    const callbackUrl = await consent(shared.proxy, await leaveForProvider(shared, provider), 'Continue as Ada Lovelace')
-    expect(new URL(callbackUrl).searchParams.get('code')).toBeTruthy()
-    const page = fakeOAuthWindow({ href: callbackUrl })
-    const { result, requests } = arriveAt(shared, page)
-    await waitFor(() => expect(result.current.callback.status).toBe('success'), { timeout: 3000 })
-    expect(page.location.href).toBe('https://app.test/login')
-    expect(result.current.callback.result).toMatchObject({ provider, isNewUser: true })
-    expect(requests.filter((name) => name !== 'wallet_kit_config')).toEqual(calls)
-  })
+  ] as const)(
+    'given the page comes back from %s with a code in the query, it cleans the address and redeems the code',
+    async (provider, calls) => {
+      const shared = tab({ tenants: [EVERY_PROVIDER_TENANT] })
+      const callbackUrl = await consent(
+        shared.proxy,
+        await leaveForProvider(shared, provider),
+        'Continue as Ada Lovelace',
+      )
+      expect(new URL(callbackUrl).searchParams.get('code')).toBeTruthy()
+      const page = fakeOAuthWindow({ href: callbackUrl })
+      const { result, requests } = arriveAt(shared, page)
+      await waitFor(() => expect(result.current.callback.status).toBe('success'), { timeout: 3000 })
+      expect(page.location.href).toBe('https://app.test/login')
+      expect(result.current.callback.result).toMatchObject({ provider, isNewUser: true })
+      expect(requests.filter((name) => name !== 'wallet_kit_config')).toEqual(calls)
+    },
+  )
 
   it('given Google’s answer carries an id_token issued for another key, it refuses it before calling the proxy', async () => {
     const shared = tab()
@@ -147,7 +163,10 @@ describe('useOAuthCallback (redirect sign-in completed by AuthProxyProvider)', (
     // The popup's sessionStorage is its own: the pending sign-in is in the opener's. Named, or with
     // its name cleared by a cross-site navigation, it is left alone.
     const popupStorage = { ...opener, flowStorage: memoryStorage(), oauthStorage: memoryStorage() }
-    for (const page of [fakeOAuthWindow({ href: callbackUrl, name: OAUTH_POPUP_WINDOW_NAME, opener: {} }), fakeOAuthWindow({ href: callbackUrl, opener: {} })]) {
+    for (const page of [
+      fakeOAuthWindow({ href: callbackUrl, name: OAUTH_POPUP_WINDOW_NAME, opener: {} }),
+      fakeOAuthWindow({ href: callbackUrl, opener: {} }),
+    ]) {
       const { result, requests, unmount } = arriveAt(popupStorage, page)
       await waitFor(() => expect(requests).toContain('wallet_kit_config'))
       expect(result.current.callback.status).toBe('idle')

@@ -14,7 +14,12 @@ export interface UseOAuthCallbackReturnType extends OAuthRedirectSnapshot {
 
 // The store's initial snapshot, without its code: on every page that is no provider's answer, before
 // the store is loaded, and on the server.
-const IDLE: OAuthRedirectSnapshot = Object.freeze({ status: 'idle', error: null, result: undefined, provider: undefined })
+const IDLE: OAuthRedirectSnapshot = Object.freeze({
+  status: 'idle',
+  error: null,
+  result: undefined,
+  provider: undefined,
+})
 const getIdle = () => IDLE
 const getLazyIdle = () => LAZY_IDLE
 const subscribeToNothing = () => () => {}
@@ -34,7 +39,13 @@ export function useOAuthCallback(): UseOAuthCallbackReturnType {
   if (chunk.status === 'error') {
     // Only a page that looked like an answer loads it: that answer is lost with it. Dismissing loads
     // the code again (for the next time), and shows the sign-in methods meanwhile.
-    return { status: 'error', error: chunk.error, result: undefined, provider: undefined, reset: () => void chunks.oauthRedirect.load().catch(() => undefined) }
+    return {
+      status: 'error',
+      error: chunk.error,
+      result: undefined,
+      provider: undefined,
+      reset: () => void chunks.oauthRedirect.load().catch(() => undefined),
+    }
   }
   return { ...snapshot, reset: () => store?.reset() }
 }

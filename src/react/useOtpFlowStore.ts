@@ -4,7 +4,12 @@ import { chunks } from '../chunks'
 import type { CompleteOtpReturnType, OtpChallenge, OtpOptions } from '../core'
 import { KitError } from '../core/errors'
 import type { OtpFlow } from '../core/otp/createOtpFlow'
-import { OTP_FLOW_IDLE, type OtpFlowChallenge, type OtpFlowSnapshot, type OtpRetryFor } from '../core/otp/otpFlowSnapshot'
+import {
+  OTP_FLOW_IDLE,
+  type OtpFlowChallenge,
+  type OtpFlowSnapshot,
+  type OtpRetryFor,
+} from '../core/otp/otpFlowSnapshot'
 import { asKitError } from './asKitError'
 import { prefetchWhenIdle } from './prefetchWhenIdle'
 import { useAuthProxyContext } from './useAuthProxyContext'
@@ -82,7 +87,10 @@ function challengeOf<C extends OtpFlowChallenge>(flow: OtpFlow<C>, hookName: str
   const { challenge, error } = flow.getSnapshot()
   if (error) throw error
   if (challenge) return challenge
-  throw new KitError('ABORTED', `${hookName}: no code was sent (a newer start, a reset, or resend() while it may not: see canResend)`)
+  throw new KitError(
+    'ABORTED',
+    `${hookName}: no code was sent (a newer start, a reset, or resend() while it may not: see canResend)`,
+  )
 }
 const idleSnapshot = () => OTP_FLOW_IDLE
 
@@ -163,14 +171,15 @@ export function useOtpFlowStore<C extends OtpFlowChallenge, Step extends string>
 
   /** Runs a verb on the flow, loading its code first; rejects with LOAD_FAILED when it cannot be. */
   const withFlow = useCallback(
-    <T,>(run: (flow: OtpFlow<C>) => Promise<T>): Promise<T> => {
+    <T>(run: (flow: OtpFlow<C>) => Promise<T>): Promise<T> => {
       setLoadError(null)
       const ready = holder.current.flow
       if (ready) return run(ready)
       return chunks.otpFlow.load().then(
         (module) => {
           const created = obtain(module)
-          if (!created) throw new KitError('ABORTED', `${hookName}: the component unmounted before the sign-in code loaded`)
+          if (!created)
+            throw new KitError('ABORTED', `${hookName}: the component unmounted before the sign-in code loaded`)
           return run(created)
         },
         (error: unknown) => {
@@ -209,11 +218,20 @@ export function useOtpFlowStore<C extends OtpFlowChallenge, Step extends string>
         await flow.verify(code)
         const { result, error } = flow.getSnapshot()
         if (result) return result
-        throw error ?? new KitError('ABORTED', `${hookName}: verify(code) did nothing (no code on its way, already verifying, or a wait holds it back: see canVerify)`)
+        throw (
+          error ??
+          new KitError(
+            'ABORTED',
+            `${hookName}: verify(code) did nothing (no code on its way, already verifying, or a wait holds it back: see canVerify)`,
+          )
+        )
       }),
     [withFlow, hookName],
   )
-  const start = useCallback((contact: string, options?: OtpOptions) => void startAsync(contact, options).catch(ignore), [startAsync])
+  const start = useCallback(
+    (contact: string, options?: OtpOptions) => void startAsync(contact, options).catch(ignore),
+    [startAsync],
+  )
   const verify = useCallback((code: string) => void verifyAsync(code).catch(ignore), [verifyAsync])
   const resend = useCallback(() => void resendAsync().catch(ignore), [resendAsync])
   const reset = useCallback(() => void withFlow(async (flow) => flow.reset()).catch(ignore), [withFlow])

@@ -18,17 +18,30 @@ function Probe() {
 
 describe('usePasskeySupport and useOAuthCallback on the server', () => {
   it('render unsupported and idle, whatever the browser would say', () => {
-    const { Providers } = createTestProviders({ webauthn: fakePasskeyBrowser().webauthn, oauthWindow: fakeOAuthWindow() })
-    expect(renderToString(<Providers><Probe /></Providers>)).toContain('passkeys:false callback:idle')
+    const { Providers } = createTestProviders({
+      webauthn: fakePasskeyBrowser().webauthn,
+      oauthWindow: fakeOAuthWindow(),
+    })
+    expect(
+      renderToString(
+        <Providers>
+          <Probe />
+        </Providers>,
+      ),
+    ).toContain('passkeys:false callback:idle')
   })
 })
 
 describe('usePasskeySupport in the browser', () => {
   it('says what the injected WebAuthn module says, without loading the passkey code', async () => {
     const supported = createTestProviders({ webauthn: fakePasskeyBrowser().webauthn })
-    expect(renderHook(() => usePasskeySupport(), { wrapper: supported.Providers }).result.current).toEqual({ isSupported: true })
+    expect(renderHook(() => usePasskeySupport(), { wrapper: supported.Providers }).result.current).toEqual({
+      isSupported: true,
+    })
     const unsupported = createTestProviders({ webauthn: fakePasskeyBrowser({ supported: false }).webauthn })
-    expect(renderHook(() => usePasskeySupport(), { wrapper: unsupported.Providers }).result.current).toEqual({ isSupported: false })
+    expect(renderHook(() => usePasskeySupport(), { wrapper: unsupported.Providers }).result.current).toEqual({
+      isSupported: false,
+    })
     expect(chunks.passkey.getSnapshot().status).toBe('idle')
   })
 

@@ -19,13 +19,19 @@ describe('useRefreshSession', () => {
   it('refreshes the session for the same user and key; useSession follows', async () => {
     const { Providers, kit } = setUp()
     const before = await setTestSession(kit, { identity: { method: 'sms', contact: '+447700900123' } })
-    const { result } = renderHook(() => ({ refresh: useRefreshSession(), session: useSession() }), { wrapper: Providers })
+    const { result } = renderHook(() => ({ refresh: useRefreshSession(), session: useSession() }), {
+      wrapper: Providers,
+    })
     clock.now += 60_000
     act(() => result.current.refresh.refreshSession())
     await waitFor(() => expect(result.current.refresh.status).toBe('success'))
     const after = result.current.refresh.data
     expect(after?.token).not.toBe(before.token)
-    expect(after).toMatchObject({ userId: before.userId, publicKey: before.publicKey, identity: { method: 'sms', contact: '+447700900123' } })
+    expect(after).toMatchObject({
+      userId: before.userId,
+      publicKey: before.publicKey,
+      identity: { method: 'sms', contact: '+447700900123' },
+    })
     expect(result.current.session.session).toBe(after)
     expect(result.current.refresh.variables).toEqual({})
   })

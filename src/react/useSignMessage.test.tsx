@@ -39,7 +39,9 @@ describe('useSignMessage', () => {
     expect(statuses).toEqual(['idle', 'pending', 'success'])
     expect(result.current.variables).toBe(variables)
     const signature = result.current.data?.signature as `0x${string}`
-    expect(await verifyMessage({ address: keys.ethereum.address as `0x${string}`, message: 'hello', signature })).toBe(true)
+    expect(await verifyMessage({ address: keys.ethereum.address as `0x${string}`, message: 'hello', signature })).toBe(
+      true,
+    )
 
     act(() => result.current.reset())
     await waitFor(() => expect(result.current.status).toBe('idle'))
@@ -51,7 +53,9 @@ describe('useSignMessage', () => {
     const { result } = renderHook(() => useSignMessage(), { wrapper: Providers })
     act(() => result.current.signMessage({ account: keys.solana, message: 'gm' }))
     await waitFor(() => expect(result.current.status).toBe('success'))
-    expect(ed25519.verify(base58.decode(result.current.data?.signature ?? ''), utf8('gm'), keys.solanaPublicKey)).toBe(true)
+    expect(ed25519.verify(base58.decode(result.current.data?.signature ?? ''), utf8('gm'), keys.solanaPublicKey)).toBe(
+      true,
+    )
   })
 
   it('is NOT_SIGNED_IN while signed out, and never retried', async () => {

@@ -9,12 +9,17 @@ import { usePasskeyMutation, type PasskeyMutation } from './usePasskeyMutation'
  * the account and the passkey (the person's email, phone or name); left out, the provider's
  * `passkeyName` is used, and without either the sign-up fails with CONFIG_INVALID before any prompt.
  */
-export type SignUpWithPasskeyVariables = Omit<SignUpWithPasskeyParameters, 'signal' | 'userName'> & { userName?: string }
+export type SignUpWithPasskeyVariables = Omit<SignUpWithPasskeyParameters, 'signal' | 'userName'> & {
+  userName?: string
+}
 
 /** Called after each run of this hook's flow (react-query's mutation callbacks). */
 export type UseSignUpWithPasskeyParameters = ActionCallbacks<SignUpWithPasskeyReturnType, SignUpWithPasskeyVariables>
 
-export type UseSignUpWithPasskeyReturnType = Omit<PasskeyMutation<SignUpWithPasskeyVariables, SignUpWithPasskeyReturnType>, 'run' | 'runAsync'> & {
+export type UseSignUpWithPasskeyReturnType = Omit<
+  PasskeyMutation<SignUpWithPasskeyVariables, SignUpWithPasskeyReturnType>,
+  'run' | 'runAsync'
+> & {
   /** Creates an account whose only credential is a new passkey, and signs in (no email needed). */
   signUpWithPasskey(parameters?: SignUpWithPasskeyVariables): void
   /** The same, as a promise: resolves with the outcome, rejects with a KitError (while a prompt is open, that prompt's). */

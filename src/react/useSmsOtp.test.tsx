@@ -24,11 +24,18 @@ describe('useSmsOtp', () => {
 
     act(() => result.current.smsOtp.start(' +44 7700 900123 '))
     await waitFor(() => expect(result.current.smsOtp.step).toBe('code'))
-    expect(result.current.smsOtp.challenge).toMatchObject({ otpType: 'OTP_TYPE_SMS', phoneNumber: PHONE, contact: PHONE })
+    expect(result.current.smsOtp.challenge).toMatchObject({
+      otpType: 'OTP_TYPE_SMS',
+      phoneNumber: PHONE,
+      contact: PHONE,
+    })
     expect(JSON.parse(flowStorage.getItem(PENDING_KEY) ?? 'null')).toEqual(result.current.smsOtp.challenge)
     // The email flow is a separate one.
     expect(result.current.emailOtp.step).toBe('email')
-    expect(proxy.outbox(PHONE)[0]).toMatchObject({ otpType: 'OTP_TYPE_SMS', text: expect.stringMatching(/^Your verification code is /) })
+    expect(proxy.outbox(PHONE)[0]).toMatchObject({
+      otpType: 'OTP_TYPE_SMS',
+      text: expect.stringMatching(/^Your verification code is /),
+    })
 
     act(() => result.current.smsOtp.verify(latestCode(proxy, PHONE)))
     await waitFor(() => expect(result.current.smsOtp.step).toBe('done'))
@@ -82,7 +89,10 @@ describe('useSmsOtp', () => {
             smsTemplate: '{{.AppName}} code: {{.OtpCode}}',
             otpLength: 8,
             otpAlphanumeric: false,
-            emailTemplates: [{ templateId: 'login', subject: 'Your {{.AppName}} code' }, { templateId: 'latest', subject: 'Latest' }],
+            emailTemplates: [
+              { templateId: 'login', subject: 'Your {{.AppName}} code' },
+              { templateId: 'latest', subject: 'Latest' },
+            ],
           },
         ],
       },

@@ -10,7 +10,8 @@ import { useUser } from './useUser'
 const clock = { now: WALLET_NOW }
 const CONFIG = { enabledProviders: ['email'], organizationId: 'org-parent' }
 /** The signed-in API's calls (the provider also asks for the tenant's config). */
-const publicCalls = (fake: { endpoints(): string[] }) => fake.endpoints().filter((endpoint) => /^(query|submit)\//.test(endpoint))
+const publicCalls = (fake: { endpoints(): string[] }) =>
+  fake.endpoints().filter((endpoint) => /^(query|submit)\//.test(endpoint))
 
 function setUp(overrides: Parameters<typeof walletApi>[2] = {}) {
   const fake = walletApi(walletKeys(), clock, { wallet_kit_config: json(CONFIG), ...overrides })
@@ -58,7 +59,9 @@ describe('useUser', () => {
   })
 
   it('is retried when the proxy could not be reached', async () => {
-    const { Providers, kit, fake } = setUp({ 'query/get_user': [new TypeError('Failed to fetch'), json({ user: USER })] })
+    const { Providers, kit, fake } = setUp({
+      'query/get_user': [new TypeError('Failed to fetch'), json({ user: USER })],
+    })
     await setTestSession(kit)
     const { result } = renderHook(() => useUser(), { wrapper: Providers })
     await waitFor(() => expect(result.current.status).toBe('success'), { timeout: 3000 })

@@ -26,7 +26,8 @@ export function useUser(parameters: UseUserParameters = {}): UseUserReturnType {
   const { session } = useSession()
   return useQuery<PublicUser, KitError>({
     queryKey: accountQueryKey(kit, 'user', session),
-    queryFn: ({ signal }) => runAccountQuery(kit, session, 'useUser', async () => (await chunks.wallet.load()).getUser(kit, { signal })),
+    queryFn: ({ signal }) =>
+      runAccountQuery(kit, session, 'useUser', async () => (await chunks.wallet.load()).getUser(kit, { signal })),
     enabled: session !== null && parameters.enabled !== false,
     retry: retryAccountQuery,
     // A person's names and contacts change rarely; a focus or a remount within the minute asks nothing.

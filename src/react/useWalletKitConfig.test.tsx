@@ -7,7 +7,10 @@ import { useWalletKitConfig } from './useWalletKitConfig'
 describe('useWalletKitConfig', () => {
   it("is react-query's result over kit.config: pending, then success, asked once for every reader", async () => {
     const { Providers, requests } = createTestProviders()
-    const { result } = renderHook(() => ({ first: useWalletKitConfig(), second: useWalletKitConfig(), third: useWalletKitConfig() }), { wrapper: Providers })
+    const { result } = renderHook(
+      () => ({ first: useWalletKitConfig(), second: useWalletKitConfig(), third: useWalletKitConfig() }),
+      { wrapper: Providers },
+    )
     expect(result.current.first).toMatchObject({ status: 'pending', isPending: true, data: undefined, error: null })
     await waitFor(() => expect(result.current.first.isSuccess).toBe(true))
     expect(result.current.first.data?.enabledProviders).toContain('email')
@@ -26,12 +29,16 @@ describe('useWalletKitConfig', () => {
 
   it('given select, gives that part of the config', async () => {
     const { Providers } = createTestProviders()
-    const { result } = renderHook(() => useWalletKitConfig({ select: (config) => config.enabledProviders.length }), { wrapper: Providers })
+    const { result } = renderHook(() => useWalletKitConfig({ select: (config) => config.enabledProviders.length }), {
+      wrapper: Providers,
+    })
     await waitFor(() => expect(result.current.data).toBeGreaterThan(0))
   })
 
   it('given a proxy that refuses, reports its KitError without retrying in react-query, and refetch asks again', async () => {
-    const { Providers, requests, proxy } = createTestProviders({ mock: { failures: { wallet_kit_config: { code: 7, message: 'no such tenant' } } } })
+    const { Providers, requests, proxy } = createTestProviders({
+      mock: { failures: { wallet_kit_config: { code: 7, message: 'no such tenant' } } },
+    })
     const { result } = renderHook(() => useWalletKitConfig(), { wrapper: Providers })
     await waitFor(() => expect(result.current.isError).toBe(true))
     expect(isKitError(result.current.error)).toBe(true)

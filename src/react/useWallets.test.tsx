@@ -12,7 +12,8 @@ import { useWallets } from './useWallets'
 const clock = { now: WALLET_NOW }
 const CONFIG = { enabledProviders: ['email'], organizationId: 'org-parent' }
 /** The signed-in API's calls (the provider also asks for the tenant's config). */
-const publicCalls = (fake: { endpoints(): string[] }) => fake.endpoints().filter((endpoint) => /^(query|submit)\//.test(endpoint))
+const publicCalls = (fake: { endpoints(): string[] }) =>
+  fake.endpoints().filter((endpoint) => /^(query|submit)\//.test(endpoint))
 
 function setUp() {
   const keys = walletKeys()
@@ -27,9 +28,17 @@ describe('useWallets', () => {
     const { result } = renderHook(() => useWallets(), { wrapper: Providers })
     await waitFor(() => expect(result.current.status).toBe('success'))
     expect(result.current.data).toEqual([{ ...WALLET, accounts: [keys.ethereum, keys.solana] }])
-    expect(queryClient.getQueryData(['auth-proxy-kit', 'demo', 'account', 'wallets', WALLET_ORG, WALLET_USER, session.publicKey])).toEqual(
-      result.current.data,
-    )
+    expect(
+      queryClient.getQueryData([
+        'auth-proxy-kit',
+        'demo',
+        'account',
+        'wallets',
+        WALLET_ORG,
+        WALLET_USER,
+        session.publicKey,
+      ]),
+    ).toEqual(result.current.data)
   })
 
   it('is disabled while signed out', async () => {
@@ -59,7 +68,14 @@ describe("the provider's removal of stale account queries", () => {
     // A refresh: a new token for the same user and key. Nothing is removed or asked again.
     const calls = publicCalls(fake).length
     await act(async () => {
-      await kit.session.set(await sessionToken({ exp: Math.floor(kit.now() / 1000) + 1800, public_key: first.publicKey, user_id: WALLET_USER, organization_id: WALLET_ORG }))
+      await kit.session.set(
+        await sessionToken({
+          exp: Math.floor(kit.now() / 1000) + 1800,
+          public_key: first.publicKey,
+          user_id: WALLET_USER,
+          organization_id: WALLET_ORG,
+        }),
+      )
     })
     expect(accountKeys(queryClient, kit)).toHaveLength(2)
     expect(publicCalls(fake).length).toBe(calls)

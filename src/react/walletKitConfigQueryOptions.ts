@@ -14,7 +14,12 @@ export function walletKitConfigQueryKey(kit: Kit) {
  * only under skipLibCheck, with the options silently `any`. Its key carries no data tag (DataTag's
  * parameters changed within 5.x): `getQueryData` on it is `unknown`.
  */
-export type WalletKitConfigQueryOptions = UseQueryOptions<WalletKitConfigResponse, KitError, WalletKitConfigResponse, QueryKey>
+export type WalletKitConfigQueryOptions = UseQueryOptions<
+  WalletKitConfigResponse,
+  KitError,
+  WalletKitConfigResponse,
+  QueryKey
+>
 
 /**
  * The tenant's configuration as a query: shared by the provider's prefetch, the hook and tests, the way

@@ -14,7 +14,11 @@ interface Recorded {
   endpoints: string[]
 }
 
-function setup(proxy: MockAuthProxy = createMockAuthProxy({ strictFields: true })): { kit: Kit; proxy: MockAuthProxy; recorded: Recorded } {
+function setup(proxy: MockAuthProxy = createMockAuthProxy({ strictFields: true })): {
+  kit: Kit
+  proxy: MockAuthProxy
+  recorded: Recorded
+} {
   const recorded: Recorded = { endpoints: [] }
   const kit = createKit({
     proxyUrl: 'https://proxy.test',
@@ -39,7 +43,14 @@ describe('email OTP sign-in against the mock proxy', () => {
     const { session, isNewUser } = await completeEmailOtp(kit, { challenge, code: codeFor(proxy, 'ada@example.com') })
 
     expect(isNewUser).toBe(true)
-    expect(recorded.endpoints).toEqual(['wallet_kit_config', 'otp_init', 'otp_verify', 'account', 'signup', 'otp_login'])
+    expect(recorded.endpoints).toEqual([
+      'wallet_kit_config',
+      'otp_init',
+      'otp_verify',
+      'account',
+      'signup',
+      'otp_login',
+    ])
     expect(session.publicKey).toBe(challenge.publicKey)
     expect(kit.session.getSnapshot()).toMatchObject({ status: 'signedIn', session: { token: session.token } })
     expect(Object.keys(proxy.state.organizations)).toContain(session.organizationId)
@@ -64,9 +75,15 @@ describe('email OTP sign-in against the mock proxy', () => {
   })
 
   it('accepts a code typed in lower case with Crockford look-alikes', async () => {
-    const proxy = createMockAuthProxy({ strictFields: true, tenants: [{ configId: 'demo', organizationId: 'org', otpAlphanumeric: false }] })
+    const proxy = createMockAuthProxy({
+      strictFields: true,
+      tenants: [{ configId: 'demo', organizationId: 'org', otpAlphanumeric: false }],
+    })
     const { kit } = setup(proxy)
-    const challenge = await startEmailOtp(kit, { email: 'digits@example.com', config: await kit.client.walletKitConfig() })
+    const challenge = await startEmailOtp(kit, {
+      email: 'digits@example.com',
+      config: await kit.client.walletKitConfig(),
+    })
     const code = codeFor(proxy, 'digits@example.com')
     // Digits typed as the letters people confuse them with: 0 as O, 1 as l.
     const typed = code.replace(/0/g, 'O').replace(/1/g, 'l')
@@ -75,7 +92,10 @@ describe('email OTP sign-in against the mock proxy', () => {
   })
 
   it("takes an 8-digit tenant's format from wallet_kit_config, sending only {otpType, contact}", async () => {
-    const proxy = createMockAuthProxy({ strictFields: true, tenants: [{ configId: 'demo', organizationId: 'org', otpLength: 8, otpAlphanumeric: false }] })
+    const proxy = createMockAuthProxy({
+      strictFields: true,
+      tenants: [{ configId: 'demo', organizationId: 'org', otpLength: 8, otpAlphanumeric: false }],
+    })
     const bodies: unknown[] = []
     const { kit } = setup({
       ...proxy,
@@ -84,7 +104,10 @@ describe('email OTP sign-in against the mock proxy', () => {
         return proxy.handle(request)
       },
     })
-    const challenge = await startEmailOtp(kit, { email: 'eight@example.com', config: await kit.client.walletKitConfig() })
+    const challenge = await startEmailOtp(kit, {
+      email: 'eight@example.com',
+      config: await kit.client.walletKitConfig(),
+    })
     expect(bodies).toEqual([{ otpType: 'OTP_TYPE_EMAIL', contact: 'eight@example.com' }])
     expect(challenge).toMatchObject({ otpLength: 8, alphanumeric: false })
     expect(codeFor(proxy, 'eight@example.com')).toMatch(/^\d{8}$/)
@@ -95,12 +118,18 @@ describe('email OTP sign-in against the mock proxy', () => {
   it("reports a code the tenant's shorter lifetime expired as OTP_EXPIRED, though the kit's 5 minutes are not up", async () => {
     // The mock's clock runs 61 s ahead once the code is sent: the kit's (Date.now) stays put.
     let ahead = 0
-    const proxy = createMockAuthProxy({ strictFields: true, now: () => Date.now() + ahead, tenants: [{ configId: 'demo', organizationId: 'org', otpExpirationSeconds: 60 }] })
+    const proxy = createMockAuthProxy({
+      strictFields: true,
+      now: () => Date.now() + ahead,
+      tenants: [{ configId: 'demo', organizationId: 'org', otpExpirationSeconds: 60 }],
+    })
     const { kit } = setup(proxy)
     const challenge = await startEmailOtp(kit, { email: 'slow@example.com' })
     ahead = 61_000
     expect(challenge.expiresAt).toBeGreaterThan(Date.now() + ahead)
-    const error = await completeEmailOtp(kit, { challenge, code: codeFor(proxy, 'slow@example.com') }).catch((caught: unknown) => caught)
+    const error = await completeEmailOtp(kit, { challenge, code: codeFor(proxy, 'slow@example.com') }).catch(
+      (caught: unknown) => caught,
+    )
     expect(isKitError(error, 'OTP_EXPIRED')).toBe(true)
     expect(kit.session.getSnapshot().status).toBe('signedOut')
   })
@@ -129,10 +158,14 @@ describe('email OTP sign-in against the mock proxy', () => {
       const left = 5 - attempt
       await expect(completeEmailOtp(kit, { challenge, code: wrong })).rejects.toMatchObject({
         code: 'OTP_CODE_INVALID',
-        userMessage: expect.stringMatching(left === 1 ? / 1 attempt left\.$/ : new RegExp(` ${left} attempts left\\.$`)),
+        userMessage: expect.stringMatching(
+          left === 1 ? / 1 attempt left\.$/ : new RegExp(` ${left} attempts left\\.$`),
+        ),
       })
     }
-    await expect(completeEmailOtp(kit, { challenge, code: wrong })).rejects.toMatchObject({ code: 'OTP_ATTEMPTS_EXCEEDED' })
+    await expect(completeEmailOtp(kit, { challenge, code: wrong })).rejects.toMatchObject({
+      code: 'OTP_ATTEMPTS_EXCEEDED',
+    })
     await expect(completeEmailOtp(kit, { challenge, code })).rejects.toMatchObject({ code: 'OTP_ATTEMPTS_EXCEEDED' })
   })
 
@@ -145,7 +178,10 @@ describe('email OTP sign-in against the mock proxy', () => {
   })
 
   it('maps a rate-limited otp_init to RATE_LIMITED and leaves no key behind', async () => {
-    const proxy = createMockAuthProxy({ strictFields: true, failures: { otp_init: { code: 8, message: 'contact: too many codes' } } })
+    const proxy = createMockAuthProxy({
+      strictFields: true,
+      failures: { otp_init: { code: 8, message: 'contact: too many codes' } },
+    })
     const { kit } = setup(proxy)
     await expect(startEmailOtp(kit, { email: 'busy@example.com' })).rejects.toMatchObject({
       code: 'RATE_LIMITED',

@@ -110,7 +110,8 @@ export function createProductionMock(options: MockAuthProxyOptions = {}): MockAu
  * a browser that has not signed in before. Its keys stay in the shared IndexedDB, as production's do.
  */
 export async function openProductionClient(): Promise<TurnkeyClient> {
-  if (loaded === undefined) throw new Error('@turnkey/core is not loaded: call installProductionClient() in the test file')
+  if (loaded === undefined)
+    throw new Error('@turnkey/core is not loaded: call installProductionClient() in the test file')
   browser.window.localStorage.clear()
   const client = new loaded.TurnkeyClient({
     apiBaseUrl: PROXY_URL,
@@ -124,7 +125,8 @@ export async function openProductionClient(): Promise<TurnkeyClient> {
 
 /** production's enums, read from the loaded module (they are runtime values). */
 export function productionEnums(): Pick<typeof import('@turnkey/core'), 'OtpType' | 'StamperType'> {
-  if (loaded === undefined) throw new Error('@turnkey/core is not loaded: call installProductionClient() in the test file')
+  if (loaded === undefined)
+    throw new Error('@turnkey/core is not loaded: call installProductionClient() in the test file')
   return { OtpType: loaded.OtpType, StamperType: loaded.StamperType }
 }
 

@@ -24,7 +24,9 @@ installProductionClient(() => proxy)
  */
 function danceCalls(provider: MockOAuthProvider): string[] {
   if (provider === 'facebook') return ['wallet_kit_config', '/__mock/oauth/facebook/v11.0/oauth/access_token']
-  return provider === 'x' || provider === 'discord' ? ['wallet_kit_config', 'oauth2_authenticate'] : ['wallet_kit_config']
+  return provider === 'x' || provider === 'discord'
+    ? ['wallet_kit_config', 'oauth2_authenticate']
+    : ['wallet_kit_config']
 }
 
 describe('production client, OAuth per provider kind', () => {
@@ -44,7 +46,9 @@ describe('production client, OAuth per provider kind', () => {
       expect(first.public_key).toBe(publicKey)
       expect((await device.getSession())?.publicKey).toBe(publicKey)
       expect(first.organization_id).not.toBe(PARENT_ORGANIZATION_ID)
-      expect(proxy.state.users[first.user_id]?.oauthProviders).toEqual([expect.objectContaining({ providerName: provider })])
+      expect(proxy.state.users[first.user_id]?.oauthProviders).toEqual([
+        expect.objectContaining({ providerName: provider }),
+      ])
       const whoami = await device.httpClient.getWhoami({ organizationId: first.organization_id })
       expect(whoami).toMatchObject({ organizationId: first.organization_id, userId: first.user_id })
 
@@ -76,7 +80,11 @@ describe('production client, OAuth per provider kind', () => {
       const other = await openProductionClient()
       const otherKey = await other.createApiKeyPair()
       const otherToken = await productionOidcToken(proxy, other, provider, 'Grace Hopper', otherKey)
-      const loggedIn = await other.loginWithOauth({ oidcToken: otherToken, publicKey: otherKey, organizationId: first.organization_id })
+      const loggedIn = await other.loginWithOauth({
+        oidcToken: otherToken,
+        publicKey: otherKey,
+        organizationId: first.organization_id,
+      })
       const second = await verifySession(proxy, loggedIn.sessionToken)
       expect(second.public_key).toBe(otherKey)
       expect(second.organization_id).toBe(first.organization_id)
@@ -93,7 +101,9 @@ describe('production client, OAuth per provider kind', () => {
 
     const thief = await openProductionClient()
     const thiefKey = await thief.createApiKeyPair()
-    const refused: unknown = await thief.loginWithOauth({ oidcToken, publicKey: thiefKey }).catch((error: unknown) => error)
+    const refused: unknown = await thief
+      .loginWithOauth({ oidcToken, publicKey: thiefKey })
+      .catch((error: unknown) => error)
     expect(refused).toMatchObject({ code: 'OAUTH_LOGIN_ERROR' })
     // The proxy's own answer, kept by production's client as the cause, says why.
     expect((refused as Error).cause).toMatchObject({ code: 16, message: expect.stringMatching(/nonce/) })

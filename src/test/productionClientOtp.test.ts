@@ -31,7 +31,13 @@ describe('production client, email OTP', () => {
     // One key for the whole flow, as completeOtp does: the verification token names it, and the client
     // signature that redeems the token must be by it.
     const publicKey = await device.createApiKeyPair()
-    const verified = await device.verifyOtp({ otpId, otpCode: sentCode(proxy, email), contact: email, otpType: OtpType.Email, publicKey })
+    const verified = await device.verifyOtp({
+      otpId,
+      otpCode: sentCode(proxy, email),
+      contact: email,
+      otpType: OtpType.Email,
+      publicKey,
+    })
     expect(verified.subOrganizationId).toBeUndefined()
     const signedUp = await device.signUpWithOtp({
       verificationToken: verified.verificationToken,
@@ -59,7 +65,12 @@ describe('production client, email OTP', () => {
     const other = await openProductionClient()
     const again = recordCalls()
     const otpAgain = await other.initOtp({ otpType: OtpType.Email, contact: email })
-    const loggedIn = await other.completeOtp({ otpId: otpAgain, otpCode: sentCode(proxy, email), contact: email, otpType: OtpType.Email })
+    const loggedIn = await other.completeOtp({
+      otpId: otpAgain,
+      otpCode: sentCode(proxy, email),
+      contact: email,
+      otpType: OtpType.Email,
+    })
     expect(loggedIn.action).toBe('LOGIN')
     expect(again).toEqual(['otp_init', 'otp_verify', 'account', 'otp_login'])
     const second = await verifySession(proxy, loggedIn.sessionToken)
@@ -75,7 +86,12 @@ describe('production client, email OTP', () => {
     const email = 'grace@example.com'
     const device = await openProductionClient()
     const otpId = await device.initOtp({ otpType: OtpType.Email, contact: email })
-    const { sessionToken } = await device.completeOtp({ otpId, otpCode: sentCode(proxy, email), contact: email, otpType: OtpType.Email })
+    const { sessionToken } = await device.completeOtp({
+      otpId,
+      otpCode: sentCode(proxy, email),
+      contact: email,
+      otpType: OtpType.Email,
+    })
     const before = await verifySession(proxy, sessionToken)
 
     const calls = recordCalls()
@@ -96,7 +112,9 @@ describe('production client, email OTP', () => {
     const otpId = await device.initOtp({ otpType: OtpType.Email, contact: email })
     const code = sentCode(proxy, email)
     const wrong = (code[0] === '2' ? '3' : '2') + code.slice(1)
-    await expect(device.verifyOtp({ otpId, otpCode: wrong, contact: email, otpType: OtpType.Email })).rejects.toMatchObject({
+    await expect(
+      device.verifyOtp({ otpId, otpCode: wrong, contact: email, otpType: OtpType.Email }),
+    ).rejects.toMatchObject({
       code: 'INVALID_OTP_CODE',
     })
   })
@@ -124,7 +142,12 @@ describe('production client, SMS OTP', () => {
     const calls = recordCalls()
     const otpId = await device.initOtp({ otpType: OtpType.Sms, contact: phone })
     expect(proxy.outbox(phone)[0]).toMatchObject({ otpId, otpType: 'OTP_TYPE_SMS' })
-    const signedUp = await device.completeOtp({ otpId, otpCode: sentCode(proxy, phone), contact: phone, otpType: OtpType.Sms })
+    const signedUp = await device.completeOtp({
+      otpId,
+      otpCode: sentCode(proxy, phone),
+      contact: phone,
+      otpType: OtpType.Sms,
+    })
     expect(signedUp.action).toBe('SIGNUP')
     expect(calls).toEqual(['otp_init', 'otp_verify', 'account', 'signup', 'otp_login'])
     const first = await verifySession(proxy, signedUp.sessionToken)
@@ -134,7 +157,13 @@ describe('production client, SMS OTP', () => {
     const other = await openProductionClient()
     const otpAgain = await other.initOtp({ otpType: OtpType.Sms, contact: phone })
     const publicKey = await other.createApiKeyPair()
-    const verified = await other.verifyOtp({ otpId: otpAgain, otpCode: sentCode(proxy, phone), contact: phone, otpType: OtpType.Sms, publicKey })
+    const verified = await other.verifyOtp({
+      otpId: otpAgain,
+      otpCode: sentCode(proxy, phone),
+      contact: phone,
+      otpType: OtpType.Sms,
+      publicKey,
+    })
     expect(verified.subOrganizationId).toBe(first.organization_id)
     const loggedIn = await other.loginWithOtp({ verificationToken: verified.verificationToken, publicKey })
     const second = await verifySession(proxy, loggedIn.sessionToken)

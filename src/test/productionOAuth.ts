@@ -22,7 +22,13 @@ interface ProductionOAuthConfig {
 }
 
 export const PRODUCTION_OAUTH_CONFIGS: Readonly<Record<MockOAuthProvider, ProductionOAuthConfig>> = {
-  google: { scopes: 'openid email profile', usesPKCE: false, responseType: 'id_token', expectedResponseMode: 'fragment', nonceInParams: true },
+  google: {
+    scopes: 'openid email profile',
+    usesPKCE: false,
+    responseType: 'id_token',
+    expectedResponseMode: 'fragment',
+    nonceInParams: true,
+  },
   apple: {
     scopes: '',
     usesPKCE: false,
@@ -31,9 +37,27 @@ export const PRODUCTION_OAUTH_CONFIGS: Readonly<Record<MockOAuthProvider, Produc
     responseMode: 'fragment',
     nonceInParams: true,
   },
-  facebook: { scopes: 'openid', usesPKCE: true, responseType: 'code', expectedResponseMode: 'query', nonceInParams: true },
-  discord: { scopes: 'identify email', usesPKCE: true, responseType: 'code', expectedResponseMode: 'query', nonceInParams: false },
-  x: { scopes: 'tweet.read users.read', usesPKCE: true, responseType: 'code', expectedResponseMode: 'query', nonceInParams: false },
+  facebook: {
+    scopes: 'openid',
+    usesPKCE: true,
+    responseType: 'code',
+    expectedResponseMode: 'query',
+    nonceInParams: true,
+  },
+  discord: {
+    scopes: 'identify email',
+    usesPKCE: true,
+    responseType: 'code',
+    expectedResponseMode: 'query',
+    nonceInParams: false,
+  },
+  x: {
+    scopes: 'tweet.read users.read',
+    usesPKCE: true,
+    responseType: 'code',
+    expectedResponseMode: 'query',
+    nonceInParams: false,
+  },
 }
 
 /** The mock's stand-ins for the providers' authorize pages and Facebook's token endpoint. */
@@ -85,12 +109,14 @@ export async function productionOidcToken(
   if (consent.status !== 200) throw new Error(`${provider} authorize answered ${consent.status}: ${page.slice(0, 500)}`)
   const answer = await pressContinueAs(proxy, authorizeUrl, page, identityName)
 
-  const returned = config.expectedResponseMode === 'fragment' ? new URLSearchParams(answer.hash.slice(1)) : answer.searchParams
+  const returned =
+    config.expectedResponseMode === 'fragment' ? new URLSearchParams(answer.hash.slice(1)) : answer.searchParams
   if (`${answer.origin}${answer.pathname}` !== REDIRECT_URI) throw new Error(`${provider} redirected to ${answer.href}`)
   const error = returned.get('error')
   if (error !== null) throw new Error(`${provider} answered error=${error}: ${returned.get('error_description') ?? ''}`)
   // Production's consumeOAuthState: the state must come back as sent.
-  if (returned.get('state') !== state) throw new Error(`${provider} returned state ${returned.get('state')}, not ${state}`)
+  if (returned.get('state') !== state)
+    throw new Error(`${provider} returned state ${returned.get('state')}, not ${state}`)
 
   if (!config.usesPKCE) {
     const idToken = returned.get('id_token')

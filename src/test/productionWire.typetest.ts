@@ -34,7 +34,13 @@ import type {
 } from '@turnkey/sdk-types'
 import type { CONFIG_DEFAULTS } from '../core/client'
 import type { AuthProxyClient } from '../core/contracts'
-import type { Activity, ActivityEnvelope, PublicActivities, PublicActivityName, PublicQueries } from '../core/publicApiTypes'
+import type {
+  Activity,
+  ActivityEnvelope,
+  PublicActivities,
+  PublicActivityName,
+  PublicQueries,
+} from '../core/publicApiTypes'
 import type {
   ClientSignature,
   OtpVerifyRequest,
@@ -64,8 +70,12 @@ interface ProductionProxy {
 // An endpoint added to the kit's table must be added here, and so checked.
 export type EveryEndpointChecked = Assert<Equal<keyof ProductionProxy, ProxyEndpoint>>
 
-type Sent<M extends keyof AuthProxyClient> = AuthProxyClient[M] extends (body: infer Body, ...rest: never[]) => unknown ? Body : never
-type Read<M extends keyof AuthProxyClient> = AuthProxyClient[M] extends (...args: never[]) => Promise<infer Answer> ? Answer : never
+type Sent<M extends keyof AuthProxyClient> = AuthProxyClient[M] extends (body: infer Body, ...rest: never[]) => unknown
+  ? Body
+  : never
+type Read<M extends keyof AuthProxyClient> = AuthProxyClient[M] extends (...args: never[]) => Promise<infer Answer>
+  ? Answer
+  : never
 
 // otp_init: production takes otpType, contact and emailCustomization.templateId, nothing else.
 export type OtpInitSends = Assert<SendsOnly<Sent<'otpInit'>, ProductionProxy['otp_init']['request']>>
@@ -79,8 +89,12 @@ export type SignupReads = Assert<ReadsOnly<Read<'signup'>, ProductionProxy['sign
 export type AccountSends = Assert<SendsOnly<Sent<'account'>, ProductionProxy['account']['request']>>
 export type AccountReads = Assert<ReadsOnly<Read<'account'>, ProductionProxy['account']['response']>>
 // oauth2_authenticate: production's provider enum is OAUTH2_PROVIDER_X | OAUTH2_PROVIDER_DISCORD only.
-export type OAuth2AuthenticateSends = Assert<SendsOnly<Sent<'oauth2Authenticate'>, ProductionProxy['oauth2_authenticate']['request']>>
-export type OAuth2AuthenticateReads = Assert<ReadsOnly<Read<'oauth2Authenticate'>, ProductionProxy['oauth2_authenticate']['response']>>
+export type OAuth2AuthenticateSends = Assert<
+  SendsOnly<Sent<'oauth2Authenticate'>, ProductionProxy['oauth2_authenticate']['request']>
+>
+export type OAuth2AuthenticateReads = Assert<
+  ReadsOnly<Read<'oauth2Authenticate'>, ProductionProxy['oauth2_authenticate']['response']>
+>
 export type OAuthLoginSends = Assert<SendsOnly<Sent<'oauthLogin'>, ProductionProxy['oauth_login']['request']>>
 export type OAuthLoginReads = Assert<ReadsOnly<Read<'oauthLogin'>, ProductionProxy['oauth_login']['response']>>
 
@@ -110,7 +124,9 @@ export type WalletSends = Assert<SendsOnly<SignupWallet, v1WalletParams>>
 // kit may require exactly those that it fills.
 type WalletKitConfigAsFilled = Omit<ProxyTGetWalletKitConfigResponse, keyof typeof CONFIG_DEFAULTS> &
   Required<Pick<ProxyTGetWalletKitConfigResponse, keyof typeof CONFIG_DEFAULTS>>
-export type WalletKitConfigSendsNoBody = Assert<Equal<Parameters<AuthProxyClient['walletKitConfig']>, [options?: { signal?: AbortSignal }]>>
+export type WalletKitConfigSendsNoBody = Assert<
+  Equal<Parameters<AuthProxyClient['walletKitConfig']>, [options?: { signal?: AbortSignal }]>
+>
 export type WalletKitConfigReads = Assert<ReadsOnly<WalletKitConfigResponse, WalletKitConfigAsFilled>>
 
 // ---------------------------------------------------------------------------------------------
@@ -119,16 +135,23 @@ export type WalletKitConfigReads = Assert<ReadsOnly<WalletKitConfigResponse, Wal
 // (publicApiClient.ts: status COMPLETED, the envelope's type, the activity's result member).
 
 export type StampLoginSends = Assert<SendsOnly<ActivityEnvelope<'stamp_login'>, v1StampLoginRequest>>
-export type CreateAuthenticatorsSends = Assert<SendsOnly<ActivityEnvelope<'create_authenticators'>, v1CreateAuthenticatorsRequest>>
+export type CreateAuthenticatorsSends = Assert<
+  SendsOnly<ActivityEnvelope<'create_authenticators'>, v1CreateAuthenticatorsRequest>
+>
 export type WhoamiSends = Assert<SendsOnly<PublicQueries['whoami']['request'], v1GetWhoamiRequest>>
 export type WhoamiReads = Assert<ReadsOnly<PublicQueries['whoami']['response'], v1GetWhoamiResponse>>
 
-type CompletedActivity<A extends PublicActivityName, ResultMember extends keyof v1Result> = Omit<v1Activity, 'status' | 'type' | 'result'> & {
+type CompletedActivity<A extends PublicActivityName, ResultMember extends keyof v1Result> = Omit<
+  v1Activity,
+  'status' | 'type' | 'result'
+> & {
   status: 'ACTIVITY_STATUS_COMPLETED'
   type: PublicActivities[A]['type']
   result: v1Result & Required<Pick<v1Result, ResultMember>>
 }
-export type StampLoginReads = Assert<ReadsOnly<Activity<'stamp_login'>, CompletedActivity<'stamp_login', 'stampLoginResult'>>>
+export type StampLoginReads = Assert<
+  ReadsOnly<Activity<'stamp_login'>, CompletedActivity<'stamp_login', 'stampLoginResult'>>
+>
 export type CreateAuthenticatorsReads = Assert<
   ReadsOnly<Activity<'create_authenticators'>, CompletedActivity<'create_authenticators', 'createAuthenticatorsResult'>>
 >
@@ -138,28 +161,39 @@ export type CreateAuthenticatorsReads = Assert<
 
 // The paths it names.
 export type NamesNestedPaths = Assert<
-  Equal<ExtraMembers<{ a: { b: 1; c: 2 }; d: { e: 3; f: 4 }[] }, { a: { b: number }; d: { e: number }[] }>, 'a.c' | 'd[].f'>
+  Equal<
+    ExtraMembers<{ a: { b: 1; c: 2 }; d: { e: 3; f: 4 }[] }, { a: { b: number }; d: { e: number }[] }>,
+    'a.c' | 'd[].f'
+  >
 >
 export type NamesNothingForExactTypes = Assert<Equal<ExtraMembers<OtpVerifyRequest, ProxyTVerifyOtpBody>, never>>
 
 // A member production lacks, at the top level.
+// (prettier-ignore below: each expected error must stay on the line after its directive.)
+// prettier-ignore
 // @ts-expect-error the kit would send otpLength, which production drops
 export type CatchesExtraMember = Assert<SendsOnly<OtpVerifyRequest & { otpLength: string }, ProxyTVerifyOtpBody>>
 // In a nested object.
+// prettier-ignore
 // @ts-expect-error the kit would send emailCustomization.appName
 export type CatchesNestedExtraMember = Assert<SendsOnly<{ otpType: string; contact: string; emailCustomization: { appName: string } }, ProxyTInitOtpBody>>
 // In an array's items.
+// prettier-ignore
 // @ts-expect-error the kit would send apiKeys[].note
 export type CatchesExtraItemMember = Assert<SendsOnly<{ apiKeys: (SignupApiKey & { note: string })[] }, Pick<ProxyTSignupBody, 'apiKeys'>>>
 // A value outside production's enum.
+// prettier-ignore
 // @ts-expect-error API_KEY_CURVE_RSA is not one of production's curves
 export type CatchesWrongEnum = Assert<SendsOnly<Omit<SignupApiKey, 'curveType'> & { curveType: 'API_KEY_CURVE_RSA' }, v1ApiKeyParamsV2>>
 // A member production requires, left optional.
+// prettier-ignore
 // @ts-expect-error otp_login without a sure publicKey
 export type CatchesMissingRequired = Assert<SendsOnly<Omit<Sent<'otpLogin'>, 'publicKey'> & { publicKey?: string }, ProxyTOtpLoginBody>>
 // An answer member production does not send.
+// prettier-ignore
 // @ts-expect-error production's otp_init answers no expiresAt
 export type CatchesExpectedMissingAnswer = Assert<ReadsOnly<{ otpId: string; expiresAt: string }, ProxyTInitOtpResponse>>
 // An answer member production may leave out, read as always there.
+// prettier-ignore
 // @ts-expect-error account answers {} when nothing matches
 export type CatchesOptionalReadAsRequired = Assert<ReadsOnly<{ organizationId: string }, ProxyTGetAccountResponse>>

@@ -45,7 +45,9 @@ function rootOf(container: HTMLElement): { current: Fiber } {
 }
 
 function nameOf(fiber: Fiber): string | undefined {
-  return typeof fiber.type === 'function' ? (fiber.type as { displayName?: string; name: string }).displayName ?? fiber.type.name : undefined
+  return typeof fiber.type === 'function'
+    ? ((fiber.type as { displayName?: string; name: string }).displayName ?? fiber.type.name)
+    : undefined
 }
 
 /**

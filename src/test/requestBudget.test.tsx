@@ -142,7 +142,13 @@ describe('request budget: each flow makes only the calls DESIGN.md lists', () =>
   it('given a returning user on a new page load, the email flow is the same without signup', async () => {
     const proxy = createMockAuthProxy({ strictFields: true })
     // The account exists from an earlier visit (another browser: its own keys and storage).
-    const earlier = createKit({ proxyUrl: PROXY_URL, configId: DEMO_CONFIG_ID, fetch: proxy.fetch, keyStore: memoryKeyStore(), storage: memoryStorage() })
+    const earlier = createKit({
+      proxyUrl: PROXY_URL,
+      configId: DEMO_CONFIG_ID,
+      fetch: proxy.fetch,
+      keyStore: memoryKeyStore(),
+      storage: memoryStorage(),
+    })
     const challenge = await startEmailOtp(earlier, { email: 'grace@example.com' })
     const code = proxy.outbox('grace@example.com')[0]?.code ?? ''
     expect((await completeEmailOtp(earlier, { challenge, code })).isNewUser).toBe(true)
@@ -180,7 +186,13 @@ describe('request budget: each flow makes only the calls DESIGN.md lists', () =>
 
   it('given a returning user on a new page load, the SMS flow is the same without signup', async () => {
     const proxy = createMockAuthProxy({ strictFields: true })
-    const earlier = createKit({ proxyUrl: PROXY_URL, configId: DEMO_CONFIG_ID, fetch: proxy.fetch, keyStore: memoryKeyStore(), storage: memoryStorage() })
+    const earlier = createKit({
+      proxyUrl: PROXY_URL,
+      configId: DEMO_CONFIG_ID,
+      fetch: proxy.fetch,
+      keyStore: memoryKeyStore(),
+      storage: memoryStorage(),
+    })
     const challenge = await startSmsOtp(earlier, { phoneNumber: '+14155550123' })
     const code = proxy.outbox('+14155550123')[0]?.code ?? ''
     expect((await completeSmsOtp(earlier, { challenge, code })).isNewUser).toBe(true)
@@ -197,6 +209,8 @@ describe('request budget: each flow makes only the calls DESIGN.md lists', () =>
       'POST /v1/otp_login',
       ...ACCOUNT_VIEW,
     ])
-    await waitFor(() => expect(Object.values(proxy.state.users)).toEqual([expect.objectContaining({ phoneNumber: '+14155550123' })]))
+    await waitFor(() =>
+      expect(Object.values(proxy.state.users)).toEqual([expect.objectContaining({ phoneNumber: '+14155550123' })]),
+    )
   })
 })

@@ -49,7 +49,11 @@ describe('server rendering in Node', () => {
       h(
         QueryClientProvider,
         { client: new QueryClient() },
-        h(AuthProxyProvider, { proxyUrl: 'https://proxy.test', configId: DEMO_CONFIG_ID, fetch: vi.fn<typeof globalThis.fetch>() }, h(LoginButton)),
+        h(
+          AuthProxyProvider,
+          { proxyUrl: 'https://proxy.test', configId: DEMO_CONFIG_ID, fetch: vi.fn<typeof globalThis.fetch>() },
+          h(LoginButton),
+        ),
       ),
     )
     // The kit's start-up work (the session's load, then the key sweep) runs in the microtasks after the render.

@@ -9,7 +9,15 @@ import { hydrateRoot, type Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { AuthPanel, LoginButton, SessionBadge, SignedIn, SignedOut } from '../components'
-import { completeEmailOtp, createKit, memoryKeyStore, memoryStorage, startEmailOtp, type Kit, type KeyStore } from '../core'
+import {
+  completeEmailOtp,
+  createKit,
+  memoryKeyStore,
+  memoryStorage,
+  startEmailOtp,
+  type Kit,
+  type KeyStore,
+} from '../core'
 import { createMockAuthProxy, DEMO_CONFIG_ID, type MockAuthProxy } from '../mock'
 import { AuthProxyProvider, type FlowStorage } from '../react'
 
@@ -45,7 +53,9 @@ function KitProviders({ proxy, storage, keyStore, kit, children }: KitProps) {
 const page = (
   <>
     <LoginButton />
-    <LoginButton.Custom>{({ mounted, status }) => <p>{mounted ? `custom: ${status}` : 'custom: not mounted'}</p>}</LoginButton.Custom>
+    <LoginButton.Custom>
+      {({ mounted, status }) => <p>{mounted ? `custom: ${status}` : 'custom: not mounted'}</p>}
+    </LoginButton.Custom>
     <SignedIn>
       <p>Members only</p>
     </SignedIn>
@@ -113,7 +123,10 @@ describe('server rendering', () => {
 
   it('given no stored session, the server says "checking", and hydration matches, then shows the signed-out page', async () => {
     const proxy = createMockAuthProxy({ strictFields: true })
-    const { html, consoleError, recoverable } = await serveThenHydrate(proxy, { storage: memoryStorage(), keyStore: memoryKeyStore() })
+    const { html, consoleError, recoverable } = await serveThenHydrate(proxy, {
+      storage: memoryStorage(),
+      keyStore: memoryKeyStore(),
+    })
     // The server's page: a busy button, no "Log in" yet, nothing for either state, the panel's progress.
     expect(html).toContain('aria-busy="true"')
     expect(html).toContain('Checking your session…')
@@ -140,7 +153,9 @@ describe('server rendering', () => {
     expect(screen.queryByText('Please sign in')).not.toBeInTheDocument()
     expect(screen.getByText('custom: signedIn')).toBeInTheDocument()
     expect(await screen.findByText(/^Session ends in 1[45]:\d\d/)).toBeInTheDocument()
-    expect(screen.getByText(/^Signed in as/, { selector: '.apk-session-who' })).toHaveTextContent('Signed in as ada@example.com')
+    expect(screen.getByText(/^Signed in as/, { selector: '.apk-session-who' })).toHaveTextContent(
+      'Signed in as ada@example.com',
+    )
     expect(recoverable).not.toHaveBeenCalled()
     expect(consoleError).not.toHaveBeenCalled()
   })

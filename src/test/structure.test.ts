@@ -68,18 +68,36 @@ function allSpecifiersAreTypes(bindings: ts.NamedImportBindings | ts.NamedExport
 
 function readModule(path: string): SourceModule {
   const text = readFileSync(join(ROOT, path), 'utf8')
-  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, path.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+  const source = ts.createSourceFile(
+    path,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    path.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  )
   const edges: Edge[] = []
   const add = (specifier: string, typeOnly: boolean, dynamic: boolean) => {
     const external = !specifier.startsWith('.')
-    edges.push({ from: path, to: external ? specifier : resolveSpecifier(path, specifier), external, typeOnly, dynamic })
+    edges.push({
+      from: path,
+      to: external ? specifier : resolveSpecifier(path, specifier),
+      external,
+      typeOnly,
+      dynamic,
+    })
   }
   for (const statement of source.statements) {
     if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
       const clause = statement.importClause
-      const typeOnly = clause !== undefined && (clause.isTypeOnly || (clause.name === undefined && allSpecifiersAreTypes(clause.namedBindings)))
+      const typeOnly =
+        clause !== undefined &&
+        (clause.isTypeOnly || (clause.name === undefined && allSpecifiersAreTypes(clause.namedBindings)))
       add(statement.moduleSpecifier.text, typeOnly, false)
-    } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)) {
+    } else if (
+      ts.isExportDeclaration(statement) &&
+      statement.moduleSpecifier &&
+      ts.isStringLiteral(statement.moduleSpecifier)
+    ) {
       add(statement.moduleSpecifier.text, statement.isTypeOnly || allSpecifiersAreTypes(statement.exportClause), false)
     }
   }
@@ -101,7 +119,8 @@ const modules = new Map(
     .map((path) => [path, readModule(path)] as const),
 )
 const staticEdges = [...modules.values()].flatMap((module) => module.edges.filter((edge) => !edge.dynamic))
-const describeEdge = (edge: Edge) => `${edge.from} → ${edge.to}${edge.typeOnly ? ' (type)' : ''}${edge.dynamic ? ' (dynamic)' : ''}`
+const describeEdge = (edge: Edge) =>
+  `${edge.from} → ${edge.to}${edge.typeOnly ? ' (type)' : ''}${edge.dynamic ? ' (dynamic)' : ''}`
 
 /** Every cycle of static imports (value and type), each as the path that closes it. */
 function findCycles(): string[][] {
@@ -161,7 +180,9 @@ describe('the source structure', () => {
 
   it('keeps every store away from the chunk registry, even through other modules', () => {
     const isStore = (path: string) =>
-      /^src\/core\/.*Store\.ts$/.test(path) || path === 'src/core/otp/createOtpFlow.ts' || /^src\/core\/oauth\/oauthRedirect[^/]*\.ts$/.test(path)
+      /^src\/core\/.*Store\.ts$/.test(path) ||
+      path === 'src/core/otp/createOtpFlow.ts' ||
+      /^src\/core\/oauth\/oauthRedirect[^/]*\.ts$/.test(path)
     const stores = [...modules.keys()].filter(isStore)
     expect(stores).toContain('src/core/session/sessionStore.ts')
     const reaches = (start: string): string[] => {

@@ -58,22 +58,41 @@ describe('the wallet against the strict mock', () => {
 
     const message = 'Sign in to Example at 12:00 ✓'
     const signedEth = await signMessage(kit, { account: ethereum, message })
-    expect(await verifyMessage({ address: ethereum.address as `0x${string}`, message, signature: signedEth.signature as `0x${string}` })).toBe(true)
+    expect(
+      await verifyMessage({
+        address: ethereum.address as `0x${string}`,
+        message,
+        signature: signedEth.signature as `0x${string}`,
+      }),
+    ).toBe(true)
     const signedSol = await signMessage(kit, { account: solana, message })
     expect(ed25519.verify(base58.decode(signedSol.signature), utf8(message), base58.decode(solana.address))).toBe(true)
 
     clock.advance(60_000)
     const refreshed = await refreshSession(kit)
     expect(refreshed.token).not.toBe(session.token)
-    expect(refreshed).toMatchObject({ userId: session.userId, publicKey: session.publicKey, organizationId: session.organizationId })
+    expect(refreshed).toMatchObject({
+      userId: session.userId,
+      publicKey: session.publicKey,
+      organizationId: session.organizationId,
+    })
     expect(refreshed.expiresAt).toBeGreaterThan(session.expiresAt)
     expect(refreshed.identity).toEqual(session.identity)
     // The refreshed session signs too.
     const again = await signMessage(kit, { account: ethereum, message: 'again' })
-    expect(await verifyMessage({ address: ethereum.address as `0x${string}`, message: 'again', signature: again.signature as `0x${string}` })).toBe(true)
+    expect(
+      await verifyMessage({
+        address: ethereum.address as `0x${string}`,
+        message: 'again',
+        signature: again.signature as `0x${string}`,
+      }),
+    ).toBe(true)
     const publicCalls = endpoints.filter((endpoint) => endpoint.startsWith('/public/'))
     // getWallets sends its two queries at once: under load either one's stamp may be ready first.
-    expect(publicCalls.slice(1, 3).sort()).toEqual(['/public/v1/query/list_wallet_accounts', '/public/v1/query/list_wallets'])
+    expect(publicCalls.slice(1, 3).sort()).toEqual([
+      '/public/v1/query/list_wallet_accounts',
+      '/public/v1/query/list_wallets',
+    ])
     expect([publicCalls[0], ...publicCalls.slice(3)]).toEqual([
       '/public/v1/query/get_user',
       '/public/v1/submit/sign_raw_payloads',
@@ -87,8 +106,18 @@ describe('the wallet against the strict mock', () => {
     const wallet = {
       walletName: 'Trading',
       accounts: [
-        { curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' },
-        { curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/1", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' },
+        {
+          curve: 'CURVE_SECP256K1',
+          pathFormat: 'PATH_FORMAT_BIP32',
+          path: "m/44'/60'/0'/0/0",
+          addressFormat: 'ADDRESS_FORMAT_ETHEREUM',
+        },
+        {
+          curve: 'CURVE_SECP256K1',
+          pathFormat: 'PATH_FORMAT_BIP32',
+          path: "m/44'/60'/0'/0/1",
+          addressFormat: 'ADDRESS_FORMAT_ETHEREUM',
+        },
       ],
     } as const
     const { kit, proxy } = setup({ wallet: { walletName: wallet.walletName, accounts: [...wallet.accounts] } })
@@ -103,7 +132,11 @@ describe('the wallet against the strict mock', () => {
     const { kit, proxy } = setup()
     const { session } = await signUpByEmail(kit, proxy, 'ro@example.com')
     const readOnlyKey = await kit.keyStore.create()
-    const token = await proxy.issueSession({ userId: session.userId, publicKey: readOnlyKey, sessionType: 'SESSION_TYPE_READ_ONLY' })
+    const token = await proxy.issueSession({
+      userId: session.userId,
+      publicKey: readOnlyKey,
+      sessionType: 'SESSION_TYPE_READ_ONLY',
+    })
     await kit.session.set(token)
     const [wallet] = await getWallets(kit)
     const account = wallet?.accounts[0]

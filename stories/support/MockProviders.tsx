@@ -13,7 +13,12 @@ export interface StoryStores {
 }
 
 export function memoryStores(): StoryStores {
-  return { keyStore: memoryKeyStore(), storage: memoryStorage(), flowStorage: memoryStorage(), oauthStorage: memoryStorage() }
+  return {
+    keyStore: memoryKeyStore(),
+    storage: memoryStorage(),
+    flowStorage: memoryStorage(),
+    oauthStorage: memoryStorage(),
+  }
 }
 
 export interface MockProvidersProps {
@@ -37,7 +42,15 @@ const offlineFetch: typeof globalThis.fetch = () => Promise.reject(new TypeError
  * mock, whose consent pages stand in for the OAuth providers. Keys, session and flow state live in
  * memory, so a signed-in story leaves nothing behind.
  */
-export function MockProviders({ proxy, stores: given, oauthWindow, oauthMode = 'popup', passkeys, offline, children }: MockProvidersProps) {
+export function MockProviders({
+  proxy,
+  stores: given,
+  oauthWindow,
+  oauthMode = 'popup',
+  passkeys,
+  offline,
+  children,
+}: MockProvidersProps) {
   // No retries: a story shows the failure at once, not after react-query's back-off.
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retryDelay: 10 } } }))
   const [fetch] = useState(() => (offline ? offlineFetch : passkeys ? withOrigin(proxy, passkeys.origin) : proxy.fetch))

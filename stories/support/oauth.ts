@@ -2,7 +2,11 @@ import { within } from '@testing-library/dom'
 import userEvent from '@testing-library/user-event'
 import { createKit, startOAuth, type OAuthProviderName } from '../../src/core'
 import { DEMO_CONFIG_ID, mockOAuthEndpoints, type MockAuthProxy } from '../../src/mock'
-import { fakeOAuthWindow, type FakeOAuthWindow, type FakeOAuthWindowOptions } from '../../src/react/test/fakeOAuthWindow'
+import {
+  fakeOAuthWindow,
+  type FakeOAuthWindow,
+  type FakeOAuthWindowOptions,
+} from '../../src/react/test/fakeOAuthWindow'
 import { consent } from '../../src/react/test/mockConsent'
 import type { StoryLoaded, StoryLoader } from './csf'
 import { loadMockProxy, storyProxyUrl } from './loadMockProxy'

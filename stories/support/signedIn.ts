@@ -28,11 +28,24 @@ export interface SignedInOptions {
  * against the story's mock), so the story opens on "Your account" with the session, the identity the
  * flow remembered, and a real wallet.
  */
-export function loadSignedIn({ email, phone, wallet, moreWallets = [], offline, latencyMs }: SignedInOptions): StoryLoader {
+export function loadSignedIn({
+  email,
+  phone,
+  wallet,
+  moreWallets = [],
+  offline,
+  latencyMs,
+}: SignedInOptions): StoryLoader {
   return async () => {
     const { proxy } = (await loadMockProxy()) as { proxy: MockAuthProxy }
     const stores = memoryStores()
-    const kit = createKit({ proxyUrl: storyProxyUrl(), configId: DEMO_CONFIG_ID, fetch: proxy.fetch, ...stores, wallet })
+    const kit = createKit({
+      proxyUrl: storyProxyUrl(),
+      configId: DEMO_CONFIG_ID,
+      fetch: proxy.fetch,
+      ...stores,
+      wallet,
+    })
     if (phone !== undefined) {
       const challenge = await startSmsOtp(kit, { phoneNumber: phone })
       await completeSmsOtp(kit, { challenge, code: lastCode(proxy, phone) })

@@ -3,8 +3,8 @@ export default function Home() {
     <>
       <h1>auth-proxy-kit on Next.js</h1>
       <p>
-        &ldquo;Log in&rdquo; opens the kit&apos;s modal. The codes the mock proxy &ldquo;sends&rdquo; are in its outbox (see the
-        README).
+        &ldquo;Log in&rdquo; opens the kit&apos;s modal. The codes the mock proxy &ldquo;sends&rdquo; are in its outbox
+        (see the README).
       </p>
     </>
   )

@@ -26,7 +26,9 @@ test.afterEach(() => {
   expect(problems).toEqual([])
 })
 
-test('signs in with the LoginButton, stays signed in across a reload and a client navigation, signs out', async ({ page }) => {
+test('signs in with the LoginButton, stays signed in across a reload and a client navigation, signs out', async ({
+  page,
+}) => {
   await page.goto('/')
   // The server layout's SignedOut, once the browser has read that no session is stored.
   await expect(page.getByText('You are signed out.')).toBeVisible()

@@ -10,7 +10,18 @@ const ETHEREUM = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94'
 const SOLANA = 'EHqmfkN89RJ7Y33CXM6uCzhVeuywHoJXZZLszBHHZy7o'
 
 function account(walletId: string, address: string, addressFormat: string): PublicWalletAccount {
-  return { walletAccountId: `${walletId}-${address}`, organizationId: 'o', walletId, curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat, address, createdAt: at, updatedAt: at }
+  return {
+    walletAccountId: `${walletId}-${address}`,
+    organizationId: 'o',
+    walletId,
+    curve: 'CURVE_SECP256K1',
+    pathFormat: 'PATH_FORMAT_BIP32',
+    path: "m/44'/60'/0'/0/0",
+    addressFormat,
+    address,
+    createdAt: at,
+    updatedAt: at,
+  }
 }
 
 function wallet(walletId: string, walletName: string, accounts: PublicWalletAccount[]): WalletWithAccounts {
@@ -21,7 +32,14 @@ describe('AccountAddresses', () => {
   it('lists each account by chain and short address, the whole address on hover and for screen readers, each with its copy button', async () => {
     const user = userEvent.setup()
     const { container } = render(
-      <AccountAddresses wallets={[wallet('w1', 'Default wallet', [account('w1', ETHEREUM, 'ADDRESS_FORMAT_ETHEREUM'), account('w1', SOLANA, 'ADDRESS_FORMAT_SOLANA')])]} />,
+      <AccountAddresses
+        wallets={[
+          wallet('w1', 'Default wallet', [
+            account('w1', ETHEREUM, 'ADDRESS_FORMAT_ETHEREUM'),
+            account('w1', SOLANA, 'ADDRESS_FORMAT_SOLANA'),
+          ]),
+        ]}
+      />,
     )
     const rows = screen.getAllByRole('listitem')
     expect(rows).toHaveLength(2)
@@ -42,7 +60,10 @@ describe('AccountAddresses', () => {
   it('groups the accounts of several wallets under their names', async () => {
     const { container } = render(
       <AccountAddresses
-        wallets={[wallet('w1', 'Default wallet', [account('w1', ETHEREUM, 'ADDRESS_FORMAT_ETHEREUM')]), wallet('w2', 'Savings', [account('w2', SOLANA, 'ADDRESS_FORMAT_SOLANA')])]}
+        wallets={[
+          wallet('w1', 'Default wallet', [account('w1', ETHEREUM, 'ADDRESS_FORMAT_ETHEREUM')]),
+          wallet('w2', 'Savings', [account('w2', SOLANA, 'ADDRESS_FORMAT_SOLANA')]),
+        ]}
       />,
     )
     expect(within(screen.getByRole('group', { name: 'Default wallet' })).getByText('Ethereum')).toBeInTheDocument()

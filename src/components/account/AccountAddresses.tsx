@@ -32,7 +32,9 @@ export function AccountAddresses({ wallets }: { wallets: readonly WalletWithAcco
   if (withAccounts.length === 1) {
     return (
       <ul className="apk-accounts">
-        {withAccounts[0]?.accounts.map((account) => <AccountRow key={account.walletAccountId} account={account} />)}
+        {withAccounts[0]?.accounts.map((account) => (
+          <AccountRow key={account.walletAccountId} account={account} />
+        ))}
       </ul>
     )
   }

@@ -16,13 +16,18 @@ function refusingWallets(): { proxy: MockAuthProxy; refusing: { on: boolean } } 
     ...real,
     fetch: (input, init) =>
       refuse(input instanceof Request ? input.url : String(input))
-        ? Promise.resolve(Response.json({ code: 7, message: 'list_wallets refused by the test', details: [] }, { status: 403 }))
+        ? Promise.resolve(
+            Response.json({ code: 7, message: 'list_wallets refused by the test', details: [] }, { status: 403 }),
+          )
         : real.fetch(input, init),
   }
   return { proxy, refusing }
 }
 
-async function signInInPanel(user: ReturnType<typeof renderWithProxy>['user'], proxy: MockAuthProxy): Promise<HTMLElement> {
+async function signInInPanel(
+  user: ReturnType<typeof renderWithProxy>['user'],
+  proxy: MockAuthProxy,
+): Promise<HTMLElement> {
   const panel = await screen.findByRole('region', { name: 'Log in or sign up' })
   await user.type(await within(panel).findByRole('textbox', { name: 'Email address' }), EMAIL)
   await user.click(within(panel).getByRole('button', { name: 'Continue with email' }))
@@ -51,7 +56,9 @@ describe('Your account', () => {
     expect(wallet).not.toHaveAttribute('aria-busy')
     expect(within(wallet).getByText('Ethereum')).toBeInTheDocument()
     expect(within(wallet).getByText('Solana')).toBeInTheDocument()
-    const [account] = Object.values(proxy.state.organizations).flatMap((organization) => organization.wallets.flatMap((held) => held.accounts))
+    const [account] = Object.values(proxy.state.organizations).flatMap((organization) =>
+      organization.wallets.flatMap((held) => held.accounts),
+    )
     expect(account).toBeDefined()
     await user.click(copies[0] as HTMLElement)
     expect(await navigator.clipboard.readText()).toBe(account?.address)

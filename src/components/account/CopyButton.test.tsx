@@ -39,7 +39,9 @@ describe('CopyButton', () => {
 
   it('after the browser refuses the clipboard, says so beside the button', async () => {
     const user = userEvent.setup()
-    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('Document is not focused.', 'NotAllowedError'))
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(
+      new DOMException('Document is not focused.', 'NotAllowedError'),
+    )
     render(<CopyButton text={ADDRESS} />)
     await user.click(screen.getByRole('button', { name: 'Copy address' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not copy. Select the address and copy it.')

@@ -45,7 +45,14 @@ export function CopyButton({ text, describedBy, feedbackMs = 2000 }: CopyButtonP
   return (
     <>
       <span className="apk-copy">
-        <button type="button" className={copied ? 'apk-icon-button apk-copy-button apk-copy-button-done' : 'apk-icon-button apk-copy-button'} onClick={copy} aria-describedby={describedBy}>
+        <button
+          type="button"
+          className={
+            copied ? 'apk-icon-button apk-copy-button apk-copy-button-done' : 'apk-icon-button apk-copy-button'
+          }
+          onClick={copy}
+          aria-describedby={describedBy}
+        >
           {copied ? (
             <svg className="apk-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
               <path d="M3 8.5l3.2 3L13 4.5" />

@@ -17,7 +17,9 @@ export function signedInWith(labels: LoginLabels, person: Person): string | unde
     case 'passkey':
       return labels.signedInWithPasskey
     case 'oauth':
-      return person.provider ? formatLabel(labels.signedInWithProvider, { provider: OAUTH_PROVIDERS[person.provider].displayName }) : undefined
+      return person.provider
+        ? formatLabel(labels.signedInWithProvider, { provider: OAUTH_PROVIDERS[person.provider].displayName })
+        : undefined
     default:
       return undefined
   }

@@ -14,7 +14,11 @@ export function WalletSection() {
   const headingId = useId()
   const wallets = useWallets()
   return (
-    <section className="apk-wallet-section" aria-labelledby={headingId} aria-busy={wallets.isPending ? true : undefined}>
+    <section
+      className="apk-wallet-section"
+      aria-labelledby={headingId}
+      aria-busy={wallets.isPending ? true : undefined}
+    >
       <h4 id={headingId} className="apk-section-heading">
         {labels.walletHeading}
       </h4>

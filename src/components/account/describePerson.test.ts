@@ -5,14 +5,22 @@ const passkeyUser = { userName: 'Ada Lovelace' }
 
 describe('describePerson', () => {
   it('names an email sign-in by the address used, before anything get_user says', () => {
-    expect(describePerson({ method: 'email', contact: 'ada@example.com' }, { userName: 'user-1', userEmail: 'other@example.com' })).toEqual({
+    expect(
+      describePerson(
+        { method: 'email', contact: 'ada@example.com' },
+        { userName: 'user-1', userEmail: 'other@example.com' },
+      ),
+    ).toEqual({
       method: 'email',
       name: 'ada@example.com',
     })
   })
 
   it('names an SMS sign-in by the number used', () => {
-    expect(describePerson({ method: 'sms', contact: '+447700900123' })).toEqual({ method: 'sms', name: '+447700900123' })
+    expect(describePerson({ method: 'sms', contact: '+447700900123' })).toEqual({
+      method: 'sms',
+      name: '+447700900123',
+    })
   })
 
   it("names an OAuth sign-in by the identity's email, else its name, with the provider", () => {
@@ -28,9 +36,11 @@ describe('describePerson', () => {
     })
   })
 
-  it("names a passkey-only user by their userName, and a passkey user with an email by it", () => {
+  it('names a passkey-only user by their userName, and a passkey user with an email by it', () => {
     expect(describePerson({ method: 'passkey' }, passkeyUser)).toEqual({ method: 'passkey', name: 'Ada Lovelace' })
-    expect(describePerson({ method: 'passkey' }, { userName: 'x', userEmail: 'ada@example.com' }).name).toBe('ada@example.com')
+    expect(describePerson({ method: 'passkey' }, { userName: 'x', userEmail: 'ada@example.com' }).name).toBe(
+      'ada@example.com',
+    )
   })
 
   it('knows no name for a passkey sign-in before get_user answers', () => {
@@ -44,7 +54,9 @@ describe('describePerson', () => {
   })
 
   it('fills an identity without a contact from get_user', () => {
-    expect(describePerson({ method: 'email' }, { userName: 'n', userEmail: 'ada@example.com' }).name).toBe('ada@example.com')
+    expect(describePerson({ method: 'email' }, { userName: 'n', userEmail: 'ada@example.com' }).name).toBe(
+      'ada@example.com',
+    )
   })
 })
 

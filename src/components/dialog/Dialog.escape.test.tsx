@@ -15,7 +15,10 @@ function hostModalListening(): { dismissed: () => number; stop: () => void } {
     dismissed += 1
   }
   document.addEventListener('keydown', onKeyDown, { capture: true })
-  return { dismissed: () => dismissed, stop: () => document.removeEventListener('keydown', onKeyDown, { capture: true }) }
+  return {
+    dismissed: () => dismissed,
+    stop: () => document.removeEventListener('keydown', onKeyDown, { capture: true }),
+  }
 }
 
 function Stacked({ onCloseOuter, onCloseInner }: { onCloseOuter: () => void; onCloseInner: () => void }) {

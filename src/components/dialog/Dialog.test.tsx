@@ -15,7 +15,9 @@ function Step({ seen }: { seen: string[] }) {
         ref={ref}
         onFocus={() => {
           const page = document.getElementById('page')
-          seen.push(`page inert: ${page?.hasAttribute('inert')}, scroll locked: ${document.documentElement.classList.contains('apk-scroll-locked')}`)
+          seen.push(
+            `page inert: ${page?.hasAttribute('inert')}, scroll locked: ${document.documentElement.classList.contains('apk-scroll-locked')}`,
+          )
         }}
       />
     </label>

@@ -46,7 +46,14 @@ export function Dialog({ labelledBy, onClose, theme, children }: DialogProps) {
   return createPortal(
     <div className="apk-root apk-overlay" {...themeAttributes}>
       <Backdrop dialogRef={dialogRef} onCloseRef={onCloseRef} />
-      <div ref={dialogRef} className="apk-dialog" role="dialog" aria-modal="true" aria-labelledby={labelledBy} tabIndex={-1}>
+      <div
+        ref={dialogRef}
+        className="apk-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={labelledBy}
+        tabIndex={-1}
+      >
         {children}
       </div>
     </div>,
@@ -59,7 +66,13 @@ export function Dialog({ labelledBy, onClose, theme, children }: DialogProps) {
  * the rest of the page inert and its scroll locked, Escape and the focus trap, and focus back where it
  * was on close. The overlay is its parent element.
  */
-function Backdrop({ dialogRef, onCloseRef }: { dialogRef: RefObject<HTMLDivElement | null>; onCloseRef: RefObject<() => void> }) {
+function Backdrop({
+  dialogRef,
+  onCloseRef,
+}: {
+  dialogRef: RefObject<HTMLDivElement | null>
+  onCloseRef: RefObject<() => void>
+}) {
   const backdropRef = useRef<HTMLDivElement>(null)
 
   useIsomorphicLayoutEffect(() => {

@@ -27,7 +27,12 @@ export function AddPasskey() {
     <div className="apk-form">
       {failed ? <ErrorAlert message={errorMessage(labels, error)} /> : null}
       {/* Not disabled while pending: a disabled button drops the focus the prompt hands back to it. */}
-      <button type="button" className="apk-button apk-button-social" onClick={() => passkey.addPasskey()} {...prefetchProps(prefetchPasskey)}>
+      <button
+        type="button"
+        className="apk-button apk-button-social"
+        onClick={() => passkey.addPasskey()}
+        {...prefetchProps(prefetchPasskey)}
+      >
         <PasskeyMark />
         <span className="apk-button-label">{failed ? labels.tryAgain : labels.addPasskey}</span>
       </button>

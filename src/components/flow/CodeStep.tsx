@@ -56,7 +56,9 @@ export function CodeStep({ otp, challenge }: CodeStepProps) {
   }
 
   const fieldError =
-    error && FIELD_ERRORS.has(error.code) && !(edited && error.code === 'OTP_CODE_FORMAT') ? errorMessage(labels, error) : undefined
+    error && FIELD_ERRORS.has(error.code) && !(edited && error.code === 'OTP_CODE_FORMAT')
+      ? errorMessage(labels, error)
+      : undefined
   const deadCodeMessage =
     error && !FIELD_ERRORS.has(error.code) && error.code !== 'RATE_LIMITED'
       ? errorMessage(labels, error)
@@ -75,7 +77,9 @@ export function CodeStep({ otp, challenge }: CodeStepProps) {
     <form className="apk-form" onSubmit={onSubmit} noValidate>
       <p className="apk-text">
         {bySms
-          ? formatLabel(labels.codeSentToPhone, { phone: phoneParts?.formatE164(challenge.contact) ?? challenge.contact })
+          ? formatLabel(labels.codeSentToPhone, {
+              phone: phoneParts?.formatE164(challenge.contact) ?? challenge.contact,
+            })
           : formatLabel(labels.codeSentTo, { email: challenge.contact })}
       </p>
       <OtpInput
@@ -111,7 +115,12 @@ export function CodeStep({ otp, challenge }: CodeStepProps) {
       {deadCodeMessage ? (
         <ErrorAlert message={deadCodeMessage}>
           {needsNewCode ? (
-            <button type="button" className="apk-button apk-button-primary" onClick={otp.resend} disabled={!otp.canResend}>
+            <button
+              type="button"
+              className="apk-button apk-button-primary"
+              onClick={otp.resend}
+              disabled={!otp.canResend}
+            >
               {labels.sendNewCode}
             </button>
           ) : null}

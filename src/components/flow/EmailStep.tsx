@@ -78,7 +78,13 @@ export function EmailStep({ emailOtp, draft }: EmailStepProps) {
           </p>
         ) : null}
       </div>
-      <SendCodeFooter error={otherError ?? undefined} retrySecondsLeft={emailOtp.retrySecondsLeft} maybeSent={emailOtp.maybeSent} isSending={isSending} submitLabel={labels.continueWithEmail} />
+      <SendCodeFooter
+        error={otherError ?? undefined}
+        retrySecondsLeft={emailOtp.retrySecondsLeft}
+        maybeSent={emailOtp.maybeSent}
+        isSending={isSending}
+        submitLabel={labels.continueWithEmail}
+      />
     </form>
   )
 }

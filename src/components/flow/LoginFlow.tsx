@@ -168,8 +168,16 @@ export function LoginFlow({ onDone, methods: only }: LoginFlowProps) {
   const showPhone = methods.includes('sms')
   const social = oauthProviders
   // Passkeys sit with the social buttons: one group of buttons after the form.
-  const passkeyPart = methods.includes('passkey') ? <PasskeyButtons login={passkeyLogin} signUp={passkeySignUp} onStart={forgetOAuthFailures} onCreate={createPasskey} /> : null
-  if (!showEmail && !showPhone && social.length === 0 && !passkeyPart && !failure?.error) return <p className="apk-text">{labels.noMethods}</p>
+  const passkeyPart = methods.includes('passkey') ? (
+    <PasskeyButtons
+      login={passkeyLogin}
+      signUp={passkeySignUp}
+      onStart={forgetOAuthFailures}
+      onCreate={createPasskey}
+    />
+  ) : null
+  if (!showEmail && !showPhone && social.length === 0 && !passkeyPart && !failure?.error)
+    return <p className="apk-text">{labels.noMethods}</p>
   const phoneStep = (onBack?: () => void) => (
     <LazyPhoneStep key="phone" smsOtp={smsOtp} phone={phone} sentTo={sentTo} onPhoneChange={setPhone} onBack={onBack} />
   )
@@ -188,7 +196,9 @@ export function LoginFlow({ onDone, methods: only }: LoginFlowProps) {
   const socialPart =
     social.length > 0 || failure?.error || phoneButton || passkeyPart ? (
       <div key="social" className="apk-form">
-        {failure?.error ? <OAuthError error={failure.error} provider={failure.provider} mode={failure.mode} onRetry={retry} /> : null}
+        {failure?.error ? (
+          <OAuthError error={failure.error} provider={failure.provider} mode={failure.mode} onRetry={retry} />
+        ) : null}
         {phoneButton}
         {social.length > 0 ? <OAuthButtons providers={social} onStart={(provider) => start(provider)} /> : null}
         {passkeyPart}
@@ -202,6 +212,11 @@ export function LoginFlow({ onDone, methods: only }: LoginFlowProps) {
     ) : null
   // In the app's order of methods: the form first unless a provider comes before it.
   const firstButton = social[0] ?? (passkeyPart ? 'passkey' : undefined)
-  const socialFirst = firstButton !== undefined && methods.indexOf(firstButton) < methods.indexOf(showEmail ? 'email' : 'sms')
-  return <div className="apk-methods">{socialFirst ? [socialPart, separator, emailPart] : [emailPart, separator, socialPart]}</div>
+  const socialFirst =
+    firstButton !== undefined && methods.indexOf(firstButton) < methods.indexOf(showEmail ? 'email' : 'sms')
+  return (
+    <div className="apk-methods">
+      {socialFirst ? [socialPart, separator, emailPart] : [emailPart, separator, socialPart]}
+    </div>
+  )
 }

@@ -18,7 +18,13 @@ export function OAuthButtons({ providers, onStart }: OAuthButtonsProps) {
   return (
     <div className="apk-social">
       {providers.map((provider) => (
-        <button key={provider} type="button" className="apk-button apk-button-social" onClick={() => onStart(provider)} {...prefetchProps(() => void prefetchSignIn([provider]))}>
+        <button
+          key={provider}
+          type="button"
+          className="apk-button apk-button-social"
+          onClick={() => onStart(provider)}
+          {...prefetchProps(() => void prefetchSignIn([provider]))}
+        >
           <ProviderMark provider={provider} />
           <span className="apk-button-label">
             {formatLabel(labels.continueWithProvider, { provider: OAUTH_PROVIDERS[provider].displayName })}

@@ -23,11 +23,20 @@ export function OAuthError({ error, provider, mode, onRetry }: OAuthErrorProps) 
   return (
     <ErrorAlert message={errorMessage(labels, error)}>
       <div className="apk-row apk-row-start">
-        <button ref={retryRef} type="button" className="apk-button apk-button-primary" onClick={() => onRetry(provider, mode)}>
+        <button
+          ref={retryRef}
+          type="button"
+          className="apk-button apk-button-primary"
+          onClick={() => onRetry(provider, mode)}
+        >
           {labels.tryAgain}
         </button>
         {error.code === 'OAUTH_POPUP_BLOCKED' && provider ? (
-          <button type="button" className="apk-button apk-button-secondary" onClick={() => onRetry(provider, 'redirect')}>
+          <button
+            type="button"
+            className="apk-button apk-button-secondary"
+            onClick={() => onRetry(provider, 'redirect')}
+          >
             {labels.continueInThisWindow}
           </button>
         ) : null}

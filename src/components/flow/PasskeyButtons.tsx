@@ -93,7 +93,13 @@ export function PasskeyButtons({ login, signUp, onStart, onCreate }: PasskeyButt
     login.reset()
   }
   const primary = (label: string, onClick: () => void) => (
-    <button ref={retryRef} type="button" className="apk-button apk-button-primary" onClick={onClick} {...prefetchProps(prefetchPasskey)}>
+    <button
+      ref={retryRef}
+      type="button"
+      className="apk-button apk-button-primary"
+      onClick={onClick}
+      {...prefetchProps(prefetchPasskey)}
+    >
       {label}
     </button>
   )
@@ -148,11 +154,23 @@ export function PasskeyButtons({ login, signUp, onStart, onCreate }: PasskeyButt
       {outcome}
       <div className="apk-social">
         {/* The WebAuthn code loads before the click: Safari opens the prompt only close to the gesture. */}
-        <button ref={signInRef} type="button" className="apk-button apk-button-social" onClick={() => start('logIn')} {...prefetchProps(prefetchPasskey)}>
+        <button
+          ref={signInRef}
+          type="button"
+          className="apk-button apk-button-social"
+          onClick={() => start('logIn')}
+          {...prefetchProps(prefetchPasskey)}
+        >
           <PasskeyMark />
           <span className="apk-button-label">{labels.signInWithPasskey}</span>
         </button>
-        <button ref={createRef} type="button" className="apk-button apk-button-social" onClick={onCreate} {...prefetchProps(prefetchPasskey)}>
+        <button
+          ref={createRef}
+          type="button"
+          className="apk-button apk-button-social"
+          onClick={onCreate}
+          {...prefetchProps(prefetchPasskey)}
+        >
           <PasskeyMark />
           <span className="apk-button-label">{labels.createPasskey}</span>
         </button>

@@ -32,7 +32,9 @@ describe('PasskeyNameStep', () => {
     const field = screen.getByRole('textbox', { name: 'Name for this passkey' })
     expect(screen.getByRole('alert')).toHaveTextContent('Enter a name for this passkey.')
     expect(field).toHaveAttribute('aria-invalid', 'true')
-    expect(field).toHaveAccessibleDescription('Your email or name, shown in your passkey list Enter a name for this passkey.')
+    expect(field).toHaveAccessibleDescription(
+      'Your email or name, shown in your passkey list Enter a name for this passkey.',
+    )
     expect(field).toHaveFocus()
     expect(onSubmit).not.toHaveBeenCalled()
     await expectNoAxeViolations(container)

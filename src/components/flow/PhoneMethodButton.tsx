@@ -8,7 +8,12 @@ import { prefetchProps } from './prefetchProps'
 export function PhoneMethodButton({ onClick }: { onClick(): void }) {
   const labels = useLabels()
   return (
-    <button type="button" className="apk-button apk-button-social" onClick={onClick} {...prefetchProps(() => prefetchChunk(chunks.phoneStep))}>
+    <button
+      type="button"
+      className="apk-button apk-button-social"
+      onClick={onClick}
+      {...prefetchProps(() => prefetchChunk(chunks.phoneStep))}
+    >
       <PhoneMark />
       <span className="apk-button-label">{labels.continueWithPhone}</span>
     </button>

@@ -108,7 +108,13 @@ export function PhoneStep({ smsOtp, phone, onPhoneChange, onBack }: PhoneStepPro
           </p>
         ) : null}
       </div>
-      <SendCodeFooter error={otherError ?? undefined} retrySecondsLeft={smsOtp.retrySecondsLeft} maybeSent={smsOtp.maybeSent} isSending={isSending} submitLabel={labels.sendCode} />
+      <SendCodeFooter
+        error={otherError ?? undefined}
+        retrySecondsLeft={smsOtp.retrySecondsLeft}
+        maybeSent={smsOtp.maybeSent}
+        isSending={isSending}
+        submitLabel={labels.sendCode}
+      />
       {onBack ? (
         <div className="apk-row apk-row-start">
           <button type="button" className="apk-button apk-button-link" onClick={onBack}>

@@ -27,7 +27,9 @@ export function SendCodeFooter({ error, retrySecondsLeft, maybeSent, isSending, 
     <>
       {error && maybeSent ? (
         <ErrorAlert message={labels.codeMaybeSent}>
-          <p className="apk-hint">{waiting ? formatLabel(labels.askAgainIn, { time: formatCountdown(retrySecondsLeft) }) : labels.askAgainNow}</p>
+          <p className="apk-hint">
+            {waiting ? formatLabel(labels.askAgainIn, { time: formatCountdown(retrySecondsLeft) }) : labels.askAgainNow}
+          </p>
         </ErrorAlert>
       ) : error?.code === 'RATE_LIMITED' ? (
         <RateLimitAlert

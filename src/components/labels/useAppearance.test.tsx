@@ -21,7 +21,9 @@ describe('the provider’s theme, locale and labels', () => {
   })
 
   it('a component’s own props win: its theme, and its labels merged over the provider’s string by string', async () => {
-    renderWithProxy(<LoginButton theme="light" labels={{ account: 'Me' }} />, { provider: { theme: 'dark', labels: { logIn: 'Enter', account: 'Profile' } } })
+    renderWithProxy(<LoginButton theme="light" labels={{ account: 'Me' }} />, {
+      provider: { theme: 'dark', labels: { logIn: 'Enter', account: 'Profile' } },
+    })
     const button = await screen.findByRole('button', { name: 'Enter' })
     expect(button).toHaveAttribute('data-apk-theme', 'light')
   })
@@ -37,7 +39,10 @@ describe('the provider’s theme, locale and labels', () => {
     )
     const button = await screen.findByRole('button', { name: 'Se connecter' })
     expect(button).toHaveAttribute('data-apk-theme', 'auto')
-    expect(await screen.findByRole('region', { name: 'Connexion ou inscription' })).toHaveAttribute('data-apk-theme', 'auto')
+    expect(await screen.findByRole('region', { name: 'Connexion ou inscription' })).toHaveAttribute(
+      'data-apk-theme',
+      'auto',
+    )
     await user.click(button)
     expect(await screen.findByRole('dialog', { name: 'Connexion ou inscription' })).toBeInTheDocument()
     await act(() => setTestSession(kit))
@@ -56,7 +61,14 @@ describe('a config id the proxy does not know', () => {
     const proxy = createMockAuthProxy({ strictFields: true })
     return render(
       <QueryClientProvider client={new QueryClient()}>
-        <AuthProxyProvider proxyUrl={PROXY_URL} configId="no-such-config" fetch={proxy.fetch} keyStore={memoryKeyStore()} storage={memoryStorage()} locale={locale}>
+        <AuthProxyProvider
+          proxyUrl={PROXY_URL}
+          configId="no-such-config"
+          fetch={proxy.fetch}
+          keyStore={memoryKeyStore()}
+          storage={memoryStorage()}
+          locale={locale}
+        >
           {ui}
         </AuthProxyProvider>
       </QueryClientProvider>,

@@ -30,7 +30,10 @@ export function useAppearance(props: AppearanceProps): Appearance {
   return { theme: props.theme ?? defaults.theme ?? 'light', locale: props.locale ?? defaults.locale, labels }
 }
 
-function mergeLabels(shared: LoginLabelsOverride | undefined, own: LoginLabelsOverride | undefined): LoginLabelsOverride | undefined {
+function mergeLabels(
+  shared: LoginLabelsOverride | undefined,
+  own: LoginLabelsOverride | undefined,
+): LoginLabelsOverride | undefined {
   if (!shared || !own) return own ?? shared
   return { ...shared, ...own, errors: { ...shared.errors, ...own.errors } }
 }

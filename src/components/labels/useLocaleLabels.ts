@@ -29,7 +29,10 @@ export interface LocaleLabelsState {
  * The dictionary a component shows: `locale` (English by default) with the `labels` overrides on top.
  * A shipped language other than English is fetched when a component first asks for it.
  */
-export function useLocaleLabels(locale: Locale | undefined, labels: LoginLabelsOverride | undefined): LocaleLabelsState {
+export function useLocaleLabels(
+  locale: Locale | undefined,
+  labels: LoginLabelsOverride | undefined,
+): LocaleLabelsState {
   const loader = typeof locale === 'string' && locale !== 'en' ? localeLoaders[locale] : undefined
   const snapshot = useModuleSnapshot(loader)
   useEffect(() => prefetchLocale(locale), [locale])

@@ -41,7 +41,8 @@ export const en: LoginLabels = {
   passkeysUnsupported: 'This browser does not support passkeys. Use another way to sign in, or another browser.',
   signInWithNewPasskey: 'Sign in with the passkey you just created',
   startOver: 'Start over',
-  passkeyWithoutAccount: "This passkey was created but its account was not. Create your account again; you can delete the unused passkey in your device's passkey settings.",
+  passkeyWithoutAccount:
+    "This passkey was created but its account was not. Create your account again; you can delete the unused passkey in your device's passkey settings.",
   createAccountAgain: 'Create your account again',
   addPasskey: 'Add a passkey',
   passkeyAdded: 'Passkey added. Next time, you can sign in with it.',

@@ -42,10 +42,12 @@ export const fr: LoginLabels = {
   waitingForPasskey: 'En attente de votre clé d’accès…',
   passkeyPromptHint: 'Suivez les instructions de votre navigateur ou de votre appareil.',
   passkeyCancelled: 'La demande de clé d’accès a été annulée.',
-  passkeysUnsupported: 'Ce navigateur ne prend pas en charge les clés d’accès. Utilisez une autre méthode ou un autre navigateur.',
+  passkeysUnsupported:
+    'Ce navigateur ne prend pas en charge les clés d’accès. Utilisez une autre méthode ou un autre navigateur.',
   signInWithNewPasskey: 'Se connecter avec la clé d’accès que vous venez de créer',
   startOver: 'Recommencer',
-  passkeyWithoutAccount: 'Cette clé d’accès a été créée, mais pas son compte. Créez à nouveau votre compte ; vous pouvez supprimer la clé inutilisée dans les réglages de clés d’accès de votre appareil.',
+  passkeyWithoutAccount:
+    'Cette clé d’accès a été créée, mais pas son compte. Créez à nouveau votre compte ; vous pouvez supprimer la clé inutilisée dans les réglages de clés d’accès de votre appareil.',
   createAccountAgain: 'Créer à nouveau votre compte',
   addPasskey: 'Ajouter une clé d’accès',
   passkeyAdded: 'Clé d’accès ajoutée. La prochaine fois, vous pourrez vous connecter avec elle.',
@@ -113,21 +115,25 @@ export const fr: LoginLabels = {
     METHOD_DISABLED: 'Cette méthode de connexion n’est pas disponible.',
     CONFIG_INVALID: 'La connexion n’est pas configurée pour ce site.',
     OAUTH_NOT_CONFIGURED: 'Cette méthode de connexion n’est pas configurée pour ce site.',
-    OAUTH_STORAGE_UNAVAILABLE: 'Ce navigateur bloque le stockage nécessaire à la connexion. Autorisez les données du site ou utilisez une autre méthode.',
-    OAUTH_POPUP_BLOCKED: 'La fenêtre de connexion a été bloquée. Autorisez les fenêtres pop-up pour ce site et réessayez.',
+    OAUTH_STORAGE_UNAVAILABLE:
+      'Ce navigateur bloque le stockage nécessaire à la connexion. Autorisez les données du site ou utilisez une autre méthode.',
+    OAUTH_POPUP_BLOCKED:
+      'La fenêtre de connexion a été bloquée. Autorisez les fenêtres pop-up pour ce site et réessayez.',
     OAUTH_POPUP_CLOSED: 'La fenêtre de connexion a été fermée avant la fin. Réessayez.',
     OAUTH_CANCELLED: 'La connexion a été annulée.',
     OAUTH_PROVIDER_ERROR: 'Le fournisseur de connexion a signalé un problème. Réessayez.',
     OAUTH_STATE_MISMATCH: 'Ce lien de connexion n’est pas valide ici. Recommencez.',
     OAUTH_NO_PENDING_FLOW: 'Aucune connexion à terminer. Recommencez.',
     OAUTH_EXPIRED: 'La connexion a pris trop de temps. Recommencez.',
-    PASSKEY_UNSUPPORTED: 'Ce navigateur ne peut pas utiliser de clés d’accès. Essayez un autre navigateur ou une autre méthode.',
+    PASSKEY_UNSUPPORTED:
+      'Ce navigateur ne peut pas utiliser de clés d’accès. Essayez un autre navigateur ou une autre méthode.',
     PASSKEY_CANCELLED: 'La demande de clé d’accès a été annulée ou a expiré. Réessayez quand vous êtes prêt.',
     PASSKEY_FAILED: 'Votre clé d’accès n’a pas pu être utilisée. Réessayez ou utilisez une autre méthode.',
     STAMP_REFUSED: 'Votre connexion n’a pas pu être vérifiée. Reconnectez-vous.',
     CLOCK_SKEW:
       'L’horloge de cet appareil n’est pas à l’heure, et le service de connexion a donc refusé la demande. Réglez la date et l’heure pour qu’elles se mettent à jour automatiquement, puis réessayez.',
-    PASSKEY_SIGNUP_INCOMPLETE: 'Votre clé d’accès a été créée, mais la connexion n’a pas abouti. Connectez-vous avec la clé d’accès que vous venez de créer.',
+    PASSKEY_SIGNUP_INCOMPLETE:
+      'Votre clé d’accès a été créée, mais la connexion n’a pas abouti. Connectez-vous avec la clé d’accès que vous venez de créer.',
     NOT_SIGNED_IN: 'Connectez-vous d’abord.',
     LOAD_FAILED: 'Une partie de la connexion n’a pas pu être chargée. Vérifiez votre connexion et réessayez.',
   },

@@ -36,7 +36,17 @@ export function DialogLoading({ theme, labels, error, onRetry, onClose }: Dialog
   )
 }
 
-function LoadFailed({ message, labels, onRetry, onClose }: { message: string; labels: LoginLabels; onRetry(): void; onClose(): void }) {
+function LoadFailed({
+  message,
+  labels,
+  onRetry,
+  onClose,
+}: {
+  message: string
+  labels: LoginLabels
+  onRetry(): void
+  onClose(): void
+}) {
   const messageId = useId()
   const retry = useRef<HTMLButtonElement>(null)
   useEffect(() => {

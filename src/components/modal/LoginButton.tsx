@@ -1,5 +1,12 @@
 'use client'
-import { useEffect, useSyncExternalStore, type FocusEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react'
+import {
+  useEffect,
+  useSyncExternalStore,
+  type FocusEvent,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactNode,
+} from 'react'
 import {
   prefetchWhenIdle,
   useLoginModalHost,
@@ -173,7 +180,14 @@ export function LoginButton({ className, ...modalProps }: LoginButtonProps) {
     <LoginButtonCustom {...modalProps}>
       {({ status, buttonProps, labels }) => {
         const busy = status === 'loading'
-        const classes = ['apk-root', 'apk-button', 'apk-button-primary', 'apk-login-button', busy && 'apk-login-button-busy', className]
+        const classes = [
+          'apk-root',
+          'apk-button',
+          'apk-button-primary',
+          'apk-login-button',
+          busy && 'apk-login-button-busy',
+          className,
+        ]
         return (
           <button
             {...buttonProps}

@@ -18,7 +18,12 @@ const control = vi.hoisted(() => ({
 
 vi.mock('../../chunks', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../chunks')>()
-  return { ...actual, chunks: new Proxy(actual.chunks, { get: (target, name) => (name === 'dialog' ? control.loader : target[name as keyof typeof target]) }) }
+  return {
+    ...actual,
+    chunks: new Proxy(actual.chunks, {
+      get: (target, name) => (name === 'dialog' ? control.loader : target[name as keyof typeof target]),
+    }),
+  }
 })
 
 beforeEach(() => {
@@ -74,7 +79,9 @@ describe('LoginModal, its code loaded on first use', () => {
     await act(async () => control.downloads[0]?.fail())
 
     const failure = await screen.findByRole('alertdialog', { name: 'Log in or sign up' })
-    expect(failure).toHaveAccessibleDescription('Part of the sign-in could not be loaded. Check your connection and try again.')
+    expect(failure).toHaveAccessibleDescription(
+      'Part of the sign-in could not be loaded. Check your connection and try again.',
+    )
     const retry = within(failure).getByRole('button', { name: 'Try again' })
     expect(retry).toHaveFocus()
     await expectNoAxeViolations(failure)

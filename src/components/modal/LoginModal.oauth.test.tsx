@@ -19,7 +19,9 @@ async function openModal(user: UserEvent): Promise<HTMLElement> {
 
 /** Waits for the popup to be on the mock's consent page; returns that page's URL. */
 async function popupAtProvider(page: FakeOAuthWindow, provider = 'google'): Promise<string> {
-  await waitFor(() => expect(page.popup().location.href.startsWith(`${PROXY_URL}/__mock/oauth/${provider}/authorize`)).toBe(true))
+  await waitFor(() =>
+    expect(page.popup().location.href.startsWith(`${PROXY_URL}/__mock/oauth/${provider}/authorize`)).toBe(true),
+  )
   return page.popup().location.href
 }
 
@@ -32,7 +34,13 @@ describe('LoginModal, social sign-in', () => {
     const buttons = within(dialog)
       .getAllByRole('button')
       .map((button) => button.textContent)
-    expect(buttons).toEqual(['Close', 'Continue with email', 'Continue with phone', 'Continue with Google', 'Continue with Apple'])
+    expect(buttons).toEqual([
+      'Close',
+      'Continue with email',
+      'Continue with phone',
+      'Continue with Google',
+      'Continue with Apple',
+    ])
     const mark = within(dialog).getByRole('button', { name: 'Continue with Google' }).querySelector('svg')
     expect(mark).toHaveAttribute('aria-hidden', 'true')
     await expectNoAxeViolations(dialog)
@@ -59,7 +67,13 @@ describe('LoginModal, social sign-in', () => {
     const names = within(dialog)
       .getAllByRole('button')
       .map((button) => button.textContent)
-    expect(names).toEqual(['Close', 'Continue with Facebook', 'Continue with Discord', 'Continue with Google', 'Continue with email'])
+    expect(names).toEqual([
+      'Close',
+      'Continue with Facebook',
+      'Continue with Discord',
+      'Continue with Google',
+      'Continue with email',
+    ])
     await expectNoAxeViolations(dialog)
   })
 
@@ -82,14 +96,16 @@ describe('LoginModal, social sign-in', () => {
     await waitFor(async () => expect(await kit.keyStore.list()).toEqual([]))
   })
 
-  it("given popup mode, signing in with Google ends on the signed-in view", async () => {
+  it('given popup mode, signing in with Google ends on the signed-in view', async () => {
     const page = fakeOAuthWindow()
     const { user, proxy } = renderWithProxy(<LoginButton />, { oauthWindow: page, oauthMode: 'popup' })
     const dialog = await openModal(user)
     await user.click(within(dialog).getByRole('button', { name: 'Continue with Google' }))
     page.popup().location.href = await consent(proxy, await popupAtProvider(page), 'Continue as Ada Lovelace')
     // The person by their Google identity's email, with Google's mark and name.
-    expect(await within(dialog).findByRole('heading', { name: 'Signed in as ada@example.com' }, { timeout: 3000 })).toBeInTheDocument()
+    expect(
+      await within(dialog).findByRole('heading', { name: 'Signed in as ada@example.com' }, { timeout: 3000 }),
+    ).toBeInTheDocument()
     expect(within(dialog).getByText('Signed in with Google')).toBeInTheDocument()
     expect(dialog).toHaveAccessibleName('Your account')
     expect(page.popup().closed).toBe(true)
@@ -142,7 +158,12 @@ describe('LoginModal, social sign-in', () => {
 
 describe('LoginButton, back from a redirect sign-in', () => {
   function tab() {
-    return { proxy: createMockAuthProxy({ strictFields: true }), keyStore: memoryKeyStore(), flowStorage: memoryStorage(), oauthStorage: memoryStorage() }
+    return {
+      proxy: createMockAuthProxy({ strictFields: true }),
+      keyStore: memoryKeyStore(),
+      flowStorage: memoryStorage(),
+      oauthStorage: memoryStorage(),
+    }
   }
 
   /** Renders the page, clicks "Continue with <provider>" in redirect mode; returns the authorize URL. */
@@ -178,12 +199,19 @@ describe('LoginButton, back from a redirect sign-in', () => {
     const shared = tab()
     const callbackUrl = await consent(shared.proxy, await leaveFor(shared, 'Google'), 'Continue as Ada Lovelace')
     const page = fakeOAuthWindow({ href: callbackUrl })
-    const { user } = renderWithProxy(<LoginButton />, { ...shared, oauthWindow: page, oauthMode: 'redirect', mock: { latencyMs: 50 } })
+    const { user } = renderWithProxy(<LoginButton />, {
+      ...shared,
+      oauthWindow: page,
+      oauthMode: 'redirect',
+      mock: { latencyMs: 50 },
+    })
 
     const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' })
     expect(await within(dialog).findByRole('status')).toHaveTextContent('Signing you in…')
     await expectNoAxeViolations(dialog)
-    expect(await within(dialog).findByRole('heading', { name: /^Signed in as / }, { timeout: 3000 })).toBeInTheDocument()
+    expect(
+      await within(dialog).findByRole('heading', { name: /^Signed in as / }, { timeout: 3000 }),
+    ).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: 'Done' }))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Account' })).toBeInTheDocument()

@@ -90,7 +90,9 @@ describe('LoginModal, a rate limit on trying codes', () => {
     const code = await within(dialog).findByRole('textbox', { name: 'Verification code' })
     await user.type(code, latestCode(proxy, EMAIL))
 
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Too many attempts. Please wait before trying again.')
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Too many attempts. Please wait before trying again.',
+    )
     expect(within(dialog).getByText('You can try again in 0:20.')).toBeInTheDocument()
     expect(within(dialog).getByRole('button', { name: 'Verify' })).toBeDisabled()
 

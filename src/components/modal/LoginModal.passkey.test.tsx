@@ -132,7 +132,11 @@ describe('LoginModal, passkeys', () => {
 
   it('given the app names passkeys (passkeyName), Create a passkey opens the prompt at once with that name', async () => {
     const browser = fakePasskeyBrowser()
-    const { user, proxy } = renderWithProxy(<LoginButton />, { webauthn: browser.webauthn, origin: browser.origin, passkeyName: 'grace@example.com' })
+    const { user, proxy } = renderWithProxy(<LoginButton />, {
+      webauthn: browser.webauthn,
+      origin: browser.origin,
+      passkeyName: 'grace@example.com',
+    })
     const dialog = await openModal(user)
     await user.click(await within(dialog).findByRole('button', { name: 'Create a passkey' }))
     expect(await within(dialog).findByRole('heading', { name: 'Signed in as grace@example.com' })).toBeInTheDocument()
@@ -228,7 +232,7 @@ describe('LoginModal, passkeys', () => {
     expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument()
   })
 
-  it("given the app puts passkeys first in `methods`, they come before the email form", async () => {
+  it('given the app puts passkeys first in `methods`, they come before the email form', async () => {
     const { user } = renderWithPasskeys(fakePasskeyBrowser(), { methods: ['passkey', 'email'] })
     const dialog = await openModal(user)
     await within(dialog).findByRole('button', { name: 'Sign in with a passkey' })
@@ -256,14 +260,19 @@ describe('LoginModal, signed-in view, Add a passkey', () => {
     expect(add).toHaveFocus()
     await expectNoAxeViolations(dialog)
     // Named after the person, never a date or an id.
-    expect(proxy.state.users[session.userId]?.authenticators.map((passkey) => passkey.authenticatorName)).toEqual(['ada@example.com'])
+    expect(proxy.state.users[session.userId]?.authenticators.map((passkey) => passkey.authenticatorName)).toEqual([
+      'ada@example.com',
+    ])
 
     await user.click(within(dialog).getByRole('button', { name: 'Sign out' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     const again = await openModal(user)
     await user.click(await within(again).findByRole('button', { name: 'Sign in with a passkey' }))
     expect(await within(again).findByRole('heading', { name: 'Signed in as ada@example.com' })).toBeInTheDocument()
-    expect(kit.session.getSnapshot().session).toMatchObject({ userId: session.userId, organizationId: session.organizationId })
+    expect(kit.session.getSnapshot().session).toMatchObject({
+      userId: session.userId,
+      organizationId: session.organizationId,
+    })
   })
 
   it('given the person closes the prompt, it says so and adds nothing', async () => {

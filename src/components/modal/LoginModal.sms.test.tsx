@@ -69,7 +69,13 @@ describe('LoginModal, sign-in by SMS', () => {
     expect(within(dialog).getByText('Signed in with phone')).toBeInTheDocument()
     const [account] = Object.values(proxy.state.users)
     expect(account).toMatchObject({ phoneNumber: PHONE })
-    expect(requests.slice(requests.indexOf('otp_init'), requests.indexOf('otp_login') + 1)).toEqual(['otp_init', 'otp_verify', 'account', 'signup', 'otp_login'])
+    expect(requests.slice(requests.indexOf('otp_init'), requests.indexOf('otp_login') + 1)).toEqual([
+      'otp_init',
+      'otp_verify',
+      'account',
+      'signup',
+      'otp_login',
+    ])
 
     // Sign out (the dialog closes), and come back by phone again.
     await user.click(within(dialog).getByRole('button', { name: 'Sign out' }))
@@ -80,7 +86,12 @@ describe('LoginModal, sign-in by SMS', () => {
     await sendCode(user, dialog, '+44 7700 900123')
     await user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), latestCode(proxy, PHONE))
     await within(dialog).findByRole('heading', { name: `Signed in as ${PHONE}` })
-    expect(requests.slice(0, requests.indexOf('otp_login') + 1)).toEqual(['otp_init', 'otp_verify', 'account', 'otp_login'])
+    expect(requests.slice(0, requests.indexOf('otp_login') + 1)).toEqual([
+      'otp_init',
+      'otp_verify',
+      'account',
+      'otp_login',
+    ])
     expect(Object.keys(proxy.state.users)).toHaveLength(1)
     expect(kit.session.getSnapshot().session?.organizationId).toBe(account?.organizationId)
   })
@@ -95,7 +106,9 @@ describe('LoginModal, sign-in by SMS', () => {
 
     expect(within(dialog).getByRole('alert')).toHaveTextContent(DEFAULT_USER_MESSAGES.INVALID_PHONE)
     expect(phone).toHaveAttribute('aria-invalid', 'true')
-    expect(phone).toHaveAccessibleDescription(`We will text a code to this number. ${DEFAULT_USER_MESSAGES.INVALID_PHONE}`)
+    expect(phone).toHaveAccessibleDescription(
+      `We will text a code to this number. ${DEFAULT_USER_MESSAGES.INVALID_PHONE}`,
+    )
     expect(phone).toHaveFocus()
     expect(requests.slice(before)).toEqual([])
     await expectNoAxeViolations(dialog)
@@ -146,7 +159,9 @@ describe('LoginModal, sign-in by SMS', () => {
     await expectNoAxeViolations(dialog)
 
     clock += 20_000
-    expect(await within(dialog).findByText('You can ask again in 0:06.', undefined, { timeout: 2000 })).toBeInTheDocument()
+    expect(
+      await within(dialog).findByText('You can ask again in 0:06.', undefined, { timeout: 2000 }),
+    ).toBeInTheDocument()
     clock += 6_000
     expect(await within(dialog).findByText('You can ask again now.', undefined, { timeout: 2000 })).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: 'Send code' }))

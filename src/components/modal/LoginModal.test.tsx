@@ -47,12 +47,22 @@ describe('LoginModal', () => {
     const [wallet] = Object.values(proxy.state.organizations).flatMap((organization) => organization.wallets)
     const ethereum = wallet?.accounts.find((account) => account.addressFormat === 'ADDRESS_FORMAT_ETHEREUM')?.address
     expect(ethereum).toMatch(/^0x[0-9a-fA-F]{40}$/)
-    expect(await within(dialog).findByTitle(String(ethereum))).toHaveTextContent(`${ethereum?.slice(0, 6)}…${ethereum?.slice(-4)}`)
+    expect(await within(dialog).findByTitle(String(ethereum))).toHaveTextContent(
+      `${ethereum?.slice(0, 6)}…${ethereum?.slice(-4)}`,
+    )
     expect(within(dialog).getAllByRole('button', { name: 'Copy address' })).toHaveLength(2)
     await expectNoAxeViolations(dialog)
-    expect(requests.slice(requests.indexOf('otp_verify'), requests.indexOf('otp_login') + 1)).toEqual(['otp_verify', 'account', 'signup', 'otp_login'])
+    expect(requests.slice(requests.indexOf('otp_verify'), requests.indexOf('otp_login') + 1)).toEqual([
+      'otp_verify',
+      'account',
+      'signup',
+      'otp_login',
+    ])
     // The view's queries, once each; no get_user: the session remembers the email used.
-    expect(requests.slice(requests.indexOf('otp_login') + 1).sort()).toEqual(['/public/v1/query/list_wallet_accounts', '/public/v1/query/list_wallets'])
+    expect(requests.slice(requests.indexOf('otp_login') + 1).sort()).toEqual([
+      '/public/v1/query/list_wallet_accounts',
+      '/public/v1/query/list_wallets',
+    ])
 
     await user.click(within(dialog).getByRole('button', { name: 'Done' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
@@ -71,7 +81,12 @@ describe('LoginModal', () => {
     dialog = await requestCode(user, email)
     await user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), latestCode(proxy, email))
     await within(dialog).findByRole('heading', { name: `Signed in as ${email}` })
-    expect(requests.slice(0, requests.indexOf('otp_login') + 1)).toEqual(['otp_init', 'otp_verify', 'account', 'otp_login'])
+    expect(requests.slice(0, requests.indexOf('otp_login') + 1)).toEqual([
+      'otp_init',
+      'otp_verify',
+      'account',
+      'otp_login',
+    ])
     expect(Object.keys(proxy.state.users)).toHaveLength(1)
     expect(await within(dialog).findByTitle(String(ethereum))).toBeInTheDocument()
   })
@@ -198,7 +213,7 @@ describe('LoginModal', () => {
     expect(await within(dialog).findByRole('heading', { name: /^Signed in as / })).toBeInTheDocument()
   })
 
-  it("given a tenant with 8-digit codes, the code field asks for 8 digits on a number keyboard, and they sign in", async () => {
+  it('given a tenant with 8-digit codes, the code field asks for 8 digits on a number keyboard, and they sign in', async () => {
     const { user, proxy } = renderWithProxy(<LoginButton />, {
       mock: { tenants: [{ configId: 'demo', organizationId: 'org', otpLength: 8, otpAlphanumeric: false }] },
     })
@@ -230,7 +245,9 @@ describe('LoginModal', () => {
     expect(resend).toHaveAccessibleDescription('You can ask for a new code in 30 s.')
 
     clock += 12_000
-    await waitFor(() => expect(resend).toHaveAccessibleDescription('You can ask for a new code in 18 s.'), { timeout: 2000 })
+    await waitFor(() => expect(resend).toHaveAccessibleDescription('You can ask for a new code in 18 s.'), {
+      timeout: 2000,
+    })
     clock += 18_000
     await waitFor(() => expect(resend).toBeEnabled(), { timeout: 2000 })
     await user.click(resend)
@@ -391,7 +408,10 @@ describe('LoginModal', () => {
   it('works the same under StrictMode', async () => {
     const { user, proxy } = renderWithProxy(<LoginButton />, { strict: true })
     const dialog = await requestCode(user, 'strict@example.com')
-    await user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), latestCode(proxy, 'strict@example.com'))
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Verification code' }),
+      latestCode(proxy, 'strict@example.com'),
+    )
     expect(await within(dialog).findByRole('heading', { name: /^Signed in as / })).toBeInTheDocument()
     await user.keyboard('{Escape}')
     expect(screen.getByRole('button', { name: 'Account' })).toHaveFocus()

@@ -86,7 +86,16 @@ export function LoginModalView({
   }, [open])
   if (!open) return null
   if (module && copy.labels) {
-    return <module.LoginDialog onOpenChange={setOpen} theme={theme} labels={copy.labels} methods={methods} title={title} logo={logo} />
+    return (
+      <module.LoginDialog
+        onOpenChange={setOpen}
+        theme={theme}
+        labels={copy.labels}
+        methods={methods}
+        title={title}
+        logo={logo}
+      />
+    )
   }
   return (
     <DialogLoading

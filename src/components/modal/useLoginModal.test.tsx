@@ -114,6 +114,8 @@ describe('useLoginModal', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in to pay' }))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(screen.getByText('modal closed')).toBeInTheDocument()
-    expect(error).toHaveBeenCalledWith(expect.stringContaining('no login modal is mounted. Render <LoginButton /> or <LoginModal /> (without `open`)'))
+    expect(error).toHaveBeenCalledWith(
+      expect.stringContaining('no login modal is mounted. Render <LoginButton /> or <LoginModal /> (without `open`)'),
+    )
   })
 })

@@ -44,14 +44,22 @@ describe('AuthPanel', () => {
   it('given methods, shows only those the tenant enables, in the given order; given a title and logo, shows them', async () => {
     renderWithProxy(
       // The demo tenant enables email, SMS, Google, Apple and passkeys, not Discord.
-      <AuthPanel methods={['google', 'discord', 'email']} title="Welcome to Acme" logo={<img src="/logo.svg" alt="" />} />,
+      <AuthPanel
+        methods={['google', 'discord', 'email']}
+        title="Welcome to Acme"
+        logo={<img src="/logo.svg" alt="" />}
+      />,
     )
     const panel = await screen.findByRole('region', { name: 'Welcome to Acme' })
     const google = await within(panel).findByRole('button', { name: 'Continue with Google' })
     const email = within(panel).getByRole('textbox', { name: 'Email address' })
     // Google before the email form, as asked; no Discord (not enabled), no phone, Apple or passkey (not asked for).
     expect(google.compareDocumentPosition(email) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
-    expect(within(panel).getAllByRole('button').map((button) => button.textContent)).toEqual(['Continue with Google', 'Continue with email'])
+    expect(
+      within(panel)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Continue with Google', 'Continue with email'])
     expect(panel.querySelector('.apk-logo img')).toHaveAttribute('alt', '')
   })
 

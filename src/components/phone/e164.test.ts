@@ -65,7 +65,11 @@ describe('countries', () => {
   it('names each country in the given language, sorted, with its calling code', () => {
     const english = countries('en')
     expect(english.length).toBeGreaterThan(240)
-    expect(english.find((country) => country.code === 'GB')).toEqual({ code: 'GB', name: 'United Kingdom', dialCode: '44' })
+    expect(english.find((country) => country.code === 'GB')).toEqual({
+      code: 'GB',
+      name: 'United Kingdom',
+      dialCode: '44',
+    })
     const names = english.map((country) => country.name)
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')))
     expect(countries('de').find((country) => country.code === 'DE')?.name).toBe('Deutschland')

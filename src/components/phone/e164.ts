@@ -32,7 +32,10 @@ function planOf(country: CountryDialCode): NationalPlan {
     min: parseInt(bounds.charAt(0), 36),
     max: parseInt(bounds.charAt(1), 36),
     trunks: bounds.slice(2).split(',').filter(Boolean),
-    ...(local !== undefined && area !== undefined && { local: { pattern: new RegExp(`^[${first}]\\d{${parseInt(local.charAt(0), 36) - 1}}$`), area } }),
+    ...(local !== undefined &&
+      area !== undefined && {
+        local: { pattern: new RegExp(`^[${first}]\\d{${parseInt(local.charAt(0), 36) - 1}}$`), area },
+      }),
   }
 }
 
@@ -91,7 +94,8 @@ function argentineMobile(national: string): string {
 export function countryOfE164(e164: string): CountryDialCode | undefined {
   let best: CountryDialCode | undefined
   for (const country of COUNTRY_DIAL_CODES) {
-    if (e164.startsWith(`+${country.dialCode}`) && country.dialCode.length > (best?.dialCode.length ?? 0)) best = country
+    if (e164.startsWith(`+${country.dialCode}`) && country.dialCode.length > (best?.dialCode.length ?? 0))
+      best = country
   }
   return best
 }

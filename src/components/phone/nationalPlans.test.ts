@@ -15,7 +15,10 @@ describe('the national plans table', () => {
 
   it("gives the first country listed for a shared calling code bounds that hold the others' (numbers typed with + are checked by it)", () => {
     const entries = NATIONAL_PLANS.split(' ')
-    const bounds = (index: number) => ({ min: parseInt(entries[index]!.charAt(0), 36), max: parseInt(entries[index]!.charAt(1), 36) })
+    const bounds = (index: number) => ({
+      min: parseInt(entries[index]!.charAt(0), 36),
+      max: parseInt(entries[index]!.charAt(1), 36),
+    })
     COUNTRY_DIAL_CODES.forEach(({ code, dialCode }, index) => {
       // North America's +1 is held to 10 digits by toE164 itself (Canada's plan also allows 7).
       if (dialCode.startsWith('1')) return expect({ code, max: bounds(index).max }).toEqual({ code, max: 10 })

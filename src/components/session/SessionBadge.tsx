@@ -46,11 +46,10 @@ export function SessionBadge({ name, className, ...own }: SessionBadgeProps) {
   const user = useUser({ enabled: name === undefined && remembered.name === undefined })
   if (status !== 'signedIn' || !session) return null
   const person = remembered.name === undefined ? describePerson(session.identity, user.data) : remembered
-  const who =
-    name ??
-    person.name ??
+  const who = name ?? person.name ?? (
     // Until get_user answers, or if it cannot: a short form of the user id, whole on hover.
     <code title={session.userId}>{`${session.userId.slice(0, 8)}…`}</code>
+  )
   const [before, after] = copy.signedInAs.split('{name}')
   return (
     <div className={['apk-root', 'apk-session-badge', className].filter(Boolean).join(' ')} {...themeAttributes}>

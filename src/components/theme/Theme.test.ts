@@ -3,7 +3,14 @@ import { darkTheme, lightTheme, themeAttributes } from './Theme'
 
 describe('themes', () => {
   it('map typed options to the CSS variables of styles.css, leaving the rest to the palette', () => {
-    const theme = lightTheme({ accent: '#0a7', accentText: '#fff', background: '#fafafa', textMuted: '#555', radius: 10, fontFamily: 'Inter, sans-serif' })
+    const theme = lightTheme({
+      accent: '#0a7',
+      accentText: '#fff',
+      background: '#fafafa',
+      textMuted: '#555',
+      radius: 10,
+      fontFamily: 'Inter, sans-serif',
+    })
     expect(theme.mode).toBe('light')
     expect(theme.variables).toEqual({
       '--apk-color-accent': '#0a7',
@@ -24,7 +31,10 @@ describe('themes', () => {
     expect(themeAttributes('auto', false)).toEqual({ 'data-apk-theme': 'auto' })
     const light = lightTheme({ accent: 'green' })
     const dark = darkTheme({ accent: 'lime' })
-    expect(themeAttributes(dark, false)).toEqual({ 'data-apk-theme': 'dark', style: { '--apk-color-accent': 'lime', '--apk-color-focus': 'lime' } })
+    expect(themeAttributes(dark, false)).toEqual({
+      'data-apk-theme': 'dark',
+      style: { '--apk-color-accent': 'lime', '--apk-color-focus': 'lime' },
+    })
     expect(themeAttributes({ lightMode: light, darkMode: dark }, false)['data-apk-theme']).toBe('light')
     expect(themeAttributes({ lightMode: light, darkMode: dark }, true)).toEqual(themeAttributes(dark, false))
   })

@@ -51,7 +51,9 @@ const COLOR_VARIABLES = {
 
 function theme(mode: KitTheme['mode'], options: ThemeOptions): KitTheme {
   const variables: Record<`--apk-${string}`, string> = {}
-  for (const [option, names] of Object.entries(COLOR_VARIABLES) as Array<[keyof typeof COLOR_VARIABLES, readonly `--apk-${string}`[]]>) {
+  for (const [option, names] of Object.entries(COLOR_VARIABLES) as Array<
+    [keyof typeof COLOR_VARIABLES, readonly `--apk-${string}`[]]
+  >) {
     const value = options[option]
     if (value !== undefined) for (const name of names) variables[name] = value
   }
@@ -80,7 +82,10 @@ export function darkTheme(options: ThemeOptions = {}): KitTheme {
  * CSSOM (style.setProperty), which a `style-src 'self'` policy allows: no stylesheet is injected.
  * `prefersDark` chooses between a pair of themes.
  */
-export function themeAttributes(value: Theme, prefersDark: boolean): { 'data-apk-theme': ThemeMode; style?: CSSProperties } {
+export function themeAttributes(
+  value: Theme,
+  prefersDark: boolean,
+): { 'data-apk-theme': ThemeMode; style?: CSSProperties } {
   if (typeof value === 'string') return { 'data-apk-theme': value }
   const chosen = 'mode' in value ? value : prefersDark ? value.darkMode : value.lightMode
   return { 'data-apk-theme': chosen.mode, style: chosen.variables as CSSProperties }

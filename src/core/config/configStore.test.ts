@@ -3,7 +3,13 @@ import { KitError } from '../errors'
 import type { WalletKitConfigResponse } from '../types'
 import { createConfigStore } from './configStore'
 
-const CONFIG = { organizationId: 'org', enabledProviders: ['email'], sessionExpirationSeconds: '900', otpLength: '6', otpAlphanumeric: true } as unknown as WalletKitConfigResponse
+const CONFIG = {
+  organizationId: 'org',
+  enabledProviders: ['email'],
+  sessionExpirationSeconds: '900',
+  otpLength: '6',
+  otpAlphanumeric: true,
+} as unknown as WalletKitConfigResponse
 
 describe('createConfigStore', () => {
   it('asks once however many readers ask, and keeps the answer', async () => {

@@ -15,7 +15,11 @@ export interface ConfigStoreOptions {
 const PENDING: ConfigSnapshot = Object.freeze({ status: 'pending', data: undefined, error: null, isFetching: false })
 
 /** The tenant's wallet_kit_config, asked for once per kit (once per page load) whoever needs it first. */
-export function createConfigStore({ request, retries = 2, retryDelayMs = (attempt) => 1000 * attempt }: ConfigStoreOptions): ConfigStore {
+export function createConfigStore({
+  request,
+  retries = 2,
+  retryDelayMs = (attempt) => 1000 * attempt,
+}: ConfigStoreOptions): ConfigStore {
   const store = createStore<ConfigSnapshot>(PENDING)
   let inFlight: Promise<WalletKitConfigResponse> | undefined
 

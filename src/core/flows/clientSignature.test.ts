@@ -47,9 +47,9 @@ describe('signupMessage', () => {
   })
 
   it('refuses a request without the required arrays', () => {
-    expect(() =>
-      signupMessage({ tokenId: 't', request: { apiKeys: [], authenticators: [] } as never }),
-    ).toThrow(/request\.oauthProviders/)
+    expect(() => signupMessage({ tokenId: 't', request: { apiKeys: [], authenticators: [] } as never })).toThrow(
+      /request\.oauthProviders/,
+    )
   })
 })
 
@@ -69,6 +69,8 @@ describe('signClientMessage', () => {
   })
 
   it('rejects with KEY_NOT_FOUND for a key not held', async () => {
-    await expect(signClientMessage({ keyStore: memoryKeyStore() }, KEY, 'm')).rejects.toMatchObject({ code: 'KEY_NOT_FOUND' })
+    await expect(signClientMessage({ keyStore: memoryKeyStore() }, KEY, 'm')).rejects.toMatchObject({
+      code: 'KEY_NOT_FOUND',
+    })
   })
 })

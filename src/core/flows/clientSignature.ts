@@ -67,5 +67,6 @@ export async function signClientMessage(
 }
 
 function assertTokenId(tokenId: unknown, label: string): asserts tokenId is string {
-  if (typeof tokenId !== 'string' || tokenId === '') throw invalidArgument(label, 'the token id (a non-empty string)', tokenId)
+  if (typeof tokenId !== 'string' || tokenId === '')
+    throw invalidArgument(label, 'the token id (a non-empty string)', tokenId)
 }

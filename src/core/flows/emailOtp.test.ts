@@ -50,7 +50,12 @@ function proxy(
     signup: json({ organizationId: ORG, userId: 'user-ada' }),
     otp_login: async (call: RecordedCall) => {
       const { publicKey, organizationId } = call.body as { publicKey: string; organizationId: string }
-      const session = await sessionToken({ exp: NOW / 1000 + 900, public_key: publicKey, organization_id: organizationId, user_id: 'user-ada' })
+      const session = await sessionToken({
+        exp: NOW / 1000 + 900,
+        public_key: publicKey,
+        organization_id: organizationId,
+        user_id: 'user-ada',
+      })
       return json({ session })
     },
     ...overrides,
@@ -157,8 +162,18 @@ describe('who signed in, and the wallet', () => {
     const wallet = {
       walletName: 'Main',
       accounts: [
-        { curve: 'CURVE_SECP256K1' as const, pathFormat: 'PATH_FORMAT_BIP32' as const, path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' as const },
-        { curve: 'CURVE_ED25519' as const, pathFormat: 'PATH_FORMAT_BIP32' as const, path: "m/44'/501'/0'/0'", addressFormat: 'ADDRESS_FORMAT_SOLANA' as const },
+        {
+          curve: 'CURVE_SECP256K1' as const,
+          pathFormat: 'PATH_FORMAT_BIP32' as const,
+          path: "m/44'/60'/0'/0/0",
+          addressFormat: 'ADDRESS_FORMAT_ETHEREUM' as const,
+        },
+        {
+          curve: 'CURVE_ED25519' as const,
+          pathFormat: 'PATH_FORMAT_BIP32' as const,
+          path: "m/44'/501'/0'/0'",
+          addressFormat: 'ADDRESS_FORMAT_SOLANA' as const,
+        },
       ],
     }
     const kit = kitOn(fake, { wallet })
@@ -182,7 +197,9 @@ describe('given a returning user', () => {
 
     expect(fake.endpoints()).toEqual(['wallet_kit_config', 'otp_init', 'otp_verify', 'account', 'otp_login'])
     expect(fake.calls[4]?.body).toMatchObject({ publicKey: challenge.publicKey, organizationId: 'org-existing' })
-    expect(verifies((fake.calls[4]?.body as { clientSignature: ClientSignature }).clientSignature, challenge.publicKey)).toBe(true)
+    expect(
+      verifies((fake.calls[4]?.body as { clientSignature: ClientSignature }).clientSignature, challenge.publicKey),
+    ).toBe(true)
     expect(result.isNewUser).toBe(false)
     expect(result.session.organizationId).toBe('org-existing')
   })
@@ -232,7 +249,11 @@ describe('startEmailOtp', () => {
     const fake = proxy()
     const kit = kitOn(fake)
     await startEmailOtp(kit, { email: EMAIL, emailCustomization: { templateId: 'login-v2' } })
-    expect(fake.calls[1]?.body).toStrictEqual({ otpType: 'OTP_TYPE_EMAIL', contact: EMAIL, emailCustomization: { templateId: 'login-v2' } })
+    expect(fake.calls[1]?.body).toStrictEqual({
+      otpType: 'OTP_TYPE_EMAIL',
+      contact: EMAIL,
+      emailCustomization: { templateId: 'login-v2' },
+    })
     // An emailCustomization without a template says nothing, so nothing is sent for it.
     await startEmailOtp(kit, { email: EMAIL, emailCustomization: {} })
     expect(fake.calls[2]?.body).toStrictEqual({ otpType: 'OTP_TYPE_EMAIL', contact: EMAIL })
@@ -243,7 +264,11 @@ describe('startEmailOtp', () => {
     const kit = kitOn(fake)
     const challenge = await startEmailOtp(kit, { email: EMAIL, config: { otpLength: '8', otpAlphanumeric: false } })
     expect(fake.calls[0]?.body).toStrictEqual({ otpType: 'OTP_TYPE_EMAIL', contact: EMAIL })
-    expect(challenge).toMatchObject({ otpLength: 8, alphanumeric: false, expiresAt: NOW + ASSUMED_OTP_LIFETIME_SECONDS * 1000 })
+    expect(challenge).toMatchObject({
+      otpLength: 8,
+      alphanumeric: false,
+      expiresAt: NOW + ASSUMED_OTP_LIFETIME_SECONDS * 1000,
+    })
     // A production config may leave either field out: WIRE.md's defaults.
     expect(await startEmailOtp(kit, { email: EMAIL, config: {} })).toMatchObject({ otpLength: 6, alphanumeric: true })
   })
@@ -259,20 +284,47 @@ describe('startEmailOtp', () => {
   })
 
   it.each([
-    [{ otpLength: 8 }, "startEmailOtp({ otpLength }): production's otp_init takes no such option: the code's length (wallet_kit_config otpLength: pass config) is the tenant's configuration"],
-    [{ alphanumeric: false }, "startEmailOtp({ alphanumeric }): production's otp_init takes no such option: the code's alphabet"],
-    [{ expirationSeconds: 120 }, "startEmailOtp({ expirationSeconds }): production's otp_init takes no such option: the code's lifetime (mock tenant: otpExpirationSeconds)"],
+    [
+      { otpLength: 8 },
+      "startEmailOtp({ otpLength }): production's otp_init takes no such option: the code's length (wallet_kit_config otpLength: pass config) is the tenant's configuration",
+    ],
+    [
+      { alphanumeric: false },
+      "startEmailOtp({ alphanumeric }): production's otp_init takes no such option: the code's alphabet",
+    ],
+    [
+      { expirationSeconds: 120 },
+      "startEmailOtp({ expirationSeconds }): production's otp_init takes no such option: the code's lifetime (mock tenant: otpExpirationSeconds)",
+    ],
     [{ sendFromEmailAddress: 'noreply@app.test' }, 'startEmailOtp({ sendFromEmailAddress }): production'],
-    [{ replyToEmailAddress: 'help@app.test' }, "the reply-to address (mock tenant: emailReplyToAddress) is the tenant's configuration, set in the proxy's dashboard"],
+    [
+      { replyToEmailAddress: 'help@app.test' },
+      "the reply-to address (mock tenant: emailReplyToAddress) is the tenant's configuration, set in the proxy's dashboard",
+    ],
     [{ userIdentifier: 'ip-1' }, 'startEmailOtp({ userIdentifier }): production'],
-    [{ emailCustomization: { appName: 'Demo', templateId: 't' } }, 'startEmailOtp({ emailCustomization.appName }): production\'s otp_init takes no such option: the app name (mock tenant: appName)'],
+    [
+      { emailCustomization: { appName: 'Demo', templateId: 't' } },
+      "startEmailOtp({ emailCustomization.appName }): production's otp_init takes no such option: the app name (mock tenant: appName)",
+    ],
     [{ emailCustomization: { logoUrl: 'https://app.test/logo.png' } }, 'startEmailOtp({ emailCustomization.logoUrl })'],
-    [{ emailCustomization: { colour: 'blue' } }, "startEmailOtp({ emailCustomization.colour }): emailCustomization takes only templateId, as production's otp_init does"],
-    [{ emailCustomization: { templateId: '' } }, 'startEmailOtp({ emailCustomization.templateId }): expected a non-empty string, got ""'],
+    [
+      { emailCustomization: { colour: 'blue' } },
+      "startEmailOtp({ emailCustomization.colour }): emailCustomization takes only templateId, as production's otp_init does",
+    ],
+    [
+      { emailCustomization: { templateId: '' } },
+      'startEmailOtp({ emailCustomization.templateId }): expected a non-empty string, got ""',
+    ],
     [{ emailCustomization: 'login' }, 'startEmailOtp({ emailCustomization }): expected an object, got "login"'],
-    [{ config: { otpLength: 8 } }, 'startEmailOtp({ config.otpLength }): expected a decimal string from "1" to "64", as wallet_kit_config gives it, got 8'],
+    [
+      { config: { otpLength: 8 } },
+      'startEmailOtp({ config.otpLength }): expected a decimal string from "1" to "64", as wallet_kit_config gives it, got 8',
+    ],
     [{ config: { otpLength: '0' } }, 'startEmailOtp({ config.otpLength }): expected a decimal string'],
-    [{ config: { otpAlphanumeric: 'no' } }, 'startEmailOtp({ config.otpAlphanumeric }): expected a boolean, as wallet_kit_config gives it, got "no"'],
+    [
+      { config: { otpAlphanumeric: 'no' } },
+      'startEmailOtp({ config.otpAlphanumeric }): expected a boolean, as wallet_kit_config gives it, got "no"',
+    ],
   ])('refuses %j before any call or key, naming it (an option that moved says where to)', async (options, message) => {
     const fake = proxy()
     const kit = kitOn(fake)
@@ -318,8 +370,12 @@ describe('startEmailOtp', () => {
   it('refuses bad options with labelled errors before any call', async () => {
     const fake = proxy()
     const kit = kitOn(fake)
-    await expect(startEmailOtp(kit, { email: EMAIL, config: { otpLength: '' } })).rejects.toThrow(/startEmailOtp\(\{ config.otpLength \}\)/)
-    await expect(startEmailOtp(kit, { email: EMAIL, publicKey: 'xyz' })).rejects.toThrow(/startEmailOtp\(\{ publicKey \}\)/)
+    await expect(startEmailOtp(kit, { email: EMAIL, config: { otpLength: '' } })).rejects.toThrow(
+      /startEmailOtp\(\{ config.otpLength \}\)/,
+    )
+    await expect(startEmailOtp(kit, { email: EMAIL, publicKey: 'xyz' })).rejects.toThrow(
+      /startEmailOtp\(\{ publicKey \}\)/,
+    )
     await expect(startEmailOtp({} as Kit, { email: EMAIL })).rejects.toThrow(/startEmailOtp\(kit\): expected a kit/)
     expect(fake.calls).toHaveLength(0)
   })
@@ -354,21 +410,24 @@ describe('completeEmailOtp', () => {
     [8, 429, 'too many wrong codes; request a new code', 'OTP_ATTEMPTS_EXCEEDED'],
     [9, 400, 'otp expired', 'OTP_EXPIRED'],
     [5, 404, 'otpId: no such otp', 'OTP_EXPIRED'],
-  ] as const)('maps otp_verify gRPC %i to %s, keeping the proxy message, and keeps the key for a retry', async (grpc, status, message, code) => {
-    const fake = proxy({ otp_verify: grpcError(grpc, message, status) })
-    const kit = kitOn(fake)
-    const challenge = await startEmailOtp(kit, { email: EMAIL })
+  ] as const)(
+    'maps otp_verify gRPC %i to %s, keeping the proxy message, and keeps the key for a retry',
+    async (grpc, status, message, code) => {
+      const fake = proxy({ otp_verify: grpcError(grpc, message, status) })
+      const kit = kitOn(fake)
+      const challenge = await startEmailOtp(kit, { email: EMAIL })
 
-    const error = await caught(completeEmailOtp(kit, { challenge, code: 'AB12CD' }))
+      const error = await caught(completeEmailOtp(kit, { challenge, code: 'AB12CD' }))
 
-    expect(error.code).toBe(code)
-    expect(error.message).toBe(`otp_verify: ${message} (HTTP ${status})`)
-    expect(error.status).toBe(status)
-    expect(error.proxy).toEqual({ code: grpc, message, details: [] })
-    expect(fake.endpoints()).toEqual(['wallet_kit_config', 'otp_init', 'otp_verify'])
-    expect(await kit.keyStore.has(challenge.publicKey)).toBe(true)
-    expect(kit.session.getSnapshot().status).not.toBe('signedIn')
-  })
+      expect(error.code).toBe(code)
+      expect(error.message).toBe(`otp_verify: ${message} (HTTP ${status})`)
+      expect(error.status).toBe(status)
+      expect(error.proxy).toEqual({ code: grpc, message, details: [] })
+      expect(fake.endpoints()).toEqual(['wallet_kit_config', 'otp_init', 'otp_verify'])
+      expect(await kit.keyStore.has(challenge.publicKey)).toBe(true)
+      expect(kit.session.getSnapshot().status).not.toBe('signedIn')
+    },
+  )
 
   it('passes other otp_verify errors on unchanged', async () => {
     const kit = kitOn(proxy({ otp_verify: grpcError(16, 'nope', 401) }))
@@ -389,7 +448,10 @@ describe('completeEmailOtp', () => {
   it('refuses a session from otp_login bound to another key (SESSION_KEY_MISMATCH)', async () => {
     const other = `02${'99'.repeat(32)}`
     const kit = kitOn(
-      proxy({ otp_login: json({ session: await sessionToken({ exp: NOW / 1000 + 900, public_key: other }) }) }, { existingOrganization: ORG }),
+      proxy(
+        { otp_login: json({ session: await sessionToken({ exp: NOW / 1000 + 900, public_key: other }) }) },
+        { existingOrganization: ORG },
+      ),
     )
     const challenge = await startEmailOtp(kit, { email: EMAIL })
     expect((await caught(completeEmailOtp(kit, { challenge, code: 'AB12CD' }))).code).toBe('SESSION_KEY_MISMATCH')

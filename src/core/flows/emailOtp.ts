@@ -61,7 +61,10 @@ export async function startEmailOtp(kit: Kit, parameters: StartEmailOtpParameter
  * A failure after the code was accepted is resumable: keep the challenge `onProgress` reports and call
  * again with it (see completeOtp), rather than with the code, which is spent.
  */
-export function completeEmailOtp(kit: Kit, parameters: CompleteEmailOtpParameters): Promise<CompleteEmailOtpReturnType> {
+export function completeEmailOtp(
+  kit: Kit,
+  parameters: CompleteEmailOtpParameters,
+): Promise<CompleteEmailOtpReturnType> {
   return completeOtp(kit, parameters, 'completeEmailOtp')
 }
 

@@ -10,7 +10,15 @@ import { fakeStorage } from '../test/fakes'
 import { testKitOptions } from '../test/testKitOptions'
 import { sessionToken, signJwt } from '../test/tokens'
 import type { WalletKitConfigResponse } from '../types'
-import { cancelOAuth, cancelOAuthRedirect, completeOAuth, loginWithOAuth, oauthPopupLogin, oauthRedirectLogin, startOAuth } from './oauth'
+import {
+  cancelOAuth,
+  cancelOAuthRedirect,
+  completeOAuth,
+  loginWithOAuth,
+  oauthPopupLogin,
+  oauthRedirectLogin,
+  startOAuth,
+} from './oauth'
 
 const NOW = Date.UTC(2030, 5, 1, 12)
 const REDIRECT = 'https://app.example.com/auth/callback'
@@ -36,8 +44,21 @@ const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').di
 const s256 = (verifier: string) => createHash('sha256').update(verifier, 'ascii').digest('base64url')
 
 /** An id_token as a provider signs it (the kit decodes it; the proxy would verify it). */
-function idToken(claims: { aud: string; nonce: string | undefined; iss?: string; sub?: string; email?: string; name?: string }): Promise<string> {
-  return signJwt({ iss: 'https://accounts.google.com', sub: 'provider-sub-1', exp: NOW / 1000 + 600, iat: NOW / 1000, ...claims })
+function idToken(claims: {
+  aud: string
+  nonce: string | undefined
+  iss?: string
+  sub?: string
+  email?: string
+  name?: string
+}): Promise<string> {
+  return signJwt({
+    iss: 'https://accounts.google.com',
+    sub: 'provider-sub-1',
+    exp: NOW / 1000 + 600,
+    iat: NOW / 1000,
+    ...claims,
+  })
 }
 
 /** A Storage with key()/length, as sessionStorage has, so that abandoned flows can be found. */
@@ -71,7 +92,13 @@ function proxy(
   const fake = fakeFetch({
     oauth2_authenticate: async (call: RecordedCall) => {
       const { nonce, clientId } = call.body as { nonce: string; clientId: string }
-      const oidcToken = await signJwt({ iss: 'https://mock.example', sub: 'discord-sub-1', aud: clientId, exp: NOW / 1000 + 600, nonce })
+      const oidcToken = await signJwt({
+        iss: 'https://mock.example',
+        sub: 'discord-sub-1',
+        aud: clientId,
+        exp: NOW / 1000 + 600,
+        nonce,
+      })
       oidcTokens.push(oidcToken)
       return json({ oidcToken })
     },
@@ -79,14 +106,17 @@ function proxy(
     signup: json({ organizationId: ORG, userId: 'user-new' }),
     oauth_login: async (call: RecordedCall) => {
       const { publicKey, organizationId } = call.body as { publicKey: string; organizationId: string }
-      return json({ session: await sessionToken({ exp: NOW / 1000 + 900, public_key: publicKey, organization_id: organizationId }) })
+      return json({
+        session: await sessionToken({ exp: NOW / 1000 + 900, public_key: publicKey, organization_id: organizationId }),
+      })
     },
     ...overrides,
   })
   const world: World = Object.assign(fake, {
     oidcTokens,
     tokenRequests: [] as World['tokenRequests'],
-    facebook: () => json({ error: { message: 'no answer scripted', type: 'OAuthException', code: 100, fbtrace_id: 'test' } }, 400),
+    facebook: () =>
+      json({ error: { message: 'no answer scripted', type: 'OAuthException', code: 100, fbtrace_id: 'test' } }, 400),
   })
   const proxyFetch = fake.fetch
   world.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -234,7 +264,9 @@ describe('startOAuth', () => {
     const first = await startOAuth(withX, { provider: 'x', mode: 'redirect' })
     const second = await startOAuth(withX, { provider: 'x', mode: 'redirect' })
     expect(second.state).not.toBe(first.state)
-    expect(storedRecord(oauthStorage, second.state)?.codeVerifier).not.toBe(storedRecord(oauthStorage, first.state)?.codeVerifier)
+    expect(storedRecord(oauthStorage, second.state)?.codeVerifier).not.toBe(
+      storedRecord(oauthStorage, first.state)?.codeVerifier,
+    )
     expect(await kit.keyStore.list()).toHaveLength(2)
   })
 
@@ -246,7 +278,9 @@ describe('startOAuth', () => {
   ] as const)('refuses %s before making a key or storing anything', async (_what, provider, config, code) => {
     const fake = proxy()
     const { kit, oauthStorage } = kitOn(fake)
-    const error = await caught(startOAuth(withConfig(kit, config), { provider: provider as 'google', mode: 'redirect' }))
+    const error = await caught(
+      startOAuth(withConfig(kit, config), { provider: provider as 'google', mode: 'redirect' }),
+    )
     expect(error.code).toBe(code)
     expect(await kit.keyStore.list()).toEqual([])
     expect(oauthStorage.items.size).toBe(0)
@@ -255,9 +289,16 @@ describe('startOAuth', () => {
 
   it('takes the redirect URI given, else the config’s, else the page’s origin and path', async () => {
     const { kit } = kitOn(proxy())
-    const given = await startOAuth(kit, { provider: 'google', mode: 'redirect', redirectUri: 'https://app.example.com/other' })
+    const given = await startOAuth(kit, {
+      provider: 'google',
+      mode: 'redirect',
+      redirectUri: 'https://app.example.com/other',
+    })
     expect(given.redirectUri).toBe('https://app.example.com/other')
-    const fromPage = await startOAuth(withConfig(kit, { ...CONFIG, oauthRedirectUrl: undefined }), { provider: 'google', mode: 'redirect' })
+    const fromPage = await startOAuth(withConfig(kit, { ...CONFIG, oauthRedirectUrl: undefined }), {
+      provider: 'google',
+      mode: 'redirect',
+    })
     expect(fromPage.redirectUri).toBe('https://app.example.com/login')
     expect(new URL(fromPage.authorizeUrl).searchParams.get('redirect_uri')).toBe('https://app.example.com/login')
   })
@@ -265,19 +306,25 @@ describe('startOAuth', () => {
   it('is OAUTH_NOT_CONFIGURED with no redirect URI anywhere, and refuses a redirect URI with a fragment', async () => {
     const { kit } = kitOn(proxy(), { location: { href: 'about:blank' } })
     const config = { ...CONFIG, oauthRedirectUrl: undefined }
-    expect((await caught(startOAuth(withConfig(kit, config), { provider: 'google', mode: 'redirect' }))).code).toBe('OAUTH_NOT_CONFIGURED')
-    await expect(startOAuth(withConfig(kit, config), { provider: 'google', mode: 'redirect', redirectUri: `${REDIRECT}#x` })).rejects.toThrow(
-      /startOAuth\(\{ redirectUri \}\): expected an absolute http\(s\) URL without a #fragment/,
+    expect((await caught(startOAuth(withConfig(kit, config), { provider: 'google', mode: 'redirect' }))).code).toBe(
+      'OAUTH_NOT_CONFIGURED',
     )
+    await expect(
+      startOAuth(withConfig(kit, config), { provider: 'google', mode: 'redirect', redirectUri: `${REDIRECT}#x` }),
+    ).rejects.toThrow(/startOAuth\(\{ redirectUri \}\): expected an absolute http\(s\) URL without a #fragment/)
     expect(await kit.keyStore.list()).toEqual([])
   })
 
   it('refuses a redirect when only memory storage is left (it would not survive), but allows a popup', async () => {
     vi.stubGlobal('sessionStorage', undefined)
     const { kit } = kitOn(proxy(), { oauthStorage: undefined })
-    expect((await caught(startOAuth(kit, { provider: 'google', mode: 'redirect' }))).code).toBe('OAUTH_STORAGE_UNAVAILABLE')
+    expect((await caught(startOAuth(kit, { provider: 'google', mode: 'redirect' }))).code).toBe(
+      'OAUTH_STORAGE_UNAVAILABLE',
+    )
     expect(await kit.keyStore.list()).toEqual([])
-    await expect(startOAuth(kit, { provider: 'google', mode: 'popup' })).resolves.toMatchObject({ redirectUri: REDIRECT })
+    await expect(startOAuth(kit, { provider: 'google', mode: 'popup' })).resolves.toMatchObject({
+      redirectUri: REDIRECT,
+    })
   })
 
   it('deletes its key when the pending sign-in cannot be stored (quota)', async () => {
@@ -286,7 +333,9 @@ describe('startOAuth', () => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
     }
     const { kit } = kitOn(proxy(), { oauthStorage: storage })
-    expect((await caught(startOAuth(kit, { provider: 'google', mode: 'redirect' }))).code).toBe('OAUTH_STORAGE_UNAVAILABLE')
+    expect((await caught(startOAuth(kit, { provider: 'google', mode: 'redirect' }))).code).toBe(
+      'OAUTH_STORAGE_UNAVAILABLE',
+    )
     expect(await kit.keyStore.list()).toEqual([])
   })
 
@@ -311,13 +360,17 @@ describe('startOAuth', () => {
 
   it('refuses bad parameters with labelled errors', async () => {
     const { kit } = kitOn(proxy())
-    await expect(startOAuth(kit, { provider: 'google', mode: 'tab' as never })).rejects.toThrow(/startOAuth\(\{ mode \}\)/)
+    await expect(startOAuth(kit, { provider: 'google', mode: 'tab' as never })).rejects.toThrow(
+      /startOAuth\(\{ mode \}\)/,
+    )
     await expect(startOAuth(withConfig(kit, {} as never), { provider: 'google', mode: 'popup' })).rejects.toThrow(
       /startOAuth: kit.config: expected the wallet_kit_config answer/,
     )
     await expect(startOAuth({} as Kit, { provider: 'google', mode: 'popup' })).rejects.toThrow(/startOAuth\(kit\)/)
     const { config: _config, ...withoutConfig } = kit
-    await expect(startOAuth(withoutConfig as Kit, { provider: 'google', mode: 'popup' })).rejects.toThrow(/startOAuth\(kit\).*no config store/)
+    await expect(startOAuth(withoutConfig as Kit, { provider: 'google', mode: 'popup' })).rejects.toThrow(
+      /startOAuth\(kit\).*no config store/,
+    )
   })
 })
 
@@ -346,7 +399,11 @@ describe('completeOAuth with Google (id_token in the fragment)', () => {
     expect(fake.endpoints()).toEqual(['account', 'signup', 'oauth_login'])
     const [account, signup, login] = fake.calls
     expect(account?.body).toEqual({ filterType: 'OIDC_TOKEN', filterValue: token, oidcToken: token })
-    expect(signup?.body).toEqual({ oauthProviders: [{ providerName: 'google', oidcToken: token }], apiKeys: [], authenticators: [] })
+    expect(signup?.body).toEqual({
+      oauthProviders: [{ providerName: 'google', oidcToken: token }],
+      apiKeys: [],
+      authenticators: [],
+    })
     expect(login?.body).toEqual({ oidcToken: token, publicKey: stored.publicKey, organizationId: ORG })
 
     expect(result).toMatchObject({ isNewUser: true, provider: 'google', returnTo: '/wallet' })
@@ -360,16 +417,36 @@ describe('completeOAuth with Google (id_token in the fragment)', () => {
     const fake = proxy()
     const wallet = {
       walletName: 'Main',
-      accounts: [{ curve: 'CURVE_SECP256K1' as const, pathFormat: 'PATH_FORMAT_BIP32' as const, path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM' as const }],
+      accounts: [
+        {
+          curve: 'CURVE_SECP256K1' as const,
+          pathFormat: 'PATH_FORMAT_BIP32' as const,
+          path: "m/44'/60'/0'/0/0",
+          addressFormat: 'ADDRESS_FORMAT_ETHEREUM' as const,
+        },
+      ],
     }
     const { kit, oauthStorage } = kitOn(fake, { wallet })
     const { state } = await startOAuth(kit, { provider: 'google', mode: 'redirect' })
-    const { token, callbackUrl } = await googleAnswer(oauthStorage, state, { email: 'ada@gmail.com', name: ' Ada Lovelace ' })
+    const { token, callbackUrl } = await googleAnswer(oauthStorage, state, {
+      email: 'ada@gmail.com',
+      name: ' Ada Lovelace ',
+    })
 
     const { session } = await completeOAuth(kit, { callbackUrl })
 
-    expect(fake.calls[1]?.body).toEqual({ oauthProviders: [{ providerName: 'google', oidcToken: token }], apiKeys: [], authenticators: [], wallet })
-    expect(session.identity).toEqual({ method: 'oauth', provider: 'google', email: 'ada@gmail.com', name: 'Ada Lovelace' })
+    expect(fake.calls[1]?.body).toEqual({
+      oauthProviders: [{ providerName: 'google', oidcToken: token }],
+      apiKeys: [],
+      authenticators: [],
+      wallet,
+    })
+    expect(session.identity).toEqual({
+      method: 'oauth',
+      provider: 'google',
+      email: 'ada@gmail.com',
+      name: 'Ada Lovelace',
+    })
     expect(kit.session.getSnapshot().session?.identity).toEqual(session.identity)
   })
 
@@ -385,7 +462,9 @@ describe('completeOAuth with Google (id_token in the fragment)', () => {
     const fake = proxy({}, { existingOrganization: 'org-existing' })
     const { kit, oauthStorage } = kitOn(fake)
     const { state } = await loginWithOAuth.start(kit, { provider: 'google', mode: 'redirect' })
-    const result = await loginWithOAuth.complete(kit, { callbackUrl: (await googleAnswer(oauthStorage, state)).callbackUrl })
+    const result = await loginWithOAuth.complete(kit, {
+      callbackUrl: (await googleAnswer(oauthStorage, state)).callbackUrl,
+    })
     expect(fake.endpoints()).toEqual(['account', 'oauth_login'])
     expect(fake.calls[1]?.body).toMatchObject({ organizationId: 'org-existing' })
     expect(result).toMatchObject({ isNewUser: false, returnTo: undefined })
@@ -393,24 +472,37 @@ describe('completeOAuth with Google (id_token in the fragment)', () => {
   })
 
   it.each([
-    ['another key’s nonce (an id_token injected from someone else’s sign-in)', { nonce: 'f'.repeat(64) }, /has another sign-in’s nonce/],
+    [
+      'another key’s nonce (an id_token injected from someone else’s sign-in)',
+      { nonce: 'f'.repeat(64) },
+      /has another sign-in’s nonce/,
+    ],
     ['no nonce', { nonce: undefined }, /has no nonce/],
-    ['another app’s audience', { aud: 'another-app.apps.example' }, /is for another app: its aud "another-app\.apps\.example"/],
-  ] as const)('refuses an id_token with %s before any proxy call: no session, key deleted', async (_what, claims, message) => {
-    const fake = proxy()
-    const { kit, oauthStorage } = kitOn(fake)
-    const { state } = await startOAuth(kit, { provider: 'google', mode: 'redirect' })
+    [
+      'another app’s audience',
+      { aud: 'another-app.apps.example' },
+      /is for another app: its aud "another-app\.apps\.example"/,
+    ],
+  ] as const)(
+    'refuses an id_token with %s before any proxy call: no session, key deleted',
+    async (_what, claims, message) => {
+      const fake = proxy()
+      const { kit, oauthStorage } = kitOn(fake)
+      const { state } = await startOAuth(kit, { provider: 'google', mode: 'redirect' })
 
-    const error = await caught(completeOAuth(kit, { callbackUrl: (await googleAnswer(oauthStorage, state, claims)).callbackUrl }))
+      const error = await caught(
+        completeOAuth(kit, { callbackUrl: (await googleAnswer(oauthStorage, state, claims)).callbackUrl }),
+      )
 
-    expect(error.code).toBe('OAUTH_PROVIDER_ERROR')
-    expect(error.message).toMatch(message)
-    expect(fake.calls).toHaveLength(0)
-    expect(oauthStorage.items.size).toBe(0)
-    expect(await kit.keyStore.list()).toEqual([])
-    await kit.session.ready
-    expect(kit.session.getSnapshot().status).toBe('signedOut')
-  })
+      expect(error.code).toBe('OAUTH_PROVIDER_ERROR')
+      expect(error.message).toMatch(message)
+      expect(fake.calls).toHaveLength(0)
+      expect(oauthStorage.items.size).toBe(0)
+      expect(await kit.keyStore.list()).toEqual([])
+      await kit.session.ready
+      expect(kit.session.getSnapshot().status).toBe('signedOut')
+    },
+  )
 
   it('refuses an answer without an id_token (a code alone)', async () => {
     const fake = proxy()
@@ -427,7 +519,9 @@ describe('completeOAuth with Google (id_token in the fragment)', () => {
     const fake = proxy()
     const { kit } = kitOn(fake)
     const { state } = await startOAuth(kit, { provider: 'google', mode: 'redirect' })
-    expect((await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}#error=access_denied&state=${state}` }))).code).toBe('OAUTH_CANCELLED')
+    expect(
+      (await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}#error=access_denied&state=${state}` }))).code,
+    ).toBe('OAUTH_CANCELLED')
     expect(fake.calls).toHaveLength(0)
   })
 })
@@ -440,7 +534,10 @@ describe('completeOAuth with Apple (code id_token in the fragment)', () => {
     const record = storedRecord(oauthStorage, state) as PendingOAuth
     const token = await idToken({ iss: 'https://appleid.apple.com', aud: APPLE_CLIENT, nonce: record.nonce })
 
-    const result = await completeOAuth(kit, { callbackUrl: `${REDIRECT}#state=${state}&code=c.apple.code&id_token=${token}`, mode: 'popup' })
+    const result = await completeOAuth(kit, {
+      callbackUrl: `${REDIRECT}#state=${state}&code=c.apple.code&id_token=${token}`,
+      mode: 'popup',
+    })
 
     expect(fake.endpoints()).toEqual(['account', 'signup', 'oauth_login'])
     expect(fake.calls[0]?.body).toMatchObject({ oidcToken: token })
@@ -454,8 +551,13 @@ describe('completeOAuth with Apple (code id_token in the fragment)', () => {
     const { state } = await startOAuth(kit, { provider: 'apple', mode: 'redirect' })
     const record = storedRecord(oauthStorage, state) as PendingOAuth
     const token = await idToken({ aud: 'com.attacker.app', nonce: record.nonce })
-    const error = await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}#state=${state}&code=c&id_token=${token}` }))
-    expect(error).toMatchObject({ code: 'OAUTH_PROVIDER_ERROR', message: expect.stringMatching(/^completeOAuth: Apple's id_token is for another app/) })
+    const error = await caught(
+      completeOAuth(kit, { callbackUrl: `${REDIRECT}#state=${state}&code=c&id_token=${token}` }),
+    )
+    expect(error).toMatchObject({
+      code: 'OAUTH_PROVIDER_ERROR',
+      message: expect.stringMatching(/^completeOAuth: Apple's id_token is for another app/),
+    })
     expect(fake.calls).toHaveLength(0)
   })
 })
@@ -479,7 +581,13 @@ describe('completeOAuth with Facebook (code redeemed at its token endpoint)', ()
     expect(fake.tokenRequests).toEqual([
       {
         url: FACEBOOK_TOKEN_URL,
-        form: { client_id: FACEBOOK_CLIENT, redirect_uri: REDIRECT, code_verifier: record.codeVerifier, code: 'AQD-fb-code', grant_type: 'authorization_code' },
+        form: {
+          client_id: FACEBOOK_CLIENT,
+          redirect_uri: REDIRECT,
+          code_verifier: record.codeVerifier,
+          code: 'AQD-fb-code',
+          grant_type: 'authorization_code',
+        },
       },
     ])
     expect(fake.endpoints()).toEqual(['account', 'signup', 'oauth_login'])
@@ -500,7 +608,9 @@ describe('completeOAuth with Facebook (code redeemed at its token endpoint)', ()
   it('turns Facebook’s refusal into OAUTH_PROVIDER_ERROR with its message, sends nothing to the proxy, deletes the key', async () => {
     const fake = proxy()
     const { kit, oauthStorage, state } = await started(fake)
-    const refusal = { error: { message: 'Invalid code verifier.', type: 'OAuthException', code: 100, fbtrace_id: 'mock' } }
+    const refusal = {
+      error: { message: 'Invalid code verifier.', type: 'OAuthException', code: 100, fbtrace_id: 'mock' },
+    }
     fake.facebook = () => json(refusal, 400)
 
     const error = await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}?code=c&state=${state}` }))
@@ -516,7 +626,8 @@ describe('completeOAuth with Facebook (code redeemed at its token endpoint)', ()
     const fake = proxy()
     const { kit, state } = await started(fake, { timeoutMs: 30 })
     // Never answers; rejects when the kit aborts the request, as fetch does.
-    fake.facebook = (_form, signal) => new Promise<Response>((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason)))
+    fake.facebook = (_form, signal) =>
+      new Promise<Response>((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason)))
     const error = await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}?code=c&state=${state}` }))
     expect(error.code).toBe('OAUTH_PROVIDER_ERROR')
     expect(error.message).toBe("completeOAuth: Facebook's token endpoint: no answer within 30 ms")
@@ -538,40 +649,51 @@ describe('completeOAuth with X and Discord (code exchanged by oauth2_authenticat
   it.each([
     ['discord', 'OAUTH2_PROVIDER_DISCORD', 'discord-client'],
     ['x', 'OAUTH2_PROVIDER_X', 'x-client'],
-  ] as const)('sends %s’s code, verifier and nonce to oauth2_authenticate as %s', async (provider, wireProvider, clientId) => {
-    const config = { ...CONFIG, oauthClientIds: { ...CONFIG.oauthClientIds, x: 'x-client' } }
-    const fake = proxy()
-    const { kit: plain, oauthStorage } = kitOn(fake)
-    const kit = withConfig(plain, config)
-    const { authorizeUrl, state } = await startOAuth(kit, { provider, mode: 'redirect' })
-    const stored = storedRecord(oauthStorage, state) as PendingOAuth
+  ] as const)(
+    'sends %s’s code, verifier and nonce to oauth2_authenticate as %s',
+    async (provider, wireProvider, clientId) => {
+      const config = { ...CONFIG, oauthClientIds: { ...CONFIG.oauthClientIds, x: 'x-client' } }
+      const fake = proxy()
+      const { kit: plain, oauthStorage } = kitOn(fake)
+      const kit = withConfig(plain, config)
+      const { authorizeUrl, state } = await startOAuth(kit, { provider, mode: 'redirect' })
+      const stored = storedRecord(oauthStorage, state) as PendingOAuth
 
-    const result = await completeOAuth(kit, { callbackUrl: `${REDIRECT}?code=4%2F0Ad-code&state=${state}` })
+      const result = await completeOAuth(kit, { callbackUrl: `${REDIRECT}?code=4%2F0Ad-code&state=${state}` })
 
-    expect(fake.endpoints()).toEqual(['oauth2_authenticate', 'account', 'signup', 'oauth_login'])
-    const [authenticate, account, signup] = fake.calls
-    expect(authenticate?.body).toEqual({
-      provider: wireProvider,
-      authCode: '4/0Ad-code',
-      redirectUri: REDIRECT,
-      codeVerifier: stored.codeVerifier,
-      nonce: sha256Hex(stored.publicKey),
-      clientId,
-    })
-    // The verifier sent now is the one whose S256 challenge the provider was given.
-    expect(s256(stored.codeVerifier ?? '')).toBe(new URL(authorizeUrl).searchParams.get('code_challenge'))
-    const oidcToken = fake.oidcTokens[0]
-    expect(account?.body).toEqual({ filterType: 'OIDC_TOKEN', filterValue: oidcToken, oidcToken })
-    expect(signup?.body).toEqual({ oauthProviders: [{ providerName: provider, oidcToken }], apiKeys: [], authenticators: [] })
-    expect(result).toMatchObject({ isNewUser: true, provider })
-  })
+      expect(fake.endpoints()).toEqual(['oauth2_authenticate', 'account', 'signup', 'oauth_login'])
+      const [authenticate, account, signup] = fake.calls
+      expect(authenticate?.body).toEqual({
+        provider: wireProvider,
+        authCode: '4/0Ad-code',
+        redirectUri: REDIRECT,
+        codeVerifier: stored.codeVerifier,
+        nonce: sha256Hex(stored.publicKey),
+        clientId,
+      })
+      // The verifier sent now is the one whose S256 challenge the provider was given.
+      expect(s256(stored.codeVerifier ?? '')).toBe(new URL(authorizeUrl).searchParams.get('code_challenge'))
+      const oidcToken = fake.oidcTokens[0]
+      expect(account?.body).toEqual({ filterType: 'OIDC_TOKEN', filterValue: oidcToken, oidcToken })
+      expect(signup?.body).toEqual({
+        oauthProviders: [{ providerName: provider, oidcToken }],
+        apiKeys: [],
+        authenticators: [],
+      })
+      expect(result).toMatchObject({ isNewUser: true, provider })
+    },
+  )
 
   it('reads a code answered in the fragment too', async () => {
     const fake = proxy()
     const { kit } = kitOn(fake)
     const { state } = await startOAuth(kit, { provider: 'discord', mode: 'redirect' })
     await completeOAuth(kit, { callbackUrl: `${REDIRECT}#code=frag-code&state=${state}` })
-    expect(fake.calls[0]?.body).toMatchObject({ provider: 'OAUTH2_PROVIDER_DISCORD', authCode: 'frag-code', clientId: 'discord-client' })
+    expect(fake.calls[0]?.body).toMatchObject({
+      provider: 'OAUTH2_PROVIDER_DISCORD',
+      authCode: 'frag-code',
+      clientId: 'discord-client',
+    })
   })
 })
 
@@ -595,7 +717,9 @@ describe('completeOAuth refusals', () => {
     const { kit } = kitOn(fake)
     await startOAuth(kit, { provider: 'discord', mode: 'redirect' })
     expect((await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}?code=c` }))).code).toBe('OAUTH_STATE_MISMATCH')
-    expect((await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}#id_token=eyJ.eyJ.sig` }))).code).toBe('OAUTH_STATE_MISMATCH')
+    expect((await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}#id_token=eyJ.eyJ.sig` }))).code).toBe(
+      'OAUTH_STATE_MISMATCH',
+    )
     expect((await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}?tab=2` }))).code).toBe('OAUTH_NO_PENDING_FLOW')
     expect(fake.calls).toHaveLength(0)
   })
@@ -635,7 +759,9 @@ describe('completeOAuth refusals', () => {
     const { state } = await startOAuth(kit, { provider: 'google', mode: 'redirect' })
 
     const error = await caught(
-      completeOAuth(kit, { callbackUrl: `${REDIRECT}#error=invalid_scope&error_description=Unknown+scope+foo&state=${state}` }),
+      completeOAuth(kit, {
+        callbackUrl: `${REDIRECT}#error=invalid_scope&error_description=Unknown+scope+foo&state=${state}`,
+      }),
     )
 
     expect(error.code).toBe('OAUTH_PROVIDER_ERROR')
@@ -650,7 +776,9 @@ describe('completeOAuth refusals', () => {
     const { kit, oauthStorage, clock } = kitOn(fake)
     const { state } = await startOAuth(kit, { provider: 'discord', mode: 'redirect' })
     clock.now += OAUTH_PENDING_TTL_MS + 1
-    expect((await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}?code=c&state=${state}` }))).code).toBe('OAUTH_EXPIRED')
+    expect((await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}?code=c&state=${state}` }))).code).toBe(
+      'OAUTH_EXPIRED',
+    )
     expect(fake.calls).toHaveLength(0)
     expect(oauthStorage.items.size).toBe(0)
     expect(await kit.keyStore.list()).toEqual([])
@@ -675,7 +803,9 @@ describe('completeOAuth refusals', () => {
     const { state } = await startOAuth(kit, { provider: 'discord', mode: 'redirect' })
     const config = { ...CONFIG, enabledProviders: CONFIG.enabledProviders.filter((p) => p !== 'discord') }
     const disabled = withConfig(kit, config)
-    expect((await caught(completeOAuth(disabled, { callbackUrl: `${REDIRECT}?code=c&state=${state}` }))).code).toBe('METHOD_DISABLED')
+    expect((await caught(completeOAuth(disabled, { callbackUrl: `${REDIRECT}?code=c&state=${state}` }))).code).toBe(
+      'METHOD_DISABLED',
+    )
     expect(fake.calls).toHaveLength(0)
     expect(await kit.keyStore.list()).toEqual([])
   })
@@ -699,7 +829,9 @@ describe('completeOAuth refusals', () => {
     const { kit } = kitOn(fake)
     const { state } = await startOAuth(kit, { provider: 'discord', mode: 'redirect' })
     for (const key of await kit.keyStore.list()) await kit.keyStore.delete(key)
-    expect((await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}?code=c&state=${state}` }))).code).toBe('KEY_NOT_FOUND')
+    expect((await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}?code=c&state=${state}` }))).code).toBe(
+      'KEY_NOT_FOUND',
+    )
     expect(fake.calls).toHaveLength(0)
   })
 
@@ -708,27 +840,34 @@ describe('completeOAuth refusals', () => {
     ['account', grpcError(16, 'oidcToken: expired', 401), 'UNAUTHENTICATED', 2],
     ['signup', grpcError(6, 'identity already linked', 409), 'ALREADY_EXISTS', 3],
     ['oauth_login', grpcError(16, 'oidcToken: nonce is not for this publicKey', 401), 'UNAUTHENTICATED', 4],
-  ] as const)('when %s fails: passes the error on, stops there, deletes the key, no session', async (endpoint, answer, code, calls) => {
-    const fake = proxy({ [endpoint]: answer })
-    const { kit, oauthStorage } = kitOn(fake)
-    const { state } = await startOAuth(kit, { provider: 'discord', mode: 'redirect' })
+  ] as const)(
+    'when %s fails: passes the error on, stops there, deletes the key, no session',
+    async (endpoint, answer, code, calls) => {
+      const fake = proxy({ [endpoint]: answer })
+      const { kit, oauthStorage } = kitOn(fake)
+      const { state } = await startOAuth(kit, { provider: 'discord', mode: 'redirect' })
 
-    const error = await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}?code=c&state=${state}` }))
+      const error = await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}?code=c&state=${state}` }))
 
-    expect(error.code).toBe(code)
-    expect(fake.calls).toHaveLength(calls)
-    expect(oauthStorage.items.size).toBe(0)
-    expect(await kit.keyStore.list()).toEqual([])
-    await kit.session.ready
-    expect(kit.session.getSnapshot().status).toBe('signedOut')
-  })
+      expect(error.code).toBe(code)
+      expect(fake.calls).toHaveLength(calls)
+      expect(oauthStorage.items.size).toBe(0)
+      expect(await kit.keyStore.list()).toEqual([])
+      await kit.session.ready
+      expect(kit.session.getSnapshot().status).toBe('signedOut')
+    },
+  )
 
   it('deletes the key when the session from oauth_login is bound to another key', async () => {
     const other = `02${'99'.repeat(32)}`
-    const fake = proxy({ oauth_login: json({ session: await sessionToken({ exp: NOW / 1000 + 900, public_key: other }) }) })
+    const fake = proxy({
+      oauth_login: json({ session: await sessionToken({ exp: NOW / 1000 + 900, public_key: other }) }),
+    })
     const { kit } = kitOn(fake)
     const { state } = await startOAuth(kit, { provider: 'discord', mode: 'redirect' })
-    expect((await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}?code=c&state=${state}` }))).code).toBe('SESSION_KEY_MISMATCH')
+    expect((await caught(completeOAuth(kit, { callbackUrl: `${REDIRECT}?code=c&state=${state}` }))).code).toBe(
+      'SESSION_KEY_MISMATCH',
+    )
     expect(await kit.keyStore.list()).toEqual([])
   })
 })
@@ -781,7 +920,9 @@ function providerPopup(landing: ((state: string, nonce: string | null) => string
 describe('oauthPopupLogin', () => {
   it('sends the popup to the provider, completes when it is back on the redirect URI with an id_token fragment, and closes it', async () => {
     const fake = proxy()
-    const { kit, oauthStorage } = kitOn(fake, { oauthAuthorizeUrls: { google: 'https://auth.example.com/__mock/oauth/google/authorize' } })
+    const { kit, oauthStorage } = kitOn(fake, {
+      oauthAuthorizeUrls: { google: 'https://auth.example.com/__mock/oauth/google/authorize' },
+    })
     let token = ''
     const popup = providerPopup(async (state, nonce) => {
       token = await idToken({ aud: GOOGLE_CLIENT, nonce: nonce ?? undefined })
@@ -849,10 +990,21 @@ describe('oauthRedirectLogin and cancelOAuthRedirect', () => {
     const { kit, oauthStorage } = kitOn(proxy())
     const flowStorage = fakeStorage()
     const assigned: string[] = []
-    const started = await oauthRedirectLogin(kit, { location: { assign: (url) => assigned.push(url) } }, { provider: 'google', returnTo: '/w', flowStorage })
+    const started = await oauthRedirectLogin(
+      kit,
+      { location: { assign: (url) => assigned.push(url) } },
+      { provider: 'google', returnTo: '/w', flowStorage },
+    )
     expect(assigned).toEqual([started.authorizeUrl])
-    expect(storedRecord(oauthStorage, started.state)).toMatchObject({ mode: 'redirect', provider: 'google', returnTo: '/w' })
-    expect(JSON.parse(flowStorage.items.get('auth-proxy-kit:demo:oauth-redirect') ?? 'null')).toEqual({ provider: 'google', startedAt: NOW })
+    expect(storedRecord(oauthStorage, started.state)).toMatchObject({
+      mode: 'redirect',
+      provider: 'google',
+      returnTo: '/w',
+    })
+    expect(JSON.parse(flowStorage.items.get('auth-proxy-kit:demo:oauth-redirect') ?? 'null')).toEqual({
+      provider: 'google',
+      startedAt: NOW,
+    })
 
     await cancelOAuthRedirect(kit, started.state, flowStorage)
     expect(flowStorage.items.size).toBe(0)
@@ -865,10 +1017,14 @@ describe('oauthRedirectLogin and cancelOAuthRedirect', () => {
     const flowStorage = fakeStorage()
     const assigned: string[] = []
     const page = { location: { assign: (url: string) => assigned.push(url) } }
-    const error = await caught(oauthRedirectLogin(withConfig(kit, GOOGLE_ONLY), page, { provider: 'apple', flowStorage }))
+    const error = await caught(
+      oauthRedirectLogin(withConfig(kit, GOOGLE_ONLY), page, { provider: 'apple', flowStorage }),
+    )
     expect(error.code).toBe('METHOD_DISABLED')
     expect(assigned).toEqual([])
     expect(flowStorage.items.size).toBe(0)
-    await expect(oauthRedirectLogin(kit, {} as never, { provider: 'google', flowStorage })).rejects.toThrow(/oauthRedirectLogin\(page\)/)
+    await expect(oauthRedirectLogin(kit, {} as never, { provider: 'google', flowStorage })).rejects.toThrow(
+      /oauthRedirectLogin\(page\)/,
+    )
   })
 })

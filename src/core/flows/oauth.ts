@@ -22,7 +22,11 @@ import {
   type OAuthMode,
   type PendingOAuth,
 } from '../oauth/pendingOAuth'
-import { clearPendingOAuthRedirect, savePendingOAuthRedirect, type PendingOAuthRedirectStorage } from '../oauth/pendingOAuthRedirect'
+import {
+  clearPendingOAuthRedirect,
+  savePendingOAuthRedirect,
+  type PendingOAuthRedirectStorage,
+} from '../oauth/pendingOAuthRedirect'
 import { calculateCodeChallenge, generateCodeVerifier } from '../oauth/pkce'
 import { waitForOAuthPopup, type OAuthPopup } from '../oauth/popup'
 import { OAUTH_PROVIDERS, isOAuthProviderName, type OAuthProviderName } from '../oauth/providers'
@@ -74,8 +78,10 @@ export async function startOAuth(kit: Kit, parameters: StartOAuthParameters): Pr
   if (!isOAuthProviderName(provider)) {
     throw invalidArgument('startOAuth({ provider })', `one of ${Object.keys(OAUTH_PROVIDERS).join(', ')}`, provider)
   }
-  if (mode !== 'redirect' && mode !== 'popup') throw invalidArgument('startOAuth({ mode })', "'redirect' or 'popup'", mode)
-  if (returnTo !== undefined && typeof returnTo !== 'string') throw invalidArgument('startOAuth({ returnTo })', 'a string', returnTo)
+  if (mode !== 'redirect' && mode !== 'popup')
+    throw invalidArgument('startOAuth({ mode })', "'redirect' or 'popup'", mode)
+  if (returnTo !== undefined && typeof returnTo !== 'string')
+    throw invalidArgument('startOAuth({ returnTo })', 'a string', returnTo)
   if (scope !== undefined && (typeof scope !== 'string' || scope.trim() === '')) {
     throw invalidArgument('startOAuth({ scope })', 'a non-empty string', scope)
   }
@@ -86,7 +92,10 @@ export async function startOAuth(kit: Kit, parameters: StartOAuthParameters): Pr
   assertConfig(config, 'startOAuth: kit.config')
 
   if (!config.enabledProviders.includes(provider)) {
-    throw new KitError('METHOD_DISABLED', `startOAuth: ${provider} is not enabled for this tenant (wallet_kit_config enabledProviders)`)
+    throw new KitError(
+      'METHOD_DISABLED',
+      `startOAuth: ${provider} is not enabled for this tenant (wallet_kit_config enabledProviders)`,
+    )
   }
   const clientId = config.oauthClientIds?.[provider]
   if (typeof clientId !== 'string' || clientId === '') {
@@ -128,7 +137,9 @@ export async function startOAuth(kit: Kit, parameters: StartOAuthParameters): Pr
     await kit.keyStore.delete(publicKey).catch(() => {})
     if (error instanceof KitError) throw error
     // setItem throws QuotaExceededError when storage is full or, in some private modes, disabled.
-    throw new KitError('OAUTH_STORAGE_UNAVAILABLE', 'startOAuth: the pending sign-in could not be stored', { cause: error })
+    throw new KitError('OAUTH_STORAGE_UNAVAILABLE', 'startOAuth: the pending sign-in could not be stored', {
+      cause: error,
+    })
   }
   return { authorizeUrl, state, redirectUri, expiresAt: createdAt + OAUTH_PENDING_TTL_MS }
 }
@@ -177,13 +188,17 @@ export async function completeOAuth(kit: Kit, parameters: CompleteOAuthParameter
   const oauth = assertOAuthKit(kit, 'completeOAuth(kit)')
   assertObject(parameters, 'completeOAuth(parameters)')
   const { callbackUrl, mode, signal } = parameters
-  if (typeof callbackUrl !== 'string') throw invalidArgument('completeOAuth({ callbackUrl })', 'a URL string', callbackUrl)
+  if (typeof callbackUrl !== 'string')
+    throw invalidArgument('completeOAuth({ callbackUrl })', 'a URL string', callbackUrl)
   if (mode !== undefined && mode !== 'redirect' && mode !== 'popup') {
     throw invalidArgument('completeOAuth({ mode })', "'redirect' or 'popup'", mode)
   }
   const answer = parseOAuthCallback(callbackUrl)
   if (answer === undefined) {
-    throw new KitError('OAUTH_NO_PENDING_FLOW', 'completeOAuth: the URL has no code, id_token, state or error from a provider')
+    throw new KitError(
+      'OAUTH_NO_PENDING_FLOW',
+      'completeOAuth: the URL has no code, id_token, state or error from a provider',
+    )
   }
   const { configId } = kit.client
   const record = answer.state === undefined ? undefined : readPendingOAuth(oauth.storage, configId, answer.state)
@@ -197,7 +212,10 @@ export async function completeOAuth(kit: Kit, parameters: CompleteOAuthParameter
   }
   if (mode !== undefined && record.mode !== mode) {
     // Left in place: it belongs to the flow that is waiting for it.
-    throw new KitError('OAUTH_STATE_MISMATCH', `completeOAuth: this state belongs to a ${record.mode} sign-in, not a ${mode} one`)
+    throw new KitError(
+      'OAUTH_STATE_MISMATCH',
+      `completeOAuth: this state belongs to a ${record.mode} sign-in, not a ${mode} one`,
+    )
   }
   removePendingOAuth(oauth.storage, configId, record.state)
 
@@ -220,10 +238,14 @@ async function exchange(
   const { provider, publicKey, returnTo } = record
   const { displayName } = OAUTH_PROVIDERS[provider]
   if (isPendingOAuthExpired(record, kit.now())) {
-    throw new KitError('OAUTH_EXPIRED', `completeOAuth: the sign-in started more than ${OAUTH_PENDING_TTL_MS / 60_000} minutes ago`)
+    throw new KitError(
+      'OAUTH_EXPIRED',
+      `completeOAuth: the sign-in started more than ${OAUTH_PENDING_TTL_MS / 60_000} minutes ago`,
+    )
   }
   if (answer.error !== undefined) {
-    const described = answer.errorDescription === undefined ? answer.error : `${answer.error}: ${answer.errorDescription}`
+    const described =
+      answer.errorDescription === undefined ? answer.error : `${answer.error}: ${answer.errorDescription}`
     // RFC 6749 section 4.1.2.1: access_denied is the person (or the provider on their behalf) saying no.
     if (answer.error === 'access_denied') {
       throw new KitError('OAUTH_CANCELLED', `completeOAuth: ${displayName} answered ${described}`)
@@ -232,9 +254,15 @@ async function exchange(
   }
   // Google and Apple answer with the id_token itself (Apple's code beside it is not needed); the others with a code.
   const { kind } = OAUTH_PROVIDERS[provider]
-  const given = kind === 'id_token' || kind === 'code_id_token' ? { name: 'an id_token', value: answer.idToken } : { name: 'a code', value: answer.code }
+  const given =
+    kind === 'id_token' || kind === 'code_id_token'
+      ? { name: 'an id_token', value: answer.idToken }
+      : { name: 'a code', value: answer.code }
   if (given.value === undefined || given.value === '') {
-    throw new KitError('OAUTH_PROVIDER_ERROR', `completeOAuth: ${displayName}'s answer has neither ${given.name} nor an error`)
+    throw new KitError(
+      'OAUTH_PROVIDER_ERROR',
+      `completeOAuth: ${displayName}'s answer has neither ${given.name} nor an error`,
+    )
   }
   if (config !== undefined && !config.enabledProviders.includes(provider)) {
     throw new KitError('METHOD_DISABLED', `completeOAuth: ${provider} is no longer enabled for this tenant`)
@@ -360,7 +388,8 @@ export async function oauthPopupLogin(
   const { signal, pollMs } = parameters
   let callbackUrl: string
   try {
-    if (popup.closed) throw new KitError('OAUTH_POPUP_CLOSED', 'oauthPopupLogin: the popup was closed before the sign-in started')
+    if (popup.closed)
+      throw new KitError('OAUTH_POPUP_CLOSED', 'oauthPopupLogin: the popup was closed before the sign-in started')
     popup.location.href = started.authorizeUrl
     callbackUrl = await waitForOAuthPopup(popup, {
       redirectUri: started.redirectUri,
@@ -409,13 +438,22 @@ export async function oauthRedirectLogin(
  * Abandons a redirect sign-in the page left for and came back from without an answer (the Back
  * button, from the back-forward cache): its marker, pending sign-in and key go.
  */
-export async function cancelOAuthRedirect(kit: Kit, state: string, flowStorage: PendingOAuthRedirectStorage | null): Promise<void> {
+export async function cancelOAuthRedirect(
+  kit: Kit,
+  state: string,
+  flowStorage: PendingOAuthRedirectStorage | null,
+): Promise<void> {
   clearPendingOAuthRedirect(flowStorage, kit.client.configId)
   await cancelOAuth(kit, state)
 }
 
 /** wagmi-style grouping of the steps. */
-export const loginWithOAuth = { start: startOAuth, complete: completeOAuth, cancel: cancelOAuth, popup: oauthPopupLogin } as const
+export const loginWithOAuth = {
+  start: startOAuth,
+  complete: completeOAuth,
+  cancel: cancelOAuth,
+  popup: oauthPopupLogin,
+} as const
 
 function resolveRedirectUri(given: unknown, config: WalletKitConfigResponse, oauth: KitOAuth): string {
   if (given !== undefined) return parseHttpUrl(given, 'startOAuth({ redirectUri })').href
@@ -483,7 +521,10 @@ function assertConfig(config: unknown, label: string): asserts config is WalletK
   if (typeof candidate !== 'object' || candidate === null || !Array.isArray(candidate.enabledProviders)) {
     throw invalidArgument(label, 'the wallet_kit_config answer (with enabledProviders)', config)
   }
-  if (candidate.oauthClientIds !== undefined && (typeof candidate.oauthClientIds !== 'object' || candidate.oauthClientIds === null)) {
+  if (
+    candidate.oauthClientIds !== undefined &&
+    (typeof candidate.oauthClientIds !== 'object' || candidate.oauthClientIds === null)
+  ) {
     throw invalidArgument(`${label}.oauthClientIds`, 'an object of client ids by provider', candidate.oauthClientIds)
   }
 }

@@ -55,31 +55,45 @@ describe('OAuth against the mock proxy, per provider kind', () => {
   it.each([
     ['google', 'fragment', ['/v1/account', '/v1/signup', '/v1/oauth_login']],
     ['apple', 'fragment', ['/v1/account', '/v1/signup', '/v1/oauth_login']],
-    ['facebook', 'query', ['/__mock/oauth/facebook/v11.0/oauth/access_token', '/v1/account', '/v1/signup', '/v1/oauth_login']],
+    [
+      'facebook',
+      'query',
+      ['/__mock/oauth/facebook/v11.0/oauth/access_token', '/v1/account', '/v1/signup', '/v1/oauth_login'],
+    ],
     ['x', 'query', ['/v1/oauth2_authenticate', '/v1/account', '/v1/signup', '/v1/oauth_login']],
     ['discord', 'query', ['/v1/oauth2_authenticate', '/v1/account', '/v1/signup', '/v1/oauth_login']],
-  ] as const)('signs a new user in with %s (answer in the %s), then the same user again', async (provider, answerIn, calls) => {
-    const { kit, paths, callbackUrl, result, proxy } = await signIn(provider)
+  ] as const)(
+    'signs a new user in with %s (answer in the %s), then the same user again',
+    async (provider, answerIn, calls) => {
+      const { kit, paths, callbackUrl, result, proxy } = await signIn(provider)
 
-    const answer = new URL(callbackUrl)
-    expect(answerIn === 'fragment' ? answer.hash : answer.search).toMatch(/state=/)
-    expect(paths).toEqual(calls)
-    expect(result).toMatchObject({ isNewUser: true, provider })
-    expect(kit.session.getSnapshot()).toMatchObject({ status: 'signedIn', session: { publicKey: result.session.publicKey } })
+      const answer = new URL(callbackUrl)
+      expect(answerIn === 'fragment' ? answer.hash : answer.search).toMatch(/state=/)
+      expect(paths).toEqual(calls)
+      expect(result).toMatchObject({ isNewUser: true, provider })
+      expect(kit.session.getSnapshot()).toMatchObject({
+        status: 'signedIn',
+        session: { publicKey: result.session.publicKey },
+      })
 
-    // The same person again, on the same mock: account finds them, no second signup.
-    const again = await startOAuth(kit, { provider, mode: 'popup' })
-    const second = await completeOAuth(kit, { callbackUrl: await consent(proxy, again.authorizeUrl, 'Continue as Ada Lovelace') })
-    expect(second).toMatchObject({ isNewUser: false, provider })
-    expect(second.session.userId).toBe(result.session.userId)
-    expect(second.session.publicKey).not.toBe(result.session.publicKey)
-  })
+      // The same person again, on the same mock: account finds them, no second signup.
+      const again = await startOAuth(kit, { provider, mode: 'popup' })
+      const second = await completeOAuth(kit, {
+        callbackUrl: await consent(proxy, again.authorizeUrl, 'Continue as Ada Lovelace'),
+      })
+      expect(second).toMatchObject({ isNewUser: false, provider })
+      expect(second.session.userId).toBe(result.session.userId)
+      expect(second.session.publicKey).not.toBe(result.session.publicKey)
+    },
+  )
 
   it('refuses Google’s answer carrying an id_token made for another key, before calling the proxy', async () => {
     const { proxy, kit, paths } = setup()
     // Someone else's sign-in: its id_token carries the nonce of their key.
     const theirs = await startOAuth(kit, { provider: 'google', mode: 'redirect' })
-    const theirAnswer = new URLSearchParams(new URL(await consent(proxy, theirs.authorizeUrl, 'Continue as Ada Lovelace')).hash.slice(1))
+    const theirAnswer = new URLSearchParams(
+      new URL(await consent(proxy, theirs.authorizeUrl, 'Continue as Ada Lovelace')).hash.slice(1),
+    )
     const mine = await startOAuth(kit, { provider: 'google', mode: 'redirect' })
     const myAnswer = new URL(await consent(proxy, mine.authorizeUrl, 'Continue as Ada Lovelace'))
     const fragment = new URLSearchParams(myAnswer.hash.slice(1))
@@ -90,7 +104,10 @@ describe('OAuth against the mock proxy, per provider kind', () => {
     const error = await completeOAuth(kit, { callbackUrl: myAnswer.href }).catch((e: unknown) => e)
 
     expect(error).toBeInstanceOf(KitError)
-    expect(error).toMatchObject({ code: 'OAUTH_PROVIDER_ERROR', message: expect.stringMatching(/Google's id_token has another sign-in’s nonce/) })
+    expect(error).toMatchObject({
+      code: 'OAUTH_PROVIDER_ERROR',
+      message: expect.stringMatching(/Google's id_token has another sign-in’s nonce/),
+    })
     expect(paths).toEqual([])
     expect(kit.session.getSnapshot().status).toBe('signedOut')
   })
@@ -100,7 +117,9 @@ describe('OAuth against the mock proxy, per provider kind', () => {
       const { proxy, kit, paths } = setup()
       const { authorizeUrl } = await startOAuth(kit, { provider, mode: 'redirect' })
       const callbackUrl = await consent(proxy, authorizeUrl, 'Cancel')
-      expect(await completeOAuth(kit, { callbackUrl }).catch((e: unknown) => e)).toMatchObject({ code: 'OAUTH_CANCELLED' })
+      expect(await completeOAuth(kit, { callbackUrl }).catch((e: unknown) => e)).toMatchObject({
+        code: 'OAUTH_CANCELLED',
+      })
       expect(paths.filter((path) => path !== '/v1/wallet_kit_config')).toEqual([])
     }
   })
@@ -115,6 +134,10 @@ describe('OAuth against the mock proxy, per provider kind', () => {
     const replay = new URL(callbackUrl)
     replay.searchParams.set('state', second.state)
     const error = await completeOAuth(kit, { callbackUrl: replay.href }).catch((e: unknown) => e)
-    expect(error).toMatchObject({ code: 'OAUTH_PROVIDER_ERROR', status: 400, cause: { error: { type: 'OAuthException', code: 100 } } })
+    expect(error).toMatchObject({
+      code: 'OAUTH_PROVIDER_ERROR',
+      status: 400,
+      cause: { error: { type: 'OAuthException', code: 100 } },
+    })
   })
 })

@@ -74,8 +74,12 @@ describe('completeOtp: a 429 at otp_verify', () => {
   })
 
   it('from a CDN or WAF (a page, not a proxy body) is RATE_LIMITED, with retryAfterSeconds when it says', async () => {
-    const page = (headers: Record<string, string>) => new Response('<html>Too Many Requests</html>', { status: 429, headers })
-    expect(await verifyFailure(page({ 'Retry-After': '12' }))).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 12 })
+    const page = (headers: Record<string, string>) =>
+      new Response('<html>Too Many Requests</html>', { status: 429, headers })
+    expect(await verifyFailure(page({ 'Retry-After': '12' }))).toMatchObject({
+      code: 'RATE_LIMITED',
+      retryAfterSeconds: 12,
+    })
     expect(await verifyFailure(page({}))).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: undefined })
   })
 })
@@ -89,13 +93,24 @@ describe('completeOtp: the account lookup', () => {
       otp_init: json({ otpId: 'otp-1' }),
       otp_verify: async (call: RecordedCall) => {
         const { publicKey } = call.body as { publicKey: string }
-        const claims = { id: 'vt-1', contact: EMAIL, verification_type: 'OTP_TYPE_EMAIL', public_key: publicKey, exp: NOW / 1000 + 600 }
+        const claims = {
+          id: 'vt-1',
+          contact: EMAIL,
+          verification_type: 'OTP_TYPE_EMAIL',
+          public_key: publicKey,
+          exp: NOW / 1000 + 600,
+        }
         return json({ verificationToken: await signJwt(claims) })
       },
       account,
       otp_login: async (call: RecordedCall) => {
         const { publicKey, organizationId } = call.body as { publicKey: string; organizationId: string }
-        const claims = { exp: NOW / 1000 + 900, public_key: publicKey, organization_id: organizationId, user_id: 'user-ada' }
+        const claims = {
+          exp: NOW / 1000 + 900,
+          public_key: publicKey,
+          organization_id: organizationId,
+          user_id: 'user-ada',
+        }
         return json({ session: await sessionToken(claims) })
       },
     })
@@ -120,7 +135,10 @@ describe('completeOtp: the account lookup', () => {
       () => undefined,
       (e: unknown) => e,
     )
-    expect(error).toMatchObject({ code: 'PROXY_UNAVAILABLE', message: expect.stringMatching(/^account: no answer from \S+\/v1\/account \(still offline\)$/) })
+    expect(error).toMatchObject({
+      code: 'PROXY_UNAVAILABLE',
+      message: expect.stringMatching(/^account: no answer from \S+\/v1\/account \(still offline\)$/),
+    })
     expect(fake.endpoints()).toEqual(['wallet_kit_config', 'otp_init', 'otp_verify', 'account', 'account'])
     expect(kit.session.getSnapshot().status).not.toBe('signedIn')
   })
@@ -134,7 +152,9 @@ describe('completeOtp: resuming after a failure that follows otp_verify', () => 
    * A proxy of fake answers that remembers whether it processed a signup, so that a lookup after it
    * finds the account: enough to tell a lost answer from a request that never arrived.
    */
-  function proxyKit(faults: { account?: FakeAnswer[]; signup?: 'lost-after-processing' | Response; otpLogin?: FakeAnswer[] } = {}) {
+  function proxyKit(
+    faults: { account?: FakeAnswer[]; signup?: 'lost-after-processing' | Response; otpLogin?: FakeAnswer[] } = {},
+  ) {
     const clock = { now: NOW }
     let organizationId: string | undefined
     const signup: FakeAnswer = async () => {
@@ -147,7 +167,13 @@ describe('completeOtp: resuming after a failure that follows otp_verify', () => 
       otp_init: json({ otpId: 'otp-1' }),
       otp_verify: async (call: RecordedCall) => {
         const { publicKey } = call.body as { publicKey: string }
-        const claims = { id: 'vt-1', contact: EMAIL, verification_type: 'OTP_TYPE_EMAIL', public_key: publicKey, exp: clock.now / 1000 + TOKEN_LIFETIME_SECONDS }
+        const claims = {
+          id: 'vt-1',
+          contact: EMAIL,
+          verification_type: 'OTP_TYPE_EMAIL',
+          public_key: publicKey,
+          exp: clock.now / 1000 + TOKEN_LIFETIME_SECONDS,
+        }
         return json({ verificationToken: await signJwt(claims) })
       },
       account: [...(faults.account ?? []), () => json(organizationId === undefined ? {} : { organizationId })],
@@ -156,7 +182,12 @@ describe('completeOtp: resuming after a failure that follows otp_verify', () => 
         ...(faults.otpLogin ?? []),
         async (call: RecordedCall) => {
           const body = call.body as { publicKey: string; organizationId: string }
-          const claims = { exp: clock.now / 1000 + 900, public_key: body.publicKey, organization_id: body.organizationId, user_id: 'user-ada' }
+          const claims = {
+            exp: clock.now / 1000 + 900,
+            public_key: body.publicKey,
+            organization_id: body.organizationId,
+            user_id: 'user-ada',
+          }
           return json({ session: await sessionToken(claims) })
         },
       ],
@@ -232,7 +263,13 @@ describe('completeOtp: resuming after a failure that follows otp_verify', () => 
     const { error, reported, last } = await failingTry(kit, challenge)
     expect(error).toMatchObject({ status: 503 })
     // Verified, signup sent, the organization known: each reported before the next request.
-    expect(reported.map(({ verificationToken, signupSent, organizationId }) => [!!verificationToken, signupSent, organizationId])).toEqual([
+    expect(
+      reported.map(({ verificationToken, signupSent, organizationId }) => [
+        !!verificationToken,
+        signupSent,
+        organizationId,
+      ]),
+    ).toEqual([
       [true, undefined, undefined],
       [true, true, undefined],
       [true, true, 'org-new'],
@@ -254,12 +291,18 @@ describe('completeOtp: resuming after a failure that follows otp_verify', () => 
     expect(fake.endpoints()).toEqual([])
   })
 
-  it('refuses a challenge whose progress is not completeOtp\'s, and an onProgress that is not a function', async () => {
+  it("refuses a challenge whose progress is not completeOtp's, and an onProgress that is not a function", async () => {
     const { kit } = proxyKit()
     const challenge = await startOtp(kit, { otpType: 'OTP_TYPE_EMAIL', contact: EMAIL })
-    await expect(completeOtp(kit, { challenge: { ...challenge, verificationToken: 'vt' }, code: '' })).rejects.toThrow(/completeOtp\(\{ challenge \}\)/)
-    await expect(completeOtp(kit, { challenge: { ...challenge, signupSent: 'yes' as never }, code: '' })).rejects.toThrow(/completeOtp\(\{ challenge \}\)/)
-    await expect(completeOtp(kit, { challenge, code: 'AB12CD', onProgress: 'log' as never })).rejects.toThrow(/completeOtp\(\{ onProgress \}\)/)
+    await expect(completeOtp(kit, { challenge: { ...challenge, verificationToken: 'vt' }, code: '' })).rejects.toThrow(
+      /completeOtp\(\{ challenge \}\)/,
+    )
+    await expect(
+      completeOtp(kit, { challenge: { ...challenge, signupSent: 'yes' as never }, code: '' }),
+    ).rejects.toThrow(/completeOtp\(\{ challenge \}\)/)
+    await expect(completeOtp(kit, { challenge, code: 'AB12CD', onProgress: 'log' as never })).rejects.toThrow(
+      /completeOtp\(\{ onProgress \}\)/,
+    )
   })
 })
 
@@ -280,8 +323,15 @@ describe('completeOtp: an otp_login that went through but whose answer was lost'
     await expect(completeOtp(kit, { challenge: progress, code: '' })).rejects.toMatchObject({ code: 'OTP_EXPIRED' })
     expect(kit.session.getSnapshot().session).toBeNull()
 
-    const again = await startOtp(kit, { otpType: 'OTP_TYPE_EMAIL', contact: 'ada@example.com', publicKey: challenge.publicKey })
-    const { session, isNewUser } = await completeOtp(kit, { challenge: again, code: proxy.outbox('ada@example.com')[0]?.code ?? '' })
+    const again = await startOtp(kit, {
+      otpType: 'OTP_TYPE_EMAIL',
+      contact: 'ada@example.com',
+      publicKey: challenge.publicKey,
+    })
+    const { session, isNewUser } = await completeOtp(kit, {
+      challenge: again,
+      code: proxy.outbox('ada@example.com')[0]?.code ?? '',
+    })
     expect(isNewUser).toBe(false)
     expect(session.publicKey).toBe(challenge.publicKey)
     expect(Object.keys(proxy.state.users)).toHaveLength(1)

@@ -94,7 +94,9 @@ export interface OtpChallenge<T extends OtpType = OtpType> {
 }
 
 /** A challenge whose code otp_verify accepted: completeOtp resumes it without the code. */
-export function isVerifiedOtpChallenge(challenge: OtpChallenge): challenge is OtpChallenge & { verificationToken: string; verificationExpiresAt: number } {
+export function isVerifiedOtpChallenge(
+  challenge: OtpChallenge,
+): challenge is OtpChallenge & { verificationToken: string; verificationExpiresAt: number } {
   return typeof challenge.verificationToken === 'string' && typeof challenge.verificationExpiresAt === 'number'
 }
 
@@ -103,7 +105,9 @@ export function isVerifiedOtpChallenge(challenge: OtpChallenge): challenge is Ot
  * once the code was accepted, else the code's (assumed) one.
  */
 export function otpChallengeExpiresAt(challenge: OtpChallenge): number {
-  return isVerifiedOtpChallenge(challenge) ? challenge.verificationExpiresAt - VERIFICATION_TOKEN_MARGIN_MS : challenge.expiresAt
+  return isVerifiedOtpChallenge(challenge)
+    ? challenge.verificationExpiresAt - VERIFICATION_TOKEN_MARGIN_MS
+    : challenge.expiresAt
 }
 
 /**
@@ -204,7 +208,8 @@ export async function startOtp(
   }
   // Exactly production's ProxyTInitOtpBody: a template is an email's, so an SMS goes without one.
   const body: OtpInitRequest = { otpType, contact }
-  const emailCustomization = otpType === 'OTP_TYPE_EMAIL' ? checkEmailCustomization(parameters.emailCustomization, label) : undefined
+  const emailCustomization =
+    otpType === 'OTP_TYPE_EMAIL' ? checkEmailCustomization(parameters.emailCustomization, label) : undefined
   if (emailCustomization !== undefined) body.emailCustomization = emailCustomization
   if (signal?.aborted) throw new KitError('ABORTED', `${label}: aborted by the caller`, { cause: signal.reason })
   // Everything the caller gave is checked before the first request (the config, when the kit has
@@ -243,7 +248,8 @@ export function checkOtpContact(otpType: OtpType, contact: unknown, label: strin
   const channel = Object.hasOwn(CONTACTS, otpType) ? CONTACTS[otpType] : undefined
   if (channel === undefined) throw invalidArgument(`${label}({ otpType })`, 'OTP_TYPE_EMAIL or OTP_TYPE_SMS', otpType)
   const checked = channel.check(contact)
-  if (checked === undefined) throw new KitError(channel.error, `${label}: ${JSON.stringify(contact)} is not ${channel.label}`)
+  if (checked === undefined)
+    throw new KitError(channel.error, `${label}: ${JSON.stringify(contact)} is not ${channel.label}`)
   return checked
 }
 
@@ -251,8 +257,15 @@ export function checkOtpContact(otpType: OtpType, contact: unknown, label: strin
  * The code as completeOtp sends it (normalized), or OTP_CODE_FORMAT when it cannot be the challenge's:
  * the check completeOtp makes before any request, for a flow that refuses a code at once.
  */
-export function checkOtpCode(challenge: Pick<OtpChallenge, 'otpLength' | 'alphanumeric'>, typed: string, label: string): string {
-  const { code, complete, valid } = normalizeOtpCode(typed, { length: challenge.otpLength, alphanumeric: challenge.alphanumeric })
+export function checkOtpCode(
+  challenge: Pick<OtpChallenge, 'otpLength' | 'alphanumeric'>,
+  typed: string,
+  label: string,
+): string {
+  const { code, complete, valid } = normalizeOtpCode(typed, {
+    length: challenge.otpLength,
+    alphanumeric: challenge.alphanumeric,
+  })
   if (!complete || !valid) {
     const expected = `${challenge.otpLength} ${challenge.alphanumeric ? 'letters and digits' : 'digits'}`
     throw new KitError('OTP_CODE_FORMAT', `${label}: the code must be ${expected}, got ${JSON.stringify(typed)}`)
@@ -266,10 +279,18 @@ function codeFormat(config: OtpCodeConfig, label: string): { otpLength: number; 
   const { otpLength = String(DEFAULT_OTP_LENGTH), otpAlphanumeric = DEFAULT_ALPHANUMERIC } = config
   const length = typeof otpLength === 'string' && /^\d{1,2}$/.test(otpLength) ? Number(otpLength) : NaN
   if (!(length >= 1 && length <= 64)) {
-    throw invalidArgument(`${label}({ config.otpLength })`, 'a decimal string from "1" to "64", as wallet_kit_config gives it', otpLength)
+    throw invalidArgument(
+      `${label}({ config.otpLength })`,
+      'a decimal string from "1" to "64", as wallet_kit_config gives it',
+      otpLength,
+    )
   }
   if (typeof otpAlphanumeric !== 'boolean') {
-    throw invalidArgument(`${label}({ config.otpAlphanumeric })`, 'a boolean, as wallet_kit_config gives it', otpAlphanumeric)
+    throw invalidArgument(
+      `${label}({ config.otpAlphanumeric })`,
+      'a boolean, as wallet_kit_config gives it',
+      otpAlphanumeric,
+    )
   }
   return { otpLength: length, alphanumeric: otpAlphanumeric }
 }
@@ -282,7 +303,10 @@ function checkEmailCustomization(value: unknown, label: string): EmailCustomizat
     // Own names only: `constructor` is no option, whatever Object.prototype says.
     const moved = Object.hasOwn(EMAIL_CUSTOMIZATION_MOVED, key) ? EMAIL_CUSTOMIZATION_MOVED[key] : undefined
     throw moved === undefined
-      ? new KitError('CONFIG_INVALID', `${label}({ emailCustomization.${key} }): emailCustomization takes only templateId, as production's otp_init does`)
+      ? new KitError(
+          'CONFIG_INVALID',
+          `${label}({ emailCustomization.${key} }): emailCustomization takes only templateId, as production's otp_init does`,
+        )
       : movedError(`emailCustomization.${key}`, moved, label)
   }
   const { templateId } = value
@@ -355,7 +379,8 @@ export async function completeOtp<C extends OtpChallenge>(
   assertObject(parameters, `${label}(parameters)`)
   const { challenge, signal, onProgress } = parameters
   assertChallenge(challenge, `${label}({ challenge })`)
-  if (onProgress !== undefined && typeof onProgress !== 'function') throw invalidArgument(`${label}({ onProgress })`, 'a function', onProgress)
+  if (onProgress !== undefined && typeof onProgress !== 'function')
+    throw invalidArgument(`${label}({ onProgress })`, 'a function', onProgress)
   const { otpType, contact, publicKey, otpId } = challenge
   const options = callOptions(signal)
 
@@ -370,7 +395,10 @@ export async function completeOtp<C extends OtpChallenge>(
   if (resuming) {
     // The code was spent by an earlier try: its token stands for it until it expires.
     if (kit.now() >= otpChallengeExpiresAt(challenge)) {
-      throw new KitError('OTP_EXPIRED', `${label}: the code was verified, but its verification token has expired; ask for a new code`)
+      throw new KitError(
+        'OTP_EXPIRED',
+        `${label}: the code was verified, but its verification token has expired; ask for a new code`,
+      )
     }
   } else {
     if (typeof parameters.code !== 'string') throw invalidArgument(`${label}({ code })`, 'a string', parameters.code)
@@ -399,7 +427,10 @@ export async function completeOtp<C extends OtpChallenge>(
     )
     organizationId = account.organizationId
     if (organizationId === undefined || organizationId === '') {
-      const usage: Pick<SignupRequest, 'apiKeys' | 'authenticators' | 'oauthProviders' | 'userEmail' | 'userPhoneNumber'> = {
+      const usage: Pick<
+        SignupRequest,
+        'apiKeys' | 'authenticators' | 'oauthProviders' | 'userEmail' | 'userPhoneNumber'
+      > = {
         apiKeys: [],
         authenticators: [],
         oauthProviders: [],
@@ -408,7 +439,10 @@ export async function completeOtp<C extends OtpChallenge>(
       const clientSignature = await signClientMessage(kit, publicKey, signupMessage({ tokenId, request: usage }))
       advance({ signupSent: true })
       // The app's wallet when it names one (createKit({ wallet })); else the tenant's default applies.
-      const signup = await kit.client.signup({ ...usage, ...signupWallet(kit), verificationToken, clientSignature }, options)
+      const signup = await kit.client.signup(
+        { ...usage, ...signupWallet(kit), verificationToken, clientSignature },
+        options,
+      )
       organizationId = signup.organizationId
     }
     advance({ organizationId })
@@ -417,16 +451,23 @@ export async function completeOtp<C extends OtpChallenge>(
   const clientSignature = await signClientMessage(kit, publicKey, loginMessage({ tokenId, publicKey }))
   let token: string
   try {
-    ;({ session: token } = await kit.client.otpLogin({ verificationToken, publicKey, clientSignature, organizationId }, options))
+    ;({ session: token } = await kit.client.otpLogin(
+      { verificationToken, publicKey, clientSignature, organizationId },
+      options,
+    ))
   } catch (error) {
     // Resuming with a token from an earlier try, which the proxy now refuses (16): an earlier otp_login
     // went through and its answer was lost, so the token is spent. Only a new code signs in now.
     if (resuming && isKitError(error) && error.proxy?.code === 16) {
-      throw new KitError('OTP_EXPIRED', `${label}: the code's verification token can no longer log in (${error.message}); ask for a new code`, {
-        cause: error,
-        status: error.status,
-        proxy: error.proxy,
-      })
+      throw new KitError(
+        'OTP_EXPIRED',
+        `${label}: the code's verification token can no longer log in (${error.message}); ask for a new code`,
+        {
+          cause: error,
+          status: error.status,
+          proxy: error.proxy,
+        },
+      )
     }
     throw error
   }

@@ -14,7 +14,15 @@ import { fakeFetch, grpcError, json, type FakeAnswer, type FakeFetch } from '../
 import { fakeStorage } from '../test/fakes'
 import { testKitOptions } from '../test/testKitOptions'
 import { sessionToken } from '../test/tokens'
-import { activityAnswer, stampLoginAnswer, WALLET_NOW, WALLET_ORG, WALLET_USER, withBodyTexts, xStampVerifies } from '../test/walletApi'
+import {
+  activityAnswer,
+  stampLoginAnswer,
+  WALLET_NOW,
+  WALLET_ORG,
+  WALLET_USER,
+  withBodyTexts,
+  xStampVerifies,
+} from '../test/walletApi'
 import type { SignupRequest, WalletKitConfigResponse } from '../types'
 import type { SignInIdentity } from '../contracts'
 import { addPasskey, loginWithPasskey, signUpWithPasskey, type SignUpWithPasskeyParameters } from './passkey'
@@ -48,7 +56,8 @@ function fakeAuthenticator({ supported = true, fail }: { supported?: boolean; fa
   const registrations: RegistrationOptions[] = []
   const authentications: AuthenticationOptions[] = []
   let counter = 0
-  const clientData = (type: string, challenge: string) => base64urlEncode(JSON.stringify({ type, challenge, origin: ORIGIN }))
+  const clientData = (type: string, challenge: string) =>
+    base64urlEncode(JSON.stringify({ type, challenge, origin: ORIGIN }))
 
   const webauthn: WebAuthnModule = {
     browserSupportsWebAuthn: () => supported,
@@ -127,7 +136,11 @@ function withConfig(kit: Kit, config: WalletKitConfigResponse): Kit {
 }
 
 /** What the API checks of an X-Stamp-WebAuthn: the challenge is the body's, the passkey signed it. */
-async function webAuthnStampVerifies(header: string | undefined, body: string | undefined, authenticator: Authenticator): Promise<boolean> {
+async function webAuthnStampVerifies(
+  header: string | undefined,
+  body: string | undefined,
+  authenticator: Authenticator,
+): Promise<boolean> {
   const stamp = JSON.parse(header ?? '{}') as Record<string, string>
   const clientDataJSON = base64urlDecode(stamp.clientDataJson ?? '')
   const clientData = JSON.parse(fromUtf8(clientDataJSON)) as { type: string; challenge: string }
@@ -137,7 +150,11 @@ async function webAuthnStampVerifies(header: string | undefined, body: string | 
     stamp.credentialId === authenticator.credentialId &&
     clientData.type === 'webauthn.get' &&
     clientData.challenge === (await stampChallenge(body ?? '')).challenge &&
-    p256.verify(base64urlDecode(stamp.signature ?? ''), signed, authenticator.publicKey, { prehash: true, lowS: false, format: 'der' })
+    p256.verify(base64urlDecode(stamp.signature ?? ''), signed, authenticator.publicKey, {
+      prehash: true,
+      lowS: false,
+      format: 'der',
+    })
   )
 }
 
@@ -153,7 +170,12 @@ async function failure(promise: Promise<unknown>): Promise<KitError> {
 /** Signs in the way an email user would be: a held key and a session bound to it. */
 async function signIn(kit: Kit, identity?: SignInIdentity): Promise<string> {
   const publicKey = await kit.keyStore.create()
-  const token = await sessionToken({ exp: NOW / 1000 + 900, public_key: publicKey, organization_id: SUB_ORG, user_id: USER_ID })
+  const token = await sessionToken({
+    exp: NOW / 1000 + 900,
+    public_key: publicKey,
+    organization_id: SUB_ORG,
+    user_id: USER_ID,
+  })
   await kit.session.set(token, identity === undefined ? {} : { identity })
   return publicKey
 }
@@ -180,14 +202,23 @@ describe('signUpWithPasskey', () => {
     const clientKey = signupBody.apiKeys[0]?.publicKey
     expect(signupBody).toEqual({
       userName: 'ada',
-      apiKeys: [{ apiKeyName: 'Passkey sign-up key 2030-06-01', publicKey: clientKey, curveType: 'API_KEY_CURVE_P256', expirationSeconds: '60' }],
+      apiKeys: [
+        {
+          apiKeyName: 'Passkey sign-up key 2030-06-01',
+          publicKey: clientKey,
+          curveType: 'API_KEY_CURVE_P256',
+          expirationSeconds: '60',
+        },
+      ],
       authenticators: [
         {
           authenticatorName: 'ada',
           challenge: registration.challenge,
           attestation: {
             credentialId: authenticator.credentialId,
-            clientDataJson: base64urlEncode(JSON.stringify({ type: 'webauthn.create', challenge: registration.challenge, origin: ORIGIN })),
+            clientDataJson: base64urlEncode(
+              JSON.stringify({ type: 'webauthn.create', challenge: registration.challenge, origin: ORIGIN }),
+            ),
             attestationObject: base64urlEncode('attestation-object'),
             transports: ['AUTHENTICATOR_TRANSPORT_INTERNAL', 'AUTHENTICATOR_TRANSPORT_HYBRID'],
           },
@@ -246,9 +277,13 @@ describe('signUpWithPasskey', () => {
     const authenticator = fakeAuthenticator()
     const kit = kitOn(fake, authenticator)
     for (const userName of [undefined, '', '   ', 42]) {
-      const error = await failure(signUpWithPasskey(kit, { rpName: 'Demo', userName } as unknown as SignUpWithPasskeyParameters))
+      const error = await failure(
+        signUpWithPasskey(kit, { rpName: 'Demo', userName } as unknown as SignUpWithPasskeyParameters),
+      )
       expect(error.code).toBe('CONFIG_INVALID')
-      expect(error.message).toMatch(/signUpWithPasskey\(\{ userName \}\): expected the name of the account and of its passkey.*email, phone number or name/)
+      expect(error.message).toMatch(
+        /signUpWithPasskey\(\{ userName \}\): expected the name of the account and of its passkey.*email, phone number or name/,
+      )
     }
     expect(authenticator.registrations).toHaveLength(0)
     expect(fake.calls).toHaveLength(0)
@@ -259,9 +294,18 @@ describe('signUpWithPasskey', () => {
     const authenticator = fakeAuthenticator()
     const wallet = {
       walletName: 'Main',
-      accounts: [{ curve: 'CURVE_ED25519', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/501'/0'/0'", addressFormat: 'ADDRESS_FORMAT_SOLANA' }],
+      accounts: [
+        {
+          curve: 'CURVE_ED25519',
+          pathFormat: 'PATH_FORMAT_BIP32',
+          path: "m/44'/501'/0'/0'",
+          addressFormat: 'ADDRESS_FORMAT_SOLANA',
+        },
+      ],
     } as const
-    const kit = kitOn(fake, authenticator, { wallet: { walletName: wallet.walletName, accounts: [...wallet.accounts] } })
+    const kit = kitOn(fake, authenticator, {
+      wallet: { walletName: wallet.walletName, accounts: [...wallet.accounts] },
+    })
     const { session } = await signUpWithPasskey(kit, { rpName: 'Demo', userName: ' Ada Lovelace ' })
     const signupBody = fake.calls[0]?.body as SignupRequest
     expect(signupBody.userName).toBe('Ada Lovelace')
@@ -273,7 +317,10 @@ describe('signUpWithPasskey', () => {
 
   it('cancelling the prompt sends nothing and leaves no key and no session', async () => {
     const fake = api()
-    const kit = kitOn(fake, fakeAuthenticator({ fail: Object.assign(new Error('closed'), { name: 'NotAllowedError' }) }))
+    const kit = kitOn(
+      fake,
+      fakeAuthenticator({ fail: Object.assign(new Error('closed'), { name: 'NotAllowedError' }) }),
+    )
     const error = await failure(signUpWithPasskey(kit, { rpName: 'Demo', userName: 'ada@example.com' }))
     expect(error.code).toBe('PASSKEY_CANCELLED')
     expect(fake.calls).toHaveLength(0)
@@ -284,7 +331,9 @@ describe('signUpWithPasskey', () => {
   it('PASSKEY_UNSUPPORTED without WebAuthn, before any key or call', async () => {
     const fake = api()
     const kit = kitOn(fake, fakeAuthenticator({ supported: false }))
-    expect((await failure(signUpWithPasskey(kit, { rpName: 'Demo', userName: 'ada@example.com' }))).code).toBe('PASSKEY_UNSUPPORTED')
+    expect((await failure(signUpWithPasskey(kit, { rpName: 'Demo', userName: 'ada@example.com' }))).code).toBe(
+      'PASSKEY_UNSUPPORTED',
+    )
     expect(fake.calls).toHaveLength(0)
     expect(await kit.keyStore.list()).toEqual([])
   })
@@ -326,14 +375,21 @@ describe('signUpWithPasskey', () => {
   it('METHOD_DISABLED when the tenant has not enabled passkeys, before the prompt', async () => {
     const authenticator = fakeAuthenticator()
     const kit = kitOn(api(), authenticator)
-    const error = await failure(signUpWithPasskey(withConfig(kit, { ...CONFIG, enabledProviders: ['email'] }), { rpName: 'Demo', userName: 'ada@example.com' }))
+    const error = await failure(
+      signUpWithPasskey(withConfig(kit, { ...CONFIG, enabledProviders: ['email'] }), {
+        rpName: 'Demo',
+        userName: 'ada@example.com',
+      }),
+    )
     expect(error.code).toBe('METHOD_DISABLED')
     expect(authenticator.registrations).toHaveLength(0)
   })
 
   it('asks for rpName where there is no page to take it from', async () => {
     const kit = kitOn(api(), fakeAuthenticator())
-    await expect(signUpWithPasskey(kit, { userName: 'ada@example.com' })).rejects.toThrow(/signUpWithPasskey\(\{ rpName \}\)/)
+    await expect(signUpWithPasskey(kit, { userName: 'ada@example.com' })).rejects.toThrow(
+      /signUpWithPasskey\(\{ rpName \}\)/,
+    )
   })
 
   it('reads the tenant’s config from the kit, once, and refuses a kit without a config store', async () => {
@@ -346,7 +402,9 @@ describe('signUpWithPasskey', () => {
     await loginWithPasskey(counted)
     expect(asked).toBe(1)
     const { config: _config, ...withoutConfig } = kit
-    await expect(signUpWithPasskey(withoutConfig as Kit, { rpName: 'Demo', userName: 'ada@example.com' })).rejects.toThrow(/signUpWithPasskey\(kit\).*no config store/)
+    await expect(
+      signUpWithPasskey(withoutConfig as Kit, { rpName: 'Demo', userName: 'ada@example.com' }),
+    ).rejects.toThrow(/signUpWithPasskey\(kit\).*no config store/)
     await expect(loginWithPasskey(withoutConfig as Kit)).rejects.toThrow(/loginWithPasskey\(kit\).*no config store/)
   })
 })
@@ -361,7 +419,11 @@ describe('signUpWithPasskey: a failure after the passkey was made, and its recov
     const kit = kitOn(fake, authenticator)
     const error = await failure(signUpWithPasskey(kit, { rpName: 'Demo', userName: 'ada' }))
     expect(isPasskeySignUpIncomplete(error)).toBe(true)
-    expect(error).toMatchObject({ code: 'PASSKEY_SIGNUP_INCOMPLETE', credentialId: authenticator.credentialId, cause: { code: 'PROXY_UNAVAILABLE' } })
+    expect(error).toMatchObject({
+      code: 'PASSKEY_SIGNUP_INCOMPLETE',
+      credentialId: authenticator.credentialId,
+      cause: { code: 'PROXY_UNAVAILABLE' },
+    })
     expect(error.userMessage).toBe(DEFAULT_USER_MESSAGES.PASSKEY_SIGNUP_INCOMPLETE)
     expect(error.message).toContain(authenticator.credentialId)
     expect(stored(kit)).toEqual([{ credentialId: authenticator.credentialId, failedAt: NOW }])
@@ -376,7 +438,12 @@ describe('signUpWithPasskey: a failure after the passkey was made, and its recov
     })
     const kit = kitOn(api({ signup: limited }), fakeAuthenticator())
     const error = await failure(signUpWithPasskey(kit, { rpName: 'Demo', userName: 'ada' }))
-    expect(error).toMatchObject({ code: 'PASSKEY_SIGNUP_INCOMPLETE', status: 429, retryAfterSeconds: 30, cause: { code: 'RATE_LIMITED', retryAfterSeconds: 30 } })
+    expect(error).toMatchObject({
+      code: 'PASSKEY_SIGNUP_INCOMPLETE',
+      status: 429,
+      retryAfterSeconds: 30,
+      cause: { code: 'RATE_LIMITED', retryAfterSeconds: 30 },
+    })
   })
 
   it('an abort after the prompt is PASSKEY_SIGNUP_INCOMPLETE too (the passkey exists), with ABORTED as cause and nothing sent', async () => {
@@ -391,20 +458,31 @@ describe('signUpWithPasskey: a failure after the passkey was made, and its recov
     }
     const kit = kitOn(fake, authenticator)
     const error = await failure(signUpWithPasskey(kit, { rpName: 'Demo', userName: 'ada', signal: controller.signal }))
-    expect(error).toMatchObject({ code: 'PASSKEY_SIGNUP_INCOMPLETE', credentialId: authenticator.credentialId, cause: { code: 'ABORTED' } })
+    expect(error).toMatchObject({
+      code: 'PASSKEY_SIGNUP_INCOMPLETE',
+      credentialId: authenticator.credentialId,
+      cause: { code: 'ABORTED' },
+    })
     expect(fake.calls).toHaveLength(0)
     expect(await kit.keyStore.list()).toEqual([])
   })
 
   it('recovery: logging in with that passkey signs in when the signup was processed, and forgets it', async () => {
-    const fake = api({ 'submit/stamp_login': [grpcError(16, 'X-Stamp: the API key has expired', 401), stampLoginAnswer({ now: NOW })] })
+    const fake = api({
+      'submit/stamp_login': [grpcError(16, 'X-Stamp: the API key has expired', 401), stampLoginAnswer({ now: NOW })],
+    })
     const authenticator = fakeAuthenticator()
     const kit = kitOn(fake, authenticator)
     const error = await failure(signUpWithPasskey(kit, { rpName: 'Demo', userName: 'ada' }))
     if (!isPasskeySignUpIncomplete(error)) throw new Error('expected PASSKEY_SIGNUP_INCOMPLETE')
-    const { session, credentialId } = await loginWithPasskey(kit, { rpId: RP_ID, allowCredentials: [error.credentialId] })
+    const { session, credentialId } = await loginWithPasskey(kit, {
+      rpId: RP_ID,
+      allowCredentials: [error.credentialId],
+    })
     expect(credentialId).toBe(authenticator.credentialId)
-    expect(authenticator.authentications[0]?.optionsJSON.allowCredentials).toEqual([{ id: authenticator.credentialId, type: 'public-key' }])
+    expect(authenticator.authentications[0]?.optionsJSON.allowCredentials).toEqual([
+      { id: authenticator.credentialId, type: 'public-key' },
+    ])
     expect(fake.endpoints()).toEqual(['signup', 'submit/stamp_login', 'submit/stamp_login'])
     expect(kit.session.getSnapshot()).toMatchObject({ status: 'signedIn', session })
     expect(stored(kit)).toEqual([])
@@ -412,14 +490,22 @@ describe('signUpWithPasskey: a failure after the passkey was made, and its recov
   })
 
   it('recovery: a refused passkey whose sign-up failed here says it has no account, from any log-in, and leaves no key', async () => {
-    const fake = api({ signup: new TypeError('fetch failed'), 'submit/stamp_login': grpcError(16, 'X-Stamp-WebAuthn: no such credential', 401) })
+    const fake = api({
+      signup: new TypeError('fetch failed'),
+      'submit/stamp_login': grpcError(16, 'X-Stamp-WebAuthn: no such credential', 401),
+    })
     const authenticator = fakeAuthenticator()
     const kit = kitOn(fake, authenticator)
     const incomplete = await failure(signUpWithPasskey(kit, { rpName: 'Demo', userName: 'ada' }))
     if (!isPasskeySignUpIncomplete(incomplete)) throw new Error('expected PASSKEY_SIGNUP_INCOMPLETE')
     const recovery = await failure(loginWithPasskey(kit, { allowCredentials: [incomplete.credentialId] }))
     expect(isPasskeyWithoutAccount(recovery)).toBe(true)
-    expect(recovery).toMatchObject({ code: 'STAMP_REFUSED', status: 401, credentialId: authenticator.credentialId, proxy: { message: 'X-Stamp-WebAuthn: no such credential' } })
+    expect(recovery).toMatchObject({
+      code: 'STAMP_REFUSED',
+      status: 401,
+      credentialId: authenticator.credentialId,
+      proxy: { message: 'X-Stamp-WebAuthn: no such credential' },
+    })
     expect(recovery.userMessage).toBe(PASSKEY_WITHOUT_ACCOUNT_MESSAGE)
     expect(await kit.keyStore.list()).toEqual([])
     // The plain "Sign in with a passkey" (no allowCredentials), later: the same message, the id still remembered.
@@ -454,7 +540,14 @@ describe('loginWithPasskey', () => {
       `{"type":"ACTIVITY_TYPE_STAMP_LOGIN","timestampMs":"${NOW}","organizationId":"${PARENT_ORG}","parameters":{"publicKey":"${session.publicKey}"}}`,
     )
     expect(authenticator.authentications).toEqual([
-      { optionsJSON: { challenge: (await stampChallenge(body!)).challenge, rpId: RP_ID, timeout: 300_000, userVerification: 'preferred' } },
+      {
+        optionsJSON: {
+          challenge: (await stampChallenge(body!)).challenge,
+          rpId: RP_ID,
+          timeout: 300_000,
+          userVerification: 'preferred',
+        },
+      },
     ])
     expect(await webAuthnStampVerifies(call?.headers['x-stamp-webauthn'], body, authenticator)).toBe(true)
     expect(call?.headers['x-stamp']).toBeUndefined()
@@ -478,7 +571,9 @@ describe('loginWithPasskey', () => {
     expect(fake.endpoints()).toEqual(['signup', 'submit/stamp_login', 'submit/stamp_login'])
     expect(loggedIn.session.organizationId).toBe(signedUp.session.organizationId)
     expect(loggedIn.credentialId).toBe(signedUp.credentialId)
-    expect(authenticator.authentications[0]?.optionsJSON.allowCredentials).toEqual([{ id: signedUp.credentialId, type: 'public-key' }])
+    expect(authenticator.authentications[0]?.optionsJSON.allowCredentials).toEqual([
+      { id: signedUp.credentialId, type: 'public-key' },
+    ])
     expect(await kit.keyStore.list()).toEqual([loggedIn.session.publicKey])
   })
 
@@ -548,7 +643,12 @@ describe('addPasskey', () => {
     const kit = kitOn(fake, authenticator)
     const sessionKey = await signIn(kit)
 
-    const added = await addPasskey(kit, { rpId: RP_ID, rpName: 'Demo', authenticatorName: 'Laptop', userName: 'ada@example.com' })
+    const added = await addPasskey(kit, {
+      rpId: RP_ID,
+      rpName: 'Demo',
+      authenticatorName: 'Laptop',
+      userName: 'ada@example.com',
+    })
 
     expect(fake.endpoints()).toEqual(['submit/create_authenticators'])
     const [call] = fake.calls
@@ -606,14 +706,18 @@ describe('addPasskey', () => {
     }
   })
 
-  it("without a name in the identity, asks get_user (stamped by the session key) for the email, else phone, else user name", async () => {
+  it('without a name in the identity, asks get_user (stamped by the session key) for the email, else phone, else user name', async () => {
     const cases = [
       [{ userEmail: 'ada@example.com', userPhoneNumber: '+447700900123', userName: 'Ada' }, 'ada@example.com'],
       [{ userPhoneNumber: '+447700900123', userName: 'Ada' }, '+447700900123'],
       [{ userName: 'Ada' }, 'Ada'],
     ] as const
     for (const [fields, expected] of cases) {
-      const fake = api({ 'query/get_user': json({ user: { userId: USER_ID, authenticators: [], apiKeys: [], oauthProviders: [], ...fields } }) })
+      const fake = api({
+        'query/get_user': json({
+          user: { userId: USER_ID, authenticators: [], apiKeys: [], oauthProviders: [], ...fields },
+        }),
+      })
       const authenticator = fakeAuthenticator()
       const kit = kitOn(fake, authenticator)
       const sessionKey = await signIn(kit, { method: 'passkey' })
@@ -626,7 +730,11 @@ describe('addPasskey', () => {
   })
 
   it('refuses to make up a name when the account has none (never the user id or a date)', async () => {
-    const fake = api({ 'query/get_user': json({ user: { userId: USER_ID, userName: '', authenticators: [], apiKeys: [], oauthProviders: [] } }) })
+    const fake = api({
+      'query/get_user': json({
+        user: { userId: USER_ID, userName: '', authenticators: [], apiKeys: [], oauthProviders: [] },
+      }),
+    })
     const authenticator = fakeAuthenticator()
     const kit = kitOn(fake, authenticator)
     await signIn(kit)
@@ -648,7 +756,10 @@ describe('addPasskey', () => {
 
   it('cancelling the prompt sends nothing and keeps the session and its key', async () => {
     const fake = api()
-    const kit = kitOn(fake, fakeAuthenticator({ fail: Object.assign(new Error('closed'), { name: 'NotAllowedError' }) }))
+    const kit = kitOn(
+      fake,
+      fakeAuthenticator({ fail: Object.assign(new Error('closed'), { name: 'NotAllowedError' }) }),
+    )
     const sessionKey = await signIn(kit, { method: 'email', contact: 'ada@example.com' })
     expect((await failure(addPasskey(kit, { rpName: 'Demo' }))).code).toBe('PASSKEY_CANCELLED')
     expect(fake.calls).toHaveLength(0)
@@ -661,12 +772,19 @@ describe('createKit: passkey options', () => {
   it('serves the public API from proxyUrl unless apiUrl says otherwise', () => {
     const authenticator = fakeAuthenticator()
     expect(kitOn(api(), authenticator).publicApi.apiUrl).toBe('https://auth.example.com')
-    expect(kitOn(api(), authenticator, { apiUrl: 'https://api.example.com/' }).publicApi.apiUrl).toBe('https://api.example.com')
+    expect(kitOn(api(), authenticator, { apiUrl: 'https://api.example.com/' }).publicApi.apiUrl).toBe(
+      'https://api.example.com',
+    )
     expect(kitOn(api(), authenticator).webauthn).toBe(authenticator.webauthn)
   })
 
   it('refuses a webauthn option that is not the WebAuthn functions, and a bad apiUrl', () => {
-    const base = { proxyUrl: 'https://auth.example.com', configId: 'demo', storage: fakeStorage(), keyStore: memoryKeyStore() }
+    const base = {
+      proxyUrl: 'https://auth.example.com',
+      configId: 'demo',
+      storage: fakeStorage(),
+      keyStore: memoryKeyStore(),
+    }
     expect(() => createKit({ ...base, webauthn: {} as WebAuthnModule })).toThrow(/createKit\(\{ webauthn \}\)/)
     expect(() => createKit({ ...base, apiUrl: 'api.example.com' })).toThrow(/createKit\(\{ apiUrl \}\)/)
   })

@@ -63,7 +63,10 @@ export interface SignUpWithPasskeyReturnType {
  * account may exist, so do not sign up again; log in with `error.credentialId` instead. The credential id
  * is remembered in kit.storage until that passkey signs in (see unfinishedPasskeySignUps).
  */
-export async function signUpWithPasskey(kit: Kit, parameters: SignUpWithPasskeyParameters): Promise<SignUpWithPasskeyReturnType> {
+export async function signUpWithPasskey(
+  kit: Kit,
+  parameters: SignUpWithPasskeyParameters,
+): Promise<SignUpWithPasskeyReturnType> {
   const label = 'signUpWithPasskey'
   assertPasskeyKit(kit, `${label}(kit)`)
   // Through `unknown`: asserting on the all-optional parameters type would narrow it to a bare record.
@@ -113,10 +116,17 @@ export async function signUpWithPasskey(kit: Kit, parameters: SignUpWithPasskeyP
 
     const sessionKey = await kit.keyStore.create()
     created.push(sessionKey)
-    const session = await stampLoginSession(kit, organizationId, { ...stampLogin, publicKey: sessionKey }, apiKeyStamper(kit, clientKey), signal, {
-      method: 'passkey',
-      name: userName,
-    })
+    const session = await stampLoginSession(
+      kit,
+      organizationId,
+      { ...stampLogin, publicKey: sessionKey },
+      apiKeyStamper(kit, clientKey),
+      signal,
+      {
+        method: 'passkey',
+        name: userName,
+      },
+    )
     stored = sessionKey
     return { session, credentialId }
   } catch (error) {
@@ -126,7 +136,10 @@ export async function signUpWithPasskey(kit: Kit, parameters: SignUpWithPasskeyP
     unfinished(kit).remember(credentialId, kit.now())
     throw new PasskeySignUpIncompleteError(credentialId, error)
   } finally {
-    await deleteKeys(kit, created.filter((key) => key !== stored))
+    await deleteKeys(
+      kit,
+      created.filter((key) => key !== stored),
+    )
   }
 }
 
@@ -155,7 +168,10 @@ export interface LoginWithPasskeyReturnType {
  * passkey whose sign-up failed here (remembered in kit.storage) is a PasskeyWithoutAccountError
  * (STAMP_REFUSED, saying the account was not made), whichever button asked; one that signs in is forgotten.
  */
-export async function loginWithPasskey(kit: Kit, parameters: LoginWithPasskeyParameters = {}): Promise<LoginWithPasskeyReturnType> {
+export async function loginWithPasskey(
+  kit: Kit,
+  parameters: LoginWithPasskeyParameters = {},
+): Promise<LoginWithPasskeyReturnType> {
   const label = 'loginWithPasskey'
   assertPasskeyKit(kit, `${label}(kit)`)
   assertObject(parameters as unknown, `${label}(parameters)`)
@@ -181,11 +197,16 @@ export async function loginWithPasskey(kit: Kit, parameters: LoginWithPasskeyPar
   try {
     // The passkey does not say whose it is: the person's name comes from get_user (useUser) afterwards.
     const identity: SignInIdentity = { method: 'passkey' }
-    const session = await stampLoginSession(kit, config.organizationId, { ...stampLogin, publicKey: sessionKey }, stamper, signal, identity).catch(
-      (error: unknown) => {
-        throw refineLoginError(error)
-      },
-    )
+    const session = await stampLoginSession(
+      kit,
+      config.organizationId,
+      { ...stampLogin, publicKey: sessionKey },
+      stamper,
+      signal,
+      identity,
+    ).catch((error: unknown) => {
+      throw refineLoginError(error)
+    })
     stored = true
     if (credentialId !== undefined) unfinished(kit).forget(credentialId)
     return { session, credentialId: credentialId as string }
@@ -230,7 +251,9 @@ export async function addPasskey(kit: Kit, parameters: AddPasskeyParameters = {}
   const session = kit.session.getSnapshot().session
   if (session === null) throw new KitError('NOT_SIGNED_IN', `${label}: there is no session; sign in first`)
   const userName =
-    parameters.userName === undefined ? await accountName(kit, session, label, signal) : passkeyUserName(parameters.userName, label)
+    parameters.userName === undefined
+      ? await accountName(kit, session, label, signal)
+      : passkeyUserName(parameters.userName, label)
   const authenticatorName = parameters.authenticatorName ?? userName
   assertNonEmptyString(authenticatorName, `${label}({ authenticatorName })`)
   throwIfAborted(signal, label)
@@ -266,7 +289,7 @@ function passkeyUserName(userName: unknown, label: string): string {
   if (typeof userName !== 'string' || userName.trim() === '') {
     throw invalidArgument(
       `${label}({ userName })`,
-      "the name of the account and of its passkey, as the person knows it: their email, phone number or name",
+      'the name of the account and of its passkey, as the person knows it: their email, phone number or name',
       userName,
     )
   }
@@ -278,14 +301,25 @@ function passkeyUserName(userName: unknown, label: string): string {
  * phone the code went to, the OAuth identity's email or name, the passkey's name), else get_user's
  * email, phone or user name.
  */
-async function accountName(kit: Kit, session: Session, label: string, signal: AbortSignal | undefined): Promise<string> {
+async function accountName(
+  kit: Kit,
+  session: Session,
+  label: string,
+  signal: AbortSignal | undefined,
+): Promise<string> {
   const { identity } = session
   const known = identity?.contact ?? identity?.email ?? identity?.name
   if (known !== undefined && known !== '') return known
   const user = await getUser(kit, callOptions(signal))
-  const name = [user.userEmail, user.userPhoneNumber, user.userName].find((value) => typeof value === 'string' && value.trim() !== '')
+  const name = [user.userEmail, user.userPhoneNumber, user.userName].find(
+    (value) => typeof value === 'string' && value.trim() !== '',
+  )
   if (name === undefined) {
-    throw invalidArgument(`${label}({ userName })`, "the person's email, phone number or name (the account has none to default to)", undefined)
+    throw invalidArgument(
+      `${label}({ userName })`,
+      "the person's email, phone number or name (the account has none to default to)",
+      undefined,
+    )
   }
   return name.trim()
 }
@@ -341,7 +375,10 @@ function assertPasskeyEnabled(config: unknown, label: string): asserts config is
   }
   // Checked before the browser prompt: a person should not make a passkey the proxy will refuse.
   if (!candidate.enabledProviders.includes('passkey')) {
-    throw new KitError('METHOD_DISABLED', `${label}: passkeys are not enabled for this tenant (enabledProviders has no "passkey")`)
+    throw new KitError(
+      'METHOD_DISABLED',
+      `${label}: passkeys are not enabled for this tenant (enabledProviders has no "passkey")`,
+    )
   }
 }
 
@@ -374,7 +411,8 @@ function unfinished(kit: Kit) {
 // A refused passkey that this browser saw made by a sign-up that failed: most likely no account is
 // behind it, which "not registered here" would not tell (the person would wonder which account).
 function withoutAccount(kit: Kit, error: unknown, credentialId: string | undefined): unknown {
-  if (credentialId === undefined || !isKitError(error, 'STAMP_REFUSED') || !unfinished(kit).has(credentialId)) return error
+  if (credentialId === undefined || !isKitError(error, 'STAMP_REFUSED') || !unfinished(kit).has(credentialId))
+    return error
   return new PasskeyWithoutAccountError(credentialId, error)
 }
 

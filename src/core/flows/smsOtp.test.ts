@@ -21,7 +21,10 @@ afterEach(() => {
   kits = []
 })
 
-function proxy(overrides: Record<string, FakeAnswer | FakeAnswer[]> = {}, existingOrganization?: string): FakeFetch & { tokens: string[] } {
+function proxy(
+  overrides: Record<string, FakeAnswer | FakeAnswer[]> = {},
+  existingOrganization?: string,
+): FakeFetch & { tokens: string[] } {
   const tokens: string[] = []
   const fake = fakeFetch({
     // What a tenant that sets nothing answers: a first code asks for it (its format).
@@ -29,7 +32,13 @@ function proxy(overrides: Record<string, FakeAnswer | FakeAnswer[]> = {}, existi
     otp_init: json({ otpId: 'otp-sms' }),
     otp_verify: async (call: RecordedCall) => {
       const { publicKey } = call.body as { publicKey: string }
-      const token = await signJwt({ id: TOKEN_ID, contact: PHONE, verification_type: 'OTP_TYPE_SMS', public_key: publicKey, exp: NOW / 1000 + 600 })
+      const token = await signJwt({
+        id: TOKEN_ID,
+        contact: PHONE,
+        verification_type: 'OTP_TYPE_SMS',
+        public_key: publicKey,
+        exp: NOW / 1000 + 600,
+      })
       tokens.push(token)
       return json({ verificationToken: token })
     },
@@ -37,7 +46,14 @@ function proxy(overrides: Record<string, FakeAnswer | FakeAnswer[]> = {}, existi
     signup: json({ organizationId: 'org-sms', userId: 'user-sms' }),
     otp_login: async (call: RecordedCall) => {
       const { publicKey, organizationId } = call.body as { publicKey: string; organizationId: string }
-      return json({ session: await sessionToken({ exp: NOW / 1000 + 900, public_key: publicKey, organization_id: organizationId, user_id: 'user-sms' }) })
+      return json({
+        session: await sessionToken({
+          exp: NOW / 1000 + 900,
+          public_key: publicKey,
+          organization_id: organizationId,
+          user_id: 'user-sms',
+        }),
+      })
     },
     ...overrides,
   })
@@ -45,7 +61,14 @@ function proxy(overrides: Record<string, FakeAnswer | FakeAnswer[]> = {}, existi
 }
 
 function kitOn(fake: FakeFetch): Kit {
-  const kit = createKit({ proxyUrl: 'https://auth.example.com', configId: 'demo', fetch: fake.fetch, keyStore: memoryKeyStore(), storage: fakeStorage(), now: () => NOW })
+  const kit = createKit({
+    proxyUrl: 'https://auth.example.com',
+    configId: 'demo',
+    fetch: fake.fetch,
+    keyStore: memoryKeyStore(),
+    storage: fakeStorage(),
+    now: () => NOW,
+  })
   kits.push(kit)
   return kit
 }
@@ -108,16 +131,19 @@ describe('SMS sign-in, given a returning user', () => {
 })
 
 describe('startSmsOtp', () => {
-  it.each(['07700 900123', '+44 77', '+0447700900123', 'call me', ''])('refuses %j with INVALID_PHONE before any call or key', async (phoneNumber) => {
-    const fake = proxy()
-    const kit = kitOn(fake)
-    const error = await caught(startSmsOtp(kit, { phoneNumber }))
-    expect(error.code).toBe('INVALID_PHONE')
-    expect(error.message).toContain('is not a phone number in E.164 form, like +447700900123')
-    expect(error.userMessage).toBe('Enter a valid phone number with its country code.')
-    expect(fake.calls).toHaveLength(0)
-    expect(await kit.keyStore.list()).toEqual([])
-  })
+  it.each(['07700 900123', '+44 77', '+0447700900123', 'call me', ''])(
+    'refuses %j with INVALID_PHONE before any call or key',
+    async (phoneNumber) => {
+      const fake = proxy()
+      const kit = kitOn(fake)
+      const error = await caught(startSmsOtp(kit, { phoneNumber }))
+      expect(error.code).toBe('INVALID_PHONE')
+      expect(error.message).toContain('is not a phone number in E.164 form, like +447700900123')
+      expect(error.userMessage).toBe('Enter a valid phone number with its country code.')
+      expect(fake.calls).toHaveLength(0)
+      expect(await kit.keyStore.list()).toEqual([])
+    },
+  )
 
   it("sends exactly production's otp_init body, {otpType, contact}, and no email template", async () => {
     const fake = proxy()
@@ -134,7 +160,9 @@ describe('startSmsOtp', () => {
 
   it('given a rate limit, passes on when to retry and deletes the key it made', async () => {
     const retryInfo = { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '23s' }
-    const kit = kitOn(proxy({ otp_init: json({ code: 8, message: 'otp_init: too many codes', details: [retryInfo] }, 429) }))
+    const kit = kitOn(
+      proxy({ otp_init: json({ code: 8, message: 'otp_init: too many codes', details: [retryInfo] }, 429) }),
+    )
     const error = await caught(startSmsOtp(kit, { phoneNumber: PHONE }))
     expect(error).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 23, status: 429 })
     expect(await kit.keyStore.list()).toEqual([])
@@ -147,7 +175,9 @@ describe('startSmsOtp', () => {
     await expect(startSmsOtp(kit, { phoneNumber: PHONE, ...moved })).rejects.toThrow(
       "startSmsOtp({ smsCustomization }): production's otp_init takes no such option: the SMS text (mock tenant: smsTemplate) is the tenant's configuration, set in the proxy's dashboard",
     )
-    await expect(startSmsOtp(kit, { phoneNumber: PHONE, ...({ userIdentifier: 'ip-hash' } as object) })).rejects.toThrow(/startSmsOtp\(\{ userIdentifier \}\): production's otp_init takes no such option/)
+    await expect(
+      startSmsOtp(kit, { phoneNumber: PHONE, ...({ userIdentifier: 'ip-hash' } as object) }),
+    ).rejects.toThrow(/startSmsOtp\(\{ userIdentifier \}\): production's otp_init takes no such option/)
     await expect(startSmsOtp(kit, null as never)).rejects.toThrow(/startSmsOtp\(parameters\): expected an object/)
     expect(fake.calls).toHaveLength(0)
   })
@@ -164,12 +194,26 @@ describe('startOtp, shared by both channels', () => {
   it('sends an email its template id and nothing else, checked', async () => {
     const fake = proxy()
     const kit = kitOn(fake)
-    await loginWithOtp.start(kit, { otpType: 'OTP_TYPE_EMAIL', contact: 'ada@example.com', emailCustomization: { templateId: 't-1' } })
-    expect(fake.calls[1]?.body).toStrictEqual({ otpType: 'OTP_TYPE_EMAIL', contact: 'ada@example.com', emailCustomization: { templateId: 't-1' } })
-    await expect(startOtp(kit, { otpType: 'OTP_TYPE_EMAIL', contact: 'ada@example.com', emailCustomization: { templateId: 7 as never } })).rejects.toThrow(
-      /startOtp\(\{ emailCustomization.templateId \}\): expected a non-empty string, got 7/,
+    await loginWithOtp.start(kit, {
+      otpType: 'OTP_TYPE_EMAIL',
+      contact: 'ada@example.com',
+      emailCustomization: { templateId: 't-1' },
+    })
+    expect(fake.calls[1]?.body).toStrictEqual({
+      otpType: 'OTP_TYPE_EMAIL',
+      contact: 'ada@example.com',
+      emailCustomization: { templateId: 't-1' },
+    })
+    await expect(
+      startOtp(kit, {
+        otpType: 'OTP_TYPE_EMAIL',
+        contact: 'ada@example.com',
+        emailCustomization: { templateId: 7 as never },
+      }),
+    ).rejects.toThrow(/startOtp\(\{ emailCustomization.templateId \}\): expected a non-empty string, got 7/)
+    await expect(startOtp(kit, { otpType: 'OTP_TYPE_FAX' as never, contact: '1' })).rejects.toThrow(
+      /startOtp\(\{ otpType \}\)/,
     )
-    await expect(startOtp(kit, { otpType: 'OTP_TYPE_FAX' as never, contact: '1' })).rejects.toThrow(/startOtp\(\{ otpType \}\)/)
     // The config (asked for by the first code) and that code: the refused calls sent nothing.
     expect(fake.endpoints()).toEqual(['wallet_kit_config', 'otp_init'])
   })

@@ -46,7 +46,9 @@ async function chooseKeyStore(options: DefaultKeyStoreOptions): Promise<KeyStore
     await persistent.list()
     return persistent
   } catch (error) {
-    warn(`auth-proxy-kit: IndexedDB cannot be opened (${describeFailure(error)}); sign-in keys are kept in memory and a reload signs out.`)
+    warn(
+      `auth-proxy-kit: IndexedDB cannot be opened (${describeFailure(error)}); sign-in keys are kept in memory and a reload signs out.`,
+    )
     return memoryKeyStore({ now: indexedDbOptions.now })
   }
 }

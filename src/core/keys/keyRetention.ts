@@ -14,14 +14,17 @@ export interface KeyRetention {
 }
 
 export function assertTime(value: unknown, label: string): asserts value is number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw invalidArgument(label, 'a time in ms since the epoch', value)
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+    throw invalidArgument(label, 'a time in ms since the epoch', value)
 }
 
 export function checkSweepCriteria(criteria: KeySweepCriteria): KeySweepCriteria {
-  if (typeof criteria !== 'object' || criteria === null) throw invalidArgument('keyStore.sweep(criteria)', 'an object', criteria)
+  if (typeof criteria !== 'object' || criteria === null)
+    throw invalidArgument('keyStore.sweep(criteria)', 'an object', criteria)
   assertInteger(criteria.olderThanMs, 'keyStore.sweep({ olderThanMs })', 0, Number.MAX_SAFE_INTEGER)
   assertTime(criteria.now, 'keyStore.sweep({ now })')
-  if (!(criteria.spare instanceof Set)) throw invalidArgument('keyStore.sweep({ spare })', 'a Set of public keys', criteria.spare)
+  if (!(criteria.spare instanceof Set))
+    throw invalidArgument('keyStore.sweep({ spare })', 'a Set of public keys', criteria.spare)
   return criteria
 }
 
@@ -35,9 +38,15 @@ export function laterRetain(recorded: number | undefined, untilMs: number): numb
  * and retained (if ever) only until before `criteria.now`. A record without a usable `createdAt` is an
  * old key, as old as can be.
  */
-export function isLeftBehind(publicKey: string, record: KeyRetention, criteria: KeySweepCriteria, storeNow: number): boolean {
+export function isLeftBehind(
+  publicKey: string,
+  record: KeyRetention,
+  criteria: KeySweepCriteria,
+  storeNow: number,
+): boolean {
   if (criteria.spare.has(publicKey)) return false
-  const createdAt = typeof record.createdAt === 'number' && Number.isFinite(record.createdAt) ? record.createdAt : -Infinity
+  const createdAt =
+    typeof record.createdAt === 'number' && Number.isFinite(record.createdAt) ? record.createdAt : -Infinity
   if (storeNow - createdAt <= criteria.olderThanMs) return false
   return typeof record.retainUntil !== 'number' || !(record.retainUntil > criteria.now)
 }

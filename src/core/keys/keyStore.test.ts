@@ -72,7 +72,9 @@ describe.each(stores)('%s', (_name, makeStore) => {
   it('refuses malformed arguments with labelled errors', async () => {
     const store = makeStore()
     const publicKey = await store.create()
-    await expect(store.has('not-a-key')).rejects.toThrow(/keyStore\.has\(publicKey\): expected a compressed P-256 public key/)
+    await expect(store.has('not-a-key')).rejects.toThrow(
+      /keyStore\.has\(publicKey\): expected a compressed P-256 public key/,
+    )
     await expect(store.sign(publicKey, 'text' as unknown as Uint8Array)).rejects.toThrow(/keyStore\.sign\(data\)/)
     await expect(store.delete(publicKey.toUpperCase())).rejects.toThrow(/keyStore\.delete\(publicKey\)/)
   })
@@ -123,7 +125,9 @@ describe('indexedDbKeyStore', () => {
   it('refuses an existing database that lacks its object store', async () => {
     const indexedDB = new IDBFactory()
     await indexedDbKeyStore({ indexedDB, dbName: 'shared', storeName: 'other' }).list()
-    const error = await indexedDbKeyStore({ indexedDB, dbName: 'shared' }).list().catch((e: unknown) => e)
+    const error = await indexedDbKeyStore({ indexedDB, dbName: 'shared' })
+      .list()
+      .catch((e: unknown) => e)
     expect(isKitError(error, 'KEY_STORE_UNAVAILABLE')).toBe(true)
     expect((error as Error).message).toMatch(/has no object store keys/)
   })
@@ -166,7 +170,10 @@ describe('defaultKeyStore', () => {
 function throwingIndexedDB(): IDBFactory {
   const factory = new IDBFactory()
   factory.open = () => {
-    throw new DOMException('A mutation operation was attempted on a database that did not allow mutations.', 'InvalidStateError')
+    throw new DOMException(
+      'A mutation operation was attempted on a database that did not allow mutations.',
+      'InvalidStateError',
+    )
   }
   return factory
 }

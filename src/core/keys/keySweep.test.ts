@@ -19,7 +19,8 @@ function clocked(make: (now: () => number) => KeyStore): () => Clocked & { store
   return () => {
     const clock = { now: T0 }
     const store = make(() => clock.now)
-    if (typeof store.retain !== 'function' || typeof store.sweep !== 'function') throw new Error('expected retain and sweep')
+    if (typeof store.retain !== 'function' || typeof store.sweep !== 'function')
+      throw new Error('expected retain and sweep')
     return { store: store as SweepingKeyStore, clock }
   }
 }
@@ -27,7 +28,10 @@ function clocked(make: (now: () => number) => KeyStore): () => Clocked & { store
 const stores: [string, ReturnType<typeof clocked>][] = [
   ['indexedDbKeyStore', clocked((now) => indexedDbKeyStore({ indexedDB: new IDBFactory(), now }))],
   ['memoryKeyStore', clocked((now) => memoryKeyStore({ now }))],
-  ['defaultKeyStore (on IndexedDB)', clocked((now) => defaultKeyStore({ indexedDB: new IDBFactory(), now, warn: () => {} }))],
+  [
+    'defaultKeyStore (on IndexedDB)',
+    clocked((now) => defaultKeyStore({ indexedDB: new IDBFactory(), now, warn: () => {} })),
+  ],
 ]
 
 const none = new Set<string>()
@@ -89,9 +93,15 @@ describe.each(stores)('%s', (_name, make) => {
     const key = await store.create()
     await expect(store.retain('nope', T0)).rejects.toThrow(/keyStore\.retain\(publicKey\)/)
     await expect(store.retain(key, Number.NaN)).rejects.toThrow(/keyStore\.retain\(untilMs\): expected a time in ms/)
-    await expect(store.sweep({ olderThanMs: -1, now: T0, spare: none })).rejects.toThrow(/keyStore\.sweep\(\{ olderThanMs \}\)/)
-    await expect(store.sweep({ olderThanMs: AGE, now: Number.POSITIVE_INFINITY, spare: none })).rejects.toThrow(/keyStore\.sweep\(\{ now \}\)/)
-    const error = await store.sweep({ olderThanMs: AGE, now: T0, spare: [key] as unknown as Set<string> }).catch((e: unknown) => e)
+    await expect(store.sweep({ olderThanMs: -1, now: T0, spare: none })).rejects.toThrow(
+      /keyStore\.sweep\(\{ olderThanMs \}\)/,
+    )
+    await expect(store.sweep({ olderThanMs: AGE, now: Number.POSITIVE_INFINITY, spare: none })).rejects.toThrow(
+      /keyStore\.sweep\(\{ now \}\)/,
+    )
+    const error = await store
+      .sweep({ olderThanMs: AGE, now: T0, spare: [key] as unknown as Set<string> })
+      .catch((e: unknown) => e)
     expect(isKitError(error, 'CONFIG_INVALID')).toBe(true)
     expect(await store.list()).toEqual([key])
   })
@@ -117,7 +127,13 @@ describe('indexedDbKeyStore sweep across tabs and versions', () => {
     const key = await store.create()
     await store.retain?.(key, T0 + MINUTE)
     const record = await readRaw(indexedDB, key)
-    expect(Object.keys(record).sort()).toEqual(['createdAt', 'privateKey', 'publicKey', 'publicKeyCrypto', 'retainUntil'])
+    expect(Object.keys(record).sort()).toEqual([
+      'createdAt',
+      'privateKey',
+      'publicKey',
+      'publicKeyCrypto',
+      'retainUntil',
+    ])
     expect(record.retainUntil).toBe(T0 + MINUTE)
     expect(await databaseVersion(indexedDB)).toBe(1)
   })
@@ -132,7 +148,9 @@ describe('indexedDbKeyStore sweep across tabs and versions', () => {
     await rewriteRaw(indexedDB, oldKey, (record) => ({ ...record, createdAt: T0 - 10 * 60 * MINUTE }))
     await rewriteRaw(indexedDB, oldBound, ({ createdAt: _dropped, ...record }) => record)
     expect(await store.signDer(oldKey, new Uint8Array([1]))).toBeInstanceOf(Uint8Array)
-    expect((await store.sweep?.({ olderThanMs: AGE, now: clock.now, spare: new Set([oldBound]) })) ?? []).toEqual([oldKey])
+    expect((await store.sweep?.({ olderThanMs: AGE, now: clock.now, spare: new Set([oldBound]) })) ?? []).toEqual([
+      oldKey,
+    ])
     expect((await store.sweep?.({ olderThanMs: AGE, now: clock.now, spare: none })) ?? []).toEqual([oldBound])
   })
 })
@@ -144,7 +162,11 @@ interface RawRecord {
   [field: string]: unknown
 }
 
-function withStore<T>(indexedDB: IDBFactory, mode: IDBTransactionMode, body: (store: IDBObjectStore, done: (value: T) => void) => void): Promise<T> {
+function withStore<T>(
+  indexedDB: IDBFactory,
+  mode: IDBTransactionMode,
+  body: (store: IDBObjectStore, done: (value: T) => void) => void,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const open = indexedDB.open('auth-proxy-kit')
     open.onerror = () => reject(open.error)

@@ -57,7 +57,9 @@ export function memoryKeyStore(options: MemoryKeyStoreOptions = {}): KeyStore {
     async sweep(criteria) {
       checkSweepCriteria(criteria)
       const storeNow = now()
-      const deleted = [...keys].filter(([publicKey, record]) => isLeftBehind(publicKey, record, criteria, storeNow)).map(([publicKey]) => publicKey)
+      const deleted = [...keys]
+        .filter(([publicKey, record]) => isLeftBehind(publicKey, record, criteria, storeNow))
+        .map(([publicKey]) => publicKey)
       for (const publicKey of deleted) keys.delete(publicKey)
       return deleted
     },

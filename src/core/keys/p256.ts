@@ -22,7 +22,8 @@ const toBigInt = (bytes: Uint8Array) => BigInt(`0x${toHex(bytes) || '0'}`)
 export function compressPublicKey(rawUncompressed65: Uint8Array): string {
   const label = 'compressPublicKey(rawUncompressed65)'
   assertBytes(rawUncompressed65, label, 65)
-  if (rawUncompressed65[0] !== 0x04) throw invalidArgument(label, 'an uncompressed point starting with 0x04', rawUncompressed65)
+  if (rawUncompressed65[0] !== 0x04)
+    throw invalidArgument(label, 'an uncompressed point starting with 0x04', rawUncompressed65)
   const xBytes = rawUncompressed65.subarray(1, 33)
   const x = toBigInt(xBytes)
   const y = toBigInt(rawUncompressed65.subarray(33))

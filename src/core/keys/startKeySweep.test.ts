@@ -78,7 +78,10 @@ describe('startKeySweep', () => {
     const endedSession = await keyStore.create()
     // This tenant's session, and another tenant's stored by a kit that never retained its key.
     storage.setItem(sessionStorageKey('demo'), await sessionToken({ exp: (T0 + 2 * HOUR) / 1000, public_key: ours }))
-    storage.setItem(sessionStorageKey('other'), await sessionToken({ exp: (T0 + 2 * HOUR) / 1000, public_key: otherTenants }))
+    storage.setItem(
+      sessionStorageKey('other'),
+      await sessionToken({ exp: (T0 + 2 * HOUR) / 1000, public_key: otherTenants }),
+    )
     // A session that ended (its retain time passed) without its tab deleting the key: the page was closed.
     await keyStore.retain?.(endedSession, T0 + 20 * MINUTE)
     clock.now += HOUR
@@ -104,7 +107,12 @@ describe('startKeySweep', () => {
     const abandoned = await keyStore.create()
     // A storage without key()/length (a custom one): only the session store's own session is known.
     const storage = fakeStorage()
-    const session = createSessionStore({ storage, storageKey: sessionStorageKey('demo'), keyStore: { ...keyStore, retain: undefined }, now })
+    const session = createSessionStore({
+      storage,
+      storageKey: sessionStorageKey('demo'),
+      keyStore: { ...keyStore, retain: undefined },
+      now,
+    })
     cleanups.push(() => session.destroy())
     await session.ready
     await session.set(await sessionToken({ exp: (T0 + 3 * HOUR) / 1000, public_key: ours }))
@@ -123,7 +131,13 @@ describe('startKeySweep', () => {
     const sweep = vi.fn(async () => [])
     const counted: KeyStore = { ...keyStore, sweep }
     const idle = manualIdle()
-    const stopFirst = startKeySweep({ keyStore: counted, session: sessionStore(), storage, now, whenIdle: idle.whenIdle })
+    const stopFirst = startKeySweep({
+      keyStore: counted,
+      session: sessionStore(),
+      storage,
+      now,
+      whenIdle: idle.whenIdle,
+    })
     await flush()
     stopFirst()
     expect(idle.tasks).toHaveLength(0)
@@ -140,7 +154,13 @@ describe('startKeySweep', () => {
   it('does nothing with a key store that cannot sweep (a custom one)', async () => {
     const { keyStore, storage, now, sessionStore } = world()
     const idle = manualIdle()
-    const stop = startKeySweep({ keyStore: { ...keyStore, sweep: undefined }, session: sessionStore(), storage, now, whenIdle: idle.whenIdle })
+    const stop = startKeySweep({
+      keyStore: { ...keyStore, sweep: undefined },
+      session: sessionStore(),
+      storage,
+      now,
+      whenIdle: idle.whenIdle,
+    })
     await flush()
     expect(idle.tasks).toHaveLength(0)
     stop()
@@ -168,7 +188,10 @@ describe('storedSessionKeys', () => {
     storage.setItem('auth-proxy-kit:one:session', await sessionToken({ exp: T0 / 1000, public_key: a }))
     storage.setItem('auth-proxy-kit:two:session', await sessionToken({ exp: T0 / 1000, public_key: b }))
     storage.setItem('auth-proxy-kit:three:session', 'not a token')
-    storage.setItem('auth-proxy-kit:one:session:identity', await sessionToken({ exp: T0 / 1000, public_key: `02${'cc'.repeat(32)}` }))
+    storage.setItem(
+      'auth-proxy-kit:one:session:identity',
+      await sessionToken({ exp: T0 / 1000, public_key: `02${'cc'.repeat(32)}` }),
+    )
     storage.setItem('another-app:session', await sessionToken({ exp: T0 / 1000, public_key: `02${'dd'.repeat(32)}` }))
     expect(storedSessionKeys(storage).sort()).toEqual([a, b])
   })
@@ -188,7 +211,13 @@ describe('storedSessionKeys', () => {
 describe('createKit', () => {
   it('sweeps at start (at once in Node: no page to paint), and not after destroy()', async () => {
     vi.useFakeTimers({ now: T0, toFake: ['setTimeout', 'clearTimeout', 'Date'] })
-    const base = { proxyUrl: 'https://auth.example.com/', configId: 'demo', fetch: fakeFetch({}).fetch, storage: memoryStorage(), window: new EventTarget() }
+    const base = {
+      proxyUrl: 'https://auth.example.com/',
+      configId: 'demo',
+      fetch: fakeFetch({}).fetch,
+      storage: memoryStorage(),
+      window: new EventTarget(),
+    }
     const swept = memoryKeyStore()
     const abandoned = await swept.create()
     const kept = memoryKeyStore()

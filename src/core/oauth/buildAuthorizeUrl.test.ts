@@ -74,16 +74,32 @@ describe('buildAuthorizeUrl', () => {
 
   it('needs the nonce only where it is sent, and the challenge only where PKCE is used', () => {
     const { nonce: _nonce, codeChallenge: _challenge, ...bare } = base
-    expect(() => buildAuthorizeUrl({ provider: 'google', ...bare })).toThrow(/buildAuthorizeUrl\(\{ nonce \}\) for google: expected a non-empty string/)
-    expect(() => buildAuthorizeUrl({ provider: 'x', ...bare })).toThrow(/buildAuthorizeUrl\(\{ codeChallenge \}\) for x/)
-    expect(() => buildAuthorizeUrl({ provider: 'facebook', ...bare, nonce: base.nonce })).toThrow(/\{ codeChallenge \}\) for facebook/)
-    expect(new URL(buildAuthorizeUrl({ provider: 'apple', ...bare, nonce: base.nonce })).searchParams.has('code_challenge')).toBe(false)
-    expect(new URL(buildAuthorizeUrl({ provider: 'discord', ...bare, codeChallenge: base.codeChallenge })).searchParams.has('nonce')).toBe(false)
+    expect(() => buildAuthorizeUrl({ provider: 'google', ...bare })).toThrow(
+      /buildAuthorizeUrl\(\{ nonce \}\) for google: expected a non-empty string/,
+    )
+    expect(() => buildAuthorizeUrl({ provider: 'x', ...bare })).toThrow(
+      /buildAuthorizeUrl\(\{ codeChallenge \}\) for x/,
+    )
+    expect(() => buildAuthorizeUrl({ provider: 'facebook', ...bare, nonce: base.nonce })).toThrow(
+      /\{ codeChallenge \}\) for facebook/,
+    )
+    expect(
+      new URL(buildAuthorizeUrl({ provider: 'apple', ...bare, nonce: base.nonce })).searchParams.has('code_challenge'),
+    ).toBe(false)
+    expect(
+      new URL(buildAuthorizeUrl({ provider: 'discord', ...bare, codeChallenge: base.codeChallenge })).searchParams.has(
+        'nonce',
+      ),
+    ).toBe(false)
   })
 
   it('sends a scope the caller gives, Apple included, and refuses an empty one', () => {
-    expect(new URL(buildAuthorizeUrl({ provider: 'apple', ...base, scope: 'openid' })).searchParams.get('scope')).toBe('openid')
-    expect(() => buildAuthorizeUrl({ provider: 'google', ...base, scope: ' ' })).toThrow(/buildAuthorizeUrl\(\{ scope \}\)/)
+    expect(new URL(buildAuthorizeUrl({ provider: 'apple', ...base, scope: 'openid' })).searchParams.get('scope')).toBe(
+      'openid',
+    )
+    expect(() => buildAuthorizeUrl({ provider: 'google', ...base, scope: ' ' })).toThrow(
+      /buildAuthorizeUrl\(\{ scope \}\)/,
+    )
   })
 
   it('goes to an override endpoint (the mock’s), keeping its own query and replacing ours', () => {
@@ -112,7 +128,9 @@ describe('buildAuthorizeUrl', () => {
     expect(() => buildAuthorizeUrl({ provider: 'github' as OAuthProviderName, ...base })).toThrow(
       /buildAuthorizeUrl\(\{ provider \}\): expected one of google, apple, x, discord, facebook/,
     )
-    expect(() => buildAuthorizeUrl({ provider: 'google', ...base, state: '' })).toThrow(/buildAuthorizeUrl\(\{ state \}\)/)
+    expect(() => buildAuthorizeUrl({ provider: 'google', ...base, state: '' })).toThrow(
+      /buildAuthorizeUrl\(\{ state \}\)/,
+    )
     expect(() => buildAuthorizeUrl({ provider: 'google', ...base, authorizeUrl: 'javascript:alert(1)' })).toThrow(
       /buildAuthorizeUrl\(\{ authorizeUrl \}\): expected an absolute http\(s\) URL/,
     )
@@ -121,7 +139,9 @@ describe('buildAuthorizeUrl', () => {
 
 describe('OAUTH_PROVIDERS', () => {
   it('sends only X and Discord through oauth2_authenticate, under production’s enum', () => {
-    const wire = Object.values(OAUTH_PROVIDERS).flatMap((p) => (p.kind === 'oauth2_authenticate' ? [[p.name, p.wireProvider]] : []))
+    const wire = Object.values(OAUTH_PROVIDERS).flatMap((p) =>
+      p.kind === 'oauth2_authenticate' ? [[p.name, p.wireProvider]] : [],
+    )
     expect(wire).toEqual([
       ['x', 'OAUTH2_PROVIDER_X'],
       ['discord', 'OAUTH2_PROVIDER_DISCORD'],
@@ -141,7 +161,12 @@ describe('OAUTH_PROVIDERS', () => {
 })
 
 describe('parseHttpUrl', () => {
-  it.each(['/relative', 'ftp://example.com/', 'https://example.com/#frag', 'https://example.com/#', 42])('refuses %s', (value) => {
-    expect(() => parseHttpUrl(value, 'label')).toThrow(/label: expected an absolute http\(s\) URL without a #fragment/)
-  })
+  it.each(['/relative', 'ftp://example.com/', 'https://example.com/#frag', 'https://example.com/#', 42])(
+    'refuses %s',
+    (value) => {
+      expect(() => parseHttpUrl(value, 'label')).toThrow(
+        /label: expected an absolute http\(s\) URL without a #fragment/,
+      )
+    },
+  )
 })

@@ -32,7 +32,11 @@ export function buildAuthorizeUrl(parameters: BuildAuthorizeUrlParameters): stri
   }
   const { provider, clientId, redirectUri, state, nonce, codeChallenge } = parameters
   if (!isOAuthProviderName(provider)) {
-    throw invalidArgument('buildAuthorizeUrl({ provider })', `one of ${Object.keys(OAUTH_PROVIDERS).join(', ')}`, provider)
+    throw invalidArgument(
+      'buildAuthorizeUrl({ provider })',
+      `one of ${Object.keys(OAUTH_PROVIDERS).join(', ')}`,
+      provider,
+    )
   }
   const settings = OAUTH_PROVIDERS[provider]
   for (const [field, value] of Object.entries({ clientId, redirectUri, state })) {

@@ -15,7 +15,11 @@ describe('parseOAuthCallback', () => {
   })
 
   it('reads an error and its description, decoded', () => {
-    expect(parseOAuthCallback(`https://app.example.com/cb?error=access_denied&error_description=User+said+no&state=${STATE}`)).toEqual({
+    expect(
+      parseOAuthCallback(
+        `https://app.example.com/cb?error=access_denied&error_description=User+said+no&state=${STATE}`,
+      ),
+    ).toEqual({
       responseMode: 'query',
       error: 'access_denied',
       errorDescription: 'User said no',
@@ -32,7 +36,9 @@ describe('parseOAuthCallback', () => {
   })
 
   it('reads Google’s id_token answer from the fragment, with what Google adds', () => {
-    expect(parseOAuthCallback(`https://app.example.com/cb#state=${STATE}&id_token=${ID_TOKEN}&authuser=0&prompt=consent`)).toEqual({
+    expect(
+      parseOAuthCallback(`https://app.example.com/cb#state=${STATE}&id_token=${ID_TOKEN}&authuser=0&prompt=consent`),
+    ).toEqual({
       responseMode: 'fragment',
       idToken: ID_TOKEN,
       state: STATE,
@@ -40,7 +46,9 @@ describe('parseOAuthCallback', () => {
   })
 
   it('reads Apple’s answer in Apple’s order: state, code, id_token', () => {
-    expect(parseOAuthCallback(`https://app.example.com/cb#state=${STATE}&code=c0de.apple&id_token=${ID_TOKEN}`)).toEqual({
+    expect(
+      parseOAuthCallback(`https://app.example.com/cb#state=${STATE}&code=c0de.apple&id_token=${ID_TOKEN}`),
+    ).toEqual({
       responseMode: 'fragment',
       code: 'c0de.apple',
       idToken: ID_TOKEN,
@@ -49,7 +57,9 @@ describe('parseOAuthCallback', () => {
   })
 
   it('reads an error in the fragment, where Google and Apple answer', () => {
-    expect(parseOAuthCallback(`https://app.example.com/cb#error=access_denied&error_description=Cancelled&state=${STATE}`)).toEqual({
+    expect(
+      parseOAuthCallback(`https://app.example.com/cb#error=access_denied&error_description=Cancelled&state=${STATE}`),
+    ).toEqual({
       responseMode: 'fragment',
       error: 'access_denied',
       errorDescription: 'Cancelled',
@@ -58,7 +68,11 @@ describe('parseOAuthCallback', () => {
   })
 
   it('reads Facebook’s query answer despite its #_=_', () => {
-    expect(parseOAuthCallback(`https://app.example.com/cb?code=fb&state=${STATE}#_=_`)).toEqual({ responseMode: 'query', code: 'fb', state: STATE })
+    expect(parseOAuthCallback(`https://app.example.com/cb?code=fb&state=${STATE}#_=_`)).toEqual({
+      responseMode: 'query',
+      code: 'fb',
+      state: STATE,
+    })
   })
 
   it('prefers a whole answer in the fragment to an app’s own ?code= in the query', () => {
@@ -101,30 +115,36 @@ describe('cleanOAuthCallbackUrl', () => {
   })
 
   it('leaves no `?` when only the answer was in the query', () => {
-    expect(cleanOAuthCallbackUrl(`https://app.example.com/login?error=access_denied&error_description=no&state=${STATE}`)).toBe(
-      'https://app.example.com/login',
-    )
+    expect(
+      cleanOAuthCallbackUrl(`https://app.example.com/login?error=access_denied&error_description=no&state=${STATE}`),
+    ).toBe('https://app.example.com/login')
   })
 
   it('removes an answer in the fragment, keeping the rest of the fragment', () => {
-    expect(cleanOAuthCallbackUrl(`https://app.example.com/cb#state=${STATE}&code=xyz`)).toBe('https://app.example.com/cb')
+    expect(cleanOAuthCallbackUrl(`https://app.example.com/cb#state=${STATE}&code=xyz`)).toBe(
+      'https://app.example.com/cb',
+    )
     expect(cleanOAuthCallbackUrl(`https://app.example.com/cb?tab=2#view=grid&state=${STATE}&code=xyz`)).toBe(
       'https://app.example.com/cb?tab=2#view=grid',
     )
   })
 
   it('removes an id_token answer from the fragment, Google’s extras and Apple’s code with it', () => {
-    expect(cleanOAuthCallbackUrl(`https://app.example.com/cb#state=${STATE}&id_token=${ID_TOKEN}&authuser=0&prompt=consent`)).toBe(
-      'https://app.example.com/cb',
-    )
+    expect(
+      cleanOAuthCallbackUrl(`https://app.example.com/cb#state=${STATE}&id_token=${ID_TOKEN}&authuser=0&prompt=consent`),
+    ).toBe('https://app.example.com/cb')
     expect(cleanOAuthCallbackUrl(`https://app.example.com/cb?tab=2#state=${STATE}&code=c&id_token=${ID_TOKEN}`)).toBe(
       'https://app.example.com/cb?tab=2',
     )
   })
 
   it('removes Facebook’s #_=_ after a query answer, and on its own', () => {
-    expect(cleanOAuthCallbackUrl(`https://app.example.com/cb?code=1&state=${STATE}#_=_`)).toBe('https://app.example.com/cb')
-    expect(cleanOAuthCallbackUrl(`https://app.example.com/cb?error=access_denied&state=${STATE}#_=_`)).toBe('https://app.example.com/cb')
+    expect(cleanOAuthCallbackUrl(`https://app.example.com/cb?code=1&state=${STATE}#_=_`)).toBe(
+      'https://app.example.com/cb',
+    )
+    expect(cleanOAuthCallbackUrl(`https://app.example.com/cb?error=access_denied&state=${STATE}#_=_`)).toBe(
+      'https://app.example.com/cb',
+    )
     expect(cleanOAuthCallbackUrl('https://app.example.com/cb?tab=2#_=_')).toBe('https://app.example.com/cb?tab=2')
   })
 

@@ -8,7 +8,13 @@ const expected = { label: "completeOAuth: Google's id_token", nonce: NONCE, clie
 
 describe('checkIdToken', () => {
   it('returns the claims of a token for this sign-in’s nonce and this client', async () => {
-    const token = await signJwt({ iss: 'https://accounts.google.com', sub: '1', aud: CLIENT, nonce: NONCE, email: 'ada@example.com' })
+    const token = await signJwt({
+      iss: 'https://accounts.google.com',
+      sub: '1',
+      aud: CLIENT,
+      nonce: NONCE,
+      email: 'ada@example.com',
+    })
     expect(checkIdToken(token, expected)).toMatchObject({ sub: '1', email: 'ada@example.com' })
   })
 
@@ -22,7 +28,8 @@ describe('checkIdToken', () => {
     expect(() => checkIdToken(other, expected)).toThrow(
       expect.objectContaining({
         code: 'OAUTH_PROVIDER_ERROR',
-        message: "completeOAuth: Google's id_token has another sign-in’s nonce: it is not for this sign-in’s key, and is not sent on",
+        message:
+          "completeOAuth: Google's id_token has another sign-in’s nonce: it is not for this sign-in’s key, and is not sent on",
       }),
     )
     const none = await signJwt({ aud: CLIENT })
@@ -41,7 +48,10 @@ describe('checkIdToken', () => {
 
   it('refuses what is not a JWT', () => {
     expect(() => checkIdToken('not-a-jwt', expected)).toThrow(
-      expect.objectContaining({ code: 'OAUTH_PROVIDER_ERROR', message: expect.stringMatching(/^completeOAuth: Google's id_token is not a JWT/) }),
+      expect.objectContaining({
+        code: 'OAUTH_PROVIDER_ERROR',
+        message: expect.stringMatching(/^completeOAuth: Google's id_token is not a JWT/),
+      }),
     )
   })
 })

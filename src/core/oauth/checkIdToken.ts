@@ -25,11 +25,18 @@ export function checkIdToken(idToken: string, { label, nonce, clientId }: CheckI
   try {
     claims = decodeJwtPayload(idToken) as JWTPayload
   } catch (cause) {
-    throw new KitError('OAUTH_PROVIDER_ERROR', `${label} is not a JWT (${cause instanceof Error ? cause.message : String(cause)})`, { cause })
+    throw new KitError(
+      'OAUTH_PROVIDER_ERROR',
+      `${label} is not a JWT (${cause instanceof Error ? cause.message : String(cause)})`,
+      { cause },
+    )
   }
   if (claims.nonce !== nonce) {
     const got = typeof claims.nonce === 'string' ? 'another sign-in’s nonce' : 'no nonce'
-    throw new KitError('OAUTH_PROVIDER_ERROR', `${label} has ${got}: it is not for this sign-in’s key, and is not sent on`)
+    throw new KitError(
+      'OAUTH_PROVIDER_ERROR',
+      `${label} has ${got}: it is not for this sign-in’s key, and is not sent on`,
+    )
   }
   const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud]
   if (!audiences.includes(clientId)) {

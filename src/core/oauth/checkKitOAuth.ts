@@ -12,19 +12,35 @@ export function checkKitOAuth(oauth: KitOAuth): KitOAuth {
   assertObject(authorizeUrls, 'createKit({ oauthAuthorizeUrls })')
   for (const [provider, url] of Object.entries(authorizeUrls)) {
     if (!isOAuthProviderName(provider)) {
-      throw invalidArgument('createKit({ oauthAuthorizeUrls })', `keys among ${OAUTH_PROVIDER_NAMES.join(', ')}`, provider)
+      throw invalidArgument(
+        'createKit({ oauthAuthorizeUrls })',
+        `keys among ${OAUTH_PROVIDER_NAMES.join(', ')}`,
+        provider,
+      )
     }
     if (url !== undefined) parseHttpUrl(url, `createKit({ oauthAuthorizeUrls.${provider} })`)
   }
   assertObject(tokenUrls, 'createKit({ oauthTokenUrls })')
   for (const [provider, url] of Object.entries(tokenUrls)) {
     if (provider !== 'facebook') {
-      throw invalidArgument('createKit({ oauthTokenUrls })', 'keys among facebook (the one provider whose code the browser redeems)', provider)
+      throw invalidArgument(
+        'createKit({ oauthTokenUrls })',
+        'keys among facebook (the one provider whose code the browser redeems)',
+        provider,
+      )
     }
     if (url !== undefined) parseHttpUrl(url, `createKit({ oauthTokenUrls.${provider} })`)
   }
-  assertMethods(storage, ['getItem', 'setItem', 'removeItem'], 'createKit({ oauthStorage })', 'a Storage (getItem, setItem, removeItem)')
-  if (location !== undefined && (typeof location !== 'object' || location === null || typeof location.href !== 'string')) {
+  assertMethods(
+    storage,
+    ['getItem', 'setItem', 'removeItem'],
+    'createKit({ oauthStorage })',
+    'a Storage (getItem, setItem, removeItem)',
+  )
+  if (
+    location !== undefined &&
+    (typeof location !== 'object' || location === null || typeof location.href !== 'string')
+  ) {
     throw invalidArgument('createKit({ location })', 'an object with an href string, like window.location', location)
   }
   return oauth

@@ -13,15 +13,22 @@ afterEach(() => {
 
 describe('resolveKitOAuth', () => {
   it('keeps authorize URL overrides by provider, as given', () => {
-    const oauth = resolveKitOAuth({ oauthAuthorizeUrls: { google: 'http://localhost:8787/__mock/oauth/google/authorize' } })
+    const oauth = resolveKitOAuth({
+      oauthAuthorizeUrls: { google: 'http://localhost:8787/__mock/oauth/google/authorize' },
+    })
     expect(oauth.authorizeUrls).toEqual({ google: 'http://localhost:8787/__mock/oauth/google/authorize' })
     expect(checkKitOAuth(oauth)).toBe(oauth)
   })
 
   it('keeps token URL overrides and the kit’s fetch, or defaults to none and the global fetch', async () => {
     const fetch = vi.fn(async () => new Response('{}'))
-    const oauth = resolveKitOAuth({ oauthTokenUrls: { facebook: 'http://localhost:8787/__mock/oauth/facebook/v11.0/oauth/access_token' }, fetch })
-    expect(oauth.tokenUrls).toEqual({ facebook: 'http://localhost:8787/__mock/oauth/facebook/v11.0/oauth/access_token' })
+    const oauth = resolveKitOAuth({
+      oauthTokenUrls: { facebook: 'http://localhost:8787/__mock/oauth/facebook/v11.0/oauth/access_token' },
+      fetch,
+    })
+    expect(oauth.tokenUrls).toEqual({
+      facebook: 'http://localhost:8787/__mock/oauth/facebook/v11.0/oauth/access_token',
+    })
     expect(oauth.fetch).toBe(fetch)
     expect(checkKitOAuth(oauth)).toBe(oauth)
 
@@ -74,27 +81,37 @@ describe('resolveKitOAuth', () => {
 
 describe('checkKitOAuth (where the OAuth flows use the settings)', () => {
   it('refuses an unknown provider or a URL that is not http(s), with the label of the createKit option', () => {
-    expect(() => checkKitOAuth(resolveKitOAuth({ oauthAuthorizeUrls: { github: 'https://github.com/login/oauth/authorize' } as never }))).toThrow(
+    expect(() =>
+      checkKitOAuth(
+        resolveKitOAuth({ oauthAuthorizeUrls: { github: 'https://github.com/login/oauth/authorize' } as never }),
+      ),
+    ).toThrow(
       /createKit\(\{ oauthAuthorizeUrls \}\): expected keys among google, apple, x, discord, facebook, got "github"/,
     )
     expect(() => checkKitOAuth(resolveKitOAuth({ oauthAuthorizeUrls: { apple: 'data:text/html,hi' } }))).toThrow(
       /createKit\(\{ oauthAuthorizeUrls.apple \}\)/,
     )
-    expect(() => checkKitOAuth(resolveKitOAuth({ oauthAuthorizeUrls: 'https://x' as never }))).toThrow(/createKit\(\{ oauthAuthorizeUrls \}\): expected an object/)
+    expect(() => checkKitOAuth(resolveKitOAuth({ oauthAuthorizeUrls: 'https://x' as never }))).toThrow(
+      /createKit\(\{ oauthAuthorizeUrls \}\): expected an object/,
+    )
   })
 
   it('refuses a token URL for a provider whose code the browser does not redeem, or one that is not http(s)', () => {
-    expect(() => checkKitOAuth(resolveKitOAuth({ oauthTokenUrls: { google: 'https://oauth2.googleapis.com/token' } as never }))).toThrow(
-      /createKit\(\{ oauthTokenUrls \}\): expected keys among facebook .*, got "google"/,
-    )
+    expect(() =>
+      checkKitOAuth(resolveKitOAuth({ oauthTokenUrls: { google: 'https://oauth2.googleapis.com/token' } as never })),
+    ).toThrow(/createKit\(\{ oauthTokenUrls \}\): expected keys among facebook .*, got "google"/)
     expect(() => checkKitOAuth(resolveKitOAuth({ oauthTokenUrls: { facebook: 'ftp://graph.example/token' } }))).toThrow(
       /createKit\(\{ oauthTokenUrls.facebook \}\)/,
     )
   })
 
   it('refuses a storage that is not one, and a location without an href', () => {
-    expect(() => checkKitOAuth(resolveKitOAuth({ oauthStorage: {} as never }))).toThrow(/createKit\(\{ oauthStorage \}\)/)
-    expect(() => checkKitOAuth(resolveKitOAuth({ location: 'https://x' as never }))).toThrow(/createKit\(\{ location \}\)/)
+    expect(() => checkKitOAuth(resolveKitOAuth({ oauthStorage: {} as never }))).toThrow(
+      /createKit\(\{ oauthStorage \}\)/,
+    )
+    expect(() => checkKitOAuth(resolveKitOAuth({ location: 'https://x' as never }))).toThrow(
+      /createKit\(\{ location \}\)/,
+    )
   })
 
   it('a kit built with a wrong OAuth option signs in with nothing: startOAuth refuses it before making a key', async () => {
@@ -107,9 +124,9 @@ describe('checkKitOAuth (where the OAuth flows use the settings)', () => {
       storage: fakeStorage(),
       oauthAuthorizeUrls: { google: 'javascript:alert(1)' },
     })
-    await expect(startOAuth(kit, { provider: 'google', mode: 'popup', redirectUri: 'https://app.example.com/' })).rejects.toThrow(
-      /createKit\(\{ oauthAuthorizeUrls.google \}\)/,
-    )
+    await expect(
+      startOAuth(kit, { provider: 'google', mode: 'popup', redirectUri: 'https://app.example.com/' }),
+    ).rejects.toThrow(/createKit\(\{ oauthAuthorizeUrls.google \}\)/)
     expect(await keyStore.list()).toEqual([])
     kit.destroy()
   })

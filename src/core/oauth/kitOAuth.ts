@@ -6,7 +6,8 @@ import type { OAuthProviderName } from './providerNames'
  * Where a pending sign-in waits for the provider's answer. `key` and `length` (as on Storage) let
  * startOAuth find abandoned sign-ins and delete their keys; without them those keys stay until logout.
  */
-export type OAuthStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> & Partial<Pick<Storage, 'key' | 'length'>>
+export type OAuthStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> &
+  Partial<Pick<Storage, 'key' | 'length'>>
 
 /** The page's address: read when a flow starts, for the default redirect URI. */
 export interface OAuthLocation {
@@ -78,7 +79,8 @@ export function resolveKitOAuth(options: KitOAuthSettings): KitOAuth {
   if (oauth === undefined) {
     const { oauthAuthorizeUrls = {}, oauthTokenUrls = {}, oauthStorage, location = defaultLocation() } = options
     // An injected storage is the caller's to vouch for; only the memory fallback is known not to survive.
-    const { storage, survivesRedirect } = oauthStorage === undefined ? defaultStorage() : { storage: oauthStorage, survivesRedirect: true }
+    const { storage, survivesRedirect } =
+      oauthStorage === undefined ? defaultStorage() : { storage: oauthStorage, survivesRedirect: true }
     // Looked up per call, never called as a method of another object: window.fetch throws "Illegal
     // invocation" when `this` is not the window.
     const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))

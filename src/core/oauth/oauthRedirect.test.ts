@@ -27,7 +27,13 @@ afterEach(() => {
 /** What survives a redirect in one tab: the mock, the key store, sessionStorage. */
 function tab() {
   const proxy = createMockAuthProxy({ strictFields: true, tenants: [EVERY_PROVIDER_TENANT] })
-  return { proxy, keyStore: memoryKeyStore(), oauthStorage: fakeStorage(), flowStorage: fakeStorage(), requests: [] as string[] }
+  return {
+    proxy,
+    keyStore: memoryKeyStore(),
+    oauthStorage: fakeStorage(),
+    flowStorage: fakeStorage(),
+    requests: [] as string[],
+  }
 }
 type Tab = ReturnType<typeof tab>
 
@@ -37,7 +43,9 @@ function pageKit(shared: Tab): Kit {
     proxyUrl: PROXY_URL,
     configId: EVERY_PROVIDER_TENANT.configId,
     fetch: (input, init) => {
-      shared.requests.push(new URL(input instanceof Request ? input.url : String(input)).pathname.replace(/^\/v1\//, ''))
+      shared.requests.push(
+        new URL(input instanceof Request ? input.url : String(input)).pathname.replace(/^\/v1\//, ''),
+      )
       return shared.proxy.fetch(input, init)
     },
     keyStore: shared.keyStore,
@@ -71,7 +79,11 @@ function fakePage(href: string, popup: { name?: string; opener?: unknown } = {})
 }
 
 /** The page that leaves: a redirect sign-in with `provider`, its marker saved; the person then answers `choice`. */
-async function returnFrom(shared: Tab, provider: OAuthProviderName, choice = 'Continue as Ada Lovelace'): Promise<string> {
+async function returnFrom(
+  shared: Tab,
+  provider: OAuthProviderName,
+  choice = 'Continue as Ada Lovelace',
+): Promise<string> {
   const kit = pageKit(shared)
   const { authorizeUrl } = await startOAuth(kit, { provider, mode: 'redirect', redirectUri: APP })
   savePendingOAuthRedirect(shared.flowStorage, kit.client.configId, provider, kit.now())
@@ -114,7 +126,12 @@ describe('oauthRedirect(kit).handle', () => {
     expect(loadPendingOAuthRedirect(shared.flowStorage, kit.client.configId, kit.now())).toBeUndefined()
 
     const done = await settled(store)
-    expect(done).toMatchObject({ status: 'success', error: null, provider: 'discord', result: { provider: 'discord', isNewUser: true } })
+    expect(done).toMatchObject({
+      status: 'success',
+      error: null,
+      provider: 'discord',
+      result: { provider: 'discord', isNewUser: true },
+    })
     expect(kit.session.getSnapshot().status).toBe('signedIn')
     expect(shared.requests).toEqual(['wallet_kit_config', 'oauth2_authenticate', 'account', 'signup', 'oauth_login'])
   })
@@ -228,7 +245,9 @@ describe('oauthRedirect(kit).handle', () => {
     expect(unnamed.replaced).toEqual([])
     // With a storage the two windows share (an injected localStorage), the pending sign-in's mode says popup.
     const sharedStore = createOAuthRedirect(pageKit({ ...opener, flowStorage: fakeStorage() }))
-    expect(sharedStore.handle({ page: fakePage(callbackUrl, { name: '', opener: {} }), flowStorage: opener.flowStorage })).toBe(false)
+    expect(
+      sharedStore.handle({ page: fakePage(callbackUrl, { name: '', opener: {} }), flowStorage: opener.flowStorage }),
+    ).toBe(false)
     expect(sharedStore.handle({ page: fakePage(callbackUrl), flowStorage: opener.flowStorage })).toBe(false)
     expect(store.getSnapshot()).toBe(OAUTH_REDIRECT_IDLE)
     expect(sharedStore.getSnapshot()).toBe(OAUTH_REDIRECT_IDLE)
@@ -264,7 +283,10 @@ describe('the pending redirect marker', () => {
     const storage = fakeStorage()
     savePendingOAuthRedirect(storage, 'demo', 'x', 1000)
     expect([...storage.items.keys()]).toEqual(['auth-proxy-kit:demo:oauth-redirect'])
-    expect(loadPendingOAuthRedirect(storage, 'demo', 1000 + OAUTH_PENDING_TTL_MS)).toEqual({ provider: 'x', startedAt: 1000 })
+    expect(loadPendingOAuthRedirect(storage, 'demo', 1000 + OAUTH_PENDING_TTL_MS)).toEqual({
+      provider: 'x',
+      startedAt: 1000,
+    })
     expect(loadPendingOAuthRedirect(storage, 'demo', 1001 + OAUTH_PENDING_TTL_MS)).toBeUndefined()
     expect(loadPendingOAuthRedirect(storage, 'other', 1000)).toBeUndefined()
     storage.setItem('auth-proxy-kit:demo:oauth-redirect', JSON.stringify({ provider: 'myspace', startedAt: 1000 }))

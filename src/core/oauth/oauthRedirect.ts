@@ -10,7 +10,11 @@ import { cleanOAuthCallbackUrl, isOAuthCallback, parseOAuthCallback } from './ca
 import { resolveKitOAuth } from './kitOAuth'
 import type { OAuthWindow } from './oauthWindow'
 import { pendingOAuthKey, readPendingOAuth, type OAuthMode } from './pendingOAuth'
-import { clearPendingOAuthRedirect, loadPendingOAuthRedirect, type PendingOAuthRedirectStorage } from './pendingOAuthRedirect'
+import {
+  clearPendingOAuthRedirect,
+  loadPendingOAuthRedirect,
+  type PendingOAuthRedirectStorage,
+} from './pendingOAuthRedirect'
 import { oauthAnswerOwner } from './openOAuthPopup'
 import type { OAuthProviderName } from './providerNames'
 
@@ -27,7 +31,12 @@ export interface OAuthRedirectSnapshot {
 }
 
 /** Every page that is not a provider's answer (and the server's snapshot). */
-export const OAUTH_REDIRECT_IDLE: OAuthRedirectSnapshot = Object.freeze({ status: 'idle', error: null, result: undefined, provider: undefined })
+export const OAUTH_REDIRECT_IDLE: OAuthRedirectSnapshot = Object.freeze({
+  status: 'idle',
+  error: null,
+  result: undefined,
+  provider: undefined,
+})
 
 export interface HandleOAuthRedirectOptions {
   /** The page: its address is read, and cleaned. */
@@ -65,7 +74,9 @@ export function createOAuthRedirect(kit: Kit): OAuthRedirect {
       store.setState({ status: 'success', error: null, result, provider: result.provider })
     } catch (error) {
       // completeOAuth throws KitError only; anything else (a bug in an injected fetch) still gets a code and copy.
-      const kitError = isKitError(error) ? error : new KitError('PROXY_ERROR', `Unexpected error: ${String(error)}`, { cause: error })
+      const kitError = isKitError(error)
+        ? error
+        : new KitError('PROXY_ERROR', `Unexpected error: ${String(error)}`, { cause: error })
       store.setState((previous) => ({ ...previous, status: 'error', error: kitError, result: undefined }))
     }
   }
@@ -82,7 +93,10 @@ export function createOAuthRedirect(kit: Kit): OAuthRedirect {
       const redirect = loadPendingOAuthRedirect(flowStorage, configId, kit.now())
       // Not "has an opener": a redirect in a tab opened by window.open must complete too (oauthAnswerOwner).
       const pending = pendingOf(kit, callbackUrl)
-      const owner = oauthAnswerOwner(page, { pendingMode: pending.mode, unmatchedMark: redirect !== undefined || pending.unreadable })
+      const owner = oauthAnswerOwner(page, {
+        pendingMode: pending.mode,
+        unmatchedMark: redirect !== undefined || pending.unreadable,
+      })
       if (owner !== 'redirect') return false
       claimed.add(callbackUrl)
 
@@ -120,7 +134,10 @@ function pendingOf(kit: Kit, callbackUrl: string): { mode: OAuthMode | undefined
   try {
     const { storage } = resolveKitOAuth(kit.oauth)
     const mode = readPendingOAuth(storage, kit.client.configId, state)?.mode
-    return { mode, unreadable: mode === undefined && storage.getItem(pendingOAuthKey(kit.client.configId, state)) !== null }
+    return {
+      mode,
+      unreadable: mode === undefined && storage.getItem(pendingOAuthKey(kit.client.configId, state)) !== null,
+    }
   } catch {
     return { mode: undefined, unreadable: false }
   }

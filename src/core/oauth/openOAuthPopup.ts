@@ -36,7 +36,9 @@ export const OAUTH_POPUP_WINDOW_NAME = 'auth-proxy-kit-oauth'
  * cross-site navigation may clear the name: oauthAnswerOwner weighs the pending sign-in as well.
  */
 // `opener` stays in the parameter's type so that callers passing a window-like object still compile; it is not read.
-export function isOAuthPopupWindow(page: { readonly name?: string; readonly opener?: unknown } | undefined = currentWindow()): boolean {
+export function isOAuthPopupWindow(
+  page: { readonly name?: string; readonly opener?: unknown } | undefined = currentWindow(),
+): boolean {
   if (page === undefined) return false
   try {
     return page.name === OAUTH_POPUP_WINDOW_NAME
@@ -75,7 +77,10 @@ export interface OAuthAnswerMarks {
  *   for this tab's failed redirect (completed, to report the error, and cleaned) in a tab without an
  *   opener, and left to the opener in a window that has one.
  */
-export function oauthAnswerOwner(page: { readonly name?: string; readonly opener?: unknown }, marks: OAuthAnswerMarks): OAuthAnswerOwner {
+export function oauthAnswerOwner(
+  page: { readonly name?: string; readonly opener?: unknown },
+  marks: OAuthAnswerMarks,
+): OAuthAnswerOwner {
   if (marks.pendingMode === 'redirect') return 'redirect'
   if (marks.pendingMode === 'popup' || isOAuthPopupWindow(page)) return 'popup'
   if (!marks.unmatchedMark) return 'none'
@@ -118,7 +123,10 @@ export function openOAuthPopup(opener: OAuthPopupOpener): OAuthPopup {
     throw new KitError('OAUTH_POPUP_BLOCKED', 'openOAuthPopup: window.open threw', { cause })
   }
   if (popup === null || popup === undefined) {
-    throw new KitError('OAUTH_POPUP_BLOCKED', 'openOAuthPopup: window.open returned null (a popup blocker, or not in a click handler)')
+    throw new KitError(
+      'OAUTH_POPUP_BLOCKED',
+      'openOAuthPopup: window.open returned null (a popup blocker, or not in a click handler)',
+    )
   }
   return popup
 }

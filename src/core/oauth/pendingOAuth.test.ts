@@ -78,7 +78,10 @@ describe('pending sign-in storage', () => {
     ] as const
     for (const [pending, readable] of cases) {
       savePendingOAuth(storage, 'demo', pending)
-      expect([pending.provider, readPendingOAuth(storage, 'demo', pending.state)]).toEqual([pending.provider, readable ? pending : undefined])
+      expect([pending.provider, readPendingOAuth(storage, 'demo', pending.state)]).toEqual([
+        pending.provider,
+        readable ? pending : undefined,
+      ])
     }
   })
 

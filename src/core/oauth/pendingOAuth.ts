@@ -76,7 +76,10 @@ export function isPendingOAuthExpired(record: PendingOAuth, now: number): boolea
  * Storage keys of this tenant's pending sign-ins, with their records (undefined when unreadable).
  * Empty when the storage cannot be enumerated.
  */
-export function listPendingOAuth(storage: OAuthStorage, configId: string): { key: string; record: PendingOAuth | undefined }[] {
+export function listPendingOAuth(
+  storage: OAuthStorage,
+  configId: string,
+): { key: string; record: PendingOAuth | undefined }[] {
   if (typeof storage.key !== 'function' || typeof storage.length !== 'number') return []
   const prefix = pendingOAuthPrefix(configId)
   const keys: string[] = []

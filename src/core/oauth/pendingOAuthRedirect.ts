@@ -17,7 +17,12 @@ function storageKey(configId: string): string {
   return `auth-proxy-kit:${configId}:oauth-redirect`
 }
 
-export function savePendingOAuthRedirect(storage: PendingOAuthRedirectStorage | null, configId: string, provider: OAuthProviderName, now: number): void {
+export function savePendingOAuthRedirect(
+  storage: PendingOAuthRedirectStorage | null,
+  configId: string,
+  provider: OAuthProviderName,
+  now: number,
+): void {
   try {
     storage?.setItem(storageKey(configId), JSON.stringify({ provider, startedAt: now } satisfies PendingOAuthRedirect))
   } catch {
@@ -26,7 +31,11 @@ export function savePendingOAuthRedirect(storage: PendingOAuthRedirectStorage | 
 }
 
 /** The stored redirect when it is well formed and younger than a pending sign-in lives; undefined otherwise. */
-export function loadPendingOAuthRedirect(storage: PendingOAuthRedirectStorage | null, configId: string, now: number): PendingOAuthRedirect | undefined {
+export function loadPendingOAuthRedirect(
+  storage: PendingOAuthRedirectStorage | null,
+  configId: string,
+  now: number,
+): PendingOAuthRedirect | undefined {
   try {
     const text = storage?.getItem(storageKey(configId))
     if (text === null || text === undefined) return undefined

@@ -4,13 +4,17 @@ import { calculateCodeChallenge, generateCodeVerifier } from './pkce'
 
 describe('calculateCodeChallenge', () => {
   it('gives the S256 challenge of RFC 7636 Appendix B', async () => {
-    expect(await calculateCodeChallenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM')
+    expect(await calculateCodeChallenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe(
+      'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    )
   })
 
   it('agrees with Node for fresh verifiers', async () => {
     for (let i = 0; i < 5; i++) {
       const verifier = generateCodeVerifier()
-      expect(await calculateCodeChallenge(verifier)).toBe(createHash('sha256').update(verifier, 'ascii').digest('base64url'))
+      expect(await calculateCodeChallenge(verifier)).toBe(
+        createHash('sha256').update(verifier, 'ascii').digest('base64url'),
+      )
     }
   })
 
@@ -20,7 +24,9 @@ describe('calculateCodeChallenge', () => {
     ['outside the unreserved alphabet', `${'a'.repeat(42)}+`],
     ['not a string', 42],
   ])('refuses a verifier %s', async (_what, verifier) => {
-    await expect(calculateCodeChallenge(verifier as string)).rejects.toThrow(/calculateCodeChallenge\(verifier\): expected a PKCE code verifier/)
+    await expect(calculateCodeChallenge(verifier as string)).rejects.toThrow(
+      /calculateCodeChallenge\(verifier\): expected a PKCE code verifier/,
+    )
   })
 
   it('accepts the shortest and longest verifiers RFC 7636 allows', async () => {

@@ -15,7 +15,11 @@ export function generateCodeVerifier(): string {
 /** `base64url(sha256(ascii(verifier)))`, the S256 code challenge sent in the authorize URL. */
 export async function calculateCodeChallenge(verifier: string): Promise<string> {
   if (typeof verifier !== 'string' || !CODE_VERIFIER.test(verifier)) {
-    throw invalidArgument('calculateCodeChallenge(verifier)', 'a PKCE code verifier (43-128 characters A-Z a-z 0-9 - . _ ~)', verifier)
+    throw invalidArgument(
+      'calculateCodeChallenge(verifier)',
+      'a PKCE code verifier (43-128 characters A-Z a-z 0-9 - . _ ~)',
+      verifier,
+    )
   }
   // The alphabet is ASCII, so its UTF-8 bytes are its ASCII bytes.
   return base64urlEncode(await sha256(utf8(verifier)))

@@ -1,6 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { KitError } from '../errors'
-import { OAUTH_POPUP_WINDOW_NAME, isOAuthPopupWindow, oauthAnswerOwner, openOAuthPopup, waitForOAuthPopup, type OAuthPopup, type OAuthPopupOpener } from './popup'
+import {
+  OAUTH_POPUP_WINDOW_NAME,
+  isOAuthPopupWindow,
+  oauthAnswerOwner,
+  openOAuthPopup,
+  waitForOAuthPopup,
+  type OAuthPopup,
+  type OAuthPopupOpener,
+} from './popup'
 
 const REDIRECT = 'https://app.example.com/auth/callback'
 const STATE = 'S'.repeat(43)
@@ -30,7 +38,8 @@ function fakePopup(): FakePopup {
     },
     location: {
       get href() {
-        if (popup.crossOrigin) throw new DOMException('Blocked a frame with origin from accessing a cross-origin frame.', 'SecurityError')
+        if (popup.crossOrigin)
+          throw new DOMException('Blocked a frame with origin from accessing a cross-origin frame.', 'SecurityError')
         return popup.current
       },
       set href(url: string) {
@@ -190,8 +199,12 @@ describe('waitForOAuthPopup', () => {
   })
 
   it('refuses bad options with labelled errors', () => {
-    expect(() => waitForOAuthPopup(fakePopup(), { redirectUri: '/cb' })).toThrow(/waitForOAuthPopup\(\{ redirectUri \}\)/)
-    expect(() => waitForOAuthPopup(fakePopup(), { redirectUri: REDIRECT, pollMs: 0 })).toThrow(/waitForOAuthPopup\(\{ pollMs \}\)/)
+    expect(() => waitForOAuthPopup(fakePopup(), { redirectUri: '/cb' })).toThrow(
+      /waitForOAuthPopup\(\{ redirectUri \}\)/,
+    )
+    expect(() => waitForOAuthPopup(fakePopup(), { redirectUri: REDIRECT, pollMs: 0 })).toThrow(
+      /waitForOAuthPopup\(\{ pollMs \}\)/,
+    )
     expect(() => waitForOAuthPopup(null as never, { redirectUri: REDIRECT })).toThrow(/waitForOAuthPopup\(popup\)/)
   })
 })

@@ -45,7 +45,8 @@ export function waitForOAuthPopup(popup: OAuthPopup, options: WaitForOAuthPopupO
   } catch {
     throw invalidArgument('waitForOAuthPopup({ redirectUri })', 'an absolute URL', options.redirectUri)
   }
-  if (typeof pollMs !== 'number' || !(pollMs > 0)) throw invalidArgument('waitForOAuthPopup({ pollMs })', 'a positive number', pollMs)
+  if (typeof pollMs !== 'number' || !(pollMs > 0))
+    throw invalidArgument('waitForOAuthPopup({ pollMs })', 'a positive number', pollMs)
   if (typeof timeoutMs !== 'number' || !(timeoutMs > 0)) {
     throw invalidArgument('waitForOAuthPopup({ timeoutMs })', 'a positive number', timeoutMs)
   }
@@ -59,14 +60,23 @@ export function waitForOAuthPopup(popup: OAuthPopup, options: WaitForOAuthPopupO
       outcome()
     }
     const onAbort = () =>
-      finish(() => reject(new KitError('ABORTED', 'waitForOAuthPopup: aborted by the caller', { cause: signal?.reason })), true)
+      finish(
+        () => reject(new KitError('ABORTED', 'waitForOAuthPopup: aborted by the caller', { cause: signal?.reason })),
+        true,
+      )
 
     const look = () => {
       const href = readHref(popup)
       if (href !== undefined && isOnRedirect(href, redirect) && isOAuthCallback(href)) {
         finish(() => resolve(href), true)
       } else if (popup.closed) {
-        finish(() => reject(new KitError('OAUTH_POPUP_CLOSED', 'waitForOAuthPopup: the popup was closed before the sign-in finished')), false)
+        finish(
+          () =>
+            reject(
+              new KitError('OAUTH_POPUP_CLOSED', 'waitForOAuthPopup: the popup was closed before the sign-in finished'),
+            ),
+          false,
+        )
       } else if (Date.now() - startedAt >= timeoutMs) {
         finish(() => reject(new KitError('OAUTH_EXPIRED', `waitForOAuthPopup: no answer within ${timeoutMs} ms`)), true)
       }

@@ -30,7 +30,10 @@ function endpoint(answer: (sent: Sent) => Response | Promise<Response>) {
   return { fetch, sent }
 }
 
-function parameters(fetch: typeof globalThis.fetch, overrides: Partial<RedeemCodeForIdTokenParameters> = {}): RedeemCodeForIdTokenParameters {
+function parameters(
+  fetch: typeof globalThis.fetch,
+  overrides: Partial<RedeemCodeForIdTokenParameters> = {},
+): RedeemCodeForIdTokenParameters {
   return {
     label: "completeOAuth: Facebook's token endpoint",
     tokenUrl: TOKEN_URL,
@@ -44,7 +47,8 @@ function parameters(fetch: typeof globalThis.fetch, overrides: Partial<RedeemCod
   }
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
 async function caught(promise: Promise<unknown>): Promise<KitError> {
   const error = await promise.then(
@@ -57,7 +61,9 @@ async function caught(promise: Promise<unknown>): Promise<KitError> {
 
 describe('redeemCodeForIdToken', () => {
   it('POSTs the form production sends Facebook and resolves with the answer’s id_token', async () => {
-    const { fetch, sent } = endpoint(() => json({ access_token: 'at', token_type: 'bearer', expires_in: 5183944, id_token: ID_TOKEN }))
+    const { fetch, sent } = endpoint(() =>
+      json({ access_token: 'at', token_type: 'bearer', expires_in: 5183944, id_token: ID_TOKEN }),
+    )
     await expect(redeemCodeForIdToken(parameters(fetch))).resolves.toBe(ID_TOKEN)
     expect(sent).toHaveLength(1)
     expect(sent[0]).toMatchObject({
@@ -75,26 +81,43 @@ describe('redeemCodeForIdToken', () => {
   })
 
   it('turns Facebook’s error answer into OAUTH_PROVIDER_ERROR with its message, keeping the body as the cause', async () => {
-    const body = { error: { message: 'This authorization code has been used.', type: 'OAuthException', code: 100, fbtrace_id: 'mock' } }
+    const body = {
+      error: {
+        message: 'This authorization code has been used.',
+        type: 'OAuthException',
+        code: 100,
+        fbtrace_id: 'mock',
+      },
+    }
     const { fetch } = endpoint(() => json(body, 400))
     const error = await caught(redeemCodeForIdToken(parameters(fetch)))
     expect(error.code).toBe('OAUTH_PROVIDER_ERROR')
-    expect(error.message).toBe("completeOAuth: Facebook's token endpoint: This authorization code has been used. (HTTP 400)")
+    expect(error.message).toBe(
+      "completeOAuth: Facebook's token endpoint: This authorization code has been used. (HTTP 400)",
+    )
     expect(error.status).toBe(400)
     expect(error.cause).toEqual(body)
     expect(error.userMessage).toBe('The sign-in provider reported a problem. Please try again.')
   })
 
   it('reads an RFC 6749 error answer too, and names the status of an answer it cannot read', async () => {
-    const rfc = await caught(redeemCodeForIdToken(parameters(endpoint(() => json({ error: 'invalid_grant', error_description: 'bad verifier' }, 400)).fetch)))
+    const rfc = await caught(
+      redeemCodeForIdToken(
+        parameters(endpoint(() => json({ error: 'invalid_grant', error_description: 'bad verifier' }, 400)).fetch),
+      ),
+    )
     expect(rfc.message).toBe("completeOAuth: Facebook's token endpoint: invalid_grant: bad verifier (HTTP 400)")
-    const html = await caught(redeemCodeForIdToken(parameters(endpoint(() => new Response('<h1>Bad gateway</h1>', { status: 502 })).fetch)))
+    const html = await caught(
+      redeemCodeForIdToken(parameters(endpoint(() => new Response('<h1>Bad gateway</h1>', { status: 502 })).fetch)),
+    )
     expect(html).toMatchObject({ code: 'OAUTH_PROVIDER_ERROR', status: 502, cause: '<h1>Bad gateway</h1>' })
     expect(html.message).toBe("completeOAuth: Facebook's token endpoint: HTTP 502")
   })
 
   it('is OAUTH_PROVIDER_ERROR when the answer has no id_token (openid not granted)', async () => {
-    const error = await caught(redeemCodeForIdToken(parameters(endpoint(() => json({ access_token: 'at', token_type: 'bearer' })).fetch)))
+    const error = await caught(
+      redeemCodeForIdToken(parameters(endpoint(() => json({ access_token: 'at', token_type: 'bearer' })).fetch)),
+    )
     expect(error.code).toBe('OAUTH_PROVIDER_ERROR')
     expect(error.message).toMatch(/the answer has no id_token \(HTTP 200; is the openid scope granted\?\)/)
   })

@@ -55,7 +55,8 @@ export async function redeemCodeForIdToken(parameters: RedeemCodeForIdTokenParam
     if (!response.ok) throw refusal(label, status, text)
   } catch (cause) {
     if (cause instanceof KitError) throw cause
-    if (deadline.timedOut) throw new KitError('OAUTH_PROVIDER_ERROR', `${label}: no answer within ${timeoutMs} ms`, { cause })
+    if (deadline.timedOut)
+      throw new KitError('OAUTH_PROVIDER_ERROR', `${label}: no answer within ${timeoutMs} ms`, { cause })
     if (signal?.aborted) throw new KitError('ABORTED', `${label}: aborted by the caller`, { cause: signal.reason })
     // fetch rejects with a bare TypeError ("Failed to fetch") for DNS, offline, refused and CORS failures.
     const reason = cause instanceof Error ? cause.message : describeValue(cause)
@@ -65,12 +66,17 @@ export async function redeemCodeForIdToken(parameters: RedeemCodeForIdTokenParam
   }
 
   const answer = parseJson(text)
-  const idToken = typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>).id_token : undefined
+  const idToken =
+    typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>).id_token : undefined
   if (typeof idToken !== 'string' || idToken === '') {
     // Facebook gives an id_token only when the openid scope was granted.
-    throw new KitError('OAUTH_PROVIDER_ERROR', `${label}: the answer has no id_token (HTTP ${status}; is the openid scope granted?)`, {
-      status,
-    })
+    throw new KitError(
+      'OAUTH_PROVIDER_ERROR',
+      `${label}: the answer has no id_token (HTTP ${status}; is the openid scope granted?)`,
+      {
+        status,
+      },
+    )
   }
   return idToken
 }

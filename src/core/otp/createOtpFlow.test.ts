@@ -29,10 +29,14 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-function setup({ tenant = {}, proxy }: { tenant?: Partial<MockTenant>; proxy?: MockAuthProxy } = {}, shared?: Setup): Setup {
+function setup(
+  { tenant = {}, proxy }: { tenant?: Partial<MockTenant>; proxy?: MockAuthProxy } = {},
+  shared?: Setup,
+): Setup {
   const clock = shared?.clock ?? { now: Date.parse('2030-01-01T10:00:00Z') }
   const now = () => clock.now
-  const mock = proxy ?? shared?.proxy ?? createMockAuthProxy({ strictFields: true, now, tenants: [{ ...DEMO_TENANT, ...tenant }] })
+  const mock =
+    proxy ?? shared?.proxy ?? createMockAuthProxy({ strictFields: true, now, tenants: [{ ...DEMO_TENANT, ...tenant }] })
   const { kit, endpoints } = kitOnMock(mock, { now })
   kits.push(kit)
   return {
@@ -60,14 +64,17 @@ function wrongCode(proxy: MockAuthProxy, contact: string): string {
 }
 
 /** Every snapshot the flow publishes, for a subscriber. */
-function record<C extends OtpFlowSnapshot>(flow: { subscribe(listener: () => void): () => void; getSnapshot(): C }): C[] {
+function record<C extends OtpFlowSnapshot>(flow: {
+  subscribe(listener: () => void): () => void
+  getSnapshot(): C
+}): C[] {
   const seen: C[] = []
   flow.subscribe(() => seen.push(flow.getSnapshot()))
   return seen
 }
 
 describe('createOtpFlow', () => {
-  it('starts idle, sends a code in the tenant\'s format, and signs in: contact → code → done', async () => {
+  it("starts idle, sends a code in the tenant's format, and signs in: contact → code → done", async () => {
     const { kit, proxy, endpoints } = setup({ tenant: { otpLength: 8, otpAlphanumeric: false } })
     const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL' })
     expect(flow.getSnapshot()).toEqual(OTP_FLOW_IDLE)
@@ -78,8 +85,21 @@ describe('createOtpFlow', () => {
     expect(flow.getSnapshot()).toMatchObject({ step: 'contact', isSending: true, isResending: false, error: null })
     await sending
     const { challenge } = flow.getSnapshot()
-    expect(flow.getSnapshot()).toMatchObject({ step: 'code', isSending: false, hasResent: false, expiresInSeconds: 300, resendSecondsLeft: 30, canResend: false })
-    expect(challenge).toMatchObject({ otpType: 'OTP_TYPE_EMAIL', email: EMAIL, contact: EMAIL, otpLength: 8, alphanumeric: false })
+    expect(flow.getSnapshot()).toMatchObject({
+      step: 'code',
+      isSending: false,
+      hasResent: false,
+      expiresInSeconds: 300,
+      resendSecondsLeft: 30,
+      canResend: false,
+    })
+    expect(challenge).toMatchObject({
+      otpType: 'OTP_TYPE_EMAIL',
+      email: EMAIL,
+      contact: EMAIL,
+      otpLength: 8,
+      alphanumeric: false,
+    })
     expect(latestCode(proxy, EMAIL)).toMatch(/^\d{8}$/)
     // The format came from kit.config, asked for by the flow itself.
     expect(endpoints).toEqual(['wallet_kit_config', 'otp_init'])
@@ -88,7 +108,13 @@ describe('createOtpFlow', () => {
     expect(flow.getSnapshot()).toMatchObject({ step: 'code', isVerifying: true })
     await verifying
     const done = flow.getSnapshot()
-    expect(done).toMatchObject({ step: 'done', challenge: undefined, isVerifying: false, error: null, result: { isNewUser: true } })
+    expect(done).toMatchObject({
+      step: 'done',
+      challenge: undefined,
+      isVerifying: false,
+      error: null,
+      result: { isNewUser: true },
+    })
     expect(done.result?.session.publicKey).toBe(challenge?.publicKey)
     expect(kit.session.getSnapshot().status).toBe('signedIn')
     expect(Object.isFrozen(done)).toBe(true)
@@ -127,9 +153,16 @@ describe('createOtpFlow', () => {
   })
 
   it('counts the resend cooldown down, then resends for the same key and format, keeping the template', async () => {
-    const templates = [{ templateId: 'flow', subject: 'flow' }, { templateId: 'call', subject: 'call' }]
+    const templates = [
+      { templateId: 'flow', subject: 'flow' },
+      { templateId: 'call', subject: 'call' },
+    ]
     const { kit, proxy, advance } = setup({ tenant: { emailTemplates: templates, otpLength: 7 } })
-    const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL', resendCooldownSeconds: 45, emailCustomization: { templateId: 'flow' } })
+    const flow = createOtpFlow(kit, {
+      otpType: 'OTP_TYPE_EMAIL',
+      resendCooldownSeconds: 45,
+      emailCustomization: { templateId: 'flow' },
+    })
     await flow.start(EMAIL)
     const first = flow.getSnapshot().challenge
     expect(proxy.outbox(EMAIL)[0]?.templateId).toBe('flow')
@@ -167,7 +200,7 @@ describe('createOtpFlow', () => {
     expect(flow.getSnapshot().hasResent).toBe(false)
   })
 
-  it('given the code expires by the kit\'s count, needs a new code, forgets it in storage, and lets a resend go at once', async () => {
+  it("given the code expires by the kit's count, needs a new code, forgets it in storage, and lets a resend go at once", async () => {
     const storage = memoryStorage()
     const { kit, proxy, advance } = setup()
     const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL', storage })
@@ -192,7 +225,12 @@ describe('createOtpFlow', () => {
     // The kit assumes production's default lifetime: by its count the code has minutes left.
     expect(flow.getSnapshot()).toMatchObject({ expiresInSeconds: 239, needsNewCode: false, canResend: true })
     await flow.verify(latestCode(proxy, EMAIL))
-    expect(flow.getSnapshot()).toMatchObject({ step: 'code', error: { code: 'OTP_EXPIRED' }, needsNewCode: true, canResend: true })
+    expect(flow.getSnapshot()).toMatchObject({
+      step: 'code',
+      error: { code: 'OTP_EXPIRED' },
+      needsNewCode: true,
+      canResend: true,
+    })
   })
 
   it('given a wrong code, says so and keeps the step; the right one then signs in', async () => {
@@ -200,7 +238,12 @@ describe('createOtpFlow', () => {
     const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL' })
     await flow.start(EMAIL)
     await flow.verify(wrongCode(proxy, EMAIL))
-    expect(flow.getSnapshot()).toMatchObject({ step: 'code', isVerifying: false, needsNewCode: false, error: { code: 'OTP_CODE_INVALID' } })
+    expect(flow.getSnapshot()).toMatchObject({
+      step: 'code',
+      isVerifying: false,
+      needsNewCode: false,
+      error: { code: 'OTP_CODE_INVALID' },
+    })
     expect(flow.getSnapshot().error?.userMessage).toMatch(/4 attempts left/)
     await flow.verify(latestCode(proxy, EMAIL))
     expect(flow.getSnapshot()).toMatchObject({ step: 'done', error: null })
@@ -213,7 +256,12 @@ describe('createOtpFlow', () => {
     for (let attempt = 0; attempt < 5 && flow.getSnapshot().error?.code !== 'OTP_ATTEMPTS_EXCEEDED'; attempt += 1) {
       await flow.verify(wrongCode(proxy, EMAIL))
     }
-    expect(flow.getSnapshot()).toMatchObject({ error: { code: 'OTP_ATTEMPTS_EXCEEDED' }, needsNewCode: true, canResend: true, resendSecondsLeft: 30 })
+    expect(flow.getSnapshot()).toMatchObject({
+      error: { code: 'OTP_ATTEMPTS_EXCEEDED' },
+      needsNewCode: true,
+      canResend: true,
+      resendSecondsLeft: 30,
+    })
     await flow.resend()
     expect(flow.getSnapshot()).toMatchObject({ error: null, needsNewCode: false, hasResent: true })
     await flow.verify(latestCode(proxy, EMAIL))
@@ -227,7 +275,11 @@ describe('createOtpFlow', () => {
     await flow.start(PHONE)
     // The mock holds a second code for the same number for 30 s.
     await other.start(PHONE)
-    expect(other.getSnapshot()).toMatchObject({ step: 'contact', error: { code: 'RATE_LIMITED' }, retrySecondsLeft: 30 })
+    expect(other.getSnapshot()).toMatchObject({
+      step: 'contact',
+      error: { code: 'RATE_LIMITED' },
+      retrySecondsLeft: 30,
+    })
     advance(10)
     expect(other.getSnapshot().retrySecondsLeft).toBe(20)
 
@@ -239,12 +291,17 @@ describe('createOtpFlow', () => {
     expect(proxy.outbox(PHONE)).toHaveLength(2)
   })
 
-  it('given a rate limit on a resend, canResend waits for the proxy\'s time', async () => {
+  it("given a rate limit on a resend, canResend waits for the proxy's time", async () => {
     const { kit, proxy, advance } = setup()
     const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL', resendCooldownSeconds: 0 })
     await flow.start(EMAIL)
     await flow.resend()
-    expect(flow.getSnapshot()).toMatchObject({ step: 'code', error: { code: 'RATE_LIMITED' }, retrySecondsLeft: 30, canResend: false })
+    expect(flow.getSnapshot()).toMatchObject({
+      step: 'code',
+      error: { code: 'RATE_LIMITED' },
+      retrySecondsLeft: 30,
+      canResend: false,
+    })
     advance(30)
     expect(flow.getSnapshot()).toMatchObject({ retrySecondsLeft: 0, canResend: true })
     await flow.resend()
@@ -277,7 +334,17 @@ describe('createOtpFlow', () => {
   it('forgets a stored challenge that has expired or is not one, without a request', () => {
     const storage = memoryStorage()
     const { kit, clock, endpoints } = setup()
-    const expired = { otpId: 'otp-1', otpType: 'OTP_TYPE_EMAIL', email: 'old@example.com', contact: 'old@example.com', publicKey: `02${'ab'.repeat(32)}`, otpLength: 6, alphanumeric: true, sentAt: clock.now - 600_000, expiresAt: clock.now - 300_000 }
+    const expired = {
+      otpId: 'otp-1',
+      otpType: 'OTP_TYPE_EMAIL',
+      email: 'old@example.com',
+      contact: 'old@example.com',
+      publicKey: `02${'ab'.repeat(32)}`,
+      otpLength: 6,
+      alphanumeric: true,
+      sentAt: clock.now - 600_000,
+      expiresAt: clock.now - 300_000,
+    }
     storage.setItem(EMAIL_KEY, JSON.stringify(expired))
     expect(createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL', storage }).getSnapshot().step).toBe('contact')
     expect(storage.getItem(EMAIL_KEY)).toBeNull()
@@ -366,7 +433,9 @@ describe('createOtpFlow', () => {
   it('refuses what is not a flow option', () => {
     const { kit } = setup()
     expect(() => createOtpFlow(kit, { otpType: 'OTP_TYPE_VOICE' as never })).toThrow(/createOtpFlow\(\{ otpType \}\)/)
-    expect(() => createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL', resendCooldownSeconds: -1 })).toThrow(/resendCooldownSeconds/)
+    expect(() => createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL', resendCooldownSeconds: -1 })).toThrow(
+      /resendCooldownSeconds/,
+    )
     expect(() => createOtpFlow({} as Kit, { otpType: 'OTP_TYPE_EMAIL' })).toThrow(/createOtpFlow\(kit\)/)
   })
 })
@@ -386,7 +455,9 @@ function faulty(proxy: MockAuthProxy, plan: Record<string, Fault[]>): { handle(r
         throw new TypeError('connection reset')
       }
       if (fault === 'hang') {
-        return new Promise((_resolve, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason)))
+        return new Promise((_resolve, reject) =>
+          request.signal.addEventListener('abort', () => reject(request.signal.reason)),
+        )
       }
       return fault ?? proxy.handle(request)
     },
@@ -411,7 +482,12 @@ describe('createOtpFlow: recovery after otp_verify', () => {
     const code = latestCode(proxy, EMAIL)
     await flow.verify(code)
     const failed = flow.getSnapshot()
-    expect(failed).toMatchObject({ step: 'code', error: { code: 'PROXY_UNAVAILABLE' }, needsNewCode: false, canVerify: true })
+    expect(failed).toMatchObject({
+      step: 'code',
+      error: { code: 'PROXY_UNAVAILABLE' },
+      needsNewCode: false,
+      canVerify: true,
+    })
     expect(failed.challenge?.verificationToken).toEqual(expect.any(String))
     // Stored with its progress, for a reload.
     expect(JSON.parse(storage.getItem(EMAIL_KEY) ?? 'null')).toEqual(failed.challenge)
@@ -427,7 +503,11 @@ describe('createOtpFlow: recovery after otp_verify', () => {
     const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_SMS' })
     await flow.start(PHONE)
     await flow.verify(latestCode(proxy, PHONE))
-    expect(flow.getSnapshot()).toMatchObject({ step: 'code', error: { code: 'PROXY_UNAVAILABLE' }, challenge: { signupSent: true } })
+    expect(flow.getSnapshot()).toMatchObject({
+      step: 'code',
+      error: { code: 'PROXY_UNAVAILABLE' },
+      challenge: { signupSent: true },
+    })
     expect(Object.values(proxy.state.users)).toHaveLength(1)
 
     endpoints.length = 0
@@ -487,7 +567,12 @@ describe('createOtpFlow: recovery after otp_verify', () => {
     await flow.start(EMAIL)
     const code = latestCode(proxy, EMAIL)
     await flow.verify(code)
-    expect(flow.getSnapshot()).toMatchObject({ error: { code: 'RATE_LIMITED' }, retrySecondsLeft: 20, retryFor: 'verify', canVerify: false })
+    expect(flow.getSnapshot()).toMatchObject({
+      error: { code: 'RATE_LIMITED' },
+      retrySecondsLeft: 20,
+      retryFor: 'verify',
+      canVerify: false,
+    })
     endpoints.length = 0
     await flow.verify(code)
     expect(endpoints).toEqual([])
@@ -519,7 +604,13 @@ describe('createOtpFlow: a send whose answer was lost', () => {
       advance(30)
       expect(flow.getSnapshot()).toMatchObject({ retrySecondsLeft: 0, maybeSent: true })
       await flow.start(EMAIL)
-      expect(flow.getSnapshot()).toMatchObject({ step: 'code', error: null, maybeSent: false, retryFor: null, challenge: { publicKey: kept[0] } })
+      expect(flow.getSnapshot()).toMatchObject({
+        step: 'code',
+        error: null,
+        maybeSent: false,
+        retryFor: null,
+        challenge: { publicKey: kept[0] },
+      })
       expect(await kit.keyStore.list()).toEqual(kept)
       await flow.verify(latestCode(proxy, EMAIL))
       expect(flow.getSnapshot().step).toBe('done')
@@ -530,7 +621,11 @@ describe('createOtpFlow: a send whose answer was lost', () => {
     const { kit } = faultySetup({ otp_init: [new Response('', { status: 503 })] })
     const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_SMS' })
     await flow.start(PHONE)
-    expect(flow.getSnapshot()).toMatchObject({ error: { code: 'PROXY_UNAVAILABLE', status: 503 }, maybeSent: false, retrySecondsLeft: 0 })
+    expect(flow.getSnapshot()).toMatchObject({
+      error: { code: 'PROXY_UNAVAILABLE', status: 503 },
+      maybeSent: false,
+      retrySecondsLeft: 0,
+    })
     // A send that surely failed leaves no key.
     expect(await kit.keyStore.list()).toEqual([])
   })
@@ -556,7 +651,7 @@ describe('createOtpFlow: a send whose answer was lost', () => {
 })
 
 describe('createOtpFlow: no key left behind', () => {
-  it('given start twice in one tick, keeps only the latest challenge\'s key', async () => {
+  it("given start twice in one tick, keeps only the latest challenge's key", async () => {
     const { kit } = setup()
     const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL' })
     await Promise.all([flow.start('first@example.com'), flow.start('second@example.com')])

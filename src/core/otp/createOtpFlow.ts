@@ -23,7 +23,13 @@ import type { EmailCustomization } from '../types'
 import type { OtpFlowChallenge, OtpFlowSnapshot, OtpRetryFor } from './otpFlowSnapshot'
 import { loadPendingOtp, savePendingOtp, type FlowStorage } from './pendingOtp'
 
-export { OTP_FLOW_IDLE, type OtpFlowChallenge, type OtpFlowSnapshot, type OtpFlowStep, type OtpRetryFor } from './otpFlowSnapshot'
+export {
+  OTP_FLOW_IDLE,
+  type OtpFlowChallenge,
+  type OtpFlowSnapshot,
+  type OtpFlowStep,
+  type OtpRetryFor,
+} from './otpFlowSnapshot'
 
 export interface CreateOtpFlowOptions<T extends OtpFlowChallenge['otpType'] = OtpFlowChallenge['otpType']> {
   otpType: T
@@ -108,12 +114,21 @@ export function createOtpFlow<T extends OtpFlowChallenge['otpType']>(
 export function createOtpFlow(kit: Kit, options: CreateOtpFlowOptions): OtpFlow {
   assertKit(kit, 'createOtpFlow(kit)')
   assertObject(options, 'createOtpFlow(options)')
-  const { otpType, resendCooldownSeconds = DEFAULT_RESEND_COOLDOWN_SECONDS, storage = null, emailCustomization } = options
+  const {
+    otpType,
+    resendCooldownSeconds = DEFAULT_RESEND_COOLDOWN_SECONDS,
+    storage = null,
+    emailCustomization,
+  } = options
   if (otpType !== 'OTP_TYPE_EMAIL' && otpType !== 'OTP_TYPE_SMS') {
     throw invalidArgument('createOtpFlow({ otpType })', 'OTP_TYPE_EMAIL or OTP_TYPE_SMS', otpType)
   }
   if (!(typeof resendCooldownSeconds === 'number' && resendCooldownSeconds >= 0)) {
-    throw invalidArgument('createOtpFlow({ resendCooldownSeconds })', 'a number of seconds, 0 or more', resendCooldownSeconds)
+    throw invalidArgument(
+      'createOtpFlow({ resendCooldownSeconds })',
+      'a number of seconds, 0 or more',
+      resendCooldownSeconds,
+    )
   }
   // Developer messages name the channel's own actions, which the flow runs.
   const startLabel = otpType === 'OTP_TYPE_EMAIL' ? 'startEmailOtp' : 'startSmsOtp'
@@ -142,7 +157,9 @@ export function createOtpFlow(kit: Kit, options: CreateOtpFlowOptions): OtpFlow 
 
   /** A key the flow made or held is still wanted by the challenge on show, a lost send's retry, or the session. */
   const isReferenced = (publicKey: string): boolean =>
-    state.challenge?.publicKey === publicKey || state.spareKey === publicKey || kit.session.getSnapshot().session?.publicKey === publicKey
+    state.challenge?.publicKey === publicKey ||
+    state.spareKey === publicKey ||
+    kit.session.getSnapshot().session?.publicKey === publicKey
 
   /** Deletes a key nothing refers to any more (a superseded send's, an abandoned challenge's). */
   async function dispose(publicKey: string | undefined): Promise<void> {
@@ -185,7 +202,11 @@ export function createOtpFlow(kit: Kit, options: CreateOtpFlowOptions): OtpFlow 
       error,
       resendSecondsLeft,
       // The cooldown spares the inbox while a code is on its way; a dead code has nothing to wait for.
-      canResend: challenge !== undefined && !isSending && !(retryFor === 'send' && retrySecondsLeft > 0) && (resendSecondsLeft === 0 || needsNewCode),
+      canResend:
+        challenge !== undefined &&
+        !isSending &&
+        !(retryFor === 'send' && retrySecondsLeft > 0) &&
+        (resendSecondsLeft === 0 || needsNewCode),
       canVerify: challenge !== undefined && !isVerifying && !(retryFor === 'verify' && retrySecondsLeft > 0),
       expiresInSeconds: challenge ? Math.max(0, Math.ceil((expiresAt - now) / 1000)) : 0,
       needsNewCode,
@@ -200,7 +221,10 @@ export function createOtpFlow(kit: Kit, options: CreateOtpFlowOptions): OtpFlow 
   /** Something on show counts down: the code's expiry and cooldown, or a rate limit. */
   const counting = (): boolean => {
     const snapshot = store.getSnapshot()
-    return (snapshot.challenge !== undefined && snapshot.result === undefined && snapshot.expiresInSeconds > 0) || snapshot.retrySecondsLeft > 0
+    return (
+      (snapshot.challenge !== undefined && snapshot.result === undefined && snapshot.expiresInSeconds > 0) ||
+      snapshot.retrySecondsLeft > 0
+    )
   }
 
   const syncTimer = () => {
@@ -216,7 +240,9 @@ export function createOtpFlow(kit: Kit, options: CreateOtpFlowOptions): OtpFlow 
   function refresh(): void {
     const next = derive()
     const previous = store.getSnapshot()
-    const changed = (Object.keys(next) as Array<keyof OtpFlowSnapshot>).some((field) => !Object.is(next[field], previous[field]))
+    const changed = (Object.keys(next) as Array<keyof OtpFlowSnapshot>).some(
+      (field) => !Object.is(next[field], previous[field]),
+    )
     // A dead code is no reason to come back to the code step after a reload.
     if (next.needsNewCode && !previous.needsNewCode) savePendingOtp(storage, configId, otpType, undefined)
     if (changed) store.setState(Object.freeze(next))
@@ -224,7 +250,8 @@ export function createOtpFlow(kit: Kit, options: CreateOtpFlowOptions): OtpFlow 
   }
 
   const update = (patch: Partial<State<OtpFlowChallenge>>) => {
-    if ('challenge' in patch && patch.challenge !== state.challenge) savePendingOtp(storage, configId, otpType, patch.challenge)
+    if ('challenge' in patch && patch.challenge !== state.challenge)
+      savePendingOtp(storage, configId, otpType, patch.challenge)
     state = { ...state, ...patch }
     refresh()
   }
@@ -240,7 +267,17 @@ export function createOtpFlow(kit: Kit, options: CreateOtpFlowOptions): OtpFlow 
     // The key of the challenge on show (a resend, a corrected contact) or of a send whose answer was
     // lost: used again, so that a restart leaves nothing behind and makes nothing twice.
     const reuse = state.challenge?.publicKey ?? state.spareKey
-    update({ ...patch, sending: 'pending', resending, sendError: null, verifying: 'idle', verifyError: null, retryAt: undefined, retryFor: null, maybeSent: false })
+    update({
+      ...patch,
+      sending: 'pending',
+      resending,
+      sendError: null,
+      verifying: 'idle',
+      verifyError: null,
+      retryAt: undefined,
+      retryFor: null,
+      maybeSent: false,
+    })
     // A new send makes the verify under way (of the code it replaces) irrelevant.
     ++verifyRun
     const controller = new AbortController()
@@ -370,7 +407,9 @@ export function createOtpFlow(kit: Kit, options: CreateOtpFlowOptions): OtpFlow 
       update({
         verifying: 'error',
         verifyError: failure,
-        ...(limited ? { retryAt: kit.now() + (failure.retryAfterSeconds as number) * 1000, retryFor: 'verify' as const } : {}),
+        ...(limited
+          ? { retryAt: kit.now() + (failure.retryAfterSeconds as number) * 1000, retryFor: 'verify' as const }
+          : {}),
       })
     }
   }
@@ -379,7 +418,8 @@ export function createOtpFlow(kit: Kit, options: CreateOtpFlowOptions): OtpFlow 
     const { challenge, spareKey } = state
     // An abandoned challenge's key would never sign anything: delete it rather than leave it behind.
     if (challenge) {
-      const cancelling = challenge.otpType === 'OTP_TYPE_EMAIL' ? cancelEmailOtp(kit, challenge) : cancelSmsOtp(kit, challenge)
+      const cancelling =
+        challenge.otpType === 'OTP_TYPE_EMAIL' ? cancelEmailOtp(kit, challenge) : cancelSmsOtp(kit, challenge)
       cancelling.catch(() => undefined)
     }
     ++sendRun
@@ -388,7 +428,8 @@ export function createOtpFlow(kit: Kit, options: CreateOtpFlowOptions): OtpFlow 
     update(START)
     // A send under way is stopped (its key is deleted when it settles, being superseded), and so is
     // the key kept after a lost answer.
-    for (const controller of inFlight) controller.abort(new KitError('ABORTED', 'createOtpFlow: reset while a code was being sent'))
+    for (const controller of inFlight)
+      controller.abort(new KitError('ABORTED', 'createOtpFlow: reset while a code was being sent'))
     void dispose(spareKey)
   }
 

@@ -29,7 +29,9 @@ describe('normalizeOtpCode (alphanumeric: Crockford base32)', () => {
   })
 
   it('accepts every character of the alphabet', () => {
-    expect(normalizeOtpCode(CROCKFORD_ALPHABET.toLowerCase(), { length: 32, alphanumeric: true }).code).toBe(CROCKFORD_ALPHABET)
+    expect(normalizeOtpCode(CROCKFORD_ALPHABET.toLowerCase(), { length: 32, alphanumeric: true }).code).toBe(
+      CROCKFORD_ALPHABET,
+    )
   })
 })
 
@@ -46,8 +48,12 @@ describe('normalizeOtpCode (digits only)', () => {
 
 describe('normalizeOtpCode input checks', () => {
   it('refuses bad arguments with labelled errors', () => {
-    expect(() => normalizeOtpCode(123456 as unknown as string, DIGITS_6)).toThrow(/normalizeOtpCode\(input\): expected a string/)
+    expect(() => normalizeOtpCode(123456 as unknown as string, DIGITS_6)).toThrow(
+      /normalizeOtpCode\(input\): expected a string/,
+    )
     expect(() => normalizeOtpCode('1', { length: 0, alphanumeric: true })).toThrow(/\{ length \}/)
-    expect(() => normalizeOtpCode('1', { length: 6, alphanumeric: 'yes' as unknown as boolean })).toThrow(/\{ alphanumeric \}/)
+    expect(() => normalizeOtpCode('1', { length: 6, alphanumeric: 'yes' as unknown as boolean })).toThrow(
+      /\{ alphanumeric \}/,
+    )
   })
 })

@@ -74,7 +74,12 @@ export function loadPendingOtp<C extends OtpChallenge>(
   return undefined
 }
 
-export function savePendingOtp(storage: FlowStorage | null, configId: string, otpType: OtpType, challenge: OtpChallenge | undefined): void {
+export function savePendingOtp(
+  storage: FlowStorage | null,
+  configId: string,
+  otpType: OtpType,
+  challenge: OtpChallenge | undefined,
+): void {
   if (!storage) return
   const key = pendingOtpKey(configId, otpType)
   try {

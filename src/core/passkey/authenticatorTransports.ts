@@ -15,7 +15,8 @@ const TRANSPORTS: Readonly<Record<string, AuthenticatorTransport>> = {
 export function toAuthenticatorTransports(transports: readonly unknown[] | undefined): AuthenticatorTransport[] {
   const mapped: AuthenticatorTransport[] = []
   for (const transport of transports ?? []) {
-    const value = typeof transport === 'string' && Object.hasOwn(TRANSPORTS, transport) ? TRANSPORTS[transport] : undefined
+    const value =
+      typeof transport === 'string' && Object.hasOwn(TRANSPORTS, transport) ? TRANSPORTS[transport] : undefined
     if (value !== undefined && !mapped.includes(value)) mapped.push(value)
   }
   return mapped

@@ -93,7 +93,12 @@ describe('createPasskey: the registration options', () => {
 describe('createPasskey: the authenticator it returns', () => {
   it("is exactly the API's authenticator input, transports mapped", async () => {
     const { webauthn } = fakeWebAuthn()
-    const authenticator = await createPasskey({ ...BASE, authenticatorName: 'Laptop', challenge: 'Y2hhbGxlbmdl', webauthn })
+    const authenticator = await createPasskey({
+      ...BASE,
+      authenticatorName: 'Laptop',
+      challenge: 'Y2hhbGxlbmdl',
+      webauthn,
+    })
     expect(authenticator).toEqual({
       authenticatorName: 'Laptop',
       challenge: 'Y2hhbGxlbmdl',
@@ -105,7 +110,9 @@ describe('createPasskey: the authenticator it returns', () => {
       },
     })
     // The wire order of the keys, as the seed lists them.
-    expect(JSON.stringify(authenticator)).toMatch(/^\{"authenticatorName":.*"challenge":.*"attestation":\{"credentialId":.*"clientDataJson":.*"attestationObject":.*"transports":/)
+    expect(JSON.stringify(authenticator)).toMatch(
+      /^\{"authenticatorName":.*"challenge":.*"attestation":\{"credentialId":.*"clientDataJson":.*"attestationObject":.*"transports":/,
+    )
   })
 
   it("names it 'Passkey' by default and sends no transports when the browser reports none", async () => {
@@ -117,7 +124,10 @@ describe('createPasskey: the authenticator it returns', () => {
   })
 
   it('PASSKEY_FAILED for a registration without an attestation object', async () => {
-    const { webauthn } = fakeWebAuthn({ ...REGISTRATION, response: { ...REGISTRATION.response, attestationObject: '' } })
+    const { webauthn } = fakeWebAuthn({
+      ...REGISTRATION,
+      response: { ...REGISTRATION.response, attestationObject: '' },
+    })
     const error = await failure(createPasskey({ ...BASE, webauthn }))
     expect(error.code).toBe('PASSKEY_FAILED')
     expect(error.message).toMatch(/attestationObject/)
@@ -139,9 +149,15 @@ describe('createPasskey: errors', () => {
   })
 
   it.each([
-    ['the person closed the prompt (NotAllowedError)', webAuthnError('NotAllowedError', 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY')],
+    [
+      'the person closed the prompt (NotAllowedError)',
+      webAuthnError('NotAllowedError', 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY'),
+    ],
     ['another ceremony aborted this one', webAuthnError('AbortError', 'ERROR_CEREMONY_ABORTED')],
-    ['a bare DOMException NotAllowedError', new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError')],
+    [
+      'a bare DOMException NotAllowedError',
+      new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError'),
+    ],
   ])('PASSKEY_CANCELLED when %s', async (_name, thrown) => {
     const { webauthn } = fakeWebAuthn(thrown)
     const error = await failure(createPasskey({ ...BASE, webauthn }))
@@ -150,7 +166,11 @@ describe('createPasskey: errors', () => {
   })
 
   it('PASSKEY_FAILED with the cause and the WebAuthnError code for anything else', async () => {
-    const thrown = webAuthnError('SecurityError', 'ERROR_INVALID_RP_ID', 'The RP ID "example.com" is invalid for this domain')
+    const thrown = webAuthnError(
+      'SecurityError',
+      'ERROR_INVALID_RP_ID',
+      'The RP ID "example.com" is invalid for this domain',
+    )
     const { webauthn } = fakeWebAuthn(thrown)
     const error = await failure(createPasskey({ ...BASE, webauthn }))
     expect(error.code).toBe('PASSKEY_FAILED')
@@ -162,7 +182,9 @@ describe('createPasskey: errors', () => {
     const { webauthn, calls } = fakeWebAuthn()
     await expect(createPasskey({ ...BASE, rpName: '', webauthn })).rejects.toThrow(/createPasskey\(\{ rpName \}\)/)
     await expect(createPasskey({ ...BASE, userName: ' ', webauthn })).rejects.toThrow(/createPasskey\(\{ userName \}\)/)
-    await expect(createPasskey({ ...BASE, challenge: 'a+b/', webauthn })).rejects.toThrow(/createPasskey\(\{ challenge \}\)/)
+    await expect(createPasskey({ ...BASE, challenge: 'a+b/', webauthn })).rejects.toThrow(
+      /createPasskey\(\{ challenge \}\)/,
+    )
     expect(calls).toHaveLength(0)
   })
 })

@@ -55,7 +55,10 @@ export async function createPasskey(parameters: CreatePasskeyParameters): Promis
   assertNonEmptyString(userName, 'createPasskey({ userName })')
   assertNonEmptyString(userDisplayName, 'createPasskey({ userDisplayName })')
   assertNonEmptyString(authenticatorName, 'createPasskey({ authenticatorName })')
-  if (parameters.challenge !== undefined && (typeof parameters.challenge !== 'string' || !BASE64URL.test(parameters.challenge))) {
+  if (
+    parameters.challenge !== undefined &&
+    (typeof parameters.challenge !== 'string' || !BASE64URL.test(parameters.challenge))
+  ) {
     throw invalidArgument('createPasskey({ challenge })', 'base64url text', parameters.challenge)
   }
   if (typeof timeoutMs !== 'number' || !Number.isInteger(timeoutMs) || timeoutMs <= 0) {
@@ -100,7 +103,11 @@ function toAuthenticator(
 ): SignupAuthenticator {
   const response = registration?.response
   const credentialId = registration?.rawId ?? registration?.id
-  const fields = { credentialId, clientDataJSON: response?.clientDataJSON, attestationObject: response?.attestationObject }
+  const fields = {
+    credentialId,
+    clientDataJSON: response?.clientDataJSON,
+    attestationObject: response?.attestationObject,
+  }
   for (const [name, value] of Object.entries(fields)) {
     if (typeof value !== 'string' || !BASE64URL.test(value)) {
       throw new KitError('PASSKEY_FAILED', `${label}: the browser's registration has no base64url ${name}`)

@@ -80,17 +80,25 @@ describe('getPasskeyAssertion', () => {
 
   it('PASSKEY_UNSUPPORTED without WebAuthn, PASSKEY_CANCELLED when the prompt is closed', async () => {
     const unsupported = fakeWebAuthn(ASSERTION, false)
-    expect((await failure(getPasskeyAssertion({ body: BODY, webauthn: unsupported.webauthn }))).code).toBe('PASSKEY_UNSUPPORTED')
+    expect((await failure(getPasskeyAssertion({ body: BODY, webauthn: unsupported.webauthn }))).code).toBe(
+      'PASSKEY_UNSUPPORTED',
+    )
     expect(unsupported.calls).toHaveLength(0)
 
-    const closed = Object.assign(new Error('not allowed'), { name: 'NotAllowedError', code: 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY' })
+    const closed = Object.assign(new Error('not allowed'), {
+      name: 'NotAllowedError',
+      code: 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY',
+    })
     const error = await failure(getPasskeyAssertion({ body: BODY, webauthn: fakeWebAuthn(closed).webauthn }))
     expect(error.code).toBe('PASSKEY_CANCELLED')
     expect(error.userMessage).toMatch(/cancelled or timed out/)
   })
 
   it('PASSKEY_FAILED for an UnknownError from the authenticator', async () => {
-    const thrown = Object.assign(new Error('authenticator failed'), { name: 'UnknownError', code: 'ERROR_AUTHENTICATOR_GENERAL_ERROR' })
+    const thrown = Object.assign(new Error('authenticator failed'), {
+      name: 'UnknownError',
+      code: 'ERROR_AUTHENTICATOR_GENERAL_ERROR',
+    })
     const error = await failure(getPasskeyAssertion({ body: BODY, webauthn: fakeWebAuthn(thrown).webauthn }))
     expect(error.code).toBe('PASSKEY_FAILED')
     expect(error.cause).toBe(thrown)
@@ -98,8 +106,12 @@ describe('getPasskeyAssertion', () => {
 
   it('refuses a body that is not text and bad credential ids', async () => {
     const { webauthn, calls } = fakeWebAuthn()
-    await expect(getPasskeyAssertion({ body: undefined as unknown as string, webauthn })).rejects.toThrow(/stampChallenge\(body\)/)
-    await expect(getPasskeyAssertion({ body: BODY, allowCredentials: [''], webauthn })).rejects.toThrow(/\{ allowCredentials \}/)
+    await expect(getPasskeyAssertion({ body: undefined as unknown as string, webauthn })).rejects.toThrow(
+      /stampChallenge\(body\)/,
+    )
+    await expect(getPasskeyAssertion({ body: BODY, allowCredentials: [''], webauthn })).rejects.toThrow(
+      /\{ allowCredentials \}/,
+    )
     expect(calls).toHaveLength(0)
   })
 })
@@ -111,7 +123,8 @@ describe('passkeyStamper', () => {
     const stamper = passkeyStamper({ rpId: 'example.com', webauthn, onAssertion: (assertion) => seen.push(assertion) })
     expect(await stamper(BODY)).toEqual({
       stampHeaderName: 'X-Stamp-WebAuthn',
-      stampHeaderValue: '{"authenticatorData":"YXV0aERhdGE","clientDataJson":"Y2xpZW50RGF0YQ","credentialId":"Y3JlZC0x","signature":"c2lnbmF0dXJl"}',
+      stampHeaderValue:
+        '{"authenticatorData":"YXV0aERhdGE","clientDataJson":"Y2xpZW50RGF0YQ","credentialId":"Y3JlZC0x","signature":"c2lnbmF0dXJl"}',
     })
     expect(calls[0]?.optionsJSON.challenge).toBe((await stampChallenge(BODY)).challenge)
     expect(seen).toEqual([ASSERTION])

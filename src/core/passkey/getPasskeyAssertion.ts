@@ -29,7 +29,9 @@ const DEFAULT_TIMEOUT_MS = 300_000
  * Errors: PASSKEY_UNSUPPORTED, PASSKEY_CANCELLED (closed, timed out, or no passkey for this site),
  * PASSKEY_FAILED.
  */
-export async function getPasskeyAssertion(parameters: GetPasskeyAssertionParameters): Promise<GetPasskeyAssertionReturnType> {
+export async function getPasskeyAssertion(
+  parameters: GetPasskeyAssertionParameters,
+): Promise<GetPasskeyAssertionReturnType> {
   const label = 'getPasskeyAssertion'
   if (typeof parameters !== 'object' || parameters === null) {
     throw invalidArgument('getPasskeyAssertion(parameters)', 'an object', parameters)
@@ -37,8 +39,15 @@ export async function getPasskeyAssertion(parameters: GetPasskeyAssertionParamet
   const { rpId, body, allowCredentials, timeoutMs = DEFAULT_TIMEOUT_MS } = parameters
   if (rpId !== undefined) assertNonEmptyString(rpId, 'getPasskeyAssertion({ rpId })')
   const { challenge } = await stampChallenge(body)
-  if (allowCredentials !== undefined && (!Array.isArray(allowCredentials) || !allowCredentials.every((id) => typeof id === 'string' && id !== ''))) {
-    throw invalidArgument('getPasskeyAssertion({ allowCredentials })', 'an array of credential ids (base64url)', allowCredentials)
+  if (
+    allowCredentials !== undefined &&
+    (!Array.isArray(allowCredentials) || !allowCredentials.every((id) => typeof id === 'string' && id !== ''))
+  ) {
+    throw invalidArgument(
+      'getPasskeyAssertion({ allowCredentials })',
+      'an array of credential ids (base64url)',
+      allowCredentials,
+    )
   }
   if (typeof timeoutMs !== 'number' || !Number.isInteger(timeoutMs) || timeoutMs <= 0) {
     throw invalidArgument('getPasskeyAssertion({ timeoutMs })', 'a positive integer (ms)', timeoutMs)
@@ -48,7 +57,11 @@ export async function getPasskeyAssertion(parameters: GetPasskeyAssertionParamet
   if (!webauthn.browserSupportsWebAuthn()) {
     throw new KitError('PASSKEY_UNSUPPORTED', `${label}: this browser has no WebAuthn (PublicKeyCredential)`)
   }
-  const optionsJSON: PublicKeyCredentialRequestOptionsJSON = { challenge, timeout: timeoutMs, userVerification: 'preferred' }
+  const optionsJSON: PublicKeyCredentialRequestOptionsJSON = {
+    challenge,
+    timeout: timeoutMs,
+    userVerification: 'preferred',
+  }
   if (rpId !== undefined) optionsJSON.rpId = rpId
   if (allowCredentials !== undefined && allowCredentials.length > 0) {
     optionsJSON.allowCredentials = allowCredentials.map((id) => ({ id, type: 'public-key' }))

@@ -19,6 +19,7 @@ export function toPasskeyError(error: unknown, label: string): KitError {
       cause: error,
     })
   }
-  const why = typeof code === 'string' && code !== 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY' ? `${code}: ${detail}` : detail
+  const why =
+    typeof code === 'string' && code !== 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY' ? `${code}: ${detail}` : detail
   return new KitError('PASSKEY_FAILED', `${label}: ${why}`, { cause: error })
 }

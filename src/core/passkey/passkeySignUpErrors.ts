@@ -21,17 +21,25 @@ export class PasskeySignUpIncompleteError extends KitError {
 
   constructor(credentialId: string, cause: unknown) {
     const underlying = isKitError(cause) ? cause : undefined
-    const described = underlying ? `${underlying.code}: ${underlying.message}` : cause instanceof Error ? cause.message : String(cause)
-    super('PASSKEY_SIGNUP_INCOMPLETE', `signUpWithPasskey: the passkey ${credentialId} was created, then the sign-up failed (${described}); log in with it to learn whether its account exists`, {
-      cause,
-      status: underlying?.status,
-      proxy: underlying?.proxy,
-      retryAfterSeconds: underlying?.retryAfterSeconds,
-      // The clock is what must change before the recovery can work: say so first.
-      ...(underlying?.code === 'CLOCK_SKEW'
-        ? { userMessage: `${underlying.userMessage} Then sign in with the passkey you just created.` }
-        : {}),
-    })
+    const described = underlying
+      ? `${underlying.code}: ${underlying.message}`
+      : cause instanceof Error
+        ? cause.message
+        : String(cause)
+    super(
+      'PASSKEY_SIGNUP_INCOMPLETE',
+      `signUpWithPasskey: the passkey ${credentialId} was created, then the sign-up failed (${described}); log in with it to learn whether its account exists`,
+      {
+        cause,
+        status: underlying?.status,
+        proxy: underlying?.proxy,
+        retryAfterSeconds: underlying?.retryAfterSeconds,
+        // The clock is what must change before the recovery can work: say so first.
+        ...(underlying?.code === 'CLOCK_SKEW'
+          ? { userMessage: `${underlying.userMessage} Then sign in with the passkey you just created.` }
+          : {}),
+      },
+    )
     this.credentialId = credentialId
   }
 }
@@ -46,12 +54,16 @@ export class PasskeyWithoutAccountError extends KitError {
   readonly credentialId: string
 
   constructor(credentialId: string, refusal: KitError) {
-    super('STAMP_REFUSED', `loginWithPasskey: the passkey ${credentialId} was refused, and its sign-up had failed here: it has no account (${refusal.message})`, {
-      cause: refusal,
-      status: refusal.status,
-      proxy: refusal.proxy,
-      userMessage: PASSKEY_WITHOUT_ACCOUNT_MESSAGE,
-    })
+    super(
+      'STAMP_REFUSED',
+      `loginWithPasskey: the passkey ${credentialId} was refused, and its sign-up had failed here: it has no account (${refusal.message})`,
+      {
+        cause: refusal,
+        status: refusal.status,
+        proxy: refusal.proxy,
+        userMessage: PASSKEY_WITHOUT_ACCOUNT_MESSAGE,
+      },
+    )
     this.credentialId = credentialId
   }
 }

@@ -1,6 +1,10 @@
 import type { Stamper } from '../stamp/stamper'
 import { webAuthnStamp } from '../stamp/webAuthnStamp'
-import { getPasskeyAssertion, type GetPasskeyAssertionParameters, type GetPasskeyAssertionReturnType } from './getPasskeyAssertion'
+import {
+  getPasskeyAssertion,
+  type GetPasskeyAssertionParameters,
+  type GetPasskeyAssertionReturnType,
+} from './getPasskeyAssertion'
 
 export type PasskeyStamperParameters = Omit<GetPasskeyAssertionParameters, 'body'> & {
   /** Called with each assertion made, e.g. to learn which passkey was used. */

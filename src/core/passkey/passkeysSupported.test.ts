@@ -14,7 +14,7 @@ describe('passkeysSupported', () => {
     vi.unstubAllGlobals()
   })
 
-  it("asks the injected module when there is one, whatever the page has", () => {
+  it('asks the injected module when there is one, whatever the page has', () => {
     vi.stubGlobal('PublicKeyCredential', class {})
     expect(passkeysSupported(injected(false))).toBe(false)
     vi.unstubAllGlobals()

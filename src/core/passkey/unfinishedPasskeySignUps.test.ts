@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { fakeStorage } from '../test/fakes'
-import { UNFINISHED_PASSKEY_SIGNUPS_LIMIT, unfinishedPasskeySignUps, unfinishedPasskeySignUpsKey } from './unfinishedPasskeySignUps'
+import {
+  UNFINISHED_PASSKEY_SIGNUPS_LIMIT,
+  unfinishedPasskeySignUps,
+  unfinishedPasskeySignUpsKey,
+} from './unfinishedPasskeySignUps'
 
 describe('unfinishedPasskeySignUps', () => {
   it('remembers credential ids per config id, forgets one when asked, and removes the item when empty', () => {
@@ -10,7 +14,9 @@ describe('unfinishedPasskeySignUps', () => {
     demo.remember('cred-1', 1000)
     expect(demo.has('cred-1')).toBe(true)
     expect(other.has('cred-1')).toBe(false)
-    expect(JSON.parse(storage.getItem(unfinishedPasskeySignUpsKey('demo')) ?? '')).toEqual([{ credentialId: 'cred-1', failedAt: 1000 }])
+    expect(JSON.parse(storage.getItem(unfinishedPasskeySignUpsKey('demo')) ?? '')).toEqual([
+      { credentialId: 'cred-1', failedAt: 1000 },
+    ])
     demo.forget('cred-1')
     expect(demo.has('cred-1')).toBe(false)
     expect(storage.items.has(unfinishedPasskeySignUpsKey('demo'))).toBe(false)

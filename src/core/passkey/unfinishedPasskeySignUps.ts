@@ -61,5 +61,10 @@ export function unfinishedPasskeySignUps(storage: SessionStorage, configId: stri
 
 function isUnfinishedSignUp(value: unknown): value is UnfinishedSignUp {
   const candidate = value as Partial<UnfinishedSignUp> | null
-  return typeof candidate === 'object' && candidate !== null && typeof candidate.credentialId === 'string' && typeof candidate.failedAt === 'number'
+  return (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    typeof candidate.credentialId === 'string' &&
+    typeof candidate.failedAt === 'number'
+  )
 }

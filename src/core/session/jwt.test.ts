@@ -5,7 +5,13 @@ import { signJwt } from '../test/tokens'
 import { decodeSessionToken, decodeVerificationToken } from './jwt'
 
 const KEY = `03${'a1'.repeat(32)}`
-const SESSION = { exp: 2_000_000_000, public_key: KEY, user_id: 'u-1', organization_id: 'o-1', session_type: 'SESSION_TYPE_READ_WRITE' }
+const SESSION = {
+  exp: 2_000_000_000,
+  public_key: KEY,
+  user_id: 'u-1',
+  organization_id: 'o-1',
+  session_type: 'SESSION_TYPE_READ_WRITE',
+}
 
 function thrown(run: () => unknown): KitError {
   try {
@@ -44,13 +50,21 @@ describe('decodeSessionToken', () => {
 
   it('SESSION_INVALID for text that is not a JWT', () => {
     expect(thrown(() => decodeSessionToken('not a jwt')).code).toBe('SESSION_INVALID')
-    expect(thrown(() => decodeSessionToken('')).message).toBe('session token: expected a JWT string, got an empty string')
+    expect(thrown(() => decodeSessionToken('')).message).toBe(
+      'session token: expected a JWT string, got an empty string',
+    )
     expect(thrown(() => decodeSessionToken(undefined as unknown as string)).code).toBe('SESSION_INVALID')
   })
 })
 
 describe('decodeVerificationToken', () => {
-  const claims = { id: 'vt-1', contact: 'a@b.co', verification_type: 'OTP_TYPE_EMAIL', public_key: KEY, exp: 2_000_000_000 }
+  const claims = {
+    id: 'vt-1',
+    contact: 'a@b.co',
+    verification_type: 'OTP_TYPE_EMAIL',
+    public_key: KEY,
+    exp: 2_000_000_000,
+  }
 
   it('returns the claims, id included', async () => {
     expect(decodeVerificationToken(await signJwt(claims))).toMatchObject(claims)

@@ -21,7 +21,9 @@ function decode(token: unknown, kind: string, code: KitErrorCode, claims: Record
   try {
     payload = decodeJwtPayload(token) as JWTPayload
   } catch (cause) {
-    throw new KitError(code, `${kind}: not a JWT (${cause instanceof Error ? cause.message : String(cause)})`, { cause })
+    throw new KitError(code, `${kind}: not a JWT (${cause instanceof Error ? cause.message : String(cause)})`, {
+      cause,
+    })
   }
   for (const [claim, [check, expected]] of Object.entries(claims)) {
     if (!check(payload[claim])) {

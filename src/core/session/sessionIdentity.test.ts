@@ -21,7 +21,11 @@ describe('the session identity', () => {
     await store.ready
     const session = await store.set(await token(KEY_A), { identity: ADA })
     expect(session.identity).toEqual(ADA)
-    expect(JSON.parse(storage.items.get(IDENTITY_KEY) ?? '')).toEqual({ userId: 'user-1', publicKey: KEY_A, identity: ADA })
+    expect(JSON.parse(storage.items.get(IDENTITY_KEY) ?? '')).toEqual({
+      userId: 'user-1',
+      publicKey: KEY_A,
+      identity: ADA,
+    })
 
     const reloaded = makeStore({ storage, keyStore })
     await reloaded.ready
@@ -71,16 +75,27 @@ describe('the session identity', () => {
     await other.ready
     const writer = makeStore({ storage, keyStore })
     await writer.ready
-    const session = await writer.set(await token(KEY_A), { identity: { method: 'oauth', provider: 'google', email: 'ada@gmail.com', name: 'Ada' } })
+    const session = await writer.set(await token(KEY_A), {
+      identity: { method: 'oauth', provider: 'google', email: 'ada@gmail.com', name: 'Ada' },
+    })
     window.dispatchEvent(storageEvent(STORAGE_KEY, session.token))
     await settle()
-    expect(other.getSnapshot().session?.identity).toEqual({ method: 'oauth', provider: 'google', email: 'ada@gmail.com', name: 'Ada' })
+    expect(other.getSnapshot().session?.identity).toEqual({
+      method: 'oauth',
+      provider: 'google',
+      email: 'ada@gmail.com',
+      name: 'Ada',
+    })
   })
 
   it('ignores a stored identity that is not one, or is another key’s', async () => {
     const keyStore = fakeKeyStore([KEY_A])
     const tokenA = await token(KEY_A)
-    for (const text of ['not json', JSON.stringify({ userId: 'user-1', publicKey: KEY_B, identity: ADA }), JSON.stringify({ userId: 'user-1', publicKey: KEY_A, identity: { method: 'fax' } })]) {
+    for (const text of [
+      'not json',
+      JSON.stringify({ userId: 'user-1', publicKey: KEY_B, identity: ADA }),
+      JSON.stringify({ userId: 'user-1', publicKey: KEY_A, identity: { method: 'fax' } }),
+    ]) {
       const store = makeStore({ storage: fakeStorage({ [STORAGE_KEY]: tokenA, [IDENTITY_KEY]: text }), keyStore })
       await store.ready
       expect(store.getSnapshot().status).toBe('signedIn')
@@ -93,7 +108,9 @@ describe('the session identity', () => {
     const store = makeStore({ storage, keyStore: fakeKeyStore([KEY_A]) })
     await store.ready
     for (const identity of [{ method: 'fax' }, 'email', null]) {
-      await expect(store.set(await token(KEY_A), { identity: identity as unknown as SignInIdentity })).rejects.toMatchObject({
+      await expect(
+        store.set(await token(KEY_A), { identity: identity as unknown as SignInIdentity }),
+      ).rejects.toMatchObject({
         code: 'CONFIG_INVALID',
         message: expect.stringContaining('session.set(token, { identity }).method'),
       })

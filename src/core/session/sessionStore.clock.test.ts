@@ -36,7 +36,12 @@ function fastClock() {
 describe('session store: learning the proxy clock', () => {
   it("set() learns from the token's iat first, so that a token issued just now is not expired on a fast clock", async () => {
     const clock = fastClock()
-    const store = makeStore({ storage: fakeStorage(), keyStore: fakeKeyStore([KEY_A]), now: clock.now, learnClock: clock.learnClock })
+    const store = makeStore({
+      storage: fakeStorage(),
+      keyStore: fakeKeyStore([KEY_A]),
+      now: clock.now,
+      learnClock: clock.learnClock,
+    })
     const session = await store.set(await token(KEY_A, T0))
     expect(clock.learned).toEqual([T0])
     expect(session.expiresAt).toBe(T0 + 15 * MINUTE)
@@ -47,7 +52,13 @@ describe('session store: learning the proxy clock', () => {
     const clock = fastClock()
     const window = fakeWindow()
     const storage = fakeStorage({ [STORAGE_KEY]: await token(KEY_A, T0 + 20 * MINUTE, 60 * MINUTE) })
-    const store = makeStore({ storage, keyStore: fakeKeyStore([KEY_A, KEY_B]), now: clock.now, learnClock: clock.learnClock, window })
+    const store = makeStore({
+      storage,
+      keyStore: fakeKeyStore([KEY_A, KEY_B]),
+      now: clock.now,
+      learnClock: clock.learnClock,
+      window,
+    })
     await store.ready
     expect(store.getSnapshot().status).toBe('signedIn')
 
@@ -59,12 +70,20 @@ describe('session store: learning the proxy clock', () => {
 
     // KEY_A was displaced by the other tab's session (and deleted): the later tokens are bound to KEY_B.
     await store.set(await token(KEY_B, T0 + 20 * MINUTE, 60 * MINUTE), { issuedNow: false })
-    const withoutIat = await signJwt({ user_id: 'user-1', organization_id: 'org-1', session_type: 'SESSION_TYPE_READ_WRITE', public_key: KEY_B, exp: T0 / 1000 + 3600 })
+    const withoutIat = await signJwt({
+      user_id: 'user-1',
+      organization_id: 'org-1',
+      session_type: 'SESSION_TYPE_READ_WRITE',
+      public_key: KEY_B,
+      exp: T0 / 1000 + 3600,
+    })
     await store.set(withoutIat)
     expect(clock.learned).toEqual([])
   })
 
   it('refuses a learnClock that is not a function', () => {
-    expect(() => makeStore({ storage: fakeStorage(), keyStore: fakeKeyStore(), learnClock: 5 as never })).toThrow(/createSessionStore\(\{ learnClock \}\)/)
+    expect(() => makeStore({ storage: fakeStorage(), keyStore: fakeKeyStore(), learnClock: 5 as never })).toThrow(
+      /createSessionStore\(\{ learnClock \}\)/,
+    )
   })
 })

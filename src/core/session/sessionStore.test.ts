@@ -77,7 +77,8 @@ describe('one store, whole from the start', () => {
     const token = await sessionToken({ exp: expIn(10 * MINUTE), public_key: KEY_A })
     const storage = fakeStorage({ [STORAGE_KEY]: token })
     const keyStore = fakeKeyStore([KEY_A])
-    keyStore.has = () => Promise.reject(new KitError('KEY_STORE_UNAVAILABLE', 'indexedDbKeyStore: could not open database auth-proxy-kit'))
+    keyStore.has = () =>
+      Promise.reject(new KitError('KEY_STORE_UNAVAILABLE', 'indexedDbKeyStore: could not open database auth-proxy-kit'))
     const store = makeStore({ storage, keyStore })
     await store.ready
     expect(store.getSnapshot().status).toBe('signedOut')
@@ -461,7 +462,12 @@ describe('createSessionStore input checks', () => {
     [{ window: {} }, /\{ window \}/],
     [{ warnBeforeMs: -1 }, /\{ warnBeforeMs \}\): expected an integer/],
   ])('refuses %o', (change, message) => {
-    const options = { storage: fakeStorage(), storageKey: STORAGE_KEY, keyStore: fakeKeyStore(), ...change } as SessionStoreOptions
+    const options = {
+      storage: fakeStorage(),
+      storageKey: STORAGE_KEY,
+      keyStore: fakeKeyStore(),
+      ...change,
+    } as SessionStoreOptions
     expect(() => createSessionStore(options)).toThrow(message)
   })
 })

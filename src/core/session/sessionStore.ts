@@ -54,7 +54,12 @@ export function sessionStorageKey(configId: string): string {
 export function createSessionStore(options: SessionStoreOptions): SessionStore {
   assertObject(options, 'createSessionStore(options)')
   const { storage, storageKey, keyStore, now = Date.now, learnClock, window, warnBeforeMs = 60_000 } = options
-  assertMethods(storage, ['getItem', 'setItem', 'removeItem'], 'createSessionStore({ storage })', 'a Storage (getItem, setItem, removeItem)')
+  assertMethods(
+    storage,
+    ['getItem', 'setItem', 'removeItem'],
+    'createSessionStore({ storage })',
+    'a Storage (getItem, setItem, removeItem)',
+  )
   assertNonEmptyString(storageKey, 'createSessionStore({ storageKey })')
   assertMethods(keyStore, ['has', 'delete'], 'createSessionStore({ keyStore })', 'a KeyStore')
   if (typeof now !== 'function') throw invalidArgument('createSessionStore({ now })', 'a function returning ms', now)
@@ -62,7 +67,12 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     throw invalidArgument('createSessionStore({ learnClock })', 'a function taking ms', learnClock)
   }
   if (window !== undefined) {
-    assertMethods(window, ['addEventListener', 'removeEventListener'], 'createSessionStore({ window })', 'an event target (addEventListener, removeEventListener)')
+    assertMethods(
+      window,
+      ['addEventListener', 'removeEventListener'],
+      'createSessionStore({ window })',
+      'an event target (addEventListener, removeEventListener)',
+    )
   }
   assertInteger(warnBeforeMs, 'createSessionStore({ warnBeforeMs })', 0, MAX_TIMER_DELAY_MS)
 
@@ -123,7 +133,8 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   /** `session` with the stored identity when it is this user's and key's (a refresh keeps it; another person's is not shown). */
   function withIdentity(session: Session): Session {
     const stored = readIdentity(read(identityKey))
-    const identity = stored?.userId === session.userId && stored.publicKey === session.publicKey ? stored.identity : undefined
+    const identity =
+      stored?.userId === session.userId && stored.publicKey === session.publicKey ? stored.identity : undefined
     // Same identity, same object: listeners comparing sessions by identity see no change.
     if (JSON.stringify(session.identity) === JSON.stringify(identity)) return session
     const { identity: _previous, ...rest } = session
@@ -167,8 +178,13 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     if (!destroyed) {
       store.setState((previous) => {
         const next: SessionSnapshot =
-          session === null ? SIGNED_OUT : { status: 'signedIn', session, expiresSoon: now() >= session.expiresAt - warnBeforeMs }
-        const same = previous.status === next.status && previous.session === next.session && previous.expiresSoon === next.expiresSoon
+          session === null
+            ? SIGNED_OUT
+            : { status: 'signedIn', session, expiresSoon: now() >= session.expiresAt - warnBeforeMs }
+        const same =
+          previous.status === next.status &&
+          previous.session === next.session &&
+          previous.expiresSoon === next.expiresSoon
         return same ? previous : next
       })
     }
@@ -210,7 +226,10 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   }
 
   /** Deletes the keys of sessions `session` displaced (all but its own); a key that cannot be deleted is left to the sweep. */
-  async function deleteDisplaced(displaced: Iterable<string | undefined>, session: { publicKey: string } | undefined): Promise<void> {
+  async function deleteDisplaced(
+    displaced: Iterable<string | undefined>,
+    session: { publicKey: string } | undefined,
+  ): Promise<void> {
     for (const key of new Set(displaced)) {
       if (key !== undefined && key !== session?.publicKey) await keyStore.delete(key).catch(ignore)
     }
@@ -287,15 +306,23 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     set: (token, setOptions = {}) =>
       enqueue(async () => {
         assertObject(setOptions, 'session.set(token, options)')
-        const given = setOptions.identity === undefined ? undefined : checkIdentity(setOptions.identity, 'session.set(token, { identity })')
+        const given =
+          setOptions.identity === undefined
+            ? undefined
+            : checkIdentity(setOptions.identity, 'session.set(token, { identity })')
         const { issuedNow = true } = setOptions
-        if (typeof issuedNow !== 'boolean') throw invalidArgument('session.set(token, { issuedNow })', 'a boolean', issuedNow)
+        if (typeof issuedNow !== 'boolean')
+          throw invalidArgument('session.set(token, { issuedNow })', 'a boolean', issuedNow)
         // Before validate(): a token issued a second ago must not read as expired on a fast device clock.
         if (issuedNow) learnFrom(token)
         const validated = await validate(token, 'session.set')
         const previous = store.getSnapshot().session
         // Written before the token: another tab reads it when the token's storage event reaches it.
-        if (given !== undefined) write(JSON.stringify({ userId: validated.userId, publicKey: validated.publicKey, identity: given }), identityKey)
+        if (given !== undefined)
+          write(
+            JSON.stringify({ userId: validated.userId, publicKey: validated.publicKey, identity: given }),
+            identityKey,
+          )
         const session = withIdentity(validated)
         if (session.identity === undefined) remove(identityKey)
         // What this write replaces: another tab's session stored since this one last looked (two tabs

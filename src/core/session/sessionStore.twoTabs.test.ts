@@ -33,7 +33,8 @@ function browser(keyStore: FakeKeyStore) {
   function open(): SessionStore {
     const window = fakeWindow()
     const notifyOthers = (key: string, newValue: string | null) => {
-      for (const tab of tabs) if (tab.window !== window) pending.push(() => tab.window.dispatchEvent(storageEvent(key, newValue)))
+      for (const tab of tabs)
+        if (tab.window !== window) pending.push(() => tab.window.dispatchEvent(storageEvent(key, newValue)))
     }
     const storage: FakeStorage = {
       items,

@@ -18,9 +18,11 @@ const FIELDS = ['contact', 'provider', 'email', 'name'] as const
  */
 export function checkIdentity(value: unknown, label: string): SignInIdentity {
   const candidate = Object(value) as Record<string, unknown>
-  if (!METHODS.includes(candidate.method as string)) throw invalidArgument(`${label}.method`, "'email', 'sms', 'oauth' or 'passkey'", candidate.method)
+  if (!METHODS.includes(candidate.method as string))
+    throw invalidArgument(`${label}.method`, "'email', 'sms', 'oauth' or 'passkey'", candidate.method)
   const identity: Record<string, unknown> = { method: candidate.method }
-  for (const field of FIELDS) if (typeof candidate[field] === 'string' && candidate[field] !== '') identity[field] = candidate[field]
+  for (const field of FIELDS)
+    if (typeof candidate[field] === 'string' && candidate[field] !== '') identity[field] = candidate[field]
   return identity as unknown as SignInIdentity
 }
 
@@ -28,7 +30,9 @@ export function checkIdentity(value: unknown, label: string): SignInIdentity {
 export function readIdentity(text: string | null): StoredIdentity | undefined {
   try {
     const { userId, publicKey, identity } = JSON.parse(text ?? 'null') as StoredIdentity
-    return typeof userId === 'string' && typeof publicKey === 'string' ? { userId, publicKey, identity: checkIdentity(identity, '') } : undefined
+    return typeof userId === 'string' && typeof publicKey === 'string'
+      ? { userId, publicKey, identity: checkIdentity(identity, '') }
+      : undefined
   } catch {
     return undefined
   }

@@ -97,14 +97,19 @@ describe('createPublicApiClient: submit', () => {
 
   it('sends the X-Stamp-WebAuthn header when the stamper makes one, and no other stamp', async () => {
     const { client, fake } = clientOn({ 'submit/stamp_login': json(activity()) })
-    await client.submit('stamp_login', ENVELOPE, async () => ({ stampHeaderName: 'X-Stamp-WebAuthn', stampHeaderValue: '{"a":"b"}' }))
+    await client.submit('stamp_login', ENVELOPE, async () => ({
+      stampHeaderName: 'X-Stamp-WebAuthn',
+      stampHeaderValue: '{"a":"b"}',
+    }))
     expect(fake.calls[0]?.headers['x-stamp-webauthn']).toBe('{"a":"b"}')
     expect(fake.calls[0]?.headers['x-stamp']).toBeUndefined()
     expect(fake.calls[0]?.headers['x-auth-proxy-config-id']).toBeUndefined()
   })
 
   it('reads the production wrapping {activity} as well as the bare activity object', async () => {
-    const { client } = clientOn({ 'submit/stamp_login': json({ activity: activity({ result: { stampLoginResult: { session: 'wrapped' } } }) }) })
+    const { client } = clientOn({
+      'submit/stamp_login': json({ activity: activity({ result: { stampLoginResult: { session: 'wrapped' } } }) }),
+    })
     const answer = await client.submit('stamp_login', ENVELOPE, recordingStamper())
     expect(answer.id).toBe('act-1')
     expect(answer.result.stampLoginResult.session).toBe('wrapped')
@@ -117,9 +122,16 @@ describe('createPublicApiClient: submit', () => {
       organizationId: 'org-sub',
       parameters: { userId: 'user-1', authenticators: [] },
     }
-    const completed = activity({ type: 'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2', result: { createAuthenticatorsResult: { authenticatorIds: ['a-1'] } } })
-    const { client, fake } = clientOn({ 'submit/create_authenticators': [json(completed), json({ ...completed, result: {} })] })
-    expect((await client.submit('create_authenticators', envelope, recordingStamper())).result.createAuthenticatorsResult).toEqual({
+    const completed = activity({
+      type: 'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2',
+      result: { createAuthenticatorsResult: { authenticatorIds: ['a-1'] } },
+    })
+    const { client, fake } = clientOn({
+      'submit/create_authenticators': [json(completed), json({ ...completed, result: {} })],
+    })
+    expect(
+      (await client.submit('create_authenticators', envelope, recordingStamper())).result.createAuthenticatorsResult,
+    ).toEqual({
       authenticatorIds: ['a-1'],
     })
     expect(fake.calls[0]?.url).toBe('https://api.example.com/public/v1/submit/create_authenticators')
@@ -135,20 +147,48 @@ describe('createPublicApiClient: submit', () => {
       organizationId: 'org-sub',
       parameters: { walletName: 'Savings', accounts: [] },
     }
-    const completed = activity({ type: 'ACTIVITY_TYPE_CREATE_WALLET', result: { createWalletResult: { walletId: 'w-1', addresses: [] } } })
-    const { client, fake } = clientOn({ 'submit/create_wallet': [json(completed), json({ ...completed, status: 'ACTIVITY_STATUS_FAILED' })] })
-    expect((await client.submit('create_wallet', envelope, recordingStamper())).result.createWalletResult).toEqual({ walletId: 'w-1', addresses: [] })
+    const completed = activity({
+      type: 'ACTIVITY_TYPE_CREATE_WALLET',
+      result: { createWalletResult: { walletId: 'w-1', addresses: [] } },
+    })
+    const { client, fake } = clientOn({
+      'submit/create_wallet': [json(completed), json({ ...completed, status: 'ACTIVITY_STATUS_FAILED' })],
+    })
+    expect((await client.submit('create_wallet', envelope, recordingStamper())).result.createWalletResult).toEqual({
+      walletId: 'w-1',
+      addresses: [],
+    })
     expect(fake.calls[0]?.url).toBe('https://api.example.com/public/v1/submit/create_wallet')
     const error = await failure(client.submit('create_wallet', envelope, recordingStamper()))
     expect(error.message).toMatch(/ACTIVITY_STATUS_FAILED/)
   })
 
   it.each([
-    ['no session in the result', activity({ result: { stampLoginResult: {} } }), 'PROXY_BAD_RESPONSE', /no result\.stampLoginResult\.session/],
+    [
+      'no session in the result',
+      activity({ result: { stampLoginResult: {} } }),
+      'PROXY_BAD_RESPONSE',
+      /no result\.stampLoginResult\.session/,
+    ],
     ['no status', activity({ status: undefined }), 'PROXY_BAD_RESPONSE', /no activity status/],
-    ['another activity type', activity({ type: 'ACTIVITY_TYPE_CREATE_USERS' }), 'PROXY_BAD_RESPONSE', /activity type "ACTIVITY_TYPE_CREATE_USERS"/],
-    ['a failed activity', activity({ status: 'ACTIVITY_STATUS_FAILED', result: {} }), 'PROXY_ERROR', /ended ACTIVITY_STATUS_FAILED/],
-    ['an activity waiting for consensus', activity({ status: 'ACTIVITY_STATUS_CONSENSUS_NEEDED' }), 'PROXY_ERROR', /CONSENSUS_NEEDED/],
+    [
+      'another activity type',
+      activity({ type: 'ACTIVITY_TYPE_CREATE_USERS' }),
+      'PROXY_BAD_RESPONSE',
+      /activity type "ACTIVITY_TYPE_CREATE_USERS"/,
+    ],
+    [
+      'a failed activity',
+      activity({ status: 'ACTIVITY_STATUS_FAILED', result: {} }),
+      'PROXY_ERROR',
+      /ended ACTIVITY_STATUS_FAILED/,
+    ],
+    [
+      'an activity waiting for consensus',
+      activity({ status: 'ACTIVITY_STATUS_CONSENSUS_NEEDED' }),
+      'PROXY_ERROR',
+      /CONSENSUS_NEEDED/,
+    ],
   ])('refuses an answer with %s', async (_name, body, code, message) => {
     const { client } = clientOn({ 'submit/stamp_login': json(body) })
     const error = await failure(client.submit('stamp_login', ENVELOPE, recordingStamper()))
@@ -167,7 +207,11 @@ describe('createPublicApiClient: submit', () => {
 
   it('maps other errors as the proxy client does', async () => {
     const { client } = clientOn({
-      'submit/stamp_login': [grpcError(3, 'timestampMs: too far from now', 400), grpcError(5, 'no such organization', 404), new TypeError('Failed to fetch')],
+      'submit/stamp_login': [
+        grpcError(3, 'timestampMs: too far from now', 400),
+        grpcError(5, 'no such organization', 404),
+        new TypeError('Failed to fetch'),
+      ],
     })
     expect((await failure(client.submit('stamp_login', ENVELOPE, recordingStamper()))).code).toBe('INVALID_REQUEST')
     expect((await failure(client.submit('stamp_login', ENVELOPE, recordingStamper()))).code).toBe('NOT_FOUND')
@@ -187,28 +231,46 @@ describe('createPublicApiClient: submit', () => {
 
   it.each([
     ['the connection failed', new TypeError('Failed to fetch')],
-    ['a gateway could not reach the API (a 503 page)', new Response('<html>503 Service Unavailable</html>', { status: 503, headers: { 'Content-Type': 'text/html' } })],
-  ])('sends an activity whose answer was lost (%s) once more, the very same bytes and stamp, and reads its answer', async (_name, lost) => {
-    const { client, fake, sent } = clientOn({ 'submit/stamp_login': [lost, json({ activity: activity() })] })
-    const stamped: string[] = []
-    const answer = await client.submit('stamp_login', ENVELOPE, recordingStamper(stamped))
-    expect(answer.result.stampLoginResult.session).toBe('jwt')
-    // One stamp (no second passkey prompt), sent twice: the API answers the same activity for the same bytes.
-    expect(stamped).toHaveLength(1)
-    expect(sent).toEqual([stamped[0], stamped[0]])
-    expect(fake.calls.map((call) => call.headers['x-stamp'] ?? call.headers['X-Stamp'])).toEqual([`stamp-of-${stamped[0]?.length}`, `stamp-of-${stamped[0]?.length}`])
-  })
+    [
+      'a gateway could not reach the API (a 503 page)',
+      new Response('<html>503 Service Unavailable</html>', { status: 503, headers: { 'Content-Type': 'text/html' } }),
+    ],
+  ])(
+    'sends an activity whose answer was lost (%s) once more, the very same bytes and stamp, and reads its answer',
+    async (_name, lost) => {
+      const { client, fake, sent } = clientOn({ 'submit/stamp_login': [lost, json({ activity: activity() })] })
+      const stamped: string[] = []
+      const answer = await client.submit('stamp_login', ENVELOPE, recordingStamper(stamped))
+      expect(answer.result.stampLoginResult.session).toBe('jwt')
+      // One stamp (no second passkey prompt), sent twice: the API answers the same activity for the same bytes.
+      expect(stamped).toHaveLength(1)
+      expect(sent).toEqual([stamped[0], stamped[0]])
+      expect(fake.calls.map((call) => call.headers['x-stamp'] ?? call.headers['X-Stamp'])).toEqual([
+        `stamp-of-${stamped[0]?.length}`,
+        `stamp-of-${stamped[0]?.length}`,
+      ])
+    },
+  )
 
-  it('a rate limit says when to try again, from a RetryInfo detail or a gateway page\'s Retry-After', async () => {
+  it("a rate limit says when to try again, from a RetryInfo detail or a gateway page's Retry-After", async () => {
     const detail = { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '12s' }
     const limited = clientOn({
       'submit/stamp_login': [
-        json({ code: 8, message: 'Too many requests. Please wait and try again in a few seconds', details: [detail] }, 429),
+        json(
+          { code: 8, message: 'Too many requests. Please wait and try again in a few seconds', details: [detail] },
+          429,
+        ),
         new Response('<html>429</html>', { status: 429, headers: { 'Content-Type': 'text/html', 'Retry-After': '7' } }),
       ],
     })
-    expect(await failure(limited.client.submit('stamp_login', ENVELOPE, recordingStamper()))).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 12 })
-    expect(await failure(limited.client.submit('stamp_login', ENVELOPE, recordingStamper()))).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 7 })
+    expect(await failure(limited.client.submit('stamp_login', ENVELOPE, recordingStamper()))).toMatchObject({
+      code: 'RATE_LIMITED',
+      retryAfterSeconds: 12,
+    })
+    expect(await failure(limited.client.submit('stamp_login', ENVELOPE, recordingStamper()))).toMatchObject({
+      code: 'RATE_LIMITED',
+      retryAfterSeconds: 7,
+    })
   })
 
   it('does not send again what the API itself refused or answered, a query, or a request its caller aborted', async () => {
@@ -216,7 +278,9 @@ describe('createPublicApiClient: submit', () => {
     expect((await failure(refused.client.submit('stamp_login', ENVELOPE, recordingStamper()))).status).toBe(503)
     expect(refused.fake.calls).toHaveLength(1)
     const query = clientOn({ 'query/whoami': new TypeError('Failed to fetch') })
-    expect((await failure(query.client.query('whoami', { organizationId: 'org-1' }, recordingStamper()))).code).toBe('PROXY_UNAVAILABLE')
+    expect((await failure(query.client.query('whoami', { organizationId: 'org-1' }, recordingStamper()))).code).toBe(
+      'PROXY_UNAVAILABLE',
+    )
     expect(query.fake.calls).toHaveLength(1)
     const controller = new AbortController()
     const aborted = clientOn({
@@ -225,7 +289,10 @@ describe('createPublicApiClient: submit', () => {
         return Promise.reject(new DOMException('aborted', 'AbortError'))
       },
     })
-    expect((await failure(aborted.client.submit('stamp_login', ENVELOPE, recordingStamper(), { signal: controller.signal }))).code).toBe('ABORTED')
+    expect(
+      (await failure(aborted.client.submit('stamp_login', ENVELOPE, recordingStamper(), { signal: controller.signal })))
+        .code,
+    ).toBe('ABORTED')
     expect(aborted.fake.calls).toHaveLength(1)
   })
 
@@ -239,7 +306,9 @@ describe('createPublicApiClient: submit', () => {
   it('ABORTED before stamping when the signal is already aborted', async () => {
     const { client, fake } = clientOn({ 'submit/stamp_login': json(activity()) })
     const stamped: string[] = []
-    const error = await failure(client.submit('stamp_login', ENVELOPE, recordingStamper(stamped), { signal: AbortSignal.abort() }))
+    const error = await failure(
+      client.submit('stamp_login', ENVELOPE, recordingStamper(stamped), { signal: AbortSignal.abort() }),
+    )
     expect(error.code).toBe('ABORTED')
     expect(stamped).toEqual([])
     expect(fake.calls).toHaveLength(0)
@@ -248,12 +317,21 @@ describe('createPublicApiClient: submit', () => {
   it('refuses an activity name that is not one, a bad stamp, and a bad envelope before sending', async () => {
     const { client, fake } = clientOn({})
     // The name goes into the path: nothing but an activity's name may.
-    await expect(client.submit('../query/whoami' as never, ENVELOPE as never, recordingStamper())).rejects.toThrow(/publicApi\.submit\(activity\)/)
-    await expect(client.submit(42 as never, ENVELOPE as never, recordingStamper())).rejects.toThrow(/publicApi\.submit\(activity\)/)
-    await expect(client.submit('stamp_login', ENVELOPE, async () => ({ stampHeaderName: 'X-Other' as never, stampHeaderValue: 'x' }))).rejects.toThrow(
-      /stamper result/,
+    await expect(client.submit('../query/whoami' as never, ENVELOPE as never, recordingStamper())).rejects.toThrow(
+      /publicApi\.submit\(activity\)/,
     )
-    await expect(client.submit('stamp_login', 'text' as never, recordingStamper())).rejects.toThrow(/stamp_login: body: expected an object/)
+    await expect(client.submit(42 as never, ENVELOPE as never, recordingStamper())).rejects.toThrow(
+      /publicApi\.submit\(activity\)/,
+    )
+    await expect(
+      client.submit('stamp_login', ENVELOPE, async () => ({
+        stampHeaderName: 'X-Other' as never,
+        stampHeaderValue: 'x',
+      })),
+    ).rejects.toThrow(/stamper result/)
+    await expect(client.submit('stamp_login', 'text' as never, recordingStamper())).rejects.toThrow(
+      /stamp_login: body: expected an object/,
+    )
     expect(fake.calls).toHaveLength(0)
   })
 })
@@ -282,23 +360,37 @@ describe('createPublicApiClient: a refused timestampMs (the device clock is off)
   }
 
   it('is CLOCK_SKEW, worded apart from a refused stamp, for a query too', async () => {
-    const { client } = clientOn({ 'submit/stamp_login': grpcError(16, REFUSAL, 401), 'query/whoami': grpcError(16, 'timestamp too old', 401) })
+    const { client } = clientOn({
+      'submit/stamp_login': grpcError(16, REFUSAL, 401),
+      'query/whoami': grpcError(16, 'timestamp too old', 401),
+    })
     const error = await failure(client.submit('stamp_login', ENVELOPE, recordingStamper()))
     expect(error).toMatchObject({ code: 'CLOCK_SKEW', status: 401, proxy: { code: 16, message: REFUSAL } })
     expect(error.userMessage).toBe(
       "This device's clock is off, so the sign-in service refused the request. Set the date and time to update automatically, then try again.",
     )
     expect(error.cause).toMatchObject({ code: 'STAMP_REFUSED' })
-    expect((await failure(client.query('whoami', { organizationId: 'org-1' }, recordingStamper()))).code).toBe('CLOCK_SKEW')
+    expect((await failure(client.query('whoami', { organizationId: 'org-1' }, recordingStamper()))).code).toBe(
+      'CLOCK_SKEW',
+    )
   })
 
   it('learns the API time the refusal states, and sends a key-stamped activity once more with a new timestamp and a new stamp', async () => {
-    const { client, fake, learned } = skewedClientOn({ 'submit/stamp_login': [grpcError(16, REFUSAL, 401), json(activity())] })
+    const { client, fake, learned } = skewedClientOn({
+      'submit/stamp_login': [grpcError(16, REFUSAL, 401), json(activity())],
+    })
     const stamped: string[] = []
-    const done = await client.submit('stamp_login', { ...ENVELOPE, timestampMs: String(API_TIME + SIX_MINUTES) }, recordingStamper(stamped))
+    const done = await client.submit(
+      'stamp_login',
+      { ...ENVELOPE, timestampMs: String(API_TIME + SIX_MINUTES) },
+      recordingStamper(stamped),
+    )
     expect(done.status).toBe('ACTIVITY_STATUS_COMPLETED')
     expect(learned).toEqual([API_TIME])
-    expect(fake.calls.map((call) => (call.body as { timestampMs: string }).timestampMs)).toEqual([String(API_TIME + SIX_MINUTES), String(API_TIME)])
+    expect(fake.calls.map((call) => (call.body as { timestampMs: string }).timestampMs)).toEqual([
+      String(API_TIME + SIX_MINUTES),
+      String(API_TIME),
+    ])
     expect(stamped).toHaveLength(2)
     expect(fake.calls[1]?.headers['x-stamp']).toBe(`stamp-of-${stamped[1]?.length}`)
   })
@@ -310,7 +402,9 @@ describe('createPublicApiClient: a refused timestampMs (the device clock is off)
   })
 
   it('does not send a passkey-stamped activity again (a second prompt): it learns, and the next try has the time right', async () => {
-    const { client, fake, learned, clock } = skewedClientOn({ 'submit/stamp_login': [grpcError(16, REFUSAL, 401), json(activity())] })
+    const { client, fake, learned, clock } = skewedClientOn({
+      'submit/stamp_login': [grpcError(16, REFUSAL, 401), json(activity())],
+    })
     const prompts: string[] = []
     const passkey: Stamper = async (body) => {
       prompts.push(body)
@@ -335,7 +429,13 @@ describe('createPublicApiClient: a refused timestampMs (the device clock is off)
   })
 
   it('keeps a refused stamp that says nothing of the timestamp STAMP_REFUSED, and learns nothing from it', async () => {
-    const { client, learned } = skewedClientOn({ 'submit/stamp_login': grpcError(16, "X-Stamp-WebAuthn: credential abc is not registered (the API's clock (2030-06-01T12:00:00.000Z))", 401) })
+    const { client, learned } = skewedClientOn({
+      'submit/stamp_login': grpcError(
+        16,
+        "X-Stamp-WebAuthn: credential abc is not registered (the API's clock (2030-06-01T12:00:00.000Z))",
+        401,
+      ),
+    })
     expect((await failure(client.submit('stamp_login', ENVELOPE, recordingStamper()))).code).toBe('STAMP_REFUSED')
     expect(learned).toEqual([])
   })
@@ -349,7 +449,9 @@ describe('createPublicApiClient: a refused timestampMs (the device clock is off)
   })
 
   it('refuses a clock that is not one', () => {
-    expect(() => createPublicApiClient({ apiUrl: 'https://api.example.com', clock: {} as never })).toThrow(/createPublicApiClient\(\{ clock \}\)/)
+    expect(() => createPublicApiClient({ apiUrl: 'https://api.example.com', clock: {} as never })).toThrow(
+      /createPublicApiClient\(\{ clock \}\)/,
+    )
   })
 })
 
@@ -366,7 +468,9 @@ describe('createPublicApiClient: query', () => {
 
   it('refuses a query name that is not one, before sending anything', async () => {
     const { client, fake } = clientOn({})
-    await expect(client.query('../submit/x' as never, { organizationId: 'o' } as never, recordingStamper())).rejects.toThrow(/publicApi\.query\(query\)/)
+    await expect(
+      client.query('../submit/x' as never, { organizationId: 'o' } as never, recordingStamper()),
+    ).rejects.toThrow(/publicApi\.query\(query\)/)
     expect(fake.calls).toEqual([])
   })
 })

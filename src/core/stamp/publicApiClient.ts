@@ -39,7 +39,8 @@ export function createPublicApiClient(options: PublicApiClientOptions): PublicAp
     throw invalidArgument('createPublicApiClient({ fetch })', 'a fetch function', options.fetch)
   }
   assertTimeoutMs(timeoutMs, 'createPublicApiClient({ timeoutMs })')
-  if (clock !== undefined) assertMethods(clock, ['now', 'learn'], 'createPublicApiClient({ clock })', 'a ProxyClock (now, learn)')
+  if (clock !== undefined)
+    assertMethods(clock, ['now', 'learn'], 'createPublicApiClient({ clock })', 'a ProxyClock (now, learn)')
   // Never called as a method of another object: window.fetch throws "Illegal invocation" otherwise.
   const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
 
@@ -90,7 +91,12 @@ export function createPublicApiClient(options: PublicApiClientOptions): PublicAp
       return await send(body as Record<string, unknown>)
     } catch (error) {
       // Once: the retry's own refusal (the clock moved again?) is the caller's.
-      if (!(error instanceof ClockSkewRefusal) || !error.retry || typeof body.timestampMs !== 'string' || clock === undefined) {
+      if (
+        !(error instanceof ClockSkewRefusal) ||
+        !error.retry ||
+        typeof body.timestampMs !== 'string' ||
+        clock === undefined
+      ) {
         throw error instanceof ClockSkewRefusal ? error.kitError : error
       }
       try {
@@ -107,10 +113,15 @@ export function createPublicApiClient(options: PublicApiClientOptions): PublicAp
    * (a second stamp is a second prompt): the person's next try has the right time.
    */
   function clockSkewError(error: unknown, stampHeaderName: StampHeaderName): unknown {
-    if (!isKitError(error, 'STAMP_REFUSED') || error.proxy === undefined || !isTimestampRefusal(error.proxy.message)) return error
+    if (!isKitError(error, 'STAMP_REFUSED') || error.proxy === undefined || !isTimestampRefusal(error.proxy.message))
+      return error
     const apiTimeMs = statedApiTime(error.proxy.message)
     const learned = apiTimeMs !== undefined && clock !== undefined && clock.learn(apiTimeMs)
-    const kitError = new KitError('CLOCK_SKEW', error.message, { status: error.status, proxy: error.proxy, cause: error })
+    const kitError = new KitError('CLOCK_SKEW', error.message, {
+      status: error.status,
+      proxy: error.proxy,
+      cause: error,
+    })
     return new ClockSkewRefusal(kitError, learned && stampHeaderName === 'X-Stamp')
   }
 
@@ -125,7 +136,8 @@ export function createPublicApiClient(options: PublicApiClientOptions): PublicAp
       return checkActivity(activity, envelope, answer.body, answer.status)
     },
     async query(query, body, stamper, callOptions = {}) {
-      if (typeof query !== 'string' || !/^[a-z_]+$/.test(query)) throw invalidArgument('publicApi.query(query)', 'a query name (get_user, ...)', query)
+      if (typeof query !== 'string' || !/^[a-z_]+$/.test(query))
+        throw invalidArgument('publicApi.query(query)', 'a query name (get_user, ...)', query)
       // The caller checks the fields it reads (the wallet actions, in their own chunk): this client is
       // in every first load, and a table of every query's fields would be too.
       const answer = await post(query, `/public/v1/query/${query}`, body, stamper, callOptions.signal, false)
@@ -139,7 +151,11 @@ export function createPublicApiClient(options: PublicApiClientOptions): PublicAp
  * could not reach it (502, 503, 504). The request may have taken effect.
  */
 function isLostAnswer(error: unknown): boolean {
-  return isKitError(error) && (error.code === 'PROXY_UNAVAILABLE' || error.code === 'PROXY_TIMEOUT') && error.proxy === undefined
+  return (
+    isKitError(error) &&
+    (error.code === 'PROXY_UNAVAILABLE' || error.code === 'PROXY_TIMEOUT') &&
+    error.proxy === undefined
+  )
 }
 
 /** A CLOCK_SKEW on its way out of post(), saying whether one more try with a new timestamp may help. */
@@ -183,18 +199,19 @@ function checkStamp(stamp: Stamp, label: string): Stamp {
 
 // The result fields a caller reads without checking, for the activities of the first load's flows
 // (passkeys); the others' callers check what they read (sign_raw_payloads: signMessage, in its chunk).
-const RESULT_CHECKS: { readonly [A in PublicActivityName]?: (result: Record<string, unknown>) => string | undefined } = {
-  stamp_login: (result) => {
-    const session = (result.stampLoginResult as Record<string, unknown> | undefined)?.session
-    return typeof session === 'string' && session !== '' ? undefined : 'no result.stampLoginResult.session'
-  },
-  create_authenticators: (result) => {
-    const ids = (result.createAuthenticatorsResult as Record<string, unknown> | undefined)?.authenticatorIds
-    return Array.isArray(ids) && ids.every((id) => typeof id === 'string')
-      ? undefined
-      : 'no result.createAuthenticatorsResult.authenticatorIds'
-  },
-}
+const RESULT_CHECKS: { readonly [A in PublicActivityName]?: (result: Record<string, unknown>) => string | undefined } =
+  {
+    stamp_login: (result) => {
+      const session = (result.stampLoginResult as Record<string, unknown> | undefined)?.session
+      return typeof session === 'string' && session !== '' ? undefined : 'no result.stampLoginResult.session'
+    },
+    create_authenticators: (result) => {
+      const ids = (result.createAuthenticatorsResult as Record<string, unknown> | undefined)?.authenticatorIds
+      return Array.isArray(ids) && ids.every((id) => typeof id === 'string')
+        ? undefined
+        : 'no result.createAuthenticatorsResult.authenticatorIds'
+    },
+  }
 
 function checkActivity<A extends PublicActivityName>(
   activity: A,
@@ -204,16 +221,23 @@ function checkActivity<A extends PublicActivityName>(
 ): Activity<A> {
   // Production answers `{activity: {...}}`; the seed describes the bare activity object. Both are read.
   const wrapped = body.activity
-  const object = typeof wrapped === 'object' && wrapped !== null && !Array.isArray(wrapped) ? (wrapped as Record<string, unknown>) : body
+  const object =
+    typeof wrapped === 'object' && wrapped !== null && !Array.isArray(wrapped)
+      ? (wrapped as Record<string, unknown>)
+      : body
   if (typeof object.status !== 'string') throw badAnswer(activity, 'no activity status', status)
   if (object.type !== envelope.type) {
     throw badAnswer(activity, `activity type ${JSON.stringify(object.type)} instead of ${envelope.type}`, status)
   }
   if (object.status !== 'ACTIVITY_STATUS_COMPLETED') {
     // Consensus, rejection or failure: nothing the kit can finish on its own.
-    throw new KitError('PROXY_ERROR', `${activity}: activity ${String(object.id)} ended ${object.status}, not ACTIVITY_STATUS_COMPLETED`, {
-      status,
-    })
+    throw new KitError(
+      'PROXY_ERROR',
+      `${activity}: activity ${String(object.id)} ended ${object.status}, not ACTIVITY_STATUS_COMPLETED`,
+      {
+        status,
+      },
+    )
   }
   const result = object.result
   if (typeof result !== 'object' || result === null) throw badAnswer(activity, 'no activity result', status)

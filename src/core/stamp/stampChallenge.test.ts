@@ -22,7 +22,9 @@ describe('stampChallenge', () => {
   })
 
   it('hashes the UTF-8 bytes of the text, not its UTF-16 code units', async () => {
-    expect((await stampChallenge('{"name":"Zoë 🔑"}')).hex).toBe('3a8bff7ef03dbbc158276eeba92cda805a3fac005eede6e87b592ab58c09f348')
+    expect((await stampChallenge('{"name":"Zoë 🔑"}')).hex).toBe(
+      '3a8bff7ef03dbbc158276eeba92cda805a3fac005eede6e87b592ab58c09f348',
+    )
   })
 
   it('challenge decodes to the UTF-8 of the hex (what clientDataJSON carries)', async () => {
@@ -32,6 +34,8 @@ describe('stampChallenge', () => {
   })
 
   it('refuses a body that is not text', async () => {
-    await expect(stampChallenge({} as unknown as string)).rejects.toThrow(/stampChallenge\(body\): expected the request body text/)
+    await expect(stampChallenge({} as unknown as string)).rejects.toThrow(
+      /stampChallenge\(body\): expected the request body text/,
+    )
   })
 })

@@ -51,9 +51,23 @@ describe('stampRequestBody (X-Stamp)', () => {
 
   it('the known answer decodes to the three fields, in order, and its signature verifies over the body', () => {
     const text = fromUtf8(base64urlDecode(EXPECTED_HEADER))
-    expect(text).toBe(`{"publicKey":"${PUBLIC_KEY}","scheme":"SIGNATURE_SCHEME_TK_API_P256","signature":"${SIGNATURE_DER}"}`)
-    expect(p256.verify(fromHex(SIGNATURE_DER), utf8(BODY), fromHex(PUBLIC_KEY), { prehash: true, lowS: false, format: 'der' })).toBe(true)
-    expect(p256.verify(fromHex(SIGNATURE_DER), utf8(`${BODY} `), fromHex(PUBLIC_KEY), { prehash: true, lowS: false, format: 'der' })).toBe(false)
+    expect(text).toBe(
+      `{"publicKey":"${PUBLIC_KEY}","scheme":"SIGNATURE_SCHEME_TK_API_P256","signature":"${SIGNATURE_DER}"}`,
+    )
+    expect(
+      p256.verify(fromHex(SIGNATURE_DER), utf8(BODY), fromHex(PUBLIC_KEY), {
+        prehash: true,
+        lowS: false,
+        format: 'der',
+      }),
+    ).toBe(true)
+    expect(
+      p256.verify(fromHex(SIGNATURE_DER), utf8(`${BODY} `), fromHex(PUBLIC_KEY), {
+        prehash: true,
+        lowS: false,
+        format: 'der',
+      }),
+    ).toBe(false)
   })
 
   it('with a real WebCrypto key: unpadded base64url whose DER signature verifies over the exact body', async () => {
@@ -70,7 +84,11 @@ describe('stampRequestBody (X-Stamp)', () => {
       expect(stamp.scheme).toBe('SIGNATURE_SCHEME_TK_API_P256')
       expect(stamp.signature).toMatch(/^30[0-9a-f]+$/)
       const verify = (text: string) =>
-        p256.verify(fromHex(stamp.signature), utf8(text), fromHex(publicKey), { prehash: true, lowS: false, format: 'der' })
+        p256.verify(fromHex(stamp.signature), utf8(text), fromHex(publicKey), {
+          prehash: true,
+          lowS: false,
+          format: 'der',
+        })
       expect(verify(body)).toBe(true)
       expect(verify(BODY)).toBe(false)
     }
@@ -85,7 +103,9 @@ describe('stampRequestBody (X-Stamp)', () => {
   it('refuses a malformed key, body or kit, naming the argument', async () => {
     const kit = { keyStore: deterministicKeyStore() }
     await expect(stampRequestBody(kit, 'abc', BODY)).rejects.toThrow(/stampRequestBody\(publicKey\)/)
-    await expect(stampRequestBody(kit, PUBLIC_KEY, { a: 1 } as unknown as string)).rejects.toThrow(/stampRequestBody\(body\)/)
+    await expect(stampRequestBody(kit, PUBLIC_KEY, { a: 1 } as unknown as string)).rejects.toThrow(
+      /stampRequestBody\(body\)/,
+    )
     await expect(stampRequestBody({} as never, PUBLIC_KEY, BODY)).rejects.toThrow(/stampRequestBody\(kit\)/)
   })
 })

@@ -8,5 +8,8 @@ export type { Stamper } from '../contracts'
 /** Stamps with a held P-256 key (X-Stamp): the client key of a sign-up, or a session's key. */
 export function apiKeyStamper(kit: { keyStore: KeyStore }, publicKey: string): Stamper {
   assertCompressedPublicKey(publicKey, 'apiKeyStamper(publicKey)')
-  return async (body) => ({ stampHeaderName: 'X-Stamp', stampHeaderValue: await stampRequestBody(kit, publicKey, body) })
+  return async (body) => ({
+    stampHeaderName: 'X-Stamp',
+    stampHeaderValue: await stampRequestBody(kit, publicKey, body),
+  })
 }

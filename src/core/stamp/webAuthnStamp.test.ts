@@ -20,13 +20,19 @@ describe('webAuthnStamp (X-Stamp-WebAuthn)', () => {
   })
 
   it('leaves out everything else of the assertion (userHandle, type)', () => {
-    const stamp = JSON.parse(webAuthnStamp({ ...ASSERTION, response: { ...ASSERTION.response, userHandle: 'dXNlcg' } as never })) as object
+    const stamp = JSON.parse(
+      webAuthnStamp({ ...ASSERTION, response: { ...ASSERTION.response, userHandle: 'dXNlcg' } as never }),
+    ) as object
     expect(Object.keys(stamp)).toEqual(['authenticatorData', 'clientDataJson', 'credentialId', 'signature'])
   })
 
   it('refuses a member that is missing or not base64url, naming it', () => {
-    expect(() => webAuthnStamp({ ...ASSERTION, id: '' })).toThrow(/webAuthnStamp\(assertion\): credentialId: expected base64url text/)
-    expect(() => webAuthnStamp({ ...ASSERTION, response: { ...ASSERTION.response, signature: 'MEU+/w==' } })).toThrow(/signature/)
+    expect(() => webAuthnStamp({ ...ASSERTION, id: '' })).toThrow(
+      /webAuthnStamp\(assertion\): credentialId: expected base64url text/,
+    )
+    expect(() => webAuthnStamp({ ...ASSERTION, response: { ...ASSERTION.response, signature: 'MEU+/w==' } })).toThrow(
+      /signature/,
+    )
     expect(() => webAuthnStamp({ id: 'x' } as WebAuthnAssertion)).toThrow(/expected a WebAuthn assertion/)
   })
 })

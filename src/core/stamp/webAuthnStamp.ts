@@ -24,13 +24,19 @@ const BASE64URL = /^[A-Za-z0-9_-]+$/
  */
 export function webAuthnStamp(assertion: WebAuthnAssertion): string {
   const label = 'webAuthnStamp(assertion)'
-  if (typeof assertion !== 'object' || assertion === null || typeof assertion.response !== 'object' || assertion.response === null) {
+  if (
+    typeof assertion !== 'object' ||
+    assertion === null ||
+    typeof assertion.response !== 'object' ||
+    assertion.response === null
+  ) {
     throw invalidArgument(label, 'a WebAuthn assertion (startAuthentication result)', assertion)
   }
   const { authenticatorData, clientDataJSON, signature } = assertion.response
   const parts = { authenticatorData, clientDataJson: clientDataJSON, credentialId: assertion.id, signature }
   for (const [name, value] of Object.entries(parts)) {
-    if (typeof value !== 'string' || !BASE64URL.test(value)) throw invalidArgument(`${label}: ${name}`, 'base64url text', value)
+    if (typeof value !== 'string' || !BASE64URL.test(value))
+      throw invalidArgument(`${label}: ${name}`, 'base64url text', value)
   }
   return JSON.stringify(parts)
 }

@@ -21,7 +21,9 @@ export interface FakeFetch {
 /** Each call takes the answer scripted for its endpoint (a queue per endpoint, the last one repeats). */
 export function fakeFetch(script: Record<string, FakeAnswer | FakeAnswer[]>): FakeFetch {
   const calls: RecordedCall[] = []
-  const queues = new Map(Object.entries(script).map(([endpoint, answers]) => [endpoint, Array.isArray(answers) ? [...answers] : [answers]]))
+  const queues = new Map(
+    Object.entries(script).map(([endpoint, answers]) => [endpoint, Array.isArray(answers) ? [...answers] : [answers]]),
+  )
   const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const headers: Record<string, string> = {}
     new Headers(init?.headers).forEach((value, name) => {
@@ -29,7 +31,8 @@ export function fakeFetch(script: Record<string, FakeAnswer | FakeAnswer[]>): Fa
     })
     // Keep the spelling the client used for the config id header, as well as the normalized form.
     if (init?.headers !== undefined && !(init.headers instanceof Headers) && !Array.isArray(init.headers)) {
-      for (const name of Object.keys(init.headers)) headers[`raw:${name}`] = (init.headers as Record<string, string>)[name] ?? ''
+      for (const name of Object.keys(init.headers))
+        headers[`raw:${name}`] = (init.headers as Record<string, string>)[name] ?? ''
     }
     const call: RecordedCall = {
       url: String(input),
@@ -65,7 +68,9 @@ export function grpcError(code: number, message: string, status: number): Respon
 /** Never answers until the request's signal aborts, then rejects like fetch does. */
 export function hang(call: RecordedCall): Promise<Response> {
   return new Promise((_resolve, reject) => {
-    call.signal?.addEventListener('abort', () => reject(call.signal?.reason ?? new DOMException('aborted', 'AbortError')))
+    call.signal?.addEventListener('abort', () =>
+      reject(call.signal?.reason ?? new DOMException('aborted', 'AbortError')),
+    )
   })
 }
 
@@ -73,7 +78,10 @@ export function hang(call: RecordedCall): Promise<Response> {
  * A fetch that hands every request to the mock proxy's handler and records the endpoint it called
  * (`otp_init`, `wallet_kit_config`, …) in `endpoints`: what tests of whole flows against the mock assert on.
  */
-export function recordingFetch(proxy: { handle(request: Request): Promise<Response> }, endpoints: string[]): typeof fetch {
+export function recordingFetch(
+  proxy: { handle(request: Request): Promise<Response> },
+  endpoints: string[],
+): typeof fetch {
   return async (input, init) => {
     const request = new Request(input, init)
     endpoints.push(new URL(request.url).pathname.replace(/^\/v1\//, ''))

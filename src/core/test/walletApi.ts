@@ -67,7 +67,14 @@ export const USER: PublicUser = {
   updatedAt: TIME,
 }
 
-export const WALLET: PublicWallet = { walletId: 'wallet-1', walletName: 'Default wallet', createdAt: TIME, updatedAt: TIME, exported: false, imported: false }
+export const WALLET: PublicWallet = {
+  walletId: 'wallet-1',
+  walletName: 'Default wallet',
+  createdAt: TIME,
+  updatedAt: TIME,
+  exported: false,
+  imported: false,
+}
 
 export function activityAnswer(type: string, result: Record<string, unknown>): Response {
   return json({
@@ -91,12 +98,21 @@ export function activityAnswer(type: string, result: Record<string, unknown>): R
 /** sign_raw_payloads as production answers it: `{r, s, v}` hex without 0x, v the recovery id. */
 function signAnswer(keys: WalletKeys) {
   return (call: RecordedCall): Response => {
-    const { signWith, payloads, hashFunction } = (call.body as { parameters: { signWith: string; payloads: string[]; hashFunction: string } }).parameters
+    const { signWith, payloads, hashFunction } = (
+      call.body as { parameters: { signWith: string; payloads: string[]; hashFunction: string } }
+    ).parameters
     const signatures = payloads.map((payload) => {
       const bytes = fromHex(payload.replace(/^0x/, ''))
       if (signWith === keys.ethereum.address && hashFunction === 'HASH_FUNCTION_NO_OP') {
-        const signature = secp256k1.Signature.fromBytes(secp256k1.sign(bytes, keys.ethereumKey, { prehash: false, format: 'recovered' }), 'recovered')
-        return { r: signature.r.toString(16).padStart(64, '0'), s: signature.s.toString(16).padStart(64, '0'), v: `0${signature.recovery}` }
+        const signature = secp256k1.Signature.fromBytes(
+          secp256k1.sign(bytes, keys.ethereumKey, { prehash: false, format: 'recovered' }),
+          'recovered',
+        )
+        return {
+          r: signature.r.toString(16).padStart(64, '0'),
+          s: signature.s.toString(16).padStart(64, '0'),
+          v: `0${signature.recovery}`,
+        }
       }
       if (signWith === keys.solana.address && hashFunction === 'HASH_FUNCTION_NOT_APPLICABLE') {
         const signature = ed25519.sign(bytes, keys.solanaKey)
@@ -125,7 +141,11 @@ export function stampLoginAnswer(clock: { now: number }, lifetimeSeconds = 900) 
 export type WalletApi = FakeFetch & { texts: (string | undefined)[] }
 
 /** The recording fetch with production's answers, plus the exact body texts sent (what a stamp signs). */
-export function walletApi(keys: WalletKeys, clock: { now: number }, overrides: Record<string, FakeAnswer | FakeAnswer[]> = {}): WalletApi {
+export function walletApi(
+  keys: WalletKeys,
+  clock: { now: number },
+  overrides: Record<string, FakeAnswer | FakeAnswer[]> = {},
+): WalletApi {
   const fake = fakeFetch({
     'query/get_user': json({ user: USER }),
     'query/list_wallets': json({ wallets: [WALLET] }),
@@ -150,11 +170,19 @@ export function withBodyTexts(fake: FakeFetch): FakeFetch & { texts: (string | u
 
 /** What the API checks of an X-Stamp: the key's P-256 DER signature over the exact body text. */
 export function xStampVerifies(header: string | undefined, body: string | undefined, publicKey: string): boolean {
-  const stamp = JSON.parse(fromUtf8(base64urlDecode(header ?? ''))) as { publicKey: string; scheme: string; signature: string }
+  const stamp = JSON.parse(fromUtf8(base64urlDecode(header ?? ''))) as {
+    publicKey: string
+    scheme: string
+    signature: string
+  }
   return (
     stamp.publicKey === publicKey &&
     stamp.scheme === 'SIGNATURE_SCHEME_TK_API_P256' &&
-    p256.verify(fromHex(stamp.signature), utf8(body ?? ''), fromHex(publicKey), { prehash: true, lowS: false, format: 'der' })
+    p256.verify(fromHex(stamp.signature), utf8(body ?? ''), fromHex(publicKey), {
+      prehash: true,
+      lowS: false,
+      format: 'der',
+    })
   )
 }
 
@@ -167,9 +195,15 @@ export async function signedInKit(
   const { lifetimeSeconds = 900, ...kitOptions } = options
   const kit = createKit({ ...testKitOptions(fake.fetch, () => clock.now), ...kitOptions })
   await kit.session.ready
-  if (kit.session.getSnapshot().session !== null) return { kit, sessionKey: kit.session.getSnapshot().session!.publicKey }
+  if (kit.session.getSnapshot().session !== null)
+    return { kit, sessionKey: kit.session.getSnapshot().session!.publicKey }
   const sessionKey = await kit.keyStore.create()
-  const token = await sessionToken({ exp: Math.floor(clock.now / 1000) + lifetimeSeconds, public_key: sessionKey, organization_id: WALLET_ORG, user_id: WALLET_USER })
+  const token = await sessionToken({
+    exp: Math.floor(clock.now / 1000) + lifetimeSeconds,
+    public_key: sessionKey,
+    organization_id: WALLET_ORG,
+    user_id: WALLET_USER,
+  })
   await kit.session.set(token)
   return { kit, sessionKey }
 }

@@ -13,7 +13,8 @@ export function checkAnswer<T>(label: string, answer: T, paths: readonly string[
     if (!Array.isArray(values)) throw badAnswer(label, `no ${list} array`)
     for (const [index, item] of values.entries()) {
       const value = field === undefined ? item : read(item, field)
-      if (typeof value !== 'string' || value === '') throw badAnswer(label, `no ${field === undefined ? list : `${list}[${index}].${field}`}`)
+      if (typeof value !== 'string' || value === '')
+        throw badAnswer(label, `no ${field === undefined ? list : `${list}[${index}].${field}`}`)
     }
   }
   return answer
@@ -21,7 +22,13 @@ export function checkAnswer<T>(label: string, answer: T, paths: readonly string[
 
 /** `value` at a dotted path, or undefined where an object is missing on the way. */
 function read(value: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((object, key) => (typeof object === 'object' && object !== null ? (object as Record<string, unknown>)[key] : undefined), value)
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (object, key) =>
+        typeof object === 'object' && object !== null ? (object as Record<string, unknown>)[key] : undefined,
+      value,
+    )
 }
 
 function badAnswer(label: string, what: string): KitError {

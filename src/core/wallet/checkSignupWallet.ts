@@ -22,8 +22,10 @@ export function checkSignupWallet(wallet: unknown, label: string): SignupWallet 
     throw invalidArgument(label, '{ walletName, accounts: [{ curve, pathFormat, path, addressFormat }] }', wallet)
   }
   const { walletName, accounts } = wallet as Partial<SignupWallet>
-  if (typeof walletName !== 'string' || walletName.trim() === '') throw invalidArgument(`${label}.walletName`, 'a non-empty string', walletName)
-  if (!Array.isArray(accounts) || accounts.length === 0) throw invalidArgument(`${label}.accounts`, 'a non-empty array of accounts', accounts)
+  if (typeof walletName !== 'string' || walletName.trim() === '')
+    throw invalidArgument(`${label}.walletName`, 'a non-empty string', walletName)
+  if (!Array.isArray(accounts) || accounts.length === 0)
+    throw invalidArgument(`${label}.accounts`, 'a non-empty array of accounts', accounts)
   const checked = accounts.map((account: unknown, index) => {
     const at = `${label}.accounts[${index}]`
     if (typeof account !== 'object' || account === null) throw invalidArgument(at, 'an object', account)
@@ -31,9 +33,11 @@ export function checkSignupWallet(wallet: unknown, label: string): SignupWallet 
     if (typeof addressFormat !== 'string' || !(addressFormat in CURVE_OF)) {
       throw invalidArgument(`${at}.addressFormat`, Object.keys(CURVE_OF).join(' or '), addressFormat)
     }
-    if (curve !== CURVE_OF[addressFormat]) throw invalidArgument(`${at}.curve`, `${CURVE_OF[addressFormat]} for ${addressFormat}`, curve)
+    if (curve !== CURVE_OF[addressFormat])
+      throw invalidArgument(`${at}.curve`, `${CURVE_OF[addressFormat]} for ${addressFormat}`, curve)
     if (pathFormat !== 'PATH_FORMAT_BIP32') throw invalidArgument(`${at}.pathFormat`, 'PATH_FORMAT_BIP32', pathFormat)
-    if (typeof path !== 'string' || !BIP32_PATH.test(path)) throw invalidArgument(`${at}.path`, "a BIP-32 path such as m/44'/60'/0'/0/0", path)
+    if (typeof path !== 'string' || !BIP32_PATH.test(path))
+      throw invalidArgument(`${at}.path`, "a BIP-32 path such as m/44'/60'/0'/0/0", path)
     return Object.freeze({ curve, pathFormat, path, addressFormat }) as SignupWallet['accounts'][number]
   })
   return Object.freeze({ walletName, accounts: Object.freeze(checked) as SignupWallet['accounts'] })

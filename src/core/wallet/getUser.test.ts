@@ -17,7 +17,10 @@ describe('getUser', () => {
   it('is NOT_SIGNED_IN without a session, asking nothing', async () => {
     const { fake, kit } = await signedInWallet()
     await kit.session.logout()
-    await expect(getUser(kit)).rejects.toMatchObject({ code: 'NOT_SIGNED_IN', message: expect.stringMatching(/^getUser: /) })
+    await expect(getUser(kit)).rejects.toMatchObject({
+      code: 'NOT_SIGNED_IN',
+      message: expect.stringMatching(/^getUser: /),
+    })
     expect(fake.calls).toHaveLength(0)
   })
 
@@ -39,7 +42,12 @@ describe('getUser', () => {
     const { fake, kit } = await signedInWallet()
     await expect(getUser(kit, { signal: AbortSignal.abort() })).rejects.toMatchObject({ code: 'ABORTED' })
     expect(fake.calls).toHaveLength(0)
-    await expect(getUser({} as Kit)).rejects.toMatchObject({ code: 'CONFIG_INVALID', message: expect.stringMatching(/getUser\(kit\)/) })
-    await expect(getUser(kit, { signal: 'no' as unknown as AbortSignal })).rejects.toMatchObject({ code: 'CONFIG_INVALID' })
+    await expect(getUser({} as Kit)).rejects.toMatchObject({
+      code: 'CONFIG_INVALID',
+      message: expect.stringMatching(/getUser\(kit\)/),
+    })
+    await expect(getUser(kit, { signal: 'no' as unknown as AbortSignal })).rejects.toMatchObject({
+      code: 'CONFIG_INVALID',
+    })
   })
 })

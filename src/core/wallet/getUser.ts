@@ -18,11 +18,15 @@ export async function getUser(kit: Kit, options: GetUserOptions = {}): Promise<P
   const { signal } = options
   const session = await signedInSession(kit, label)
   throwIfAborted(signal, label)
-  const answer = checkAnswer('get_user', await kit.publicApi.query(
+  const answer = checkAnswer(
     'get_user',
-    { organizationId: session.organizationId, userId: session.userId },
-    apiKeyStamper(kit, session.publicKey),
-    callOptions(signal),
-  ), ['user.userId'])
+    await kit.publicApi.query(
+      'get_user',
+      { organizationId: session.organizationId, userId: session.userId },
+      apiKeyStamper(kit, session.publicKey),
+      callOptions(signal),
+    ),
+    ['user.userId'],
+  )
   return answer.user
 }

@@ -11,8 +11,11 @@ describe('getWallets', () => {
     expect(fake.endpoints().sort()).toEqual(['query/list_wallet_accounts', 'query/list_wallets'])
     const text = (endpoint: string) => fake.texts[fake.endpoints().indexOf(endpoint)]
     expect(text('query/list_wallets')).toBe(`{"organizationId":"${WALLET_ORG}"}`)
-    expect(text('query/list_wallet_accounts')).toBe(`{"organizationId":"${WALLET_ORG}","paginationOptions":{"limit":"100"}}`)
-    for (const [index, call] of fake.calls.entries()) expect(xStampVerifies(call.headers['x-stamp'], fake.texts[index], sessionKey)).toBe(true)
+    expect(text('query/list_wallet_accounts')).toBe(
+      `{"organizationId":"${WALLET_ORG}","paginationOptions":{"limit":"100"}}`,
+    )
+    for (const [index, call] of fake.calls.entries())
+      expect(xStampVerifies(call.headers['x-stamp'], fake.texts[index], sessionKey)).toBe(true)
   })
 
   it('keeps wallets without accounts, and the order of both lists; leaves out an account of no listed wallet', async () => {
@@ -32,12 +35,23 @@ describe('getWallets', () => {
   it('refuses answers without the fields the kit shows', async () => {
     const cases = [
       [() => ({ 'query/list_wallets': json({}) }), /^list_wallets: no wallets array/],
-      [() => ({ 'query/list_wallets': json({ wallets: [{ walletName: 'x' }] }) }), /^list_wallets: no wallets\[0\]\.walletId/],
-      [(keys: WalletKeys) => ({ 'query/list_wallet_accounts': json({ accounts: [{ ...keys.ethereum, address: '' }] }) }), /^list_wallet_accounts: no accounts\[0\]\.address/],
+      [
+        () => ({ 'query/list_wallets': json({ wallets: [{ walletName: 'x' }] }) }),
+        /^list_wallets: no wallets\[0\]\.walletId/,
+      ],
+      [
+        (keys: WalletKeys) => ({
+          'query/list_wallet_accounts': json({ accounts: [{ ...keys.ethereum, address: '' }] }),
+        }),
+        /^list_wallet_accounts: no accounts\[0\]\.address/,
+      ],
     ] as const
     for (const [overrides, message] of cases) {
       const { kit } = await signedInWallet({ overrides })
-      await expect(getWallets(kit)).rejects.toMatchObject({ code: 'PROXY_BAD_RESPONSE', message: expect.stringMatching(message) })
+      await expect(getWallets(kit)).rejects.toMatchObject({
+        code: 'PROXY_BAD_RESPONSE',
+        message: expect.stringMatching(message),
+      })
     }
   })
 

@@ -33,8 +33,22 @@ export async function getWallets(kit: Kit, options: GetWalletsOptions = {}): Pro
       .query('list_wallets', { organizationId }, stamper, callOptions(signal))
       .then((answer) => checkAnswer('list_wallets', answer, ['wallets[].walletId', 'wallets[].walletName'])),
     kit.publicApi
-      .query('list_wallet_accounts', { organizationId, paginationOptions: { limit: ACCOUNTS_PAGE } }, stamper, callOptions(signal))
-      .then((answer) => checkAnswer('list_wallet_accounts', answer, ['accounts[].walletId', 'accounts[].address', 'accounts[].addressFormat'])),
+      .query(
+        'list_wallet_accounts',
+        { organizationId, paginationOptions: { limit: ACCOUNTS_PAGE } },
+        stamper,
+        callOptions(signal),
+      )
+      .then((answer) =>
+        checkAnswer('list_wallet_accounts', answer, [
+          'accounts[].walletId',
+          'accounts[].address',
+          'accounts[].addressFormat',
+        ]),
+      ),
   ])
-  return wallets.map((wallet) => ({ ...wallet, accounts: accounts.filter((account) => account.walletId === wallet.walletId) }))
+  return wallets.map((wallet) => ({
+    ...wallet,
+    accounts: accounts.filter((account) => account.walletId === wallet.walletId),
+  }))
 }

@@ -32,7 +32,9 @@ describe('refreshSession', () => {
     await refreshSession(kit, { expirationSeconds: '3600' })
     expect((fake.calls[0]?.body as { parameters: Record<string, unknown> }).parameters.expirationSeconds).toBe('3600')
     for (const expirationSeconds of ['0', '1.5', 3600, '']) {
-      await expect(refreshSession(kit, { expirationSeconds } as { expirationSeconds: string })).rejects.toMatchObject({ code: 'CONFIG_INVALID' })
+      await expect(refreshSession(kit, { expirationSeconds } as { expirationSeconds: string })).rejects.toMatchObject({
+        code: 'CONFIG_INVALID',
+      })
     }
     expect(fake.calls).toHaveLength(1)
   })

@@ -20,12 +20,22 @@ export async function refreshSession(kit: Kit, options: RefreshSessionOptions = 
   const label = 'refreshSession'
   checkWalletCall(kit, options, label)
   const { expirationSeconds, signal } = options
-  if (expirationSeconds !== undefined && (typeof expirationSeconds !== 'string' || !/^[1-9][0-9]{0,15}$/.test(expirationSeconds))) {
-    throw invalidArgument(`${label}({ expirationSeconds })`, 'a positive whole number of seconds as a decimal string', expirationSeconds)
+  if (
+    expirationSeconds !== undefined &&
+    (typeof expirationSeconds !== 'string' || !/^[1-9][0-9]{0,15}$/.test(expirationSeconds))
+  ) {
+    throw invalidArgument(
+      `${label}({ expirationSeconds })`,
+      'a positive whole number of seconds as a decimal string',
+      expirationSeconds,
+    )
   }
   const session = await signedInSession(kit, label)
   throwIfAborted(signal, label)
-  const parameters = expirationSeconds === undefined ? { publicKey: session.publicKey } : { publicKey: session.publicKey, expirationSeconds }
+  const parameters =
+    expirationSeconds === undefined
+      ? { publicKey: session.publicKey }
+      : { publicKey: session.publicKey, expirationSeconds }
   const activity = await submitAsSession(kit, session, 'stamp_login', parameters, signal)
   return kit.session.set(activity.result.stampLoginResult.session)
 }

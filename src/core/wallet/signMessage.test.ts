@@ -30,7 +30,13 @@ describe('signMessage with an Ethereum account', () => {
     expect(signed.address).toBe(keys.ethereum.address)
     expect(signed.addressFormat).toBe('ADDRESS_FORMAT_ETHEREUM')
     expect(signed.signature).toMatch(/^0x[0-9a-f]{128}(1b|1c)$/)
-    expect(await verifyMessage({ address: keys.ethereum.address as `0x${string}`, message, signature: signed.signature as `0x${string}` })).toBe(true)
+    expect(
+      await verifyMessage({
+        address: keys.ethereum.address as `0x${string}`,
+        message,
+        signature: signed.signature as `0x${string}`,
+      }),
+    ).toBe(true)
     expect(signed.raw.v).toMatch(/^0[01]$/)
   })
 
@@ -39,7 +45,11 @@ describe('signMessage with an Ethereum account', () => {
     const bytes = new Uint8Array([0, 1, 2, 255])
     const signed = await signMessage(kit, { account: keys.ethereum, message: bytes })
     expect(
-      await verifyMessage({ address: keys.ethereum.address as `0x${string}`, message: { raw: bytes }, signature: signed.signature as `0x${string}` }),
+      await verifyMessage({
+        address: keys.ethereum.address as `0x${string}`,
+        message: { raw: bytes },
+        signature: signed.signature as `0x${string}`,
+      }),
     ).toBe(true)
     expect(toHex(personalMessageHash(bytes))).toBe(hashMessage({ raw: bytes }).slice(2))
   })
@@ -57,17 +67,35 @@ describe('signMessage with an Ethereum account', () => {
   })
 
   it('refuses a signature the kit cannot turn into one (PROXY_BAD_RESPONSE)', async () => {
-    for (const signatures of [[], [{ r: 'zz', s: '00', v: '00' }], [{ r: '00', s: '00', v: '05' }], [{ r: 'a'.repeat(66), s: '00', v: '00' }]]) {
+    for (const signatures of [
+      [],
+      [{ r: 'zz', s: '00', v: '00' }],
+      [{ r: '00', s: '00', v: '05' }],
+      [{ r: 'a'.repeat(66), s: '00', v: '00' }],
+    ]) {
       const { keys, kit } = await signedInWallet({
-        overrides: { 'submit/sign_raw_payloads': activityAnswer('ACTIVITY_TYPE_SIGN_RAW_PAYLOADS', { signRawPayloadsResult: { signatures } }) },
+        overrides: {
+          'submit/sign_raw_payloads': activityAnswer('ACTIVITY_TYPE_SIGN_RAW_PAYLOADS', {
+            signRawPayloadsResult: { signatures },
+          }),
+        },
       })
-      await expect(signMessage(kit, { account: keys.ethereum, message: 'x' })).rejects.toMatchObject({ code: 'PROXY_BAD_RESPONSE' })
+      await expect(signMessage(kit, { account: keys.ethereum, message: 'x' })).rejects.toMatchObject({
+        code: 'PROXY_BAD_RESPONSE',
+      })
     }
   })
 
   it('refuses a result without signatures, or with members that are not {r, s, v} strings (PROXY_BAD_RESPONSE)', async () => {
-    for (const result of [{}, { signRawPayloadsResult: {} }, { signRawPayloadsResult: { signatures: 'x' } }, { signRawPayloadsResult: { signatures: [{ r: 1, s: '00', v: '00' }] } }]) {
-      const { keys, kit } = await signedInWallet({ overrides: { 'submit/sign_raw_payloads': activityAnswer('ACTIVITY_TYPE_SIGN_RAW_PAYLOADS', result) } })
+    for (const result of [
+      {},
+      { signRawPayloadsResult: {} },
+      { signRawPayloadsResult: { signatures: 'x' } },
+      { signRawPayloadsResult: { signatures: [{ r: 1, s: '00', v: '00' }] } },
+    ]) {
+      const { keys, kit } = await signedInWallet({
+        overrides: { 'submit/sign_raw_payloads': activityAnswer('ACTIVITY_TYPE_SIGN_RAW_PAYLOADS', result) },
+      })
       await expect(signMessage(kit, { account: keys.solana, message: 'x' })).rejects.toMatchObject({
         code: 'PROXY_BAD_RESPONSE',
         message: expect.stringMatching(/no signature \{r, s, v\}/),
@@ -100,7 +128,9 @@ describe('signMessage refusals', () => {
   it('is NOT_SIGNED_IN without a session, before any request', async () => {
     const { keys, fake, kit } = await signedInWallet()
     await kit.session.logout()
-    await expect(signMessage(kit, { account: keys.ethereum, message: 'x' })).rejects.toMatchObject({ code: 'NOT_SIGNED_IN' })
+    await expect(signMessage(kit, { account: keys.ethereum, message: 'x' })).rejects.toMatchObject({
+      code: 'NOT_SIGNED_IN',
+    })
     expect(fake.calls).toHaveLength(0)
   })
 
@@ -124,8 +154,15 @@ describe('signMessage refusals', () => {
 
   it("passes on the API's refusal of a read-only session (PERMISSION_DENIED)", async () => {
     const { keys, kit } = await signedInWallet({
-      overrides: { 'submit/sign_raw_payloads': json({ code: 7, message: 'SESSION_TYPE_READ_ONLY sessions cannot sign', details: [] }, 403) },
+      overrides: {
+        'submit/sign_raw_payloads': json(
+          { code: 7, message: 'SESSION_TYPE_READ_ONLY sessions cannot sign', details: [] },
+          403,
+        ),
+      },
     })
-    await expect(signMessage(kit, { account: keys.ethereum, message: 'x' })).rejects.toMatchObject({ code: 'PERMISSION_DENIED' })
+    await expect(signMessage(kit, { account: keys.ethereum, message: 'x' })).rejects.toMatchObject({
+      code: 'PERMISSION_DENIED',
+    })
   })
 })

@@ -59,7 +59,11 @@ export async function signMessage(kit: Kit, parameters: SignMessageParameters): 
   } else if (format === 'ADDRESS_FORMAT_SOLANA') {
     request = { payloads: [`0x${toHex(bytes)}`], hashFunction: 'HASH_FUNCTION_NOT_APPLICABLE' }
   } else {
-    throw invalidArgument(`${label}({ account.addressFormat })`, 'ADDRESS_FORMAT_ETHEREUM or ADDRESS_FORMAT_SOLANA', format)
+    throw invalidArgument(
+      `${label}({ account.addressFormat })`,
+      'ADDRESS_FORMAT_ETHEREUM or ADDRESS_FORMAT_SOLANA',
+      format,
+    )
   }
 
   const session = await signedInSession(kit, label)
@@ -68,7 +72,12 @@ export async function signMessage(kit: Kit, parameters: SignMessageParameters): 
     kit,
     session,
     'sign_raw_payloads',
-    { signWith: account.address, payloads: request.payloads, encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: request.hashFunction },
+    {
+      signWith: account.address,
+      payloads: request.payloads,
+      encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
+      hashFunction: request.hashFunction,
+    },
     signal,
   )
   // The public API client leaves this activity's result to its caller (it is in every first load).
@@ -110,7 +119,8 @@ function ethereumSignature(raw: SignRawPayloadResult, label: string): string {
   const recovery = Number.parseInt(raw.v, 16)
   // The API's v is the recovery id (00 or 01); 27 and 28 are tolerated in case it is already shifted.
   const v = recovery === 0 || recovery === 1 ? recovery + 27 : recovery === 27 || recovery === 28 ? recovery : undefined
-  if (v === undefined || !/^(0x)?[0-9a-fA-F]{1,2}$/.test(raw.v)) throw badSignature(label, `v ${JSON.stringify(raw.v)} is not a recovery id`)
+  if (v === undefined || !/^(0x)?[0-9a-fA-F]{1,2}$/.test(raw.v))
+    throw badSignature(label, `v ${JSON.stringify(raw.v)} is not a recovery id`)
   return `0x${scalar(raw.r, 'r', label)}${scalar(raw.s, 's', label)}${v.toString(16)}`
 }
 

@@ -24,7 +24,11 @@ function fakeLocks(): RefreshLocks & { granted: number } {
   const held = new Set<string>()
   const locks = {
     granted: 0,
-    async request<T>(name: string, _options: { ifAvailable: true }, callback: (lock: unknown) => Promise<T> | T): Promise<T> {
+    async request<T>(
+      name: string,
+      _options: { ifAvailable: true },
+      callback: (lock: unknown) => Promise<T> | T,
+    ): Promise<T> {
       if (held.has(name)) return callback(null)
       held.add(name)
       locks.granted += 1
@@ -94,7 +98,14 @@ function api(overrides: Record<string, FakeAnswer | FakeAnswer[]> = {}): FakeFet
 async function signIn(kit: Kit, lifetimeMs = 15 * MINUTE): Promise<string> {
   await kit.session.ready
   const publicKey = await kit.keyStore.create()
-  await kit.session.set(await sessionToken({ exp: (Date.now() + lifetimeMs) / 1000, public_key: publicKey, organization_id: WALLET_ORG, user_id: WALLET_USER }))
+  await kit.session.set(
+    await sessionToken({
+      exp: (Date.now() + lifetimeMs) / 1000,
+      public_key: publicKey,
+      organization_id: WALLET_ORG,
+      user_id: WALLET_USER,
+    }),
+  )
   return publicKey
 }
 
@@ -216,7 +227,9 @@ describe('startAutoRefresh failures', () => {
   it('retries with backoff after a failure, telling onError each time, until one succeeds', async () => {
     const unavailable = new TypeError('Failed to fetch')
     // A lost answer is sent again at once, identically, by the public API client (one more call per try).
-    const fake = api({ 'submit/stamp_login': [unavailable, unavailable, grpcError(14, 'unavailable', 503), stampLoginAnswer(clock)] })
+    const fake = api({
+      'submit/stamp_login': [unavailable, unavailable, grpcError(14, 'unavailable', 503), stampLoginAnswer(clock)],
+    })
     const kit = tab(browser(), fake)
     await signIn(kit)
     const first = kit.session.getSnapshot().session!
@@ -344,7 +357,9 @@ describe('startAutoRefresh arguments', () => {
     const kit = tab(browser(), api())
     expect(() => startAutoRefresh({} as Kit)).toThrow(/startAutoRefresh\(kit\)/)
     expect(() => startAutoRefresh(kit, { beforeMs: -1 })).toThrow(/startAutoRefresh\(\{ beforeMs \}\)/)
-    expect(() => startAutoRefresh(kit, { onError: 'x' as unknown as () => void })).toThrow(/startAutoRefresh\(\{ onError \}\)/)
+    expect(() => startAutoRefresh(kit, { onError: 'x' as unknown as () => void })).toThrow(
+      /startAutoRefresh\(\{ onError \}\)/,
+    )
     expect(() => startAutoRefresh(kit, { locks: {} as RefreshLocks })).toThrow(/startAutoRefresh\(\{ locks \}\)/)
   })
 })

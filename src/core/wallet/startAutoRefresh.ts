@@ -28,7 +28,14 @@ const LEASE_MS = 30_000
 const FIRST_RETRY_MS = 1_000
 const MAX_RETRY_MS = 30_000
 // A refusal that another attempt will not change: the API no longer takes this session, or this one may not refresh.
-const FINAL: ReadonlySet<KitErrorCode> = new Set<KitErrorCode>(['STAMP_REFUSED', 'NOT_SIGNED_IN', 'PERMISSION_DENIED', 'INVALID_REQUEST', 'CONFIG_INVALID', 'SESSION_KEY_MISMATCH'])
+const FINAL: ReadonlySet<KitErrorCode> = new Set<KitErrorCode>([
+  'STAMP_REFUSED',
+  'NOT_SIGNED_IN',
+  'PERMISSION_DENIED',
+  'INVALID_REQUEST',
+  'CONFIG_INVALID',
+  'SESSION_KEY_MISMATCH',
+])
 
 type Attempt = 'refreshed' | 'unchanged' | 'busy'
 
@@ -45,7 +52,8 @@ export function startAutoRefresh(kit: Kit, options: AutoRefreshOptions = {}): ()
   assertObject(options as unknown, `${label}(options)`)
   const { beforeMs = DEFAULT_REFRESH_BEFORE_MS, onError } = options
   assertInteger(beforeMs, `${label}({ beforeMs })`, 0, 2 ** 31 - 1)
-  if (onError !== undefined && typeof onError !== 'function') throw invalidArgument(`${label}({ onError })`, 'a function', onError)
+  if (onError !== undefined && typeof onError !== 'function')
+    throw invalidArgument(`${label}({ onError })`, 'a function', onError)
   const locks: RefreshLocks | null = options.locks === undefined ? browserLocks() : options.locks
   if (locks !== null && typeof (locks as Partial<RefreshLocks> | undefined)?.request !== 'function') {
     throw invalidArgument(`${label}({ locks })`, 'a LockManager (navigator.locks) or null', locks)
@@ -106,26 +114,36 @@ export function startAutoRefresh(kit: Kit, options: AutoRefreshOptions = {}): ()
     try {
       outcome = await withLock(() => attempt(session))
     } catch (error) {
-      const kitError = error instanceof KitError ? error : new KitError('PROXY_ERROR', `${label}: ${String(error)}`, { cause: error })
+      const kitError =
+        error instanceof KitError ? error : new KitError('PROXY_ERROR', `${label}: ${String(error)}`, { cause: error })
       if (stopped || kitError.code === 'ABORTED') return
       onError?.(kitError)
       failures += 1
       const delay = Math.min(FIRST_RETRY_MS * 2 ** (failures - 1), MAX_RETRY_MS)
       // Retried while the session lasts (and only that session: a new one re-aims the timer).
-      if (!FINAL.has(kitError.code) && kit.session.getSnapshot().session?.token === session.token && kit.now() + delay < session.expiresAt) {
+      if (
+        !FINAL.has(kitError.code) &&
+        kit.session.getSnapshot().session?.token === session.token &&
+        kit.now() + delay < session.expiresAt
+      ) {
         arm(delay)
       }
       return
     }
     if (stopped) return
     // Another tab holds the lock and is refreshing: look again shortly, when its token has arrived or it gave up.
-    if (outcome === 'busy' && kit.session.getSnapshot().session?.token === session.token) arm(Math.min(FIRST_RETRY_MS * 2, Math.max(session.expiresAt - kit.now(), 0)))
+    if (outcome === 'busy' && kit.session.getSnapshot().session?.token === session.token)
+      arm(Math.min(FIRST_RETRY_MS * 2, Math.max(session.expiresAt - kit.now(), 0)))
   }
 
   /** Under the lock: refresh only if the session is still the one the timer was aimed at, here and in storage. */
   async function attempt(session: Session): Promise<Attempt> {
     const stored = readStored(kit.storage, storageKey)
-    if (kit.session.getSnapshot().session?.token !== session.token || (stored !== undefined && stored !== session.token)) return 'unchanged'
+    if (
+      kit.session.getSnapshot().session?.token !== session.token ||
+      (stored !== undefined && stored !== session.token)
+    )
+      return 'unchanged'
     running = new AbortController()
     try {
       await refreshSession(kit, { signal: running.signal })
@@ -137,7 +155,9 @@ export function startAutoRefresh(kit: Kit, options: AutoRefreshOptions = {}): ()
 
   async function withLock(run: () => Promise<Attempt>): Promise<Attempt> {
     if (locks !== null) {
-      return locks.request<Attempt>(lockName, { ifAvailable: true }, (lock: unknown) => (lock === null ? 'busy' : run()))
+      return locks.request<Attempt>(lockName, { ifAvailable: true }, (lock: unknown) =>
+        lock === null ? 'busy' : run(),
+      )
     }
     return withLease(kit, `${lockName}-lease`, owner, run)
   }
@@ -183,7 +203,9 @@ async function withLease(kit: Kit, key: string, owner: string, run: () => Promis
 function readLease(storage: SessionStorage, key: string): { owner: string; expiresAt: number } | undefined {
   try {
     const parsed = JSON.parse(storage.getItem(key) ?? 'null') as { owner?: unknown; expiresAt?: unknown } | null
-    return typeof parsed?.owner === 'string' && typeof parsed.expiresAt === 'number' ? { owner: parsed.owner, expiresAt: parsed.expiresAt } : undefined
+    return typeof parsed?.owner === 'string' && typeof parsed.expiresAt === 'number'
+      ? { owner: parsed.owner, expiresAt: parsed.expiresAt }
+      : undefined
   } catch {
     return undefined
   }

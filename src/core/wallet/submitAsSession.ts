@@ -22,6 +22,11 @@ export function submitAsSession<A extends PublicActivityName>(
   parameters: PublicActivities[A]['parameters'],
   signal: AbortSignal | undefined,
 ): Promise<Activity<A>> {
-  const envelope = { type: ACTIVITY_TYPES[activity], timestampMs: String(kit.now()), organizationId: session.organizationId, parameters }
+  const envelope = {
+    type: ACTIVITY_TYPES[activity],
+    timestampMs: String(kit.now()),
+    organizationId: session.organizationId,
+    parameters,
+  }
   return kit.publicApi.submit(activity, envelope, apiKeyStamper(kit, session.publicKey), callOptions(signal))
 }

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import type { SignupResponse } from '../../core/types'
 import { createTestClientKey, signupMessage, tokenIdOf } from '../testing/clientKey'
-import { call, ok, setup as setupMock, signUp, signedLogin, snapshot, verifyEmail, type Setup } from '../testing/harness'
+import {
+  call,
+  ok,
+  setup as setupMock,
+  signUp,
+  signedLogin,
+  snapshot,
+  verifyEmail,
+  type Setup,
+} from '../testing/harness'
 import { oidcTokenFor } from '../testing/oauth'
 import { ORIGIN } from '../testing/publicApi'
 import { createSoftAuthenticator } from '../testing/softAuthenticator'
@@ -28,7 +37,11 @@ describe('account', () => {
     const verified = await verifyEmail(proxy, 'ada@example.com')
     const before = snapshot(proxy)
     const answer = await ok(
-      call(proxy, 'account', { filter_type: 'EMAIL', filter_value: 'ada@example.com', verification_token: verified.verificationToken }),
+      call(proxy, 'account', {
+        filter_type: 'EMAIL',
+        filter_value: 'ada@example.com',
+        verification_token: verified.verificationToken,
+      }),
     )
     expect(answer).toHaveProperty('organizationId')
     expect(snapshot(proxy)).toBe(before)
@@ -50,7 +63,11 @@ describe('account', () => {
       message: 'verificationToken: proves ada@example.com, not the filterValue eve@example.com',
       details: [],
     })
-    const garbled = await call(proxy, 'account', { filterType: 'EMAIL', filterValue: 'ada@example.com', verificationToken: 'x' })
+    const garbled = await call(proxy, 'account', {
+      filterType: 'EMAIL',
+      filterValue: 'ada@example.com',
+      verificationToken: 'x',
+    })
     expect(garbled.body).toMatchObject({ code: 16 })
     clock.advance(600_000)
     const expired = await call(proxy, 'account', {
@@ -92,7 +109,13 @@ describe('account', () => {
       ],
     })
     await ok(
-      call(proxy, 'signup', { userName: 'ada', organizationName: 'Ada', apiKeys: [], authenticators: [], oauthProviders: [] }),
+      call(proxy, 'signup', {
+        userName: 'ada',
+        organizationName: 'Ada',
+        apiKeys: [],
+        authenticators: [],
+        oauthProviders: [],
+      }),
     )
     const elsewhere = { configId: 'other' }
     expect(await ok(call(proxy, 'account', { filterType: 'NAME', filterValue: 'Ada' }, elsewhere))).toEqual({})
@@ -115,10 +138,14 @@ describe('account', () => {
         { origin: ORIGIN },
       ),
     )
-    expect(await ok(call(proxy, 'account', { filterType: 'PUBLIC_KEY', filterValue: apiKey.publicKey.toUpperCase() }))).toEqual({
+    expect(
+      await ok(call(proxy, 'account', { filterType: 'PUBLIC_KEY', filterValue: apiKey.publicKey.toUpperCase() })),
+    ).toEqual({
       organizationId,
     })
-    expect(await ok(call(proxy, 'account', { filterType: 'CREDENTIAL_ID', filterValue: passkey.attestation.credentialId }))).toEqual({
+    expect(
+      await ok(call(proxy, 'account', { filterType: 'CREDENTIAL_ID', filterValue: passkey.attestation.credentialId })),
+    ).toEqual({
       organizationId,
     })
     expect(await ok(call(proxy, 'account', { filterType: 'CREDENTIAL_ID', filterValue: 'cred-2' }))).toEqual({})
@@ -138,7 +165,9 @@ describe('account', () => {
   })
 
   it('finds an SMS account by phone number (the whole SMS flow)', async () => {
-    const { proxy } = setup({ tenants: [{ configId: 'demo', organizationId: 'org', enabledProviders: ['email', 'sms'] }] })
+    const { proxy } = setup({
+      tenants: [{ configId: 'demo', organizationId: 'org', enabledProviders: ['email', 'sms'] }],
+    })
     const phone = '+14155550123'
     const key = await createTestClientKey()
     const { otpId } = await ok<{ otpId: string }>(call(proxy, 'otp_init', { otpType: 'OTP_TYPE_SMS', contact: phone }))
@@ -149,7 +178,10 @@ describe('account', () => {
     const tokenId = tokenIdOf(verificationToken)
     const request = { userPhoneNumber: phone, verificationToken, apiKeys: [], authenticators: [], oauthProviders: [] }
     const { organizationId } = await ok<SignupResponse>(
-      call(proxy, 'signup', { ...request, clientSignature: await key.clientSignature(signupMessage(request, tokenId)) }),
+      call(proxy, 'signup', {
+        ...request,
+        clientSignature: await key.clientSignature(signupMessage(request, tokenId)),
+      }),
     )
     expect(
       await ok(call(proxy, 'account', { filterType: 'PHONE_NUMBER', filterValue: phone, verificationToken })),
@@ -158,11 +190,20 @@ describe('account', () => {
   })
 
   it.each([
-    [{ filterValue: 'ada@example.com' }, 'filterType: expected one of EMAIL, PHONE_NUMBER, OIDC_TOKEN, CREDENTIAL_ID, PUBLIC_KEY, NAME, USERNAME, got nothing'],
-    [{ filterType: 'email', filterValue: 'x' }, 'filterType: expected one of EMAIL, PHONE_NUMBER, OIDC_TOKEN, CREDENTIAL_ID, PUBLIC_KEY, NAME, USERNAME, got "email"'],
+    [
+      { filterValue: 'ada@example.com' },
+      'filterType: expected one of EMAIL, PHONE_NUMBER, OIDC_TOKEN, CREDENTIAL_ID, PUBLIC_KEY, NAME, USERNAME, got nothing',
+    ],
+    [
+      { filterType: 'email', filterValue: 'x' },
+      'filterType: expected one of EMAIL, PHONE_NUMBER, OIDC_TOKEN, CREDENTIAL_ID, PUBLIC_KEY, NAME, USERNAME, got "email"',
+    ],
     [{ filterType: 'EMAIL' }, 'filterValue: expected a string, got nothing'],
     [{ filterType: 'EMAIL', filterValue: '' }, 'filterValue: expected a non-empty string, got an empty string'],
-    [{ filterType: 'EMAIL', filterValue: 'a@b.co', verificationToken: 1 }, 'verificationToken: expected a string, got a number'],
+    [
+      { filterType: 'EMAIL', filterValue: 'a@b.co', verificationToken: 1 },
+      'verificationToken: expected a string, got a number',
+    ],
     [{ filterType: 'EMAIL', filterValue: 'a@b.co', oidcToken: [] }, 'oidcToken: expected a string, got an array'],
   ])('refuses %j with 3 naming the field, changing nothing', async (body, message) => {
     const { proxy } = setup()
@@ -180,7 +221,11 @@ describe('account', () => {
     expect(await ok(call(proxy, 'account', { filterType: 'OIDC_TOKEN', filterValue: oidcToken }))).toEqual({})
     expect(snapshot(proxy)).toBe(before)
     const { organizationId } = await ok<SignupResponse>(
-      call(proxy, 'signup', { apiKeys: [], authenticators: [], oauthProviders: [{ providerName: 'google', oidcToken }] }),
+      call(proxy, 'signup', {
+        apiKeys: [],
+        authenticators: [],
+        oauthProviders: [{ providerName: 'google', oidcToken }],
+      }),
     )
     expect(await ok(call(proxy, 'account', { filterType: 'OIDC_TOKEN', filterValue: oidcToken, oidcToken }))).toEqual({
       organizationId,
@@ -197,7 +242,13 @@ describe('account', () => {
   it('does not take the same person at another provider for the linked identity', async () => {
     const { proxy } = setup()
     const { oidcToken } = await oidcTokenFor(proxy, 'google', 'Ada Lovelace')
-    await ok(call(proxy, 'signup', { apiKeys: [], authenticators: [], oauthProviders: [{ providerName: 'google', oidcToken }] }))
+    await ok(
+      call(proxy, 'signup', {
+        apiKeys: [],
+        authenticators: [],
+        oauthProviders: [{ providerName: 'google', oidcToken }],
+      }),
+    )
     const apple = await oidcTokenFor(proxy, 'apple', 'Ada Lovelace')
     expect(await ok(call(proxy, 'account', { filterType: 'OIDC_TOKEN', filterValue: apple.oidcToken }))).toEqual({})
   })
@@ -211,7 +262,11 @@ describe('account', () => {
     expect(garbled.body).toMatchObject({ code: 16, message: expect.stringMatching(/^filterValue: not a valid JWT/) })
     clock.advance(600_000)
     const expired = await call(proxy, 'account', { filterType: 'OIDC_TOKEN', filterValue: oidcToken })
-    expect(expired.body).toEqual({ code: 16, message: 'filterValue: expired; sign in with the provider again', details: [] })
+    expect(expired.body).toEqual({
+      code: 16,
+      message: 'filterValue: expired; sign in with the provider again',
+      details: [],
+    })
     expect(snapshot(proxy)).toBe(before)
   })
 
@@ -219,7 +274,11 @@ describe('account', () => {
     const { proxy } = setup()
     const first = await oidcTokenFor(proxy)
     const second = await oidcTokenFor(proxy)
-    const answer = await call(proxy, 'account', { filterType: 'OIDC_TOKEN', filterValue: first.oidcToken, oidcToken: second.oidcToken })
+    const answer = await call(proxy, 'account', {
+      filterType: 'OIDC_TOKEN',
+      filterValue: first.oidcToken,
+      oidcToken: second.oidcToken,
+    })
     expect(answer.status).toBe(400)
     expect(answer.body).toEqual({
       code: 3,

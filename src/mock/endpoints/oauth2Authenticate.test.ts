@@ -16,7 +16,11 @@ import {
 
 function expectError(answer: Answer, code: number, status: number, message: string | RegExp): void {
   expect(answer.status).toBe(status)
-  expect(answer.body).toEqual({ code, message: typeof message === 'string' ? message : expect.stringMatching(message), details: [] })
+  expect(answer.body).toEqual({
+    code,
+    message: typeof message === 'string' ? message : expect.stringMatching(message),
+    details: [],
+  })
 }
 
 const EVERY = { tenants: [EVERY_PROVIDER_TENANT] }
@@ -26,7 +30,9 @@ describe('oauth2_authenticate', () => {
     const { proxy, clock } = setup(EVERY)
     const authorized = await authorize(proxy, 'x', 'Ada Lovelace')
     const { oidcToken } = await ok<{ oidcToken: string }>(call(proxy, 'oauth2_authenticate', authorized.exchange))
-    const jwks = (await (await proxy.handle(new Request('http://mock.test/.well-known/jwks.json'))).json()) as JSONWebKeySet
+    const jwks = (await (
+      await proxy.handle(new Request('http://mock.test/.well-known/jwks.json'))
+    ).json()) as JSONWebKeySet
     const { payload, protectedHeader } = await jwtVerify(oidcToken, createLocalJWKSet(jwks), {
       currentDate: new Date(clock.now()),
     })
@@ -60,7 +66,9 @@ describe('oauth2_authenticate', () => {
     const { proxy } = setup(EVERY)
     const { exchange, code } = await authorize(proxy, 'discord')
     expect(proxy.state.oauthCodes[code]).not.toHaveProperty('nonce')
-    const { oidcToken } = await ok<{ oidcToken: string }>(call(proxy, 'oauth2_authenticate', { ...exchange, nonce: 'b'.repeat(64) }))
+    const { oidcToken } = await ok<{ oidcToken: string }>(
+      call(proxy, 'oauth2_authenticate', { ...exchange, nonce: 'b'.repeat(64) }),
+    )
     expect(decodeJwt(oidcToken)).toMatchObject({ nonce: 'b'.repeat(64), sub: expect.stringMatching(/^discord:mock-/) })
   })
 
@@ -95,7 +103,7 @@ describe('oauth2_authenticate', () => {
     expect(snapshot(proxy)).toBe(before)
   })
 
-  it("refuses a Google sign-in sent through it: there is no Google code for the proxy to exchange", async () => {
+  it('refuses a Google sign-in sent through it: there is no Google code for the proxy to exchange', async () => {
     const { proxy } = setup(EVERY)
     const { oidcToken, clientId, pkce, nonce } = await oidcTokenFor(proxy, 'google')
     const answer = await call(proxy, 'oauth2_authenticate', {
@@ -107,14 +115,20 @@ describe('oauth2_authenticate', () => {
       clientId,
     })
     expect(answer.status).toBe(400)
-    expect(answer.body).toMatchObject({ code: 3, message: expect.stringMatching(/^provider: expected one of OAUTH2_PROVIDER_X, OAUTH2_PROVIDER_DISCORD/) })
+    expect(answer.body).toMatchObject({
+      code: 3,
+      message: expect.stringMatching(/^provider: expected one of OAUTH2_PROVIDER_X, OAUTH2_PROVIDER_DISCORD/),
+    })
   })
 
   it("refuses Apple's code from the fragment, and Facebook's code, presented as X's (16)", async () => {
     const { proxy } = setup(EVERY)
     const apple = await consentAs(proxy, 'apple')
     const x = await authorize(proxy, 'x')
-    const appleAnswer = await call(proxy, 'oauth2_authenticate', { ...x.exchange, authCode: apple.answer.params.get('code') })
+    const appleAnswer = await call(proxy, 'oauth2_authenticate', {
+      ...x.exchange,
+      authCode: apple.answer.params.get('code'),
+    })
     expectError(appleAnswer, 16, 401, 'authCode: unknown code; sign in with the provider again')
     const facebook = await consentAs(proxy, 'facebook')
     const facebookAnswer = await call(proxy, 'oauth2_authenticate', {
@@ -244,7 +258,14 @@ describe('oauth2_authenticate', () => {
 
   it('refuses a provider the tenant does not enable (3) or has no client id for (9)', async () => {
     const { proxy } = setup({
-      tenants: [{ configId: 'demo', organizationId: 'o', enabledProviders: ['email', 'google', 'discord'], oauthClientIds: { google: 'g', x: 'x' } }],
+      tenants: [
+        {
+          configId: 'demo',
+          organizationId: 'o',
+          enabledProviders: ['email', 'google', 'discord'],
+          oauthClientIds: { google: 'g', x: 'x' },
+        },
+      ],
     })
     const before = snapshot(proxy)
     const body = { authCode: 'c', redirectUri: REDIRECT_URI, codeVerifier: 'v'.repeat(43), nonce: 'n', clientId: 'x' }
@@ -283,7 +304,12 @@ describe('oauth2_authenticate', () => {
       nonce: 'n',
       clientId: 'demo-discord-client',
     })
-    expectError(answer, 3, 400, `redirectUri: config id "demo" returns OAuth sign-ins to https://app.test/cb only, got ${REDIRECT_URI}`)
+    expectError(
+      answer,
+      3,
+      400,
+      `redirectUri: config id "demo" returns OAuth sign-ins to https://app.test/cb only, got ${REDIRECT_URI}`,
+    )
   })
 
   it.each([
@@ -291,8 +317,14 @@ describe('oauth2_authenticate', () => {
     [{ provider: undefined }, 'provider: expected a string, got nothing'],
     [{ authCode: '' }, 'authCode: expected a non-empty string, got an empty string'],
     [{ redirectUri: undefined }, 'redirectUri: expected a string, got nothing'],
-    [{ codeVerifier: 'short' }, 'codeVerifier: expected 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636), got 5 characters'],
-    [{ codeVerifier: `${'a'.repeat(42)}+` }, 'codeVerifier: expected 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636), got characters outside that set'],
+    [
+      { codeVerifier: 'short' },
+      'codeVerifier: expected 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636), got 5 characters',
+    ],
+    [
+      { codeVerifier: `${'a'.repeat(42)}+` },
+      'codeVerifier: expected 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636), got characters outside that set',
+    ],
     [{ nonce: 5 }, 'nonce: expected a string, got a number'],
     [{ clientId: null }, 'clientId: expected a string, got null'],
   ])('refuses %j with 3 naming the field, changing nothing', async (override, message) => {

@@ -52,7 +52,10 @@ export async function oauth2Authenticate({
   }
   const tenantClientId = tenant.oauthClientIds?.[provider]
   if (tenantClientId === undefined) {
-    throw new MockError(9, `provider: config id "${tenant.configId}" has no ${provider} client id (oauthClientIds.${provider})`)
+    throw new MockError(
+      9,
+      `provider: config id "${tenant.configId}" has no ${provider} client id (oauthClientIds.${provider})`,
+    )
   }
   if (clientId !== tenantClientId) {
     throw new MockError(
@@ -69,7 +72,8 @@ export async function oauth2Authenticate({
 
   const code = redeemableCode(state, authCode, 'authCode', now(), AGAIN)
   if (code.provider !== provider) throw new MockError(16, `authCode: issued by ${code.provider}, not ${provider}`)
-  if (code.clientId !== clientId) throw new MockError(16, `authCode: issued to client id "${code.clientId}", not "${clientId}"`)
+  if (code.clientId !== clientId)
+    throw new MockError(16, `authCode: issued to client id "${code.clientId}", not "${clientId}"`)
   if (code.redirectUri !== redirectUri) {
     throw new MockError(16, `redirectUri: not the redirect_uri the code was issued for (${code.redirectUri})`)
   }
@@ -82,7 +86,10 @@ export async function oauth2Authenticate({
 
   // Spent before signing, with no await since the checks: a concurrent exchange of the code is refused.
   code.usedAt = isoTime(now())
-  const oidcToken = await issueOidcToken({ tokens, state, now }, { identity, clientId, nonce, configId: tenant.configId })
+  const oidcToken = await issueOidcToken(
+    { tokens, state, now },
+    { identity, clientId, nonce, configId: tenant.configId },
+  )
   return { oidcToken }
 }
 

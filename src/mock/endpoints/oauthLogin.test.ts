@@ -8,14 +8,20 @@ import type { MockTenant } from '../types'
 
 function expectError(answer: Answer, code: number, status: number, message: string | RegExp): void {
   expect(answer.status).toBe(status)
-  expect(answer.body).toEqual({ code, message: typeof message === 'string' ? message : expect.stringMatching(message), details: [] })
+  expect(answer.body).toEqual({
+    code,
+    message: typeof message === 'string' ? message : expect.stringMatching(message),
+    details: [],
+  })
 }
 
 describe('oauth_login', () => {
   it('answers a session bound to publicKey for the account linked to the identity', async () => {
     const { proxy, clock } = setup()
     const { organizationId, userId, oidcToken, key } = await oauthSignUp(proxy)
-    const { session } = await ok<{ session: string }>(call(proxy, 'oauth_login', { oidcToken, publicKey: key.publicKey }))
+    const { session } = await ok<{ session: string }>(
+      call(proxy, 'oauth_login', { oidcToken, publicKey: key.publicKey }),
+    )
     const claims = decodeJwt<SessionClaims>(session)
     expect(claims).toMatchObject({
       exp: Math.floor(clock.now() / 1000) + 900,
@@ -24,7 +30,9 @@ describe('oauth_login', () => {
       user_id: userId,
       organization_id: organizationId,
     })
-    expect(Object.values(proxy.state.sessions)).toEqual([expect.objectContaining({ userId, organizationId, publicKey: key.publicKey })])
+    expect(Object.values(proxy.state.sessions)).toEqual([
+      expect.objectContaining({ userId, organizationId, publicKey: key.publicKey }),
+    ])
   })
 
   it('checks that the token nonce is sha256 of publicKey: a token for another key is refused (16)', async () => {
@@ -33,14 +41,21 @@ describe('oauth_login', () => {
     const other = await createTestClientKey()
     const before = snapshot(proxy)
     const answer = await call(proxy, 'oauth_login', { oidcToken, publicKey: other.publicKey })
-    expectError(answer, 16, 401, 'oidcToken: its nonce is not sha256 of publicKey; the token was issued for another client key')
+    expectError(
+      answer,
+      16,
+      401,
+      'oidcToken: its nonce is not sha256 of publicKey; the token was issued for another client key',
+    )
     expect(snapshot(proxy)).toBe(before)
   })
 
   it('accepts publicKey in upper case (hex is case-insensitive) and binds the session to the lowercase key', async () => {
     const { proxy } = setup()
     const { oidcToken, key } = await oauthSignUp(proxy)
-    const { session } = await ok<{ session: string }>(call(proxy, 'oauth_login', { oidcToken, publicKey: key.publicKey.toUpperCase() }))
+    const { session } = await ok<{ session: string }>(
+      call(proxy, 'oauth_login', { oidcToken, publicKey: key.publicKey.toUpperCase() }),
+    )
     expect(decodeJwt(session).public_key).toBe(key.publicKey)
   })
 
@@ -92,7 +107,12 @@ describe('oauth_login', () => {
     const { oidcToken, key } = await oidcTokenFor(proxy, 'google', 'Ada Lovelace', 'other')
     const before = snapshot(proxy)
     const answer = await call(proxy, 'oauth_login', { oidcToken, publicKey: key.publicKey })
-    expectError(answer, 16, 401, 'oidcToken: audience "client-b" is not the google client id of config id "demo" ("client-a")')
+    expectError(
+      answer,
+      16,
+      401,
+      'oidcToken: audience "client-b" is not the google client id of config id "demo" ("client-a")',
+    )
     expect(snapshot(proxy)).toBe(before)
   })
 
@@ -116,8 +136,15 @@ describe('oauth_login', () => {
     await oauthSignUp(proxy, 'google', 'Ada Lovelace', 'other')
     const { oidcToken, key } = await oidcTokenFor(proxy, 'google', 'Ada Lovelace', 'other')
     const answer = await call(proxy, 'oauth_login', { oidcToken, publicKey: key.publicKey })
-    expectError(answer, 5, 404, 'oidcToken: no account for this google identity; sign up first (signup with oauthProviders)')
-    expect((await call(proxy, 'oauth_login', { oidcToken, publicKey: key.publicKey }, { configId: 'other' })).status).toBe(200)
+    expectError(
+      answer,
+      5,
+      404,
+      'oidcToken: no account for this google identity; sign up first (signup with oauthProviders)',
+    )
+    expect(
+      (await call(proxy, 'oauth_login', { oidcToken, publicKey: key.publicKey }, { configId: 'other' })).status,
+    ).toBe(200)
   })
 
   it('refuses a token for a provider the tenant has no client id for (16)', async () => {
@@ -143,7 +170,12 @@ describe('oauth_login', () => {
     const { oidcToken, key } = await oidcTokenFor(proxy)
     const before = snapshot(proxy)
     const answer = await call(proxy, 'oauth_login', { oidcToken, publicKey: key.publicKey })
-    expectError(answer, 5, 404, 'oidcToken: no account for this google identity; sign up first (signup with oauthProviders)')
+    expectError(
+      answer,
+      5,
+      404,
+      'oidcToken: no account for this google identity; sign up first (signup with oauthProviders)',
+    )
     expect(snapshot(proxy)).toBe(before)
   })
 
@@ -152,7 +184,12 @@ describe('oauth_login', () => {
     const { oidcToken, key, organizationId } = await oauthSignUp(proxy)
     const before = snapshot(proxy)
     const wrong = await call(proxy, 'oauth_login', { oidcToken, publicKey: key.publicKey, organizationId: 'elsewhere' })
-    expectError(wrong, 5, 404, 'organizationId: the account for this google identity is not in organization "elsewhere"')
+    expectError(
+      wrong,
+      5,
+      404,
+      'organizationId: the account for this google identity is not in organization "elsewhere"',
+    )
     expect(snapshot(proxy)).toBe(before)
     expect((await call(proxy, 'oauth_login', { oidcToken, publicKey: key.publicKey, organizationId })).status).toBe(200)
   })
@@ -163,9 +200,17 @@ describe('oauth_login', () => {
     await ok(call(proxy, 'oauth_login', { oidcToken: first.oidcToken, publicKey: first.key.publicKey }))
     const second = await oidcTokenFor(proxy)
     clock.advance(1000)
-    await ok(call(proxy, 'oauth_login', { oidcToken: second.oidcToken, publicKey: second.key.publicKey, invalidateExisting: true }))
+    await ok(
+      call(proxy, 'oauth_login', {
+        oidcToken: second.oidcToken,
+        publicKey: second.key.publicKey,
+        invalidateExisting: true,
+      }),
+    )
     const sessions = Object.values(proxy.state.sessions)
-    expect(sessions.find((session) => session.publicKey === first.key.publicKey)?.revokedAt).toBe(new Date(clock.now()).toISOString())
+    expect(sessions.find((session) => session.publicKey === first.key.publicKey)?.revokedAt).toBe(
+      new Date(clock.now()).toISOString(),
+    )
     expect(sessions.find((session) => session.publicKey === second.key.publicKey)?.revokedAt).toBeUndefined()
   })
 
@@ -174,7 +219,10 @@ describe('oauth_login', () => {
     [{ oidcToken: 'a.b.c' }, /^oidcToken: not a valid JWT/],
     [{ publicKey: undefined }, 'publicKey: expected a string, got nothing'],
     [{ publicKey: 'ab' }, 'publicKey: expected a compressed P-256 public key as 66 hex characters, got 2 characters'],
-    [{ publicKey: `05${'ab'.repeat(32)}` }, 'publicKey: expected a compressed P-256 public key as 66 hex characters; this one is not a point on the P-256 curve'],
+    [
+      { publicKey: `05${'ab'.repeat(32)}` },
+      'publicKey: expected a compressed P-256 public key as 66 hex characters; this one is not a point on the P-256 curve',
+    ],
     [{ invalidateExisting: 'yes' }, 'invalidateExisting: expected true or false, got a string'],
   ])('refuses %j naming the field, changing nothing', async (override, message) => {
     const { proxy } = setup()

@@ -21,15 +21,24 @@ export async function oauthLogin(context: EndpointContext): Promise<OAuthLoginRe
 
   const { claims, provider, record } = await checkOidcToken(tokens, state, tenant, oidcToken, 'oidcToken')
   if (claims.nonce !== oidcNonceFor(publicKey)) {
-    throw new MockError(16, 'oidcToken: its nonce is not sha256 of publicKey; the token was issued for another client key')
+    throw new MockError(
+      16,
+      'oidcToken: its nonce is not sha256 of publicKey; the token was issued for another client key',
+    )
   }
   assertNotLoggedIn(record)
   const user = findUserByOAuthIdentity(state, tenant, claims.iss, claims.sub)
   if (user === undefined) {
-    throw new MockError(5, `oidcToken: no account for this ${provider} identity; sign up first (signup with oauthProviders)`)
+    throw new MockError(
+      5,
+      `oidcToken: no account for this ${provider} identity; sign up first (signup with oauthProviders)`,
+    )
   }
   if (organizationId !== undefined && organizationId !== user.organizationId) {
-    throw new MockError(5, `organizationId: the account for this ${provider} identity is not in organization "${organizationId}"`)
+    throw new MockError(
+      5,
+      `organizationId: the account for this ${provider} identity is not in organization "${organizationId}"`,
+    )
   }
 
   return issueSession(context, {

@@ -37,7 +37,9 @@ describe('otp_init', () => {
   })
 
   it("makes the code in the tenant's length, alphabet and lifetime", async () => {
-    const { proxy, clock } = setup({ tenants: [{ ...TENANT, otpLength: 8, otpAlphanumeric: false, otpExpirationSeconds: 120 }] })
+    const { proxy, clock } = setup({
+      tenants: [{ ...TENANT, otpLength: 8, otpAlphanumeric: false, otpExpirationSeconds: 120 }],
+    })
     await ok(call(proxy, 'otp_init', EMAIL))
     await ok(call(proxy, 'otp_init', SMS))
     for (const message of proxy.outbox()) {
@@ -68,9 +70,16 @@ describe('otp_init', () => {
       }),
     )
     const [email, sms] = proxy.outbox()
-    expect(sms).toMatchObject({ code: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{6}$/), expiresAt: new Date(clock.now() + 300_000).toISOString() })
+    expect(sms).toMatchObject({
+      code: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{6}$/),
+      expiresAt: new Date(clock.now() + 300_000).toISOString(),
+    })
     expect(sms?.text).toBe(`Your verification code is ${sms?.code}`)
-    expect(email).toMatchObject({ appName: 'auth-proxy-kit mock', senderName: 'Notifications', senderAddress: 'notifications@auth-proxy-kit.test' })
+    expect(email).toMatchObject({
+      appName: 'auth-proxy-kit mock',
+      senderName: 'Notifications',
+      senderAddress: 'notifications@auth-proxy-kit.test',
+    })
     expect(email?.logoUrl).toBeUndefined()
     expect(email?.replyToAddress).toBeUndefined()
     expect(JSON.stringify(proxy.outbox())).not.toContain('evil')
@@ -103,7 +112,9 @@ describe('otp_init', () => {
 
   it("puts the code and the app name in the tenant's SMS template, as the production proxy's Go template does", async () => {
     const smsTemplate = '{{.AppName}}: {{.OtpCode}} is your code. Never share {{ .OtpCode }}.'
-    const { proxy } = setup({ tenants: [{ ...TENANT, appName: 'Acme', smsTemplate, otpLength: 8, otpAlphanumeric: false }] })
+    const { proxy } = setup({
+      tenants: [{ ...TENANT, appName: 'Acme', smsTemplate, otpLength: 8, otpAlphanumeric: false }],
+    })
     const { otpId } = await ok<{ otpId: string }>(call(proxy, 'otp_init', SMS))
     const [message] = proxy.outbox('+447700900123')
     expect(message?.code).toMatch(/^\d{8}$/)
@@ -137,7 +148,7 @@ describe('otp_init', () => {
       ],
     } satisfies MockTenant
 
-    it('picks one of the tenant\'s templates: its subject, with the code and app name in place', async () => {
+    it("picks one of the tenant's templates: its subject, with the code and app name in place", async () => {
       const { proxy } = setup({ tenants: [templates] })
       await ok(call(proxy, 'otp_init', { ...EMAIL, email_customization: { template_id: 'welcome' } }))
       expect(proxy.outbox()[0]).toMatchObject({ templateId: 'welcome', subject: 'Welcome to Acme' })
@@ -156,7 +167,8 @@ describe('otp_init', () => {
       expect(answer.status).toBe(400)
       expect(answer.body).toEqual({
         code: 3,
-        message: 'emailCustomization.templateId: config id "demo" has no email template "welcom" (its templates: "welcome", "login-v2")',
+        message:
+          'emailCustomization.templateId: config id "demo" has no email template "welcom" (its templates: "welcome", "login-v2")',
         details: [],
       })
       expect(proxy.outbox()).toEqual([])
@@ -167,7 +179,8 @@ describe('otp_init', () => {
       const answer = await call(proxy, 'otp_init', { ...EMAIL, emailCustomization: { templateId: 'tpl-1' } })
       expect(answer.body).toMatchObject({
         code: 3,
-        message: 'emailCustomization.templateId: config id "demo" has no email template "tpl-1" (it has none: leave templateId out for the default email)',
+        message:
+          'emailCustomization.templateId: config id "demo" has no email template "tpl-1" (it has none: leave templateId out for the default email)',
       })
     })
 
@@ -189,10 +202,19 @@ describe('otp_init', () => {
     [{ ...EMAIL, otpType: 'EMAIL' }, 'otpType: expected one of OTP_TYPE_EMAIL, OTP_TYPE_SMS, got "EMAIL"'],
     [{ otpType: 'OTP_TYPE_EMAIL' }, 'contact: expected a string, got nothing'],
     [{ ...EMAIL, contact: 42 }, 'contact: expected a string, got a number'],
-    [{ ...EMAIL, contact: 'not-an-email' }, 'contact: expected an email address like name@example.com, got "not-an-email"'],
+    [
+      { ...EMAIL, contact: 'not-an-email' },
+      'contact: expected an email address like name@example.com, got "not-an-email"',
+    ],
     [{ ...EMAIL, emailCustomization: 'blue' }, 'emailCustomization: expected an object, got a string'],
-    [{ ...EMAIL, emailCustomization: { templateId: 7 } }, 'emailCustomization.templateId: expected a string, got a number'],
-    [{ otpType: 'OTP_TYPE_SMS', contact: '4155550123' }, 'contact: expected an E.164 phone number like +14155550123, got "4155550123"'],
+    [
+      { ...EMAIL, emailCustomization: { templateId: 7 } },
+      'emailCustomization.templateId: expected a string, got a number',
+    ],
+    [
+      { otpType: 'OTP_TYPE_SMS', contact: '4155550123' },
+      'contact: expected an E.164 phone number like +14155550123, got "4155550123"',
+    ],
   ])('refuses %j with 3 naming the field, changing nothing', async (body, message) => {
     const { proxy } = setup()
     const before = snapshot(proxy)
@@ -206,12 +228,19 @@ describe('otp_init', () => {
     const emailOnly = setup({ tenants: [{ configId: 'demo', organizationId: 'org' }] })
     const sms = await call(emailOnly.proxy, 'otp_init', { otpType: 'OTP_TYPE_SMS', contact: '+14155550123' })
     expect(sms.status).toBe(400)
-    expect(sms.body).toEqual({ code: 3, message: 'otpType: SMS is not enabled for config id "demo" (enabled: email)', details: [] })
+    expect(sms.body).toEqual({
+      code: 3,
+      message: 'otpType: SMS is not enabled for config id "demo" (enabled: email)',
+      details: [],
+    })
     expect(emailOnly.proxy.outbox()).toEqual([])
 
     const smsOnly = setup({ tenants: [{ configId: 'demo', organizationId: 'org', enabledProviders: ['sms'] }] })
     const email = await call(smsOnly.proxy, 'otp_init', EMAIL)
-    expect(email.body).toMatchObject({ code: 3, message: 'otpType: email is not enabled for config id "demo" (enabled: sms)' })
+    expect(email.body).toMatchObject({
+      code: 3,
+      message: 'otpType: email is not enabled for config id "demo" (enabled: sms)',
+    })
     expect(smsOnly.proxy.outbox()).toEqual([])
   })
 })

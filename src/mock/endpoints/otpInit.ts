@@ -57,7 +57,8 @@ export function otpInit({ tenant, body, state, now }: EndpointContext): OtpInitR
   if (otpType === 'OTP_TYPE_SMS') {
     message.text = renderMessageText(tenant.smsTemplate, values)
   } else {
-    message.subject = template === undefined ? `Your ${tenant.appName} verification code` : renderMessageText(template.subject, values)
+    message.subject =
+      template === undefined ? `Your ${tenant.appName} verification code` : renderMessageText(template.subject, values)
     message.senderName = tenant.emailSenderName
     message.senderAddress = tenant.emailSenderAddress
     if (tenant.emailReplyToAddress !== undefined) message.replyToAddress = tenant.emailReplyToAddress
@@ -75,7 +76,11 @@ export function otpInit({ tenant, body, state, now }: EndpointContext): OtpInitR
  * An id the tenant does not have is refused rather than quietly replaced by the default: a typo would
  * otherwise pass here and send the wrong email in production.
  */
-function emailTemplate(tenant: ResolvedMockTenant, templateId: string | undefined, body: Fields): MockEmailTemplate | undefined {
+function emailTemplate(
+  tenant: ResolvedMockTenant,
+  templateId: string | undefined,
+  body: Fields,
+): MockEmailTemplate | undefined {
   if (templateId === undefined) return tenant.emailTemplates.at(-1)
   const template = tenant.emailTemplates.find((candidate) => candidate.templateId === templateId)
   if (template !== undefined) return template
@@ -83,7 +88,9 @@ function emailTemplate(tenant: ResolvedMockTenant, templateId: string | undefine
   throw new MockError(
     3,
     `${body.name('emailCustomization')}.templateId: config id "${tenant.configId}" has no email template "${templateId}" (${
-      known.length === 0 ? 'it has none: leave templateId out for the default email' : `its templates: ${known.join(', ')}`
+      known.length === 0
+        ? 'it has none: leave templateId out for the default email'
+        : `its templates: ${known.join(', ')}`
     })`,
   )
 }

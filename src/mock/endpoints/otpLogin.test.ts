@@ -21,7 +21,9 @@ function setup(options: MockAuthProxyOptions = {}): Setup {
 }
 
 /** A signed-up user and a second verification of the same email, ready to log in. */
-async function returningUser(proxy: MockAuthProxy): Promise<{ verified: Verified; organizationId: string; userId: string }> {
+async function returningUser(
+  proxy: MockAuthProxy,
+): Promise<{ verified: Verified; organizationId: string; userId: string }> {
   const { organizationId, userId } = await signUp(proxy, 'ada@example.com')
   return { verified: await verifyEmail(proxy, 'ada@example.com'), organizationId, userId }
 }
@@ -49,7 +51,9 @@ describe('otp_login', () => {
     const { proxy, clock } = setup()
     const { verified, organizationId, userId } = await returningUser(proxy)
     const sessionKey = await createTestClientKey()
-    const { session } = await ok<{ session: string }>(call(proxy, 'otp_login', await signedLogin(verified, sessionKey.publicKey)))
+    const { session } = await ok<{ session: string }>(
+      call(proxy, 'otp_login', await signedLogin(verified, sessionKey.publicKey)),
+    )
     expect(decodeJwt(session)).toMatchObject({
       exp: Math.floor(clock.now() / 1000) + 900,
       public_key: sessionKey.publicKey,
@@ -70,7 +74,9 @@ describe('otp_login', () => {
       tenants: [{ configId: 'demo', organizationId: 'org', sessionExpirationSeconds: 3600 }],
     })
     const { verified } = await returningUser(proxy)
-    const { session } = await ok<{ session: string }>(call(proxy, 'otp_login', await signedLogin(verified, verified.key.publicKey)))
+    const { session } = await ok<{ session: string }>(
+      call(proxy, 'otp_login', await signedLogin(verified, verified.key.publicKey)),
+    )
     expect(decodeJwt(session).exp).toBe(Math.floor(clock.now() / 1000) + 3600)
   })
 
@@ -120,7 +126,13 @@ describe('otp_login', () => {
     const { proxy, clock } = setup()
     const { verified } = await returningUser(proxy)
     clock.advance(600_000)
-    await expectRefused(proxy, await signedLogin(verified, verified.key.publicKey), 16, 401, 'verificationToken: expired; verify a new code')
+    await expectRefused(
+      proxy,
+      await signedLogin(verified, verified.key.publicKey),
+      16,
+      401,
+      'verificationToken: expired; verify a new code',
+    )
   })
 
   it('accepts a token one second before it expires', async () => {
@@ -154,7 +166,9 @@ describe('otp_login', () => {
   it('refuses a session token presented as a verification token', async () => {
     const { proxy } = setup()
     const { verified } = await returningUser(proxy)
-    const { session } = await ok<{ session: string }>(call(proxy, 'otp_login', await signedLogin(verified, verified.key.publicKey)))
+    const { session } = await ok<{ session: string }>(
+      call(proxy, 'otp_login', await signedLogin(verified, verified.key.publicKey)),
+    )
     const body = { ...(await signedLogin(verified, verified.key.publicKey)), verificationToken: session }
     await expectRefused(proxy, body, 16, 401, /^verificationToken: not a verification token/)
   })
@@ -254,12 +268,20 @@ describe('otp_login', () => {
       )
       await expectRefused(
         proxy,
-        { verificationToken: verified.verificationToken, publicKey: verified.key.publicKey, clientSignature: signupSignature },
+        {
+          verificationToken: verified.verificationToken,
+          publicKey: verified.key.publicKey,
+          clientSignature: signupSignature,
+        },
         16,
         401,
         'clientSignature.message: expected members login, tokenId, type, got signup, tokenId, type',
       )
-      const mislabelled = JSON.stringify({ login: { publicKey: verified.key.publicKey }, tokenId: verified.tokenId, type: 'USAGE_TYPE_SIGNUP' })
+      const mislabelled = JSON.stringify({
+        login: { publicKey: verified.key.publicKey },
+        tokenId: verified.tokenId,
+        type: 'USAGE_TYPE_SIGNUP',
+      })
       await expectRefused(
         proxy,
         {
@@ -287,7 +309,11 @@ describe('otp_login', () => {
     it('accepts the message members in any order', async () => {
       const { proxy } = setup()
       const { verified } = await returningUser(proxy)
-      const message = JSON.stringify({ type: 'USAGE_TYPE_LOGIN', tokenId: verified.tokenId, login: { publicKey: verified.key.publicKey } })
+      const message = JSON.stringify({
+        type: 'USAGE_TYPE_LOGIN',
+        tokenId: verified.tokenId,
+        login: { publicKey: verified.key.publicKey },
+      })
       await ok(
         call(proxy, 'otp_login', {
           verificationToken: verified.verificationToken,
@@ -300,15 +326,21 @@ describe('otp_login', () => {
     // WIRE.md, Client proofs: the seed's form signs the token's text alone, so whoever sees it (in a log,
     // in transit) can send it with their own session key. A token that names a key refuses it.
     it.each(['raw', 'DER'])(
-      'refuses the seed form (client_signature as %s hex over the token) with 16, even by the token\'s own key',
+      "refuses the seed form (client_signature as %s hex over the token) with 16, even by the token's own key",
       async (form) => {
         const { proxy } = setup()
         const { verified } = await returningUser(proxy)
         const signature =
-          form === 'raw' ? await verified.key.sign(verified.verificationToken) : await verified.key.signDer(verified.verificationToken)
+          form === 'raw'
+            ? await verified.key.sign(verified.verificationToken)
+            : await verified.key.signDer(verified.verificationToken)
         await expectRefused(
           proxy,
-          { verification_token: verified.verificationToken, public_key: verified.key.publicKey, client_signature: signature },
+          {
+            verification_token: verified.verificationToken,
+            public_key: verified.key.publicKey,
+            client_signature: signature,
+          },
           16,
           401,
           /^clientSignature: the seed's form .* is refused because the token names a public key.*\{publicKey, scheme, message, signature\}/,
@@ -316,11 +348,14 @@ describe('otp_login', () => {
       },
     )
 
-    it('refuses a replayed seed-form signature sent with the thief\'s own session key', async () => {
+    it("refuses a replayed seed-form signature sent with the thief's own session key", async () => {
       const { proxy } = setup()
       const { verified } = await returningUser(proxy)
       // What the victim's client sent, seen by the thief: the token and its seed-form signature.
-      const seen = { verificationToken: verified.verificationToken, clientSignature: await verified.key.sign(verified.verificationToken) }
+      const seen = {
+        verificationToken: verified.verificationToken,
+        clientSignature: await verified.key.sign(verified.verificationToken),
+      }
       const thief = await createTestClientKey()
       await expectRefused(proxy, { ...seen, publicKey: thief.publicKey }, 16, 401, /^clientSignature: the seed's form/)
       await expectRefused(
@@ -362,9 +397,12 @@ describe('otp_login', () => {
     await ok(call(proxy, 'otp_login', { ...(await signedLogin(third, third.key.publicKey)), invalidateExisting: true }))
     const sessions = Object.values(proxy.state.sessions)
     expect(sessions).toHaveLength(3)
-    expect(sessions.filter((s) => s.revokedAt === new Date(clock.now()).toISOString()).map((s) => s.publicKey).sort()).toEqual(
-      [first.key.publicKey, second.key.publicKey].sort(),
-    )
+    expect(
+      sessions
+        .filter((s) => s.revokedAt === new Date(clock.now()).toISOString())
+        .map((s) => s.publicKey)
+        .sort(),
+    ).toEqual([first.key.publicKey, second.key.publicKey].sort())
     expect(sessions.find((s) => s.publicKey === third.key.publicKey)?.revokedAt).toBeUndefined()
   })
 
@@ -372,12 +410,24 @@ describe('otp_login', () => {
     [{ verificationToken: undefined }, 'verificationToken: expected a string, got nothing'],
     [{ verificationToken: 7 }, 'verificationToken: expected a string, got a number'],
     [{ publicKey: undefined }, 'publicKey: expected a string, got nothing'],
-    [{ publicKey: 'abc' }, 'publicKey: expected a compressed P-256 public key as 66 hex characters, got 3 characters (not hex)'],
+    [
+      { publicKey: 'abc' },
+      'publicKey: expected a compressed P-256 public key as 66 hex characters, got 3 characters (not hex)',
+    ],
     [{ invalidateExisting: 'yes' }, 'invalidateExisting: expected true or false, got a string'],
     [{ organizationId: 3 }, 'organizationId: expected a string, got a number'],
-    [{ clientSignature: 5 }, 'clientSignature: expected an object {publicKey, scheme, message, signature} or a hex string, got a number'],
-    [{ clientSignature: 'xyz' }, 'clientSignature: expected an ECDSA signature as hex (raw r‖s, 128 characters, or DER)'],
-    [{ clientSignature: { scheme: 'OTHER' } }, 'clientSignature.scheme: expected one of CLIENT_SIGNATURE_SCHEME_API_P256, got "OTHER"'],
+    [
+      { clientSignature: 5 },
+      'clientSignature: expected an object {publicKey, scheme, message, signature} or a hex string, got a number',
+    ],
+    [
+      { clientSignature: 'xyz' },
+      'clientSignature: expected an ECDSA signature as hex (raw r‖s, 128 characters, or DER)',
+    ],
+    [
+      { clientSignature: { scheme: 'OTHER' } },
+      'clientSignature.scheme: expected one of CLIENT_SIGNATURE_SCHEME_API_P256, got "OTHER"',
+    ],
   ])('refuses %j with 3 naming the field, changing nothing', async (override, message) => {
     const { proxy } = setup()
     const { verified } = await returningUser(proxy)

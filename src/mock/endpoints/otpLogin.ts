@@ -26,10 +26,16 @@ export async function otpLogin(context: EndpointContext): Promise<OtpLoginRespon
   })
   const user = findUserByContact(state, tenant, claims.contact, claims.verification_type)
   if (user === undefined) {
-    throw new MockError(5, `verificationToken: no account for ${claims.contact}; sign up first (signup with this token)`)
+    throw new MockError(
+      5,
+      `verificationToken: no account for ${claims.contact}; sign up first (signup with this token)`,
+    )
   }
   if (organizationId !== undefined && organizationId !== user.organizationId) {
-    throw new MockError(5, `organizationId: the account for ${claims.contact} is not in organization "${organizationId}"`)
+    throw new MockError(
+      5,
+      `organizationId: the account for ${claims.contact} is not in organization "${organizationId}"`,
+    )
   }
 
   return issueSession(context, {

@@ -101,7 +101,11 @@ describe('otp_verify', () => {
     const before = snapshot(proxy)
     const again = await call(proxy, 'otp_verify', { otpId, otpCode: code, publicKey: key.publicKey })
     expect(again.status).toBe(400)
-    expect(again.body).toEqual({ code: 9, message: 'otpId: this code was already used; request a new code', details: [] })
+    expect(again.body).toEqual({
+      code: 9,
+      message: 'otpId: this code was already used; request a new code',
+      details: [],
+    })
     expect(snapshot(proxy)).toBe(before)
   })
 
@@ -128,7 +132,12 @@ describe('otp_verify', () => {
     const unknown = await call(proxy, 'otp_verify', { otpId: 'nope', otpCode: code, publicKey: key.publicKey })
     expect(unknown.status).toBe(404)
     expect(unknown.body).toMatchObject({ code: 5, message: expect.stringMatching(/^otpId: no OTP "nope"/) })
-    const foreign = await call(proxy, 'otp_verify', { otpId, otpCode: code, publicKey: key.publicKey }, { configId: 'other' })
+    const foreign = await call(
+      proxy,
+      'otp_verify',
+      { otpId, otpCode: code, publicKey: key.publicKey },
+      { configId: 'other' },
+    )
     expect(foreign.body).toMatchObject({ code: 5 })
     expect(snapshot(proxy)).toBe(before)
   })

@@ -50,12 +50,18 @@ async function sign(request: SignupRequest, verified: Verified): Promise<SignupR
 }
 
 /** The address a wallet app derives from the wallet's mnemonic (which the mock keeps in its state, for tests). */
-function addressAt(proxy: MockAuthProxy, organizationId: string, path: string, curve: 'CURVE_SECP256K1' | 'CURVE_ED25519' = 'CURVE_SECP256K1'): string {
+function addressAt(
+  proxy: MockAuthProxy,
+  organizationId: string,
+  path: string,
+  curve: 'CURVE_SECP256K1' | 'CURVE_ED25519' = 'CURVE_SECP256K1',
+): string {
   const wallet = proxy.state.organizations[organizationId]?.wallets[0]
   if (wallet === undefined) throw new Error('no wallet')
-  const spec = curve === 'CURVE_SECP256K1'
-    ? { curve, pathFormat: 'PATH_FORMAT_BIP32', path, addressFormat: 'ADDRESS_FORMAT_ETHEREUM' } as const
-    : { curve, pathFormat: 'PATH_FORMAT_BIP32', path, addressFormat: 'ADDRESS_FORMAT_SOLANA' } as const
+  const spec =
+    curve === 'CURVE_SECP256K1'
+      ? ({ curve, pathFormat: 'PATH_FORMAT_BIP32', path, addressFormat: 'ADDRESS_FORMAT_ETHEREUM' } as const)
+      : ({ curve, pathFormat: 'PATH_FORMAT_BIP32', path, addressFormat: 'ADDRESS_FORMAT_SOLANA' } as const)
   return deriveAccount(mnemonicToSeedSync(wallet.mnemonic), spec).address
 }
 
@@ -102,8 +108,17 @@ describe('signup', () => {
       {
         ...emptySignup('ada@example.com', verified.verificationToken),
         apiKeys: [
-          { apiKeyName: 'session', publicKey: apiKey.publicKey, curveType: 'API_KEY_CURVE_P256', expirationSeconds: '3600' },
-          { apiKeyName: 'k1', publicKey: `02${'79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798'}`, curveType: 'API_KEY_CURVE_SECP256K1' },
+          {
+            apiKeyName: 'session',
+            publicKey: apiKey.publicKey,
+            curveType: 'API_KEY_CURVE_P256',
+            expirationSeconds: '3600',
+          },
+          {
+            apiKeyName: 'k1',
+            publicKey: `02${'79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798'}`,
+            curveType: 'API_KEY_CURVE_SECP256K1',
+          },
           { apiKeyName: 'ed', publicKey: 'ab'.repeat(32), curveType: 'API_KEY_CURVE_ED25519' },
         ],
         authenticators: [passkey],
@@ -158,7 +173,13 @@ describe('signup', () => {
     const { proxy } = setup({ strictFields: false })
     const verified = await verifyEmail(proxy, 'ada@example.com')
     const request = await signedSignup('ada@example.com', verified)
-    await expectRefused(proxy, { ...request, wallet: { path: 'm/0' } }, 3, 400, 'wallet.curve: expected a string, got nothing')
+    await expectRefused(
+      proxy,
+      { ...request, wallet: { path: 'm/0' } },
+      3,
+      400,
+      'wallet.curve: expected a string, got nothing',
+    )
     await expectRefused(
       proxy,
       { ...request, wallet: { path: "m/44'/501'/0'/0", curve: 'CURVE_ED25519' } },
@@ -236,7 +257,9 @@ describe('signup', () => {
       addressAt(proxy, organizationId, "m/44'/501'/0'/0'", 'CURVE_ED25519'),
     ])
     expect(wallet?.addresses[1]).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
-    expect(proxy.state.organizations[organizationId]?.wallets.map((item) => item.walletName)).toEqual(['Default wallet'])
+    expect(proxy.state.organizations[organizationId]?.wallets.map((item) => item.walletName)).toEqual([
+      'Default wallet',
+    ])
     // Two sign-ups, two mnemonics: no two users share keys.
     const bob = await signUp(proxy, 'bob@example.com')
     expect(bob.wallet?.addresses[0]).not.toBe(wallet?.addresses[0])
@@ -253,7 +276,15 @@ describe('signup', () => {
     const request = await signedSignup('ada@example.com', verified)
     const wallet = (account: object) => ({
       walletName: 'Main',
-      accounts: [{ curve: 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat: 'ADDRESS_FORMAT_ETHEREUM', ...account }],
+      accounts: [
+        {
+          curve: 'CURVE_SECP256K1',
+          pathFormat: 'PATH_FORMAT_BIP32',
+          path: "m/44'/60'/0'/0/0",
+          addressFormat: 'ADDRESS_FORMAT_ETHEREUM',
+          ...account,
+        },
+      ],
     })
     await expectRefused(
       proxy,
@@ -307,12 +338,14 @@ describe('signup', () => {
   })
 
   it.each(['raw', 'DER'])(
-    'refuses the seed-form client_signature (%s hex over the token) with 16, even by the token\'s own key',
+    "refuses the seed-form client_signature (%s hex over the token) with 16, even by the token's own key",
     async (form) => {
       const { proxy } = setup()
       const verified = await verifyEmail(proxy, 'ada@example.com')
       const signature =
-        form === 'raw' ? await verified.key.sign(verified.verificationToken) : await verified.key.signDer(verified.verificationToken)
+        form === 'raw'
+          ? await verified.key.sign(verified.verificationToken)
+          : await verified.key.signDer(verified.verificationToken)
       await expectRefused(
         proxy,
         { ...emptySignup('ada@example.com', verified.verificationToken), client_signature: signature },
@@ -388,7 +421,13 @@ describe('signup', () => {
     const verified = await verifyEmail(proxy, 'ada@example.com')
     const request = await signedSignup('ada@example.com', verified)
     await ok(call(proxy, 'signup', request))
-    await expectRefused(proxy, request, 16, 401, /^verificationToken: verification token already used \(USAGE_TYPE_SIGNUP\)/)
+    await expectRefused(
+      proxy,
+      request,
+      16,
+      401,
+      /^verificationToken: verification token already used \(USAGE_TYPE_SIGNUP\)/,
+    )
   })
 
   it('refuses an expired token with 16', async () => {
@@ -415,7 +454,12 @@ describe('signup', () => {
     it('requires userEmail with an email token (3)', async () => {
       const { proxy } = setup()
       const verified = await verifyEmail(proxy, 'ada@example.com')
-      const request: SignupRequest = { verificationToken: verified.verificationToken, apiKeys: [], authenticators: [], oauthProviders: [] }
+      const request: SignupRequest = {
+        verificationToken: verified.verificationToken,
+        apiKeys: [],
+        authenticators: [],
+        oauthProviders: [],
+      }
       await expectRefused(
         proxy,
         await sign(request, verified),
@@ -480,7 +524,10 @@ describe('signup', () => {
       const { userEmail: _email, ...withoutEmail } = request
       await expectRefused(
         proxy,
-        { ...request, clientSignature: await verified.key.clientSignature(signupMessage(withoutEmail, verified.tokenId)) },
+        {
+          ...request,
+          clientSignature: await verified.key.clientSignature(signupMessage(withoutEmail, verified.tokenId)),
+        },
         16,
         401,
         'clientSignature.message: signup.email is missing from the signed message',
@@ -491,7 +538,11 @@ describe('signup', () => {
       const { proxy } = setup()
       const verified = await verifyEmail(proxy, 'ada@example.com')
       const request = emptySignup('ada@example.com', verified.verificationToken)
-      const login = JSON.stringify({ login: { publicKey: verified.key.publicKey }, tokenId: verified.tokenId, type: 'USAGE_TYPE_LOGIN' })
+      const login = JSON.stringify({
+        login: { publicKey: verified.key.publicKey },
+        tokenId: verified.tokenId,
+        type: 'USAGE_TYPE_LOGIN',
+      })
       await expectRefused(
         proxy,
         { ...request, clientSignature: await verified.key.clientSignature(login) },
@@ -507,8 +558,17 @@ describe('signup', () => {
         "clientSignature.message: tokenId is not this verification token's id",
       )
       const thief = await createTestClientKey()
-      const stolen = { ...(await thief.clientSignature(signupMessage(request, verified.tokenId))), publicKey: verified.key.publicKey }
-      await expectRefused(proxy, { ...request, clientSignature: stolen }, 16, 401, /^clientSignature.signature: does not verify/)
+      const stolen = {
+        ...(await thief.clientSignature(signupMessage(request, verified.tokenId))),
+        publicKey: verified.key.publicKey,
+      }
+      await expectRefused(
+        proxy,
+        { ...request, clientSignature: stolen },
+        16,
+        401,
+        /^clientSignature.signature: does not verify/,
+      )
     })
   })
 
@@ -559,10 +619,17 @@ describe('signup', () => {
       'apiKeys[0].apiKeyName: expected a string, got nothing',
     ],
     [
-      { apiKeys: [{ apiKeyName: 'k', publicKey: validKey, curveType: 'API_KEY_CURVE_SECP256K1', expirationSeconds: '-5' }] },
+      {
+        apiKeys: [
+          { apiKeyName: 'k', publicKey: validKey, curveType: 'API_KEY_CURVE_SECP256K1', expirationSeconds: '-5' },
+        ],
+      },
       'apiKeys[0].expirationSeconds: expected a positive number of seconds, got -5',
     ],
-    [{ authenticators: [{ ...authenticator, attestation: undefined }] }, 'authenticators[0].attestation: expected an object, got nothing'],
+    [
+      { authenticators: [{ ...authenticator, attestation: undefined }] },
+      'authenticators[0].attestation: expected an object, got nothing',
+    ],
     [
       { authenticators: [{ ...authenticator, attestation: { ...authenticator.attestation, transports: ['USB'] } }] },
       'authenticators[0].attestation.transports[0]: expected one of AUTHENTICATOR_TRANSPORT_BLE, AUTHENTICATOR_TRANSPORT_INTERNAL, AUTHENTICATOR_TRANSPORT_NFC, AUTHENTICATOR_TRANSPORT_USB, AUTHENTICATOR_TRANSPORT_HYBRID, got "USB"',
@@ -575,7 +642,10 @@ describe('signup', () => {
     [{ wallet: 'main' }, 'wallet: expected an object, got a string'],
     [{ wallet: {} }, 'wallet: expected {path, curve} or {walletName, accounts}'],
     [{ wallet: { walletName: 'w', accounts: [] } }, 'wallet.accounts: expected at least one account'],
-    [{ wallet: { walletName: 'w', accounts: [{ curve: 'c', path: 'p' }] } }, 'wallet.accounts[0].pathFormat: expected a string, got nothing'],
+    [
+      { wallet: { walletName: 'w', accounts: [{ curve: 'c', path: 'p' }] } },
+      'wallet.accounts[0].pathFormat: expected a string, got nothing',
+    ],
   ])('refuses %j with 3 naming the field, changing nothing', async (override, message) => {
     const { proxy } = setup()
     await expectRefused(proxy, { apiKeys: [], authenticators: [], oauthProviders: [], ...override }, 3, 400, message)

@@ -21,7 +21,11 @@ import { createWallet } from '../wallets/createWallet'
 import { addressFormatForCurve, checkAccountSpec, CURVES } from '../wallets/deriveAccount'
 import { isoTime, type EndpointContext } from './context'
 
-const API_KEY_CURVES: readonly ApiKeyCurve[] = ['API_KEY_CURVE_P256', 'API_KEY_CURVE_SECP256K1', 'API_KEY_CURVE_ED25519']
+const API_KEY_CURVES: readonly ApiKeyCurve[] = [
+  'API_KEY_CURVE_P256',
+  'API_KEY_CURVE_SECP256K1',
+  'API_KEY_CURVE_ED25519',
+]
 
 interface ReadApiKey {
   apiKeyName: string
@@ -226,7 +230,10 @@ function readApiKey(key: Fields): ReadApiKey {
   }
   const expirationSeconds = key.optionalInteger('expirationSeconds')
   if (expirationSeconds !== undefined && expirationSeconds < 1) {
-    throw new MockError(3, `${key.name('expirationSeconds')}: expected a positive number of seconds, got ${expirationSeconds}`)
+    throw new MockError(
+      3,
+      `${key.name('expirationSeconds')}: expected a positive number of seconds, got ${expirationSeconds}`,
+    )
   }
   return { apiKeyName, publicKey, curveType, expirationSeconds }
 }
@@ -271,9 +278,14 @@ async function checkOAuthProviders(
     const item = `oauthProviders[${index}]`
     const field = `${item}.oidcToken`
     const result = await checkOidcToken(tokens, state, tenant, provider.oidcToken, field)
-    const earlier = checked.findIndex(({ claims }) => claims.iss === result.claims.iss && claims.sub === result.claims.sub)
+    const earlier = checked.findIndex(
+      ({ claims }) => claims.iss === result.claims.iss && claims.sub === result.claims.sub,
+    )
     if (earlier !== -1) {
-      throw new MockError(3, `${field}: the same ${result.provider} identity as ${checked[earlier]?.item ?? ''}; link it once`)
+      throw new MockError(
+        3,
+        `${field}: the same ${result.provider} identity as ${checked[earlier]?.item ?? ''}; link it once`,
+      )
     }
     checked.push({ ...result, providerName: provider.providerName, item, field })
   }
@@ -288,7 +300,10 @@ async function checkOAuthProviders(
       )
     }
     if (claims.aud === proven.claims.aud) {
-      throw new MockError(3, `${field}.aud: "${claims.aud}" is already the audience of ${proven.field}; name another client id`)
+      throw new MockError(
+        3,
+        `${field}.aud: "${claims.aud}" is already the audience of ${proven.field}; name another client id`,
+      )
     }
     const key = JSON.stringify([claims.iss, claims.sub, claims.aud])
     const earlier = audiences.get(key)

@@ -24,18 +24,35 @@ function signupV2Message(request: SignupRequest, tokenId: string): string {
 }
 
 /** A signup_v2 body as core 2.x's signUpWithOtp sends it, signed by `signer` (default: the token's key). */
-async function signedSignupV2(email: string, verified: Verified, signer: TestClientKey = verified.key): Promise<SignupRequest> {
-  const request: SignupRequest = { userName: email, organizationName: 'sub-org-1', ...emptySignup(email, verified.verificationToken) }
+async function signedSignupV2(
+  email: string,
+  verified: Verified,
+  signer: TestClientKey = verified.key,
+): Promise<SignupRequest> {
+  const request: SignupRequest = {
+    userName: email,
+    organizationName: 'sub-org-1',
+    ...emptySignup(email, verified.verificationToken),
+  }
   const signature = await signer.clientSignature(signupV2Message(request, verified.tokenId))
   request.clientSignature = { ...signature, publicKey: verified.key.publicKey }
   return request
 }
 
-async function expectRefused(proxy: MockAuthProxy, body: unknown, code: number, message: string | RegExp): Promise<void> {
+async function expectRefused(
+  proxy: MockAuthProxy,
+  body: unknown,
+  code: number,
+  message: string | RegExp,
+): Promise<void> {
   const before = snapshot(proxy)
   const answer = await call(proxy, 'signup_v2', body)
   expect(answer.status).toBe({ 3: 400, 6: 409, 16: 401 }[code])
-  expect(answer.body).toEqual({ code, message: typeof message === 'string' ? message : expect.stringMatching(message), details: [] })
+  expect(answer.body).toEqual({
+    code,
+    message: typeof message === 'string' ? message : expect.stringMatching(message),
+    details: [],
+  })
   expect(snapshot(proxy)).toBe(before)
 }
 
@@ -43,13 +60,18 @@ describe('signup_v2, given an email verified with a client key (strict mode)', (
   it('creates the account when the token key signs the signupV2 message of this request', async () => {
     const { proxy } = setup()
     const verified = await verifyEmail(proxy, 'ada@example.com')
-    const response = await ok<SignupResponse>(call(proxy, 'signup_v2', await signedSignupV2('ada@example.com', verified)))
+    const response = await ok<SignupResponse>(
+      call(proxy, 'signup_v2', await signedSignupV2('ada@example.com', verified)),
+    )
 
     // The demo tenant's default wallet: signup_v2 creates wallets as signup does.
     expect(response).toEqual({
       organizationId: expect.any(String),
       userId: expect.any(String),
-      wallet: { walletId: expect.any(String), addresses: [expect.stringMatching(/^0x[0-9a-fA-F]{40}$/), expect.any(String)] },
+      wallet: {
+        walletId: expect.any(String),
+        addresses: [expect.stringMatching(/^0x[0-9a-fA-F]{40}$/), expect.any(String)],
+      },
     })
     expect(proxy.state.users[response.userId]).toMatchObject({ email: 'ada@example.com', userName: 'ada@example.com' })
     expect(proxy.state.organizations[response.organizationId]).toMatchObject({ organizationName: 'sub-org-1' })
@@ -60,7 +82,12 @@ describe('signup_v2, given an email verified with a client key (strict mode)', (
     const verified = await verifyEmail(proxy, 'ada@example.com')
     const request = emptySignup('ada@example.com', verified.verificationToken)
     request.clientSignature = await verified.key.clientSignature(signupMessage(request, verified.tokenId))
-    await expectRefused(proxy, request, 16, 'clientSignature.message: expected members signupV2, tokenId, type, got signup, tokenId, type')
+    await expectRefused(
+      proxy,
+      request,
+      16,
+      'clientSignature.message: expected members signupV2, tokenId, type, got signup, tokenId, type',
+    )
   })
 
   it('refuses a signature by another key than the one the token names', async () => {
@@ -89,18 +116,30 @@ describe('signup_v2, given an email verified with a client key (strict mode)', (
     const verified = await verifyEmail(proxy, 'ada@example.com')
     const request = await signedSignupV2('ada@example.com', verified)
     await ok(call(proxy, 'signup_v2', request))
-    await expectRefused(proxy, request, 16, 'verificationToken: verification token already used (USAGE_TYPE_SIGNUP); verify a new code')
+    await expectRefused(
+      proxy,
+      request,
+      16,
+      'verificationToken: verification token already used (USAGE_TYPE_SIGNUP); verify a new code',
+    )
     const v1 = emptySignup('ada@example.com', verified.verificationToken)
     v1.clientSignature = await verified.key.clientSignature(signupMessage(v1, verified.tokenId))
     const replay = await call(proxy, 'signup', v1)
-    expect(replay.body).toMatchObject({ code: 16, message: 'verificationToken: verification token already used (USAGE_TYPE_SIGNUP); verify a new code' })
+    expect(replay.body).toMatchObject({
+      code: 16,
+      message: 'verificationToken: verification token already used (USAGE_TYPE_SIGNUP); verify a new code',
+    })
   })
 
   it('refuses a member production does not define, naming it (v1OauthProviderParamsV2, v1OidcClaims)', async () => {
     const { proxy } = setup()
     await expectRefused(
       proxy,
-      { apiKeys: [], authenticators: [], oauthProviders: [{ providerName: 'google', oidcClaims: { iss: 'i', sub: 's', aud: 'a', email: 'e' } }] },
+      {
+        apiKeys: [],
+        authenticators: [],
+        oauthProviders: [{ providerName: 'google', oidcClaims: { iss: 'i', sub: 's', aud: 'a', email: 'e' } }],
+      },
       3,
       "signup_v2: oauthProviders[0].oidcClaims.email is not a field of production's oauthProviders[0].oidcClaims (v1OidcClaims: iss, sub, aud)",
     )
@@ -122,7 +161,9 @@ describe('signup_v2 with a passkey (production React kit’s passkey sign-up)', 
     const request: SignupRequest = {
       userName: 'user-1',
       organizationName: 'sub-org-1',
-      apiKeys: [{ apiKeyName: 'api-key-1', publicKey: key.publicKey, curveType: 'API_KEY_CURVE_P256', expirationSeconds: '60' }],
+      apiKeys: [
+        { apiKeyName: 'api-key-1', publicKey: key.publicKey, curveType: 'API_KEY_CURVE_P256', expirationSeconds: '60' },
+      ],
       authenticators: [passkey],
       oauthProviders: [],
     }
@@ -162,7 +203,12 @@ describe('signup_v2 with OAuth providers', () => {
     const { iss } = decodeJwt(oidcToken) as { iss: string }
     const claims = { iss, sub: 'someone-else', aud: 'ios-client-id' }
     const message = `oauthProviders[0].oidcClaims: iss "${iss}", sub "someone-else" is no identity an oidcToken of this request proves; claims only add an audience to a proven identity`
-    await expectRefused(proxy, { apiKeys: [], authenticators: [], oauthProviders: [{ providerName: 'google', oidcClaims: claims }] }, 16, message)
+    await expectRefused(
+      proxy,
+      { apiKeys: [], authenticators: [], oauthProviders: [{ providerName: 'google', oidcClaims: claims }] },
+      16,
+      message,
+    )
     await expectRefused(
       proxy,
       {
@@ -187,11 +233,15 @@ describe('signup_v2 with OAuth providers', () => {
       proxy,
       { apiKeys: [], authenticators: [], oauthProviders: [{ ...token, oidcClaims: { iss, sub, aud: 'x' } }] },
       3,
-      'oauthProviders[0]: expected exactly one of oidcToken (the provider\'s token) or oidcClaims ({iss, sub, aud}), got both',
+      "oauthProviders[0]: expected exactly one of oidcToken (the provider's token) or oidcClaims ({iss, sub, aud}), got both",
     )
     await expectRefused(
       proxy,
-      { apiKeys: [], authenticators: [], oauthProviders: [token, { providerName: 'google', oidcClaims: { iss, sub, aud } }] },
+      {
+        apiKeys: [],
+        authenticators: [],
+        oauthProviders: [token, { providerName: 'google', oidcClaims: { iss, sub, aud } }],
+      },
       3,
       `oauthProviders[1].oidcClaims.aud: "${aud}" is already the audience of oauthProviders[0].oidcToken; name another client id`,
     )
@@ -211,8 +261,14 @@ describe('signup_v2 with OAuth providers', () => {
     const answer = await call(proxy, 'signup', {
       apiKeys: [],
       authenticators: [],
-      oauthProviders: [{ providerName: 'google', oidcToken }, { providerName: 'google', oidcClaims: { iss, sub, aud: 'a' } }],
+      oauthProviders: [
+        { providerName: 'google', oidcToken },
+        { providerName: 'google', oidcClaims: { iss, sub, aud: 'a' } },
+      ],
     })
-    expect(answer.body).toMatchObject({ code: 3, message: expect.stringMatching(/^oauthProviders\[1\]\.oidcToken: expected/) })
+    expect(answer.body).toMatchObject({
+      code: 3,
+      message: expect.stringMatching(/^oauthProviders\[1\]\.oidcToken: expected/),
+    })
   })
 })

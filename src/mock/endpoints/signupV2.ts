@@ -31,6 +31,10 @@ function readOAuthProviderV2(provider: Fields): ReadOAuthProvider {
   const claims = provider.nested('oidcClaims')
   return {
     providerName,
-    oidcClaims: { iss: claims.nonEmptyString('iss'), sub: claims.nonEmptyString('sub'), aud: claims.nonEmptyString('aud') },
+    oidcClaims: {
+      iss: claims.nonEmptyString('iss'),
+      sub: claims.nonEmptyString('sub'),
+      aud: claims.nonEmptyString('aud'),
+    },
   }
 }

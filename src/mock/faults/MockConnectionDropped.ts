@@ -9,7 +9,9 @@ export class MockConnectionDropped extends TypeError {
   readonly processed: boolean
 
   constructor(target: string, processed: boolean) {
-    super(`${target}: the connection dropped ${processed ? 'after the request was processed' : 'before the request was processed'} (mock fault plan)`)
+    super(
+      `${target}: the connection dropped ${processed ? 'after the request was processed' : 'before the request was processed'} (mock fault plan)`,
+    )
     this.processed = processed
   }
 }

@@ -30,7 +30,11 @@ const sessions = (proxy: MockAuthProxy): number => Object.keys(proxy.state.sessi
 
 describe('faults before processing change nothing', () => {
   it("'error' answers as the proxy's errors do, with Retry-After and RetryInfo when asked", async () => {
-    const { proxy } = setup({ faults: [{ endpoint: 'otp_init', fault: { kind: 'error', code: 8, message: 'slow down', retryAfterSeconds: 30 } }] })
+    const { proxy } = setup({
+      faults: [
+        { endpoint: 'otp_init', fault: { kind: 'error', code: 8, message: 'slow down', retryAfterSeconds: 30 } },
+      ],
+    })
     const before = snapshot(proxy)
     const answer = await call(proxy, 'otp_init', OTP_INIT, { origin: ORIGIN })
     expect(answer.status).toBe(429)
@@ -64,7 +68,11 @@ describe('faults before processing change nothing', () => {
   })
 
   it("'page' answers a non-JSON page with its status, Retry-After and CORS", async () => {
-    const { proxy } = setup({ faults: [{ endpoint: 'otp_init', fault: { kind: 'page', status: 429, retryAfter: 'Wed, 01 Jan 2031 00:00:00 GMT' } }] })
+    const { proxy } = setup({
+      faults: [
+        { endpoint: 'otp_init', fault: { kind: 'page', status: 429, retryAfter: 'Wed, 01 Jan 2031 00:00:00 GMT' } },
+      ],
+    })
     const before = snapshot(proxy)
     const response = await proxy.handle(otpInitRequest())
     expect(response.status).toBe(429)
@@ -79,7 +87,10 @@ describe('faults before processing change nothing', () => {
   it("'page' at a public API operation, with its own body and content type", async () => {
     const context = setup()
     const request = await stampLoginCall(context)
-    context.proxy.faults.add({ endpoint: 'submit/stamp_login', fault: { kind: 'page', status: 502, body: 'Bad gateway', contentType: 'text/plain' } })
+    context.proxy.faults.add({
+      endpoint: 'submit/stamp_login',
+      fault: { kind: 'page', status: 502, body: 'Bad gateway', contentType: 'text/plain' },
+    })
     const before = snapshot(context.proxy)
     const response = await context.proxy.handle(request())
     expect(response.status).toBe(502)
@@ -119,9 +130,14 @@ describe('faults before processing change nothing', () => {
 describe('faults after processing let the request take effect', () => {
   it("'drop' after: the code is sent, the answer lost", async () => {
     const { proxy } = setup({ faults: [{ endpoint: 'otp_init', fault: { kind: 'drop', after: true } }] })
-    await expect(proxy.handle(otpInitRequest())).rejects.toMatchObject({ name: 'MockConnectionDropped', processed: true })
+    await expect(proxy.handle(otpInitRequest())).rejects.toMatchObject({
+      name: 'MockConnectionDropped',
+      processed: true,
+    })
     expect(proxy.outbox()).toHaveLength(1)
-    await expect(proxy.fetch(otpInitRequest({ body: JSON.stringify({ ...OTP_INIT, contact: 'bob@example.com' }) }))).rejects.toThrow('fetch failed')
+    await expect(
+      proxy.fetch(otpInitRequest({ body: JSON.stringify({ ...OTP_INIT, contact: 'bob@example.com' }) })),
+    ).rejects.toThrow('fetch failed')
     expect(proxy.outbox('bob@example.com')).toHaveLength(1)
   })
 
@@ -144,7 +160,9 @@ describe('faults after processing let the request take effect', () => {
 
     proxy.faults.add({ endpoint: 'otp_init', fault: { kind: 'late', ms: 60_000 } })
     const controller = new AbortController()
-    const fetched = proxy.fetch(otpInitRequest({ body: JSON.stringify({ ...OTP_INIT, contact: 'bob@example.com' }), signal: controller.signal }))
+    const fetched = proxy.fetch(
+      otpInitRequest({ body: JSON.stringify({ ...OTP_INIT, contact: 'bob@example.com' }), signal: controller.signal }),
+    )
     setTimeout(() => controller.abort(), 20)
     await expect(fetched).rejects.toMatchObject({ name: 'AbortError' })
     expect(proxy.outbox('bob@example.com')).toHaveLength(1)
@@ -191,7 +209,10 @@ describe('faults after processing let the request take effect', () => {
   it("'contentType' at a public API operation", async () => {
     const context = setup()
     const request = await stampLoginCall(context)
-    context.proxy.faults.add({ endpoint: 'submit/stamp_login', fault: { kind: 'contentType', contentType: 'text/plain' } })
+    context.proxy.faults.add({
+      endpoint: 'submit/stamp_login',
+      fault: { kind: 'contentType', contentType: 'text/plain' },
+    })
     const response = await context.proxy.handle(request())
     expect(response.status).toBe(200)
     expect(response.headers.get('Content-Type')).toBe('text/plain')
@@ -214,7 +235,9 @@ describe('what counts as a call', () => {
     proxy.faults.add({ endpoint: 'submit/stamp_login', call: 1, fault })
     await proxy.handle(new Request('http://mock.test/v1/otp_init', { method: 'OPTIONS', headers: { Origin: ORIGIN } }))
     expect((await call(proxy, 'otp_init', OTP_INIT, { configId: 'nobody' })).status).toBe(404)
-    await proxy.handle(new Request('http://mock.test/public/v1/submit/stamp_login', { method: 'OPTIONS', headers: { Origin: ORIGIN } }))
+    await proxy.handle(
+      new Request('http://mock.test/public/v1/submit/stamp_login', { method: 'OPTIONS', headers: { Origin: ORIGIN } }),
+    )
     expect((await proxy.handle(new Request('http://mock.test/public/v1/submit/stamp_login'))).status).toBe(404)
     expect(proxy.faults.list().map((rule) => rule.hits)).toEqual([0, 0])
     expect((await call(proxy, 'otp_init', OTP_INIT)).status).toBe(503)

@@ -36,7 +36,12 @@ export function faultBefore(fault: MockFault, target: string, cors: Record<strin
 }
 
 /** The processed request's answer as the fault delivers it (or fails to). */
-export async function faultAfter(fault: MockFault, target: string, response: Response, signal: AbortSignal): Promise<Response> {
+export async function faultAfter(
+  fault: MockFault,
+  target: string,
+  response: Response,
+  signal: AbortSignal,
+): Promise<Response> {
   switch (fault.kind) {
     case 'drop':
       // The answer is lost; its body is not needed.

@@ -17,7 +17,11 @@ describe('checkFaultRule', () => {
   it('answers a copy of a good rule of every kind', () => {
     const rules = [
       { endpoint: 'otp_init', fault: { kind: 'error', code: 14, message: 'down', retryAfterSeconds: 3 } },
-      { endpoint: 'submit/stamp_login', call: 2, fault: { kind: 'page', status: 429, retryAfter: '30', body: '<p>slow down</p>', contentType: 'text/html' } },
+      {
+        endpoint: 'submit/stamp_login',
+        call: 2,
+        fault: { kind: 'page', status: 429, retryAfter: '30', body: '<p>slow down</p>', contentType: 'text/html' },
+      },
       { endpoint: 'otp_verify', times: 2, fault: { kind: 'drop', after: true } },
       { endpoint: 'query/get_user', call: 1, times: Infinity, fault: { kind: 'late', ms: 50 } },
       { endpoint: 'otp_init', fault: { kind: 'truncate' } },
@@ -40,7 +44,9 @@ describe('checkFaultRule', () => {
     expect(refusal({ endpoint: 'otp_nope', fault: { kind: 'truncate' } })).toMatch(
       /^endpoint: expected a proxy endpoint or a public API operation \(one of otp_init, otp_verify, submit\/stamp_login, query\/get_user\), got "otp_nope"$/,
     )
-    expect(refusal({ endpoint: 'submit/nope', fault: { kind: 'truncate' } })).toMatch(/^endpoint: .*got "submit\/nope"$/)
+    expect(refusal({ endpoint: 'submit/nope', fault: { kind: 'truncate' } })).toMatch(
+      /^endpoint: .*got "submit\/nope"$/,
+    )
     expect(refusal({ endpoint: 'otp_init' })).toBe('fault: expected an object {kind, ...}, got undefined')
     expect(refusal({ endpoint: 'otp_init', fault: { kind: 'truncate' }, call: 0 })).toMatch(/^call: expected .* got 0$/)
     expect(refusal({ endpoint: 'otp_init', fault: { kind: 'truncate' }, call: 1.5 })).toMatch(/^call: .* got 1.5$/)
@@ -59,8 +65,12 @@ describe('checkFaultRule', () => {
     expect(at({ kind: 'page' })).toMatch(/^fault.status: expected an HTTP status 200..599 .* got undefined$/)
     expect(at({ kind: 'page', status: 204 })).toMatch(/^fault.status: .* got 204$/)
     expect(at({ kind: 'page', status: 600 })).toMatch(/^fault.status: .* got 600$/)
-    expect(at({ kind: 'page', status: 503, retryAfter: '' })).toBe('fault.retryAfter: expected a non-empty string, got ""')
-    expect(at({ kind: 'page', status: 503, contentType: 1 })).toBe('fault.contentType: expected a non-empty string, got 1')
+    expect(at({ kind: 'page', status: 503, retryAfter: '' })).toBe(
+      'fault.retryAfter: expected a non-empty string, got ""',
+    )
+    expect(at({ kind: 'page', status: 503, contentType: 1 })).toBe(
+      'fault.contentType: expected a non-empty string, got 1',
+    )
     expect(at({ kind: 'drop', after: 'yes' })).toMatch(/^fault.after: .* got "yes"$/)
     expect(at({ kind: 'late' })).toMatch(/^fault.ms: expected a delay in milliseconds.* got undefined$/)
     expect(at({ kind: 'late', ms: -5 })).toMatch(/^fault.ms: .* got -5$/)

@@ -38,17 +38,24 @@ export function checkFaultRule(value: unknown, targets: readonly string[], path 
       `${at('endpoint')}: expected a proxy endpoint or a public API operation (one of ${targets.join(', ')}), got ${show(endpoint)}`,
     )
   }
-  const checked: MockFaultRule = { endpoint: endpoint as MockFaultTarget, fault: checkFault(rule['fault'], at('fault')) }
+  const checked: MockFaultRule = {
+    endpoint: endpoint as MockFaultTarget,
+    fault: checkFault(rule['fault'], at('fault')),
+  }
   if (rule['call'] !== undefined) {
     if (!isWholeNumber(rule['call'], 1)) {
-      throw new TypeError(`${at('call')}: expected the call's number, a whole number >= 1 (1 is the first call), got ${show(rule['call'])}`)
+      throw new TypeError(
+        `${at('call')}: expected the call's number, a whole number >= 1 (1 is the first call), got ${show(rule['call'])}`,
+      )
     }
     checked.call = rule['call']
   }
   if (rule['times'] !== undefined) {
     const times = rule['times']
     if (times !== Infinity && !isWholeNumber(times, 1)) {
-      throw new TypeError(`${at('times')}: expected how many calls, a whole number >= 1 (or Infinity), got ${show(times)}`)
+      throw new TypeError(
+        `${at('times')}: expected how many calls, a whole number >= 1 (or Infinity), got ${show(times)}`,
+      )
     }
     checked.times = times as number
   }
@@ -76,7 +83,9 @@ function checkFault(value: unknown, path: string): MockFault {
       const retryAfterSeconds = field('retryAfterSeconds')
       if (retryAfterSeconds !== undefined) {
         if (!isWholeNumber(retryAfterSeconds, 0)) {
-          throw new TypeError(`${path}.retryAfterSeconds: expected a whole number of seconds >= 0, got ${show(retryAfterSeconds)}`)
+          throw new TypeError(
+            `${path}.retryAfterSeconds: expected a whole number of seconds >= 0, got ${show(retryAfterSeconds)}`,
+          )
         }
         result.retryAfterSeconds = retryAfterSeconds
       }
@@ -85,7 +94,9 @@ function checkFault(value: unknown, path: string): MockFault {
     case 'page': {
       const status = field('status')
       if (!isWholeNumber(status, 200) || status > 599 || NULL_BODY_STATUSES.has(status)) {
-        throw new TypeError(`${path}.status: expected an HTTP status 200..599 that has a body (not 204, 205 or 304), got ${show(status)}`)
+        throw new TypeError(
+          `${path}.status: expected an HTTP status 200..599 that has a body (not 204, 205 or 304), got ${show(status)}`,
+        )
       }
       const result: Extract<MockFault, { kind: 'page' }> = { kind: 'page', status }
       const body = optionalString(field('body'), `${path}.body`, true)

@@ -50,7 +50,7 @@ describe('the fault plan', () => {
     expect(plan.list().map((rule) => rule.hits)).toEqual([1, 1])
   })
 
-  it("lists the rules with their hits, as copies; a used-up rule stays listed", () => {
+  it('lists the rules with their hits, as copies; a used-up rule stays listed', () => {
     const plan = createFaultPlan(TARGETS)
     const rule: MockFaultRule = { endpoint: 'submit/stamp_login', call: 1, fault: { kind: 'error', code: 14 } }
     plan.add(rule)

@@ -22,13 +22,27 @@ function addBody(organizationId: string, userId: string, authenticators: SignupA
 }
 
 async function add(proxy: MockAuthProxy, body: string, key: TestClientKey, origin: string | null = ORIGIN) {
-  return callPublic(proxy, 'submit/create_authenticators', body, { headers: { 'X-Stamp': await apiKeyStamp(key, body) }, origin })
+  return callPublic(proxy, 'submit/create_authenticators', body, {
+    headers: { 'X-Stamp': await apiKeyStamp(key, body) },
+    origin,
+  })
 }
 
-async function expectRefused(proxy: MockAuthProxy, body: string, key: TestClientKey, code: number, message: string | RegExp, origin?: string | null) {
+async function expectRefused(
+  proxy: MockAuthProxy,
+  body: string,
+  key: TestClientKey,
+  code: number,
+  message: string | RegExp,
+  origin?: string | null,
+) {
   const before = snapshot(proxy)
   const answer = await add(proxy, body, key, origin)
-  expect(answer.body).toEqual({ code, message: typeof message === 'string' ? message : expect.stringMatching(message), details: [] })
+  expect(answer.body).toEqual({
+    code,
+    message: typeof message === 'string' ? message : expect.stringMatching(message),
+    details: [],
+  })
   expect(snapshot(proxy)).toBe(before)
 }
 
@@ -43,7 +57,9 @@ describe('create_authenticators', () => {
 
     expect(answer.status).toBe(200)
     const stored = proxy.state.users[user.userId]?.authenticators
-    expect(stored).toMatchObject([{ credentialId: passkey.attestation.credentialId, authenticatorName: 'phone', rpId: 'localhost' }])
+    expect(stored).toMatchObject([
+      { credentialId: passkey.attestation.credentialId, authenticatorName: 'phone', rpId: 'localhost' },
+    ])
     expect(answer.body).toEqual({
       activity: expect.objectContaining({
         organizationId: user.organizationId,
@@ -56,12 +72,20 @@ describe('create_authenticators', () => {
         canReject: false,
       }),
     })
-    expect(Object.values(proxy.state.activities)).toMatchObject([{ type: 'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2', stampedWith: 'SESSION' }])
+    expect(Object.values(proxy.state.activities)).toMatchObject([
+      { type: 'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2', stampedWith: 'SESSION' },
+    ])
 
     const sessionKey = await createTestClientKey()
     const login = stampLoginBody(DEMO_ORGANIZATION_ID, sessionKey.publicKey, clock)
-    const session = await sessionOf(callPublic(proxy, 'submit/stamp_login', login, { headers: { 'X-Stamp-WebAuthn': await device.stamp(login) } }))
-    expect(decodeJwt(session)).toMatchObject({ user_id: user.userId, organization_id: user.organizationId, public_key: sessionKey.publicKey })
+    const session = await sessionOf(
+      callPublic(proxy, 'submit/stamp_login', login, { headers: { 'X-Stamp-WebAuthn': await device.stamp(login) } }),
+    )
+    expect(decodeJwt(session)).toMatchObject({
+      user_id: user.userId,
+      organization_id: user.organizationId,
+      public_key: sessionKey.publicKey,
+    })
   })
 
   it('adds a second passkey to a passkey user, stamped by the first passkey', async () => {
@@ -69,9 +93,14 @@ describe('create_authenticators', () => {
     const user = await passkeySignUp(proxy)
     const second = await createSoftAuthenticator({ origin: ORIGIN }).register()
     const body = addBody(user.organizationId, user.userId, [second], clock.now())
-    const answer = await callPublic(proxy, 'submit/create_authenticators', body, { headers: { 'X-Stamp-WebAuthn': await user.authenticator.stamp(body) } })
+    const answer = await callPublic(proxy, 'submit/create_authenticators', body, {
+      headers: { 'X-Stamp-WebAuthn': await user.authenticator.stamp(body) },
+    })
     expect(answer.status).toBe(200)
-    expect(proxy.state.users[user.userId]?.authenticators.map((a) => a.credentialId)).toEqual([user.credentialId, second.attestation.credentialId])
+    expect(proxy.state.users[user.userId]?.authenticators.map((a) => a.credentialId)).toEqual([
+      user.credentialId,
+      second.attestation.credentialId,
+    ])
   })
 
   it("refuses a stamp by another user's session with 7, and an unknown user with 5", async () => {

@@ -25,7 +25,10 @@ export async function createAuthenticators(
   const stamp = await verifyStamp(context)
   const user = scope.users.find((candidate) => candidate.userId === userId)
   if (user === undefined) {
-    throw new MockError(5, `${parameters.name('userId')}: no user "${userId}" in organization "${scope.organizationId}"`)
+    throw new MockError(
+      5,
+      `${parameters.name('userId')}: no user "${userId}" in organization "${scope.organizationId}"`,
+    )
   }
   if (stamp.user.userId !== user.userId) {
     throw new MockError(
@@ -44,6 +47,8 @@ export async function createAuthenticators(
   return completedActivity<'create_authenticators'>(
     { ...record, type: 'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2' },
     { createAuthenticatorsIntentV2: intent },
-    { createAuthenticatorsResult: { authenticatorIds: verified.map((authenticator) => authenticator.authenticatorId) } },
+    {
+      createAuthenticatorsResult: { authenticatorIds: verified.map((authenticator) => authenticator.authenticatorId) },
+    },
   )
 }

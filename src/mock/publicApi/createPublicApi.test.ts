@@ -21,7 +21,11 @@ describe('the public API routes', () => {
   it('answers POST only', async () => {
     const { proxy } = setup()
     const response = await proxy.handle(new Request('http://mock.test/public/v1/query/whoami'))
-    expect(await response.json()).toEqual({ code: 5, message: 'GET /public/v1/query/whoami: the public API answers POST only', details: [] })
+    expect(await response.json()).toEqual({
+      code: 5,
+      message: 'GET /public/v1/query/whoami: the public API answers POST only',
+      details: [],
+    })
   })
 
   it('serves under basePath, and nowhere else', async () => {
@@ -70,7 +74,11 @@ describe('the public API routes', () => {
     const response = await proxy.handle(
       new Request('http://mock.test/public/v1/submit/stamp_login', {
         method: 'OPTIONS',
-        headers: { Origin: 'http://app.test', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type, x-stamp-webauthn' },
+        headers: {
+          Origin: 'http://app.test',
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'content-type, x-stamp-webauthn',
+        },
       }),
     )
     expect(response.status).toBe(204)
@@ -84,7 +92,9 @@ describe('the public API routes', () => {
     ['without organizationId', new TextEncoder().encode('{}'), /^organizationId: expected a string, got nothing$/],
   ])('refuses a body that is %s with 3', async (_name, body, message) => {
     const { proxy } = setup()
-    const response = await proxy.handle(new Request('http://mock.test/public/v1/query/whoami', { method: 'POST', body }))
+    const response = await proxy.handle(
+      new Request('http://mock.test/public/v1/query/whoami', { method: 'POST', body }),
+    )
     expect(response.status).toBe(400)
     expect(await response.json()).toMatchObject({ code: 3, message: expect.stringMatching(message) })
   })

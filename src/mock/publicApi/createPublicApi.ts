@@ -121,6 +121,8 @@ export function createPublicApi({ tenants, state, tokens, now, onActivity }: Pub
 
 /** The stamp headers as sent (name and value), hashed: what makes a request identical beside its body. */
 function digestOfStamp(headers: Headers): string {
-  const stamps = ['X-Stamp', 'X-Stamp-WebAuthn', 'X-Stamp-Attested'].map((header) => `${header}:${headers.get(header) ?? ''}`)
+  const stamps = ['X-Stamp', 'X-Stamp-WebAuthn', 'X-Stamp-Attested'].map(
+    (header) => `${header}:${headers.get(header) ?? ''}`,
+  )
   return bytesToHex(sha256(new TextEncoder().encode(stamps.join('\n'))))
 }

@@ -37,7 +37,12 @@ const solana = {
 const savings = { walletName: 'Savings', accounts: [ethereum(1)] }
 
 async function create(proxy: MockAuthProxy, clock: TestClock, user: SignedInUser, parameters: object) {
-  return stampedCall(proxy, 'submit/create_wallet', createWalletBody(user.organizationId, parameters, clock), user.sessionKey)
+  return stampedCall(
+    proxy,
+    'submit/create_wallet',
+    createWalletBody(user.organizationId, parameters, clock),
+    user.sessionKey,
+  )
 }
 
 describe('create_wallet', () => {
@@ -49,7 +54,10 @@ describe('create_wallet', () => {
     )
     expect(activity).toMatchObject({ status: 'ACTIVITY_STATUS_COMPLETED', type: 'ACTIVITY_TYPE_CREATE_WALLET' })
     const { walletId, addresses } = activity.result.createWalletResult
-    expect(addresses).toEqual([expect.stringMatching(/^0x[0-9a-fA-F]{40}$/), expect.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)])
+    expect(addresses).toEqual([
+      expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+      expect.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/),
+    ])
 
     const organization = { organizationId: ada.organizationId }
     const { wallets } = await ok<{ wallets: PublicWallet[] }>(
@@ -61,7 +69,9 @@ describe('create_wallet', () => {
     const { accounts } = await ok<{ accounts: PublicWalletAccount[] }>(
       stampedCall(proxy, 'query/list_wallet_accounts', JSON.stringify({ ...organization, walletId }), ada.sessionKey),
     )
-    expect(accounts.map(({ walletId: id, path, address, addressFormat }) => ({ id, path, address, addressFormat }))).toEqual([
+    expect(
+      accounts.map(({ walletId: id, path, address, addressFormat }) => ({ id, path, address, addressFormat })),
+    ).toEqual([
       { id: walletId, path: "m/44'/60'/0'/0/1", address: addresses[0], addressFormat: 'ADDRESS_FORMAT_ETHEREUM' },
       { id: walletId, path: "m/44'/501'/1'/0'", address: addresses[1], addressFormat: 'ADDRESS_FORMAT_SOLANA' },
     ])
@@ -75,7 +85,9 @@ describe('create_wallet', () => {
   it('echoes the intent and makes a mnemonic of mnemonicLength words; no accounts is a wallet without accounts yet', async () => {
     const { proxy, clock } = setup()
     const ada = await signedInEmailUser(proxy, 'ada@example.com')
-    const { activity } = await ok<CreateAnswer>(create(proxy, clock, ada, { walletName: 'Empty', accounts: [], mnemonicLength: 24 }))
+    const { activity } = await ok<CreateAnswer>(
+      create(proxy, clock, ada, { walletName: 'Empty', accounts: [], mnemonicLength: 24 }),
+    )
     expect(activity.intent).toEqual({ createWalletIntent: { walletName: 'Empty', accounts: [], mnemonicLength: 24 } })
     expect(activity.result.createWalletResult.addresses).toEqual([])
     const stored = proxy.state.organizations[ada.organizationId]?.wallets.at(-1)
@@ -106,7 +118,10 @@ describe('create_wallet', () => {
     ],
     [
       'too many accounts',
-      { walletName: 'Savings', accounts: Array.from({ length: MAX_WALLET_ACCOUNTS + 1 }, (_, index) => ethereum(index)) },
+      {
+        walletName: 'Savings',
+        accounts: Array.from({ length: MAX_WALLET_ACCOUNTS + 1 }, (_, index) => ethereum(index)),
+      },
       `parameters.accounts: ${MAX_WALLET_ACCOUNTS + 1} accounts; at most ${MAX_WALLET_ACCOUNTS}`,
     ],
     [
@@ -119,7 +134,11 @@ describe('create_wallet', () => {
     const ada = await signedInEmailUser(proxy, 'ada@example.com')
     const before = snapshot(proxy)
     const answer = await create(proxy, clock, ada, parameters)
-    expect(answer.body).toEqual({ code: 3, message: expect.stringMatching(message.startsWith('^') ? message : `^${escape(message)}$`), details: [] })
+    expect(answer.body).toEqual({
+      code: 3,
+      message: expect.stringMatching(message.startsWith('^') ? message : `^${escape(message)}$`),
+      details: [],
+    })
     expect(snapshot(proxy)).toBe(before)
   })
 })
@@ -133,7 +152,10 @@ describe('create_wallet refusals by stamp', () => {
     route: 'submit/create_wallet',
     body: ({ clock }, organizationId) => createWalletBody(organizationId, savings, clock),
     acceptedOnce: ({ proxy, user }) => {
-      expect(proxy.state.organizations[user.organizationId]?.wallets.map((wallet) => wallet.walletName)).toEqual(['Default wallet', 'Savings'])
+      expect(proxy.state.organizations[user.organizationId]?.wallets.map((wallet) => wallet.walletName)).toEqual([
+        'Default wallet',
+        'Savings',
+      ])
     },
   })
 })

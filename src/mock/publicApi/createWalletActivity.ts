@@ -38,14 +38,18 @@ export async function createWalletActivity(
       account.path,
     )
   })
-  const mnemonicLength = readMnemonicLength(parameters.optionalInteger('mnemonicLength'), parameters.name('mnemonicLength'))
+  const mnemonicLength = readMnemonicLength(
+    parameters.optionalInteger('mnemonicLength'),
+    parameters.name('mnemonicLength'),
+  )
   assertNotReplayed(context)
 
   const stamp = await verifyStamp(context)
   assertOwnOrganization(context, stamp)
   assertMayAct(stamp)
   const organization = context.state.organizations[stamp.user.organizationId]
-  if (organization === undefined) throw new Error(`organization ${stamp.user.organizationId} of a verified stamp is not in the state`)
+  if (organization === undefined)
+    throw new Error(`organization ${stamp.user.organizationId} of a verified stamp is not in the state`)
   // Derived before anything is written: a refusal below changes nothing.
   const wallet = createWallet(stamp.user.organizationId, { walletName, accounts }, context.now(), mnemonicLength)
   const record = recordActivity(context, 'ACTIVITY_TYPE_CREATE_WALLET', stamp)
@@ -65,6 +69,7 @@ export async function createWalletActivity(
 function readMnemonicLength(value: number | undefined, field: string): MnemonicLength {
   if (value === undefined) return 12
   const length = MNEMONIC_LENGTHS.find((known) => known === value)
-  if (length === undefined) throw new MockError(3, `${field}: expected one of ${MNEMONIC_LENGTHS.join(', ')} (words), got ${value}`)
+  if (length === undefined)
+    throw new MockError(3, `${field}: expected one of ${MNEMONIC_LENGTHS.join(', ')} (words), got ${value}`)
   return length
 }

@@ -49,7 +49,10 @@ describe('get_user', () => {
             authenticatorName: 'laptop',
             credentialId: user.credentialId,
             attestationType: 'none',
-            credential: { publicKey: expect.stringMatching(/^0[23][0-9a-f]{64}$/), type: 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR' },
+            credential: {
+              publicKey: expect.stringMatching(/^0[23][0-9a-f]{64}$/),
+              type: 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR',
+            },
           },
         ],
         apiKeys: [
@@ -61,7 +64,8 @@ describe('get_user', () => {
         ],
       },
     })
-    const publicKey = (answer.body as { user: { authenticators: { credential: { publicKey: string } }[] } }).user.authenticators[0]?.credential.publicKey
+    const publicKey = (answer.body as { user: { authenticators: { credential: { publicKey: string } }[] } }).user
+      .authenticators[0]?.credential.publicKey
     expect(() => p256.Point.fromHex(publicKey ?? '')).not.toThrow()
   })
 
@@ -98,7 +102,11 @@ describe('get_user', () => {
       const body = JSON.stringify({ organizationId: ada.organizationId, userId })
       const answer = await stampedCall(proxy, 'query/get_user', body, ada.sessionKey)
       expect(answer.status).toBe(404)
-      expect(answer.body).toEqual({ code: 5, message: `userId: no user "${userId}" in organization "${ada.organizationId}"`, details: [] })
+      expect(answer.body).toEqual({
+        code: 5,
+        message: `userId: no user "${userId}" in organization "${ada.organizationId}"`,
+        details: [],
+      })
     }
   })
 

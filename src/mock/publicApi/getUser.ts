@@ -2,7 +2,13 @@ import { p256 } from '@noble/curves/nist.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
 import { convertCOSEtoPKCS } from '@simplewebauthn/server/helpers'
 import { base64url } from 'jose'
-import type { GetUserResponse, PublicApiKey, PublicAuthenticator, PublicOAuthProvider, PublicUser } from '../../core/publicApiTypes'
+import type {
+  GetUserResponse,
+  PublicApiKey,
+  PublicAuthenticator,
+  PublicOAuthProvider,
+  PublicUser,
+} from '../../core/publicApiTypes'
 import { MockError } from '../http'
 import type { MockApiKey, MockAuthenticator, MockOAuthProviderLink, MockUser } from '../types'
 import type { PublicApiContext } from './context'
@@ -18,7 +24,8 @@ export async function getUser(context: PublicApiContext): Promise<GetUserRespons
   const userId = body.nonEmptyString('userId')
   await verifyQueryStamp(context)
   const user = scope.users.find((candidate) => candidate.userId === userId)
-  if (user === undefined) throw new MockError(5, `userId: no user "${userId}" in organization "${scope.organizationId}"`)
+  if (user === undefined)
+    throw new MockError(5, `userId: no user "${userId}" in organization "${scope.organizationId}"`)
   return { user: publicUser(user) }
 }
 
@@ -47,7 +54,10 @@ function publicAuthenticator(authenticator: MockAuthenticator): PublicAuthentica
     aaguid: authenticator.aaguid,
     credentialId: authenticator.credentialId,
     model: '',
-    credential: { publicKey: credentialPublicKey(authenticator.publicKey), type: 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR' },
+    credential: {
+      publicKey: credentialPublicKey(authenticator.publicKey),
+      type: 'CREDENTIAL_TYPE_WEBAUTHN_AUTHENTICATOR',
+    },
     authenticatorId: authenticator.authenticatorId,
     authenticatorName: authenticator.authenticatorName,
     createdAt: at,

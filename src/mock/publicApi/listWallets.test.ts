@@ -13,7 +13,9 @@ async function userWithWallet(proxy: MockAuthProxy, wallet: object) {
     call(proxy, 'signup', { ...(await signedSignup('ada@example.com', verified)), wallet }),
   )
   const sessionKey = await createTestClientKey()
-  await ok(call(proxy, 'otp_login', await signedLogin(await verifyEmail(proxy, 'ada@example.com'), sessionKey.publicKey)))
+  await ok(
+    call(proxy, 'otp_login', await signedLogin(await verifyEmail(proxy, 'ada@example.com'), sessionKey.publicKey)),
+  )
   return { organizationId, userId, sessionKey }
 }
 
@@ -31,7 +33,16 @@ describe('list_wallets', () => {
     const body = JSON.stringify({ organizationId: ada.organizationId })
     const wallet = proxy.state.organizations[ada.organizationId]?.wallets[0]
     expect(await ok(stampedCall(proxy, 'query/list_wallets', body, ada.sessionKey))).toEqual({
-      wallets: [{ walletId: wallet?.walletId, walletName: 'Default wallet', createdAt: at, updatedAt: at, exported: false, imported: false }],
+      wallets: [
+        {
+          walletId: wallet?.walletId,
+          walletName: 'Default wallet',
+          createdAt: at,
+          updatedAt: at,
+          exported: false,
+          imported: false,
+        },
+      ],
     })
   })
 
@@ -49,7 +60,9 @@ describe('list_wallet_accounts', () => {
     const ada = await signedInEmailUser(proxy, 'ada@example.com')
     const wallet = proxy.state.organizations[ada.organizationId]?.wallets[0]
     const body = JSON.stringify({ organizationId: ada.organizationId })
-    const { accounts } = await ok<{ accounts: unknown[] }>(stampedCall(proxy, 'query/list_wallet_accounts', body, ada.sessionKey))
+    const { accounts } = await ok<{ accounts: unknown[] }>(
+      stampedCall(proxy, 'query/list_wallet_accounts', body, ada.sessionKey),
+    )
     expect(accounts).toEqual(
       wallet?.accounts.map((account) => ({
         walletAccountId: account.walletAccountId,
@@ -84,17 +97,31 @@ describe('list_wallet_accounts', () => {
     const unknown = JSON.stringify({ organizationId: ada.organizationId, walletId: 'no-such-wallet' })
     const answer = await stampedCall(proxy, 'query/list_wallet_accounts', unknown, ada.sessionKey)
     expect(answer.status).toBe(404)
-    expect(answer.body).toEqual({ code: 5, message: `walletId: no wallet "no-such-wallet" in organization "${ada.organizationId}"`, details: [] })
+    expect(answer.body).toEqual({
+      code: 5,
+      message: `walletId: no wallet "no-such-wallet" in organization "${ada.organizationId}"`,
+      details: [],
+    })
   })
 
   it("answers the first 10 accounts unless paginationOptions.limit asks for up to 100, as production's pages", async () => {
     const { proxy } = setup()
-    const ada = await userWithWallet(proxy, { walletName: 'Many', accounts: Array.from({ length: 12 }, (_, index) => ethereum(index)) })
+    const ada = await userWithWallet(proxy, {
+      walletName: 'Many',
+      accounts: Array.from({ length: 12 }, (_, index) => ethereum(index)),
+    })
     const list = async (extra: object) =>
       ok<{ accounts: { path: string }[] }>(
-        stampedCall(proxy, 'query/list_wallet_accounts', JSON.stringify({ organizationId: ada.organizationId, ...extra }), ada.sessionKey),
+        stampedCall(
+          proxy,
+          'query/list_wallet_accounts',
+          JSON.stringify({ organizationId: ada.organizationId, ...extra }),
+          ada.sessionKey,
+        ),
       )
-    expect((await list({})).accounts.map((account) => account.path)).toEqual(Array.from({ length: 10 }, (_, index) => `m/44'/60'/0'/0/${index}`))
+    expect((await list({})).accounts.map((account) => account.path)).toEqual(
+      Array.from({ length: 10 }, (_, index) => `m/44'/60'/0'/0/${index}`),
+    )
     expect((await list({ paginationOptions: { limit: '12' } })).accounts).toHaveLength(12)
     const refused = await stampedCall(
       proxy,
@@ -102,13 +129,19 @@ describe('list_wallet_accounts', () => {
       JSON.stringify({ organizationId: ada.organizationId, paginationOptions: { limit: '0' } }),
       ada.sessionKey,
     )
-    expect(refused.body).toMatchObject({ code: 3, message: 'paginationOptions.limit: expected a number from 1 to 100 as a string, got "0"' })
+    expect(refused.body).toMatchObject({
+      code: 3,
+      message: 'paginationOptions.limit: expected a number from 1 to 100 as a string, got "0"',
+    })
     const cursor = await stampedCall(
       proxy,
       'query/list_wallet_accounts',
       JSON.stringify({ organizationId: ada.organizationId, paginationOptions: { after: 'x' } }),
       ada.sessionKey,
     )
-    expect(cursor.body).toMatchObject({ code: 3, message: expect.stringMatching(/^paginationOptions\.after: cursors are not served/) })
+    expect(cursor.body).toMatchObject({
+      code: 3,
+      message: expect.stringMatching(/^paginationOptions\.after: cursors are not served/),
+    })
   })
 })

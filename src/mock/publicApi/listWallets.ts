@@ -37,13 +37,15 @@ export async function listWalletAccounts(context: PublicApiContext): Promise<Lis
   }
   return {
     // Production answers the first `limit` (default 10) accounts.
-    accounts: chosen.flatMap((wallet) =>
-      wallet.accounts.map((account) => {
-        const answer = publicWalletAccount(account)
-        // Production's member beyond the kit's type: the account's wallet, when asked for.
-        return includeWalletDetails ? { ...answer, walletDetails: publicWallet(wallet) } : answer
-      }),
-    ).slice(0, limit),
+    accounts: chosen
+      .flatMap((wallet) =>
+        wallet.accounts.map((account) => {
+          const answer = publicWalletAccount(account)
+          // Production's member beyond the kit's type: the account's wallet, when asked for.
+          return includeWalletDetails ? { ...answer, walletDetails: publicWallet(wallet) } : answer
+        }),
+      )
+      .slice(0, limit),
   }
 }
 
@@ -52,7 +54,10 @@ function readLimit(pagination: Fields | undefined): number {
   if (pagination === undefined) return DEFAULT_PAGE_LIMIT
   for (const cursor of ['before', 'after']) {
     if (pagination.has(cursor)) {
-      throw new MockError(3, `${pagination.name(cursor)}: cursors are not served by this mock; ask for up to 100 accounts with limit`)
+      throw new MockError(
+        3,
+        `${pagination.name(cursor)}: cursors are not served by this mock; ask for up to 100 accounts with limit`,
+      )
     }
   }
   const text = pagination.optionalString('limit')
@@ -70,7 +75,14 @@ function organizationWallets({ state, scope }: PublicApiContext): MockWallet[] {
 
 function publicWallet(wallet: MockWallet): PublicWallet {
   const at = protobufTime(wallet.createdAt)
-  return { walletId: wallet.walletId, walletName: wallet.walletName, createdAt: at, updatedAt: at, exported: false, imported: false }
+  return {
+    walletId: wallet.walletId,
+    walletName: wallet.walletName,
+    createdAt: at,
+    updatedAt: at,
+    exported: false,
+    imported: false,
+  }
 }
 
 export function publicWalletAccount(account: MockWalletAccount): PublicWalletAccount {

@@ -9,9 +9,16 @@ describe('set_organization_feature in a sub-organization', () => {
   itRefusesLikeEveryStampedActivity({
     route: 'submit/set_organization_feature',
     body: ({ clock }, organizationId) =>
-      envelope('ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE', organizationId, { name: 'FEATURE_NAME_WEBHOOK', value: 'http://hooks.test/' }, clock.now()),
+      envelope(
+        'ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE',
+        organizationId,
+        { name: 'FEATURE_NAME_WEBHOOK', value: 'http://hooks.test/' },
+        clock.now(),
+      ),
     acceptedOnce: ({ proxy, user }) => {
-      expect(proxy.state.features[user.organizationId]).toEqual([{ name: 'FEATURE_NAME_WEBHOOK', value: 'http://hooks.test/' }])
+      expect(proxy.state.features[user.organizationId]).toEqual([
+        { name: 'FEATURE_NAME_WEBHOOK', value: 'http://hooks.test/' },
+      ])
     },
   })
 })
@@ -20,6 +27,11 @@ describe('remove_organization_feature in a sub-organization', () => {
   itRefusesLikeEveryStampedActivity({
     route: 'submit/remove_organization_feature',
     body: ({ clock }, organizationId) =>
-      envelope('ACTIVITY_TYPE_REMOVE_ORGANIZATION_FEATURE', organizationId, { name: 'FEATURE_NAME_WEBHOOK' }, clock.now()),
+      envelope(
+        'ACTIVITY_TYPE_REMOVE_ORGANIZATION_FEATURE',
+        organizationId,
+        { name: 'FEATURE_NAME_WEBHOOK' },
+        clock.now(),
+      ),
   })
 })

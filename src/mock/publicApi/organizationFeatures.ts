@@ -59,10 +59,17 @@ export async function setOrganizationFeature(context: PublicApiContext): Promise
     )
   }
   const record = await authorizeFeatureChange(context, 'ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE')
-  const features = (context.state.features[context.scope.organizationId] ?? []).filter((feature) => feature.name !== name)
+  const features = (context.state.features[context.scope.organizationId] ?? []).filter(
+    (feature) => feature.name !== name,
+  )
   features.push({ name, value })
   context.state.features[context.scope.organizationId] = features
-  return featureActivity(context, record, { setOrganizationFeatureIntent: { name, value } }, 'setOrganizationFeatureResult')
+  return featureActivity(
+    context,
+    record,
+    { setOrganizationFeatureIntent: { name, value } },
+    'setOrganizationFeatureResult',
+  )
 }
 
 /**
@@ -77,7 +84,12 @@ export async function removeOrganizationFeature(context: PublicApiContext): Prom
   const left = (context.state.features[context.scope.organizationId] ?? []).filter((feature) => feature.name !== name)
   if (left.length === 0) delete context.state.features[context.scope.organizationId]
   else context.state.features[context.scope.organizationId] = left
-  return featureActivity(context, record, { removeOrganizationFeatureIntent: { name } }, 'removeOrganizationFeatureResult')
+  return featureActivity(
+    context,
+    record,
+    { removeOrganizationFeatureIntent: { name } },
+    'removeOrganizationFeatureResult',
+  )
 }
 
 const STAMP_HEADERS = ['X-Stamp', 'X-Stamp-WebAuthn', 'X-Stamp-Attested']

@@ -3,7 +3,14 @@ import { base64url } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { createTestClientKey, type TestClientKey } from '../testing/clientKey'
 import { setup, snapshot, type TestClock } from '../testing/harness'
-import { apiKeyStamp, callPublic, passkeySignUp, sessionOf, stampLoginBody, type PasskeyUser } from '../testing/publicApi'
+import {
+  apiKeyStamp,
+  callPublic,
+  passkeySignUp,
+  sessionOf,
+  stampLoginBody,
+  type PasskeyUser,
+} from '../testing/publicApi'
 import type { MockAuthProxy } from '../types'
 
 const SCHEME = 'SIGNATURE_SCHEME_TK_API_P256'
@@ -22,14 +29,28 @@ interface Case {
 async function signedUp(): Promise<Case> {
   const { proxy, clock } = setup()
   const user = await passkeySignUp(proxy)
-  return { proxy, clock, user, body: stampLoginBody(user.organizationId, (await createTestClientKey()).publicKey, clock) }
+  return {
+    proxy,
+    clock,
+    user,
+    body: stampLoginBody(user.organizationId, (await createTestClientKey()).publicKey, clock),
+  }
 }
 
-async function expectRefused(proxy: MockAuthProxy, body: string, stamp: string, message: string | RegExp): Promise<void> {
+async function expectRefused(
+  proxy: MockAuthProxy,
+  body: string,
+  stamp: string,
+  message: string | RegExp,
+): Promise<void> {
   const before = snapshot(proxy)
   const answer = await callPublic(proxy, 'submit/stamp_login', body, { headers: { 'X-Stamp': stamp } })
   expect(answer.status).toBe(401)
-  expect(answer.body).toEqual({ code: 16, message: typeof message === 'string' ? message : expect.stringMatching(message), details: [] })
+  expect(answer.body).toEqual({
+    code: 16,
+    message: typeof message === 'string' ? message : expect.stringMatching(message),
+    details: [],
+  })
   expect(snapshot(proxy)).toBe(before)
 }
 
@@ -59,7 +80,12 @@ describe('X-Stamp', () => {
   it('refuses a signature by another key than the one it names', async () => {
     const { proxy, user, body } = await signedUp()
     const other = await createTestClientKey()
-    await expectRefused(proxy, body, header({ publicKey: user.clientKey.publicKey, scheme: SCHEME, signature: await other.signDer(body) }), DOES_NOT_VERIFY)
+    await expectRefused(
+      proxy,
+      body,
+      header({ publicKey: user.clientKey.publicKey, scheme: SCHEME, signature: await other.signDer(body) }),
+      DOES_NOT_VERIFY,
+    )
   })
 
   it('refuses a body altered after stamping, even by one character', async () => {
@@ -72,13 +98,23 @@ describe('X-Stamp', () => {
 
   it('refuses a raw r‖s signature where DER is expected', async () => {
     const { proxy, user, body } = await signedUp()
-    await expectRefused(proxy, body, header({ publicKey: user.clientKey.publicKey, scheme: SCHEME, signature: await user.clientKey.sign(body) }), DOES_NOT_VERIFY)
+    await expectRefused(
+      proxy,
+      body,
+      header({ publicKey: user.clientKey.publicKey, scheme: SCHEME, signature: await user.clientKey.sign(body) }),
+      DOES_NOT_VERIFY,
+    )
   })
 
   it.each<[string, (key: TestClientKey, body: string) => Promise<string>, string]>([
     [
       'another scheme',
-      async (key, body) => header({ publicKey: key.publicKey, scheme: 'SIGNATURE_SCHEME_TK_API_SECP256K1', signature: await key.signDer(body) }),
+      async (key, body) =>
+        header({
+          publicKey: key.publicKey,
+          scheme: 'SIGNATURE_SCHEME_TK_API_SECP256K1',
+          signature: await key.signDer(body),
+        }),
       'X-Stamp: scheme: expected SIGNATURE_SCHEME_TK_API_P256, got "SIGNATURE_SCHEME_TK_API_SECP256K1"',
     ],
     [
@@ -93,14 +129,27 @@ describe('X-Stamp', () => {
     ],
     [
       'standard base64 with + and /',
-      async (key, body) => Buffer.from(JSON.stringify({ publicKey: key.publicKey, scheme: SCHEME, signature: await key.signDer(body) }) + '\u00ff\u00fe').toString('base64'),
+      async (key, body) =>
+        Buffer.from(
+          JSON.stringify({ publicKey: key.publicKey, scheme: SCHEME, signature: await key.signDer(body) }) +
+            '\u00ff\u00fe',
+        ).toString('base64'),
       'X-Stamp: not base64url; expected base64url of {publicKey, scheme, signature}',
     ],
-    ['base64url of something other than JSON', async () => base64url.encode('publicKey=02ab'), 'X-Stamp: does not decode to JSON; expected base64url of {publicKey, scheme, signature}'],
-    ['JSON other than an object', async () => base64url.encode('["a"]'), 'X-Stamp: expected a JSON object {publicKey, scheme, signature}, got an array'],
+    [
+      'base64url of something other than JSON',
+      async () => base64url.encode('publicKey=02ab'),
+      'X-Stamp: does not decode to JSON; expected base64url of {publicKey, scheme, signature}',
+    ],
+    [
+      'JSON other than an object',
+      async () => base64url.encode('["a"]'),
+      'X-Stamp: expected a JSON object {publicKey, scheme, signature}, got an array',
+    ],
     [
       'a public key off the curve',
-      async (key, body) => header({ publicKey: `04${'00'.repeat(64)}`, scheme: SCHEME, signature: await key.signDer(body) }),
+      async (key, body) =>
+        header({ publicKey: `04${'00'.repeat(64)}`, scheme: SCHEME, signature: await key.signDer(body) }),
       'X-Stamp: publicKey: expected a P-256 public key as hex (66 characters compressed)',
     ],
     [
@@ -141,10 +190,20 @@ describe('X-Stamp', () => {
     const { proxy, clock, user, body } = await signedUp()
     const sessionKey = await createTestClientKey()
     const first = stampLoginBody(user.organizationId, sessionKey.publicKey, clock)
-    await sessionOf(callPublic(proxy, 'submit/stamp_login', first, { headers: { 'X-Stamp': await apiKeyStamp(user.clientKey, first) } }))
+    await sessionOf(
+      callPublic(proxy, 'submit/stamp_login', first, {
+        headers: { 'X-Stamp': await apiKeyStamp(user.clientKey, first) },
+      }),
+    )
     // Another login that ends the user's other sessions.
-    const second = stampLoginBody(user.organizationId, (await createTestClientKey()).publicKey, clock, { invalidateExisting: true })
-    await sessionOf(callPublic(proxy, 'submit/stamp_login', second, { headers: { 'X-Stamp': await apiKeyStamp(user.clientKey, second) } }))
+    const second = stampLoginBody(user.organizationId, (await createTestClientKey()).publicKey, clock, {
+      invalidateExisting: true,
+    })
+    await sessionOf(
+      callPublic(proxy, 'submit/stamp_login', second, {
+        headers: { 'X-Stamp': await apiKeyStamp(user.clientKey, second) },
+      }),
+    )
     await expectRefused(
       proxy,
       body,
@@ -154,10 +213,19 @@ describe('X-Stamp', () => {
 
     const liveKey = await createTestClientKey()
     const third = stampLoginBody(user.organizationId, liveKey.publicKey, clock)
-    await sessionOf(callPublic(proxy, 'submit/stamp_login', third, { headers: { 'X-Stamp': await apiKeyStamp(user.clientKey, third) } }))
+    await sessionOf(
+      callPublic(proxy, 'submit/stamp_login', third, {
+        headers: { 'X-Stamp': await apiKeyStamp(user.clientKey, third) },
+      }),
+    )
     clock.advance(900_000)
     const later = stampLoginBody(user.organizationId, (await createTestClientKey()).publicKey, clock)
-    await expectRefused(proxy, later, await apiKeyStamp(liveKey, later), /can no longer stamp: .*its session expired at 2030-01-01T00:15:00\.000Z/)
+    await expectRefused(
+      proxy,
+      later,
+      await apiKeyStamp(liveKey, later),
+      /can no longer stamp: .*its session expired at 2030-01-01T00:15:00\.000Z/,
+    )
   })
 })
 
@@ -178,9 +246,16 @@ describe('stamp headers', () => {
   it('refuses a request with both stamps, each valid on its own', async () => {
     const { proxy, user, body } = await signedUp()
     const before = snapshot(proxy)
-    const headers = { 'X-Stamp': await apiKeyStamp(user.clientKey, body), 'X-Stamp-WebAuthn': await user.authenticator.stamp(body) }
+    const headers = {
+      'X-Stamp': await apiKeyStamp(user.clientKey, body),
+      'X-Stamp-WebAuthn': await user.authenticator.stamp(body),
+    }
     const answer = await callPublic(proxy, 'submit/stamp_login', body, { headers })
-    expect(answer.body).toEqual({ code: 16, message: 'X-Stamp, X-Stamp-WebAuthn: both given; stamp a request with exactly one', details: [] })
+    expect(answer.body).toEqual({
+      code: 16,
+      message: 'X-Stamp, X-Stamp-WebAuthn: both given; stamp a request with exactly one',
+      details: [],
+    })
     expect(snapshot(proxy)).toBe(before)
   })
 })

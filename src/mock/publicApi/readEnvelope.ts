@@ -22,7 +22,9 @@ export function readEnvelope(context: PublicApiContext, type: MockActivityType):
   const parameters = body.nested('parameters')
   const skew = timestampMs - now()
   if (skew > STAMP_MAX_AHEAD_MS || -skew >= STAMP_MAX_AGE_MS) {
-    const when = Number.isFinite(new Date(timestampMs).getTime()) ? new Date(timestampMs).toISOString() : String(timestampMs)
+    const when = Number.isFinite(new Date(timestampMs).getTime())
+      ? new Date(timestampMs).toISOString()
+      : String(timestampMs)
     throw new MockError(
       16,
       `timestampMs: ${when} is ${Math.ceil(Math.abs(skew) / 1000)} s ${skew < 0 ? 'before' : 'after'} the API's clock (${new Date(now()).toISOString()}); a request's timestamp must be less than ${STAMP_MAX_AGE_MS / 60_000} minutes old and at most ${STAMP_MAX_AHEAD_MS / 60_000} minutes ahead`,

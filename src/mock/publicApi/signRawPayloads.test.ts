@@ -7,12 +7,7 @@ import { describe, expect, it } from 'vitest'
 import type { SignRawPayloadResult } from '../../core/publicApiTypes'
 import { itRefusesLikeEveryStampedActivity } from '../testing/activityRefusals'
 import { setup, snapshot, type TestClock } from '../testing/harness'
-import {
-  signRawPayloadsBody,
-  signedInEmailUser,
-  stampedCall,
-  type SignedInUser,
-} from '../testing/publicApi'
+import { signRawPayloadsBody, signedInEmailUser, stampedCall, type SignedInUser } from '../testing/publicApi'
 import type { MockAuthProxy } from '../types'
 import { MAX_PAYLOADS } from './signRawPayloads'
 
@@ -38,7 +33,12 @@ function ethereumSignature({ r, s, v }: SignRawPayloadResult): Hex {
 }
 
 async function sign(proxy: MockAuthProxy, clock: TestClock, user: SignedInUser, parameters: object) {
-  return stampedCall(proxy, 'submit/sign_raw_payloads', signRawPayloadsBody(user.organizationId, parameters, clock), user.sessionKey)
+  return stampedCall(
+    proxy,
+    'submit/sign_raw_payloads',
+    signRawPayloadsBody(user.organizationId, parameters, clock),
+    user.sessionKey,
+  )
 }
 
 async function signatures(answer: ReturnType<typeof sign>): Promise<SignRawPayloadResult[]> {
@@ -64,7 +64,11 @@ describe('sign_raw_payloads', () => {
         hashFunction: 'HASH_FUNCTION_NO_OP',
       }),
     )
-    expect(signature).toEqual({ r: expect.stringMatching(/^[0-9a-f]{64}$/), s: expect.stringMatching(/^[0-9a-f]{64}$/), v: expect.stringMatching(/^0[01]$/) })
+    expect(signature).toEqual({
+      r: expect.stringMatching(/^[0-9a-f]{64}$/),
+      s: expect.stringMatching(/^[0-9a-f]{64}$/),
+      v: expect.stringMatching(/^0[01]$/),
+    })
     if (signature === undefined) throw new Error('no signature')
     const full = ethereumSignature(signature)
     expect(await verifyMessage({ address: ethereum as Hex, message, signature: full })).toBe(true)
@@ -91,9 +95,15 @@ describe('sign_raw_payloads', () => {
       expect(await recoverAddress({ hash, signature: ethereumSignature(signature) })).toBe(ethereum)
     }
     const [sha] = await signatures(
-      sign(proxy, clock, ada, { signWith: ethereum, payloads: ['0x68656c6c6f'], encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: 'HASH_FUNCTION_SHA256' }),
+      sign(proxy, clock, ada, {
+        signWith: ethereum,
+        payloads: ['0x68656c6c6f'],
+        encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
+        hashFunction: 'HASH_FUNCTION_SHA256',
+      }),
     )
-    const shaHash = `0x${bytesToHex(new Uint8Array(await crypto.subtle.digest('SHA-256', utf8ToBytes('hello'))))}` as Hex
+    const shaHash =
+      `0x${bytesToHex(new Uint8Array(await crypto.subtle.digest('SHA-256', utf8ToBytes('hello'))))}` as Hex
     if (sha === undefined) throw new Error('missing signature')
     expect(await recoverAddress({ hash: shaHash, signature: ethereumSignature(sha) })).toBe(ethereum)
   })
@@ -120,49 +130,89 @@ describe('sign_raw_payloads', () => {
   it.each<[string, (addresses: { ethereum: string; solana: string }) => object, number, string | RegExp]>([
     [
       'a NO_OP secp256k1 payload that is not 32 bytes',
-      ({ ethereum }) => ({ signWith: ethereum, payloads: ['abcd'], encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: 'HASH_FUNCTION_NO_OP' }),
+      ({ ethereum }) => ({
+        signWith: ethereum,
+        payloads: ['abcd'],
+        encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
+        hashFunction: 'HASH_FUNCTION_NO_OP',
+      }),
       3,
       'parameters.payloads[0]: 2 bytes; with HASH_FUNCTION_NO_OP a secp256k1 payload is the 32-byte digest to sign',
     ],
     [
       'NOT_APPLICABLE on secp256k1',
-      ({ ethereum }) => ({ signWith: ethereum, payloads: ['ab'], encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: 'HASH_FUNCTION_NOT_APPLICABLE' }),
+      ({ ethereum }) => ({
+        signWith: ethereum,
+        payloads: ['ab'],
+        encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
+        hashFunction: 'HASH_FUNCTION_NOT_APPLICABLE',
+      }),
       3,
       /^parameters\.hashFunction: HASH_FUNCTION_NOT_APPLICABLE is for ed25519 accounts/,
     ],
     [
       'a hash function on ed25519',
-      ({ solana }) => ({ signWith: solana, payloads: ['ab'], encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: 'HASH_FUNCTION_SHA256' }),
+      ({ solana }) => ({
+        signWith: solana,
+        payloads: ['ab'],
+        encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
+        hashFunction: 'HASH_FUNCTION_SHA256',
+      }),
       3,
       'parameters.hashFunction: HASH_FUNCTION_SHA256 cannot be used with an ed25519 account, which signs the message itself (RFC 8032); send HASH_FUNCTION_NOT_APPLICABLE',
     ],
     [
       'no payloads',
-      ({ ethereum }) => ({ signWith: ethereum, payloads: [], encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: 'HASH_FUNCTION_KECCAK256' }),
+      ({ ethereum }) => ({
+        signWith: ethereum,
+        payloads: [],
+        encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
+        hashFunction: 'HASH_FUNCTION_KECCAK256',
+      }),
       3,
       `parameters.payloads: expected 1 to ${MAX_PAYLOADS} payloads, got 0`,
     ],
     [
       'too many payloads',
-      ({ ethereum }) => ({ signWith: ethereum, payloads: Array.from({ length: MAX_PAYLOADS + 1 }, () => 'ab'), encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: 'HASH_FUNCTION_KECCAK256' }),
+      ({ ethereum }) => ({
+        signWith: ethereum,
+        payloads: Array.from({ length: MAX_PAYLOADS + 1 }, () => 'ab'),
+        encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
+        hashFunction: 'HASH_FUNCTION_KECCAK256',
+      }),
       3,
       `parameters.payloads: expected 1 to ${MAX_PAYLOADS} payloads, got ${MAX_PAYLOADS + 1}`,
     ],
     [
       'a payload that is not hex',
-      ({ ethereum }) => ({ signWith: ethereum, payloads: ['xyz'], encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: 'HASH_FUNCTION_KECCAK256' }),
+      ({ ethereum }) => ({
+        signWith: ethereum,
+        payloads: ['xyz'],
+        encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
+        hashFunction: 'HASH_FUNCTION_KECCAK256',
+      }),
       3,
       'parameters.payloads[0]: expected hexadecimal bytes (PAYLOAD_ENCODING_HEXADECIMAL), an even number of hex digits',
     ],
     [
       'an unknown encoding',
-      ({ ethereum }) => ({ signWith: ethereum, payloads: ['ab'], encoding: 'PAYLOAD_ENCODING_BASE64', hashFunction: 'HASH_FUNCTION_KECCAK256' }),
+      ({ ethereum }) => ({
+        signWith: ethereum,
+        payloads: ['ab'],
+        encoding: 'PAYLOAD_ENCODING_BASE64',
+        hashFunction: 'HASH_FUNCTION_KECCAK256',
+      }),
       3,
       'parameters.encoding: expected one of PAYLOAD_ENCODING_HEXADECIMAL, PAYLOAD_ENCODING_TEXT_UTF8, got "PAYLOAD_ENCODING_BASE64"',
     ],
     [
       'an address that is no account of the organization',
-      () => ({ signWith: '0x0000000000000000000000000000000000000001', payloads: ['ab'], encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: 'HASH_FUNCTION_KECCAK256' }),
+      () => ({
+        signWith: '0x0000000000000000000000000000000000000001',
+        payloads: ['ab'],
+        encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
+        hashFunction: 'HASH_FUNCTION_KECCAK256',
+      }),
       5,
       /^parameters\.signWith: "0x0000000000000000000000000000000000000001" is no wallet account address of organization/,
     ],
@@ -171,7 +221,11 @@ describe('sign_raw_payloads', () => {
     const ada = await signedInEmailUser(proxy, 'ada@example.com')
     const before = snapshot(proxy)
     const answer = await sign(proxy, clock, ada, parameters(addresses(proxy, ada)))
-    expect(answer.body).toEqual({ code, message: typeof message === 'string' ? message : expect.stringMatching(message), details: [] })
+    expect(answer.body).toEqual({
+      code,
+      message: typeof message === 'string' ? message : expect.stringMatching(message),
+      details: [],
+    })
     expect(snapshot(proxy)).toBe(before)
   })
 
@@ -195,7 +249,12 @@ describe('sign_raw_payloads refusals by stamp', () => {
     body: ({ proxy, clock, user }, organizationId) =>
       signRawPayloadsBody(
         organizationId,
-        { signWith: addresses(proxy, user).ethereum, payloads: ['ab'], encoding: 'PAYLOAD_ENCODING_HEXADECIMAL', hashFunction: 'HASH_FUNCTION_KECCAK256' },
+        {
+          signWith: addresses(proxy, user).ethereum,
+          payloads: ['ab'],
+          encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
+          hashFunction: 'HASH_FUNCTION_KECCAK256',
+        },
         clock,
       ),
   })

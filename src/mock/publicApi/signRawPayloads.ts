@@ -39,9 +39,7 @@ const HASH_FUNCTIONS: readonly HashFunction[] = [
  * `{r, s, v}` with v the recovery id (low-S, as Ethereum requires). ed25519 signs the payload itself
  * (HASH_FUNCTION_NOT_APPLICABLE) and answers its two halves as r and s, v "00".
  */
-export async function signRawPayloads(
-  context: PublicApiContext,
-): Promise<{ activity: Activity<'sign_raw_payloads'> }> {
+export async function signRawPayloads(context: PublicApiContext): Promise<{ activity: Activity<'sign_raw_payloads'> }> {
   const parameters = readEnvelope(context, 'ACTIVITY_TYPE_SIGN_RAW_PAYLOADS')
   const signWith = parameters.nonEmptyString('signWith')
   const encoding = parameters.oneOf('encoding', ENCODINGS)
@@ -68,7 +66,10 @@ export async function signRawPayloads(
   const privateKey = accountPrivateKey(wallet, account)
   const signatures = messages.map((message, index) =>
     account.curve === 'CURVE_SECP256K1'
-      ? signSecp256k1(privateKey, digest(message, hashFunction, `${payloadsField}[${index}]`, parameters.name('hashFunction')))
+      ? signSecp256k1(
+          privateKey,
+          digest(message, hashFunction, `${payloadsField}[${index}]`, parameters.name('hashFunction')),
+        )
       : signEd25519(privateKey, message, hashFunction, parameters.name('hashFunction')),
   )
   const record = recordActivity(context, 'ACTIVITY_TYPE_SIGN_RAW_PAYLOADS', stamp)
@@ -91,7 +92,10 @@ function payloadBytes(payload: unknown, encoding: PayloadEncoding, field: string
   }
   const hex = payload.startsWith('0x') ? payload.slice(2) : payload
   if (hex === '' || hex.length % 2 !== 0 || !/^[0-9a-fA-F]+$/.test(hex)) {
-    throw new MockError(3, `${field}: expected hexadecimal bytes (PAYLOAD_ENCODING_HEXADECIMAL), an even number of hex digits`)
+    throw new MockError(
+      3,
+      `${field}: expected hexadecimal bytes (PAYLOAD_ENCODING_HEXADECIMAL), an even number of hex digits`,
+    )
   }
   return hexToBytes(hex)
 }
@@ -133,7 +137,12 @@ function signSecp256k1(privateKey: Uint8Array, hash: Uint8Array): SignRawPayload
   }
 }
 
-function signEd25519(privateKey: Uint8Array, message: Uint8Array, hashFunction: HashFunction, hashField: string): SignRawPayloadResult {
+function signEd25519(
+  privateKey: Uint8Array,
+  message: Uint8Array,
+  hashFunction: HashFunction,
+  hashField: string,
+): SignRawPayloadResult {
   if (hashFunction !== 'HASH_FUNCTION_NOT_APPLICABLE') {
     throw new MockError(
       3,

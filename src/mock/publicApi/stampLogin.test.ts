@@ -17,14 +17,26 @@ import {
 import type { MockAuthProxy } from '../types'
 import { STAMP_MAX_AGE_MS, STAMP_MAX_AHEAD_MS } from './readEnvelope'
 
-function expectRefused(proxy: MockAuthProxy, body: string, headers: Record<string, string>, code: number, message: string | RegExp) {
+function expectRefused(
+  proxy: MockAuthProxy,
+  body: string,
+  headers: Record<string, string>,
+  code: number,
+  message: string | RegExp,
+) {
   return expectPublicRefusal(proxy, 'submit/stamp_login', body, headers, code, message)
 }
 
 /** A refresh stamped by `user`'s own session key, refused with 16 because that session `ended` ("expired at …"). */
 async function expectOwnRefreshRefused(proxy: MockAuthProxy, clock: TestClock, user: SignedInUser, ended: string) {
   const body = stampLoginBody(user.organizationId, user.sessionKey.publicKey, clock)
-  await expectRefused(proxy, body, await xStamp(user.sessionKey, body), 16, `X-Stamp: publicKey ${user.sessionKey.publicKey} can no longer stamp: its session ${ended}`)
+  await expectRefused(
+    proxy,
+    body,
+    await xStamp(user.sessionKey, body),
+    16,
+    `X-Stamp: publicKey ${user.sessionKey.publicKey} can no longer stamp: its session ${ended}`,
+  )
 }
 
 describe('stamp_login', () => {
@@ -62,7 +74,11 @@ describe('stamp_login', () => {
       organization_id: user.organizationId,
     })
     expect(Object.values(proxy.state.sessions)).toEqual([
-      expect.objectContaining({ userId: user.userId, organizationId: user.organizationId, publicKey: sessionKey.publicKey }),
+      expect.objectContaining({
+        userId: user.userId,
+        organizationId: user.organizationId,
+        publicKey: sessionKey.publicKey,
+      }),
     ])
     expect(Object.values(proxy.state.activities)).toEqual([
       {
@@ -86,14 +102,19 @@ describe('stamp_login', () => {
     const first = stampLoginBody(user.organizationId, (await createTestClientKey()).publicKey, clock)
     await sessionOf(callPublic(proxy, 'submit/stamp_login', first, { headers: await xStamp(user.clientKey, first) }))
     const sessionKey = await createTestClientKey()
-    const body = stampLoginBody(user.organizationId, sessionKey.publicKey, clock, { expirationSeconds: '120', invalidateExisting: true })
+    const body = stampLoginBody(user.organizationId, sessionKey.publicKey, clock, {
+      expirationSeconds: '120',
+      invalidateExisting: true,
+    })
     const answer = await callPublic(proxy, 'submit/stamp_login', body, { headers: await xStamp(user.clientKey, body) })
     expect(decodeJwt(await sessionOf(answer)).exp).toBe(Math.floor(clock.now() / 1000) + 120)
     expect((answer.body as { activity: { intent: unknown } }).activity.intent).toEqual({
       stampLoginIntent: { publicKey: sessionKey.publicKey, expirationSeconds: '120', invalidateExisting: true },
     })
     const sessions = Object.values(proxy.state.sessions)
-    expect(sessions.filter((session) => session.revokedAt === undefined).map((session) => session.publicKey)).toEqual([sessionKey.publicKey])
+    expect(sessions.filter((session) => session.revokedAt === undefined).map((session) => session.publicKey)).toEqual([
+      sessionKey.publicKey,
+    ])
   })
 
   it('refuses the sign-up API key once it expired (60 s), changing nothing', async () => {
@@ -116,7 +137,9 @@ describe('stamp_login', () => {
     const user = await passkeySignUp(proxy)
     const sessionKey = await createTestClientKey()
     const body = stampLoginBody(DEMO_ORGANIZATION_ID, sessionKey.publicKey, clock)
-    const answer = await callPublic(proxy, 'submit/stamp_login', body, { headers: { 'X-Stamp-WebAuthn': await user.authenticator.stamp(body) } })
+    const answer = await callPublic(proxy, 'submit/stamp_login', body, {
+      headers: { 'X-Stamp-WebAuthn': await user.authenticator.stamp(body) },
+    })
     expect(decodeJwt(await sessionOf(answer))).toMatchObject({
       public_key: sessionKey.publicKey,
       user_id: user.userId,
@@ -139,7 +162,10 @@ describe('stamp_login', () => {
       user_id: user.userId,
       organization_id: user.organizationId,
     })
-    expect(Object.values(proxy.state.activities)[0]).toMatchObject({ organizationId: user.organizationId, stampedWith: 'API_KEY' })
+    expect(Object.values(proxy.state.activities)[0]).toMatchObject({
+      organizationId: user.organizationId,
+      stampedWith: 'API_KEY',
+    })
   })
 
   it('logs in with the passkey against its own sub-organization too, and with a live session key', async () => {
@@ -147,10 +173,16 @@ describe('stamp_login', () => {
     const user = await passkeySignUp(proxy)
     const sessionKey = await createTestClientKey()
     const body = stampLoginBody(user.organizationId, sessionKey.publicKey, clock)
-    await sessionOf(callPublic(proxy, 'submit/stamp_login', body, { headers: { 'X-Stamp-WebAuthn': await user.authenticator.stamp(body) } }))
+    await sessionOf(
+      callPublic(proxy, 'submit/stamp_login', body, {
+        headers: { 'X-Stamp-WebAuthn': await user.authenticator.stamp(body) },
+      }),
+    )
     // The session's key stamps a login for another key: a session refresh.
     const next = stampLoginBody(user.organizationId, (await createTestClientKey()).publicKey, clock)
-    const refreshed = await sessionOf(callPublic(proxy, 'submit/stamp_login', next, { headers: await xStamp(sessionKey, next) }))
+    const refreshed = await sessionOf(
+      callPublic(proxy, 'submit/stamp_login', next, { headers: await xStamp(sessionKey, next) }),
+    )
     expect(decodeJwt(refreshed)).toMatchObject({ user_id: user.userId })
   })
 
@@ -163,7 +195,13 @@ describe('stamp_login', () => {
     clock.advance(1000)
     expect(await sessionOf(callPublic(proxy, 'submit/stamp_login', body, { headers }))).toBe(session)
     expect(Object.keys(proxy.state.sessions)).toHaveLength(1)
-    await expectRefused(proxy, body, await xStamp(user.clientKey, body), 16, /^request body: already submitted \(activity [0-9a-f-]{36} at 2030-01-01T00:00:00\.000Z\); a replay with another stamp is refused/)
+    await expectRefused(
+      proxy,
+      body,
+      await xStamp(user.clientKey, body),
+      16,
+      /^request body: already submitted \(activity [0-9a-f-]{36} at 2030-01-01T00:00:00\.000Z\); a replay with another stamp is refused/,
+    )
   })
 
   it('answers a passkey-stamped request sent again identically without a second prompt (the same assertion)', async () => {
@@ -190,12 +228,25 @@ describe('stamp_login', () => {
   })
 
   it.each([
-    ['an hour old', -STAMP_MAX_AGE_MS, /^timestampMs: 2029-12-31T23:00:00\.000Z is 3600 s before the API's clock \(2030-01-01T00:00:00\.000Z\); a request's timestamp must be less than 60 minutes old and at most 5 minutes ahead$/],
-    ['from the future', STAMP_MAX_AHEAD_MS + 1000, /^timestampMs: 2030-01-01T00:05:01\.000Z is 301 s after the API's clock/],
+    [
+      'an hour old',
+      -STAMP_MAX_AGE_MS,
+      /^timestampMs: 2029-12-31T23:00:00\.000Z is 3600 s before the API's clock \(2030-01-01T00:00:00\.000Z\); a request's timestamp must be less than 60 minutes old and at most 5 minutes ahead$/,
+    ],
+    [
+      'from the future',
+      STAMP_MAX_AHEAD_MS + 1000,
+      /^timestampMs: 2030-01-01T00:05:01\.000Z is 301 s after the API's clock/,
+    ],
   ])('refuses a %s timestampMs with 16, the stamp itself being valid', async (_name, offset, message) => {
     const { proxy, clock } = setup()
     const user = await passkeySignUp(proxy)
-    const body = envelope('ACTIVITY_TYPE_STAMP_LOGIN', user.organizationId, { publicKey: (await createTestClientKey()).publicKey }, clock.now() + offset)
+    const body = envelope(
+      'ACTIVITY_TYPE_STAMP_LOGIN',
+      user.organizationId,
+      { publicKey: (await createTestClientKey()).publicKey },
+      clock.now() + offset,
+    )
     await expectRefused(proxy, body, await xStamp(user.clientKey, body), 16, message)
   })
 
@@ -205,22 +256,38 @@ describe('stamp_login', () => {
   ])('accepts a timestampMs %s', async (_name, offset) => {
     const { proxy, clock } = setup()
     const user = await passkeySignUp(proxy)
-    const body = envelope('ACTIVITY_TYPE_STAMP_LOGIN', user.organizationId, { publicKey: (await createTestClientKey()).publicKey }, clock.now() + offset)
+    const body = envelope(
+      'ACTIVITY_TYPE_STAMP_LOGIN',
+      user.organizationId,
+      { publicKey: (await createTestClientKey()).publicKey },
+      clock.now() + offset,
+    )
     await sessionOf(callPublic(proxy, 'submit/stamp_login', body, { headers: await xStamp(user.clientKey, body) }))
   })
 
   it('accepts a timestampMs a few minutes off (the time a passkey prompt may take)', async () => {
     const { proxy, clock } = setup()
     const user = await passkeySignUp(proxy)
-    const body = envelope('ACTIVITY_TYPE_STAMP_LOGIN', user.organizationId, { publicKey: (await createTestClientKey()).publicKey }, clock.now() - 4 * 60_000)
-    await sessionOf(callPublic(proxy, 'submit/stamp_login', body, { headers: { 'X-Stamp-WebAuthn': await user.authenticator.stamp(body) } }))
+    const body = envelope(
+      'ACTIVITY_TYPE_STAMP_LOGIN',
+      user.organizationId,
+      { publicKey: (await createTestClientKey()).publicKey },
+      clock.now() - 4 * 60_000,
+    )
+    await sessionOf(
+      callPublic(proxy, 'submit/stamp_login', body, {
+        headers: { 'X-Stamp-WebAuthn': await user.authenticator.stamp(body) },
+      }),
+    )
   })
 
   it('gives a signed-in email user a new session by their session key', async () => {
     const { proxy, clock } = setup()
     const user = await signedInEmailUser(proxy, 'ada@example.com')
     const body = stampLoginBody(user.organizationId, (await createTestClientKey()).publicKey, clock)
-    const session = await sessionOf(callPublic(proxy, 'submit/stamp_login', body, { headers: await xStamp(user.sessionKey, body) }))
+    const session = await sessionOf(
+      callPublic(proxy, 'submit/stamp_login', body, { headers: await xStamp(user.sessionKey, body) }),
+    )
     expect(decodeJwt(session)).toMatchObject({ user_id: user.userId, organization_id: user.organizationId })
   })
 
@@ -230,7 +297,9 @@ describe('stamp_login', () => {
       const user = await signedInEmailUser(proxy, 'ada@example.com')
       clock.advance(600_000)
       const body = stampLoginBody(user.organizationId, user.sessionKey.publicKey, clock)
-      const refreshed = await sessionOf(callPublic(proxy, 'submit/stamp_login', body, { headers: await xStamp(user.sessionKey, body) }))
+      const refreshed = await sessionOf(
+        callPublic(proxy, 'submit/stamp_login', body, { headers: await xStamp(user.sessionKey, body) }),
+      )
       const claims = decodeJwt(refreshed)
       expect(claims).toMatchObject({
         user_id: user.userId,
@@ -267,16 +336,32 @@ describe('stamp_login', () => {
       const ada = await signedInEmailUser(proxy, 'ada@example.com')
       const bob = await signedInEmailUser(proxy, 'bob@example.com')
       const body = stampLoginBody(ada.organizationId, bob.sessionKey.publicKey, clock)
-      await expectRefused(proxy, body, await xStamp(bob.sessionKey, body), 16, /^could not find public key in organization/)
+      await expectRefused(
+        proxy,
+        body,
+        await xStamp(bob.sessionKey, body),
+        16,
+        /^could not find public key in organization/,
+      )
     })
 
     it("refuses a read-only session's key with 7: a login is an activity", async () => {
       const { proxy, clock } = setup()
       const ada = await signedInEmailUser(proxy, 'ada@example.com')
       const readOnlyKey = await createTestClientKey()
-      await proxy.issueSession({ userId: ada.userId, publicKey: readOnlyKey.publicKey, sessionType: 'SESSION_TYPE_READ_ONLY' })
+      await proxy.issueSession({
+        userId: ada.userId,
+        publicKey: readOnlyKey.publicKey,
+        sessionType: 'SESSION_TYPE_READ_ONLY',
+      })
       const body = stampLoginBody(ada.organizationId, readOnlyKey.publicKey, clock)
-      await expectRefused(proxy, body, await xStamp(readOnlyKey, body), 7, /^X-Stamp: stamped by the key of a SESSION_TYPE_READ_ONLY session/)
+      await expectRefused(
+        proxy,
+        body,
+        await xStamp(readOnlyKey, body),
+        7,
+        /^X-Stamp: stamped by the key of a SESSION_TYPE_READ_ONLY session/,
+      )
     })
   })
 
@@ -288,7 +373,8 @@ describe('stamp_login', () => {
     ],
     [
       'no timestampMs',
-      (org, key) => JSON.stringify({ type: 'ACTIVITY_TYPE_STAMP_LOGIN', organizationId: org, parameters: { publicKey: key } }),
+      (org, key) =>
+        JSON.stringify({ type: 'ACTIVITY_TYPE_STAMP_LOGIN', organizationId: org, parameters: { publicKey: key } }),
       'timestampMs: expected an integer (a number or a decimal string), got nothing',
     ],
     [

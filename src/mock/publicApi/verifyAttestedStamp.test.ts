@@ -19,14 +19,27 @@ async function attestedStamp(key: TestClientKey, token: string, scheme: Scheme, 
 
 /** stamp_login as core 2.x's loginWithOtp / loginWithOauth sends it: the session key is the attested key, against the parent organization. */
 function loginBody(key: TestClientKey, clock: TestClock): string {
-  return stampLoginBody(DEMO_ORGANIZATION_ID, key.publicKey, clock, { expirationSeconds: '900', invalidateExisting: false })
+  return stampLoginBody(DEMO_ORGANIZATION_ID, key.publicKey, clock, {
+    expirationSeconds: '900',
+    invalidateExisting: false,
+  })
 }
 
-async function expectRefused(proxy: MockAuthProxy, route: string, body: string, headers: Record<string, string>, message: string | RegExp): Promise<void> {
+async function expectRefused(
+  proxy: MockAuthProxy,
+  route: string,
+  body: string,
+  headers: Record<string, string>,
+  message: string | RegExp,
+): Promise<void> {
   const before = snapshot(proxy)
   const answer = await callPublic(proxy, route, body, { headers })
   expect(answer.status).toBe(401)
-  expect(answer.body).toEqual({ code: 16, message: typeof message === 'string' ? message : expect.stringMatching(message), details: [] })
+  expect(answer.body).toEqual({
+    code: 16,
+    message: typeof message === 'string' ? message : expect.stringMatching(message),
+    details: [],
+  })
   expect(snapshot(proxy)).toBe(before)
 }
 
@@ -36,11 +49,24 @@ describe('X-Stamp-Attested by a verification token (core 2.x loginWithOtp)', () 
     const { userId, organizationId } = await signUp(proxy, 'ada@example.com')
     const verified = await verifyEmail(proxy, 'ada@example.com')
     const body = loginBody(verified.key, clock)
-    const stamp = await attestedStamp(verified.key, verified.verificationToken, ATTESTED_SCHEME_VERIFICATION_TOKEN, body)
-    const session = await sessionOf(callPublic(proxy, 'submit/stamp_login', body, { headers: { 'X-Stamp-Attested': stamp } }))
+    const stamp = await attestedStamp(
+      verified.key,
+      verified.verificationToken,
+      ATTESTED_SCHEME_VERIFICATION_TOKEN,
+      body,
+    )
+    const session = await sessionOf(
+      callPublic(proxy, 'submit/stamp_login', body, { headers: { 'X-Stamp-Attested': stamp } }),
+    )
 
-    expect(decodeJwt(session)).toMatchObject({ public_key: verified.key.publicKey, user_id: userId, organization_id: organizationId })
-    expect(Object.values(proxy.state.activities)).toEqual([expect.objectContaining({ userId, stampedWith: 'VERIFICATION_TOKEN' })])
+    expect(decodeJwt(session)).toMatchObject({
+      public_key: verified.key.publicKey,
+      user_id: userId,
+      organization_id: organizationId,
+    })
+    expect(Object.values(proxy.state.activities)).toEqual([
+      expect.objectContaining({ userId, stampedWith: 'VERIFICATION_TOKEN' }),
+    ])
     expect(proxy.state.verificationTokens[verified.tokenId]?.usedFor).toEqual(['USAGE_TYPE_LOGIN'])
   })
 
@@ -49,11 +75,23 @@ describe('X-Stamp-Attested by a verification token (core 2.x loginWithOtp)', () 
     await signUp(proxy, 'ada@example.com')
     const verified = await verifyEmail(proxy, 'ada@example.com')
     const first = loginBody(verified.key, clock)
-    const header = { 'X-Stamp-Attested': await attestedStamp(verified.key, verified.verificationToken, ATTESTED_SCHEME_VERIFICATION_TOKEN, first) }
+    const header = {
+      'X-Stamp-Attested': await attestedStamp(
+        verified.key,
+        verified.verificationToken,
+        ATTESTED_SCHEME_VERIFICATION_TOKEN,
+        first,
+      ),
+    }
     await sessionOf(callPublic(proxy, 'submit/stamp_login', first, { headers: header }))
     clock.advance(1000)
     const again = loginBody(verified.key, clock)
-    const stamp = await attestedStamp(verified.key, verified.verificationToken, ATTESTED_SCHEME_VERIFICATION_TOKEN, again)
+    const stamp = await attestedStamp(
+      verified.key,
+      verified.verificationToken,
+      ATTESTED_SCHEME_VERIFICATION_TOKEN,
+      again,
+    )
     await expectRefused(
       proxy,
       'submit/stamp_login',
@@ -62,7 +100,10 @@ describe('X-Stamp-Attested by a verification token (core 2.x loginWithOtp)', () 
       'X-Stamp-Attested: publicKeyAttestation: verification token already used (USAGE_TYPE_LOGIN); verify a new code',
     )
     const viaOtpLogin = await call(proxy, 'otp_login', await signedLogin(verified, verified.key.publicKey))
-    expect(viaOtpLogin.body).toMatchObject({ code: 16, message: 'verificationToken: verification token already used (USAGE_TYPE_LOGIN); verify a new code' })
+    expect(viaOtpLogin.body).toMatchObject({
+      code: 16,
+      message: 'verificationToken: verification token already used (USAGE_TYPE_LOGIN); verify a new code',
+    })
   })
 
   it('refuses a token already redeemed by otp_login', async () => {
@@ -71,8 +112,19 @@ describe('X-Stamp-Attested by a verification token (core 2.x loginWithOtp)', () 
     const verified = await verifyEmail(proxy, 'ada@example.com')
     await ok(call(proxy, 'otp_login', await signedLogin(verified, verified.key.publicKey)))
     const body = loginBody(verified.key, clock)
-    const stamp = await attestedStamp(verified.key, verified.verificationToken, ATTESTED_SCHEME_VERIFICATION_TOKEN, body)
-    await expectRefused(proxy, 'submit/stamp_login', body, { 'X-Stamp-Attested': stamp }, /verification token already used \(USAGE_TYPE_LOGIN\)/)
+    const stamp = await attestedStamp(
+      verified.key,
+      verified.verificationToken,
+      ATTESTED_SCHEME_VERIFICATION_TOKEN,
+      body,
+    )
+    await expectRefused(
+      proxy,
+      'submit/stamp_login',
+      body,
+      { 'X-Stamp-Attested': stamp },
+      /verification token already used \(USAGE_TYPE_LOGIN\)/,
+    )
   })
 
   it('refuses a signature that does not verify over the body, and a stamp by a key the token does not name', async () => {
@@ -94,10 +146,26 @@ describe('X-Stamp-Attested by a verification token (core 2.x loginWithOtp)', () 
       { 'X-Stamp-Attested': base64url.encode(JSON.stringify(forged)) },
       'X-Stamp-Attested: signature does not verify: expected ECDSA P-256/SHA-256 over the exact request body by publicKey, DER hex',
     )
-    const signedForOtherBody = await attestedStamp(verified.key, verified.verificationToken, ATTESTED_SCHEME_VERIFICATION_TOKEN, `${body} `)
-    await expectRefused(proxy, 'submit/stamp_login', body, { 'X-Stamp-Attested': signedForOtherBody }, /^X-Stamp-Attested: signature does not verify/)
+    const signedForOtherBody = await attestedStamp(
+      verified.key,
+      verified.verificationToken,
+      ATTESTED_SCHEME_VERIFICATION_TOKEN,
+      `${body} `,
+    )
+    await expectRefused(
+      proxy,
+      'submit/stamp_login',
+      body,
+      { 'X-Stamp-Attested': signedForOtherBody },
+      /^X-Stamp-Attested: signature does not verify/,
+    )
     const otherBody = loginBody(other, clock)
-    const byOtherKey = await attestedStamp(other, verified.verificationToken, ATTESTED_SCHEME_VERIFICATION_TOKEN, otherBody)
+    const byOtherKey = await attestedStamp(
+      other,
+      verified.verificationToken,
+      ATTESTED_SCHEME_VERIFICATION_TOKEN,
+      otherBody,
+    )
     await expectRefused(
       proxy,
       'submit/stamp_login',
@@ -129,7 +197,14 @@ describe('X-Stamp-Attested by a verification token (core 2.x loginWithOtp)', () 
       proxy,
       'submit/stamp_login',
       strangerBody,
-      { 'X-Stamp-Attested': await attestedStamp(stranger.key, stranger.verificationToken, ATTESTED_SCHEME_VERIFICATION_TOKEN, strangerBody) },
+      {
+        'X-Stamp-Attested': await attestedStamp(
+          stranger.key,
+          stranger.verificationToken,
+          ATTESTED_SCHEME_VERIFICATION_TOKEN,
+          strangerBody,
+        ),
+      },
       'X-Stamp-Attested: publicKeyAttestation: no account for nobody@example.com; sign up first (signup_v2)',
     )
 
@@ -139,7 +214,14 @@ describe('X-Stamp-Attested by a verification token (core 2.x loginWithOtp)', () 
       proxy,
       'submit/stamp_login',
       later,
-      { 'X-Stamp-Attested': await attestedStamp(verified.key, verified.verificationToken, ATTESTED_SCHEME_VERIFICATION_TOKEN, later) },
+      {
+        'X-Stamp-Attested': await attestedStamp(
+          verified.key,
+          verified.verificationToken,
+          ATTESTED_SCHEME_VERIFICATION_TOKEN,
+          later,
+        ),
+      },
       'X-Stamp-Attested: publicKeyAttestation: expired; verify a new code',
     )
   })
@@ -152,9 +234,13 @@ describe('X-Stamp-Attested by an OIDC token (core 2.x loginWithOauth)', () => {
     const { oidcToken, key } = await oidcTokenFor(proxy, 'google')
     const body = loginBody(key, clock)
     const stamp = await attestedStamp(key, oidcToken, ATTESTED_SCHEME_OIDC, body)
-    const session = await sessionOf(callPublic(proxy, 'submit/stamp_login', body, { headers: { 'X-Stamp-Attested': stamp } }))
+    const session = await sessionOf(
+      callPublic(proxy, 'submit/stamp_login', body, { headers: { 'X-Stamp-Attested': stamp } }),
+    )
     expect(decodeJwt(session)).toMatchObject({ public_key: key.publicKey, user_id: userId })
-    expect(Object.values(proxy.state.activities)).toEqual([expect.objectContaining({ userId, stampedWith: 'OIDC_TOKEN' })])
+    expect(Object.values(proxy.state.activities)).toEqual([
+      expect.objectContaining({ userId, stampedWith: 'OIDC_TOKEN' }),
+    ])
 
     clock.advance(1000)
     const again = loginBody(key, clock)
@@ -166,7 +252,10 @@ describe('X-Stamp-Attested by an OIDC token (core 2.x loginWithOauth)', () => {
       /^X-Stamp-Attested: publicKeyAttestation: already used to log in at .*; sign in with the provider again$/,
     )
     const viaOauthLogin = await call(proxy, 'oauth_login', { oidcToken, publicKey: key.publicKey })
-    expect(viaOauthLogin.body).toMatchObject({ code: 16, message: expect.stringMatching(/^oidcToken: already used to log in/) })
+    expect(viaOauthLogin.body).toMatchObject({
+      code: 16,
+      message: expect.stringMatching(/^oidcToken: already used to log in/),
+    })
   })
 
   it('works for X through oauth2_authenticate, the proxy issuing the token', async () => {
@@ -175,7 +264,9 @@ describe('X-Stamp-Attested by an OIDC token (core 2.x loginWithOauth)', () => {
     const { oidcToken, key } = await oidcTokenFor(proxy, 'x')
     const body = loginBody(key, clock)
     const session = await sessionOf(
-      callPublic(proxy, 'submit/stamp_login', body, { headers: { 'X-Stamp-Attested': await attestedStamp(key, oidcToken, ATTESTED_SCHEME_OIDC, body) } }),
+      callPublic(proxy, 'submit/stamp_login', body, {
+        headers: { 'X-Stamp-Attested': await attestedStamp(key, oidcToken, ATTESTED_SCHEME_OIDC, body) },
+      }),
     )
     expect(decodeJwt(session)).toMatchObject({ user_id: userId })
   })
@@ -218,7 +309,12 @@ describe('X-Stamp-Attested, the header itself', () => {
     await signUp(proxy, 'ada@example.com')
     const verified = await verifyEmail(proxy, 'ada@example.com')
     const body = loginBody(verified.key, clock)
-    const stamp = { publicKeyAttestation: verified.verificationToken, scheme: 'SIGNATURE_SCHEME_TK_API_P256', publicKey: verified.key.publicKey, signature: await verified.key.signDer(body) }
+    const stamp = {
+      publicKeyAttestation: verified.verificationToken,
+      scheme: 'SIGNATURE_SCHEME_TK_API_P256',
+      publicKey: verified.key.publicKey,
+      signature: await verified.key.signDer(body),
+    }
     await expectRefused(
       proxy,
       'submit/stamp_login',
@@ -252,11 +348,23 @@ describe('X-Stamp-Attested, the header itself', () => {
       proxy,
       'query/whoami',
       whoami,
-      { 'X-Stamp-Attested': await attestedStamp(verified.key, verified.verificationToken, ATTESTED_SCHEME_VERIFICATION_TOKEN, whoami) },
+      {
+        'X-Stamp-Attested': await attestedStamp(
+          verified.key,
+          verified.verificationToken,
+          ATTESTED_SCHEME_VERIFICATION_TOKEN,
+          whoami,
+        ),
+      },
       'X-Stamp-Attested: accepted by stamp_login only; stamp this request with an API key or session key (X-Stamp) or a passkey (X-Stamp-WebAuthn)',
     )
     const body = loginBody(verified.key, clock)
-    const attested = await attestedStamp(verified.key, verified.verificationToken, ATTESTED_SCHEME_VERIFICATION_TOKEN, body)
+    const attested = await attestedStamp(
+      verified.key,
+      verified.verificationToken,
+      ATTESTED_SCHEME_VERIFICATION_TOKEN,
+      body,
+    )
     await expectRefused(
       proxy,
       'submit/stamp_login',

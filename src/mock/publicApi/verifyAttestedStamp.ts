@@ -45,17 +45,28 @@ export async function verifyAttestedStamp(context: PublicApiContext, header: str
     : byVerificationToken(context, publicKeyAttestation, publicKey)
 }
 
-async function byVerificationToken(context: PublicApiContext, token: string, publicKey: string): Promise<VerifiedStamp> {
+async function byVerificationToken(
+  context: PublicApiContext,
+  token: string,
+  publicKey: string,
+): Promise<VerifiedStamp> {
   const { tokens, state, scope } = context
   const { claims, record } = await checkVerificationToken(tokens, state, scope.tenant, token, FIELD)
   if (claims.public_key === '') {
-    throw new MockError(16, `${FIELD}: the verification token names no public key; verify the code with publicKey to stamp with it`)
+    throw new MockError(
+      16,
+      `${FIELD}: the verification token names no public key; verify the code with publicKey to stamp with it`,
+    )
   }
   if (claims.public_key !== publicKey) {
     throw new MockError(16, `${ATTESTED_STAMP_HEADER}: publicKey is not the public_key the verification token names`)
   }
   assertNotRedeemed(record, 'USAGE_TYPE_LOGIN', FIELD)
-  const user = inScope(context, findUserByContact(state, scope.tenant, claims.contact, claims.verification_type), claims.contact)
+  const user = inScope(
+    context,
+    findUserByContact(state, scope.tenant, claims.contact, claims.verification_type),
+    claims.contact,
+  )
   return {
     user,
     kind: 'VERIFICATION_TOKEN',
@@ -71,10 +82,17 @@ async function byOidcToken(context: PublicApiContext, token: string, publicKey: 
   const { tokens, state, scope, now } = context
   const { claims, provider, record } = await checkOidcToken(tokens, state, scope.tenant, token, FIELD)
   if (claims.nonce !== oidcNonceFor(publicKey)) {
-    throw new MockError(16, `${FIELD}: its nonce is not sha256 of the stamp's publicKey; the token was issued for another client key`)
+    throw new MockError(
+      16,
+      `${FIELD}: its nonce is not sha256 of the stamp's publicKey; the token was issued for another client key`,
+    )
   }
   assertNotLoggedIn(record, FIELD)
-  const user = inScope(context, findUserByOAuthIdentity(state, scope.tenant, claims.iss, claims.sub), `this ${provider} identity`)
+  const user = inScope(
+    context,
+    findUserByOAuthIdentity(state, scope.tenant, claims.iss, claims.sub),
+    `this ${provider} identity`,
+  )
   return {
     user,
     kind: 'OIDC_TOKEN',

@@ -3,11 +3,22 @@ import { describe, expect, it } from 'vitest'
 import { DEMO_ORGANIZATION_ID } from '../tenants'
 import { createTestClientKey } from '../testing/clientKey'
 import { setup } from '../testing/harness'
-import { callPublic, expectPublicRefusal, signedInEmailUser, stampedCall, xStamp, type PublicRoute, type SignedInUser } from '../testing/publicApi'
+import {
+  callPublic,
+  expectPublicRefusal,
+  signedInEmailUser,
+  stampedCall,
+  xStamp,
+  type PublicRoute,
+  type SignedInUser,
+} from '../testing/publicApi'
 
 /** Each signed-in query, with a body for `user`'s organization (or another organization named). */
 const QUERIES: [PublicRoute, (user: SignedInUser, organizationId?: string) => string][] = [
-  ['query/get_user', (user, organizationId = user.organizationId) => JSON.stringify({ organizationId, userId: user.userId })],
+  [
+    'query/get_user',
+    (user, organizationId = user.organizationId) => JSON.stringify({ organizationId, userId: user.userId }),
+  ],
   ['query/list_wallets', (user, organizationId = user.organizationId) => JSON.stringify({ organizationId })],
   ['query/list_wallet_accounts', (user, organizationId = user.organizationId) => JSON.stringify({ organizationId })],
 ]
@@ -59,15 +70,30 @@ describe.each(QUERIES)('%s', (route, bodyFor) => {
     const ada = await signedInEmailUser(proxy, 'ada@example.com')
     clock.advance(900_000)
     const body = bodyFor(ada)
-    await expectPublicRefusal(proxy, route, body, await xStamp(ada.sessionKey, body), 16, /: its session expired at 2030-01-01T00:15:00\.000Z$/)
+    await expectPublicRefusal(
+      proxy,
+      route,
+      body,
+      await xStamp(ada.sessionKey, body),
+      16,
+      /: its session expired at 2030-01-01T00:15:00\.000Z$/,
+    )
   })
 
   it('answers a read-only session key: queries are what it may stamp', async () => {
     const { proxy } = setup()
     const ada = await signedInEmailUser(proxy, 'ada@example.com')
     const readOnlyKey = await createTestClientKey()
-    const token = await proxy.issueSession({ userId: ada.userId, publicKey: readOnlyKey.publicKey, sessionType: 'SESSION_TYPE_READ_ONLY' })
-    expect(decodeJwt(token)).toMatchObject({ session_type: 'SESSION_TYPE_READ_ONLY', user_id: ada.userId, public_key: readOnlyKey.publicKey })
+    const token = await proxy.issueSession({
+      userId: ada.userId,
+      publicKey: readOnlyKey.publicKey,
+      sessionType: 'SESSION_TYPE_READ_ONLY',
+    })
+    expect(decodeJwt(token)).toMatchObject({
+      session_type: 'SESSION_TYPE_READ_ONLY',
+      user_id: ada.userId,
+      public_key: readOnlyKey.publicKey,
+    })
     expect((await stampedCall(proxy, route, bodyFor(ada), readOnlyKey)).status).toBe(200)
   })
 
@@ -77,7 +103,14 @@ describe.each(QUERIES)('%s', (route, bodyFor) => {
     const body = bodyFor(ada)
     const headers = await xStamp(ada.sessionKey, body)
     expect((await callPublic(proxy, route, body, { headers })).status).toBe(200)
-    await expectPublicRefusal(proxy, route, body, headers, 16, /^X-Stamp: already used for a query at 2030-01-01T00:00:00\.000Z; a replay is refused/)
+    await expectPublicRefusal(
+      proxy,
+      route,
+      body,
+      headers,
+      16,
+      /^X-Stamp: already used for a query at 2030-01-01T00:00:00\.000Z; a replay is refused/,
+    )
     expect((await stampedCall(proxy, route, body, ada.sessionKey)).status).toBe(200)
   })
 
@@ -86,7 +119,10 @@ describe.each(QUERIES)('%s', (route, bodyFor) => {
     const ada = await signedInEmailUser(proxy, 'ada@example.com')
     const body = bodyFor(ada)
     const headers = await xStamp(ada.sessionKey, body)
-    const answers = await Promise.all([callPublic(proxy, route, body, { headers }), callPublic(proxy, route, body, { headers })])
+    const answers = await Promise.all([
+      callPublic(proxy, route, body, { headers }),
+      callPublic(proxy, route, body, { headers }),
+    ])
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401])
   })
 })
@@ -96,11 +132,21 @@ describe('issueSession', () => {
     const { proxy } = setup()
     const ada = await signedInEmailUser(proxy, 'ada@example.com')
     const key = (await createTestClientKey()).publicKey
-    await expect(proxy.issueSession({ userId: 'nobody', publicKey: key })).rejects.toThrow('issueSession: userId: no user "nobody"')
-    await expect(proxy.issueSession({ userId: ada.userId, publicKey: 'abc' })).rejects.toThrow(/^issueSession: publicKey: expected a P-256 public key/)
+    await expect(proxy.issueSession({ userId: 'nobody', publicKey: key })).rejects.toThrow(
+      'issueSession: userId: no user "nobody"',
+    )
+    await expect(proxy.issueSession({ userId: ada.userId, publicKey: 'abc' })).rejects.toThrow(
+      /^issueSession: publicKey: expected a P-256 public key/,
+    )
     await expect(
-      proxy.issueSession({ userId: ada.userId, publicKey: key, sessionType: 'SESSION_TYPE_ADMIN' as 'SESSION_TYPE_READ_ONLY' }),
-    ).rejects.toThrow('issueSession: sessionType: expected one of SESSION_TYPE_READ_WRITE, SESSION_TYPE_READ_ONLY, got "SESSION_TYPE_ADMIN"')
+      proxy.issueSession({
+        userId: ada.userId,
+        publicKey: key,
+        sessionType: 'SESSION_TYPE_ADMIN' as 'SESSION_TYPE_READ_ONLY',
+      }),
+    ).rejects.toThrow(
+      'issueSession: sessionType: expected one of SESSION_TYPE_READ_WRITE, SESSION_TYPE_READ_ONLY, got "SESSION_TYPE_ADMIN"',
+    )
     await expect(proxy.issueSession({ userId: ada.userId, publicKey: key, expirationSeconds: 0 })).rejects.toThrow(
       'issueSession: expirationSeconds: expected a whole number of seconds >= 1, got 0',
     )
@@ -112,7 +158,14 @@ describe('issueSession', () => {
     const key = (await createTestClientKey()).publicKey
     const token = await proxy.issueSession({ userId: ada.userId, publicKey: key, expirationSeconds: 60 })
     const claims = decodeJwt(token)
-    expect(claims).toMatchObject({ session_type: 'SESSION_TYPE_READ_WRITE', organization_id: ada.organizationId, exp: clock.now() / 1000 + 60 })
-    expect(proxy.state.sessions[String(claims.jti)]).toMatchObject({ publicKey: key, sessionType: 'SESSION_TYPE_READ_WRITE' })
+    expect(claims).toMatchObject({
+      session_type: 'SESSION_TYPE_READ_WRITE',
+      organization_id: ada.organizationId,
+      exp: clock.now() / 1000 + 60,
+    })
+    expect(proxy.state.sessions[String(claims.jti)]).toMatchObject({
+      publicKey: key,
+      sessionType: 'SESSION_TYPE_READ_WRITE',
+    })
   })
 })

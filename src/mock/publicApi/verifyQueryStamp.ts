@@ -26,7 +26,10 @@ export async function verifyQueryStamp(context: PublicApiContext): Promise<Verif
   const assertFresh = () => {
     const earlier = seen === undefined ? undefined : state.queryStamps[seen]
     if (earlier !== undefined) {
-      throw new MockError(16, `X-Stamp: already used for a query at ${earlier.seenAt}; a replay is refused: stamp each request anew`)
+      throw new MockError(
+        16,
+        `X-Stamp: already used for a query at ${earlier.seenAt}; a replay is refused: stamp each request anew`,
+      )
     }
   }
   assertFresh()

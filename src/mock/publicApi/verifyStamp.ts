@@ -28,7 +28,10 @@ const STAMP_HEADERS = ['X-Stamp', 'X-Stamp-WebAuthn', ATTESTED_STAMP_HEADER] as 
 export async function verifyStamp(context: PublicApiContext, options: StampOptions = {}): Promise<VerifiedStamp> {
   const given = STAMP_HEADERS.filter((name) => context.headers.get(name) !== null)
   if (given.length > 1) {
-    throw new MockError(16, `${given.join(', ')}: ${given.length === 2 ? 'both' : 'all three'} given; stamp a request with exactly one`)
+    throw new MockError(
+      16,
+      `${given.join(', ')}: ${given.length === 2 ? 'both' : 'all three'} given; stamp a request with exactly one`,
+    )
   }
   const attestedStamp = context.headers.get(ATTESTED_STAMP_HEADER)
   if (attestedStamp !== null) {
@@ -44,7 +47,8 @@ export async function verifyStamp(context: PublicApiContext, options: StampOptio
   if (webAuthnStamp !== null) return verifyWebAuthnStamp(context, webAuthnStamp)
   const apiKeyStamp = context.headers.get('X-Stamp')
   if (apiKeyStamp === null) {
-    const attested = options.attested === true ? ', or a key a verification or OIDC token attests (X-Stamp-Attested)' : ''
+    const attested =
+      options.attested === true ? ', or a key a verification or OIDC token attests (X-Stamp-Attested)' : ''
     throw new MockError(
       16,
       `X-Stamp: missing; stamp the request with an API key (X-Stamp) or a passkey (X-Stamp-WebAuthn)${attested}`,
@@ -59,11 +63,18 @@ function stampKeyHolder({ scope, state, now }: PublicApiContext, publicKey: stri
   const time = now()
   const expired: string[] = []
   for (const user of scope.users) {
-    const apiKey = user.apiKeys.find((key) => key.curveType === 'API_KEY_CURVE_P256' && compressedP256Hex(key.publicKey) === publicKey)
+    const apiKey = user.apiKeys.find(
+      (key) => key.curveType === 'API_KEY_CURVE_P256' && compressedP256Hex(key.publicKey) === publicKey,
+    )
     if (apiKey === undefined) continue
     // Nothing can remove an API key during the request: there is nothing to re-check.
     if (isLive(apiKey, time)) {
-      return { user, kind: 'API_KEY', commit: () => {}, ...(apiKey.expiresAt === undefined ? {} : { expiresAt: apiKey.expiresAt }) }
+      return {
+        user,
+        kind: 'API_KEY',
+        commit: () => {},
+        ...(apiKey.expiresAt === undefined ? {} : { expiresAt: apiKey.expiresAt }),
+      }
     }
     expired.push(`API key "${apiKey.apiKeyName}" expired at ${apiKey.expiresAt}`)
   }

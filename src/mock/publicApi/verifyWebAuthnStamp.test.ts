@@ -35,7 +35,11 @@ async function expectRefused(
   const before = snapshot(proxy)
   const answer = await callPublic(proxy, 'submit/stamp_login', body, { headers: { 'X-Stamp-WebAuthn': stamp }, origin })
   expect(answer.status).toBe(401)
-  expect(answer.body).toEqual({ code: 16, message: typeof message === 'string' ? message : expect.stringMatching(message), details: [] })
+  expect(answer.body).toEqual({
+    code: 16,
+    message: typeof message === 'string' ? message : expect.stringMatching(message),
+    details: [],
+  })
   expect(snapshot(proxy)).toBe(before)
 }
 
@@ -52,10 +56,16 @@ describe('stampChallengeFor', () => {
 describe('X-Stamp-WebAuthn', () => {
   it('accepts an authenticator that keeps no counter (always 0) every time', async () => {
     const { proxy, clock } = setup()
-    const user = await passkeySignUp(proxy, { authenticator: createSoftAuthenticator({ origin: ORIGIN, counts: false }) })
+    const user = await passkeySignUp(proxy, {
+      authenticator: createSoftAuthenticator({ origin: ORIGIN, counts: false }),
+    })
     for (let round = 0; round < 2; round += 1) {
       const body = await loginBody({ proxy, clock, user })
-      await sessionOf(callPublic(proxy, 'submit/stamp_login', body, { headers: { 'X-Stamp-WebAuthn': await user.authenticator.stamp(body) } }))
+      await sessionOf(
+        callPublic(proxy, 'submit/stamp_login', body, {
+          headers: { 'X-Stamp-WebAuthn': await user.authenticator.stamp(body) },
+        }),
+      )
     }
     expect(proxy.state.users[user.userId]?.authenticators[0]?.counter).toBe(0)
   })
@@ -68,7 +78,10 @@ describe('X-Stamp-WebAuthn', () => {
     const body = stampLoginBody(DEMO_ORGANIZATION_ID, (await createTestClientKey()).publicKey, clock)
     const fromAccounts = await device.stamp(body, { origin: 'https://accounts.example.com' })
     const session = await sessionOf(
-      callPublic(proxy, 'submit/stamp_login', body, { headers: { 'X-Stamp-WebAuthn': fromAccounts }, origin: 'https://accounts.example.com' }),
+      callPublic(proxy, 'submit/stamp_login', body, {
+        headers: { 'X-Stamp-WebAuthn': fromAccounts },
+        origin: 'https://accounts.example.com',
+      }),
     )
     expect(decodeJwt(session)).toMatchObject({ user_id: user.userId })
     const other = stampLoginBody(DEMO_ORGANIZATION_ID, (await createTestClientKey()).publicKey, clock)
@@ -85,7 +98,12 @@ describe('X-Stamp-WebAuthn', () => {
     const context = await signedUp()
     const body = await loginBody(context)
     const stampForOther = await context.user.authenticator.stamp(await loginBody(context))
-    await expectRefused(context.proxy, body, stampForOther, /^X-Stamp-WebAuthn: does not verify \(Unexpected authentication response challenge/)
+    await expectRefused(
+      context.proxy,
+      body,
+      stampForOther,
+      /^X-Stamp-WebAuthn: does not verify \(Unexpected authentication response challenge/,
+    )
   })
 
   it('refuses an assertion over the right challenge made on another origin, or sent from another origin', async () => {
@@ -150,21 +168,48 @@ describe('X-Stamp-WebAuthn', () => {
     const { proxy, clock } = setup({ tenants })
     const user = await passkeySignUp(proxy, { configId: 'other' })
     const body = stampLoginBody(DEMO_ORGANIZATION_ID, (await createTestClientKey()).publicKey, clock)
-    await expectRefused(proxy, body, await user.authenticator.stamp(body), /is not a passkey registered in organization/)
+    await expectRefused(
+      proxy,
+      body,
+      await user.authenticator.stamp(body),
+      /is not a passkey registered in organization/,
+    )
     const own = stampLoginBody('other-org', (await createTestClientKey()).publicKey, clock)
-    await sessionOf(callPublic(proxy, 'submit/stamp_login', own, { headers: { 'X-Stamp-WebAuthn': await user.authenticator.stamp(own) } }))
+    await sessionOf(
+      callPublic(proxy, 'submit/stamp_login', own, {
+        headers: { 'X-Stamp-WebAuthn': await user.authenticator.stamp(own) },
+      }),
+    )
   })
 
   it('refuses a signature counter that does not grow (a replayed or cloned authenticator)', async () => {
     const context = await signedUp()
     const { proxy, user } = context
     const first = await loginBody(context)
-    await sessionOf(callPublic(proxy, 'submit/stamp_login', first, { headers: { 'X-Stamp-WebAuthn': await user.authenticator.stamp(first) } }))
+    await sessionOf(
+      callPublic(proxy, 'submit/stamp_login', first, {
+        headers: { 'X-Stamp-WebAuthn': await user.authenticator.stamp(first) },
+      }),
+    )
     expect(proxy.state.users[user.userId]?.authenticators[0]?.counter).toBe(1)
     const second = await loginBody(context)
-    await expectRefused(proxy, second, await user.authenticator.stamp(second, { counter: 1 }), 'X-Stamp-WebAuthn: signature counter 1 is not above 1, the last one seen: a replayed assertion or a cloned authenticator')
-    await expectRefused(proxy, second, await user.authenticator.stamp(second, { counter: 0 }), /^X-Stamp-WebAuthn: signature counter 0 is not above 1/)
-    await sessionOf(callPublic(proxy, 'submit/stamp_login', second, { headers: { 'X-Stamp-WebAuthn': await user.authenticator.stamp(second, { counter: 7 }) } }))
+    await expectRefused(
+      proxy,
+      second,
+      await user.authenticator.stamp(second, { counter: 1 }),
+      'X-Stamp-WebAuthn: signature counter 1 is not above 1, the last one seen: a replayed assertion or a cloned authenticator',
+    )
+    await expectRefused(
+      proxy,
+      second,
+      await user.authenticator.stamp(second, { counter: 0 }),
+      /^X-Stamp-WebAuthn: signature counter 0 is not above 1/,
+    )
+    await sessionOf(
+      callPublic(proxy, 'submit/stamp_login', second, {
+        headers: { 'X-Stamp-WebAuthn': await user.authenticator.stamp(second, { counter: 7 }) },
+      }),
+    )
     expect(proxy.state.users[user.userId]?.authenticators[0]?.counter).toBe(7)
   })
 
@@ -180,25 +225,48 @@ describe('X-Stamp-WebAuthn', () => {
       JSON.stringify({ ...stamp, authenticatorData: base64url.encode(authData) }),
       `X-Stamp-WebAuthn: signature does not verify with the public key of passkey ${context.user.credentialId}`,
     )
-    await expectRefused(context.proxy, body, await context.user.authenticator.stamp(body, { flags: 0 }), /User not present during authentication/)
+    await expectRefused(
+      context.proxy,
+      body,
+      await context.user.authenticator.stamp(body, { flags: 0 }),
+      /User not present during authentication/,
+    )
   })
 
   it('refuses authenticator data of a length no base64url text has (not an internal error)', async () => {
     const context = await signedUp()
     const body = await loginBody(context)
     const stamp = JSON.parse(await context.user.authenticator.stamp(body)) as Record<string, string>
-    await expectRefused(context.proxy, body, JSON.stringify({ ...stamp, authenticatorData: 'A' }), /^X-Stamp-WebAuthn: does not verify \(/)
+    await expectRefused(
+      context.proxy,
+      body,
+      JSON.stringify({ ...stamp, authenticatorData: 'A' }),
+      /^X-Stamp-WebAuthn: does not verify \(/,
+    )
   })
 
   it('refuses an assertion of a registration ceremony (clientDataJSON type webauthn.create)', async () => {
     const context = await signedUp()
     const body = await loginBody(context)
-    await expectRefused(context.proxy, body, await context.user.authenticator.stamp(body, { type: 'webauthn.create' }), /Unexpected authentication response type: webauthn\.create/)
+    await expectRefused(
+      context.proxy,
+      body,
+      await context.user.authenticator.stamp(body, { type: 'webauthn.create' }),
+      /Unexpected authentication response type: webauthn\.create/,
+    )
   })
 
   it.each([
-    ['not JSON', 'eyJhIjoxfQ', 'X-Stamp-WebAuthn: not JSON; expected {authenticatorData, clientDataJson, credentialId, signature}'],
-    ['a JSON array', '[]', 'X-Stamp-WebAuthn: expected a JSON object {authenticatorData, clientDataJson, credentialId, signature}, got an array'],
+    [
+      'not JSON',
+      'eyJhIjoxfQ',
+      'X-Stamp-WebAuthn: not JSON; expected {authenticatorData, clientDataJson, credentialId, signature}',
+    ],
+    [
+      'a JSON array',
+      '[]',
+      'X-Stamp-WebAuthn: expected a JSON object {authenticatorData, clientDataJson, credentialId, signature}, got an array',
+    ],
     [
       'a member missing',
       JSON.stringify({ authenticatorData: 'AA', clientDataJson: 'AA', signature: 'AA' }),

@@ -32,7 +32,10 @@ export async function verifyWebAuthnStamp(context: PublicApiContext, header: str
   try {
     stamp = JSON.parse(header)
   } catch {
-    throw new MockError(16, 'X-Stamp-WebAuthn: not JSON; expected {authenticatorData, clientDataJson, credentialId, signature}')
+    throw new MockError(
+      16,
+      'X-Stamp-WebAuthn: not JSON; expected {authenticatorData, clientDataJson, credentialId, signature}',
+    )
   }
   if (!isJsonObject(stamp)) {
     throw new MockError(
@@ -49,7 +52,10 @@ export async function verifyWebAuthnStamp(context: PublicApiContext, header: str
       )
     }
   }
-  const { authenticatorData, clientDataJson, credentialId, signature } = stamp as Record<(typeof MEMBERS)[number], string>
+  const { authenticatorData, clientDataJson, credentialId, signature } = stamp as Record<
+    (typeof MEMBERS)[number],
+    string
+  >
 
   const holder = findPasskey(scope.users, credentialId)
   if (holder === undefined) {
@@ -91,7 +97,10 @@ export async function verifyWebAuthnStamp(context: PublicApiContext, header: str
     )
   }
   if (!result.verified) {
-    throw new MockError(16, `X-Stamp-WebAuthn: signature does not verify with the public key of passkey ${credentialId}`)
+    throw new MockError(
+      16,
+      `X-Stamp-WebAuthn: signature does not verify with the public key of passkey ${credentialId}`,
+    )
   }
   const { newCounter } = result.authenticationInfo
   return {

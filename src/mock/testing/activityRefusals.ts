@@ -7,7 +7,14 @@ import { DEMO_ORGANIZATION_ID } from '../tenants'
 import type { MockAuthProxy } from '../types'
 import { createTestClientKey, type TestClientKey } from './clientKey'
 import { setup, type TestClock } from './harness'
-import { callPublic, expectPublicRefusal, signedInEmailUser, xStamp, type PublicRoute, type SignedInUser } from './publicApi'
+import {
+  callPublic,
+  expectPublicRefusal,
+  signedInEmailUser,
+  xStamp,
+  type PublicRoute,
+  type SignedInUser,
+} from './publicApi'
 
 export interface SignedInActivity {
   proxy: MockAuthProxy
@@ -37,14 +44,20 @@ interface Refusal {
   request: (activity: StampedActivity, signedIn: SignedInActivity) => Promise<Refused>
 }
 
-const stamped = async (key: TestClientKey, body: string): Promise<Refused> => ({ body, headers: await xStamp(key, body) })
+const stamped = async (key: TestClientKey, body: string): Promise<Refused> => ({
+  body,
+  headers: await xStamp(key, body),
+})
 
 const REFUSALS: Refusal[] = [
   {
     name: 'a request without a stamp with 16',
     code: 16,
     message: /^X-Stamp: missing/,
-    request: async (activity, signedIn) => ({ body: activity.body(signedIn, signedIn.user.organizationId), headers: {} }),
+    request: async (activity, signedIn) => ({
+      body: activity.body(signedIn, signedIn.user.organizationId),
+      headers: {},
+    }),
   },
   {
     name: "another organization's session key with 16",
@@ -58,8 +71,10 @@ const REFUSALS: Refusal[] = [
   {
     name: 'the parent organization with 7',
     code: 7,
-    message: /^organizationId: "[0-9a-f-]+" is not the organization of the stamping user .*; a session reaches only its own organization(; .+)?$/,
-    request: async (activity, signedIn) => stamped(signedIn.user.sessionKey, activity.body(signedIn, DEMO_ORGANIZATION_ID)),
+    message:
+      /^organizationId: "[0-9a-f-]+" is not the organization of the stamping user .*; a session reaches only its own organization(; .+)?$/,
+    request: async (activity, signedIn) =>
+      stamped(signedIn.user.sessionKey, activity.body(signedIn, DEMO_ORGANIZATION_ID)),
   },
   {
     name: 'an expired session key with 16',
@@ -77,7 +92,11 @@ const REFUSALS: Refusal[] = [
       'X-Stamp: stamped by the key of a SESSION_TYPE_READ_ONLY session, which may make queries only; sign in for a read-write session to submit activities',
     request: async (activity, signedIn) => {
       const readOnlyKey = await createTestClientKey()
-      await signedIn.proxy.issueSession({ userId: signedIn.user.userId, publicKey: readOnlyKey.publicKey, sessionType: 'SESSION_TYPE_READ_ONLY' })
+      await signedIn.proxy.issueSession({
+        userId: signedIn.user.userId,
+        publicKey: readOnlyKey.publicKey,
+        sessionType: 'SESSION_TYPE_READ_ONLY',
+      })
       return stamped(readOnlyKey, activity.body(signedIn, signedIn.user.organizationId))
     },
   },
@@ -98,19 +117,25 @@ const REFUSALS: Refusal[] = [
 
 /** One test per shared refusal of `activity`: the code, the HTTP status, the message, and no change to the state. */
 export function itRefusesLikeEveryStampedActivity(activity: StampedActivity): void {
-  it.each(REFUSALS.map((refusal) => [refusal.name, refusal] as const))('refuses %s, changing nothing', async (_name, refusal) => {
-    const { proxy, clock } = setup()
-    const signedIn = { proxy, clock, user: await signedInEmailUser(proxy, 'ada@example.com') }
-    const { body, headers } = await refusal.request(activity, signedIn)
-    await expectPublicRefusal(proxy, activity.route, body, headers, refusal.code, refusal.message)
-  })
+  it.each(REFUSALS.map((refusal) => [refusal.name, refusal] as const))(
+    'refuses %s, changing nothing',
+    async (_name, refusal) => {
+      const { proxy, clock } = setup()
+      const signedIn = { proxy, clock, user: await signedInEmailUser(proxy, 'ada@example.com') }
+      const { body, headers } = await refusal.request(activity, signedIn)
+      await expectPublicRefusal(proxy, activity.route, body, headers, refusal.code, refusal.message)
+    },
+  )
 
   // Production's submissions are idempotent: a client whose answer was lost sends the very same bytes
   // and reads the activity it made, which is not made twice.
   it('answers the identical request (the same body and stamp) again with the same activity, doing nothing twice', async () => {
     const { proxy, clock } = setup()
     const signedIn = { proxy, clock, user: await signedInEmailUser(proxy, 'ada@example.com') }
-    const { body, headers } = await stamped(signedIn.user.sessionKey, activity.body(signedIn, signedIn.user.organizationId))
+    const { body, headers } = await stamped(
+      signedIn.user.sessionKey,
+      activity.body(signedIn, signedIn.user.organizationId),
+    )
     const first = await callPublic(proxy, activity.route, body, { headers })
     expect(first.status).toBe(200)
     const state = proxy.state

@@ -1,10 +1,5 @@
 // Calling the mock through its handler the way the kit does, and the sign-in steps most tests need.
-import type {
-  OtpLoginRequest,
-  ProxyEndpoint,
-  SignupRequest,
-  SignupResponse,
-} from '../../core/types'
+import type { OtpLoginRequest, ProxyEndpoint, SignupRequest, SignupResponse } from '../../core/types'
 import { createMockAuthProxy } from '../handler'
 import type { MockAuthProxy, MockAuthProxyOptions } from '../types'
 import { createTestClientKey, loginMessage, signupMessage, tokenIdOf, type TestClientKey } from './clientKey'

@@ -114,7 +114,8 @@ export async function pressOnConsentPage(proxy: MockAuthProxy, authorizeUrl: str
     }),
   )
   const location = answer.headers.get('Location')
-  if (answer.status !== 303 || location === null) throw new Error(`consent answered ${answer.status} without a redirect`)
+  if (answer.status !== 303 || location === null)
+    throw new Error(`consent answered ${answer.status} without a redirect`)
   return location
 }
 
@@ -292,17 +293,19 @@ export interface ConsentForm {
  * the mock's own, regular markup; a test that needs more belongs in the e2e suite.
  */
 export function consentForms(html: string): ConsentForm[] {
-  return [...html.matchAll(/<form method="post" action="([^"]*)">(.*?)<\/form>/gs)].map(([, action = '', inner = '']) => {
-    const fields: Record<string, string> = {}
-    for (const [, name = '', value = ''] of inner.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) {
+  return [...html.matchAll(/<form method="post" action="([^"]*)">(.*?)<\/form>/gs)].map(
+    ([, action = '', inner = '']) => {
+      const fields: Record<string, string> = {}
+      for (const [, name = '', value = ''] of inner.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) {
+        fields[unescape(name)] = unescape(value)
+      }
+      const button = /<button type="submit" name="([^"]*)" value="([^"]*)"[^>]*>([^<]*)<\/button>/.exec(inner)
+      if (button === null) throw new Error('a consent form without a submit button')
+      const [, name = '', value = '', label = ''] = button
       fields[unescape(name)] = unescape(value)
-    }
-    const button = /<button type="submit" name="([^"]*)" value="([^"]*)"[^>]*>([^<]*)<\/button>/.exec(inner)
-    if (button === null) throw new Error('a consent form without a submit button')
-    const [, name = '', value = '', label = ''] = button
-    fields[unescape(name)] = unescape(value)
-    return { action: unescape(action), fields, label: unescape(label) }
-  })
+      return { action: unescape(action), fields, label: unescape(label) }
+    },
+  )
 }
 
 /** The problem an error page names, unescaped; undefined for a page that is not an error page. */

@@ -39,7 +39,9 @@ export async function callPublic(
   const headers: Record<string, string> = { 'Content-Type': 'application/json', ...options.headers }
   const origin = options.origin === undefined ? ORIGIN : options.origin
   if (origin !== null) headers['Origin'] = origin
-  const response = await proxy.handle(new Request(`http://mock.test/public/v1/${route}`, { method: 'POST', headers, body }))
+  const response = await proxy.handle(
+    new Request(`http://mock.test/public/v1/${route}`, { method: 'POST', headers, body }),
+  )
   const text = await response.text()
   return { status: response.status, body: text === '' ? null : JSON.parse(text), headers: response.headers }
 }
@@ -47,7 +49,9 @@ export async function callPublic(
 /** The X-Stamp header value: base64url of {publicKey, scheme, signature (DER hex over the body)}. */
 export async function apiKeyStamp(key: TestClientKey, body: string): Promise<string> {
   const signature = await key.signDer(body)
-  return base64url.encode(JSON.stringify({ publicKey: key.publicKey, scheme: 'SIGNATURE_SCHEME_TK_API_P256', signature }))
+  return base64url.encode(
+    JSON.stringify({ publicKey: key.publicKey, scheme: 'SIGNATURE_SCHEME_TK_API_P256', signature }),
+  )
 }
 
 /** The X-Stamp header of `key` over `body`, as headers for callPublic. */
@@ -70,12 +74,21 @@ export async function expectPublicRefusal(
   const before = snapshot(proxy)
   const answer = await callPublic(proxy, route, body, { headers })
   expect(answer.status).toBe(REFUSAL_STATUS[code])
-  expect(answer.body).toEqual({ code, message: typeof message === 'string' ? message : expect.stringMatching(message), details: [] })
+  expect(answer.body).toEqual({
+    code,
+    message: typeof message === 'string' ? message : expect.stringMatching(message),
+    details: [],
+  })
   expect(snapshot(proxy)).toBe(before)
 }
 
 /** The envelope text, in the seed's key order, as the kit serializes it. */
-export function envelope(type: MockActivityType, organizationId: string, parameters: object, timestampMs: number): string {
+export function envelope(
+  type: MockActivityType,
+  organizationId: string,
+  parameters: object,
+  timestampMs: number,
+): string {
   return JSON.stringify({ type, timestampMs: String(timestampMs), organizationId, parameters })
 }
 
@@ -87,7 +100,10 @@ export async function stampedCall(
   key: TestClientKey,
   options: PublicCallOptions = {},
 ): Promise<Answer> {
-  return callPublic(proxy, route, body, { ...options, headers: { ...options.headers, 'X-Stamp': await apiKeyStamp(key, body) } })
+  return callPublic(proxy, route, body, {
+    ...options,
+    headers: { ...options.headers, 'X-Stamp': await apiKeyStamp(key, body) },
+  })
 }
 
 /** A sign_raw_payloads envelope: `parameters` as given (signWith, payloads, encoding, hashFunction). */
@@ -100,7 +116,12 @@ export function createWalletBody(organizationId: string, parameters: object, clo
   return envelope('ACTIVITY_TYPE_CREATE_WALLET', organizationId, parameters, clock.now())
 }
 
-export function stampLoginBody(organizationId: string, publicKey: string, clock: TestClock, extra: object = {}): string {
+export function stampLoginBody(
+  organizationId: string,
+  publicKey: string,
+  clock: TestClock,
+  extra: object = {},
+): string {
   return envelope('ACTIVITY_TYPE_STAMP_LOGIN', organizationId, { publicKey, ...extra }, clock.now())
 }
 
@@ -129,11 +150,20 @@ export async function passkeySignUp(
   const passkey = await authenticator.register({ authenticatorName: 'laptop' })
   const request: SignupRequest = {
     userName: options.userName ?? 'Ada',
-    apiKeys: [{ apiKeyName: 'sign-up key', publicKey: clientKey.publicKey, curveType: 'API_KEY_CURVE_P256', expirationSeconds: '60' }],
+    apiKeys: [
+      {
+        apiKeyName: 'sign-up key',
+        publicKey: clientKey.publicKey,
+        curveType: 'API_KEY_CURVE_P256',
+        expirationSeconds: '60',
+      },
+    ],
     authenticators: [passkey],
     oauthProviders: [],
   }
-  const response = await ok<SignupResponse>(call(proxy, 'signup', request, { origin, configId: options.configId ?? 'demo' }))
+  const response = await ok<SignupResponse>(
+    call(proxy, 'signup', request, { origin, configId: options.configId ?? 'demo' }),
+  )
   return { ...response, authenticator, credentialId: passkey.attestation.credentialId, clientKey, request }
 }
 
@@ -148,6 +178,8 @@ export async function signedInEmailUser(proxy: MockAuthProxy, email: string): Pr
   const { organizationId, userId } = await signUp(proxy, email)
   const verified = await verifyEmail(proxy, email)
   const sessionKey = await createTestClientKey()
-  const { session } = await ok<{ session: string }>(call(proxy, 'otp_login', await signedLogin(verified, sessionKey.publicKey)))
+  const { session } = await ok<{ session: string }>(
+    call(proxy, 'otp_login', await signedLogin(verified, sessionKey.publicKey)),
+  )
   return { organizationId, userId, sessionKey, session }
 }

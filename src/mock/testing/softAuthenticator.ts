@@ -72,7 +72,9 @@ export interface SoftAssertParameters extends CeremonyForgery {
 export interface SoftWebAuthn {
   browserSupportsWebAuthn(): boolean
   startRegistration(options: { optionsJSON: PublicKeyCredentialCreationOptionsJSON }): Promise<RegistrationResponseJSON>
-  startAuthentication(options: { optionsJSON: PublicKeyCredentialRequestOptionsJSON }): Promise<AuthenticationResponseJSON>
+  startAuthentication(options: {
+    optionsJSON: PublicKeyCredentialRequestOptionsJSON
+  }): Promise<AuthenticationResponseJSON>
 }
 
 export interface SoftAuthenticator {
@@ -102,7 +104,9 @@ export function createSoftAuthenticator(options: SoftAuthenticatorOptions): Soft
   const counts = options.counts ?? true
   const held: HeldCredential[] = []
 
-  async function createCredential(parameters: SoftRegisterParameters & { challenge: string }): Promise<RegistrationResponseJSON> {
+  async function createCredential(
+    parameters: SoftRegisterParameters & { challenge: string },
+  ): Promise<RegistrationResponseJSON> {
     const credentialRpId = parameters.rpId ?? rpId
     const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify'])
     const point = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey))
@@ -140,9 +144,11 @@ export function createSoftAuthenticator(options: SoftAuthenticatorOptions): Soft
       crossOrigin: false,
     })
     held.push({ credentialId, rpId: credentialRpId, counter: 0, privateKey: pair.privateKey })
-    const transports = (parameters.transports ?? ['AUTHENTICATOR_TRANSPORT_INTERNAL', 'AUTHENTICATOR_TRANSPORT_HYBRID']).map(
-      (transport) => transport.slice('AUTHENTICATOR_TRANSPORT_'.length).toLowerCase(),
-    ) as NonNullable<RegistrationResponseJSON['response']['transports']>
+    const transports = (
+      parameters.transports ?? ['AUTHENTICATOR_TRANSPORT_INTERNAL', 'AUTHENTICATOR_TRANSPORT_HYBRID']
+    ).map((transport) => transport.slice('AUTHENTICATOR_TRANSPORT_'.length).toLowerCase()) as NonNullable<
+      RegistrationResponseJSON['response']['transports']
+    >
     return {
       id: credentialId,
       rawId: credentialId,
@@ -163,7 +169,8 @@ export function createSoftAuthenticator(options: SoftAuthenticatorOptions): Soft
       parameters.credentialId === undefined
         ? held.at(-1)
         : held.find((candidate) => candidate.credentialId === parameters.credentialId)
-    if (credential === undefined) throw new Error(`soft authenticator: no credential ${parameters.credentialId ?? '(none registered)'}`)
+    if (credential === undefined)
+      throw new Error(`soft authenticator: no credential ${parameters.credentialId ?? '(none registered)'}`)
     let counter = parameters.counter
     if (counter === undefined) {
       counter = counts ? credential.counter + 1 : 0
@@ -183,7 +190,11 @@ export function createSoftAuthenticator(options: SoftAuthenticatorOptions): Soft
       }),
     )
     const raw = new Uint8Array(
-      await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, credential.privateKey, concat(authData, sha256(clientDataJSON))),
+      await crypto.subtle.sign(
+        { name: 'ECDSA', hash: 'SHA-256' },
+        credential.privateKey,
+        concat(authData, sha256(clientDataJSON)),
+      ),
     )
     // WebAuthn ES256 signatures are DER; WebCrypto answers raw r‖s.
     const signature = p256.Signature.fromBytes(raw, 'compact').toBytes('der')
@@ -205,7 +216,11 @@ export function createSoftAuthenticator(options: SoftAuthenticatorOptions): Soft
     origin,
     rpId,
     get credentials() {
-      return held.map(({ credentialId, rpId: credentialRpId, counter }) => ({ credentialId, rpId: credentialRpId, counter }))
+      return held.map(({ credentialId, rpId: credentialRpId, counter }) => ({
+        credentialId,
+        rpId: credentialRpId,
+        counter,
+      }))
     },
 
     async register(parameters = {}) {
@@ -238,12 +253,16 @@ export function createSoftAuthenticator(options: SoftAuthenticatorOptions): Soft
     webauthn: {
       browserSupportsWebAuthn: () => true,
       startRegistration: ({ optionsJSON }) =>
-        createCredential({ challenge: optionsJSON.challenge, ...(optionsJSON.rp.id === undefined ? {} : { rpId: optionsJSON.rp.id }) }),
+        createCredential({
+          challenge: optionsJSON.challenge,
+          ...(optionsJSON.rp.id === undefined ? {} : { rpId: optionsJSON.rp.id }),
+        }),
       async startAuthentication({ optionsJSON }) {
         const wantedRpId = optionsJSON.rpId ?? rpId
         const allowed = optionsJSON.allowCredentials?.map((descriptor) => descriptor.id)
         const usable = held.filter(
-          (credential) => credential.rpId === wantedRpId && (allowed === undefined || allowed.includes(credential.credentialId)),
+          (credential) =>
+            credential.rpId === wantedRpId && (allowed === undefined || allowed.includes(credential.credentialId)),
         )
         const credential = usable.at(-1)
         // What a browser reports when the person has no passkey for the site, or closes the prompt.

@@ -37,7 +37,15 @@ export function createWallet(
     createdAt,
     accounts: spec.accounts.map((account): MockWalletAccount => {
       const { address, publicKey } = deriveAccount(seed, account)
-      return { walletAccountId: crypto.randomUUID(), organizationId, walletId, ...account, address, publicKey, createdAt }
+      return {
+        walletAccountId: crypto.randomUUID(),
+        organizationId,
+        walletId,
+        ...account,
+        address,
+        publicKey,
+        createdAt,
+      }
     }),
   }
 }

@@ -67,7 +67,9 @@ describe('BIP-32 test vector 1 (secp256k1)', () => {
 
   it("derives the same key through deriveAccount (the vector's public key at m/0H/1/2H/2/1000000000)", () => {
     const account = checkAccountSpec(ethereum("m/0'/1/2'/2/1000000000"), 'account')
-    expect(deriveAccount(seed, account).publicKey).toBe('022a471424da5e657499d1ff51cb43c47481a03b1e77f951fe64cec9f5a48f7011')
+    expect(deriveAccount(seed, account).publicKey).toBe(
+      '022a471424da5e657499d1ff51cb43c47481a03b1e77f951fe64cec9f5a48f7011',
+    )
   })
 })
 
@@ -83,7 +85,7 @@ describe('SLIP-10 ed25519 test vector 1', () => {
       'a4b2856bfec510abab89753fac1ac0e1112364e7d250545963f135f2a33188ed',
     ],
     [
-      "m/0H/1H/2H/2H/1000000000H",
+      'm/0H/1H/2H/2H/1000000000H',
       [0, 1, 2, 2, 1_000_000_000],
       '68789923a0cac2cd5a29172a475fe9e0fb14cd6adb5ad98a3fa70333e7afa230',
       '8f94d394a8e8fd6b1bc2f3f49f5c47e385281d5c17e65324b0f62483e37e8793',
@@ -101,7 +103,9 @@ describe('SLIP-10 ed25519 test vector 1', () => {
   it('derives the same through deriveAccount for an all-hardened path', () => {
     const account = checkAccountSpec(solana("m/0'/1'/2'/2'/1000000000'"), 'account')
     expect(account.path).toBe("m/0'/1'/2'/2'/1000000000'")
-    expect(deriveAccount(seed, account).publicKey).toBe('3c24da049451555d51a7014a37337aa4e12d41e485abccfa46b47dfb2af54b7a')
+    expect(deriveAccount(seed, account).publicKey).toBe(
+      '3c24da049451555d51a7014a37337aa4e12d41e485abccfa46b47dfb2af54b7a',
+    )
   })
 })
 
@@ -123,8 +127,12 @@ describe('known mnemonics give the addresses wallets show', () => {
     // account (Phantom and Solflare, m/44'/501'/0'/0'), as published in many wallets' test suites (e.g.
     // Ian Coleman's BIP-39 tool shows the same Ethereum address).
     const seed = mnemonicToSeedSync(ABANDON)
-    expect(deriveAccount(seed, checkAccountSpec(ethereum(), 'account')).address).toBe('0x9858EfFD232B4033E47d90003D41EC34EcaEda94')
-    expect(deriveAccount(seed, checkAccountSpec(solana(), 'account')).address).toBe('HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk')
+    expect(deriveAccount(seed, checkAccountSpec(ethereum(), 'account')).address).toBe(
+      '0x9858EfFD232B4033E47d90003D41EC34EcaEda94',
+    )
+    expect(deriveAccount(seed, checkAccountSpec(solana(), 'account')).address).toBe(
+      'HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk',
+    )
   })
 
   it("accepts h and H as the hardened mark, as BIP-32's own vectors write it", () => {
@@ -137,7 +145,10 @@ describe('known mnemonics give the addresses wallets show', () => {
 
 describe('checkAccountSpec', () => {
   it('refuses what the mock does not derive, naming the field', () => {
-    refused(() => checkAccountSpec({ ...ethereum(), curve: 'CURVE_P256' }, 'wallet.accounts[0]'), 'wallet.accounts[0].curve: expected one of CURVE_SECP256K1, CURVE_ED25519, got "CURVE_P256"')
+    refused(
+      () => checkAccountSpec({ ...ethereum(), curve: 'CURVE_P256' }, 'wallet.accounts[0]'),
+      'wallet.accounts[0].curve: expected one of CURVE_SECP256K1, CURVE_ED25519, got "CURVE_P256"',
+    )
     refused(
       () => checkAccountSpec({ ...ethereum(), pathFormat: 'PATH_FORMAT_SLIP10' }, 'a'),
       'a.pathFormat: expected PATH_FORMAT_BIP32, got "PATH_FORMAT_SLIP10"',

@@ -58,7 +58,8 @@ export interface DerivedAccount {
  */
 export function checkAccountSpec(spec: AccountSpec, field: string): CheckedAccountSpec {
   const curve = CURVES.find((known) => known === spec.curve)
-  if (curve === undefined) throw new MockError(3, `${field}.curve: expected one of ${CURVES.join(', ')}, got "${spec.curve}"`)
+  if (curve === undefined)
+    throw new MockError(3, `${field}.curve: expected one of ${CURVES.join(', ')}, got "${spec.curve}"`)
   if (spec.pathFormat !== 'PATH_FORMAT_BIP32') {
     throw new MockError(3, `${field}.pathFormat: expected PATH_FORMAT_BIP32, got "${spec.pathFormat}"`)
   }
@@ -70,7 +71,10 @@ export function checkAccountSpec(spec: AccountSpec, field: string): CheckedAccou
     )
   }
   if (CURVE_OF[addressFormat] !== curve) {
-    throw new MockError(3, `${field}.addressFormat: ${addressFormat} is made from ${CURVE_OF[addressFormat]} keys, not ${curve}`)
+    throw new MockError(
+      3,
+      `${field}.addressFormat: ${addressFormat} is made from ${CURVE_OF[addressFormat]} keys, not ${curve}`,
+    )
   }
   const levels = parseDerivationPath(spec.path, `${field}.path`)
   if (curve === 'CURVE_ED25519') {
@@ -91,7 +95,11 @@ export function deriveAccount(seed: Uint8Array, spec: CheckedAccountSpec): Deriv
   if (spec.curve === 'CURVE_SECP256K1') {
     const node = HDKey.fromMasterSeed(seed).derive(spec.path.replace(/[hH]/g, "'"))
     if (node.privateKey === null || node.publicKey === null) throw new Error(`no key derived at ${spec.path}`)
-    return { address: ethereumAddress(node.publicKey), publicKey: bytesToHex(node.publicKey), privateKey: node.privateKey }
+    return {
+      address: ethereumAddress(node.publicKey),
+      publicKey: bytesToHex(node.publicKey),
+      privateKey: node.privateKey,
+    }
   }
   let node = slip10Master(seed)
   for (const level of levels) node = slip10HardenedChild(node, level.index)

@@ -112,7 +112,11 @@ export function createWebhooks(options: WebhooksOptions): WebhookDispatcher {
     for (const entry of [...waiting.values()]) {
       const url = urlOf(entry.delivery.organizationId)
       if (url !== entry.delivery.url) {
-        finish(entry, 'cancelled', `FEATURE_NAME_WEBHOOK of organization ${entry.delivery.organizationId} was ${url === undefined ? 'removed' : `changed to ${url}`}`)
+        finish(
+          entry,
+          'cancelled',
+          `FEATURE_NAME_WEBHOOK of organization ${entry.delivery.organizationId} was ${url === undefined ? 'removed' : `changed to ${url}`}`,
+        )
       }
     }
   }
@@ -142,7 +146,12 @@ export function createWebhooks(options: WebhooksOptions): WebhookDispatcher {
     waiting.set(delivery.id, entry)
     if (waiting.size > maxPending) {
       const [oldest] = waiting.values()
-      if (oldest !== undefined) finish(oldest, 'dropped', `dropped unsent: more than ${maxPending} deliveries (webhooks.maxPending) were waiting`)
+      if (oldest !== undefined)
+        finish(
+          oldest,
+          'dropped',
+          `dropped unsent: more than ${maxPending} deliveries (webhooks.maxPending) were waiting`,
+        )
     }
     trimLog()
     const body = JSON.stringify({ type: WEBHOOK_EVENT_TYPE, msg: { activity } })
@@ -228,7 +237,10 @@ export function createWebhooks(options: WebhooksOptions): WebhookDispatcher {
     notify(activity) {
       cancelStale()
       const parentId = state.organizations[activity.organizationId]?.parentOrganizationId
-      const targets = parentId === undefined || parentId === activity.organizationId ? [activity.organizationId] : [activity.organizationId, parentId]
+      const targets =
+        parentId === undefined || parentId === activity.organizationId
+          ? [activity.organizationId]
+          : [activity.organizationId, parentId]
       for (const organizationId of targets) {
         const url = urlOf(organizationId)
         if (url !== undefined) enqueue(organizationId, url, activity)
@@ -244,7 +256,8 @@ export function createWebhooks(options: WebhooksOptions): WebhookDispatcher {
       return endpoints
     },
     secret,
-    settled: () => (waiting.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => settledWaiters.push(resolve))),
+    settled: () =>
+      waiting.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => settledWaiters.push(resolve)),
   }
 }
 
@@ -256,18 +269,22 @@ export function signatureHeader(secret: string, timestamp: number, body: string)
 
 /** undici reports the reason (ECONNREFUSED) as the cause of a bare 'fetch failed'. */
 function describeCause(cause: unknown): string {
-  if (cause instanceof Error) return ` (${'code' in cause && typeof cause.code === 'string' ? cause.code : cause.message})`
+  if (cause instanceof Error)
+    return ` (${'code' in cause && typeof cause.code === 'string' ? cause.code : cause.message})`
   return ''
 }
 
 function checkDelays(delays: readonly number[]): number[] {
   if (!Array.isArray(delays) || !delays.every((delay) => Number.isInteger(delay) && delay >= 0)) {
-    throw new TypeError(`webhooks.retryDelaysMs: expected a list of whole milliseconds >= 0, got ${JSON.stringify(delays)}`)
+    throw new TypeError(
+      `webhooks.retryDelaysMs: expected a list of whole milliseconds >= 0, got ${JSON.stringify(delays)}`,
+    )
   }
   return [...delays]
 }
 
 function checkCount(value: number, name: string, min: number): number {
-  if (!Number.isInteger(value) || value < min) throw new TypeError(`${name}: expected a whole number >= ${min}, got ${value}`)
+  if (!Number.isInteger(value) || value < min)
+    throw new TypeError(`${name}: expected a whole number >= ${min}, got ${value}`)
   return value
 }

@@ -19,7 +19,9 @@ interface ProxyCall {
   now: number
 }
 
-type Describe = (call: ProxyCall) => Pick<WebhookActivity, 'type' | 'organizationId'> & { intent: JsonObject; result: JsonObject }
+type Describe = (
+  call: ProxyCall,
+) => Pick<WebhookActivity, 'type' | 'organizationId'> & { intent: JsonObject; result: JsonObject }
 
 /**
  * Per endpoint, the activity production records, or null for a read (config, account lookup). Secrets

@@ -13,14 +13,23 @@ import { createMockAuthProxy } from '../handler'
 import { DEMO_ORGANIZATION_ID, DEMO_TENANT } from '../tenants'
 import { createTestClientKey, type TestClientKey } from '../testing/clientKey'
 import { ok, setup, type TestClock } from '../testing/harness'
-import { createWalletBody, envelope, expectPublicRefusal, signedInEmailUser, stampedCall, xStamp } from '../testing/publicApi'
+import {
+  createWalletBody,
+  envelope,
+  expectPublicRefusal,
+  signedInEmailUser,
+  stampedCall,
+  xStamp,
+} from '../testing/publicApi'
 import type { MockAuthProxy, MockAuthProxyOptions, MockTenant } from '../types'
 
 // The README's snippet, typed (a test below runs the README's own text).
 function isFromMock(rawBody: string, header: string, secret: string): boolean {
   const { t, v1 } = Object.fromEntries(header.split(',').map((part) => part.split('=')))
   const expected = createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex')
-  return typeof v1 === 'string' && v1.length === expected.length && timingSafeEqual(Buffer.from(v1), Buffer.from(expected))
+  return (
+    typeof v1 === 'string' && v1.length === expected.length && timingSafeEqual(Buffer.from(v1), Buffer.from(expected))
+  )
 }
 
 interface Received {
@@ -115,19 +124,28 @@ describe('webhooks', () => {
     expect(proxy.webhooks.secret(DEMO_ORGANIZATION_ID)).toBe(SECRET)
     for (const delivery of hooks.received) {
       expect(isFromMock(delivery.body, String(delivery.headers['x-mock-signature']), SECRET)).toBe(true)
-      expect(isFromMock(delivery.body.replace('ACTIVITY', 'ACTIVITX'), String(delivery.headers['x-mock-signature']), SECRET)).toBe(false)
+      expect(
+        isFromMock(delivery.body.replace('ACTIVITY', 'ACTIVITX'), String(delivery.headers['x-mock-signature']), SECRET),
+      ).toBe(false)
       expect(isFromMock(delivery.body, String(delivery.headers['x-mock-signature']), 'another secret')).toBe(false)
       expect(delivery.headers).toMatchObject({
         'content-type': 'application/json',
         'x-turnkey-organization-id': DEMO_ORGANIZATION_ID,
         'x-turnkey-event-type': 'ACTIVITY_UPDATES',
       })
-      expect(JSON.parse(delivery.body)).toMatchObject({ type: 'ACTIVITY_UPDATES', msg: { activity: { status: 'ACTIVITY_STATUS_COMPLETED' } } })
+      expect(JSON.parse(delivery.body)).toMatchObject({
+        type: 'ACTIVITY_UPDATES',
+        msg: { activity: { status: 'ACTIVITY_STATUS_COMPLETED' } },
+      })
     }
-    const signUp = hooks.received.find((delivery) => delivery.activity.type === 'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7')
+    const signUp = hooks.received.find(
+      (delivery) => delivery.activity.type === 'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7',
+    )
     expect(signUp?.activity).toMatchObject({
       organizationId: DEMO_ORGANIZATION_ID,
-      result: { createSubOrganizationResultV7: { subOrganizationId: session.organizationId, rootUserIds: [session.userId] } },
+      result: {
+        createSubOrganizationResultV7: { subOrganizationId: session.organizationId, rootUserIds: [session.userId] },
+      },
     })
     // The login happened in the new sub-organization, and reached the parent's URL.
     const login = hooks.received.find((delivery) => delivery.activity.type === 'ACTIVITY_TYPE_OTP_LOGIN')
@@ -138,7 +156,9 @@ describe('webhooks', () => {
     expect(hooks.received.map((delivery) => delivery.body).join()).not.toContain(session.token)
 
     expect(proxy.webhooks.list()).toHaveLength(4)
-    expect(proxy.webhooks.list().every((delivery) => delivery.status === 'delivered' && delivery.attempts === 1)).toBe(true)
+    expect(proxy.webhooks.list().every((delivery) => delivery.status === 'delivered' && delivery.attempts === 1)).toBe(
+      true,
+    )
   })
 
   it("delivers a sub-organization's public API activity (create_wallet) to the parent organization's URL", async () => {
@@ -154,22 +174,44 @@ describe('webhooks', () => {
     await proxy.webhooks.settled()
     expect(hooks.received).toHaveLength(1)
     expect(hooks.received[0]?.headers['x-turnkey-organization-id']).toBe(DEMO_ORGANIZATION_ID)
-    expect(hooks.received[0]?.activity).toMatchObject({ id: activity.id, organizationId: ada.organizationId, type: 'ACTIVITY_TYPE_CREATE_WALLET' })
-    expect(isFromMock(hooks.received[0]?.body ?? '', String(hooks.received[0]?.headers['x-mock-signature']), proxy.webhooks.secret(DEMO_ORGANIZATION_ID))).toBe(true)
+    expect(hooks.received[0]?.activity).toMatchObject({
+      id: activity.id,
+      organizationId: ada.organizationId,
+      type: 'ACTIVITY_TYPE_CREATE_WALLET',
+    })
+    expect(
+      isFromMock(
+        hooks.received[0]?.body ?? '',
+        String(hooks.received[0]?.headers['x-mock-signature']),
+        proxy.webhooks.secret(DEMO_ORGANIZATION_ID),
+      ),
+    ).toBe(true)
   })
 
   it('retries a failing receiver (500 twice, then 200) with backoff and then counts it delivered', async () => {
     const hooks = await receiver([500, 500])
-    const proxy = createMockAuthProxy({ tenants: [tenant({ webhookUrl: hooks.url, webhookSecret: SECRET })], webhooks: fast })
-    await ok(proxy.fetch('https://proxy.test/v1/otp_init', {
-      method: 'POST',
-      headers: { 'X-Auth-Proxy-Config-Id': 'demo', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ otpType: 'OTP_TYPE_EMAIL', contact: 'ada@example.com' }),
-    }).then(async (response) => ({ status: response.status, body: await response.json(), headers: response.headers })))
+    const proxy = createMockAuthProxy({
+      tenants: [tenant({ webhookUrl: hooks.url, webhookSecret: SECRET })],
+      webhooks: fast,
+    })
+    await ok(
+      proxy
+        .fetch('https://proxy.test/v1/otp_init', {
+          method: 'POST',
+          headers: { 'X-Auth-Proxy-Config-Id': 'demo', 'Content-Type': 'application/json' },
+          body: JSON.stringify({ otpType: 'OTP_TYPE_EMAIL', contact: 'ada@example.com' }),
+        })
+        .then(async (response) => ({
+          status: response.status,
+          body: await response.json(),
+          headers: response.headers,
+        })),
+    )
     await proxy.webhooks.settled()
     expect(hooks.received).toHaveLength(3)
     expect(new Set(hooks.received.map((delivery) => delivery.headers['x-turnkey-event-id'])).size).toBe(1)
-    for (const delivery of hooks.received) expect(isFromMock(delivery.body, String(delivery.headers['x-mock-signature']), SECRET)).toBe(true)
+    for (const delivery of hooks.received)
+      expect(isFromMock(delivery.body, String(delivery.headers['x-mock-signature']), SECRET)).toBe(true)
     expect(proxy.webhooks.list()).toEqual([
       expect.objectContaining({
         url: hooks.url,
@@ -185,13 +227,20 @@ describe('webhooks', () => {
   it('gives up on a dead receiver after the last retry, and says why', async () => {
     const dead = await receiver()
     servers.pop()?.close()
-    const proxy = createMockAuthProxy({ tenants: [tenant({ webhookUrl: dead.url })], webhooks: { retryDelaysMs: [1, 1] } })
+    const proxy = createMockAuthProxy({
+      tenants: [tenant({ webhookUrl: dead.url })],
+      webhooks: { retryDelaysMs: [1, 1] },
+    })
     await signUpByEmail(proxy, 'ada@example.com')
     await proxy.webhooks.settled()
     const deliveries = proxy.webhooks.list()
     expect(deliveries).toHaveLength(4)
     for (const delivery of deliveries) {
-      expect(delivery).toMatchObject({ status: 'failed', attempts: 3, lastError: expect.stringContaining('ECONNREFUSED') })
+      expect(delivery).toMatchObject({
+        status: 'failed',
+        attempts: 3,
+        lastError: expect.stringContaining('ECONNREFUSED'),
+      })
     }
   })
 
@@ -218,7 +267,9 @@ describe('webhooks', () => {
     await startEmailOtp(kit, { email: 'ada@example.com' })
     await startEmailOtp(kit, { email: 'bob@example.com' })
     expect(proxy.webhooks.list().map((delivery) => delivery.status)).toEqual(['pending', 'dropped'])
-    expect(proxy.webhooks.list()[1]?.lastError).toMatch(/^dropped unsent: more than 1 deliveries \(webhooks.maxPending\)/)
+    expect(proxy.webhooks.list()[1]?.lastError).toMatch(
+      /^dropped unsent: more than 1 deliveries \(webhooks.maxPending\)/,
+    )
     const [, second] = proxy.webhooks.list()
     await startEmailOtp(kit, { email: 'cyd@example.com' })
     expect(proxy.webhooks.list()).toHaveLength(2)
@@ -267,8 +318,14 @@ describe('webhooks', () => {
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8')
     const block = /```js\n(import \{ createHmac, timingSafeEqual \} from 'node:crypto'\n[\s\S]*?)```/.exec(readme)?.[1]
     expect(block).toBeDefined()
-    const source = (block ?? '').replace("import { createHmac, timingSafeEqual } from 'node:crypto'", 'const { createHmac, timingSafeEqual } = crypto')
-    const documented = new Function('crypto', 'Buffer', `${source}\nreturn isFromMock`)({ createHmac, timingSafeEqual }, Buffer) as typeof isFromMock
+    const source = (block ?? '').replace(
+      "import { createHmac, timingSafeEqual } from 'node:crypto'",
+      'const { createHmac, timingSafeEqual } = crypto',
+    )
+    const documented = new Function('crypto', 'Buffer', `${source}\nreturn isFromMock`)(
+      { createHmac, timingSafeEqual },
+      Buffer,
+    ) as typeof isFromMock
     const hooks = await receiver()
     const proxy = createMockAuthProxy({ tenants: [tenant({ webhookUrl: hooks.url, webhookSecret: SECRET })] })
     await startEmailOtp(kitOn(proxy), { email: 'ada@example.com' })
@@ -293,7 +350,9 @@ describe('set_organization_feature and remove_organization_feature', () => {
 
   it("sets the tenant organization's webhook when stamped by its root API key, and answers the features", async () => {
     const { root, hooks, proxy, clock } = await rootKeyed()
-    const answer = await ok<{ activity: Record<string, unknown> }>(setWebhook(proxy, clock, DEMO_ORGANIZATION_ID, hooks.url, root))
+    const answer = await ok<{ activity: Record<string, unknown> }>(
+      setWebhook(proxy, clock, DEMO_ORGANIZATION_ID, hooks.url, root),
+    )
     expect(answer.activity).toMatchObject({
       organizationId: DEMO_ORGANIZATION_ID,
       status: 'ACTIVITY_STATUS_COMPLETED',
@@ -304,10 +363,13 @@ describe('set_organization_feature and remove_organization_feature', () => {
     expect(proxy.state.features[DEMO_ORGANIZATION_ID]).toEqual([{ name: 'FEATURE_NAME_WEBHOOK', value: hooks.url }])
     await signedInEmailUser(proxy, 'ada@example.com')
     await proxy.webhooks.settled()
-    expect(hooks.received.map((delivery) => delivery.activity.type)).toContain('ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7')
+    expect(hooks.received.map((delivery) => delivery.activity.type)).toContain(
+      'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7',
+    )
     const secret = proxy.webhooks.secret(DEMO_ORGANIZATION_ID)
     expect(secret).toMatch(/^whsec_[0-9a-f]{48}$/)
-    for (const delivery of hooks.received) expect(isFromMock(delivery.body, String(delivery.headers['x-mock-signature']), secret)).toBe(true)
+    for (const delivery of hooks.received)
+      expect(isFromMock(delivery.body, String(delivery.headers['x-mock-signature']), secret)).toBe(true)
   })
 
   it('stops deliveries once removed, cancelling one waiting for a retry', async () => {
@@ -316,7 +378,9 @@ describe('set_organization_feature and remove_organization_feature', () => {
     await ok(setWebhook(proxy, clock, DEMO_ORGANIZATION_ID, failing.url, root))
     // The set activity's own delivery fails once and waits 500 ms for its retry.
     await vi.waitFor(() => expect(failing.received).toHaveLength(1))
-    expect(proxy.webhooks.list()).toMatchObject([{ activityType: 'ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE', status: 'pending', attempts: 1 }])
+    expect(proxy.webhooks.list()).toMatchObject([
+      { activityType: 'ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE', status: 'pending', attempts: 1 },
+    ])
     const removed = await ok<{ activity: { result: unknown } }>(removeWebhook(proxy, clock, DEMO_ORGANIZATION_ID, root))
     expect(removed.activity.result).toEqual({ removeOrganizationFeatureResult: { features: [] } })
     expect(proxy.webhooks.list()).toMatchObject([
@@ -338,10 +402,14 @@ describe('set_organization_feature and remove_organization_feature', () => {
     await proxy.webhooks.settled()
     expect(own.received.map((delivery) => delivery.activity.type)).toEqual(['ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE'])
     expect(own.received[0]?.headers['x-turnkey-organization-id']).toBe(ada.organizationId)
-    expect(parent.received.map((delivery) => delivery.activity.type)).toContain('ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE')
+    expect(parent.received.map((delivery) => delivery.activity.type)).toContain(
+      'ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE',
+    )
     const ownSecret = proxy.webhooks.secret(ada.organizationId)
     expect(ownSecret).not.toBe(proxy.webhooks.secret(DEMO_ORGANIZATION_ID))
-    expect(isFromMock(own.received[0]?.body ?? '', String(own.received[0]?.headers['x-mock-signature']), ownSecret)).toBe(true)
+    expect(
+      isFromMock(own.received[0]?.body ?? '', String(own.received[0]?.headers['x-mock-signature']), ownSecret),
+    ).toBe(true)
   })
 
   it("refuses a sub-organization's user on the parent organization (7) and an unknown key (16), changing nothing", async () => {
@@ -367,32 +435,62 @@ describe('set_organization_feature and remove_organization_feature', () => {
     )
     const bob = await signedInEmailUser(proxy, 'bob@example.com')
     const other = featureBody('SET', bob.organizationId, { name: 'FEATURE_NAME_WEBHOOK', value: hooks.url }, clock)
-    await expectPublicRefusal(proxy, 'submit/set_organization_feature', other, await xStamp(ada.sessionKey, other), 16, /^could not find public key/)
+    await expectPublicRefusal(
+      proxy,
+      'submit/set_organization_feature',
+      other,
+      await xStamp(ada.sessionKey, other),
+      16,
+      /^could not find public key/,
+    )
   })
 
   it.each([
-    ['a name of the wrong type', { name: 5, value: 'http://hooks.test/' }, 'parameters.name: expected one of FEATURE_NAME_ROOT_USER_EMAIL_RECOVERY, '],
+    [
+      'a name of the wrong type',
+      { name: 5, value: 'http://hooks.test/' },
+      'parameters.name: expected one of FEATURE_NAME_ROOT_USER_EMAIL_RECOVERY, ',
+    ],
     ['an unknown feature', { name: 'FEATURE_NAME_PAGER', value: 'http://hooks.test/' }, 'got "FEATURE_NAME_PAGER"'],
-    ['a value of the wrong type', { name: 'FEATURE_NAME_WEBHOOK', value: 42 }, 'parameters.value: expected a string, got a number'],
+    [
+      'a value of the wrong type',
+      { name: 'FEATURE_NAME_WEBHOOK', value: 42 },
+      'parameters.value: expected a string, got a number',
+    ],
     ['no value', { name: 'FEATURE_NAME_WEBHOOK' }, 'parameters.value: expected a string, got nothing'],
     [
       'a value that is not a URL',
       { name: 'FEATURE_NAME_WEBHOOK', value: 'hooks.test/in' },
       `parameters.value: expected the webhook's absolute http(s) URL (without a fragment) for FEATURE_NAME_WEBHOOK, got "hooks.test/in"`,
     ],
-    ['a URL that is not http(s)', { name: 'FEATURE_NAME_WEBHOOK', value: 'ftp://hooks.test/' }, 'got "ftp://hooks.test/"'],
+    [
+      'a URL that is not http(s)',
+      { name: 'FEATURE_NAME_WEBHOOK', value: 'ftp://hooks.test/' },
+      'got "ftp://hooks.test/"',
+    ],
   ])('refuses %s (code 3, naming it) and changes nothing', async (_name, parameters, message) => {
     const { root, proxy, clock } = await rootKeyed()
     const body = featureBody('SET', DEMO_ORGANIZATION_ID, parameters, clock)
-    await expectPublicRefusal(proxy, 'submit/set_organization_feature', body, await xStamp(root, body), 3, new RegExp(escape(message)))
+    await expectPublicRefusal(
+      proxy,
+      'submit/set_organization_feature',
+      body,
+      await xStamp(root, body),
+      3,
+      new RegExp(escape(message)),
+    )
     expect(proxy.webhooks.list()).toEqual([])
   })
 
   it('stores and lists a feature other than the webhook, which sends nothing', async () => {
     const { root, proxy, clock } = await rootKeyed()
     const body = featureBody('SET', DEMO_ORGANIZATION_ID, { name: 'FEATURE_NAME_EMAIL_AUTH', value: '' }, clock)
-    const answer = await ok<{ activity: { result: unknown } }>(stampedCall(proxy, 'submit/set_organization_feature', body, root))
-    expect(answer.activity.result).toEqual({ setOrganizationFeatureResult: { features: [{ name: 'FEATURE_NAME_EMAIL_AUTH', value: '' }] } })
+    const answer = await ok<{ activity: { result: unknown } }>(
+      stampedCall(proxy, 'submit/set_organization_feature', body, root),
+    )
+    expect(answer.activity.result).toEqual({
+      setOrganizationFeatureResult: { features: [{ name: 'FEATURE_NAME_EMAIL_AUTH', value: '' }] },
+    })
     await proxy.webhooks.settled()
     expect(proxy.webhooks.list()).toEqual([])
   })

@@ -42,7 +42,8 @@ export function fakePasskeyBrowser(options: FakePasskeyBrowserOptions = {}): Fak
     prompts.push(kind)
     const behaviour = next
     next = undefined
-    if (behaviour === 'cancel') throw new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError')
+    if (behaviour === 'cancel')
+      throw new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError')
     if (behaviour !== undefined) await behaviour
     return answer()
   }
@@ -51,10 +52,14 @@ export function fakePasskeyBrowser(options: FakePasskeyBrowserOptions = {}): Fak
     browserSupportsWebAuthn: () => supported,
     startRegistration: (registration) => {
       pickerNames.push(registration.optionsJSON.user.name)
-      return prompt('create', () => device.webauthn.startRegistration(registration)) as ReturnType<WebAuthnModule['startRegistration']>
+      return prompt('create', () => device.webauthn.startRegistration(registration)) as ReturnType<
+        WebAuthnModule['startRegistration']
+      >
     },
     startAuthentication: (authentication) =>
-      prompt('get', () => device.webauthn.startAuthentication(authentication)) as ReturnType<WebAuthnModule['startAuthentication']>,
+      prompt('get', () => device.webauthn.startAuthentication(authentication)) as ReturnType<
+        WebAuthnModule['startAuthentication']
+      >,
   }
 
   return {

@@ -14,7 +14,8 @@ export async function consent(proxy: MockAuthProxy, authorizeUrl: string, choice
   const form = button?.closest('form')
   if (!button || !form) throw new Error(`the consent page has no button "${choice}"`)
   const body = new URLSearchParams()
-  for (const input of form.querySelectorAll<HTMLInputElement>('input[type="hidden"]')) body.append(input.name, input.value)
+  for (const input of form.querySelectorAll<HTMLInputElement>('input[type="hidden"]'))
+    body.append(input.name, input.value)
   body.append(button.name, button.value)
   const response = await proxy.handle(
     new Request(new URL(form.getAttribute('action') ?? '', authorizeUrl), {
@@ -24,7 +25,8 @@ export async function consent(proxy: MockAuthProxy, authorizeUrl: string, choice
     }),
   )
   const location = response.headers.get('Location')
-  if (response.status !== 303 || location === null) throw new Error(`consent answered ${response.status} without a redirect`)
+  if (response.status !== 303 || location === null)
+    throw new Error(`consent answered ${response.status} without a redirect`)
   return location
 }
 

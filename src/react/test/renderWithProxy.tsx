@@ -15,7 +15,13 @@ import {
   type WebAuthnModule,
 } from '../../core'
 import type { EnabledProvider } from '../../core/types'
-import { createMockAuthProxy, DEMO_CONFIG_ID, mockOAuthEndpoints, type MockAuthProxy, type MockAuthProxyOptions } from '../../mock'
+import {
+  createMockAuthProxy,
+  DEMO_CONFIG_ID,
+  mockOAuthEndpoints,
+  type MockAuthProxy,
+  type MockAuthProxyOptions,
+} from '../../mock'
 import { AuthProxyProvider, type AuthProxyProviderProps } from '../AuthProxyProvider'
 import type { SignupWallet } from '../../core/types'
 import type { FlowStorage } from '../context'

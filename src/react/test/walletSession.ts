@@ -17,7 +17,12 @@ export interface TestSessionOptions {
 export async function setTestSession(kit: Kit, options: TestSessionOptions = {}): Promise<Session> {
   const { userId = WALLET_USER, organizationId = WALLET_ORG, lifetimeMs = 15 * 60_000, identity } = options
   const publicKey = options.publicKey ?? (await kit.keyStore.create())
-  const token = await sessionToken({ exp: Math.floor((kit.now() + lifetimeMs) / 1000), public_key: publicKey, user_id: userId, organization_id: organizationId })
+  const token = await sessionToken({
+    exp: Math.floor((kit.now() + lifetimeMs) / 1000),
+    public_key: publicKey,
+    user_id: userId,
+    organization_id: organizationId,
+  })
   let session: Session | undefined
   await act(async () => {
     await kit.session.ready

@@ -17,11 +17,15 @@ export function accountsOf(world: World, identity: Identity): MockUser[] {
     case 'passkey':
       return users.filter((user) => user.userName === identity.userName)
     case 'oauth': {
-      const person = state.oauthIdentities.find((candidate) => candidate.provider === identity.provider && candidate.name === identity.name)
+      const person = state.oauthIdentities.find(
+        (candidate) => candidate.provider === identity.provider && candidate.name === identity.name,
+      )
       if (person === undefined) throw new Error(`the mock has no ${identity.provider} identity ${identity.name}`)
       // The proxy's own tokens (X, Discord) prefix the provider's subject with the provider's name.
       const subjects = [person.sub, `${identity.provider}:${person.sub}`]
-      return users.filter((user) => user.oauthProviders.some((link) => link.provider === identity.provider && subjects.includes(link.subject)))
+      return users.filter((user) =>
+        user.oauthProviders.some((link) => link.provider === identity.provider && subjects.includes(link.subject)),
+      )
     }
   }
 }
@@ -46,10 +50,19 @@ async function checkKeysAndAccounts(world: World, run: FlowRun, when: string): P
   const referenced = new Set([...(session === null ? [] : [session.publicKey]), ...run.neededKeys()])
   const unreferenced = keys.filter((key) => !referenced.has(key))
   const kept = run.keptKeys?.() ?? 0
-  if (kept === 0) expect.soft(unreferenced, `${when}: keys that neither the session nor the recovery references`).toEqual([])
-  else expect.soft(unreferenced.length, `${when}: keys besides the session's and the ${kept} the flow keeps for its next start`).toBeLessThanOrEqual(kept)
+  if (kept === 0)
+    expect.soft(unreferenced, `${when}: keys that neither the session nor the recovery references`).toEqual([])
+  else
+    expect
+      .soft(
+        unreferenced.length,
+        `${when}: keys besides the session's and the ${kept} the flow keeps for its next start`,
+      )
+      .toBeLessThanOrEqual(kept)
   for (const identity of run.identities) {
-    expect.soft(accountsOf(world, identity).length, `${when}: accounts of the ${describeIdentity(identity)}`).toBeLessThanOrEqual(1)
+    expect
+      .soft(accountsOf(world, identity).length, `${when}: accounts of the ${describeIdentity(identity)}`)
+      .toBeLessThanOrEqual(1)
   }
 }
 
@@ -60,10 +73,12 @@ export async function checkAfterFailure(world: World, run: FlowRun): Promise<voi
   if (run.sessionBefore === null) {
     expect.soft(session, `${when}: the session`).toBeNull()
   } else {
-    expect.soft(
-      session === null ? null : { userId: session.userId, publicKey: session.publicKey },
-      `${when}: the session (the one before)`,
-    ).toEqual({ userId: run.sessionBefore.userId, publicKey: run.sessionBefore.publicKey })
+    expect
+      .soft(
+        session === null ? null : { userId: session.userId, publicKey: session.publicKey },
+        `${when}: the session (the one before)`,
+      )
+      .toEqual({ userId: run.sessionBefore.userId, publicKey: run.sessionBefore.publicKey })
   }
   await checkKeysAndAccounts(world, run, when)
 }
@@ -73,10 +88,13 @@ export async function checkSignedIn(world: World, run: FlowRun, when: string): P
   const session = world.kit.session.getSnapshot().session
   expect.soft(session, `${when}: the session`).not.toBeNull()
   if (session === null) return
-  expect.soft(await world.kit.keyStore.has(session.publicKey), `${when}: the session's key is in the key store`).toBe(true)
+  expect
+    .soft(await world.kit.keyStore.has(session.publicKey), `${when}: the session's key is in the key store`)
+    .toBe(true)
   // The proxy knows it: a live session of that user, bound to that key.
   const live = Object.values(world.mock.state.sessions).some(
-    (issued) => issued.userId === session.userId && issued.publicKey === session.publicKey && issued.revokedAt === undefined,
+    (issued) =>
+      issued.userId === session.userId && issued.publicKey === session.publicKey && issued.revokedAt === undefined,
   )
   expect.soft(live, `${when}: the proxy issued a live session for the user and key`).toBe(true)
   const [identity] = run.identities

@@ -38,7 +38,9 @@ async function counted(context: TestContext, flow: string, fault: string, body: 
 function outcomeOf(error: unknown): { code: string; retryAfterSeconds?: number } | 'signed in' {
   if (error === undefined) return 'signed in'
   if (!isKitError(error)) return { code: `not a KitError: ${String(error)}` }
-  return error.retryAfterSeconds === undefined ? { code: error.code } : { code: error.code, retryAfterSeconds: error.retryAfterSeconds }
+  return error.retryAfterSeconds === undefined
+    ? { code: error.code }
+    : { code: error.code, retryAfterSeconds: error.retryAfterSeconds }
 }
 
 /**
@@ -68,7 +70,9 @@ async function run(flow: FlowDef, step: MockFaultTarget, fault: FaultCase, shots
     } else {
       expect.soft(outcome === 'signed in' ? outcome : outcome.code, 'the code').toBeOneOf(expected.codes)
       if (expected.retryAfterSeconds !== undefined) {
-        expect.soft(outcome === 'signed in' ? undefined : outcome.retryAfterSeconds, 'retryAfterSeconds').toBe(expected.retryAfterSeconds)
+        expect
+          .soft(outcome === 'signed in' ? undefined : outcome.retryAfterSeconds, 'retryAfterSeconds')
+          .toBe(expected.retryAfterSeconds)
         if (flowRun.countdown !== undefined) {
           expect.soft(flowRun.countdown(), 'the flow’s countdown (retrySecondsLeft)').toBe(expected.retryAfterSeconds)
         }
@@ -110,22 +114,26 @@ describe.each(FLOWS.map((flow) => [flow.name, flow] as const))('%s', (flowName, 
     }),
   )
   // Counted under the fault's name, once or twice: the summary's columns are the kinds of fault.
-  it.for(cases)('%s × %s', ([step, , fault, shots], context) => counted(context, flowName, fault.name, () => run(flow, step, fault, shots)))
+  it.for(cases)('%s × %s', ([step, , fault, shots], context) =>
+    counted(context, flowName, fault.name, () => run(flow, step, fault, shots)),
+  )
 })
 
 describe('logout (local)', () => {
-  it.for(SIGN_INS.map((signIn) => [signIn.name, signIn] as const))('after a sign-in by %s, leaves no session and no key', ([, signIn], context) =>
-    counted(context, 'logout', 'none', async () => {
-      const world = createWorld()
-      try {
-        await signIn.signIn(world)
-        expect(world.kit.session.getSnapshot().status, 'signed in first').toBe('signedIn')
-        await logout(world.kit)
-        expect(world.kit.session.getSnapshot().session, 'the session').toBeNull()
-        expect(await world.kit.keyStore.list(), 'the keys').toEqual([])
-      } finally {
-        world.kit.destroy()
-      }
-    }),
+  it.for(SIGN_INS.map((signIn) => [signIn.name, signIn] as const))(
+    'after a sign-in by %s, leaves no session and no key',
+    ([, signIn], context) =>
+      counted(context, 'logout', 'none', async () => {
+        const world = createWorld()
+        try {
+          await signIn.signIn(world)
+          expect(world.kit.session.getSnapshot().status, 'signed in first').toBe('signedIn')
+          await logout(world.kit)
+          expect(world.kit.session.getSnapshot().session, 'the session').toBeNull()
+          expect(await world.kit.keyStore.list(), 'the keys').toEqual([])
+        } finally {
+          world.kit.destroy()
+        }
+      }),
   )
 })

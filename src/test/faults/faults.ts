@@ -28,11 +28,23 @@ const LATE_MS = 900
 
 export const FAULTS: readonly FaultCase[] = [
   // A proxy error body: gRPC 13 INTERNAL has no code of its own.
-  { name: 'error 13', fault: { kind: 'error', code: 13 }, processed: false, expected: { code: 'PROXY_ERROR' }, absorbedBy: [] },
+  {
+    name: 'error 13',
+    fault: { kind: 'error', code: 13 },
+    processed: false,
+    expected: { code: 'PROXY_ERROR' },
+    absorbedBy: [],
+  },
   // gRPC 14 UNAVAILABLE (HTTP 503) says what a gateway's 503 page says: the service cannot be reached
   // now, try again. The same HTTP status cannot mean two codes (postJson: 503 page → PROXY_UNAVAILABLE),
   // and the account lookup retries both alike.
-  { name: 'error 14', fault: { kind: 'error', code: 14 }, processed: false, expected: { code: 'PROXY_UNAVAILABLE' }, absorbedBy: ['account'] },
+  {
+    name: 'error 14',
+    fault: { kind: 'error', code: 14 },
+    processed: false,
+    expected: { code: 'PROXY_UNAVAILABLE' },
+    absorbedBy: ['account'],
+  },
   {
     name: 'error 8 retry 12s',
     fault: { kind: 'error', code: 8, retryAfterSeconds: 12 },
@@ -40,8 +52,20 @@ export const FAULTS: readonly FaultCase[] = [
     expected: { code: 'RATE_LIMITED', retryAfterSeconds: 12 },
     absorbedBy: [],
   },
-  { name: 'page 502', fault: { kind: 'page', status: 502 }, processed: false, expected: { code: 'PROXY_UNAVAILABLE' }, absorbedBy: ['account', 'submit'] },
-  { name: 'page 503', fault: { kind: 'page', status: 503 }, processed: false, expected: { code: 'PROXY_UNAVAILABLE' }, absorbedBy: ['account', 'submit'] },
+  {
+    name: 'page 502',
+    fault: { kind: 'page', status: 502 },
+    processed: false,
+    expected: { code: 'PROXY_UNAVAILABLE' },
+    absorbedBy: ['account', 'submit'],
+  },
+  {
+    name: 'page 503',
+    fault: { kind: 'page', status: 503 },
+    processed: false,
+    expected: { code: 'PROXY_UNAVAILABLE' },
+    absorbedBy: ['account', 'submit'],
+  },
   {
     name: 'page 429 retry 7',
     fault: { kind: 'page', status: 429, retryAfter: '7' },
@@ -49,11 +73,35 @@ export const FAULTS: readonly FaultCase[] = [
     expected: { code: 'RATE_LIMITED', retryAfterSeconds: 7 },
     absorbedBy: [],
   },
-  { name: 'drop before', fault: { kind: 'drop' }, processed: false, expected: { code: 'PROXY_UNAVAILABLE' }, absorbedBy: ['account', 'submit'] },
-  { name: 'drop after', fault: { kind: 'drop', after: true }, processed: true, expected: { code: 'PROXY_UNAVAILABLE' }, absorbedBy: ['account', 'submit'] },
-  { name: 'late', fault: { kind: 'late', ms: LATE_MS }, processed: true, expected: { code: 'PROXY_TIMEOUT' }, absorbedBy: ['account', 'submit'] },
+  {
+    name: 'drop before',
+    fault: { kind: 'drop' },
+    processed: false,
+    expected: { code: 'PROXY_UNAVAILABLE' },
+    absorbedBy: ['account', 'submit'],
+  },
+  {
+    name: 'drop after',
+    fault: { kind: 'drop', after: true },
+    processed: true,
+    expected: { code: 'PROXY_UNAVAILABLE' },
+    absorbedBy: ['account', 'submit'],
+  },
+  {
+    name: 'late',
+    fault: { kind: 'late', ms: LATE_MS },
+    processed: true,
+    expected: { code: 'PROXY_TIMEOUT' },
+    absorbedBy: ['account', 'submit'],
+  },
   // Status 200 kept, the JSON cut in half: postJson cannot parse it (not retried: the answer came).
-  { name: 'truncate', fault: { kind: 'truncate' }, processed: true, expected: { code: 'PROXY_BAD_RESPONSE' }, absorbedBy: [] },
+  {
+    name: 'truncate',
+    fault: { kind: 'truncate' },
+    processed: true,
+    expected: { code: 'PROXY_BAD_RESPONSE' },
+    absorbedBy: [],
+  },
   // postJson reads the body as text and parses it whatever the Content-Type says (a browser's fetch does
   // not care either), so a JSON answer labelled text/html is still the proxy's answer: the flow succeeds.
   { name: 'contentType', fault: { kind: 'contentType' }, processed: true, expected: 'success', absorbedBy: [] },

@@ -11,7 +11,8 @@ import type { World } from './world'
 const OAUTH_PERSON = 'Ada Lovelace'
 
 /** A person on the mock's consent page, continuing as `person`. */
-const consent = (mock: MockAuthProxy, authorizeUrl: string, person: string) => pressOnConsentPage(mock, authorizeUrl, `Continue as ${person}`)
+const consent = (mock: MockAuthProxy, authorizeUrl: string, person: string) =>
+  pressOnConsentPage(mock, authorizeUrl, `Continue as ${person}`)
 
 export async function signInWithRedirect(world: World, provider: OAuthProviderName): Promise<void> {
   let authorizeUrl = ''
@@ -66,7 +67,11 @@ export function oauthFlowDef(name: string, mode: 'redirect' | 'popup', provider:
     steps: ['oauth2_authenticate', 'account', 'signup', 'oauth_login'],
     async prepare(world) {
       return {
-        call: () => signIn(world, provider).then(() => undefined, (error: unknown) => error),
+        call: () =>
+          signIn(world, provider).then(
+            () => undefined,
+            (error: unknown) => error,
+          ),
         async recover() {
           // Start again.
           await signIn(world, provider)

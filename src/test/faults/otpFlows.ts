@@ -43,22 +43,28 @@ async function signUpByCode(world: World, otpType: 'OTP_TYPE_EMAIL' | 'OTP_TYPE_
 
 export function otpFlowDef(name: string, otpType: 'OTP_TYPE_EMAIL' | 'OTP_TYPE_SMS', returning: boolean): FlowDef {
   const contact = otpType === 'OTP_TYPE_EMAIL' ? EMAIL : PHONE
-  const identity: Identity = otpType === 'OTP_TYPE_EMAIL' ? { kind: 'email', email: EMAIL } : { kind: 'phone', phoneNumber: PHONE }
+  const identity: Identity =
+    otpType === 'OTP_TYPE_EMAIL' ? { kind: 'email', email: EMAIL } : { kind: 'phone', phoneNumber: PHONE }
   return {
     name,
-    steps: returning ? ['otp_init', 'otp_verify', 'account', 'otp_login'] : ['otp_init', 'otp_verify', 'account', 'signup', 'otp_login'],
+    steps: returning
+      ? ['otp_init', 'otp_verify', 'account', 'otp_login']
+      : ['otp_init', 'otp_verify', 'account', 'signup', 'otp_login'],
     async prepare(world, step) {
       if (returning) await signUpByCode(world, otpType, contact)
       const flow: OtpFlow = createOtpFlow(world.kit, { otpType })
       let code: string | undefined
       if (step !== 'otp_init') {
         await flow.start(contact)
-        if (flow.getSnapshot().step !== 'code') throw new Error(`setup: no code was sent: ${flow.getSnapshot().error?.code}`)
+        if (flow.getSnapshot().step !== 'code')
+          throw new Error(`setup: no code was sent: ${flow.getSnapshot().error?.code}`)
         code = latestCode(world.mock, contact)
       }
       const outcome = () => {
         const snapshot = flow.getSnapshot()
-        return snapshot.step === 'done' ? undefined : (snapshot.error ?? new Error(`the flow stopped at ${snapshot.step} without an error`))
+        return snapshot.step === 'done'
+          ? undefined
+          : (snapshot.error ?? new Error(`the flow stopped at ${snapshot.step} without an error`))
       }
       return {
         async call() {
@@ -101,7 +107,8 @@ export function otpFlowDef(name: string, otpType: 'OTP_TYPE_EMAIL' | 'OTP_TYPE_S
           }
           // Stuck: the flow's last error says where.
           const { step: reached, error } = flow.getSnapshot()
-          if (reached !== 'done') throw error ?? new Error(`the recovery stopped at the ${reached} step without an error`)
+          if (reached !== 'done')
+            throw error ?? new Error(`the recovery stopped at the ${reached} step without an error`)
           return { sameCode, refusedRestarts }
         },
         neededKeys() {

@@ -19,7 +19,11 @@ export const passkeySignup: FlowDef = {
   passkeySignup: true,
   async prepare(world) {
     return {
-      call: () => signUp(world).then(() => undefined, (error: unknown) => error),
+      call: () =>
+        signUp(world).then(
+          () => undefined,
+          (error: unknown) => error,
+        ),
       async recover(error) {
         if (isKitError(error, 'PASSKEY_SIGNUP_INCOMPLETE') && !isPasskeySignUpIncomplete(error)) {
           throw new Error('PASSKEY_SIGNUP_INCOMPLETE without a credentialId to sign in with')
@@ -61,7 +65,11 @@ export async function signedUpWithPasskey(world: World): Promise<Session> {
  */
 function tryAgain(action: () => Promise<unknown>, sessionBefore: Session | null): FlowRun {
   return {
-    call: () => action().then(() => undefined, (error: unknown) => error),
+    call: () =>
+      action().then(
+        () => undefined,
+        (error: unknown) => error,
+      ),
     async recover() {
       await action()
       return {}

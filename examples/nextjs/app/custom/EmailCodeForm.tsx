@@ -23,7 +23,12 @@ export function EmailCodeForm() {
         <>
           <label>
             Code sent to {otp.challenge?.contact}
-            <input value={code} onChange={(event) => setCode(event.target.value)} autoComplete="one-time-code" required />
+            <input
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              autoComplete="one-time-code"
+              required
+            />
           </label>
           <button type="submit" disabled={!otp.canVerify}>
             {otp.isVerifying ? 'Checking…' : 'Verify'}
@@ -36,7 +41,13 @@ export function EmailCodeForm() {
         <>
           <label>
             Email
-            <input type="email" value={email} onChange={(event) => setEmail(event.target.value)} autoComplete="email" required />
+            <input
+              type="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              autoComplete="email"
+              required
+            />
           </label>
           <button type="submit" disabled={otp.isSending}>
             {otp.isSending ? 'Sending…' : 'Send me a code'}
