@@ -46,6 +46,11 @@ export default tseslint.config(
     },
   },
   {
+    // Playwright fixtures take a `use` callback that is not React's `use`.
+    files: ['src/mock/playwright/**', 'e2e/**', 'consumers/e2e/**', 'examples/*/e2e/**'],
+    rules: { 'react-hooks/rules-of-hooks': 'off' },
+  },
+  {
     // The build and check scripts in plain JavaScript run in Node.
     files: ['**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },

@@ -59,6 +59,7 @@ export default defineConfig({
         // The mock's entries check its optional peers, then load it (src/mock/requireMockPeers.ts).
         mock: resolve(root, 'src/mock/entry.ts'),
         'mock-vite': resolve(root, 'src/mock/viteEntry.ts'),
+        'mock-playwright': resolve(root, 'src/mock/playwrightEntry.ts'),
         cli: resolve(root, 'src/mock/cli.ts'),
       },
       formats: ['es'],
@@ -70,8 +71,9 @@ export default defineConfig({
         warn(warning)
       },
       external: (id) =>
-        /^(react|react-dom|@tanstack\/react-query|jose|@noble\/|@scure\/|@simplewebauthn\/|vite$)/.test(id) ||
-        id.startsWith('node:'),
+        /^(react|react-dom|@tanstack\/react-query|jose|@noble\/|@scure\/|@simplewebauthn\/|@playwright\/test$|vite$)/.test(
+          id,
+        ) || id.startsWith('node:'),
       output: {
         preserveModules: true,
         preserveModulesRoot: resolve(root, 'src'),

@@ -98,7 +98,7 @@ try {
   mkdirSync(installed, { recursive: true })
   cpSync(`${root}/package.json`, join(installed, 'package.json'))
   cpSync(`${root}/dist`, join(installed, 'dist'), { recursive: true })
-  for (const specifier of [`${pkg.name}/mock`, `${pkg.name}/mock/vite`]) {
+  for (const specifier of [`${pkg.name}/mock`, `${pkg.name}/mock/vite`, `${pkg.name}/mock/playwright`]) {
     let stderr = ''
     try {
       execFileSync(process.execPath, ['--input-type=module', '-e', `await import('${specifier}')`], {

@@ -1,0 +1,13 @@
+import { expect, test } from 'auth-proxy-kit/mock/playwright'
+
+// The app calls its proxy at /auth-proxy: this worker's mock answers there.
+test.use({ mockAuthProxyOptions: { url: '/auth-proxy' } })
+
+test('a new user signs in by email', async ({ page, inbox }) => {
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await page.getByRole('textbox', { name: 'Email address' }).fill('ada@example.com')
+  await page.getByRole('button', { name: 'Continue with email' }).click()
+  await page.getByRole('textbox', { name: 'Verification code' }).fill(await inbox.waitForCode('ada@example.com'))
+  await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible()
+})
