@@ -156,7 +156,7 @@ export function CodeStep({ otp, challenge }: CodeStepProps) {
       </div>
       {!needsNewCode && otp.resendSecondsLeft > 0 ? (
         <p id={`${id}-resend`} className="apk-hint">
-          {formatLabel(labels.resendIn, { seconds: otp.resendSecondsLeft })}
+          {formatLabel(labels.resendIn, { time: formatCountdown(otp.resendSecondsLeft) })}
         </p>
       ) : null}
     </form>

@@ -25,7 +25,7 @@ export interface LoginLabels {
   verify: string
   verifying: string
   resendCode: string
-  /** `{seconds}` */
+  /** `{time}`: a countdown, "0:30" (formatCountdown), as every other wait in the modal. */
   resendIn: string
   sendingNewCode: string
   newCodeSent: string

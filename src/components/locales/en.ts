@@ -19,7 +19,7 @@ export const en: LoginLabels = {
   verify: 'Verify',
   verifying: 'Verifying…',
   resendCode: 'Resend code',
-  resendIn: 'You can ask for a new code in {seconds} s.',
+  resendIn: 'You can ask for a new code in {time}.',
   sendingNewCode: 'Sending a new code…',
   newCodeSent: 'We sent a new code. Use the newest one.',
   sendNewCode: 'Send a new code',

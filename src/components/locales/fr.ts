@@ -23,7 +23,7 @@ export const fr: LoginLabels = {
   verify: 'Vérifier',
   verifying: 'Vérification…',
   resendCode: 'Renvoyer le code',
-  resendIn: 'Vous pourrez demander un nouveau code dans {seconds} s.',
+  resendIn: 'Vous pourrez demander un nouveau code dans {time}.',
   sendingNewCode: 'Envoi d’un nouveau code…',
   newCodeSent: 'Nous avons envoyé un nouveau code. Utilisez le plus récent.',
   sendNewCode: 'Envoyer un nouveau code',

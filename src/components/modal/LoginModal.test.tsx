@@ -242,10 +242,10 @@ describe('LoginModal', () => {
     const dialog = await requestCode(user, email)
     const resend = within(dialog).getByRole('button', { name: 'Resend code' })
     expect(resend).toBeDisabled()
-    expect(resend).toHaveAccessibleDescription('You can ask for a new code in 30 s.')
+    expect(resend).toHaveAccessibleDescription('You can ask for a new code in 0:30.')
 
     clock += 12_000
-    await waitFor(() => expect(resend).toHaveAccessibleDescription('You can ask for a new code in 18 s.'), {
+    await waitFor(() => expect(resend).toHaveAccessibleDescription('You can ask for a new code in 0:18.'), {
       timeout: 2000,
     })
     clock += 18_000

@@ -21,5 +21,29 @@ export function toPasskeyError(error: unknown, label: string): KitError {
   }
   const why =
     typeof code === 'string' && code !== 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY' ? `${code}: ${detail}` : detail
+  const onAnAddress = onIpAddress()
+  if (onAnAddress && (code === 'ERROR_INVALID_DOMAIN' || name === 'SecurityError')) {
+    // The usual first try of a developer: the dev server's 127.0.0.1. Say what to do, once per failure.
+    const hint = `WebAuthn needs a host name as its relying party ID, and this page is on ${onAnAddress}: open it on localhost (${localhostUrl()}) to use passkeys.`
+    console.warn(`auth-proxy-kit: ${hint}`)
+    return new KitError('PASSKEY_FAILED', `${label}: ${why}. ${hint}`, { cause: error })
+  }
   return new KitError('PASSKEY_FAILED', `${label}: ${why}`, { cause: error })
+}
+
+/** The page's host when it is an IP address (127.0.0.1, [::1]), which WebAuthn refuses as an RP ID. */
+function onIpAddress(): string | undefined {
+  const hostname = (globalThis as { location?: { hostname?: string } }).location?.hostname
+  if (hostname === undefined) return undefined
+  return /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) || hostname.includes(':') || hostname.startsWith('[')
+    ? hostname
+    : undefined
+}
+
+function localhostUrl(): string {
+  const location = (globalThis as { location?: { href?: string } }).location
+  if (location?.href === undefined) return 'http://localhost'
+  const url = new URL(location.href)
+  url.hostname = 'localhost'
+  return url.origin
 }
