@@ -16,6 +16,8 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: 'test-results',
+  // e2e/visual.spec.ts's baselines: one Chromium (Debian's) on one platform, so no platform suffix.
+  snapshotPathTemplate: '{testDir}/__screenshots__/{arg}{ext}',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     browserName: 'chromium',
