@@ -69,7 +69,9 @@ export async function readCode(
  */
 export async function requestCode(page: Page, email: string, proxyUrl = PROXY_PATH): Promise<string> {
   await page.getByRole('button', { name: 'Log in' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Log in or sign up' })
+  // Named by its step: "Log in or sign up", then "Check your email".
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toHaveAccessibleName('Log in or sign up')
   await dialog.getByRole('textbox', { name: 'Email address' }).fill(email)
   await dialog.getByRole('button', { name: 'Continue with email' }).click()
   await expect(dialog.getByText(`We sent a code to ${email}`)).toBeVisible()
@@ -79,7 +81,7 @@ export async function requestCode(page: Page, email: string, proxyUrl = PROXY_PA
 /** Signs `email` in through the modal, end to end, and closes it. `proxyUrl`: as requestCode's. */
 export async function signIn(page: Page, email: string, proxyUrl = PROXY_PATH): Promise<void> {
   const code = await requestCode(page, email, proxyUrl)
-  // Named by its state: "Log in or sign up", then "Your account".
+  // Named by its step: "Check your email", then "Your account".
   const dialog = page.getByRole('dialog')
   await dialog.getByRole('textbox', { name: 'Verification code' }).fill(code)
   await expect(dialog.getByRole('heading', { name: /^Signed in as / })).toBeVisible()

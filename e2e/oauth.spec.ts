@@ -163,9 +163,10 @@ test.describe('OAuth sign-in on the playground (mock Google)', () => {
     expect(await storedKeys(page)).toHaveLength(1)
     await page.getByRole('button', { name: 'Cancel' }).click()
 
-    const back = page.getByRole('dialog', { name: 'Log in or sign up' })
-    await expect(back.getByRole('alert')).toHaveText('Sign-in was cancelled.')
-    await expect(back.getByRole('button', { name: 'Try again' })).toBeFocused()
+    const back = page.getByRole('dialog')
+    // Beside Google's button, naming it; the button itself (focused) tries again.
+    await expect(back.getByRole('alert')).toHaveText('Google sign-in was cancelled.')
+    await expect(back.getByRole('button', { name: 'Continue with Google' })).toBeFocused()
     await page.screenshot({ path: `${SHOTS}/oauth-6-cancelled.png`, animations: 'disabled' })
     expect(hasOAuthAnswer(page.url())).toBe(false)
     expect(await storedSessionClaims(page)).toBeNull()
@@ -184,7 +185,7 @@ test.describe('OAuth sign-in on the playground (mock Google)', () => {
     await popup.waitForURL(CONSENT)
     await popup.getByRole('button', { name: 'Cancel' }).click()
 
-    await expect(dialog.getByRole('alert')).toHaveText('Sign-in was cancelled.')
+    await expect(dialog.getByRole('alert')).toHaveText('Google sign-in was cancelled.')
     expect(popup.isClosed()).toBe(true)
     expect(await storedSessionClaims(page)).toBeNull()
     await expect.poll(() => storedKeys(page)).toEqual([])
@@ -199,9 +200,7 @@ test.describe('OAuth sign-in on the playground (mock Google)', () => {
     const popup = await popupOpened
     await popup.waitForURL(CONSENT)
     await popup.close()
-    await expect(dialog.getByRole('alert')).toHaveText(
-      'The sign-in window was closed before you finished. Please try again.',
-    )
+    await expect(dialog.getByRole('alert')).toHaveText('The Google window was closed before sign-in finished.')
     expect(await storedSessionClaims(page)).toBeNull()
     await expect.poll(() => storedKeys(page)).toEqual([])
   })
@@ -225,8 +224,10 @@ test.describe('OAuth sign-in on the playground (mock Google)', () => {
     await page.waitForURL(CONSENT)
     await page.getByRole('button', { name: `Continue as ${person.name}` }).click()
 
-    const back = page.getByRole('dialog', { name: 'Log in or sign up' })
-    await expect(back.getByRole('alert')).toHaveText('This sign-in link is not valid here. Please start again.')
+    const back = page.getByRole('dialog')
+    await expect(back.getByRole('alert')).toHaveText(
+      'Google sign-in failed. This sign-in link is not valid here. Please start again.',
+    )
     await page.screenshot({ path: `${SHOTS}/oauth-7-tampered-state.png`, animations: 'disabled' })
     expect(hasOAuthAnswer(page.url())).toBe(false)
     expect(await storedSessionClaims(page)).toBeNull()
@@ -258,8 +259,10 @@ test.describe('OAuth sign-in on the playground (mock Google)', () => {
     await page.waitForURL(CONSENT)
     await page.getByRole('button', { name: `Continue as ${person.name}` }).click()
 
-    const back = page.getByRole('dialog', { name: 'Log in or sign up' })
-    await expect(back.getByRole('alert')).toHaveText('The sign-in provider reported a problem. Please try again.')
+    const back = page.getByRole('dialog')
+    await expect(back.getByRole('alert')).toHaveText(
+      'Google sign-in failed. The sign-in provider reported a problem. Please try again.',
+    )
     await page.screenshot({ path: `${SHOTS}/oauth-8-tampered-id-token.png`, animations: 'disabled' })
     expect(hasOAuthAnswer(page.url())).toBe(false)
     expect(requests.filter((path) => path !== '/v1/wallet_kit_config')).toEqual([])

@@ -4,7 +4,7 @@ import { PROXY_PATH, readCode, sessionPanel, storedKeys, storedSessionClaims, un
 /** Opens the modal and fills the email field; the submit is left to the caller. */
 async function fillEmail(page: Page, email: string) {
   await page.getByRole('button', { name: 'Log in' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Log in or sign up' })
+  const dialog = page.getByRole('dialog')
   await dialog.getByRole('textbox', { name: 'Email address' }).fill(email)
   return dialog.getByRole('button', { name: 'Continue with email' })
 }

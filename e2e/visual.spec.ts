@@ -9,38 +9,34 @@ import { STORYBOOK_URL } from './storybookServer'
 
 interface Shot {
   name: string
+  /** The story's id in the built Storybook (its theme and locale are the story's own args). */
   story: string
   /** Widths in px: a desktop and a narrow phone (where the modal is a bottom sheet). */
   widths: readonly number[]
-  dark?: boolean
-  locale?: 'fr'
 }
 
 const BOTH = [1280, 360] as const
 const SHOTS: readonly Shot[] = [
   { name: 'method-list', story: 'components-loginmodal--email-entry', widths: BOTH },
-  { name: 'method-list', story: 'components-loginmodal--email-entry', widths: BOTH, dark: true },
-  { name: 'method-list', story: 'components-loginmodal--email-entry', widths: BOTH, locale: 'fr' },
+  { name: 'method-list-dark', story: 'components-loginmodal--email-entry-dark', widths: BOTH },
+  { name: 'method-list-french', story: 'components-loginmodal--french', widths: BOTH },
   { name: 'all-providers', story: 'components-loginmodal-social-sign-in--all-providers', widths: BOTH },
-  { name: 'all-providers', story: 'components-loginmodal-social-sign-in--all-providers', widths: [360], dark: true },
+  { name: 'all-providers-dark', story: 'components-loginmodal-social-sign-in--all-providers-dark', widths: [360] },
   { name: 'code-entry', story: 'components-loginmodal--code-entry', widths: BOTH },
-  { name: 'code-entry', story: 'components-loginmodal--code-entry', widths: [1280], dark: true },
+  { name: 'code-entry-dark', story: 'components-loginmodal--code-entry-dark', widths: [1280] },
   { name: 'wrong-code', story: 'components-loginmodal--wrong-code', widths: BOTH },
   { name: 'oauth-cancelled', story: 'components-loginmodal-social-sign-in--cancelled-at-provider', widths: [1280] },
   { name: 'phone-entry', story: 'components-loginmodal-phone--phone-entry', widths: BOTH },
   { name: 'passkey-name', story: 'components-loginmodal-passkeys--naming-the-passkey', widths: [360] },
   { name: 'signed-in', story: 'components-loginmodal--signed-in', widths: BOTH },
-  { name: 'signed-in', story: 'components-loginmodal--signed-in', widths: [1280], dark: true },
+  { name: 'signed-in-dark', story: 'components-loginmodal--signed-in-dark', widths: [1280] },
 ]
 
 async function playStory(page: Page, shot: Shot, width: number) {
   await page.setViewportSize({ width, height: width < 480 ? 740 : 800 })
   // Countdowns ("Expires in 10:00") and relative times read the same on every run.
   await page.clock.setFixedTime(new Date('2026-11-24T12:00:00Z'))
-  const args = [shot.dark ? 'theme:dark' : undefined, shot.locale ? `locale:${shot.locale}` : undefined]
-    .filter(Boolean)
-    .join(';')
-  await page.goto(`${STORYBOOK_URL}/iframe.html?id=${shot.story}&viewMode=story${args ? `&args=${args}` : ''}`)
+  await page.goto(`${STORYBOOK_URL}/iframe.html?id=${shot.story}&viewMode=story`)
   await expect
     .poll(
       () =>
@@ -57,7 +53,7 @@ async function playStory(page: Page, shot: Shot, width: number) {
 
 for (const shot of SHOTS) {
   for (const width of shot.widths) {
-    const file = [shot.name, shot.dark ? 'dark' : 'light', shot.locale, `${width}`].filter(Boolean).join('-')
+    const file = `${shot.name}-${width}`
     test(`looks as it did: ${file}`, async ({ page }) => {
       await playStory(page, shot, width)
       await expect(page).toHaveScreenshot(`${file}.png`, {

@@ -76,6 +76,8 @@ export const CodeEntry: Story = {
   },
 }
 
+export const CodeEntryDark: Story = { ...CodeEntry, args: { theme: 'dark' } }
+
 /**
  * A tenant whose dashboard sets 8-digit codes: the field takes its length and alphabet from
  * wallet_kit_config (8 characters, a number keyboard), the kit sends neither.
@@ -137,6 +139,8 @@ export const SignedIn: Story = {
     ],
   },
 }
+
+export const SignedInDark: Story = { ...SignedIn, args: { theme: 'dark' } }
 
 export const ConfigError: Story = {
   // The failure must be set before the provider's first request, hence a loader and not the play function.

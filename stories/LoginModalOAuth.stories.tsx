@@ -90,8 +90,8 @@ export const PopupBlocked: Story = {
   },
   parameters: {
     expectedState: [
-      { role: 'alert', text: /window was blocked/ },
-      { role: 'button', name: 'Try again' },
+      { role: 'alert', text: /The Google window was blocked/ },
+      { role: 'button', name: 'Continue with Google' },
       { role: 'button', name: 'Continue in this window' },
     ],
   },
@@ -105,8 +105,7 @@ export const CancelledAtProvider: Story = {
   },
   parameters: {
     expectedState: [
-      { role: 'alert', text: 'Sign-in was cancelled.' },
-      { role: 'button', name: 'Try again' },
+      { role: 'alert', text: 'Apple sign-in was cancelled.' },
       { role: 'button', name: 'Continue with Apple' },
     ],
   },
@@ -146,8 +145,8 @@ export const BackFromRedirectCancelled: Story = {
   },
   parameters: {
     expectedState: [
-      { role: 'alert', text: 'Sign-in was cancelled.' },
-      { role: 'button', name: 'Try again' },
+      { role: 'alert', text: 'Google sign-in was cancelled.' },
+      { role: 'button', name: 'Continue with Google' },
     ],
   },
 }

@@ -32,14 +32,14 @@ type Story = StoryObj<LoginModalDemoProps>
 export const Offered: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await dialogOf(canvasElement)
-    await within(dialog).findByRole('button', { name: 'Create a passkey' }, { timeout: 3000 })
+    await within(dialog).findByRole('button', { name: 'Create one' }, { timeout: 3000 })
   },
   parameters: {
     expectedState: [
       { role: 'textbox', name: 'Email address' },
       { role: 'button', name: 'Continue with Google' },
       { role: 'button', name: 'Sign in with a passkey' },
-      { role: 'button', name: 'Create a passkey' },
+      { role: 'button', name: 'Create one' },
     ],
   },
 }
@@ -74,7 +74,7 @@ export const Cancelled: Story = {
     expectedState: [
       { text: 'Passkey request was cancelled.' },
       { role: 'button', name: 'Sign in with a passkey' },
-      { role: 'button', name: 'Create a passkey' },
+      { role: 'button', name: 'Create one' },
     ],
   },
 }
@@ -90,7 +90,7 @@ export const NotRegisteredHere: Story = {
     expectedState: [
       { role: 'alert', text: /This passkey is not registered here/ },
       { role: 'button', name: 'Try again' },
-      { role: 'button', name: 'Create a passkey' },
+      { role: 'button', name: 'Create one' },
     ],
   },
 }
@@ -117,7 +117,7 @@ export const NamingThePasskey: Story = {
     await userEvent
       .setup()
       .type(await within(dialog).findByRole('textbox', { name: 'Email address' }, { timeout: 3000 }), STORY_EMAIL)
-    await clickInDialog(canvasElement, 'Create a passkey')
+    await clickInDialog(canvasElement, 'Create one')
     await within(dialog).findByRole('textbox', { name: 'Name for this passkey' }, { timeout: 3000 })
   },
   parameters: {
@@ -136,7 +136,7 @@ export const NamingThePasskeyDark: Story = { ...NamingThePasskey, args: { theme:
 /** Continue with no name: the field says what it needs. */
 export const PasskeyNameMissing: Story = {
   play: async ({ canvasElement }) => {
-    const dialog = await clickInDialog(canvasElement, 'Create a passkey')
+    const dialog = await clickInDialog(canvasElement, 'Create one')
     await userEvent.setup().click(await within(dialog).findByRole('button', { name: 'Continue' }, { timeout: 3000 }))
     await within(dialog).findByRole('alert')
   },

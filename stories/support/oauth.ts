@@ -8,6 +8,7 @@ import {
   type FakeOAuthWindowOptions,
 } from '../../src/react/test/fakeOAuthWindow'
 import { consent } from '../../src/react/test/mockConsent'
+import { savePendingOAuthRedirect } from '../../src/core/oauth/pendingOAuthRedirect'
 import type { StoryLoaded, StoryLoader } from './csf'
 import { loadMockProxy, storyProxyUrl } from './loadMockProxy'
 import { memoryStores } from './MockProviders'
@@ -60,6 +61,8 @@ export function loadRedirectReturn(choice: string, latencyMs = 0): StoryLoader {
       location: leaving.location,
     })
     const { authorizeUrl } = await startOAuth(kit, { provider: 'google', mode: 'redirect' })
+    // What the kit's redirect sign-in leaves in the tab: the provider it left for (the retry goes back to it).
+    savePendingOAuthRedirect(stores.flowStorage, DEMO_CONFIG_ID, 'google', Date.now())
     kit.destroy()
     const callbackUrl = await consent(proxy, authorizeUrl, choice)
     proxy.setLatency(latencyMs)

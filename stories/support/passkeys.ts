@@ -23,7 +23,7 @@ export function loadStrangerPasskey(): StoryLoader {
   }
 }
 
-/** Clicks a button of the open dialog ("Create a passkey", "Sign in with a passkey", "Add a passkey"). */
+/** Clicks a button of the open dialog ("Create one", "Sign in with a passkey", "Add a passkey"). */
 export async function clickInDialog(canvasElement: HTMLElement, name: string): Promise<HTMLElement> {
   const dialog = await dialogOf(canvasElement)
   const button = await within(dialog).findByRole('button', { name }, { timeout: 3000 })
@@ -34,10 +34,10 @@ export async function clickInDialog(canvasElement: HTMLElement, name: string): P
 /** The name the stories give a new passkey. */
 export const STORY_PASSKEY_NAME = 'Ada Lovelace'
 
-/** Create a passkey → the name step, filled with `name` → Continue: the prompt opens. */
+/** Create one → the name step, filled with `name` → Continue: the prompt opens. */
 export async function createPasskeyNamed(canvasElement: HTMLElement, name = STORY_PASSKEY_NAME): Promise<HTMLElement> {
   const user = userEvent.setup()
-  const dialog = await clickInDialog(canvasElement, 'Create a passkey')
+  const dialog = await clickInDialog(canvasElement, 'Create one')
   const field = await within(dialog).findByRole('textbox', { name: 'Name for this passkey' }, { timeout: 3000 })
   await user.clear(field)
   await user.type(field, name)

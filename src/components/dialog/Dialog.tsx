@@ -1,10 +1,11 @@
 'use client'
-import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { createPortal } from 'react-dom'
 import type { Theme } from '../theme/Theme'
 import { useThemeAttributes } from '../theme/useThemeAttributes'
 import { hideOthers } from './hideOthers'
 import { tabbableElements } from './tabbableElements'
+import { MountFocusContext } from '../flow/useMountFocus'
 
 export interface DialogProps {
   /** Id of the element that names the dialog. */
@@ -13,6 +14,9 @@ export interface DialogProps {
   theme: Theme
   children: ReactNode
 }
+
+/** Where the dialog is a bottom sheet (styles.css): the same width. */
+const NARROW = '(max-width: 480px)'
 
 // Layout effects run before paint: the page is hidden and focus is inside before the user can act.
 const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
@@ -36,6 +40,14 @@ export function Dialog({ labelledBy, onClose, theme, children }: DialogProps) {
   const themeAttributes = useThemeAttributes(theme)
   const onCloseRef = useRef(onClose)
   onCloseRef.current = onClose
+  // On a phone (where the dialog is a bottom sheet) a field focused on open brings up the keyboard,
+  // which covers the sheet's buttons: no step takes focus until the person has used the dialog.
+  const [narrow] = useState(() => typeof window !== 'undefined' && window.matchMedia?.(NARROW).matches === true)
+  const used = useRef(false)
+  const mayFocus = useCallback(() => !narrow || used.current, [narrow])
+  const markUsed = () => {
+    used.current = true
+  }
 
   useIsomorphicLayoutEffect(() => {
     const dialog = dialogRef.current
@@ -53,8 +65,10 @@ export function Dialog({ labelledBy, onClose, theme, children }: DialogProps) {
         aria-modal="true"
         aria-labelledby={labelledBy}
         tabIndex={-1}
+        onPointerDown={markUsed}
+        onKeyDown={markUsed}
       >
-        {children}
+        <MountFocusContext.Provider value={mayFocus}>{children}</MountFocusContext.Provider>
       </div>
     </div>,
     document.body,

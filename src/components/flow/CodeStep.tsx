@@ -11,6 +11,7 @@ import { formatCountdown } from './formatCountdown'
 import { chunks, prefetchChunk } from '../../chunks'
 import { useModuleSnapshot } from '../ui/useModuleSnapshot'
 import { RateLimitAlert } from '../ui/RateLimitAlert'
+import { useMountFocus } from './useMountFocus'
 
 export interface CodeStepProps {
   /** useEmailOtp() or useSmsOtp(): the step is the same for both. */
@@ -31,7 +32,7 @@ export function CodeStep({ otp, challenge }: CodeStepProps) {
   const [edited, setEdited] = useState(false)
   const { error, needsNewCode, isVerifying } = otp
   const bySms = challenge.otpType === 'OTP_TYPE_SMS'
-  useEffect(() => inputRef.current?.focus(), [])
+  useMountFocus(inputRef)
   // The number reads better grouped (+44 7700900123); the grouping comes with the phone step's code,
   // which "Use a different number" needs anyway. Until then the number shows as sent.
   const phoneParts = useModuleSnapshot(chunks.phoneStep).module
@@ -138,27 +139,25 @@ export function CodeStep({ otp, challenge }: CodeStepProps) {
           </>
         ) : null}
       </p>
-      <div className="apk-row">
-        {needsNewCode ? null : (
+      {/* Asking again: a quiet action under the form (the way back to the address is in the title row). */}
+      {needsNewCode ? null : (
+        <p className="apk-resend">
           <button
             type="button"
-            className="apk-button apk-button-link"
+            className="apk-button apk-button-text"
             onClick={otp.resend}
             disabled={!otp.canResend}
             aria-describedby={otp.resendSecondsLeft > 0 ? `${id}-resend` : undefined}
           >
             {labels.resendCode}
           </button>
-        )}
-        <button type="button" className="apk-button apk-button-link" onClick={otp.reset}>
-          {bySms ? labels.useDifferentPhone : labels.useDifferentEmail}
-        </button>
-      </div>
-      {!needsNewCode && otp.resendSecondsLeft > 0 ? (
-        <p id={`${id}-resend`} className="apk-hint">
-          {formatLabel(labels.resendIn, { time: formatCountdown(otp.resendSecondsLeft) })}
+          {otp.resendSecondsLeft > 0 ? (
+            <span id={`${id}-resend`} className="apk-hint">
+              {formatLabel(labels.resendIn, { time: formatCountdown(otp.resendSecondsLeft) })}
+            </span>
+          ) : null}
         </p>
-      ) : null}
+      )}
     </form>
   )
 }

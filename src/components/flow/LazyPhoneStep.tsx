@@ -14,15 +14,14 @@ export interface LazyPhoneStepProps {
   /** The number of a code sent before a reload: the first value when `phone` is undefined. */
   sentTo: string | undefined
   onPhoneChange(phone: PhoneDraft): void
-  onBack?(): void
 }
 
 /** The phone step once its code is there; progress while it loads, and a retry if the download failed. */
-export function LazyPhoneStep({ smsOtp, phone, sentTo, onPhoneChange, onBack }: LazyPhoneStepProps) {
+export function LazyPhoneStep({ smsOtp, phone, sentTo, onPhoneChange }: LazyPhoneStepProps) {
   const labels = useLabels()
   const { module, error, retry } = useLoadedModule(chunks.phoneStep)
   if (error) return <RetryableError error={error} onRetry={retry} />
   if (!module) return <Progress label={labels.loading} />
   const draft = phone ?? module.initialPhoneDraft(sentTo, typeof navigator === 'undefined' ? [] : navigator.languages)
-  return <module.PhoneStep smsOtp={smsOtp} phone={draft} onPhoneChange={onPhoneChange} onBack={onBack} />
+  return <module.PhoneStep smsOtp={smsOtp} phone={draft} onPhoneChange={onPhoneChange} />
 }

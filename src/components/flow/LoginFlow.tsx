@@ -1,5 +1,5 @@
 'use client'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import {
   prefetchSignIn,
   useEmailOtp,
@@ -33,16 +33,33 @@ import { LazyPhoneStep } from './LazyPhoneStep'
 import { Progress } from '../ui/Progress'
 import { AccountView } from '../account/AccountView'
 import { chunks, prefetchChunk } from '../../chunks'
+import { PanelHeader, type PanelBack } from '../panel/PanelHeader'
+import { OAUTH_PROVIDERS } from '../../react'
+import { formatLabel } from '../labels/formatLabel'
+
+/** The title row's parts the frame gives (the dialog, the inline panel); the flow adds the step's title and way back. */
+export interface LoginFlowHeader {
+  titleId: string
+  /** The app's sign-in title, if any: the method list's (signed in, the title is "Your account"). */
+  title?: ReactNode
+  logo?: ReactNode
+  /** The dialog's close button; an inline panel has none. */
+  onClose?(): void
+}
 
 export interface LoginFlowProps {
+  header: LoginFlowHeader
   /** Closes what holds the flow (the dialog's "Done"); left out in an inline panel. */
   onDone?(): void
   /** Which methods to offer, in this order; default the provider's `methods`. The tenant's enabled ones bound it. */
   methods?: readonly EnabledProvider[]
 }
 
-/** Picks the step to show from the session, the tenant's config and the state of each flow. */
-export function LoginFlow({ onDone, methods: only }: LoginFlowProps) {
+/**
+ * Picks the step to show from the session, the tenant's config and the state of each flow, and heads it
+ * with its title (the state's: "Check your email", "Your account") and, in a sub-step, the way back.
+ */
+export function LoginFlow({ header, onDone, methods: only }: LoginFlowProps) {
   const labels = useLabels()
   const { status, session } = useSession()
   const config = useWalletKitConfig()
@@ -97,25 +114,48 @@ export function LoginFlow({ onDone, methods: only }: LoginFlowProps) {
     if (endsSignedIn) prefetchChunk(chunks.wallet)
   }, [endsSignedIn])
 
-  if (status === 'loading') return <Progress label={labels.loading} />
-  if (status === 'signedIn' && session) return <AccountView session={session} onDone={onDone} />
+  // The step under its title row: the step's own title (the app's, on the list of methods) and way back.
+  const show = (body: ReactNode, title: ReactNode = header.title ?? labels.dialogTitle, back?: PanelBack) => (
+    <>
+      <PanelHeader titleId={header.titleId} title={title} logo={header.logo} back={back} onClose={header.onClose} />
+      {body}
+    </>
+  )
+  if (status === 'loading') return show(<Progress label={labels.loading} />)
+  if (status === 'signedIn' && session)
+    return show(<AccountView session={session} onDone={onDone} />, labels.accountTitle)
   // Back from the provider: the answer is being exchanged for a session.
-  if (callback.status === 'completing') return <Progress label={labels.signingIn} />
+  if (callback.status === 'completing') return show(<Progress label={labels.signingIn} />)
   // Under way in the popup, or the page on its way to the provider ("Taking you to Google…").
   const active = oauth.isPending || oauth.data?.mode === 'redirect' ? oauth.variables?.provider : undefined
-  if (active) return <OAuthWaiting provider={active} flow={oauth} />
-  if (passkeyLogin.isPending || passkeySignUp.isPending) return <PasskeyWaiting />
+  if (active) {
+    return show(
+      <OAuthWaiting provider={active} flow={oauth} />,
+      formatLabel(labels.continueWithProvider, { provider: OAUTH_PROVIDERS[active].displayName }),
+    )
+  }
+  if (passkeyLogin.isPending || passkeySignUp.isPending)
+    return show(<PasskeyWaiting />, passkeySignUp.isPending ? labels.createPasskey : labels.signInWithPasskey)
   // A code already on its way needs nothing from the config (the challenge knows its format).
   // The newest code on its way, by email or SMS.
   const pending = [emailOtp, smsOtp]
     .filter((otp) => otp.step === 'code')
     .sort((a, b) => (b.challenge?.sentAt ?? 0) - (a.challenge?.sentAt ?? 0))[0]
-  if (pending?.challenge) return <CodeStep key={pending.challenge.otpId} otp={pending} challenge={pending.challenge} />
+  if (pending?.challenge) {
+    const bySms = pending.challenge.otpType === 'OTP_TYPE_SMS'
+    return show(
+      <CodeStep key={pending.challenge.otpId} otp={pending} challenge={pending.challenge} />,
+      bySms ? labels.codeTitlePhone : labels.codeTitleEmail,
+      { label: bySms ? labels.useDifferentPhone : labels.useDifferentEmail, onBack: pending.reset },
+    )
+  }
   if (!methods || !oauthProviders) {
-    return config.isError && !config.isFetching ? (
-      <RetryableError error={config.error} onRetry={() => void config.refetch()} />
-    ) : (
-      <Progress label={labels.loadingConfig} />
+    return show(
+      config.isError && !config.isFetching ? (
+        <RetryableError error={config.error} onRetry={() => void config.refetch()} />
+      ) : (
+        <Progress label={labels.loadingConfig} />
+      ),
     )
   }
 
@@ -148,10 +188,12 @@ export function LoginFlow({ onDone, methods: only }: LoginFlowProps) {
     if (appPasskeyName) passkeySignUp.signUpWithPasskey({ userName: appPasskeyName, authenticatorName: appPasskeyName })
     else setNamingPasskey(true)
   }
+  const toMethods = (onBack: () => void): PanelBack => ({ label: labels.otherMethods, onBack })
   if (namingPasskey && methods.includes('passkey')) {
-    return (
+    return show(
       <PasskeyNameStep
         key="passkey-name"
+        titleId={header.titleId}
         initialName={passkeyNameDraft.current ?? emailDraft.current}
         onSubmit={(userName) => {
           passkeyNameDraft.current = userName
@@ -159,8 +201,9 @@ export function LoginFlow({ onDone, methods: only }: LoginFlowProps) {
           // The passkey list (the account's, and the person's password manager) shows the same name.
           passkeySignUp.signUpWithPasskey({ userName, authenticatorName: userName })
         }}
-        onBack={() => setNamingPasskey(false)}
-      />
+      />,
+      labels.createPasskey,
+      toMethods(() => setNamingPasskey(false)),
     )
   }
 
@@ -177,30 +220,40 @@ export function LoginFlow({ onDone, methods: only }: LoginFlowProps) {
     />
   ) : null
   if (!showEmail && !showPhone && social.length === 0 && !passkeyPart && !failure?.error)
-    return <p className="apk-text">{labels.noMethods}</p>
-  const phoneStep = (onBack?: () => void) => (
-    <LazyPhoneStep key="phone" smsOtp={smsOtp} phone={phone} sentTo={sentTo} onPhoneChange={setPhone} onBack={onBack} />
-  )
+    return show(<p className="apk-text">{labels.noMethods}</p>)
+  const phoneStep = <LazyPhoneStep key="phone" smsOtp={smsOtp} phone={phone} sentTo={sentTo} onPhoneChange={setPhone} />
   const leavePhone = () => {
     smsOtp.reset()
     setPhoneChosen(false)
   }
-  if (showPhone && showEmail && phoneChosen) return phoneStep(leavePhone)
+  if (showPhone && showEmail && phoneChosen) return show(phoneStep, labels.phoneTitle, toMethods(leavePhone))
   // The form on top: email's, or the phone's where the tenant offers no email.
   const emailPart = showEmail ? (
     <EmailStep key="email" emailOtp={emailOtp} draft={emailDraft} />
   ) : showPhone ? (
-    phoneStep()
+    phoneStep
   ) : null
   const phoneButton = showPhone && showEmail ? <PhoneMethodButton onClick={() => setPhoneChosen(true)} /> : null
+  // The providers' buttons, with the last failure beside the one that failed (or above them all when
+  // the page came back from a provider it cannot name).
   const socialPart =
     social.length > 0 || failure?.error || phoneButton || passkeyPart ? (
-      <div key="social" className="apk-form">
-        {failure?.error ? (
+      <div key="social" className="apk-social">
+        {failure?.error && !(failure.provider && social.includes(failure.provider)) ? (
           <OAuthError error={failure.error} provider={failure.provider} mode={failure.mode} onRetry={retry} />
         ) : null}
         {phoneButton}
-        {social.length > 0 ? <OAuthButtons providers={social} onStart={(provider) => start(provider)} /> : null}
+        {social.length > 0 ? (
+          <OAuthButtons
+            providers={social}
+            onStart={start}
+            failure={
+              failure?.error && failure.provider && social.includes(failure.provider)
+                ? { error: failure.error, provider: failure.provider }
+                : undefined
+            }
+          />
+        ) : null}
         {passkeyPart}
       </div>
     ) : null
@@ -214,9 +267,9 @@ export function LoginFlow({ onDone, methods: only }: LoginFlowProps) {
   const firstButton = social[0] ?? (passkeyPart ? 'passkey' : undefined)
   const socialFirst =
     firstButton !== undefined && methods.indexOf(firstButton) < methods.indexOf(showEmail ? 'email' : 'sms')
-  return (
+  return show(
     <div className="apk-methods">
       {socialFirst ? [socialPart, separator, emailPart] : [emailPart, separator, socialPart]}
-    </div>
+    </div>,
   )
 }

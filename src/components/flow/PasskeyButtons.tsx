@@ -1,5 +1,5 @@
 'use client'
-import { useEffect, useRef } from 'react'
+import { useEffect, useId, useRef } from 'react'
 import {
   isPasskeySignUpIncomplete,
   isPasskeyWithoutAccount,
@@ -28,7 +28,7 @@ export interface PasskeyButtonsProps {
 }
 
 /**
- * "Sign in with a passkey" and "Create a passkey", with how the last try ended: a calm word when the
+ * "Sign in with a passkey", and "No passkey yet? Create one" under it, with how the last try ended: a calm word when the
  * person closed the prompt, the failure and "Try again" otherwise. In a browser without WebAuthn, a
  * sentence saying so instead of buttons that could only fail.
  *
@@ -41,6 +41,7 @@ export function PasskeyButtons({ login, signUp, onStart, onCreate }: PasskeyButt
   const signInRef = useRef<HTMLButtonElement>(null)
   const createRef = useRef<HTMLButtonElement>(null)
   const retryRef = useRef<HTMLButtonElement>(null)
+  const createHintId = useId()
   const { isSupported } = usePasskeySupport()
   // The last try's outcome: starting one forgets the other's (start below).
   const action = signUp.error ? 'signUp' : 'logIn'
@@ -151,30 +152,33 @@ export function PasskeyButtons({ login, signUp, onStart, onCreate }: PasskeyButt
   }
   return (
     <>
+      {/* The WebAuthn code loads before the click: Safari opens the prompt only close to the gesture. */}
+      <button
+        ref={signInRef}
+        type="button"
+        className="apk-button apk-button-social"
+        onClick={() => start('logIn')}
+        {...prefetchProps(prefetchPasskey)}
+      >
+        <PasskeyMark />
+        <span className="apk-button-label">{labels.signInWithPasskey}</span>
+      </button>
+      {/* How the last try went, under the button that started it. */}
       {outcome}
-      <div className="apk-social">
-        {/* The WebAuthn code loads before the click: Safari opens the prompt only close to the gesture. */}
-        <button
-          ref={signInRef}
-          type="button"
-          className="apk-button apk-button-social"
-          onClick={() => start('logIn')}
-          {...prefetchProps(prefetchPasskey)}
-        >
-          <PasskeyMark />
-          <span className="apk-button-label">{labels.signInWithPasskey}</span>
-        </button>
+      {/* One passkey button: a person with no account yet is offered to make one, beside it. */}
+      <p className="apk-passkey-create">
+        <span id={createHintId}>{labels.noPasskeyYet}</span>{' '}
         <button
           ref={createRef}
           type="button"
-          className="apk-button apk-button-social"
+          className="apk-button apk-button-text"
           onClick={onCreate}
+          aria-describedby={createHintId}
           {...prefetchProps(prefetchPasskey)}
         >
-          <PasskeyMark />
-          <span className="apk-button-label">{labels.createPasskey}</span>
+          {labels.createOne}
         </button>
-      </div>
+      </p>
     </>
   )
 }

@@ -9,8 +9,8 @@ export interface PasskeyNameStepProps {
   initialName: string
   /** Called with the trimmed name, in the submit's handler: the passkey prompt opens from it. */
   onSubmit(name: string): void
-  /** Back to every way to sign in. */
-  onBack(): void
+  /** The title row's heading ("Create a passkey"), which names the form. */
+  titleId: string
 }
 
 /**
@@ -18,7 +18,7 @@ export interface PasskeyNameStepProps {
  * passkey list (their password manager, their phone's settings). Required: a list of passkeys all
  * called "Passkey" or a date tells a person nothing. Then the browser's prompt.
  */
-export function PasskeyNameStep({ initialName, onSubmit, onBack }: PasskeyNameStepProps) {
+export function PasskeyNameStep({ initialName, onSubmit, titleId }: PasskeyNameStepProps) {
   const labels = useLabels()
   const id = useId()
   const [name, setName] = useState(initialName)
@@ -41,10 +41,7 @@ export function PasskeyNameStep({ initialName, onSubmit, onBack }: PasskeyNameSt
   const describedBy = [`${id}-hint`, empty ? `${id}-error` : undefined].filter(Boolean).join(' ')
   return (
     // noValidate: the kit's own message (localizable, announced) replaces the browser bubble.
-    <form className="apk-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className="apk-step-heading">
-        {labels.createPasskey}
-      </h3>
+    <form className="apk-form" onSubmit={submit} noValidate aria-labelledby={titleId}>
       <div className="apk-field">
         <label className="apk-label" htmlFor={`${id}-name`}>
           {labels.passkeyNameLabel}
@@ -78,11 +75,6 @@ export function PasskeyNameStep({ initialName, onSubmit, onBack }: PasskeyNameSt
       <button type="submit" className="apk-button apk-button-primary">
         {labels.continueToPasskey}
       </button>
-      <div className="apk-row apk-row-start">
-        <button type="button" className="apk-button apk-button-link" onClick={onBack}>
-          {labels.otherMethods}
-        </button>
-      </div>
     </form>
   )
 }

@@ -12,8 +12,6 @@ export interface PhoneStepProps {
   smsOtp: UseSmsOtpReturnType
   phone: PhoneDraft
   onPhoneChange(phone: PhoneDraft): void
-  /** Back to every way to sign in; left out when the phone is the only one. */
-  onBack?(): void
 }
 
 /** The page's language names the countries (`<html lang>`, else the browser's). */
@@ -27,7 +25,7 @@ function pageLocale(): string | undefined {
  * write it. Turning the two into E.164 is this form's job (the flow takes E.164 only), so a number
  * that cannot become one (wrong length for North America, letters) is refused here, and never sent.
  */
-export function PhoneStep({ smsOtp, phone, onPhoneChange, onBack }: PhoneStepProps) {
+export function PhoneStep({ smsOtp, phone, onPhoneChange }: PhoneStepProps) {
   const labels = useLabels()
   const id = useId()
   const inputRef = useRef<HTMLInputElement>(null)
@@ -115,13 +113,6 @@ export function PhoneStep({ smsOtp, phone, onPhoneChange, onBack }: PhoneStepPro
         isSending={isSending}
         submitLabel={labels.sendCode}
       />
-      {onBack ? (
-        <div className="apk-row apk-row-start">
-          <button type="button" className="apk-button apk-button-link" onClick={onBack}>
-            {labels.otherMethods}
-          </button>
-        </div>
-      ) : null}
     </form>
   )
 }

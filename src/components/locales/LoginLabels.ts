@@ -10,6 +10,24 @@ export interface LoginLabels {
   /** The button's accessible name while a stored session is being checked. */
   checkingSession: string
   dialogTitle: string
+  /** The title while the code sent by email is asked for. */
+  codeTitleEmail: string
+  /** The title while the code sent by SMS is asked for. */
+  codeTitlePhone: string
+  /** The title of the phone's own step (opened from the list of methods). */
+  phoneTitle: string
+  /** Before "Create one", under "Sign in with a passkey". */
+  noPasskeyYet: string
+  /** The button that creates a passkey (an account with it), under "Sign in with a passkey". */
+  createOne: string
+  /** `{provider}`: the person closed or refused the provider's sign-in. */
+  providerCancelled: string
+  /** `{provider}`: the provider's window was closed before the sign-in finished. */
+  providerPopupClosed: string
+  /** `{provider}`: the browser blocked the provider's window. */
+  providerPopupBlocked: string
+  /** `{provider}`, `{message}`: any other failure of a sign-in with a provider. */
+  providerFailed: string
   close: string
   loading: string
   loadingConfig: string
@@ -25,7 +43,7 @@ export interface LoginLabels {
   verify: string
   verifying: string
   resendCode: string
-  /** `{time}`: a countdown, "0:30" (formatCountdown), as every other wait in the modal. */
+  /** `{time}`: a countdown, "0:30" (formatCountdown), as every other wait in the modal; after "Resend code". */
   resendIn: string
   sendingNewCode: string
   newCodeSent: string

@@ -6,7 +6,6 @@ import { LabelsContext } from '../labels/LabelsContext'
 import type { LoginLabels } from '../locales/LoginLabels'
 import type { Theme } from '../theme/Theme'
 import { LoginFlow } from '../flow/LoginFlow'
-import { PanelTitle } from '../panel/PanelTitle'
 
 export interface LoginDialogProps {
   onOpenChange(open: boolean): void
@@ -17,15 +16,14 @@ export interface LoginDialogProps {
   logo: ReactNode | undefined
 }
 
-/** The open modal: the sign-in panel (title, flow) in a dialog frame with a close button. Loaded lazily. */
+/** The open modal: the sign-in flow (under its title row, with a close button) in a dialog frame. Loaded lazily. */
 export function LoginDialog({ onOpenChange, theme, labels, methods, title, logo }: LoginDialogProps) {
   const titleId = useId()
   const close = () => onOpenChange(false)
   return (
     <LabelsContext.Provider value={labels}>
       <Dialog labelledBy={titleId} onClose={close} theme={theme}>
-        <PanelTitle titleId={titleId} title={title} logo={logo} labels={labels} onClose={close} />
-        <LoginFlow onDone={close} methods={methods} />
+        <LoginFlow header={{ titleId, title, logo, onClose: close }} onDone={close} methods={methods} />
       </Dialog>
     </LabelsContext.Provider>
   )

@@ -111,14 +111,19 @@ describe('LoginModal, social sign-in', () => {
     expect(page.popup().closed).toBe(true)
   })
 
-  it('given a blocked popup, it says so and offers to try again or to continue in this window', async () => {
+  it('given a blocked popup, it says so under Google, whose button takes focus to try again, and offers this window', async () => {
     const page = fakeOAuthWindow({ blockPopups: true })
     const { user, kit } = renderWithProxy(<LoginButton />, { oauthWindow: page, oauthMode: 'popup' })
     const dialog = await openModal(user)
     await user.click(within(dialog).getByRole('button', { name: 'Continue with Google' }))
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(DEFAULT_USER_MESSAGES.OAUTH_POPUP_BLOCKED)
-    const retry = within(dialog).getByRole('button', { name: 'Try again' })
+    const message = 'The Google window was blocked. Allow pop-ups for this site, or continue in this window.'
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message)
+    // The failed provider's button is the retry: focused, described by the failure.
+    const retry = within(dialog).getByRole('button', { name: 'Continue with Google' })
     await waitFor(() => expect(retry).toHaveFocus())
+    expect(retry).toHaveAccessibleDescription(message)
+    // Beside the button that failed: the message comes right after it.
+    expect(retry.nextElementSibling).toHaveTextContent(message)
     await expectNoAxeViolations(dialog)
     expect(await kit.keyStore.list()).toEqual([])
 
@@ -128,16 +133,18 @@ describe('LoginModal, social sign-in', () => {
     expect(page.assigned[0]).toMatch(/^https:\/\/proxy\.test\/__mock\/oauth\/google\/authorize\?/)
   })
 
-  it('given the popup is closed before the end, it says so, and Try again opens a new one', async () => {
+  it('given the popup is closed before the end, it says so naming Google, and Google again opens a new one', async () => {
     const page = fakeOAuthWindow()
     const { user } = renderWithProxy(<LoginButton />, { oauthWindow: page, oauthMode: 'popup' })
     const dialog = await openModal(user)
     await user.click(within(dialog).getByRole('button', { name: 'Continue with Google' }))
     await popupAtProvider(page)
     page.popup().closed = true
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(DEFAULT_USER_MESSAGES.OAUTH_POPUP_CLOSED)
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The Google window was closed before sign-in finished.',
+    )
     await expectNoAxeViolations(dialog)
-    await user.click(within(dialog).getByRole('button', { name: 'Try again' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Continue with Google' }))
     expect(page.popups).toHaveLength(2)
     expect(await within(dialog).findByRole('status')).toHaveTextContent('Waiting for Google…')
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument()
@@ -149,8 +156,10 @@ describe('LoginModal, social sign-in', () => {
     const dialog = await openModal(user)
     await user.click(within(dialog).getByRole('button', { name: 'Continue with Apple' }))
     page.popup().location.href = await consent(proxy, await popupAtProvider(page, 'apple'), 'Cancel')
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Sign-in was cancelled.')
-    expect(within(dialog).getByRole('button', { name: 'Continue with Apple' })).toBeInTheDocument()
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Apple sign-in was cancelled.')
+    expect(within(dialog).getByRole('button', { name: 'Continue with Apple' })).toHaveAccessibleDescription(
+      'Apple sign-in was cancelled.',
+    )
     expect(await kit.keyStore.list()).toEqual([])
     expect(kit.session.getSnapshot().status).toBe('signedOut')
   })
@@ -179,18 +188,20 @@ describe('LoginButton, back from a redirect sign-in', () => {
     return page.assigned[0] ?? ''
   }
 
-  it('given a cancel at the provider, the modal opens by itself with the message, and Try again goes back to the same provider', async () => {
+  it('given a cancel at the provider, the modal opens by itself with the message under Apple, whose button goes back to it', async () => {
     const shared = tab()
     const callbackUrl = await consent(shared.proxy, await leaveFor(shared, 'Apple'), 'Cancel')
     const page = fakeOAuthWindow({ href: callbackUrl })
     const { user } = renderWithProxy(<LoginButton />, { ...shared, oauthWindow: page, oauthMode: 'redirect' })
 
     const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' })
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Sign-in was cancelled.')
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Apple sign-in was cancelled.')
     expect(page.location.href).toBe('https://app.test/login')
     await expectNoAxeViolations(dialog)
 
-    await user.click(within(dialog).getByRole('button', { name: 'Try again' }))
+    const apple = within(dialog).getByRole('button', { name: 'Continue with Apple' })
+    await waitFor(() => expect(apple).toHaveFocus())
+    await user.click(apple)
     await waitFor(() => expect(page.assigned).toHaveLength(1))
     expect(page.assigned[0]).toMatch(/\/__mock\/oauth\/apple\/authorize\?/)
   })

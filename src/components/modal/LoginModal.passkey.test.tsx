@@ -25,7 +25,7 @@ async function openModal(user: UserEvent, buttonName = 'Log in'): Promise<HTMLEl
 
 /** Create a passkey → the name step → Continue: the prompt opens. */
 async function createPasskey(user: UserEvent, dialog: HTMLElement, name = PASSKEY_NAME): Promise<void> {
-  await user.click(await within(dialog).findByRole('button', { name: 'Create a passkey' }))
+  await user.click(await within(dialog).findByRole('button', { name: 'Create one' }))
   const field = await within(dialog).findByRole('textbox', { name: 'Name for this passkey' })
   await user.clear(field)
   await user.type(field, name)
@@ -59,8 +59,10 @@ describe('LoginModal, passkeys', () => {
       'Continue with Google',
       'Continue with Apple',
       'Sign in with a passkey',
-      'Create a passkey',
+      'Create one',
     ])
+    // "Create one" says what it makes in its description: the sentence it stands in.
+    expect(within(dialog).getByRole('button', { name: 'Create one' })).toHaveAccessibleDescription('No passkey yet?')
     expect(within(dialog).getAllByText('or')).toHaveLength(1)
     await expectNoAxeViolations(dialog)
   })
@@ -70,7 +72,7 @@ describe('LoginModal, passkeys', () => {
     const { user, proxy, kit, requests } = renderWithPasskeys(browser)
     let dialog = await openModal(user)
     const release = browser.holdNextPrompt()
-    await user.click(await within(dialog).findByRole('button', { name: 'Create a passkey' }))
+    await user.click(await within(dialog).findByRole('button', { name: 'Create one' }))
     // The name step: nothing typed before, so an empty field, focused; nothing sent yet.
     const field = await within(dialog).findByRole('textbox', { name: 'Name for this passkey' })
     await waitFor(() => expect(field).toHaveFocus())
@@ -85,7 +87,7 @@ describe('LoginModal, passkeys', () => {
     expect(waiting).toHaveTextContent('Waiting for your passkey…')
     await waitFor(() => expect(waiting).toHaveFocus())
     expect(within(dialog).getByText('Follow the prompt from your browser or device.')).toBeInTheDocument()
-    expect(within(dialog).queryByRole('button', { name: 'Create a passkey' })).not.toBeInTheDocument()
+    expect(within(dialog).queryByRole('button', { name: 'Create one' })).not.toBeInTheDocument()
     await expectNoAxeViolations(dialog)
 
     release()
@@ -120,12 +122,18 @@ describe('LoginModal, passkeys', () => {
     const { user, proxy } = renderWithPasskeys(browser)
     const dialog = await openModal(user)
     await user.type(await within(dialog).findByRole('textbox', { name: 'Email address' }), 'ada@example.com')
-    await user.click(within(dialog).getByRole('button', { name: 'Create a passkey' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Create one' }))
     expect(await within(dialog).findByRole('textbox', { name: 'Name for this passkey' })).toHaveValue('ada@example.com')
+    // The title says the step; the way back is in the title row, before the title.
+    expect(dialog).toHaveAccessibleName('Create a passkey')
+    const back = within(dialog).getByRole('button', { name: 'Other ways to sign in' })
+    const title = within(dialog).getByRole('heading', { name: 'Create a passkey' })
+    expect(back.compareDocumentPosition(title) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
 
-    await user.click(within(dialog).getByRole('button', { name: 'Other ways to sign in' }))
+    await user.click(back)
+    expect(dialog).toHaveAccessibleName('Log in or sign up')
     expect(await within(dialog).findByRole('textbox', { name: 'Email address' })).toHaveValue('ada@example.com')
-    expect(within(dialog).getByRole('button', { name: 'Create a passkey' })).toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: 'Create one' })).toBeInTheDocument()
     expect(browser.prompts).toEqual([])
     expect(Object.keys(proxy.state.users)).toEqual([])
   })
@@ -138,7 +146,7 @@ describe('LoginModal, passkeys', () => {
       passkeyName: 'grace@example.com',
     })
     const dialog = await openModal(user)
-    await user.click(await within(dialog).findByRole('button', { name: 'Create a passkey' }))
+    await user.click(await within(dialog).findByRole('button', { name: 'Create one' }))
     expect(await within(dialog).findByRole('heading', { name: 'Signed in as grace@example.com' })).toBeInTheDocument()
     expect(within(dialog).queryByRole('textbox', { name: 'Name for this passkey' })).not.toBeInTheDocument()
     expect(Object.values(proxy.state.users)[0]?.userName).toBe('grace@example.com')
@@ -154,7 +162,7 @@ describe('LoginModal, passkeys', () => {
     const message = await within(dialog).findByText('Passkey request was cancelled.')
     expect(message).toHaveAttribute('role', 'status')
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument()
-    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Create a passkey' })).toHaveFocus())
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Create one' })).toHaveFocus())
     await expectNoAxeViolations(dialog)
     expect(Object.keys(proxy.state.users)).toEqual([])
     expect(await kit.keyStore.list()).toEqual([])
@@ -184,7 +192,7 @@ describe('LoginModal, passkeys', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(/This passkey is not registered here/)
     const retry = within(dialog).getByRole('button', { name: 'Try again' })
     await waitFor(() => expect(retry).toHaveFocus())
-    expect(within(dialog).getByRole('button', { name: 'Create a passkey' })).toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: 'Create one' })).toBeInTheDocument()
     await expectNoAxeViolations(dialog)
     expect(await kit.keyStore.list()).toEqual([])
 
@@ -227,7 +235,7 @@ describe('LoginModal, passkeys', () => {
       mock: { tenants: [{ configId: 'demo', organizationId: 'org', enabledProviders: ['passkey'] }] },
     })
     const dialog = await openModal(user)
-    expect(await within(dialog).findByRole('button', { name: 'Create a passkey' })).toBeInTheDocument()
+    expect(await within(dialog).findByRole('button', { name: 'Create one' })).toBeInTheDocument()
     expect(within(dialog).queryByText('or')).not.toBeInTheDocument()
     expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument()
   })
@@ -239,7 +247,7 @@ describe('LoginModal, passkeys', () => {
     const names = within(dialog)
       .getAllByRole('button')
       .map((button) => button.textContent)
-    expect(names).toEqual(['Close', 'Sign in with a passkey', 'Create a passkey', 'Continue with email'])
+    expect(names).toEqual(['Close', 'Sign in with a passkey', 'Create one', 'Continue with email'])
   })
 })
 

@@ -36,7 +36,7 @@ function renderLosingSignup(loss: 'before' | 'after') {
 async function signUpWithPasskey(user: UserEvent): Promise<HTMLElement> {
   await user.click(await screen.findByRole('button', { name: 'Log in' }))
   const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' })
-  await user.click(await within(dialog).findByRole('button', { name: 'Create a passkey' }))
+  await user.click(await within(dialog).findByRole('button', { name: 'Create one' }))
   await user.type(await within(dialog).findByRole('textbox', { name: 'Name for this passkey' }), PASSKEY_NAME)
   await user.click(within(dialog).getByRole('button', { name: 'Continue' }))
   return dialog

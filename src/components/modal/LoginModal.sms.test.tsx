@@ -9,9 +9,9 @@ import { LoginButton } from './LoginButton'
 
 const PHONE = '+447700900123'
 
-async function openModal(user: UserEvent): Promise<HTMLElement> {
+async function openModal(user: UserEvent, title = 'Log in or sign up'): Promise<HTMLElement> {
   await user.click(await screen.findByRole('button', { name: 'Log in' }))
-  return screen.findByRole('dialog', { name: 'Log in or sign up' })
+  return screen.findByRole('dialog', { name: title })
 }
 
 async function openPhoneStep(user: UserEvent): Promise<HTMLElement> {
@@ -228,7 +228,7 @@ describe('LoginModal, sign-in by SMS', () => {
     first.unmount()
 
     const second = renderWithProxy(<LoginButton />, { proxy: first.proxy, keyStore: first.kit.keyStore, flowStorage })
-    const dialog = await openModal(second.user)
+    const dialog = await openModal(second.user, 'Check your phone')
     expect(await within(dialog).findByText('We sent a code to +44 7700900123')).toBeInTheDocument()
     await second.user.click(within(dialog).getByRole('button', { name: 'Use a different number' }))
     // Back to the phone step, with the number read back from the challenge.

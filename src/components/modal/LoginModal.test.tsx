@@ -7,9 +7,9 @@ import { expectNoAxeViolations } from '../../react/test/expectNoAxeViolations'
 import { latestCode, renderWithProxy, wrongCode } from '../../react/test/renderWithProxy'
 import { LoginButton } from './LoginButton'
 
-async function openModal(user: UserEvent): Promise<HTMLElement> {
+async function openModal(user: UserEvent, title = 'Log in or sign up'): Promise<HTMLElement> {
   await user.click(await screen.findByRole('button', { name: 'Log in' }))
-  return screen.findByRole('dialog', { name: 'Log in or sign up' })
+  return screen.findByRole('dialog', { name: title })
 }
 
 async function requestCode(user: UserEvent, email: string): Promise<HTMLElement> {
@@ -242,10 +242,10 @@ describe('LoginModal', () => {
     const dialog = await requestCode(user, email)
     const resend = within(dialog).getByRole('button', { name: 'Resend code' })
     expect(resend).toBeDisabled()
-    expect(resend).toHaveAccessibleDescription('You can ask for a new code in 0:30.')
+    expect(resend).toHaveAccessibleDescription('in 0:30')
 
     clock += 12_000
-    await waitFor(() => expect(resend).toHaveAccessibleDescription('You can ask for a new code in 0:18.'), {
+    await waitFor(() => expect(resend).toHaveAccessibleDescription('in 0:18'), {
       timeout: 2000,
     })
     clock += 18_000
@@ -275,11 +275,16 @@ describe('LoginModal', () => {
     expect(await within(dialog).findByRole('heading', { name: /^Signed in as / })).toBeInTheDocument()
   })
 
-  it('given a code step, Use a different email goes back to the email, kept for correction', async () => {
+  it('given a code step, titled for it, its back arrow (Use a different email) goes back to the email, kept for correction', async () => {
     const { user, kit } = renderWithProxy(<LoginButton />)
     const dialog = await requestCode(user, 'wrong@example.com')
     expect(await kit.keyStore.list()).toHaveLength(1)
-    await user.click(within(dialog).getByRole('button', { name: 'Use a different email' }))
+    expect(dialog).toHaveAccessibleName('Check your email')
+    const back = within(dialog).getByRole('button', { name: 'Use a different email' })
+    // In the title row, before the title: not a link under the form.
+    expect(back.closest('header')).toContainElement(within(dialog).getByRole('heading', { name: 'Check your email' }))
+    await user.click(back)
+    expect(dialog).toHaveAccessibleName('Log in or sign up')
     const email = await within(dialog).findByRole('textbox', { name: 'Email address' })
     expect(email).toHaveValue('wrong@example.com')
     await waitFor(() => expect(email).toHaveFocus())
@@ -389,7 +394,7 @@ describe('LoginModal', () => {
 
     // Same mock, key store, and tab storage: what survives a reload.
     const second = renderWithProxy(<LoginButton />, { proxy: first.proxy, keyStore: first.kit.keyStore, flowStorage })
-    const dialog = await openModal(second.user)
+    const dialog = await openModal(second.user, 'Check your email')
     expect(await within(dialog).findByText(`We sent a code to ${email}`)).toBeInTheDocument()
     await second.user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), code)
     expect(await within(dialog).findByRole('heading', { name: /^Signed in as / })).toBeInTheDocument()

@@ -8,7 +8,6 @@ import { en } from '../locales/en'
 import type { LoginLabelsOverride } from '../locales/LoginLabels'
 import { RetryableError } from '../ui/RetryableError'
 import { LoginFlow } from '../flow/LoginFlow'
-import { PanelTitle } from './PanelTitle'
 import { Progress } from '../ui/Progress'
 import { MountFocusContext } from '../flow/useMountFocus'
 import type { Theme } from '../theme/Theme'
@@ -56,8 +55,7 @@ export function AuthPanel({ methods, title, logo, className, ...own }: AuthPanel
       {copy.labels ? (
         <LabelsContext.Provider value={copy.labels}>
           <MountFocusContext.Provider value={mayFocus}>
-            <PanelTitle titleId={titleId} title={title} logo={logo} labels={copy.labels} />
-            <LoginFlow methods={methods} />
+            <LoginFlow header={{ titleId, title, logo }} methods={methods} />
           </MountFocusContext.Provider>
         </LabelsContext.Provider>
       ) : copy.error ? (
