@@ -46,9 +46,12 @@ test.describe('keyboard, themes and languages on the playground', () => {
     await page.keyboard.press('Enter')
     const codeField = dialog.getByRole('textbox', { name: 'Verification code' })
     await expect(codeField).toBeFocused()
+    await expect(dialog).toHaveAccessibleName('Check your email')
     await page.keyboard.type(await readCode(page.request, email))
     const heading = dialog.getByRole('heading', { name: `Signed in as ${email}` })
     await expect(heading).toBeFocused()
+    // Focused for screen readers (after keyboard use, when browsers show focus rings), it is no control: no box.
+    expect(await focusRing(page)).toBe('none')
     await expect(dialog).toHaveAccessibleName('Your account')
 
     // The copy buttons are reached by Tab, then Done; Escape gives focus back to the button, now "Account".
@@ -140,5 +143,31 @@ test.describe('keyboard, themes and languages on the playground', () => {
     expect(natural).toBeGreaterThan(40)
     expect(inColumn).toBeLessThan(300)
     expect(Math.abs(inColumn - natural)).toBeLessThan(2)
+  })
+
+  test('on a phone the modal is a bottom sheet that focuses no field on open; on a desktop, a centred dialog on the email', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 })
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Log in' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Log in or sign up' })
+    await expect(dialog.getByRole('textbox', { name: 'Email address' })).toBeVisible()
+    // The keyboard a focused field brings up would cover the sheet's buttons.
+    await expect(dialog).toBeFocused()
+    // Measured once it has slid in.
+    await dialog.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)))
+    const sheet = await dialog.boundingBox()
+    expect(sheet).toMatchObject({ x: 0, width: 360 })
+    expect(Math.round((sheet?.y ?? 0) + (sheet?.height ?? 0))).toBe(740)
+    await page.keyboard.press('Escape')
+
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await expect(dialog.getByRole('textbox', { name: 'Email address' })).toBeFocused()
+    await dialog.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)))
+    const centred = await dialog.boundingBox()
+    expect(Math.round((centred?.x ?? 0) * 2 + (centred?.width ?? 0))).toBe(1280)
+    expect(centred?.y).toBeGreaterThan(0)
   })
 })

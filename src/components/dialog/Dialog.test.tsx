@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react'
-import { useRef } from 'react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { fireEvent, render, screen } from '@testing-library/react'
+import { useRef, useState } from 'react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useMountFocus } from '../flow/useMountFocus'
 import { Dialog } from './Dialog'
 
@@ -88,5 +88,36 @@ describe('Dialog', () => {
     expect(moves).toEqual(['dialog'])
     unmount()
     expect(trigger).toHaveFocus()
+  })
+
+  it('given a phone (the bottom sheet), focuses no field on open, only once the person has used the dialog', () => {
+    // jsdom has no matchMedia: a phone's, where the sheet's width query matches.
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(max-width: 480px)', media: query }))
+    cleanups.push(() => vi.unstubAllGlobals())
+    renderPage()
+    function TwoSteps() {
+      const [next, setNext] = useState(false)
+      return (
+        <>
+          <h2 id="title">Log in</h2>
+          {next ? <Step key="next" seen={[]} /> : <Step key="first" seen={[]} />}
+          <button type="button" onClick={() => setNext(true)}>
+            Continue
+          </button>
+        </>
+      )
+    }
+    render(
+      <Dialog labelledBy="title" onClose={() => undefined} theme="light">
+        <TwoSteps />
+      </Dialog>,
+    )
+    // The keyboard a focused field opens would cover the sheet's buttons.
+    expect(screen.getByRole('dialog', { name: 'Log in' })).toHaveFocus()
+    const continueButton = screen.getByRole('button', { name: 'Continue' })
+    fireEvent.pointerDown(continueButton)
+    fireEvent.click(continueButton)
+    // The next step, after the person acted, focuses its field as on a desktop.
+    expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveFocus()
   })
 })
