@@ -180,6 +180,81 @@ export const ExpiredCode: Story = {
   },
 }
 
+/** The code is being checked: the mock is slowed down once the code is typed. */
+export const Verifying: Story = {
+  play: async ({ canvasElement, loaded }) => {
+    const dialog = await requestCode(canvasElement)
+    const code = sentCode(loaded.proxy)
+    loaded.proxy.setLatency(10_000)
+    await typeCode(dialog, code)
+    await within(dialog).findByText('Verifying…')
+  },
+  parameters: {
+    expectedState: [
+      { role: 'dialog', name: 'Check your email' },
+      { role: 'status', text: 'Verifying…' },
+      { role: 'button', name: 'Verify' },
+    ],
+  },
+}
+
+/** Too many wrong codes: this code is spent, only a new one helps. */
+export const TooManyWrongCodes: Story = {
+  play: async ({ canvasElement, loaded }) => {
+    const dialog = await requestCode(canvasElement)
+    const code = sentCode(loaded.proxy)
+    loaded.proxy.setFailure('otp_verify', { code: 8, message: 'Max number of attempts reached' })
+    await typeCode(dialog, code)
+    await within(dialog).findByRole('button', { name: 'Send a new code' }, { timeout: 3000 })
+  },
+  parameters: {
+    expectedState: [
+      { role: 'alert', text: 'Too many wrong codes. Request a new one.' },
+      { role: 'button', name: 'Send a new code' },
+    ],
+  },
+}
+
+/** The tenant's sign-in options are on their way (the mock is slowed down before the first request). */
+export const LoadingOptions: Story = {
+  loaders: [
+    async () => {
+      const { proxy } = await loadMockProxy()
+      proxy?.setLatency(60_000)
+      return { proxy }
+    },
+  ],
+  play: async ({ canvasElement }) => {
+    const dialog = await dialogOf(canvasElement)
+    await within(dialog).findByText('Loading sign-in options…')
+  },
+  parameters: { expectedState: [{ role: 'status', text: 'Loading sign-in options…' }] },
+}
+
+/** The app asks for a method its tenant does not enable: nothing to offer, and who to ask. */
+export const NoMethods: Story = {
+  args: { methods: ['passkey'] },
+  loaders: [
+    async () => {
+      const proxy = createMockAuthProxy({
+        strictFields: true,
+        basePath: STORY_PROXY_PATH,
+        tenants: [{ ...DEMO_TENANT, enabledProviders: ['email'] }],
+      })
+      await proxy.ready
+      return { proxy }
+    },
+  ],
+  play: async ({ canvasElement }) => {
+    const dialog = await dialogOf(canvasElement)
+    await within(dialog).findByText(/No sign-in method is available/, undefined, { timeout: 3000 })
+  },
+  parameters: { expectedState: [{ text: /No sign-in method is available for this site yet/ }] },
+}
+
+/** The code step on a narrow phone: a sheet from the bottom edge. */
+export const NarrowCodeEntry: Story = { ...CodeEntry, globals: { viewport: { value: 'mobile' } } }
+
 /** French, loaded when asked for: the copy and the error messages. */
 export const French: Story = {
   args: { locale: 'fr' },

@@ -6,6 +6,7 @@ import { STORY_PROXY_PATH } from './support/loadMockProxy'
 import { LoginModalDemo, type LoginModalDemoProps } from './support/LoginModalDemo'
 import { MockProviders } from './support/MockProviders'
 import { answerInPopup, clickProvider, loadOAuthWindow, loadRedirectReturn } from './support/oauth'
+import { fakeOAuthWindow, type FakeOAuthWindow } from '../src/react/test/fakeOAuthWindow'
 import { dialogOf } from './support/steps'
 
 const meta: Meta<LoginModalDemoProps> = {
@@ -93,6 +94,38 @@ export const PopupBlocked: Story = {
       { role: 'alert', text: /The Google window was blocked/ },
       { role: 'button', name: 'Continue with Google' },
       { role: 'button', name: 'Continue in this window' },
+    ],
+  },
+}
+
+/** The person closed Google's window before finishing. */
+export const PopupClosed: Story = {
+  play: async ({ canvasElement, loaded }) => {
+    const dialog = await clickProvider(canvasElement, 'Google')
+    const page = loaded.oauthWindow as FakeOAuthWindow
+    await within(dialog).findByText('Waiting for Google…')
+    page.popup().closed = true
+    await within(dialog).findByRole('alert', undefined, { timeout: 3000 })
+  },
+  parameters: {
+    expectedState: [
+      { role: 'alert', text: 'The Google window was closed before sign-in finished.' },
+      { role: 'button', name: 'Continue with Google' },
+    ],
+  },
+}
+
+/** Redirect mode: the page is on its way to Google (the fake window records where). */
+export const RedirectingToProvider: Story = {
+  loaders: [async () => ({ oauthWindow: fakeOAuthWindow(), oauthMode: 'redirect' as const })],
+  play: async ({ canvasElement }) => {
+    const dialog = await clickProvider(canvasElement, 'Google')
+    await within(dialog).findByText('Taking you to Google…')
+  },
+  parameters: {
+    expectedState: [
+      { role: 'dialog', name: 'Continue with Google' },
+      { role: 'status', text: 'Taking you to Google…' },
     ],
   },
 }
