@@ -1,3 +1,5 @@
+import { within } from '@testing-library/dom'
+import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { OtpInput, type OtpInputProps } from '../src/components'
 import type { Meta, StoryObj } from './support/csf'
@@ -43,4 +45,24 @@ export const WithError: Story = {
       { role: 'alert', text: 'That code is not right. Check it and try again.' },
     ],
   },
+}
+
+/** The field has focus: the first box is where the next character goes. */
+export const Focused: Story = {
+  args: { alphanumeric: false },
+  play: async ({ canvasElement }) => {
+    await userEvent.setup().click(within(canvasElement).getByRole('textbox', { name: 'Verification code' }))
+  },
+  parameters: { expectedState: [{ role: 'textbox', name: 'Verification code' }] },
+}
+
+/** A code typed in full: one character per box, the last one active. */
+export const Filled: Story = {
+  args: { alphanumeric: false },
+  play: async ({ canvasElement }) => {
+    const field = within(canvasElement).getByRole('textbox', { name: 'Verification code' })
+    await userEvent.setup().type(field, '123456')
+    if ((field as HTMLInputElement).value !== '123456') throw new Error('the code was not typed in full')
+  },
+  parameters: { expectedState: [{ role: 'textbox', name: 'Verification code' }] },
 }
