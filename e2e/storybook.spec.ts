@@ -2,7 +2,7 @@ import { execSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { expectNoAxeViolations } from './axe'
-import { STORYBOOK_URL } from './storybookServer'
+import { openStory } from './storybookServer'
 
 // Every story of the built Storybook, in Chromium: it renders, its play function drives it to its state
 // with no error, and axe finds nothing, color contrast included (which jsdom cannot compute, so the
@@ -30,20 +30,7 @@ for (const story of stories) {
       const errors: string[] = []
       page.on('pageerror', (error) => errors.push(String(error)))
       await page.setViewportSize({ width, height: 760 })
-      await page.goto(`${STORYBOOK_URL}/iframe.html?id=${story.id}&viewMode=story`)
-      await expect
-        .poll(
-          () =>
-            page.evaluate(
-              () =>
-                (window as { __STORYBOOK_PREVIEW__?: { currentRender?: { phase?: string } } }).__STORYBOOK_PREVIEW__
-                  ?.currentRender?.phase,
-            ),
-          {
-            timeout: 15_000,
-          },
-        )
-        .toBe('finished')
+      await openStory(page, story.id)
       expect(await page.evaluate(() => document.body.classList.contains('sb-show-errordisplay'))).toBe(false)
       expect(errors).toEqual([])
       // Inside the dialog when one is open (the page behind is inert by design), else the story itself.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { STORYBOOK_URL } from './storybookServer'
+import { openStory } from './storybookServer'
 
 // Screenshots of the modal's key states, compared with the baselines committed beside this spec
 // (e2e/__screenshots__): a change to how the modal looks fails `npm test` until the baseline is updated on
@@ -36,18 +36,7 @@ async function playStory(page: Page, shot: Shot, width: number) {
   await page.setViewportSize({ width, height: width < 480 ? 740 : 800 })
   // Countdowns ("Expires in 10:00") and relative times read the same on every run.
   await page.clock.setFixedTime(new Date('2026-11-24T12:00:00Z'))
-  await page.goto(`${STORYBOOK_URL}/iframe.html?id=${shot.story}&viewMode=story`)
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          () =>
-            (window as { __STORYBOOK_PREVIEW__?: { currentRender?: { phase?: string } } }).__STORYBOOK_PREVIEW__
-              ?.currentRender?.phase,
-        ),
-      { timeout: 15_000 },
-    )
-    .toBe('finished')
+  await openStory(page, shot.story)
   await page.evaluate(() => document.fonts.ready)
 }
 

@@ -164,22 +164,30 @@ export const ConfigError: Story = {
   },
 }
 
-/** The proxy says the code is no longer valid (expired or used): only a new code helps. */
-export const ExpiredCode: Story = {
-  play: async ({ canvasElement, loaded }) => {
-    const dialog = await requestCode(canvasElement)
-    const code = sentCode(loaded.proxy)
-    loaded.proxy.setFailure('otp_verify', { code: 9, message: 'otp expired' })
-    await typeCode(dialog, code)
-    await within(dialog).findByRole('button', { name: 'Send a new code' }, { timeout: 3000 })
-  },
-  parameters: {
-    expectedState: [
-      { role: 'alert', text: 'This code has expired. Request a new one.' },
-      { role: 'button', name: 'Send a new code' },
-    ],
-  },
+/** The proxy refuses the code it sent with `failure`: only a new code helps, and the alert says why. */
+function codeRefusedStory(failure: { code: number; message: string }, alert: string): Story {
+  return {
+    play: async ({ canvasElement, loaded }) => {
+      const dialog = await requestCode(canvasElement)
+      const code = sentCode(loaded.proxy)
+      loaded.proxy.setFailure('otp_verify', failure)
+      await typeCode(dialog, code)
+      await within(dialog).findByRole('button', { name: 'Send a new code' }, { timeout: 3000 })
+    },
+    parameters: {
+      expectedState: [
+        { role: 'alert', text: alert },
+        { role: 'button', name: 'Send a new code' },
+      ],
+    },
+  }
 }
+
+/** The proxy says the code is no longer valid (expired or used). */
+export const ExpiredCode: Story = codeRefusedStory(
+  { code: 9, message: 'otp expired' },
+  'This code has expired. Request a new one.',
+)
 
 /** The code is being checked: the mock is slowed down once the code is typed. */
 export const Verifying: Story = {
@@ -199,22 +207,11 @@ export const Verifying: Story = {
   },
 }
 
-/** Too many wrong codes: this code is spent, only a new one helps. */
-export const TooManyWrongCodes: Story = {
-  play: async ({ canvasElement, loaded }) => {
-    const dialog = await requestCode(canvasElement)
-    const code = sentCode(loaded.proxy)
-    loaded.proxy.setFailure('otp_verify', { code: 8, message: 'Max number of attempts reached' })
-    await typeCode(dialog, code)
-    await within(dialog).findByRole('button', { name: 'Send a new code' }, { timeout: 3000 })
-  },
-  parameters: {
-    expectedState: [
-      { role: 'alert', text: 'Too many wrong codes. Request a new one.' },
-      { role: 'button', name: 'Send a new code' },
-    ],
-  },
-}
+/** Too many wrong codes: this code is spent. */
+export const TooManyWrongCodes: Story = codeRefusedStory(
+  { code: 8, message: 'Max number of attempts reached' },
+  'Too many wrong codes. Request a new one.',
+)
 
 /** The tenant's sign-in options are on their way (the mock is slowed down before the first request). */
 export const LoadingOptions: Story = {
