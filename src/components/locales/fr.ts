@@ -5,6 +5,7 @@ import type { LoginLabels } from './LoginLabels'
  * it to pass it as `locale={fr}` with no wait. Error messages included, so that nothing shows in English.
  */
 export const fr: LoginLabels = {
+  locale: 'fr',
   logIn: 'Se connecter',
   account: 'Compte',
   checkingSession: 'Vérification de votre session…',
@@ -94,6 +95,7 @@ export const fr: LoginLabels = {
   codeMaybeSent: 'Un code est peut-être déjà en route.',
   tooManyTries: 'Trop de tentatives. Patientez avant de réessayer.',
   tryAgainIn: 'Vous pourrez réessayer dans {time}.',
+  attemptsLeft: { one: 'Il vous reste {count} essai.', other: 'Il vous reste {count} essais.' },
   tryAgainNow: 'Vous pouvez réessayer maintenant.',
   codeAccepted: 'Votre code a été accepté. Sélectionnez Vérifier pour terminer la connexion.',
   signedInAs: 'Connecté en tant que {name}',
