@@ -87,7 +87,7 @@ test.describe('keyboard, themes and languages on the playground', () => {
 
     // Signed in: the panel goes (SignedOut), the badge says who and how long, and signs out.
     await expect(panel).toBeHidden()
-    await expect(page.getByText(/^Connecté en tant que/)).toBeVisible()
+    await expect(page.getByText(/^Session ouverte\s: /)).toBeVisible()
     await expect(page.getByText(/^La session se termine dans 1[45]:\d\d$/)).toBeVisible()
     await expectNoAxeViolations(page, '.apk-session-badge')
     await page.getByRole('button', { name: 'Se déconnecter' }).first().click()

@@ -23,6 +23,7 @@ describe('the package entry (auth-proxy-kit)', () => {
         "accountQueryPrefix",
         "darkTheme",
         "en",
+        "formatCountdown",
         "fr",
         "isE164PhoneNumber",
         "isKitError",

@@ -81,8 +81,8 @@ export const EmailUserFrench: Story = {
   },
   parameters: {
     expectedState: [
-      { role: 'heading', name: `Connecté en tant que ${STORY_EMAIL}` },
-      { text: 'Connecté par e-mail' },
+      { role: 'heading', name: `Session ouverte\u202f: ${STORY_EMAIL}` },
+      { text: 'Connexion par e-mail' },
       { role: 'region', name: 'Portefeuille' },
       { role: 'button', name: 'Se déconnecter' },
     ],

@@ -73,7 +73,7 @@ export const French: Story = {
       send: 'Continuer avec l’e-mail',
       code: 'Code de vérification',
     }),
-  parameters: { expectedState: [{ text: /^Connecté en tant que/ }, { role: 'button', name: 'Se déconnecter' }] },
+  parameters: { expectedState: [{ text: /^Session ouverte\s: / }, { role: 'button', name: 'Se déconnecter' }] },
 }
 
 export const SignedOutPage: Story = {

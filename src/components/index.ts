@@ -8,6 +8,7 @@ export {
   type LoginButtonProps,
   type LoginButtonRenderProps,
 } from './modal/LoginButton'
+export { formatCountdown } from './flow/formatCountdown'
 export { LoginModal, type LoginModalContentProps, type LoginModalProps } from './modal/LoginModal'
 export { OtpInput, type NativeInputProps, type OtpInputProps } from './ui/OtpInput'
 export { ProviderMark } from './marks/ProviderMark'
@@ -18,4 +19,5 @@ export { en } from './locales/en'
 export { fr } from './locales/fr'
 export { LOCALE_NAMES, type Locale, type LocaleName } from './labels/useLocaleLabels'
 export type { LoginLabels, LoginLabelsOverride } from './locales/LoginLabels'
+export type { PluralLabel } from './labels/pluralLabel'
 export { darkTheme, lightTheme, type KitTheme, type Theme, type ThemeMode, type ThemeOptions } from './theme/Theme'

@@ -115,6 +115,8 @@ export interface KitErrorOptions {
   proxy?: ProxyErrorBody
   /** When the proxy said how long to wait before trying again (RATE_LIMITED). */
   retryAfterSeconds?: number
+  /** How many more codes may be tried, when the proxy said (OTP_CODE_INVALID). */
+  attemptsLeft?: number
   cause?: unknown
 }
 
@@ -127,6 +129,11 @@ export class KitError extends Error {
   readonly proxy: ProxyErrorBody | undefined
   /** Seconds to wait before trying again, when the proxy said (a RATE_LIMITED answer's RetryInfo or Retry-After). */
   readonly retryAfterSeconds: number | undefined
+  /**
+   * How many more codes may be tried, when the proxy said (OTP_CODE_INVALID): a number a UI can word in
+   * its own language, where `userMessage` carries it in English.
+   */
+  readonly attemptsLeft: number | undefined
 
   constructor(code: KitErrorCode, message: string, options: KitErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause })
@@ -135,6 +142,7 @@ export class KitError extends Error {
     this.status = options.status
     this.proxy = options.proxy
     this.retryAfterSeconds = options.retryAfterSeconds
+    this.attemptsLeft = options.attemptsLeft
   }
 }
 

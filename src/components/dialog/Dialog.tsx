@@ -12,6 +12,8 @@ export interface DialogProps {
   labelledBy: string
   onClose(): void
   theme: Theme
+  /** The language of what it says (a BCP 47 tag), so that a screen reader speaks it with the right voice. */
+  lang?: string
   children: ReactNode
 }
 
@@ -35,7 +37,7 @@ const openDialogs: HTMLElement[] = []
  * focus. Focus then moves once, after every change to the page's styles: one forced style and layout
  * pass before the first paint, not two.
  */
-export function Dialog({ labelledBy, onClose, theme, children }: DialogProps) {
+export function Dialog({ labelledBy, onClose, theme, lang, children }: DialogProps) {
   const dialogRef = useRef<HTMLDivElement>(null)
   const themeAttributes = useThemeAttributes(theme)
   const onCloseRef = useRef(onClose)
@@ -62,6 +64,7 @@ export function Dialog({ labelledBy, onClose, theme, children }: DialogProps) {
         ref={dialogRef}
         className="apk-dialog"
         role="dialog"
+        lang={lang}
         aria-modal="true"
         aria-labelledby={labelledBy}
         tabIndex={-1}

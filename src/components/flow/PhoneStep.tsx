@@ -14,12 +14,6 @@ export interface PhoneStepProps {
   onPhoneChange(phone: PhoneDraft): void
 }
 
-/** The page's language names the countries (`<html lang>`, else the browser's). */
-function pageLocale(): string | undefined {
-  if (typeof document !== 'undefined' && document.documentElement.lang !== '') return document.documentElement.lang
-  return typeof navigator === 'undefined' ? undefined : navigator.language
-}
-
 /**
  * Asks for the number to text a code to: a country (with its calling code) and the number as people
  * write it. Turning the two into E.164 is this form's job (the flow takes E.164 only), so a number
@@ -30,7 +24,8 @@ export function PhoneStep({ smsOtp, phone, onPhoneChange }: PhoneStepProps) {
   const id = useId()
   const inputRef = useRef<HTMLInputElement>(null)
   const [invalid, setInvalid] = useState(false)
-  const list = useMemo(() => countries(pageLocale()), [])
+  // Named in the dialog's language, not the page's: a French modal on an English page lists Allemagne.
+  const list = useMemo(() => countries(labels.locale), [labels.locale])
   useMountFocus(inputRef)
 
   const { error, isSending } = smsOtp

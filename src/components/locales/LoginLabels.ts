@@ -1,10 +1,16 @@
 import type { KitErrorCode } from '../../core'
+import type { PluralLabel } from '../labels/pluralLabel'
 
 /**
  * Every string the components show. Values are plain text with `{name}` placeholders (not functions) so
  * that a locale can be loaded as JSON later.
  */
 export interface LoginLabels {
+  /**
+   * The language of these strings, a BCP 47 tag ('en', 'fr'): it picks plural forms, names the
+   * countries in the phone step, and is the `lang` of the modal and the panel, for screen readers.
+   */
+  locale: string
   logIn: string
   account: string
   /** The button's accessible name while a stored session is being checked. */
@@ -142,6 +148,11 @@ export interface LoginLabels {
   tooManyTries: string
   /** `{time}` as m:ss, counting down to when Verify works again */
   tryAgainIn: string
+  /**
+   * `{count}`: after the app's or the locale's message for a wrong code (errors.OTP_CODE_INVALID), when
+   * the proxy said how many tries are left; one form per plural category of `locale`.
+   */
+  attemptsLeft: PluralLabel
   tryAgainNow: string
   /** Under the code field once the code was accepted but signing in failed after (Verify resumes). */
   codeAccepted: string

@@ -1,6 +1,7 @@
 import type { LoginLabels } from './LoginLabels'
 
 export const en: LoginLabels = {
+  locale: 'en',
   logIn: 'Log in',
   account: 'Account',
   checkingSession: 'Checking your session…',
@@ -88,6 +89,7 @@ export const en: LoginLabels = {
   codeMaybeSent: 'A code may already be on its way.',
   tooManyTries: 'Too many attempts. Please wait before trying again.',
   tryAgainIn: 'You can try again in {time}.',
+  attemptsLeft: { one: '{count} attempt left.', other: '{count} attempts left.' },
   tryAgainNow: 'You can try again now.',
   codeAccepted: 'Your code was accepted. Select Verify to finish signing in.',
   signedInAs: 'Signed in as {name}',

@@ -1,10 +1,13 @@
 import type { LoginLabels } from './LoginLabels'
 
 /**
- * French. Loaded only when asked for: `locale="fr"` fetches it on first use (its own chunk), or import
- * it to pass it as `locale={fr}` with no wait. Error messages included, so that nothing shows in English.
+ * French, addressing the person without assuming a gender ("Connexion réussie", not "Vous êtes
+ * connecté"), with a narrow no-break space (U+202F) before ? ! : and ;. Loaded only when asked for:
+ * `locale="fr"` fetches it on first use (its own chunk), or import it to pass it as `locale={fr}` with
+ * no wait. Error messages included, so that nothing shows in English.
  */
 export const fr: LoginLabels = {
+  locale: 'fr',
   logIn: 'Se connecter',
   account: 'Compte',
   checkingSession: 'Vérification de votre session…',
@@ -23,7 +26,7 @@ export const fr: LoginLabels = {
   loading: 'Chargement…',
   loadingConfig: 'Chargement des options de connexion…',
   tryAgain: 'Réessayer',
-  noMethods: "Aucune méthode de connexion n'est encore disponible pour ce site. Contactez son support.",
+  noMethods: 'Aucune méthode de connexion n’est encore disponible pour ce site. Contactez son support.',
   emailLabel: 'Adresse e-mail',
   emailPlaceholder: 'nom@exemple.fr',
   continueWithEmail: 'Continuer avec l’e-mail',
@@ -57,16 +60,16 @@ export const fr: LoginLabels = {
   signInWithNewPasskey: 'Se connecter avec la clé d’accès que vous venez de créer',
   startOver: 'Recommencer',
   passkeyWithoutAccount:
-    'Cette clé d’accès a été créée, mais pas son compte. Créez à nouveau votre compte ; vous pouvez supprimer la clé inutilisée dans les réglages de clés d’accès de votre appareil.',
+    'Cette clé d’accès a été créée, mais pas son compte. Créez à nouveau votre compte ; vous pouvez supprimer la clé inutilisée dans les réglages de clés d’accès de votre appareil.',
   createAccountAgain: 'Créer à nouveau votre compte',
   addPasskey: 'Ajouter une clé d’accès',
   passkeyAdded: 'Clé d’accès ajoutée. La prochaine fois, vous pourrez vous connecter avec elle.',
-  signedInHeading: 'Vous êtes connecté',
+  signedInHeading: 'Connexion réussie',
   accountTitle: 'Votre compte',
-  signedInWithEmail: 'Connecté par e-mail',
-  signedInWithPhone: 'Connecté par téléphone',
-  signedInWithPasskey: 'Connecté avec une clé d’accès',
-  signedInWithProvider: 'Connecté avec {provider}',
+  signedInWithEmail: 'Connexion par e-mail',
+  signedInWithPhone: 'Connexion par téléphone',
+  signedInWithPasskey: 'Connexion avec une clé d’accès',
+  signedInWithProvider: 'Connexion avec {provider}',
   walletHeading: 'Portefeuille',
   loadingWallet: 'Chargement de votre portefeuille…',
   noWallet: 'Pas encore de portefeuille.',
@@ -94,9 +97,10 @@ export const fr: LoginLabels = {
   codeMaybeSent: 'Un code est peut-être déjà en route.',
   tooManyTries: 'Trop de tentatives. Patientez avant de réessayer.',
   tryAgainIn: 'Vous pourrez réessayer dans {time}.',
+  attemptsLeft: { one: 'Il vous reste {count} essai.', other: 'Il vous reste {count} essais.' },
   tryAgainNow: 'Vous pouvez réessayer maintenant.',
   codeAccepted: 'Votre code a été accepté. Sélectionnez Vérifier pour terminer la connexion.',
-  signedInAs: 'Connecté en tant que {name}',
+  signedInAs: 'Session ouverte : {name}',
   sessionEndsIn: 'La session se termine dans {time}',
   errors: {
     PROXY_UNAVAILABLE: 'Impossible de joindre le service de connexion. Vérifiez votre connexion et réessayez.',
@@ -137,7 +141,7 @@ export const fr: LoginLabels = {
     OAUTH_EXPIRED: 'La connexion a pris trop de temps. Recommencez.',
     PASSKEY_UNSUPPORTED:
       'Ce navigateur ne peut pas utiliser de clés d’accès. Essayez un autre navigateur ou une autre méthode.',
-    PASSKEY_CANCELLED: 'La demande de clé d’accès a été annulée ou a expiré. Réessayez quand vous êtes prêt.',
+    PASSKEY_CANCELLED: 'La demande de clé d’accès a été annulée ou a expiré. Réessayez quand vous le souhaitez.',
     PASSKEY_FAILED: 'Votre clé d’accès n’a pas pu être utilisée. Réessayez ou utilisez une autre méthode.',
     STAMP_REFUSED: 'Votre connexion n’a pas pu être vérifiée. Reconnectez-vous.',
     CLOCK_SKEW:

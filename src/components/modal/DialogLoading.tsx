@@ -22,7 +22,7 @@ export interface DialogLoadingProps {
  */
 export function DialogLoading({ theme, labels, error, onRetry, onClose }: DialogLoadingProps) {
   return (
-    <div className="apk-root apk-overlay" {...useThemeAttributes(theme)}>
+    <div className="apk-root apk-overlay" lang={labels.locale} {...useThemeAttributes(theme)}>
       <div className="apk-backdrop" />
       {error ? (
         <LoadFailed message={errorMessage(labels, error)} labels={labels} onRetry={onRetry} onClose={onClose} />

@@ -22,7 +22,7 @@ export function LoginDialog({ onOpenChange, theme, labels, methods, title, logo 
   const close = () => onOpenChange(false)
   return (
     <LabelsContext.Provider value={labels}>
-      <Dialog labelledBy={titleId} onClose={close} theme={theme}>
+      <Dialog labelledBy={titleId} onClose={close} theme={theme} lang={labels.locale}>
         <LoginFlow header={{ titleId, title, logo, onClose: close }} onDone={close} methods={methods} />
       </Dialog>
     </LabelsContext.Provider>

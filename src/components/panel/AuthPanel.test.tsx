@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { completeEmailOtp, memoryStorage, startEmailOtp } from '../../core'
 import { expectNoAxeViolations } from '../../react/test/expectNoAxeViolations'
 import { latestCode, renderWithProxy } from '../../react/test/renderWithProxy'
+import { en } from '../locales/en'
 import { darkTheme } from '../theme/Theme'
 import { AuthPanel } from './AuthPanel'
 
@@ -83,5 +84,19 @@ describe('AuthPanel', () => {
     expect(panel).toHaveAttribute('data-apk-theme', 'dark')
     expect(panel.style.getPropertyValue('--apk-color-accent')).toBe('#ff5500')
     expect(panel.style.getPropertyValue('--apk-radius-medium')).toBe('4px')
+  })
+
+  it("says its language on its root, for screen readers: the locale's, or a dictionary's own", async () => {
+    renderWithProxy(
+      <>
+        <AuthPanel />
+        <AuthPanel locale="fr" />
+        <AuthPanel locale={{ ...en, locale: 'de', dialogTitle: 'Anmelden' }} />
+      </>,
+    )
+    const french = await screen.findByRole('region', { name: 'Connexion ou inscription' })
+    expect(french).toHaveAttribute('lang', 'fr')
+    expect(screen.getByRole('region', { name: 'Log in or sign up' })).toHaveAttribute('lang', 'en')
+    expect(screen.getByRole('region', { name: 'Anmelden' })).toHaveAttribute('lang', 'de')
   })
 })

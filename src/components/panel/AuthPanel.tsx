@@ -48,6 +48,8 @@ export function AuthPanel({ methods, title, logo, className, ...own }: AuthPanel
     <section
       className={['apk-root', 'apk-panel', className].filter(Boolean).join(' ')}
       aria-labelledby={copy.labels ? titleId : undefined}
+      // A screen reader speaks French with a French voice; English while the language is on its way.
+      lang={(copy.labels ?? en).locale}
       onFocus={markUsed}
       onPointerDown={markUsed}
       {...themeAttributes}

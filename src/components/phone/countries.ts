@@ -20,12 +20,22 @@ export function countries(locale: string | undefined): Country[] {
   const cached = cache.get(key)
   if (cached) return cached
   const names = displayNames(locale)
-  const collator = new Intl.Collator(locale)
+  const collator = collatorFor(locale)
   const list = COUNTRY_DIAL_CODES.map(({ code, dialCode }) => ({ code, dialCode, name: names?.of(code) ?? code })).sort(
     (a, b) => collator.compare(a.name, b.name),
   )
   cache.set(key, list)
   return list
+}
+
+// "Égypte" sorts among the E's in French, "Österreich" beside "Oman" in German: the language's own order.
+function collatorFor(locale: string | undefined): Intl.Collator {
+  try {
+    return new Intl.Collator(locale)
+  } catch {
+    // An unknown locale tag (an app's own dictionary may set anything): the default order.
+    return new Intl.Collator()
+  }
 }
 
 function displayNames(locale: string | undefined): Intl.DisplayNames | undefined {

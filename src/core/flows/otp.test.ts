@@ -84,6 +84,31 @@ describe('completeOtp: a 429 at otp_verify', () => {
   })
 })
 
+describe('completeOtp: a wrong code', () => {
+  it.each([
+    ['Invalid OTP code; 4 attempts left', 4, 'That code is not right. Check it and try again. 4 attempts left.'],
+    ['Invalid OTP code; 1 attempt left', 1, 'That code is not right. Check it and try again. 1 attempt left.'],
+    ['Invalid OTP code; 0 attempts left', 0, 'That code is not right. Check it and try again. 0 attempts left.'],
+  ] as const)('%s: attemptsLeft %i, and the count in the English userMessage', async (message, left, userMessage) => {
+    const error = await verifyFailure(grpcError(3, message, 400))
+    expect(error).toMatchObject({ code: 'OTP_CODE_INVALID', attemptsLeft: left, userMessage })
+  })
+
+  it('without a count in the proxy message: attemptsLeft undefined, the plain userMessage', async () => {
+    const error = await verifyFailure(grpcError(3, 'Invalid OTP code', 400))
+    expect(error).toMatchObject({
+      code: 'OTP_CODE_INVALID',
+      attemptsLeft: undefined,
+      userMessage: 'That code is not right. Check it and try again.',
+    })
+  })
+
+  it('is set only on a wrong code', async () => {
+    const error = await verifyFailure(grpcError(9, 'otp expired; 4 attempts left', 400))
+    expect(error).toMatchObject({ code: 'OTP_EXPIRED', attemptsLeft: undefined })
+  })
+})
+
 describe('completeOtp: the account lookup', () => {
   const EMAIL = 'ada@example.com'
 

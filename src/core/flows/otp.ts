@@ -513,20 +513,27 @@ function refineOtpVerifyError(error: unknown): unknown {
   if (error.proxy.code === 8 && error.retryAfterSeconds !== undefined) return error
   const code = OTP_VERIFY_CODES[error.proxy.code]
   if (code === undefined) return error
+  const attemptsLeft = code === 'OTP_CODE_INVALID' ? attemptsLeftIn(error.proxy.message) : undefined
   return new KitError(code, error.message, {
     status: error.status,
     proxy: error.proxy,
     cause: error,
-    userMessage: code === 'OTP_CODE_INVALID' ? attemptsLeftMessage(error.proxy.message) : undefined,
+    attemptsLeft,
+    userMessage: code === 'OTP_CODE_INVALID' ? attemptsLeftMessage(attemptsLeft) : undefined,
   })
 }
 
-/** "That code is not right... 2 attempts left." when the proxy says how many; the plain text otherwise. */
-function attemptsLeftMessage(proxyMessage: string): string {
+/** The count in the proxy's "Invalid OTP code; 4 attempts left", if it gives one. */
+function attemptsLeftIn(proxyMessage: string): number | undefined {
   const left = /\b(\d+) attempts? left\b/.exec(proxyMessage)?.[1]
+  return left === undefined ? undefined : Number(left)
+}
+
+/** "That code is not right... 2 attempts left." when the proxy says how many; the plain text otherwise. */
+function attemptsLeftMessage(left: number | undefined): string {
   const base = DEFAULT_USER_MESSAGES.OTP_CODE_INVALID
   if (left === undefined) return base
-  return `${base} ${left} ${left === '1' ? 'attempt' : 'attempts'} left.`
+  return `${base} ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`
 }
 
 export function assertChallenge(challenge: unknown, label: string): asserts challenge is OtpChallenge {

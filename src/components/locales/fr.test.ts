@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { en } from './en'
+import { fr } from './fr'
+
+/** Every string of a dictionary by its path ('signedInAs', 'errors.OTP_EXPIRED', 'attemptsLeft.one'). */
+function strings(dictionary: object, prefix = ''): Map<string, string> {
+  const found = new Map<string, string>()
+  for (const [key, value] of Object.entries(dictionary)) {
+    if (typeof value === 'string') found.set(prefix + key, value)
+    else if (typeof value === 'object' && value !== null)
+      for (const entry of strings(value as object, `${prefix}${key}.`)) found.set(...entry)
+  }
+  return found
+}
+
+const placeholders = (text: string) => new Set(text.match(/\{\w+\}/g) ?? [])
+
+// Words that agree with the person's gender when said of them ("vous êtes connecté"). `\b` is ASCII
+// only in JavaScript (no boundary after "é"), hence letters by Unicode property.
+const GENDERED = /(?<!\p{L})(connecté|déconnecté|inscrit|prêt)e?s?(?!\p{L})/iu
+
+describe('fr', () => {
+  it('says nothing that assumes the gender of the person signing in', () => {
+    expect('Vous êtes connecté').toMatch(GENDERED)
+    expect('Réessayez quand vous êtes prête.').toMatch(GENDERED)
+    expect('Se connecter, Connexion réussie, Reconnectez-vous').not.toMatch(GENDERED)
+    for (const [path, value] of strings(fr)) expect(value, path).not.toMatch(GENDERED)
+  })
+
+  it('has every string English has (error messages included), and no other', () => {
+    const english = [...strings(en).keys()].filter((path) => !path.startsWith('errors.'))
+    const french = [...strings(fr).keys()].filter((path) => !path.startsWith('errors.'))
+    expect(french.sort()).toEqual(english.sort())
+  })
+
+  it("uses the same placeholders as English's string, in each string", () => {
+    const english = strings(en)
+    for (const [path, value] of strings(fr)) {
+      const source = english.get(path)
+      if (source !== undefined) expect(placeholders(value), path).toEqual(placeholders(source))
+    }
+  })
+
+  it('puts a narrow no-break space (U+202F) before ? ! : and ;, never a plain one or none', () => {
+    for (const [path, value] of strings(fr)) {
+      // A placeholder's colon ("{time}") and a URL's are not punctuation of the sentence.
+      expect(value, path).not.toMatch(/[^\u202f][?!;]|[^\u202f\d]:(?!\/\/)/u)
+    }
+  })
+})
