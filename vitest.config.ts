@@ -28,6 +28,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.tsx', 'stories/**/*.test.tsx', 'playground/**/*.test.tsx'],
           setupFiles: ['src/test/setupDom.ts'],
+          // A whole sign-in in jsdom, with axe over a dialog that holds every country, takes 1 to 3 s on a
+          // quiet machine and past the default 5 s on CI's two shared cores: time is not what these test.
+          testTimeout: 15_000,
         },
       },
     ],
