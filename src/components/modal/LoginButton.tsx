@@ -194,6 +194,7 @@ export function LoginButton({ className, ...modalProps }: LoginButtonProps) {
             className={classes.filter(Boolean).join(' ')}
             aria-busy={busy || undefined}
             aria-label={busy ? labels.checkingSession : undefined}
+            lang={labels.locale}
             {...themeAttributes}
           >
             {busy ? (

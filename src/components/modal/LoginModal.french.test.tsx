@@ -11,7 +11,10 @@ import type { LoginLabels } from '../locales/LoginLabels'
 import { LoginButton } from './LoginButton'
 
 async function openModal(user: UserEvent, name: string, title: string): Promise<HTMLElement> {
-  await user.click(await screen.findByRole('button', { name }))
+  const button = await screen.findByRole('button', { name })
+  // The button speaks its own language too, as the dialog it opens does.
+  expect(button).toHaveAttribute('lang', name === 'Log in' ? 'en' : 'fr')
+  await user.click(button)
   return screen.findByRole('dialog', { name: title })
 }
 

@@ -42,6 +42,8 @@ describe('SignedIn, SignedOut and SessionBadge', () => {
     // The person by the email they signed in with, with their initial.
     await waitFor(() => expect(screen.getByText(/^Signed in as/)).toHaveTextContent('Signed in as badge@example.com'))
     expect(container.querySelector('.apk-avatar')).toHaveTextContent('B')
+    // Its language for screen readers, the provider's (English here).
+    expect(container.querySelector('.apk-session-badge')).toHaveAttribute('lang', 'en')
     // The session remembers who signed in: nothing is asked of the proxy for it.
     expect(requests).not.toContain('/public/v1/query/get_user')
     // The demo tenant's sessions last 15 minutes.

@@ -52,7 +52,11 @@ export function SessionBadge({ name, className, ...own }: SessionBadgeProps) {
   )
   const [before, after] = copy.signedInAs.split('{name}')
   return (
-    <div className={['apk-root', 'apk-session-badge', className].filter(Boolean).join(' ')} {...themeAttributes}>
+    <div
+      className={['apk-root', 'apk-session-badge', className].filter(Boolean).join(' ')}
+      lang={copy.locale}
+      {...themeAttributes}
+    >
       <PersonAvatar person={typeof name === 'string' ? { ...person, name } : person} />
       {/* A long email ends in an ellipsis: whole on hover. */}
       <p className="apk-session-who" title={name === undefined ? person.name : undefined}>
