@@ -1,10 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { AuthPanel, AuthProxyProvider, LoginButton, SessionBadge, SignedOut } from 'auth-proxy-kit'
 import { useState } from 'react'
+import { createDismissedCodes } from './dismissedCodes'
 import { DevInbox } from './DevInbox'
+import { LumenMark } from './LumenMark'
 import { LookSelect } from './LookSelect'
 import { ConfigIdSelect } from './ConfigIdSelect'
 import { MOCK_PROXY_PATH, mockOAuthEndpoints } from './mockProxy'
+import { NewestCodeToast } from './NewestCodeToast'
 import { OAuthModeSelect } from './OAuthModeSelect'
 import { SessionPanel } from './SessionPanel'
 import { TestIdentities } from './TestIdentities'
@@ -12,6 +15,23 @@ import { WalletPanel } from './WalletPanel'
 import { useConfigIdChoice } from './useConfigIdChoice'
 import { themeOf, useLookChoice } from './useLookChoice'
 import { useOAuthModeChoice } from './useOAuthModeChoice'
+import { useOutbox } from './useOutbox'
+import { usePageColorScheme } from './usePageColorScheme'
+
+/** The sign-in's mark: the playground plays Lumen, an app with its own logo (decorative, as the kit asks). */
+const LOGO = <LumenMark />
+
+/** The outbox, read once for the dev inbox and the toast (useOutbox says why once). */
+function Outbox() {
+  const outbox = useOutbox()
+  const [dismissed] = useState(createDismissedCodes)
+  return (
+    <>
+      <NewestCodeToast outbox={outbox.data} dismissed={dismissed} />
+      <DevInbox outbox={outbox} />
+    </>
+  )
+}
 
 export function App() {
   const [queryClient] = useState(() => new QueryClient())
@@ -21,6 +41,7 @@ export function App() {
   const [oauthMode, setOAuthMode] = useOAuthModeChoice()
   const [look, setLook] = useLookChoice()
   const theme = themeOf(look.theme)
+  usePageColorScheme(look.theme)
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProxyProvider
@@ -30,29 +51,35 @@ export function App() {
         oauthMode={oauthMode === 'auto' ? undefined : oauthMode}
       >
         <header className="pg-header">
-          <h1>auth-proxy-kit playground</h1>
-          <div className="pg-header-actions">
-            <ConfigIdSelect value={configId} onChange={setConfigId} />
-            <OAuthModeSelect value={oauthMode} onChange={setOAuthMode} />
-            <LookSelect value={look} onChange={setLook} />
+          <div className="pg-brand">
+            <LumenMark className="pg-brand-mark" />
+            <h1>auth-proxy-kit playground</h1>
+          </div>
+          {/* One height whatever it holds ("Log in", "Account", the badge, nothing): signing in moves nothing. */}
+          <div className="pg-session-slot">
             {look.view === 'modal' ? (
-              <LoginButton theme={theme} locale={look.locale} />
+              <LoginButton theme={theme} locale={look.locale} logo={LOGO} />
             ) : (
               <SessionBadge theme={theme} locale={look.locale} />
             )}
+          </div>
+          <div className="pg-controls">
+            <ConfigIdSelect value={configId} onChange={setConfigId} />
+            <OAuthModeSelect value={oauthMode} onChange={setOAuthMode} />
+            <LookSelect value={look} onChange={setLook} />
           </div>
         </header>
         {look.view === 'panel' ? (
           <SignedOut>
             <div className="pg-inline-panel">
-              <AuthPanel theme={theme} locale={look.locale} />
+              <AuthPanel theme={theme} locale={look.locale} logo={LOGO} />
             </div>
           </SignedOut>
         ) : null}
         <main className="pg-main">
           <SessionPanel />
           <WalletPanel />
-          <DevInbox />
+          <Outbox />
           <TestIdentities />
         </main>
       </AuthProxyProvider>

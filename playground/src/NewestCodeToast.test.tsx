@@ -1,0 +1,130 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { OutboxMessage } from 'auth-proxy-kit/mock'
+import { describe, expect, it, vi } from 'vitest'
+import type { MockAuthProxy } from '../../src/mock'
+import { loadMockProxy } from '../../stories/support/loadMockProxy'
+import { MockProviders, type StoryStores } from '../../stories/support/MockProviders'
+import { loadSignedIn } from '../../stories/support/signedIn'
+import { createDismissedCodes, type DismissedCodes } from './dismissedCodes'
+import { NewestCodeToast } from './NewestCodeToast'
+
+function message(otpId: string, code: string, more: Partial<OutboxMessage> = {}): OutboxMessage {
+  return {
+    otpId,
+    otpType: 'OTP_TYPE_EMAIL',
+    contact: 'ada@example.com',
+    code,
+    createdAt: '2030-01-01T10:00:00.000Z',
+    expiresAt: '2030-01-01T10:05:00.000Z',
+    appName: 'Lumen',
+    ...more,
+  }
+}
+
+const EARLIER = message('otp-0', 'OLD000')
+const FIRST = message('otp-1', 'ABC123')
+const TEXTED = message('otp-2', '987654', { otpType: 'OTP_TYPE_SMS', contact: '+447700900123' })
+
+async function renderToast(stores?: StoryStores, proxy?: MockAuthProxy) {
+  const mock = proxy ?? ((await loadMockProxy()) as { proxy: MockAuthProxy }).proxy
+  const dismissed = createDismissedCodes()
+  const view = (outbox: OutboxMessage[] | undefined, store: DismissedCodes = dismissed) => (
+    <MockProviders proxy={mock} stores={stores}>
+      <input aria-label="Verification code" />
+      <NewestCodeToast outbox={outbox} dismissed={store} />
+    </MockProviders>
+  )
+  const rendered = render(view([EARLIER]))
+  return { dismissed, show: (outbox: OutboxMessage[]) => rendered.rerender(view(outbox)) }
+}
+
+const toast = () => screen.queryByRole('complementary', { name: 'Newest code' })
+
+describe('the newest-code toast of the playground', () => {
+  it('shows a code sent after the page opened (channel, contact, code), not one already there, and announces it', async () => {
+    const { show } = await renderToast()
+    expect(toast()).toBeNull()
+    expect(screen.getByRole('status')).toBeEmptyDOMElement()
+
+    show([FIRST, EARLIER])
+    const shown = await screen.findByRole('complementary', { name: 'Newest code' })
+    expect(within(shown).getByText('Email')).toBeVisible()
+    expect(within(shown).getByText('ada@example.com')).toBeVisible()
+    expect(within(shown).getByText('ABC123')).toBeVisible()
+    expect(screen.getByRole('status')).toHaveTextContent('New email code for ada@example.com: A B C 1 2 3')
+
+    // A newer code replaces it.
+    show([TEXTED, FIRST, EARLIER])
+    expect(within(shown).getByText('SMS')).toBeVisible()
+    expect(within(shown).getByText('+447700900123')).toBeVisible()
+    expect(within(shown).getByText('987654')).toBeVisible()
+    expect(within(shown).queryByText('ABC123')).toBeNull()
+  })
+
+  it('copies the code without taking focus, says Copied, and starts over for a newer code', async () => {
+    const user = userEvent.setup()
+    const { show } = await renderToast()
+    const field = screen.getByRole('textbox', { name: 'Verification code' })
+    field.focus()
+    show([FIRST, EARLIER])
+    const shown = await screen.findByRole('complementary', { name: 'Newest code' })
+
+    await user.click(within(shown).getByRole('button', { name: 'Copy' }))
+    expect(await navigator.clipboard.readText()).toBe('ABC123')
+    expect(within(shown).getByRole('button', { name: 'Copied' })).toBeVisible()
+    expect(screen.getByRole('status')).toHaveTextContent('Copied')
+    expect(field).toHaveFocus()
+
+    show([TEXTED, FIRST, EARLIER])
+    expect(within(shown).getByRole('button', { name: 'Copy' })).toBeVisible()
+  })
+
+  it('says so when the browser refuses the clipboard', async () => {
+    const user = userEvent.setup()
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('denied', 'NotAllowedError'))
+    const { show } = await renderToast()
+    show([FIRST, EARLIER])
+    const shown = await screen.findByRole('complementary', { name: 'Newest code' })
+    await user.click(within(shown).getByRole('button', { name: 'Copy' }))
+    expect(await within(shown).findByText('Could not copy')).toBeVisible()
+    expect(within(shown).getByRole('button', { name: 'Copy' })).toBeVisible()
+  })
+
+  it('stays until closed, and the code it showed does not come back', async () => {
+    const user = userEvent.setup()
+    const { show, dismissed } = await renderToast()
+    show([FIRST, EARLIER])
+    const shown = await screen.findByRole('complementary', { name: 'Newest code' })
+    await user.click(within(shown).getByRole('button', { name: 'Dismiss code' }))
+    expect(toast()).toBeNull()
+    expect(dismissed.getSnapshot().ids.has(FIRST.otpId)).toBe(true)
+    show([FIRST, EARLIER])
+    expect(toast()).toBeNull()
+    show([TEXTED, FIRST, EARLIER])
+    expect(await screen.findByRole('complementary', { name: 'Newest code' })).toHaveTextContent('987654')
+  })
+
+  it('stays usable when a modal makes the rest of the page inert', async () => {
+    const { show } = await renderToast()
+    show([FIRST, EARLIER])
+    const layer = (await screen.findByRole('complementary', { name: 'Newest code' })).parentElement
+    expect(layer?.parentElement).toBe(document.body)
+    // What the kit's dialog does to every other child of <body> when it opens.
+    act(() => {
+      layer?.setAttribute('aria-hidden', 'true')
+      layer?.setAttribute('inert', '')
+    })
+    await waitFor(() => expect(layer).not.toHaveAttribute('inert'))
+    expect(layer).not.toHaveAttribute('aria-hidden')
+    expect(screen.getByRole('complementary', { name: 'Newest code' })).toBeVisible()
+  })
+
+  it('hides once someone is signed in: the code did its job', async () => {
+    const loaded = await loadSignedIn({ email: 'ada@example.com' })()
+    const { show, dismissed } = await renderToast(loaded.stores as StoryStores, loaded.proxy as MockAuthProxy)
+    show([FIRST, EARLIER])
+    await waitFor(() => expect(dismissed.getSnapshot().ids.has(FIRST.otpId)).toBe(true))
+    expect(toast()).toBeNull()
+  })
+})
