@@ -1,7 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { AuthPanel, AuthProxyProvider, LoginButton, SessionBadge, SignedOut } from 'auth-proxy-kit'
 import { useState } from 'react'
-import { createDismissedCodes } from './dismissedCodes'
 import { DevInbox } from './DevInbox'
 import { LumenMark } from './LumenMark'
 import { LookSelect } from './LookSelect'
@@ -9,6 +8,8 @@ import { ConfigIdSelect } from './ConfigIdSelect'
 import { MOCK_PROXY_PATH, mockOAuthEndpoints } from './mockProxy'
 import { NewestCodeToast } from './NewestCodeToast'
 import { OAuthModeSelect } from './OAuthModeSelect'
+import { createPageCodes, type PageCodes } from './pageCodes'
+import { recordOtpIds } from './recordOtpIds'
 import { SessionPanel } from './SessionPanel'
 import { TestIdentities } from './TestIdentities'
 import { WalletPanel } from './WalletPanel'
@@ -22,12 +23,11 @@ import { usePageColorScheme } from './usePageColorScheme'
 const LOGO = <LumenMark />
 
 /** The outbox, read once for the dev inbox and the toast (useOutbox says why once). */
-function Outbox() {
+function Outbox({ codes }: { codes: PageCodes }) {
   const outbox = useOutbox()
-  const [dismissed] = useState(createDismissedCodes)
   return (
     <>
-      <NewestCodeToast outbox={outbox.data} dismissed={dismissed} />
+      <NewestCodeToast outbox={outbox.data} codes={codes} />
       <DevInbox outbox={outbox} />
     </>
   )
@@ -37,6 +37,9 @@ export function App() {
   const [queryClient] = useState(() => new QueryClient())
   const [proxyUrl] = useState(() => new URL(MOCK_PROXY_PATH, window.location.origin).href)
   const [oauthEndpoints] = useState(() => mockOAuthEndpoints(proxyUrl))
+  // The codes this page asks for, known from the kit's own calls: the toast shows only those.
+  const [codes] = useState(createPageCodes)
+  const [kitFetch] = useState(() => recordOtpIds(codes.asked))
   const [configId, setConfigId] = useConfigIdChoice()
   const [oauthMode, setOAuthMode] = useOAuthModeChoice()
   const [look, setLook] = useLookChoice()
@@ -47,6 +50,7 @@ export function App() {
       <AuthProxyProvider
         proxyUrl={proxyUrl}
         configId={configId}
+        fetch={kitFetch}
         {...oauthEndpoints}
         oauthMode={oauthMode === 'auto' ? undefined : oauthMode}
       >
@@ -79,7 +83,7 @@ export function App() {
         <main className="pg-main">
           <SessionPanel />
           <WalletPanel />
-          <Outbox />
+          <Outbox codes={codes} />
           <TestIdentities />
         </main>
       </AuthProxyProvider>

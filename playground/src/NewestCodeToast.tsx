@@ -2,13 +2,14 @@ import { useSession } from 'auth-proxy-kit'
 import type { OutboxMessage } from 'auth-proxy-kit/mock'
 import { useEffect, useLayoutEffect, useState, useSyncExternalStore, type MouseEvent } from 'react'
 import { createPortal } from 'react-dom'
-import { newestCode, type DismissedCodes } from './dismissedCodes'
+import { newestCode, type PageCodes } from './pageCodes'
 import { keepInteractive } from './keepInteractive'
 
 export interface NewestCodeToastProps {
   /** The outbox as the app reads it (useOutbox), newest first; undefined until the first answer. */
   outbox: readonly OutboxMessage[] | undefined
-  dismissed: DismissedCodes
+  /** The codes this page asked for (recordOtpIds), and those dismissed. */
+  codes: PageCodes
 }
 
 function channelOf(message: OutboxMessage): string {
@@ -22,12 +23,12 @@ function keepFocus(event: MouseEvent) {
 }
 
 /**
- * The newest code the mock sent, above everything (the kit's modal included), until it is closed,
- * replaced by a newer one, or used to sign in. Codes already in the outbox when the page opened are not
- * news and do not show. Rendered in its own child of <body>, which stays usable while the modal is open.
+ * The newest code this page asked for, above everything (the kit's modal included), until it is closed,
+ * replaced by a newer one, or used to sign in. Rendered in its own child of <body>, which stays usable
+ * while the modal is open.
  */
-export function NewestCodeToast({ outbox, dismissed }: NewestCodeToastProps) {
-  const state = useSyncExternalStore(dismissed.subscribe, dismissed.getSnapshot)
+export function NewestCodeToast({ outbox, codes }: NewestCodeToastProps) {
+  const state = useSyncExternalStore(codes.subscribe, codes.getSnapshot)
   const signedIn = useSession().status === 'signedIn'
   const [copied, setCopied] = useState<{ otpId: string; ok: boolean } | null>(null)
   const [layer] = useState(() => {
@@ -45,15 +46,11 @@ export function NewestCodeToast({ outbox, dismissed }: NewestCodeToastProps) {
     }
   }, [layer])
 
-  useEffect(() => {
-    if (outbox) dismissed.noteFirstRead(outbox)
-  }, [outbox, dismissed])
-
   const newest = newestCode(outbox, state)
   // A code that signed someone in has done its job.
   useEffect(() => {
-    if (signedIn && newest) dismissed.dismiss(newest.otpId)
-  }, [signedIn, newest, dismissed])
+    if (signedIn && newest) codes.dismiss(newest.otpId)
+  }, [signedIn, newest, codes])
   const message = signedIn ? undefined : newest
 
   const copiedThis = message !== undefined && copied?.otpId === message.otpId ? copied : null
@@ -103,7 +100,7 @@ export function NewestCodeToast({ outbox, dismissed }: NewestCodeToastProps) {
             className="pg-toast-close"
             aria-label="Dismiss code"
             title="Dismiss code"
-            onClick={() => dismissed.dismiss(message.otpId)}
+            onClick={() => codes.dismiss(message.otpId)}
           >
             <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
               <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
