@@ -2,57 +2,88 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { AuthPanel, AuthProxyProvider, LoginButton, SessionBadge, SignedOut } from 'auth-proxy-kit'
 import { useState } from 'react'
 import { DevInbox } from './DevInbox'
+import { LumenMark } from './LumenMark'
 import { LookSelect } from './LookSelect'
 import { ConfigIdSelect } from './ConfigIdSelect'
 import { MOCK_PROXY_PATH, mockOAuthEndpoints } from './mockProxy'
+import { NewestCodeToast } from './NewestCodeToast'
 import { OAuthModeSelect } from './OAuthModeSelect'
+import { createPageCodes, type PageCodes } from './pageCodes'
+import { recordOtpIds } from './recordOtpIds'
 import { SessionPanel } from './SessionPanel'
 import { TestIdentities } from './TestIdentities'
 import { WalletPanel } from './WalletPanel'
 import { useConfigIdChoice } from './useConfigIdChoice'
 import { themeOf, useLookChoice } from './useLookChoice'
 import { useOAuthModeChoice } from './useOAuthModeChoice'
+import { useOutbox } from './useOutbox'
+import { usePageColorScheme } from './usePageColorScheme'
+
+/** The sign-in's mark: the playground plays Lumen, an app with its own logo (decorative, as the kit asks). */
+const LOGO = <LumenMark />
+
+/** The outbox, read once for the dev inbox and the toast (useOutbox says why once). */
+function Outbox({ codes }: { codes: PageCodes }) {
+  const outbox = useOutbox()
+  return (
+    <>
+      <NewestCodeToast outbox={outbox.data} codes={codes} />
+      <DevInbox outbox={outbox} />
+    </>
+  )
+}
 
 export function App() {
   const [queryClient] = useState(() => new QueryClient())
   const [proxyUrl] = useState(() => new URL(MOCK_PROXY_PATH, window.location.origin).href)
   const [oauthEndpoints] = useState(() => mockOAuthEndpoints(proxyUrl))
+  // The codes this page asks for, known from the kit's own calls: the toast shows only those.
+  const [codes] = useState(createPageCodes)
+  const [kitFetch] = useState(() => recordOtpIds(codes.asked))
   const [configId, setConfigId] = useConfigIdChoice()
   const [oauthMode, setOAuthMode] = useOAuthModeChoice()
   const [look, setLook] = useLookChoice()
   const theme = themeOf(look.theme)
+  usePageColorScheme(look.theme)
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProxyProvider
         proxyUrl={proxyUrl}
         configId={configId}
+        fetch={kitFetch}
         {...oauthEndpoints}
         oauthMode={oauthMode === 'auto' ? undefined : oauthMode}
       >
         <header className="pg-header">
-          <h1>auth-proxy-kit playground</h1>
-          <div className="pg-header-actions">
-            <ConfigIdSelect value={configId} onChange={setConfigId} />
-            <OAuthModeSelect value={oauthMode} onChange={setOAuthMode} />
-            <LookSelect value={look} onChange={setLook} />
+          <div className="pg-brand">
+            <LumenMark className="pg-brand-mark" />
+            <h1>auth-proxy-kit playground</h1>
+          </div>
+          {/* One height whatever it holds ("Log in", "Account", the badge, nothing): signing in moves nothing. */}
+          <div className="pg-session-slot">
             {look.view === 'modal' ? (
-              <LoginButton theme={theme} locale={look.locale} />
+              <LoginButton theme={theme} locale={look.locale} logo={LOGO} />
             ) : (
               <SessionBadge theme={theme} locale={look.locale} />
             )}
+          </div>
+          <div className="pg-controls">
+            <ConfigIdSelect value={configId} onChange={setConfigId} />
+            <OAuthModeSelect value={oauthMode} onChange={setOAuthMode} />
+            <LookSelect value={look} onChange={setLook} />
           </div>
         </header>
         {look.view === 'panel' ? (
           <SignedOut>
             <div className="pg-inline-panel">
-              <AuthPanel theme={theme} locale={look.locale} />
+              <AuthPanel theme={theme} locale={look.locale} logo={LOGO} />
             </div>
           </SignedOut>
         ) : null}
         <main className="pg-main">
           <SessionPanel />
           <WalletPanel />
-          <DevInbox />
+          <Outbox codes={codes} />
           <TestIdentities />
         </main>
       </AuthProxyProvider>

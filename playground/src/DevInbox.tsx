@@ -1,12 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
 import type { OutboxMessage } from 'auth-proxy-kit/mock'
-import { MOCK_PROXY_PATH } from './mockProxy'
-
-async function fetchOutbox(): Promise<OutboxMessage[]> {
-  const response = await fetch(`${MOCK_PROXY_PATH}/__mock/outbox`)
-  if (!response.ok) throw new Error(`outbox: HTTP ${response.status}`)
-  return (await response.json()) as OutboxMessage[]
-}
+import type { OutboxQuery } from './useOutbox'
 
 /** An email as the tenant's settings made it, in one line: subject, sender, reply-to, template, logo. */
 function emailDetails(message: OutboxMessage): string {
@@ -22,8 +15,7 @@ function emailDetails(message: OutboxMessage): string {
 }
 
 /** Every code the mock "sent" by email or SMS, newest first: the inbox a developer would otherwise have to open. */
-export function DevInbox() {
-  const outbox = useQuery({ queryKey: ['playground', 'outbox'], queryFn: fetchOutbox, refetchInterval: 1000 })
+export function DevInbox({ outbox }: { outbox: OutboxQuery }) {
   return (
     <section className="pg-panel" aria-labelledby="pg-inbox-title">
       <h2 id="pg-inbox-title">Dev inbox</h2>
