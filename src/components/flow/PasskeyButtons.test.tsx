@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react'
+import { useLayoutEffect, useRef } from 'react'
 import { describe, expect, it } from 'vitest'
 import { KitError, type UseLoginWithPasskeyReturnType, type UseSignUpWithPasskeyReturnType } from '../../react'
 import { fakePasskeyBrowser } from '../../react/test/fakePasskeyBrowser'
@@ -16,7 +17,30 @@ function signUpState(): UseSignUpWithPasskeyReturnType {
   return state as unknown as UseSignUpWithPasskeyReturnType
 }
 
+// The email field above the buttons, which takes focus when the list of methods mounts (useMountFocus).
+function FieldFocusedOnMount() {
+  const ref = useRef<HTMLInputElement>(null)
+  useLayoutEffect(() => ref.current?.focus(), [])
+  return <input ref={ref} aria-label="Email address" />
+}
+
 describe('PasskeyButtons', () => {
+  it("after the prompt, focuses Try again over the field the list focuses on mounting (StrictMode's second run of effects: the playground e2e)", async () => {
+    const browser = fakePasskeyBrowser()
+    renderWithProxy(
+      <>
+        <FieldFocusedOnMount />
+        <PasskeyButtons
+          login={loginState(new KitError('PROXY_UNAVAILABLE', 'failed'))}
+          signUp={signUpState()}
+          onCreate={() => {}}
+        />
+      </>,
+      { webauthn: browser.webauthn },
+    )
+    expect(await screen.findByRole('button', { name: en.tryAgain })).toHaveFocus()
+  })
+
   it('focuses Try again for each new failure, also when the buttons stayed mounted through the try (a prompt that closed before its progress was painted)', async () => {
     const browser = fakePasskeyBrowser()
     const signUp = signUpState()

@@ -58,17 +58,15 @@ export function PasskeyButtons({ login, signUp, onStart, onCreate }: PasskeyButt
   // Start over moves focus from the button it removes to the first passkey button.
   const focusSignIn = useRef(false)
 
-  // The list comes back when the prompt closes: focus returns to the button used, or to Try again. Keyed
-  // on the failure, not on mounting: a prompt that closes before React paints its progress leaves these
-  // buttons mounted (the button clicked gone and back), and focus must still land. Once per failure: later
-  // renders must not pull focus from where the person went.
-  const focusedFor = useRef<unknown>(undefined)
+  // The list comes back when the prompt closes: focus returns to the button used, or to Try again. On
+  // each new failure, not on mounting: a prompt that closes before React paints its progress leaves these
+  // buttons mounted (the button clicked gone and back), and focus must still land. Not on later renders
+  // of the same failure, which must not pull focus from where the person went (the others follow error).
   useEffect(() => {
-    if (!error || focusedFor.current === error) return
-    focusedFor.current = error
+    if (!error) return
     if (!cancelled || newPasskey !== undefined) retryRef.current?.focus()
     else (action === 'signUp' ? createRef : signInRef).current?.focus()
-  })
+  }, [error, cancelled, newPasskey, action])
   useEffect(() => {
     if (!focusSignIn.current || error) return
     focusSignIn.current = false
