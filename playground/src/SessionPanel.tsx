@@ -1,19 +1,12 @@
-import { useLogout, useRefreshSession, useSession } from 'auth-proxy-kit'
-import { useNow } from './useNow'
-
-function formatDuration(ms: number): string {
-  const total = Math.max(0, Math.round(ms / 1000))
-  const minutes = Math.floor(total / 60)
-  const seconds = total % 60
-  return `${minutes}:${String(seconds).padStart(2, '0')}`
-}
+import { formatCountdown, useLogout, useRefreshSession, useSession, useSessionTimeLeft } from 'auth-proxy-kit'
 
 /** A session inspector: what the kit holds, decoded, with the time it has left. */
 export function SessionPanel() {
   const { status, session, expiresSoon } = useSession()
   const logout = useLogout()
   const refresh = useRefreshSession()
-  const now = useNow()
+  // The kit's own ticking countdown, in the kit's one format.
+  const timeLeft = useSessionTimeLeft()
   return (
     <section className="pg-panel" aria-labelledby="pg-session-title">
       <h2 id="pg-session-title">Session</h2>
@@ -38,7 +31,7 @@ export function SessionPanel() {
             <dt>Expires</dt>
             <dd>{new Date(session.expiresAt).toLocaleTimeString()}</dd>
             <dt>Time left</dt>
-            <dd>{formatDuration(session.expiresAt - now)}</dd>
+            <dd>{timeLeft === null ? '…' : formatCountdown(timeLeft)}</dd>
             <dt>Public key</dt>
             <dd>
               <code className="pg-key">{session.publicKey}</code>
