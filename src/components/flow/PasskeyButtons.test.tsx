@@ -25,7 +25,7 @@ function FieldFocusedOnMount() {
 }
 
 describe('PasskeyButtons', () => {
-  it("after the prompt, focuses Try again over the field the list focuses on mounting (StrictMode's second run of effects: the playground e2e)", async () => {
+  it('after the prompt, focuses Try again over the field the list focuses on mounting, in StrictMode too (effects run twice)', async () => {
     const browser = fakePasskeyBrowser()
     renderWithProxy(
       <>
@@ -36,7 +36,7 @@ describe('PasskeyButtons', () => {
           onCreate={() => {}}
         />
       </>,
-      { webauthn: browser.webauthn },
+      { webauthn: browser.webauthn, strict: true },
     )
     expect(await screen.findByRole('button', { name: en.tryAgain })).toHaveFocus()
   })

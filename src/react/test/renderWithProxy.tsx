@@ -142,7 +142,9 @@ export type RenderWithProxyResult = RenderResult & Omit<TestProviders, 'Provider
 export function renderWithProxy(ui: ReactElement, options: TestProvidersOptions = {}): RenderWithProxyResult {
   const { Providers, ...rest } = createTestProviders(options)
   const user = userEvent.setup()
-  return Object.assign(render(ui, { wrapper: Providers }), rest, { user })
+  // StrictMode at the root, too: React runs a new subtree's effects twice only when the root itself is
+  // strict, so the wrapper's own <StrictMode> alone double-renders but never re-runs effects.
+  return Object.assign(render(ui, { wrapper: Providers, reactStrictMode: options.strict }), rest, { user })
 }
 
 /** The newest code the mock "sent" to `contact` (an email address or a phone number). */
