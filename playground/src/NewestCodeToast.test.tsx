@@ -6,6 +6,7 @@ import type { MockAuthProxy } from '../../src/mock'
 import { loadMockProxy } from '../../stories/support/loadMockProxy'
 import { MockProviders, type StoryStores } from '../../stories/support/MockProviders'
 import { loadSignedIn } from '../../stories/support/signedIn'
+import { Dialog } from '../../src/components/dialog/Dialog'
 import { NewestCodeToast } from './NewestCodeToast'
 import { createPageCodes } from './pageCodes'
 
@@ -118,20 +119,25 @@ describe('the newest-code toast of the playground', () => {
     expect(await screen.findByRole('complementary', { name: 'Newest code' })).toHaveTextContent('987654')
   })
 
-  it('stays usable when a modal makes the rest of the page inert', async () => {
+  it("stays usable when the kit's modal makes the rest of the page inert", async () => {
     const { show, ask } = await renderToast()
     ask(FIRST.otpId)
     show([FIRST, ELSEWHERE])
     const layer = (await screen.findByRole('complementary', { name: 'Newest code' })).parentElement
     expect(layer?.parentElement).toBe(document.body)
-    // What the kit's dialog does to every other child of <body> when it opens.
-    act(() => {
-      layer?.setAttribute('aria-hidden', 'true')
-      layer?.setAttribute('inert', '')
-    })
-    await waitFor(() => expect(layer).not.toHaveAttribute('inert'))
+    const page = document.createElement('main')
+    document.body.append(page)
+    const dialog = render(
+      <Dialog labelledBy="title" onClose={() => undefined} theme="light">
+        <h2 id="title">Log in</h2>
+      </Dialog>,
+    )
+    expect(page).toHaveAttribute('inert')
+    expect(layer).not.toHaveAttribute('inert')
     expect(layer).not.toHaveAttribute('aria-hidden')
     expect(screen.getByRole('complementary', { name: 'Newest code' })).toBeVisible()
+    dialog.unmount()
+    page.remove()
   })
 
   it('hides once someone is signed in: the code did its job', async () => {

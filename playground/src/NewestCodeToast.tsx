@@ -3,7 +3,6 @@ import type { OutboxMessage } from 'auth-proxy-kit/mock'
 import { useEffect, useLayoutEffect, useState, useSyncExternalStore, type MouseEvent } from 'react'
 import { createPortal } from 'react-dom'
 import { newestCode, type PageCodes } from './pageCodes'
-import { keepInteractive } from './keepInteractive'
 
 export interface NewestCodeToastProps {
   /** The outbox as the app reads it (useOutbox), newest first; undefined until the first answer. */
@@ -16,8 +15,8 @@ function channelOf(message: OutboxMessage): string {
   return message.otpType === 'OTP_TYPE_SMS' ? 'SMS' : 'Email'
 }
 
-// Focus stays where it is (the modal's code field): a press on the toast must not take it, or the
-// kit's dialog would pull it back to the dialog itself, and the person would have to click the field again.
+// Focus stays where it is (the modal's code field): a press on the toast must not take it, so that the
+// person goes on typing (or pastes) where they were.
 function keepFocus(event: MouseEvent) {
   event.preventDefault()
 }
@@ -34,16 +33,14 @@ export function NewestCodeToast({ outbox, codes }: NewestCodeToastProps) {
   const [layer] = useState(() => {
     const element = document.createElement('div')
     element.className = 'pg-toast-layer'
+    // The kit's modal leaves it usable (not inert, not hidden): it is about what the modal is doing.
+    element.setAttribute('data-apk-outside-modal', '')
     return element
   })
 
   useLayoutEffect(() => {
     document.body.append(layer)
-    const stop = keepInteractive(layer)
-    return () => {
-      stop()
-      layer.remove()
-    }
+    return () => layer.remove()
   }, [layer])
 
   const newest = newestCode(outbox, state)

@@ -120,4 +120,29 @@ describe('Dialog', () => {
     // The next step, after the person acted, focuses its field as on a desktop.
     expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveFocus()
   })
+
+  it('leaves what the app marks data-apk-outside-modal usable: not inert or hidden, and its buttons keep focus', () => {
+    const { page } = renderPage()
+    const toaster = document.createElement('div')
+    toaster.setAttribute('data-apk-outside-modal', '')
+    const copy = document.createElement('button')
+    copy.textContent = 'Copy'
+    toaster.append(copy)
+    document.body.append(toaster)
+    cleanups.push(() => toaster.remove())
+    render(
+      <Dialog labelledBy="title" onClose={() => undefined} theme="light">
+        <h2 id="title">Log in</h2>
+      </Dialog>,
+    )
+    expect(page).toHaveAttribute('inert')
+    expect(toaster).not.toHaveAttribute('inert')
+    expect(toaster).not.toHaveAttribute('aria-hidden')
+    copy.focus()
+    expect(copy).toHaveFocus()
+    // The page behind still cannot keep it (a browser without inert, a screen reader).
+    const behind = page.querySelector('button')
+    behind?.focus()
+    expect(screen.getByRole('dialog', { name: 'Log in' })).toHaveFocus()
+  })
 })

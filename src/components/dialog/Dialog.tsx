@@ -3,7 +3,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNo
 import { createPortal } from 'react-dom'
 import type { Theme } from '../theme/Theme'
 import { useThemeAttributes } from '../theme/useThemeAttributes'
-import { hideOthers } from './hideOthers'
+import { hideOthers, isKeptOutsideModal } from './hideOthers'
 import { tabbableElements } from './tabbableElements'
 import { MountFocusContext } from '../flow/useMountFocus'
 
@@ -138,7 +138,9 @@ function Backdrop({
     // Browsers without `inert` can still move focus out (a click on the page behind, a screen reader).
     const onFocusIn = (event: FocusEvent) => {
       if (openDialogs[openDialogs.length - 1] !== root) return
-      if (event.target instanceof Node && !root.contains(event.target)) dialogRef.current?.focus()
+      if (!(event.target instanceof Node) || root.contains(event.target)) return
+      // What the app keeps usable beside the modal may hold focus (a toast's button).
+      if (!isKeptOutsideModal(event.target)) dialogRef.current?.focus()
     }
     document.addEventListener('keydown', onKeyDown)
     document.addEventListener('focusin', onFocusIn)
