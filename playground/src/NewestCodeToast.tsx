@@ -3,6 +3,7 @@ import type { OutboxMessage } from 'auth-proxy-kit/mock'
 import { useEffect, useLayoutEffect, useState, useSyncExternalStore, type MouseEvent } from 'react'
 import { createPortal } from 'react-dom'
 import { newestCode, type PageCodes } from './pageCodes'
+import { useCopy } from './useCopy'
 
 export interface NewestCodeToastProps {
   /** The outbox as the app reads it (useOutbox), newest first; undefined until the first answer. */
@@ -29,7 +30,7 @@ function keepFocus(event: MouseEvent) {
 export function NewestCodeToast({ outbox, codes }: NewestCodeToastProps) {
   const state = useSyncExternalStore(codes.subscribe, codes.getSnapshot)
   const signedIn = useSession().status === 'signedIn'
-  const [copied, setCopied] = useState<{ otpId: string; ok: boolean } | null>(null)
+  const { copy, result } = useCopy()
   const [layer] = useState(() => {
     const element = document.createElement('div')
     element.className = 'pg-toast-layer'
@@ -50,25 +51,17 @@ export function NewestCodeToast({ outbox, codes }: NewestCodeToastProps) {
   }, [signedIn, newest, codes])
   const message = signedIn ? undefined : newest
 
-  const copiedThis = message !== undefined && copied?.otpId === message.otpId ? copied : null
-  const copy = (code: string, otpId: string) => {
-    const done = (ok: boolean) => setCopied({ otpId, ok })
-    if (!navigator.clipboard) return done(false)
-    navigator.clipboard.writeText(code).then(
-      () => done(true),
-      () => done(false),
-    )
-  }
+  const copied = message === undefined ? undefined : result(message.otpId)
 
   // One polite live region, there before any code, so that a new code is read out when it comes (a
   // region added with its text is often not); the visible toast holds buttons, which a status must not.
   const announcement = !message
     ? ''
-    : copiedThis
-      ? copiedThis.ok
-        ? 'Copied'
-        : 'Could not copy: the browser refused the clipboard'
-      : `New ${channelOf(message).toLowerCase()} code for ${message.contact}: ${message.code.split('').join(' ')}`
+    : copied === 'copied'
+      ? 'Copied'
+      : copied === 'failed'
+        ? 'Could not copy: the browser refused the clipboard'
+        : `New ${channelOf(message).toLowerCase()} code for ${message.contact}: ${message.code.split('').join(' ')}`
 
   return createPortal(
     <>
@@ -86,11 +79,11 @@ export function NewestCodeToast({ outbox, codes }: NewestCodeToastProps) {
             <button
               type="button"
               className="pg-button pg-button-small"
-              onClick={() => copy(message.code, message.otpId)}
+              onClick={() => copy(message.otpId, message.code)}
             >
-              {copiedThis?.ok ? 'Copied' : 'Copy'}
+              {copied === 'copied' ? 'Copied' : 'Copy'}
             </button>
-            {copiedThis && !copiedThis.ok ? <span className="pg-toast-error">Could not copy</span> : null}
+            {copied === 'failed' ? <span className="pg-toast-error">Could not copy</span> : null}
           </div>
           <button
             type="button"

@@ -1,5 +1,6 @@
 import { useSession, useSignMessage, useWallets, type PublicWalletAccount } from 'auth-proxy-kit'
-import { useEffect, useId, useMemo, useState } from 'react'
+import { useId, useMemo, useState } from 'react'
+import { useCopy } from './useCopy'
 import { verifyMessage } from './verifySignature'
 
 const CHAINS: Readonly<Record<string, string>> = {
@@ -14,19 +15,10 @@ function textOf(message: string | Uint8Array): string {
 
 /** Copies the address; says so for two seconds. `what` ("Ethereum address") completes its name for screen readers. */
 function CopyAddress({ address, what }: { address: string; what: string }) {
-  const [copied, setCopied] = useState(false)
-  useEffect(() => {
-    if (!copied) return
-    const timer = setTimeout(() => setCopied(false), 2000)
-    return () => clearTimeout(timer)
-  }, [copied])
+  const { copy, result } = useCopy(2000)
   return (
-    <button
-      type="button"
-      className="pg-button pg-button-small"
-      onClick={() => void navigator.clipboard.writeText(address).then(() => setCopied(true))}
-    >
-      {copied ? 'Copied ' : 'Copy '}
+    <button type="button" className="pg-button pg-button-small" onClick={() => copy(address, address)}>
+      {result(address) === 'copied' ? 'Copied ' : 'Copy '}
       <span className="pg-visually-hidden">{what}</span>
     </button>
   )
