@@ -37,7 +37,7 @@ function organizationWallets(proxy: MockAuthProxy) {
 describe('the playground wallet panel', () => {
   it('lists each account as chain and path, then the whole address, then Copy; the sign form keeps its labels', async () => {
     const { proxy } = await renderSignedIn()
-    const list = await screen.findByRole('list', { name: 'Accounts' }, { timeout: 5000 })
+    const list = await screen.findByRole('list', { name: 'Accounts' })
     const items = within(list).getAllByRole('listitem')
     const [ethereum, solana] = organizationWallets(proxy)[0]?.accounts ?? []
     expect(items.map((item) => item.textContent)).toEqual([
@@ -56,7 +56,7 @@ describe('the playground wallet panel', () => {
 
   it('shows several wallets under their names', async () => {
     const { proxy } = await renderSignedIn([SAVINGS])
-    const savings = await screen.findByRole('list', { name: 'Savings' }, { timeout: 5000 })
+    const savings = await screen.findByRole('list', { name: 'Savings' })
     const saved = organizationWallets(proxy).find((wallet) => wallet.walletName === 'Savings')
     expect(within(savings).getByTestId('wallet-address').textContent).toBe(saved?.accounts[0]?.address)
     expect(within(screen.getByRole('list', { name: 'Default wallet' })).getAllByRole('listitem')).toHaveLength(2)

@@ -310,7 +310,7 @@ describe('AuthProxyProvider', () => {
       </QueryClientProvider>
     )
     const { result } = renderHook(() => useWalletKitConfig(), { wrapper })
-    await waitFor(() => expect(result.current.isError).toBe(true), { timeout: 5000 })
+    await waitFor(() => expect(result.current.isError).toBe(true))
     expect(result.current.error?.code).toBe('PROXY_UNAVAILABLE')
     expect(attempts).toBe(3)
     expect(walletKitConfigQueryKey(kit)).toEqual(['auth-proxy-kit', 'wallet_kit_config', PROXY_URL, DEMO_CONFIG_ID])

@@ -50,7 +50,7 @@ describe('useLoginWithOAuth', () => {
     expect(new URL(callbackUrl).hash).toMatch(/^#.*id_token=/)
     page.popup().location.href = callbackUrl
 
-    await waitFor(() => expect(result.current.session.status).toBe('signedIn'), { timeout: 3000 })
+    await waitFor(() => expect(result.current.session.status).toBe('signedIn'))
     await waitFor(() => expect(result.current.oauth.status).toBe('success'))
     expect(result.current.oauth.data).toMatchObject({ provider: 'google', isNewUser: true })
     expect(page.popup().closed).toBe(true)
@@ -76,7 +76,7 @@ describe('useLoginWithOAuth', () => {
         expect(page.popup().location.href).toMatch(new RegExp(`^${PROXY_URL}/__mock/oauth/${provider}/authorize\\?`)),
       )
       page.popup().location.href = await consent(proxy, page.popup().location.href, 'Continue as Ada Lovelace')
-      await waitFor(() => expect(result.current.session.status).toBe('signedIn'), { timeout: 3000 })
+      await waitFor(() => expect(result.current.session.status).toBe('signedIn'))
       expect(result.current.oauth.data).toMatchObject({ provider, isNewUser: true })
       expect(requests.filter((name) => name !== 'wallet_kit_config')).toEqual(calls)
     },
@@ -89,7 +89,7 @@ describe('useLoginWithOAuth', () => {
     const signIn = async () => {
       start()
       page.popup().location.href = await consent(proxy, await popupAtProvider(page), 'Continue as Grace Hopper')
-      await waitFor(() => expect(result.current.session.status).toBe('signedIn'), { timeout: 3000 })
+      await waitFor(() => expect(result.current.session.status).toBe('signedIn'))
       return result.current.session.session
     }
     const first = await signIn()
@@ -232,7 +232,7 @@ describe('useLoginWithOAuth', () => {
     expect(first.closed).toBe(true)
     expect(page.popups).toHaveLength(2)
     page.popup().location.href = await consent(proxy, await popupAtProvider(page), 'Continue as Ada Lovelace')
-    await waitFor(() => expect(result.current.oauth.status).toBe('success'), { timeout: 3000 })
+    await waitFor(() => expect(result.current.oauth.status).toBe('success'))
     // Only the second sign-in's key is left: the session's.
     await waitFor(async () => expect(await kit.keyStore.list()).toEqual([result.current.session.session?.publicKey]))
   })

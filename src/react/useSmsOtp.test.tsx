@@ -69,9 +69,9 @@ describe('useSmsOtp', () => {
     expect(result.current.error?.retryAfterSeconds).toBe(20)
     expect(result.current.retrySecondsLeft).toBe(20)
     clock += 15_000
-    await waitFor(() => expect(result.current.retrySecondsLeft).toBe(5), { timeout: 2000 })
+    await waitFor(() => expect(result.current.retrySecondsLeft).toBe(5))
     clock += 5_000
-    await waitFor(() => expect(result.current.retrySecondsLeft).toBe(0), { timeout: 2000 })
+    await waitFor(() => expect(result.current.retrySecondsLeft).toBe(0))
 
     act(() => result.current.start(PHONE))
     await waitFor(() => expect(result.current.step).toBe('code'))
@@ -126,7 +126,7 @@ describe('useSmsOtp', () => {
     await waitFor(() => expect(result.current.step).toBe('code'))
     expect(result.current.canResend).toBe(false)
     clock += 30_000
-    await waitFor(() => expect(result.current.canResend).toBe(true), { timeout: 2000 })
+    await waitFor(() => expect(result.current.canResend).toBe(true))
     act(() => result.current.resend())
     await waitFor(() => expect(result.current.hasResent).toBe(true))
     const [second, first] = proxy.outbox(PHONE)

@@ -64,7 +64,7 @@ describe('useUser', () => {
     })
     await setTestSession(kit)
     const { result } = renderHook(() => useUser(), { wrapper: Providers })
-    await waitFor(() => expect(result.current.status).toBe('success'), { timeout: 3000 })
+    await waitFor(() => expect(result.current.status).toBe('success'))
     expect(publicCalls(fake)).toHaveLength(2)
   })
 })

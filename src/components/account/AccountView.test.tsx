@@ -46,13 +46,13 @@ describe('Your account', () => {
     proxy.setLatency(300)
     await user.type(code, latestCode(proxy, EMAIL))
 
-    const wallet = await within(panel).findByRole('region', { name: 'Wallet' }, { timeout: 3000 })
+    const wallet = await within(panel).findByRole('region', { name: 'Wallet' })
     expect(wallet).toHaveAttribute('aria-busy', 'true')
     expect(within(wallet).getByRole('status')).toHaveTextContent('Loading your wallet…')
     await expectNoAxeViolations(container)
 
     proxy.setLatency(0)
-    const copies = await within(wallet).findAllByRole('button', { name: 'Copy address' }, { timeout: 3000 })
+    const copies = await within(wallet).findAllByRole('button', { name: 'Copy address' })
     expect(wallet).not.toHaveAttribute('aria-busy')
     expect(within(wallet).getByText('Ethereum')).toBeInTheDocument()
     expect(within(wallet).getByText('Solana')).toBeInTheDocument()

@@ -56,7 +56,7 @@ describe('LoginModal, a code request whose answer was lost', () => {
     await expectNoAxeViolations(dialog)
 
     clock.now += 30_000
-    expect(await within(dialog).findByText('You can ask again now.', undefined, { timeout: 2000 })).toBeInTheDocument()
+    expect(await within(dialog).findByText('You can ask again now.')).toBeInTheDocument()
     const send = within(dialog).getByRole('button', { name: 'Continue with email' })
     expect(send).toBeEnabled()
     await user.click(send)
@@ -97,7 +97,7 @@ describe('LoginModal, a rate limit on trying codes', () => {
     expect(within(dialog).getByRole('button', { name: 'Verify' })).toBeDisabled()
 
     clock.now += 20_000
-    expect(await within(dialog).findByText('You can try again now.', undefined, { timeout: 2000 })).toBeInTheDocument()
+    expect(await within(dialog).findByText('You can try again now.')).toBeInTheDocument()
     const verify = within(dialog).getByRole('button', { name: 'Verify' })
     expect(verify).toBeEnabled()
     await user.click(verify)

@@ -159,11 +159,9 @@ describe('LoginModal, sign-in by SMS', () => {
     await expectNoAxeViolations(dialog)
 
     clock += 20_000
-    expect(
-      await within(dialog).findByText('You can ask again in 0:06.', undefined, { timeout: 2000 }),
-    ).toBeInTheDocument()
+    expect(await within(dialog).findByText('You can ask again in 0:06.')).toBeInTheDocument()
     clock += 6_000
-    expect(await within(dialog).findByText('You can ask again now.', undefined, { timeout: 2000 })).toBeInTheDocument()
+    expect(await within(dialog).findByText('You can ask again now.')).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: 'Send code' }))
     expect(await within(dialog).findByText('We sent a code to +44 7700900123')).toBeInTheDocument()
     expect(proxy.outbox(PHONE)).toHaveLength(2)
@@ -180,7 +178,7 @@ describe('LoginModal, sign-in by SMS', () => {
     await sendCode(user, dialog)
     clock += 30_000
     const resend = within(dialog).getByRole('button', { name: 'Resend code' })
-    await waitFor(() => expect(resend).toBeEnabled(), { timeout: 2000 })
+    await waitFor(() => expect(resend).toBeEnabled())
     await user.click(resend)
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Too many codes were asked for.')

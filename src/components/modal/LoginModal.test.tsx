@@ -186,7 +186,7 @@ describe('LoginModal', () => {
     expect(within(dialog).getByText('The code expires in 5:00.')).toBeInTheDocument()
 
     clock += 5 * 60 * 1000 + 1000
-    const again = await within(dialog).findByRole('button', { name: 'Send a new code' }, { timeout: 2000 })
+    const again = await within(dialog).findByRole('button', { name: 'Send a new code' })
     expect(within(dialog).getByRole('alert')).toHaveTextContent(DEFAULT_USER_MESSAGES.OTP_EXPIRED)
     await user.click(again)
     await waitFor(() => expect(proxy.outbox(email)).toHaveLength(2))
@@ -245,11 +245,9 @@ describe('LoginModal', () => {
     expect(resend).toHaveAccessibleDescription('in 0:30')
 
     clock += 12_000
-    await waitFor(() => expect(resend).toHaveAccessibleDescription('in 0:18'), {
-      timeout: 2000,
-    })
+    await waitFor(() => expect(resend).toHaveAccessibleDescription('in 0:18'))
     clock += 18_000
-    await waitFor(() => expect(resend).toBeEnabled(), { timeout: 2000 })
+    await waitFor(() => expect(resend).toBeEnabled())
     await user.click(resend)
     await waitFor(() => expect(proxy.outbox(email)).toHaveLength(2))
     expect(await within(dialog).findByText('We sent a new code. Use the newest one.')).toBeInTheDocument()
