@@ -37,8 +37,8 @@ type Story = StoryObj<LoginModalDemoProps>
 /** Waits for the wallet's addresses (as many copy buttons as `accounts`). */
 async function addressesShown(canvasElement: HTMLElement, accounts = 2): Promise<HTMLElement> {
   const dialog = await dialogOf(canvasElement)
-  const wallet = await within(dialog).findByRole('region', { name: 'Wallet' }, { timeout: 3000 })
-  await within(wallet).findAllByRole('button', { name: 'Copy address' }, { timeout: 3000 })
+  const wallet = await within(dialog).findByRole('region', { name: 'Wallet' })
+  await within(wallet).findAllByRole('button', { name: 'Copy address' })
   if (within(wallet).getAllByRole('button', { name: 'Copy address' }).length !== accounts)
     throw new Error(`expected ${accounts} accounts`)
   return dialog
@@ -72,12 +72,8 @@ export const EmailUserFrench: Story = {
   args: { locale: 'fr' },
   loaders: [loadSignedIn({ email: STORY_EMAIL })],
   play: async ({ canvasElement }) => {
-    const dialog = await within(canvasElement.ownerDocument.body).findByRole(
-      'dialog',
-      { name: 'Votre compte' },
-      { timeout: 3000 },
-    )
-    await within(dialog).findAllByRole('button', { name: 'Copier l’adresse' }, { timeout: 3000 })
+    const dialog = await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: 'Votre compte' })
+    await within(dialog).findAllByRole('button', { name: 'Copier l’adresse' })
   },
   parameters: {
     expectedState: [
@@ -205,7 +201,7 @@ export const CopyFeedback: Story = {
     const [copy] = within(dialog).getAllByRole('button', { name: 'Copy address' })
     if (!copy) throw new Error('no copy button')
     await userEvent.setup().click(copy)
-    await within(dialog).findByRole('button', { name: 'Copied' }, { timeout: 1000 })
+    await within(dialog).findByRole('button', { name: 'Copied' })
   },
   parameters: {
     expectedState: [
@@ -222,7 +218,7 @@ export const WalletLoading: Story = {
   loaders: [loadSignedIn({ email: STORY_EMAIL, latencyMs: 10_000 })],
   play: async ({ canvasElement }) => {
     const dialog = await dialogOf(canvasElement)
-    await within(dialog).findByText('Loading your wallet…', undefined, { timeout: 3000 })
+    await within(dialog).findByText('Loading your wallet…', undefined)
   },
   parameters: {
     expectedState: [{ text: 'Loading your wallet…' }, { role: 'heading', name: `Signed in as ${STORY_EMAIL}` }],
@@ -236,8 +232,8 @@ export const WalletUnreachable: Story = {
   loaders: [loadSignedIn({ email: STORY_EMAIL, offline: true })],
   play: async ({ canvasElement }) => {
     const dialog = await dialogOf(canvasElement)
-    const wallet = await within(dialog).findByRole('region', { name: 'Wallet' }, { timeout: 3000 })
-    await within(wallet).findByRole('button', { name: 'Try again' }, { timeout: 5000 })
+    const wallet = await within(dialog).findByRole('region', { name: 'Wallet' })
+    await within(wallet).findByRole('button', { name: 'Try again' })
   },
   parameters: {
     expectedState: [

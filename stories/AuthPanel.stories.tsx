@@ -23,15 +23,15 @@ export default meta
 type Story = StoryObj<AuthPanelProps & { width?: number }>
 
 async function panelOf(canvasElement: HTMLElement, name = 'Log in or sign up'): Promise<HTMLElement> {
-  return within(canvasElement).findByRole('region', { name }, { timeout: 3000 })
+  return within(canvasElement).findByRole('region', { name })
 }
 
 async function requestPanelCode(canvasElement: HTMLElement): Promise<HTMLElement> {
   const user = userEvent.setup()
   const panel = await panelOf(canvasElement)
-  await user.type(await within(panel).findByRole('textbox', { name: 'Email address' }, { timeout: 3000 }), STORY_EMAIL)
+  await user.type(await within(panel).findByRole('textbox', { name: 'Email address' }), STORY_EMAIL)
   await user.click(within(panel).getByRole('button', { name: 'Continue with email' }))
-  await within(panel).findByText(`We sent a code to ${STORY_EMAIL}`, undefined, { timeout: 3000 })
+  await within(panel).findByText(`We sent a code to ${STORY_EMAIL}`, undefined)
   return panel
 }
 
@@ -45,7 +45,7 @@ const methodList = [
 /** Every method the demo tenant enables, in its order. */
 export const MethodList: Story = {
   play: async ({ canvasElement }) => {
-    await within(await panelOf(canvasElement)).findByRole('button', { name: 'Continue with Google' }, { timeout: 3000 })
+    await within(await panelOf(canvasElement)).findByRole('button', { name: 'Continue with Google' })
   },
   parameters: { expectedState: [...methodList] },
 }
@@ -57,11 +57,7 @@ export const CustomTheme: Story = {
   ...MethodList,
   args: { theme: lightTheme({ accent: '#0b7a4b', radius: 2, fontFamily: 'Georgia, serif' }), title: 'Sign in to Acme' },
   play: async ({ canvasElement }) => {
-    await within(await panelOf(canvasElement, 'Sign in to Acme')).findByRole(
-      'button',
-      { name: 'Continue with Google' },
-      { timeout: 3000 },
-    )
+    await within(await panelOf(canvasElement, 'Sign in to Acme')).findByRole('button', { name: 'Continue with Google' })
   },
   parameters: {
     expectedState: [
@@ -87,11 +83,9 @@ export const ChosenMethods: Story = {
 export const French: Story = {
   args: { locale: 'fr' },
   play: async ({ canvasElement }) => {
-    await within(await panelOf(canvasElement, 'Connexion ou inscription')).findByRole(
-      'textbox',
-      { name: 'Adresse e-mail' },
-      { timeout: 3000 },
-    )
+    await within(await panelOf(canvasElement, 'Connexion ou inscription')).findByRole('textbox', {
+      name: 'Adresse e-mail',
+    })
   },
   parameters: {
     expectedState: [
@@ -125,7 +119,7 @@ export const ExpiredCode: Story = {
     const code = sentCode(loaded.proxy)
     loaded.proxy.setFailure('otp_verify', { code: 9, message: 'otp expired' })
     await userEvent.setup().type(within(panel).getByRole('textbox', { name: 'Verification code' }), code)
-    await within(panel).findByRole('button', { name: 'Send a new code' }, { timeout: 3000 })
+    await within(panel).findByRole('button', { name: 'Send a new code' })
   },
   parameters: {
     expectedState: [
@@ -139,7 +133,7 @@ export const ExpiredCode: Story = {
 export const ProxyDown: Story = {
   loaders: [async () => ({ offline: true })],
   play: async ({ canvasElement }) => {
-    await within(await panelOf(canvasElement)).findByRole('button', { name: 'Try again' }, { timeout: 5000 })
+    await within(await panelOf(canvasElement)).findByRole('button', { name: 'Try again' })
   },
   parameters: {
     expectedState: [
@@ -155,7 +149,7 @@ export const SignedIn: Story = {
     await userEvent
       .setup()
       .type(within(panel).getByRole('textbox', { name: 'Verification code' }), sentCode(loaded.proxy))
-    await within(panel).findByRole('heading', { name: `Signed in as ${STORY_EMAIL}` }, { timeout: 3000 })
+    await within(panel).findByRole('heading', { name: `Signed in as ${STORY_EMAIL}` })
   },
   parameters: {
     expectedState: [

@@ -129,7 +129,7 @@ export const SignedIn: Story = {
   play: async ({ canvasElement, loaded }) => {
     const dialog = await requestCode(canvasElement)
     await typeCode(dialog, sentCode(loaded.proxy))
-    await within(dialog).findByRole('heading', { name: `Signed in as ${STORY_EMAIL}` }, { timeout: 3000 })
+    await within(dialog).findByRole('heading', { name: `Signed in as ${STORY_EMAIL}` })
   },
   parameters: {
     expectedState: [
@@ -154,7 +154,7 @@ export const ConfigError: Story = {
   ],
   play: async ({ canvasElement }) => {
     const dialog = await dialogOf(canvasElement)
-    await within(dialog).findByRole('button', { name: 'Try again' }, { timeout: 3000 })
+    await within(dialog).findByRole('button', { name: 'Try again' })
   },
   parameters: {
     expectedState: [
@@ -172,7 +172,7 @@ function codeRefusedStory(failure: { code: number; message: string }, alert: str
       const code = sentCode(loaded.proxy)
       loaded.proxy.setFailure('otp_verify', failure)
       await typeCode(dialog, code)
-      await within(dialog).findByRole('button', { name: 'Send a new code' }, { timeout: 3000 })
+      await within(dialog).findByRole('button', { name: 'Send a new code' })
     },
     parameters: {
       expectedState: [
@@ -245,7 +245,7 @@ export const NoMethods: Story = {
   ],
   play: async ({ canvasElement }) => {
     const dialog = await dialogOf(canvasElement)
-    await within(dialog).findByText(/No sign-in method is available/, undefined, { timeout: 3000 })
+    await within(dialog).findByText(/No sign-in method is available/, undefined)
   },
   parameters: { expectedState: [{ text: /No sign-in method is available for this site yet/ }] },
 }
@@ -257,11 +257,9 @@ export const NarrowCodeEntry: Story = { ...CodeEntry, globals: { viewport: { val
 export const French: Story = {
   args: { locale: 'fr' },
   play: async ({ canvasElement }) => {
-    const dialog = await within(canvasElement.ownerDocument.body).findByRole(
-      'dialog',
-      { name: 'Connexion ou inscription' },
-      { timeout: 3000 },
-    )
+    const dialog = await within(canvasElement.ownerDocument.body).findByRole('dialog', {
+      name: 'Connexion ou inscription',
+    })
     await within(dialog).findByRole('textbox', { name: 'Adresse e-mail' })
   },
   parameters: {

@@ -51,7 +51,7 @@ export const AllProviders: Story = {
   ],
   play: async ({ canvasElement }) => {
     const dialog = await dialogOf(canvasElement)
-    await within(dialog).findByRole('button', { name: 'Continue with Facebook' }, { timeout: 3000 })
+    await within(dialog).findByRole('button', { name: 'Continue with Facebook' })
   },
   parameters: {
     expectedState: [
@@ -105,7 +105,7 @@ export const PopupClosed: Story = {
     const page = loaded.oauthWindow as FakeOAuthWindow
     await within(dialog).findByText('Waiting for Google…')
     page.popup().closed = true
-    await within(dialog).findByRole('alert', undefined, { timeout: 3000 })
+    await within(dialog).findByRole('alert', undefined)
   },
   parameters: {
     expectedState: [
@@ -134,7 +134,7 @@ export const CancelledAtProvider: Story = {
   play: async ({ canvasElement, loaded }) => {
     const dialog = await clickProvider(canvasElement, 'Apple')
     await answerInPopup(loaded, 'apple', 'Cancel')
-    await within(dialog).findByRole('alert', undefined, { timeout: 3000 })
+    await within(dialog).findByRole('alert', undefined)
   },
   parameters: {
     expectedState: [
@@ -148,7 +148,7 @@ export const SignedInWithGoogle: Story = {
   play: async ({ canvasElement, loaded }) => {
     const dialog = await clickProvider(canvasElement, 'Google')
     await answerInPopup(loaded, 'google', 'Continue as Ada Lovelace')
-    await within(dialog).findByRole('heading', { name: 'Signed in as ada@example.com' }, { timeout: 3000 })
+    await within(dialog).findByRole('heading', { name: 'Signed in as ada@example.com' })
   },
   parameters: {
     expectedState: [
@@ -164,7 +164,7 @@ export const BackFromRedirectSigningIn: Story = {
   loaders: [loadRedirectReturn('Continue as Ada Lovelace', 10_000)],
   play: async ({ canvasElement }) => {
     const dialog = await dialogOf(canvasElement)
-    await within(dialog).findByText('Signing you in…', undefined, { timeout: 3000 })
+    await within(dialog).findByText('Signing you in…', undefined)
   },
   parameters: { expectedState: [{ role: 'status', text: 'Signing you in…' }] },
 }
@@ -174,7 +174,7 @@ export const BackFromRedirectCancelled: Story = {
   loaders: [loadRedirectReturn('Cancel')],
   play: async ({ canvasElement }) => {
     const dialog = await dialogOf(canvasElement)
-    await within(dialog).findByRole('alert', undefined, { timeout: 3000 })
+    await within(dialog).findByRole('alert', undefined)
   },
   parameters: {
     expectedState: [

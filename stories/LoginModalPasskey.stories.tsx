@@ -32,7 +32,7 @@ type Story = StoryObj<LoginModalDemoProps>
 export const Offered: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await dialogOf(canvasElement)
-    await within(dialog).findByRole('button', { name: 'Create one' }, { timeout: 3000 })
+    await within(dialog).findByRole('button', { name: 'Create one' })
   },
   parameters: {
     expectedState: [
@@ -68,7 +68,7 @@ export const Cancelled: Story = {
   play: async ({ canvasElement, loaded }) => {
     loaded.passkeys?.cancelNextPrompt()
     const dialog = await clickInDialog(canvasElement, 'Sign in with a passkey')
-    await within(dialog).findByText('Passkey request was cancelled.', undefined, { timeout: 3000 })
+    await within(dialog).findByText('Passkey request was cancelled.', undefined)
   },
   parameters: {
     expectedState: [
@@ -84,7 +84,7 @@ export const NotRegisteredHere: Story = {
   loaders: [loadStrangerPasskey()],
   play: async ({ canvasElement }) => {
     const dialog = await clickInDialog(canvasElement, 'Sign in with a passkey')
-    await within(dialog).findByRole('alert', undefined, { timeout: 3000 })
+    await within(dialog).findByRole('alert', undefined)
   },
   parameters: {
     expectedState: [
@@ -100,7 +100,7 @@ export const Unsupported: Story = {
   loaders: [loadPasskeyBrowser({ supported: false })],
   play: async ({ canvasElement }) => {
     const dialog = await dialogOf(canvasElement)
-    await within(dialog).findByText(/does not support passkeys/, undefined, { timeout: 3000 })
+    await within(dialog).findByText(/does not support passkeys/, undefined)
   },
   parameters: {
     expectedState: [
@@ -114,11 +114,9 @@ export const Unsupported: Story = {
 export const NamingThePasskey: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await dialogOf(canvasElement)
-    await userEvent
-      .setup()
-      .type(await within(dialog).findByRole('textbox', { name: 'Email address' }, { timeout: 3000 }), STORY_EMAIL)
+    await userEvent.setup().type(await within(dialog).findByRole('textbox', { name: 'Email address' }), STORY_EMAIL)
     await clickInDialog(canvasElement, 'Create one')
-    await within(dialog).findByRole('textbox', { name: 'Name for this passkey' }, { timeout: 3000 })
+    await within(dialog).findByRole('textbox', { name: 'Name for this passkey' })
   },
   parameters: {
     expectedState: [
@@ -137,7 +135,7 @@ export const NamingThePasskeyDark: Story = { ...NamingThePasskey, args: { theme:
 export const PasskeyNameMissing: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await clickInDialog(canvasElement, 'Create one')
-    await userEvent.setup().click(await within(dialog).findByRole('button', { name: 'Continue' }, { timeout: 3000 }))
+    await userEvent.setup().click(await within(dialog).findByRole('button', { name: 'Continue' }))
     await within(dialog).findByRole('alert')
   },
   parameters: {
@@ -152,7 +150,7 @@ export const PasskeyNameMissing: Story = {
 export const SignedUpWithPasskey: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await createPasskeyNamed(canvasElement)
-    await within(dialog).findByRole('heading', { name: `Signed in as ${STORY_PASSKEY_NAME}` }, { timeout: 3000 })
+    await within(dialog).findByRole('heading', { name: `Signed in as ${STORY_PASSKEY_NAME}` })
   },
   parameters: {
     expectedState: [
@@ -169,7 +167,7 @@ export const PasskeyAdded: Story = {
   play: async ({ canvasElement }) => {
     await createPasskeyNamed(canvasElement)
     const dialog = await clickInDialog(canvasElement, 'Add a passkey')
-    await within(dialog).findByText('Passkey added. Next time, you can sign in with it.', undefined, { timeout: 3000 })
+    await within(dialog).findByText('Passkey added. Next time, you can sign in with it.', undefined)
   },
   parameters: {
     expectedState: [
@@ -187,7 +185,7 @@ export const SignUpIncomplete: Story = {
   play: async ({ canvasElement, loaded }) => {
     loaded.proxy.setFailure('signup', { code: 13, message: 'signup lost' })
     const dialog = await createPasskeyNamed(canvasElement)
-    await within(dialog).findByRole('button', { name: 'Sign in with the passkey you just created' }, { timeout: 3000 })
+    await within(dialog).findByRole('button', { name: 'Sign in with the passkey you just created' })
   },
   parameters: {
     expectedState: [
@@ -207,7 +205,7 @@ export const PasskeyWithoutAccount: Story = {
     loaded.proxy.setFailure('signup', { code: 13, message: 'signup lost' })
     await createPasskeyNamed(canvasElement)
     const dialog = await clickInDialog(canvasElement, 'Sign in with the passkey you just created')
-    await within(dialog).findByRole('button', { name: 'Create your account again' }, { timeout: 3000 })
+    await within(dialog).findByRole('button', { name: 'Create your account again' })
   },
   parameters: {
     expectedState: [

@@ -97,7 +97,7 @@ export const RateLimited: Story = {
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Use a different number' }))
     await within(dialog).findByRole('textbox', { name: 'Phone number' })
     await submitPhone(dialog)
-    await within(dialog).findByRole('alert', undefined, { timeout: 3000 })
+    await within(dialog).findByRole('alert', undefined)
   },
   parameters: {
     expectedState: [
@@ -112,7 +112,7 @@ export const SignedInByPhone: Story = {
   play: async ({ canvasElement, loaded }) => {
     const dialog = await requestPhoneCode(canvasElement)
     await typeCode(dialog, sentPhoneCode(loaded.proxy))
-    await within(dialog).findByRole('heading', { name: `Signed in as ${STORY_PHONE}` }, { timeout: 3000 })
+    await within(dialog).findByRole('heading', { name: `Signed in as ${STORY_PHONE}` })
   },
   parameters: {
     expectedState: [

@@ -33,10 +33,10 @@ async function signIn(
 ) {
   const user = userEvent.setup()
   const canvas = within(canvasElement)
-  await user.type(await canvas.findByRole('textbox', { name: names.email }, { timeout: 3000 }), STORY_EMAIL)
+  await user.type(await canvas.findByRole('textbox', { name: names.email }), STORY_EMAIL)
   await user.click(canvas.getByRole('button', { name: names.send }))
-  await user.type(await canvas.findByRole('textbox', { name: names.code }, { timeout: 3000 }), sentCode(proxy))
-  await canvas.findByText('Members only', undefined, { timeout: 3000 })
+  await user.type(await canvas.findByRole('textbox', { name: names.code }), sentCode(proxy))
+  await canvas.findByText('Members only', undefined)
 }
 
 export const SignedInBadge: Story = {
@@ -79,7 +79,7 @@ export const French: Story = {
 export const SignedOutPage: Story = {
   name: 'Signed out (no badge)',
   play: async ({ canvasElement }) => {
-    await within(canvasElement).findByRole('region', { name: 'Log in or sign up' }, { timeout: 3000 })
+    await within(canvasElement).findByRole('region', { name: 'Log in or sign up' })
   },
   parameters: { expectedState: [{ role: 'region', name: 'Log in or sign up' }] },
 }

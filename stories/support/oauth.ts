@@ -25,7 +25,7 @@ export function loadOAuthWindow(options: FakeOAuthWindowOptions = {}): StoryLoad
 /** Clicks "Continue with <Provider>" in the open dialog. */
 export async function clickProvider(canvasElement: HTMLElement, name: string): Promise<HTMLElement> {
   const dialog = await dialogOf(canvasElement)
-  const button = await within(dialog).findByRole('button', { name: `Continue with ${name}` }, { timeout: 3000 })
+  const button = await within(dialog).findByRole('button', { name: `Continue with ${name}` })
   await userEvent.setup().click(button)
   return dialog
 }

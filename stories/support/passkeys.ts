@@ -26,7 +26,7 @@ export function loadStrangerPasskey(): StoryLoader {
 /** Clicks a button of the open dialog ("Create one", "Sign in with a passkey", "Add a passkey"). */
 export async function clickInDialog(canvasElement: HTMLElement, name: string): Promise<HTMLElement> {
   const dialog = await dialogOf(canvasElement)
-  const button = await within(dialog).findByRole('button', { name }, { timeout: 3000 })
+  const button = await within(dialog).findByRole('button', { name })
   await userEvent.setup().click(button)
   return dialog
 }
@@ -38,7 +38,7 @@ export const STORY_PASSKEY_NAME = 'Ada Lovelace'
 export async function createPasskeyNamed(canvasElement: HTMLElement, name = STORY_PASSKEY_NAME): Promise<HTMLElement> {
   const user = userEvent.setup()
   const dialog = await clickInDialog(canvasElement, 'Create one')
-  const field = await within(dialog).findByRole('textbox', { name: 'Name for this passkey' }, { timeout: 3000 })
+  const field = await within(dialog).findByRole('textbox', { name: 'Name for this passkey' })
   await user.clear(field)
   await user.type(field, name)
   await user.click(within(dialog).getByRole('button', { name: 'Continue' }))

@@ -12,7 +12,7 @@ export const STORY_PHONE_SHOWN = '+44 7700900123'
 export async function openPhoneStep(canvasElement: HTMLElement): Promise<HTMLElement> {
   const user = userEvent.setup()
   const dialog = await dialogOf(canvasElement)
-  await user.click(await within(dialog).findByRole('button', { name: 'Continue with phone' }, { timeout: 3000 }))
+  await user.click(await within(dialog).findByRole('button', { name: 'Continue with phone' }))
   await within(dialog).findByRole('textbox', { name: 'Phone number' })
   return dialog
 }
@@ -29,7 +29,7 @@ export async function submitPhone(dialog: HTMLElement, number = '07700 900123', 
 export async function requestPhoneCode(canvasElement: HTMLElement): Promise<HTMLElement> {
   const dialog = await openPhoneStep(canvasElement)
   await submitPhone(dialog)
-  await within(dialog).findByText(`We sent a code to ${STORY_PHONE_SHOWN}`, undefined, { timeout: 3000 })
+  await within(dialog).findByText(`We sent a code to ${STORY_PHONE_SHOWN}`, undefined)
   return dialog
 }
 

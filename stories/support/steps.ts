@@ -15,7 +15,7 @@ export function dialogOf(canvasElement: HTMLElement) {
 export async function submitEmail(canvasElement: HTMLElement, email = STORY_EMAIL): Promise<HTMLElement> {
   const user = userEvent.setup()
   const dialog = await dialogOf(canvasElement)
-  const field = await within(dialog).findByRole('textbox', { name: 'Email address' }, { timeout: 3000 })
+  const field = await within(dialog).findByRole('textbox', { name: 'Email address' })
   await user.type(field, email)
   await user.click(within(dialog).getByRole('button', { name: 'Continue with email' }))
   return dialog
@@ -23,7 +23,7 @@ export async function submitEmail(canvasElement: HTMLElement, email = STORY_EMAI
 
 export async function requestCode(canvasElement: HTMLElement, email = STORY_EMAIL): Promise<HTMLElement> {
   const dialog = await submitEmail(canvasElement, email)
-  await within(dialog).findByText(`We sent a code to ${email}`, undefined, { timeout: 3000 })
+  await within(dialog).findByText(`We sent a code to ${email}`)
   return dialog
 }
 
