@@ -98,8 +98,14 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
   const anyTenantAllows = (origin: string | null): string | null =>
     origin !== null && tenants.some((tenant) => isOriginAllowed(tenant.allowedOrigins, origin)) ? origin : null
 
-  async function route(request: Request, url: URL, path: string, respond: Responder): Promise<Response> {
-    const origin = request.headers.get('Origin')
+  async function route(
+    request: Request,
+    url: URL,
+    path: string,
+    respond: Responder,
+    pageOrigin: string | null,
+  ): Promise<Response> {
+    const origin = request.headers.get('Origin') ?? pageOrigin
     respond.cors = corsHeaders(anyTenantAllows(origin))
 
     if (path.startsWith('/__mock/oauth/')) {
@@ -137,7 +143,7 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
         const page = takeFault(operation, respond)
         if (page !== undefined) return page
       }
-      return publicApi.route(await boundedPublicApiRequest(request, path), url, path, respond)
+      return publicApi.route(await boundedPublicApiRequest(request, path), url, path, respond, origin)
     }
 
     const name = /^\/v1\/([a-z0-9_]+)$/.exec(path)?.[1]
@@ -250,19 +256,19 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
     return jsonResponse({ rules: faults.list() }, 201, cors)
   }
 
-  async function handle(request: Request): Promise<Response> {
+  async function handle(request: Request, pageOrigin: string | null = null): Promise<Response> {
     const respond: Responder = { cors: {} }
-    const response = await answer(request, respond)
+    const response = await answer(request, respond, pageOrigin)
     const after = respond.faultAfter
     return after === undefined ? response : faultAfter(after.fault, after.target, response, request.signal)
   }
 
-  async function answer(request: Request, respond: Responder): Promise<Response> {
+  async function answer(request: Request, respond: Responder, pageOrigin: string | null): Promise<Response> {
     try {
       const url = new URL(request.url)
       const path = stripBasePath(url.pathname, basePath)
       if (path === undefined) throw new MockError(5, `no such path: ${url.pathname} (this proxy is under ${basePath})`)
-      const response = await route(request, url, path, respond)
+      const response = await route(request, url, path, respond, pageOrigin)
       // Only an answered request can have added records, and a refused one must change nothing: prune
       // after success.
       if (response.ok) pruneState(state, tenants, now())
@@ -287,13 +293,15 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
   }
 
   return {
-    handle,
-    fetch: (input, init) =>
-      handle(new Request(absoluteUrl(input), init)).catch((error: unknown) => {
+    handle: (request) => handle(request),
+    fetch: (input, init) => {
+      const request = new Request(absoluteUrl(input), init)
+      return handle(request, originSentBy(request)).catch((error: unknown) => {
         // What undici and browsers reject with when the connection drops: the kit sees a network failure.
         if (error instanceof MockConnectionDropped) throw new TypeError('fetch failed', { cause: error })
         throw error
-      }),
+      })
+    },
     outbox,
     get state() {
       return structuredClone(state)
@@ -339,11 +347,34 @@ function readableBody(bytes: Uint8Array): JsonObject | undefined {
 }
 
 /**
+ * The Origin a browser would send with this request of the page the mock runs in, when the request does
+ * not carry one itself: a page's script cannot set the header (a browser drops it from a Request's
+ * headers), yet the network request it stands for would have it, and passkey ceremonies are checked
+ * against it. Browsers send it with every request but a same-origin GET or HEAD. None outside a page
+ * (Node: a server-side caller sends none).
+ */
+function originSentBy(request: Request): string | null {
+  const page = pageLocation()
+  if (page === undefined) return null
+  const sameOrigin = new URL(request.url).origin === page.origin
+  if (sameOrigin && (request.method === 'GET' || request.method === 'HEAD')) return null
+  return page.origin
+}
+
+/** The address of the web page the mock runs in; undefined in Node. */
+function pageLocation(): Location | undefined {
+  const page = globalThis.location as Location | undefined
+  return page !== undefined && /^https?:$/.test(page.protocol) ? page : undefined
+}
+
+/**
  * Stories and tests inject the handler as `fetch` with a relative proxy URL ('/auth-proxy'), which a
  * browser resolves against the page but `new Request` in Node cannot: resolve it against a local base.
  */
 function absoluteUrl(input: RequestInfo | URL): RequestInfo | URL {
-  if (typeof input === 'string' && !/^[a-z][a-z0-9+.-]*:/i.test(input)) return new URL(input, 'http://localhost')
+  if (typeof input === 'string' && !/^[a-z][a-z0-9+.-]*:/i.test(input)) {
+    return new URL(input, pageLocation()?.href ?? 'http://localhost')
+  }
   return input
 }
 

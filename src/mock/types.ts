@@ -634,7 +634,10 @@ export interface MockIssueSessionOptions {
 export interface MockAuthProxy {
   /** The whole proxy as a fetch-style handler. */
   handle(request: Request): Promise<Response>
-  /** The same handler in fetch's shape, to inject as the kit's `fetch`. */
+  /**
+   * The same handler in fetch's shape, to inject as the kit's `fetch`. In a page (a story, jsdom) its
+   * requests carry the page's origin as a browser's would, though a script cannot set that header.
+   */
   fetch: typeof fetch
   /** OTPs sent, newest first; only those to `contact` when given (emails case-insensitively). */
   outbox(contact?: string): OutboxMessage[]

@@ -28,8 +28,11 @@ export interface MockProvidersProps {
   oauthWindow?: OAuthWindow
   /** Default 'popup', whatever the browser the story runs in. */
   oauthMode?: OAuthMode
-  /** WebAuthn for the kit, and the page origin its requests carry (the mock checks passkeys against it). */
-  passkeys?: { webauthn: WebAuthnModule; origin: string }
+  /**
+   * WebAuthn for the kit. The mock's fetch sends the page's origin with each request as a browser would
+   * (a script cannot set that header), and checks passkeys against it.
+   */
+  passkeys?: { webauthn: WebAuthnModule }
   /** Every request fails as fetch does with no network. */
   offline?: boolean
   children: ReactNode
@@ -53,7 +56,7 @@ export function MockProviders({
 }: MockProvidersProps) {
   // No retries: a story shows the failure at once, not after react-query's back-off.
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retryDelay: 10 } } }))
-  const [fetch] = useState(() => (offline ? offlineFetch : passkeys ? withOrigin(proxy, passkeys.origin) : proxy.fetch))
+  const [fetch] = useState(() => (offline ? offlineFetch : proxy.fetch))
   const [stores] = useState(() => given ?? memoryStores())
   // The mock's consent pages and Facebook token endpoint, in place of the providers'.
   const [oauthEndpoints] = useState(() => mockOAuthEndpoints(storyProxyUrl()))
@@ -73,14 +76,4 @@ export function MockProviders({
       </AuthProxyProvider>
     </QueryClientProvider>
   )
-}
-
-/** The mock's handler as a fetch that writes the page's Origin header, as a browser does on every POST. */
-function withOrigin(proxy: MockAuthProxy, origin: string): typeof globalThis.fetch {
-  return (input, init) => {
-    const request = new Request(new URL(input instanceof Request ? input.url : String(input), 'http://localhost'), init)
-    const headers = new Headers(request.headers)
-    headers.set('Origin', origin)
-    return proxy.handle(new Request(request, { headers }))
-  }
 }

@@ -49,12 +49,13 @@ export interface PublicApiOptions {
 
 export interface PublicApi {
   /** Answers a request whose path (basePath stripped) starts with /public/. */
-  route(request: Request, url: URL, path: string, respond: Responder): Promise<Response>
+  /** `origin`: the request's Origin (its header, or the page's when the mock runs in the page). */
+  route(request: Request, url: URL, path: string, respond: Responder, origin: string | null): Promise<Response>
 }
 
 export function createPublicApi({ tenants, state, tokens, now, onActivity }: PublicApiOptions): PublicApi {
   return {
-    async route(request, url, path, respond) {
+    async route(request, url, path, respond, origin) {
       const name = /^\/public\/v1\/((?:submit|query)\/[a-z0-9_]+)$/.exec(path)?.[1]
       const operation = name === undefined ? undefined : OPERATIONS[name]
       if (operation === undefined) {
@@ -78,7 +79,6 @@ export function createPublicApi({ tenants, state, tokens, now, onActivity }: Pub
       const body = new Fields(parseJsonObject(text, false))
       const scope = resolveScope(state, tenants, body.nonEmptyString('organizationId'))
 
-      const origin = request.headers.get('Origin')
       const { tenant } = scope
       if (origin !== null && !isOriginAllowed(tenant.allowedOrigins, origin)) {
         // No Access-Control-Allow-Origin: the page at that origin must not read anything.
