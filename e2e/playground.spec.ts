@@ -110,6 +110,17 @@ test.describe('the playground around the kit', () => {
     const second = await readCode(page.request, again)
     await expect(toast).toContainText(again)
     await expect(toast.getByText(second, { exact: true })).toBeVisible()
+
+    // The modal cancelled while a code shows: the toast goes with it, leaving "Log in" uncovered, and
+    // comes back with the modal.
+    await page.keyboard.press('Escape')
+    await expect(dialog).toHaveCount(0)
+    await expect(toast).toHaveCount(0)
+    const login = page.getByRole('button', { name: 'Log in' })
+    expect(await isOnTop(login, login)).toBe(true)
+    await login.click()
+    await expect(dialog).toBeVisible()
+    await expect(toast.getByText(second, { exact: true })).toBeVisible()
   })
 
   test('the dialog shows the app’s logo beside its title, in the modal and the inline panel', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { AuthPanel, AuthProxyProvider, LoginButton, SessionBadge, SignedOut } from 'auth-proxy-kit'
+import { AuthPanel, AuthProxyProvider, LoginButton, SessionBadge, SignedOut, useLoginModal } from 'auth-proxy-kit'
 import { useState } from 'react'
 import { DevInbox } from './DevInbox'
 import { LumenMark } from './LumenMark'
@@ -23,11 +23,14 @@ import { usePageColorScheme } from './usePageColorScheme'
 const LOGO = <LumenMark />
 
 /** The outbox, read once for the dev inbox and the toast (useOutbox says why once). */
-function Outbox({ codes }: { codes: PageCodes }) {
+function Outbox({ codes, view }: { codes: PageCodes; view: 'modal' | 'panel' }) {
   const outbox = useOutbox()
+  // A code is for the sign-in on screen: with the modal closed (cancelled while a code showed), the toast
+  // would only cover the header's "Log in". It comes back with the modal; the dev inbox keeps every code.
+  const modalOpen = useLoginModal().isOpen
   return (
     <>
-      <NewestCodeToast outbox={outbox.data} codes={codes} />
+      <NewestCodeToast outbox={outbox.data} codes={codes} hidden={view === 'modal' && !modalOpen} />
       <DevInbox outbox={outbox} />
     </>
   )
@@ -83,7 +86,7 @@ export function App() {
         <main className="pg-main">
           <SessionPanel />
           <WalletPanel />
-          <Outbox codes={codes} />
+          <Outbox codes={codes} view={look.view} />
           <TestIdentities />
         </main>
       </AuthProxyProvider>

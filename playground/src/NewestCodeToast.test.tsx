@@ -31,16 +31,20 @@ const TEXTED = message('otp-2', '987654', { otpType: 'OTP_TYPE_SMS', contact: '+
 async function renderToast(stores?: StoryStores, proxy?: MockAuthProxy) {
   const mock = proxy ?? ((await loadMockProxy()) as { proxy: MockAuthProxy }).proxy
   const codes = createPageCodes()
-  const view = (outbox: OutboxMessage[] | undefined) => (
+  const view = (outbox: OutboxMessage[] | undefined, hidden?: boolean) => (
     <MockProviders proxy={mock} stores={stores}>
       <input aria-label="Verification code" />
-      <NewestCodeToast outbox={outbox} codes={codes} />
+      <NewestCodeToast outbox={outbox} codes={codes} hidden={hidden} />
     </MockProviders>
   )
   const rendered = render(view([ELSEWHERE]))
   // What recordOtpIds tells of the kit's otp_init answers.
   const ask = (...ids: string[]) => act(() => ids.forEach((id) => codes.asked(id)))
-  return { codes, ask, show: (outbox: OutboxMessage[]) => rendered.rerender(view(outbox)) }
+  return {
+    codes,
+    ask,
+    show: (outbox: OutboxMessage[], hidden?: boolean) => rendered.rerender(view(outbox, hidden)),
+  }
 }
 
 const toast = () => screen.queryByRole('complementary', { name: 'Newest code' })
@@ -117,6 +121,20 @@ describe('the newest-code toast of the playground', () => {
     ask(TEXTED.otpId)
     show([TEXTED, FIRST, ELSEWHERE])
     expect(await screen.findByRole('complementary', { name: 'Newest code' })).toHaveTextContent('987654')
+  })
+
+  it('hides while the sign-in it is for is off screen, and shows the same code again after', async () => {
+    const { show, ask, codes } = await renderToast()
+    ask(FIRST.otpId)
+    show([FIRST, ELSEWHERE])
+    expect(await screen.findByRole('complementary', { name: 'Newest code' })).toHaveTextContent('ABC123')
+    show([FIRST, ELSEWHERE], true)
+    expect(toast()).toBeNull()
+    expect(screen.getByRole('status')).toBeEmptyDOMElement()
+    // Kept, not dismissed.
+    expect(codes.getSnapshot().dismissed.has(FIRST.otpId)).toBe(false)
+    show([FIRST, ELSEWHERE], false)
+    expect(await screen.findByRole('complementary', { name: 'Newest code' })).toHaveTextContent('ABC123')
   })
 
   it("stays usable when the kit's modal makes the rest of the page inert", async () => {

@@ -10,6 +10,8 @@ export interface NewestCodeToastProps {
   outbox: readonly OutboxMessage[] | undefined
   /** The codes this page asked for (recordOtpIds), and those dismissed. */
   codes: PageCodes
+  /** Not shown now (the sign-in it is for is off screen); the code is kept for when it is back. */
+  hidden?: boolean
 }
 
 function channelOf(message: OutboxMessage): string {
@@ -27,7 +29,7 @@ function keepFocus(event: MouseEvent) {
  * replaced by a newer one, or used to sign in. Rendered in its own child of <body>, which stays usable
  * while the modal is open.
  */
-export function NewestCodeToast({ outbox, codes }: NewestCodeToastProps) {
+export function NewestCodeToast({ outbox, codes, hidden = false }: NewestCodeToastProps) {
   const state = useSyncExternalStore(codes.subscribe, codes.getSnapshot)
   const signedIn = useSession().status === 'signedIn'
   const { copy, result } = useCopy()
@@ -49,7 +51,7 @@ export function NewestCodeToast({ outbox, codes }: NewestCodeToastProps) {
   useEffect(() => {
     if (signedIn && newest) codes.dismiss(newest.otpId)
   }, [signedIn, newest, codes])
-  const message = signedIn ? undefined : newest
+  const message = signedIn || hidden ? undefined : newest
 
   const copied = message === undefined ? undefined : result(message.otpId)
 
