@@ -1,6 +1,6 @@
 'use client'
 import { QueryClientContext } from '@tanstack/react-query'
-import { useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react'
+import { useContext, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react'
 import {
   createKit,
   memoryKeyStore,
@@ -33,6 +33,7 @@ import type { KitError } from '../core/errors'
 import type { SignupWallet } from '../core/types'
 import { useAutoRefresh } from './useAutoRefresh'
 import { useStaleAccountQueryRemoval } from './useStaleAccountQueryRemoval'
+import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect'
 
 export interface AuthProxyProviderProps extends AuthProxyCallbacks {
   proxyUrl: string
@@ -139,9 +140,6 @@ const sessionFlowStorage: FlowStorage = {
   removeItem: (key) => tabStorage()?.removeItem(key),
 }
 
-// Layout effect: a page that is a provider's answer is cleaned and completed as early as possible.
-const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
-
 // A kit's destruction waits a tick: StrictMode unmounts and remounts every effect once in development,
 // and the remount cancels it. A tree hidden for longer (<Activity mode="hidden">) keeps its state but
 // loses its effects: its kit is destroyed, and rebuilt when the tree shows again (the session and
@@ -237,6 +235,7 @@ export function AuthProxyProvider(props: AuthProxyProviderProps) {
 
   const flowStorage = props.flowStorage === undefined ? sessionFlowStorage : props.flowStorage
   const { completeOAuthRedirects = true, oauthWindow, oauthMode, oauthRedirectUri } = props
+  // Before paint: a page that is a provider's answer is cleaned and completed as early as possible.
   useIsomorphicLayoutEffect(() => {
     const page = oauthWindow ?? defaultOAuthWindow()
     if (!completeOAuthRedirects || !page || !mayBeOAuthCallback(page.location.href)) return

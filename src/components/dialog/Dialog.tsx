@@ -1,11 +1,12 @@
 'use client'
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
+import { useCallback, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { createPortal } from 'react-dom'
 import type { Theme } from '../theme/Theme'
 import { useThemeAttributes } from '../theme/useThemeAttributes'
 import { hideOthers, isKeptOutsideModal } from './hideOthers'
 import { tabbableElements } from './tabbableElements'
 import { MountFocusContext } from '../flow/useMountFocus'
+import { useIsomorphicLayoutEffect } from '../ui/useIsomorphicLayoutEffect'
 
 export interface DialogProps {
   /** Id of the element that names the dialog. */
@@ -19,9 +20,6 @@ export interface DialogProps {
 
 /** Where the dialog is a bottom sheet (styles.css): the same width. */
 const NARROW = '(max-width: 480px)'
-
-// Layout effects run before paint: the page is hidden and focus is inside before the user can act.
-const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
 
 // The kit's dialogs open now, the top-most last: only that one answers Escape.
 const openDialogs: HTMLElement[] = []
@@ -92,6 +90,7 @@ function Backdrop({
 }) {
   const backdropRef = useRef<HTMLDivElement>(null)
 
+  // Before paint: the page is hidden and focus is inside before the person can act.
   useIsomorphicLayoutEffect(() => {
     const root = backdropRef.current?.parentElement
     if (!root) return

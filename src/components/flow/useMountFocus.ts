@@ -1,5 +1,6 @@
 'use client'
-import { createContext, useContext, useEffect, useLayoutEffect, type RefObject } from 'react'
+import { createContext, useContext, type RefObject } from 'react'
+import { useIsomorphicLayoutEffect } from '../ui/useIsomorphicLayoutEffect'
 
 /**
  * Whether a step may take focus when it appears. In the dialog, always: it was opened to be used. In an
@@ -7,9 +8,6 @@ import { createContext, useContext, useEffect, useLayoutEffect, type RefObject }
  * the scroll position) pulled to a form it has not reached.
  */
 export const MountFocusContext = createContext<() => boolean>(() => true)
-
-// On the server neither runs; useLayoutEffect would only warn there.
-const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
 
 /**
  * Focuses `ref` when the component mounts, if the context allows it. In the layout phase, before the

@@ -1,8 +1,6 @@
 'use client'
-import { useEffect, useLayoutEffect, type ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 
-// A layout effect warns on a server (React 18) and does nothing there: the effect runs in the browser.
-const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
 import { useLoginModalHost, type EnabledProvider } from '../../react'
 import { useAppearance } from '../labels/useAppearance'
 import { resolveLabels } from '../labels/resolveLabels'
@@ -12,6 +10,7 @@ import type { Theme } from '../theme/Theme'
 import { DialogLoading } from './DialogLoading'
 import { chunks, prefetchChunk } from '../../chunks'
 import { useModuleSnapshot } from '../ui/useModuleSnapshot'
+import { useIsomorphicLayoutEffect } from '../ui/useIsomorphicLayoutEffect'
 
 /** What the modal shows, and in what style: LoginButton passes the same on to its modal. */
 export interface LoginModalContentProps {
@@ -35,7 +34,10 @@ export interface LoginModalContentProps {
 export interface LoginModalProps extends LoginModalContentProps {
   /** Controlled: whether the modal shows (with `onOpenChange`). Leave it out for an uncontrolled modal. */
   open?: boolean
-  /** Called when the modal asks to open or close (its close button, Escape, "Done"). */
+  /**
+   * Controlled: called when the modal asks to close (its close button, Escape, "Done"). Uncontrolled: called
+   * whenever it opens or closes, by its own controls or by useLoginModal().
+   */
   onOpenChange?(open: boolean): void
   /**
    * Uncontrolled: whether the modal shows at first; default false. Ignored when `open` is given. An
@@ -51,7 +53,9 @@ export interface LoginModalProps extends LoginModalContentProps {
  * in the very commit that opens it.
  */
 export function LoginModal({ open: controlledOpen, onOpenChange, defaultOpen = false, ...content }: LoginModalProps) {
-  const host = useLoginModalHost(controlledOpen === undefined)
+  // Uncontrolled, the modal opens and closes from its own controls and from useLoginModal() alike:
+  // onOpenChange hears every change of the host's state. Controlled, the owner's `open` is the state.
+  const host = useLoginModalHost(controlledOpen === undefined, onOpenChange)
   const { open: openHost } = host
   const opensAtFirst = controlledOpen === undefined && defaultOpen
   // Before paint: the first frame already shows it (a server has no modal to render either way).
@@ -60,12 +64,11 @@ export function LoginModal({ open: controlledOpen, onOpenChange, defaultOpen = f
     // Once, at mount: `defaultOpen` is read once, as React's uncontrolled inputs read defaultValue.
   }, [])
   const open = controlledOpen ?? host.isOpen
+  const uncontrolled = controlledOpen === undefined
   const setOpen = (next: boolean) => {
-    if (controlledOpen === undefined) {
-      if (next) host.open()
-      else host.close()
-    }
-    onOpenChange?.(next)
+    if (!uncontrolled) onOpenChange?.(next)
+    else if (next) host.open()
+    else host.close()
   }
   return <LoginModalView open={open} setOpen={setOpen} {...content} />
 }
