@@ -1,3 +1,4 @@
+'use client'
 import { useEffect, useLayoutEffect } from 'react'
 
 /**
