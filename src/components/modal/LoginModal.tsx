@@ -55,16 +55,16 @@ export interface LoginModalProps extends LoginModalContentProps {
 export function LoginModal({ open: controlledOpen, onOpenChange, defaultOpen = false, ...content }: LoginModalProps) {
   // Uncontrolled, the modal opens and closes from its own controls and from useLoginModal() alike:
   // onOpenChange hears every change of the host's state. Controlled, the owner's `open` is the state.
-  const host = useLoginModalHost(controlledOpen === undefined, onOpenChange)
+  const uncontrolled = controlledOpen === undefined
+  const host = useLoginModalHost(uncontrolled, onOpenChange)
   const { open: openHost } = host
-  const opensAtFirst = controlledOpen === undefined && defaultOpen
+  const opensAtFirst = uncontrolled && defaultOpen
   // Before paint: the first frame already shows it (a server has no modal to render either way).
   useIsomorphicLayoutEffect(() => {
     if (opensAtFirst) openHost()
     // Once, at mount: `defaultOpen` is read once, as React's uncontrolled inputs read defaultValue.
   }, [])
   const open = controlledOpen ?? host.isOpen
-  const uncontrolled = controlledOpen === undefined
   const setOpen = (next: boolean) => {
     if (!uncontrolled) onOpenChange?.(next)
     else if (next) host.open()
