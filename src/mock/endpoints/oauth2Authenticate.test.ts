@@ -1,7 +1,8 @@
 import { createLocalJWKSet, decodeJwt, jwtVerify, type JSONWebKeySet } from 'jose'
 import { describe, expect, it } from 'vitest'
 import type { MockTenant } from '../types'
-import { call, ok, setup, snapshot, type Answer } from '../testing/harness'
+import { expectRefused } from '../testing/expectRefused'
+import { call, ok, setup } from '../testing/harness'
 import {
   EVERY_PROVIDER_TENANT,
   REDIRECT_URI,
@@ -13,15 +14,6 @@ import {
   postConsent,
   subOf,
 } from '../testing/oauth'
-
-function expectError(answer: Answer, code: number, status: number, message: string | RegExp): void {
-  expect(answer.status).toBe(status)
-  expect(answer.body).toEqual({
-    code,
-    message: typeof message === 'string' ? message : expect.stringMatching(message),
-    details: [],
-  })
-}
 
 const EVERY = { tenants: [EVERY_PROVIDER_TENANT] }
 
@@ -92,15 +84,12 @@ describe('oauth2_authenticate', () => {
   ])("refuses provider %s with 3 naming production's enum, changing nothing", async (provider, instead) => {
     const { proxy } = setup(EVERY)
     const { exchange } = await authorize(proxy, 'x')
-    const before = snapshot(proxy)
-    const answer = await call(proxy, 'oauth2_authenticate', { ...exchange, provider })
-    expectError(
-      answer,
+    await expectRefused(
+      proxy,
+      () => call(proxy, 'oauth2_authenticate', { ...exchange, provider }),
       3,
-      400,
       `provider: expected one of OAUTH2_PROVIDER_X, OAUTH2_PROVIDER_DISCORD (production's whole enum), got "${provider}"${instead}`,
     )
-    expect(snapshot(proxy)).toBe(before)
   })
 
   it('refuses a Google sign-in sent through it: there is no Google code for the proxy to exchange', async () => {
@@ -125,18 +114,28 @@ describe('oauth2_authenticate', () => {
     const { proxy } = setup(EVERY)
     const apple = await consentAs(proxy, 'apple')
     const x = await authorize(proxy, 'x')
-    const appleAnswer = await call(proxy, 'oauth2_authenticate', {
-      ...x.exchange,
-      authCode: apple.answer.params.get('code'),
-    })
-    expectError(appleAnswer, 16, 401, 'authCode: unknown code; sign in with the provider again')
+    await expectRefused(
+      proxy,
+      () =>
+        call(proxy, 'oauth2_authenticate', {
+          ...x.exchange,
+          authCode: apple.answer.params.get('code'),
+        }),
+      16,
+      'authCode: unknown code; sign in with the provider again',
+    )
     const facebook = await consentAs(proxy, 'facebook')
-    const facebookAnswer = await call(proxy, 'oauth2_authenticate', {
-      ...x.exchange,
-      authCode: facebook.answer.params.get('code'),
-      codeVerifier: facebook.pkce.verifier,
-    })
-    expectError(facebookAnswer, 16, 401, 'authCode: issued by facebook, not x')
+    await expectRefused(
+      proxy,
+      () =>
+        call(proxy, 'oauth2_authenticate', {
+          ...x.exchange,
+          authCode: facebook.answer.params.get('code'),
+          codeVerifier: facebook.pkce.verifier,
+        }),
+      16,
+      'authCode: issued by facebook, not x',
+    )
   })
 
   it('accepts the snake_case spelling of every field', async () => {
@@ -156,10 +155,12 @@ describe('oauth2_authenticate', () => {
   it('refuses a wrong verifier (16) without spending the code: the right one still works', async () => {
     const { proxy } = setup(EVERY)
     const { exchange } = await authorize(proxy, 'x')
-    const before = snapshot(proxy)
-    const wrong = await call(proxy, 'oauth2_authenticate', { ...exchange, codeVerifier: createPkce().verifier })
-    expectError(wrong, 16, 401, 'codeVerifier: its S256 challenge is not the code_challenge given at authorize')
-    expect(snapshot(proxy)).toBe(before)
+    await expectRefused(
+      proxy,
+      () => call(proxy, 'oauth2_authenticate', { ...exchange, codeVerifier: createPkce().verifier }),
+      16,
+      'codeVerifier: its S256 challenge is not the code_challenge given at authorize',
+    )
     expect((await call(proxy, 'oauth2_authenticate', exchange)).status).toBe(200)
   })
 
@@ -168,10 +169,12 @@ describe('oauth2_authenticate', () => {
     const { exchange } = await authorize(proxy, 'x')
     await ok(call(proxy, 'oauth2_authenticate', exchange))
     const usedAt = new Date(clock.now()).toISOString()
-    const before = snapshot(proxy)
-    const again = await call(proxy, 'oauth2_authenticate', exchange)
-    expectError(again, 16, 401, `authCode: already used at ${usedAt}; sign in with the provider again`)
-    expect(snapshot(proxy)).toBe(before)
+    await expectRefused(
+      proxy,
+      () => call(proxy, 'oauth2_authenticate', exchange),
+      16,
+      `authCode: already used at ${usedAt}; sign in with the provider again`,
+    )
   })
 
   it('refuses a code after 60 s (16), and takes it until then', async () => {
@@ -182,42 +185,45 @@ describe('oauth2_authenticate', () => {
     clock.advance(59_999)
     expect((await call(proxy, 'oauth2_authenticate', early.exchange)).status).toBe(200)
     clock.advance(1)
-    const before = snapshot(proxy)
-    const expired = await call(proxy, 'oauth2_authenticate', late.exchange)
-    expectError(expired, 16, 401, `authCode: expired at ${expiresAt}; sign in with the provider again`)
-    expect(snapshot(proxy)).toBe(before)
+    await expectRefused(
+      proxy,
+      () => call(proxy, 'oauth2_authenticate', late.exchange),
+      16,
+      `authCode: expired at ${expiresAt}; sign in with the provider again`,
+    )
   })
 
   it('refuses an unknown code (16)', async () => {
     const { proxy } = setup(EVERY)
     const { exchange } = await authorize(proxy, 'x')
-    const before = snapshot(proxy)
-    const answer = await call(proxy, 'oauth2_authenticate', { ...exchange, authCode: 'not-a-code' })
-    expectError(answer, 16, 401, 'authCode: unknown code; sign in with the provider again')
-    expect(snapshot(proxy)).toBe(before)
+    await expectRefused(
+      proxy,
+      () => call(proxy, 'oauth2_authenticate', { ...exchange, authCode: 'not-a-code' }),
+      16,
+      'authCode: unknown code; sign in with the provider again',
+    )
   })
 
   it('refuses a redirect URI other than the one given at authorize (16)', async () => {
     const { proxy } = setup(EVERY)
     const { exchange } = await authorize(proxy, 'x')
-    const before = snapshot(proxy)
-    const answer = await call(proxy, 'oauth2_authenticate', { ...exchange, redirectUri: 'http://app.test/other' })
-    expectError(answer, 16, 401, `redirectUri: not the redirect_uri the code was issued for (${REDIRECT_URI})`)
-    expect(snapshot(proxy)).toBe(before)
+    await expectRefused(
+      proxy,
+      () => call(proxy, 'oauth2_authenticate', { ...exchange, redirectUri: 'http://app.test/other' }),
+      16,
+      `redirectUri: not the redirect_uri the code was issued for (${REDIRECT_URI})`,
+    )
   })
 
   it("refuses a client id that is not the tenant's for the provider (3)", async () => {
     const { proxy } = setup(EVERY)
     const { exchange } = await authorize(proxy, 'x')
-    const before = snapshot(proxy)
-    const answer = await call(proxy, 'oauth2_authenticate', { ...exchange, clientId: 'demo-discord-client' })
-    expectError(
-      answer,
+    await expectRefused(
+      proxy,
+      () => call(proxy, 'oauth2_authenticate', { ...exchange, clientId: 'demo-discord-client' }),
       3,
-      400,
       'clientId: "demo-discord-client" is not the x client id of config id "demo" ("demo-x-client")',
     )
-    expect(snapshot(proxy)).toBe(before)
   })
 
   it("refuses a code issued to another tenant's client id (16)", async () => {
@@ -232,28 +238,36 @@ describe('oauth2_authenticate', () => {
       identity: subOf(proxy, 'x', 'Ada Lovelace'),
     })
     const code = new URL(response.headers.get('Location') ?? '').searchParams.get('code') ?? ''
-    const before = snapshot(proxy)
-    const answer = await call(proxy, 'oauth2_authenticate', {
-      provider: 'OAUTH2_PROVIDER_X',
-      authCode: code,
-      redirectUri: REDIRECT_URI,
-      codeVerifier: pkce.verifier,
-      nonce: 'n',
-      clientId: 'demo-x-client',
-    })
-    expectError(answer, 16, 401, 'authCode: issued to client id "other-client", not "demo-x-client"')
-    expect(snapshot(proxy)).toBe(before)
+    await expectRefused(
+      proxy,
+      () =>
+        call(proxy, 'oauth2_authenticate', {
+          provider: 'OAUTH2_PROVIDER_X',
+          authCode: code,
+          redirectUri: REDIRECT_URI,
+          codeVerifier: pkce.verifier,
+          nonce: 'n',
+          clientId: 'demo-x-client',
+        }),
+      16,
+      'authCode: issued to client id "other-client", not "demo-x-client"',
+    )
   })
 
   it("refuses a code presented as another provider's (16)", async () => {
     const { proxy } = setup(EVERY)
     const { exchange } = await authorize(proxy, 'x')
-    const answer = await call(proxy, 'oauth2_authenticate', {
-      ...exchange,
-      provider: 'OAUTH2_PROVIDER_DISCORD',
-      clientId: 'demo-discord-client',
-    })
-    expectError(answer, 16, 401, 'authCode: issued by x, not discord')
+    await expectRefused(
+      proxy,
+      () =>
+        call(proxy, 'oauth2_authenticate', {
+          ...exchange,
+          provider: 'OAUTH2_PROVIDER_DISCORD',
+          clientId: 'demo-discord-client',
+        }),
+      16,
+      'authCode: issued by x, not discord',
+    )
   })
 
   it('refuses a provider the tenant does not enable (3) or has no client id for (9)', async () => {
@@ -267,21 +281,19 @@ describe('oauth2_authenticate', () => {
         },
       ],
     })
-    const before = snapshot(proxy)
     const body = { authCode: 'c', redirectUri: REDIRECT_URI, codeVerifier: 'v'.repeat(43), nonce: 'n', clientId: 'x' }
-    expectError(
-      await call(proxy, 'oauth2_authenticate', { ...body, provider: 'OAUTH2_PROVIDER_X' }),
+    await expectRefused(
+      proxy,
+      () => call(proxy, 'oauth2_authenticate', { ...body, provider: 'OAUTH2_PROVIDER_X' }),
       3,
-      400,
       'provider: x sign-in is not enabled for config id "demo" (enabled: email, google, discord)',
     )
-    expectError(
-      await call(proxy, 'oauth2_authenticate', { ...body, provider: 'OAUTH2_PROVIDER_DISCORD' }),
+    await expectRefused(
+      proxy,
+      () => call(proxy, 'oauth2_authenticate', { ...body, provider: 'OAUTH2_PROVIDER_DISCORD' }),
       9,
-      400,
       'provider: config id "demo" has no discord client id (oauthClientIds.discord)',
     )
-    expect(snapshot(proxy)).toBe(before)
   })
 
   it("holds the redirect URI to the tenant's oauthRedirectUrl (3)", async () => {
@@ -296,18 +308,18 @@ describe('oauth2_authenticate', () => {
         },
       ],
     })
-    const answer = await call(proxy, 'oauth2_authenticate', {
-      provider: 'OAUTH2_PROVIDER_DISCORD',
-      authCode: 'c',
-      redirectUri: REDIRECT_URI,
-      codeVerifier: 'v'.repeat(43),
-      nonce: 'n',
-      clientId: 'demo-discord-client',
-    })
-    expectError(
-      answer,
+    await expectRefused(
+      proxy,
+      () =>
+        call(proxy, 'oauth2_authenticate', {
+          provider: 'OAUTH2_PROVIDER_DISCORD',
+          authCode: 'c',
+          redirectUri: REDIRECT_URI,
+          codeVerifier: 'v'.repeat(43),
+          nonce: 'n',
+          clientId: 'demo-discord-client',
+        }),
       3,
-      400,
       `redirectUri: config id "demo" returns OAuth sign-ins to https://app.test/cb only, got ${REDIRECT_URI}`,
     )
   })
@@ -330,8 +342,6 @@ describe('oauth2_authenticate', () => {
   ])('refuses %j with 3 naming the field, changing nothing', async (override, message) => {
     const { proxy } = setup(EVERY)
     const { exchange } = await authorize(proxy, 'x')
-    const before = snapshot(proxy)
-    expectError(await call(proxy, 'oauth2_authenticate', { ...exchange, ...override }), 3, 400, message)
-    expect(snapshot(proxy)).toBe(before)
+    await expectRefused(proxy, () => call(proxy, 'oauth2_authenticate', { ...exchange, ...override }), 3, message)
   })
 })

@@ -4,6 +4,7 @@ import type { SignupRequest, SignupResponse } from '../../core/types'
 import { DEMO_ORGANIZATION_ID } from '../tenants'
 import { deriveAccount } from '../wallets/deriveAccount'
 import { createTestClientKey, signupMessage } from '../testing/clientKey'
+import { expectRefused } from '../testing/expectRefused'
 import { oauthSignUp, oidcTokenFor, subOf } from '../testing/oauth'
 import { ORIGIN } from '../testing/publicApi'
 import { createSoftAuthenticator } from '../testing/softAuthenticator'
@@ -14,7 +15,6 @@ import {
   setup as setupMock,
   signUp,
   signedSignup,
-  snapshot,
   verifyEmail,
   type Setup,
   type Verified,
@@ -24,24 +24,6 @@ import type { MockAuthProxy, MockAuthProxyOptions } from '../types'
 /** These tests are about production's behaviour: strict, so that a member production drops fails here too. */
 function setup(options: MockAuthProxyOptions = {}): Setup {
   return setupMock({ strictFields: true, ...options })
-}
-
-async function expectRefused(
-  proxy: MockAuthProxy,
-  body: unknown,
-  code: number,
-  status: number,
-  message: string | RegExp,
-): Promise<void> {
-  const before = snapshot(proxy)
-  const answer = await call(proxy, 'signup', body)
-  expect(answer.status).toBe(status)
-  expect(answer.body).toMatchObject({
-    code,
-    message: typeof message === 'string' ? message : expect.stringMatching(message),
-    details: [],
-  })
-  expect(snapshot(proxy)).toBe(before)
 }
 
 /** Signs `request` (as given) with the verified key, as the kit does. */
@@ -175,16 +157,14 @@ describe('signup', () => {
     const request = await signedSignup('ada@example.com', verified)
     await expectRefused(
       proxy,
-      { ...request, wallet: { path: 'm/0' } },
+      () => call(proxy, 'signup', { ...request, wallet: { path: 'm/0' } }),
       3,
-      400,
       'wallet.curve: expected a string, got nothing',
     )
     await expectRefused(
       proxy,
-      { ...request, wallet: { path: "m/44'/501'/0'/0", curve: 'CURVE_ED25519' } },
+      () => call(proxy, 'signup', { ...request, wallet: { path: "m/44'/501'/0'/0", curve: 'CURVE_ED25519' } }),
       3,
-      400,
       `wallet.path: "m/44'/501'/0'/0" has a non-hardened level (0); ed25519 derives hardened levels only (SLIP-10), e.g. m/44'/501'/0'/0'`,
     )
     const response = await ok<SignupResponse>(
@@ -204,9 +184,8 @@ describe('signup', () => {
     const request = await signedSignup('ada@example.com', verified)
     await expectRefused(
       proxy,
-      { ...request, wallet: { path: "m/44'/60'/0'/0/0", curve: 'CURVE_SECP256K1' } },
+      () => call(proxy, 'signup', { ...request, wallet: { path: "m/44'/60'/0'/0/0", curve: 'CURVE_SECP256K1' } }),
       3,
-      400,
       "signup: wallet.path is not a field of production's wallet (v1WalletParams: walletName, accounts, mnemonicLength)",
     )
   })
@@ -288,27 +267,29 @@ describe('signup', () => {
     })
     await expectRefused(
       proxy,
-      { ...request, wallet: wallet({ addressFormat: 'ADDRESS_FORMAT_SOLANA' }) },
+      () => call(proxy, 'signup', { ...request, wallet: wallet({ addressFormat: 'ADDRESS_FORMAT_SOLANA' }) }),
       3,
-      400,
       'wallet.accounts[0].addressFormat: ADDRESS_FORMAT_SOLANA is made from CURVE_ED25519 keys, not CURVE_SECP256K1',
     )
     await expectRefused(
       proxy,
-      { ...request, wallet: wallet({ addressFormat: 'ADDRESS_FORMAT_UNCOMPRESSED' }) },
+      () => call(proxy, 'signup', { ...request, wallet: wallet({ addressFormat: 'ADDRESS_FORMAT_UNCOMPRESSED' }) }),
       3,
-      400,
       'wallet.accounts[0].addressFormat: expected one of ADDRESS_FORMAT_ETHEREUM, ADDRESS_FORMAT_SOLANA (the formats this mock derives), got "ADDRESS_FORMAT_UNCOMPRESSED"',
     )
     await expectRefused(
       proxy,
-      { ...request, wallet: wallet({ path: 'm/44/x' }) },
+      () => call(proxy, 'signup', { ...request, wallet: wallet({ path: 'm/44/x' }) }),
       3,
-      400,
       'wallet.accounts[0].path: "x" in "m/44/x" is not a level index (0..2147483647, \' for hardened)',
     )
     const many = { walletName: 'Main', accounts: Array.from({ length: 33 }, () => wallet({}).accounts[0]) }
-    await expectRefused(proxy, { ...request, wallet: many }, 3, 400, 'wallet.accounts: 33 accounts; at most 32')
+    await expectRefused(
+      proxy,
+      () => call(proxy, 'signup', { ...request, wallet: many }),
+      3,
+      'wallet.accounts: 33 accounts; at most 32',
+    )
   })
 
   it('accepts snake_case throughout, the signed message staying camelCase', async () => {
@@ -348,9 +329,12 @@ describe('signup', () => {
           : await verified.key.signDer(verified.verificationToken)
       await expectRefused(
         proxy,
-        { ...emptySignup('ada@example.com', verified.verificationToken), client_signature: signature },
+        () =>
+          call(proxy, 'signup', {
+            ...emptySignup('ada@example.com', verified.verificationToken),
+            client_signature: signature,
+          }),
         16,
-        401,
         /^clientSignature: the seed's form .* is refused because the token names a public key.*USAGE_TYPE_SIGNUP/,
       )
     },
@@ -363,13 +347,13 @@ describe('signup', () => {
     const thief = await createTestClientKey()
     await expectRefused(
       proxy,
-      {
-        ...emptySignup('ada@example.com', verified.verificationToken),
-        apiKeys: [{ apiKeyName: 'mine now', publicKey: thief.publicKey, curveType: 'API_KEY_CURVE_P256' }],
-        clientSignature: seen,
-      },
+      () =>
+        call(proxy, 'signup', {
+          ...emptySignup('ada@example.com', verified.verificationToken),
+          apiKeys: [{ apiKeyName: 'mine now', publicKey: thief.publicKey, curveType: 'API_KEY_CURVE_P256' }],
+          clientSignature: seen,
+        }),
       16,
-      401,
       /^clientSignature: the seed's form/,
     )
     expect(Object.keys(proxy.state.users)).toEqual([])
@@ -394,9 +378,8 @@ describe('signup', () => {
     const again = await verifyEmail(proxy, 'ADA@example.com')
     await expectRefused(
       proxy,
-      await signedSignup('ADA@example.com', again),
+      async () => call(proxy, 'signup', await signedSignup('ADA@example.com', again)),
       6,
-      409,
       'userEmail: an account for ADA@example.com already exists; log in instead',
     )
   })
@@ -423,9 +406,8 @@ describe('signup', () => {
     await ok(call(proxy, 'signup', request))
     await expectRefused(
       proxy,
-      request,
+      () => call(proxy, 'signup', request),
       16,
-      401,
       /^verificationToken: verification token already used \(USAGE_TYPE_SIGNUP\)/,
     )
   })
@@ -435,7 +417,12 @@ describe('signup', () => {
     const verified = await verifyEmail(proxy, 'ada@example.com')
     const request = await signedSignup('ada@example.com', verified)
     clock.advance(601_000)
-    await expectRefused(proxy, request, 16, 401, 'verificationToken: expired; verify a new code')
+    await expectRefused(
+      proxy,
+      () => call(proxy, 'signup', request),
+      16,
+      'verificationToken: expired; verify a new code',
+    )
   })
 
   describe('with a verification token', () => {
@@ -444,9 +431,8 @@ describe('signup', () => {
       const verified = await verifyEmail(proxy, 'ada@example.com')
       await expectRefused(
         proxy,
-        await signedSignup('eve@example.com', verified),
+        async () => call(proxy, 'signup', await signedSignup('eve@example.com', verified)),
         16,
-        401,
         'userEmail: eve@example.com is not the email the verification token proves',
       )
     })
@@ -462,9 +448,8 @@ describe('signup', () => {
       }
       await expectRefused(
         proxy,
-        await sign(request, verified),
+        async () => call(proxy, 'signup', await sign(request, verified)),
         3,
-        400,
         'userEmail: required with an email verification token; expected ada@example.com',
       )
     })
@@ -475,9 +460,8 @@ describe('signup', () => {
       const request = { ...emptySignup('ada@example.com', verified.verificationToken), userPhoneNumber: '+14155550123' }
       await expectRefused(
         proxy,
-        await sign(request, verified),
+        async () => call(proxy, 'signup', await sign(request, verified)),
         16,
-        401,
         'userPhoneNumber: not proven (the verification token proves an email)',
       )
     })
@@ -487,9 +471,8 @@ describe('signup', () => {
       const verified = await verifyEmail(proxy, 'ada@example.com')
       await expectRefused(
         proxy,
-        emptySignup('ada@example.com', verified.verificationToken),
+        () => call(proxy, 'signup', emptySignup('ada@example.com', verified.verificationToken)),
         16,
-        401,
         /^clientSignature: required/,
       )
     })
@@ -506,30 +489,29 @@ describe('signup', () => {
       const signedWithout = await sign({ ...request, apiKeys: [] }, verified)
       await expectRefused(
         proxy,
-        { ...signedWithout, apiKeys: request.apiKeys },
+        () => call(proxy, 'signup', { ...signedWithout, apiKeys: request.apiKeys }),
         16,
-        401,
         'clientSignature.message: signup.apiKeys does not match the request',
       )
       // Signed with a phone number the request does not carry.
       const withPhone = signupMessage({ ...request, userPhoneNumber: '+14155550123' }, verified.tokenId)
       await expectRefused(
         proxy,
-        { ...request, clientSignature: await verified.key.clientSignature(withPhone) },
+        async () =>
+          call(proxy, 'signup', { ...request, clientSignature: await verified.key.clientSignature(withPhone) }),
         16,
-        401,
         'clientSignature.message: signup.phoneNumber is signed but not in the request',
       )
       // Signed without the email the request carries.
       const { userEmail: _email, ...withoutEmail } = request
       await expectRefused(
         proxy,
-        {
-          ...request,
-          clientSignature: await verified.key.clientSignature(signupMessage(withoutEmail, verified.tokenId)),
-        },
+        async () =>
+          call(proxy, 'signup', {
+            ...request,
+            clientSignature: await verified.key.clientSignature(signupMessage(withoutEmail, verified.tokenId)),
+          }),
         16,
-        401,
         'clientSignature.message: signup.email is missing from the signed message',
       )
     })
@@ -545,16 +527,18 @@ describe('signup', () => {
       })
       await expectRefused(
         proxy,
-        { ...request, clientSignature: await verified.key.clientSignature(login) },
+        async () => call(proxy, 'signup', { ...request, clientSignature: await verified.key.clientSignature(login) }),
         16,
-        401,
         /^clientSignature.message: expected members signup, tokenId, type/,
       )
       await expectRefused(
         proxy,
-        { ...request, clientSignature: await verified.key.clientSignature(signupMessage(request, 'other-id')) },
+        async () =>
+          call(proxy, 'signup', {
+            ...request,
+            clientSignature: await verified.key.clientSignature(signupMessage(request, 'other-id')),
+          }),
         16,
-        401,
         "clientSignature.message: tokenId is not this verification token's id",
       )
       const thief = await createTestClientKey()
@@ -564,9 +548,8 @@ describe('signup', () => {
       }
       await expectRefused(
         proxy,
-        { ...request, clientSignature: stolen },
+        () => call(proxy, 'signup', { ...request, clientSignature: stolen }),
         16,
-        401,
         /^clientSignature.signature: does not verify/,
       )
     })
@@ -576,16 +559,16 @@ describe('signup', () => {
     const { proxy } = setup()
     await expectRefused(
       proxy,
-      { userEmail: 'ada@example.com', apiKeys: [], authenticators: [], oauthProviders: [] },
+      () =>
+        call(proxy, 'signup', { userEmail: 'ada@example.com', apiKeys: [], authenticators: [], oauthProviders: [] }),
       3,
-      400,
       'verificationToken: required when userEmail is given; prove it first with otp_init and otp_verify',
     )
     await expectRefused(
       proxy,
-      { userPhoneNumber: '+14155550123', apiKeys: [], authenticators: [], oauthProviders: [] },
+      () =>
+        call(proxy, 'signup', { userPhoneNumber: '+14155550123', apiKeys: [], authenticators: [], oauthProviders: [] }),
       3,
-      400,
       'verificationToken: required when userPhoneNumber is given; prove it first with otp_init and otp_verify',
     )
   })
@@ -648,7 +631,12 @@ describe('signup', () => {
     ],
   ])('refuses %j with 3 naming the field, changing nothing', async (override, message) => {
     const { proxy } = setup()
-    await expectRefused(proxy, { apiKeys: [], authenticators: [], oauthProviders: [], ...override }, 3, 400, message)
+    await expectRefused(
+      proxy,
+      () => call(proxy, 'signup', { apiKeys: [], authenticators: [], oauthProviders: [], ...override }),
+      3,
+      message,
+    )
   })
 })
 
@@ -687,9 +675,8 @@ describe('signup with OAuth providers', () => {
     const { oidcToken } = await oidcTokenFor(proxy, 'google', 'Ada Lovelace')
     await expectRefused(
       proxy,
-      withProvider(oidcToken),
+      () => call(proxy, 'signup', withProvider(oidcToken)),
       6,
-      409,
       'oauthProviders[0].oidcToken: this google identity already has an account; log in instead',
     )
   })
@@ -700,16 +687,16 @@ describe('signup with OAuth providers', () => {
     const second = await oidcTokenFor(proxy)
     await expectRefused(
       proxy,
-      {
-        apiKeys: [],
-        authenticators: [],
-        oauthProviders: [
-          { providerName: 'google', oidcToken: first.oidcToken },
-          { providerName: 'google', oidcToken: second.oidcToken },
-        ],
-      },
+      () =>
+        call(proxy, 'signup', {
+          apiKeys: [],
+          authenticators: [],
+          oauthProviders: [
+            { providerName: 'google', oidcToken: first.oidcToken },
+            { providerName: 'google', oidcToken: second.oidcToken },
+          ],
+        }),
       3,
-      400,
       'oauthProviders[1].oidcToken: the same google identity as oauthProviders[0]; link it once',
     )
   })
@@ -734,13 +721,17 @@ describe('signup with OAuth providers', () => {
   it('verifies each token: garbled or expired → 16, changing nothing', async () => {
     const { proxy, clock } = setup()
     const { oidcToken } = await oidcTokenFor(proxy)
-    await expectRefused(proxy, withProvider('a.b.c'), 16, 401, /^oauthProviders\[0\]\.oidcToken: not a valid JWT/)
+    await expectRefused(
+      proxy,
+      () => call(proxy, 'signup', withProvider('a.b.c')),
+      16,
+      /^oauthProviders\[0\]\.oidcToken: not a valid JWT/,
+    )
     clock.advance(600_000)
     await expectRefused(
       proxy,
-      withProvider(oidcToken),
+      () => call(proxy, 'signup', withProvider(oidcToken)),
       16,
-      401,
       'oauthProviders[0].oidcToken: expired; sign in with the provider again',
     )
   })
@@ -750,9 +741,8 @@ describe('signup with OAuth providers', () => {
     const { oidcToken } = await oidcTokenFor(proxy)
     await expectRefused(
       proxy,
-      { ...withProvider(oidcToken), userEmail: 'ada@example.com' },
+      () => call(proxy, 'signup', { ...withProvider(oidcToken), userEmail: 'ada@example.com' }),
       3,
-      400,
       'verificationToken: required when userEmail is given; prove it first with otp_init and otp_verify',
     )
   })

@@ -2,11 +2,11 @@ import { decodeJwt } from 'jose'
 import { describe, expect, it } from 'vitest'
 import type { SignupRequest, SignupResponse } from '../../core/types'
 import { createTestClientKey, signupMessage, type TestClientKey } from '../testing/clientKey'
-import { call, emptySignup, ok, setup, snapshot, verifyEmail, type Verified } from '../testing/harness'
+import { expectRefused } from '../testing/expectRefused'
+import { call, emptySignup, ok, setup, verifyEmail, type Verified } from '../testing/harness'
 import { oidcTokenFor } from '../testing/oauth'
 import { ORIGIN } from '../testing/publicApi'
 import { createSoftAuthenticator } from '../testing/softAuthenticator'
-import type { MockAuthProxy } from '../types'
 
 /**
  * The message @turnkey/core 2.x's getClientSignatureMessageForSignup builds, transcribed: the usage
@@ -39,23 +39,6 @@ async function signedSignupV2(
   return request
 }
 
-async function expectRefused(
-  proxy: MockAuthProxy,
-  body: unknown,
-  code: number,
-  message: string | RegExp,
-): Promise<void> {
-  const before = snapshot(proxy)
-  const answer = await call(proxy, 'signup_v2', body)
-  expect(answer.status).toBe({ 3: 400, 6: 409, 16: 401 }[code])
-  expect(answer.body).toEqual({
-    code,
-    message: typeof message === 'string' ? message : expect.stringMatching(message),
-    details: [],
-  })
-  expect(snapshot(proxy)).toBe(before)
-}
-
 describe('signup_v2, given an email verified with a client key (strict mode)', () => {
   it('creates the account when the token key signs the signupV2 message of this request', async () => {
     const { proxy } = setup()
@@ -84,7 +67,7 @@ describe('signup_v2, given an email verified with a client key (strict mode)', (
     request.clientSignature = await verified.key.clientSignature(signupMessage(request, verified.tokenId))
     await expectRefused(
       proxy,
-      request,
+      () => call(proxy, 'signup_v2', request),
       16,
       'clientSignature.message: expected members signupV2, tokenId, type, got signup, tokenId, type',
     )
@@ -96,7 +79,7 @@ describe('signup_v2, given an email verified with a client key (strict mode)', (
     const request = await signedSignupV2('ada@example.com', verified, await createTestClientKey())
     await expectRefused(
       proxy,
-      request,
+      () => call(proxy, 'signup_v2', request),
       16,
       'clientSignature.signature: does not verify: expected ECDSA P-256/SHA-256 over the UTF-8 bytes of clientSignature.message by clientSignature.publicKey',
     )
@@ -108,7 +91,12 @@ describe('signup_v2, given an email verified with a client key (strict mode)', (
     const request = await signedSignupV2('ada@example.com', verified)
     const apiKey = await createTestClientKey()
     request.apiKeys = [{ apiKeyName: 'added later', publicKey: apiKey.publicKey, curveType: 'API_KEY_CURVE_P256' }]
-    await expectRefused(proxy, request, 16, 'clientSignature.message: signupV2.apiKeys does not match the request')
+    await expectRefused(
+      proxy,
+      () => call(proxy, 'signup_v2', request),
+      16,
+      'clientSignature.message: signupV2.apiKeys does not match the request',
+    )
   })
 
   it('redeems the token once: a replay on signup_v2 or on signup is refused', async () => {
@@ -118,7 +106,7 @@ describe('signup_v2, given an email verified with a client key (strict mode)', (
     await ok(call(proxy, 'signup_v2', request))
     await expectRefused(
       proxy,
-      request,
+      () => call(proxy, 'signup_v2', request),
       16,
       'verificationToken: verification token already used (USAGE_TYPE_SIGNUP); verify a new code',
     )
@@ -135,17 +123,18 @@ describe('signup_v2, given an email verified with a client key (strict mode)', (
     const { proxy } = setup()
     await expectRefused(
       proxy,
-      {
-        apiKeys: [],
-        authenticators: [],
-        oauthProviders: [{ providerName: 'google', oidcClaims: { iss: 'i', sub: 's', aud: 'a', email: 'e' } }],
-      },
+      () =>
+        call(proxy, 'signup_v2', {
+          apiKeys: [],
+          authenticators: [],
+          oauthProviders: [{ providerName: 'google', oidcClaims: { iss: 'i', sub: 's', aud: 'a', email: 'e' } }],
+        }),
       3,
       "signup_v2: oauthProviders[0].oidcClaims.email is not a field of production's oauthProviders[0].oidcClaims (v1OidcClaims: iss, sub, aud)",
     )
     await expectRefused(
       proxy,
-      { apiKeys: [], authenticators: [], oauthProviders: [], otpLength: '6' },
+      () => call(proxy, 'signup_v2', { apiKeys: [], authenticators: [], oauthProviders: [], otpLength: '6' }),
       3,
       /^signup_v2: otpLength is not a field of production's signup_v2 \(ProxyTSignupV2Body: /,
     )
@@ -205,20 +194,26 @@ describe('signup_v2 with OAuth providers', () => {
     const message = `oauthProviders[0].oidcClaims: iss "${iss}", sub "someone-else" is no identity an oidcToken of this request proves; claims only add an audience to a proven identity`
     await expectRefused(
       proxy,
-      { apiKeys: [], authenticators: [], oauthProviders: [{ providerName: 'google', oidcClaims: claims }] },
+      () =>
+        call(proxy, 'signup_v2', {
+          apiKeys: [],
+          authenticators: [],
+          oauthProviders: [{ providerName: 'google', oidcClaims: claims }],
+        }),
       16,
       message,
     )
     await expectRefused(
       proxy,
-      {
-        apiKeys: [],
-        authenticators: [],
-        oauthProviders: [
-          { providerName: 'google', oidcClaims: claims },
-          { providerName: 'google', oidcToken },
-        ],
-      },
+      () =>
+        call(proxy, 'signup_v2', {
+          apiKeys: [],
+          authenticators: [],
+          oauthProviders: [
+            { providerName: 'google', oidcClaims: claims },
+            { providerName: 'google', oidcToken },
+          ],
+        }),
       16,
       message,
     )
@@ -231,24 +226,30 @@ describe('signup_v2 with OAuth providers', () => {
     const token = { providerName: 'google', oidcToken }
     await expectRefused(
       proxy,
-      { apiKeys: [], authenticators: [], oauthProviders: [{ ...token, oidcClaims: { iss, sub, aud: 'x' } }] },
+      () =>
+        call(proxy, 'signup_v2', {
+          apiKeys: [],
+          authenticators: [],
+          oauthProviders: [{ ...token, oidcClaims: { iss, sub, aud: 'x' } }],
+        }),
       3,
       "oauthProviders[0]: expected exactly one of oidcToken (the provider's token) or oidcClaims ({iss, sub, aud}), got both",
     )
     await expectRefused(
       proxy,
-      {
-        apiKeys: [],
-        authenticators: [],
-        oauthProviders: [token, { providerName: 'google', oidcClaims: { iss, sub, aud } }],
-      },
+      () =>
+        call(proxy, 'signup_v2', {
+          apiKeys: [],
+          authenticators: [],
+          oauthProviders: [token, { providerName: 'google', oidcClaims: { iss, sub, aud } }],
+        }),
       3,
       `oauthProviders[1].oidcClaims.aud: "${aud}" is already the audience of oauthProviders[0].oidcToken; name another client id`,
     )
     const other = { providerName: 'google', oidcClaims: { iss, sub, aud: 'ios-client-id' } }
     await expectRefused(
       proxy,
-      { apiKeys: [], authenticators: [], oauthProviders: [token, other, other] },
+      () => call(proxy, 'signup_v2', { apiKeys: [], authenticators: [], oauthProviders: [token, other, other] }),
       3,
       'oauthProviders[2].oidcClaims: the same claims as oauthProviders[1].oidcClaims; send them once',
     )

@@ -2,38 +2,28 @@ import { decodeJwt } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { DEMO_ORGANIZATION_ID } from '../tenants'
 import { createTestClientKey } from '../testing/clientKey'
+import { expectRefused } from '../testing/expectRefused'
 import { setup, type TestClock } from '../testing/harness'
 import {
   callPublic,
   envelope,
-  expectPublicRefusal,
   passkeySignUp,
   sessionOf,
   signedInEmailUser,
   stampLoginBody,
+  stampedCall,
   xStamp,
   type SignedInUser,
 } from '../testing/publicApi'
 import type { MockAuthProxy } from '../types'
 import { STAMP_MAX_AGE_MS, STAMP_MAX_AHEAD_MS } from './readEnvelope'
 
-function expectRefused(
-  proxy: MockAuthProxy,
-  body: string,
-  headers: Record<string, string>,
-  code: number,
-  message: string | RegExp,
-) {
-  return expectPublicRefusal(proxy, 'submit/stamp_login', body, headers, code, message)
-}
-
 /** A refresh stamped by `user`'s own session key, refused with 16 because that session `ended` ("expired at …"). */
 async function expectOwnRefreshRefused(proxy: MockAuthProxy, clock: TestClock, user: SignedInUser, ended: string) {
   const body = stampLoginBody(user.organizationId, user.sessionKey.publicKey, clock)
   await expectRefused(
     proxy,
-    body,
-    await xStamp(user.sessionKey, body),
+    () => stampedCall(proxy, 'submit/stamp_login', body, user.sessionKey),
     16,
     `X-Stamp: publicKey ${user.sessionKey.publicKey} can no longer stamp: its session ${ended}`,
   )
@@ -124,8 +114,7 @@ describe('stamp_login', () => {
     const body = stampLoginBody(user.organizationId, (await createTestClientKey()).publicKey, clock)
     await expectRefused(
       proxy,
-      body,
-      await xStamp(user.clientKey, body),
+      () => stampedCall(proxy, 'submit/stamp_login', body, user.clientKey),
       16,
       `X-Stamp: publicKey ${user.clientKey.publicKey} can no longer stamp: API key "sign-up key" expired at 2030-01-01T00:01:00.000Z`,
     )
@@ -197,8 +186,7 @@ describe('stamp_login', () => {
     expect(Object.keys(proxy.state.sessions)).toHaveLength(1)
     await expectRefused(
       proxy,
-      body,
-      await xStamp(user.clientKey, body),
+      () => stampedCall(proxy, 'submit/stamp_login', body, user.clientKey),
       16,
       /^request body: already submitted \(activity [0-9a-f-]{36} at 2030-01-01T00:00:00\.000Z\); a replay with another stamp is refused/,
     )
@@ -247,7 +235,7 @@ describe('stamp_login', () => {
       { publicKey: (await createTestClientKey()).publicKey },
       clock.now() + offset,
     )
-    await expectRefused(proxy, body, await xStamp(user.clientKey, body), 16, message)
+    await expectRefused(proxy, () => stampedCall(proxy, 'submit/stamp_login', body, user.clientKey), 16, message)
   })
 
   it.each([
@@ -338,8 +326,7 @@ describe('stamp_login', () => {
       const body = stampLoginBody(ada.organizationId, bob.sessionKey.publicKey, clock)
       await expectRefused(
         proxy,
-        body,
-        await xStamp(bob.sessionKey, body),
+        () => stampedCall(proxy, 'submit/stamp_login', body, bob.sessionKey),
         16,
         /^could not find public key in organization/,
       )
@@ -357,8 +344,7 @@ describe('stamp_login', () => {
       const body = stampLoginBody(ada.organizationId, readOnlyKey.publicKey, clock)
       await expectRefused(
         proxy,
-        body,
-        await xStamp(readOnlyKey, body),
+        () => stampedCall(proxy, 'submit/stamp_login', body, readOnlyKey),
         7,
         /^X-Stamp: stamped by the key of a SESSION_TYPE_READ_ONLY session/,
       )
@@ -391,7 +377,7 @@ describe('stamp_login', () => {
     const { proxy, clock } = setup()
     const user = await passkeySignUp(proxy)
     const body = build(user.organizationId, (await createTestClientKey()).publicKey, clock.now())
-    await expectRefused(proxy, body, await xStamp(user.clientKey, body), 3, message)
+    await expectRefused(proxy, () => stampedCall(proxy, 'submit/stamp_login', body, user.clientKey), 3, message)
   })
 
   it('refuses an organization nobody knows with 5', async () => {
@@ -400,8 +386,7 @@ describe('stamp_login', () => {
     const body = stampLoginBody('no-such-org', (await createTestClientKey()).publicKey, clock)
     await expectRefused(
       proxy,
-      body,
-      await xStamp(user.clientKey, body),
+      () => stampedCall(proxy, 'submit/stamp_login', body, user.clientKey),
       5,
       'organizationId: no organization "no-such-org" (neither a tenant\'s organization nor a sub-organization signed up under one)',
     )

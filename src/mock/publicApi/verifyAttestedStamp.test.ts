@@ -2,11 +2,11 @@ import { base64url, decodeJwt } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { DEMO_ORGANIZATION_ID } from '../tenants'
 import { createTestClientKey, type TestClientKey } from '../testing/clientKey'
-import { call, ok, setup, signUp, signedLogin, snapshot, verifyEmail, type TestClock } from '../testing/harness'
+import { expectRefused } from '../testing/expectRefused'
+import { call, ok, setup, signUp, signedLogin, verifyEmail, type TestClock } from '../testing/harness'
 import { EVERY_PROVIDER_TENANT, oauthSignUp, oidcTokenFor } from '../testing/oauth'
 import { apiKeyStamp, callPublic, sessionOf, stampLoginBody } from '../testing/publicApi'
 import { VERIFICATION_TOKEN_LIFETIME_SECONDS } from '../tokens'
-import type { MockAuthProxy } from '../types'
 import { ATTESTED_SCHEME_OIDC, ATTESTED_SCHEME_VERIFICATION_TOKEN } from './verifyAttestedStamp'
 
 type Scheme = typeof ATTESTED_SCHEME_OIDC | typeof ATTESTED_SCHEME_VERIFICATION_TOKEN
@@ -23,24 +23,6 @@ function loginBody(key: TestClientKey, clock: TestClock): string {
     expirationSeconds: '900',
     invalidateExisting: false,
   })
-}
-
-async function expectRefused(
-  proxy: MockAuthProxy,
-  route: string,
-  body: string,
-  headers: Record<string, string>,
-  message: string | RegExp,
-): Promise<void> {
-  const before = snapshot(proxy)
-  const answer = await callPublic(proxy, route, body, { headers })
-  expect(answer.status).toBe(401)
-  expect(answer.body).toEqual({
-    code: 16,
-    message: typeof message === 'string' ? message : expect.stringMatching(message),
-    details: [],
-  })
-  expect(snapshot(proxy)).toBe(before)
 }
 
 describe('X-Stamp-Attested by a verification token (core 2.x loginWithOtp)', () => {
@@ -94,9 +76,8 @@ describe('X-Stamp-Attested by a verification token (core 2.x loginWithOtp)', () 
     )
     await expectRefused(
       proxy,
-      'submit/stamp_login',
-      again,
-      { 'X-Stamp-Attested': stamp },
+      () => callPublic(proxy, 'submit/stamp_login', again, { headers: { 'X-Stamp-Attested': stamp } }),
+      16,
       'X-Stamp-Attested: publicKeyAttestation: verification token already used (USAGE_TYPE_LOGIN); verify a new code',
     )
     const viaOtpLogin = await call(proxy, 'otp_login', await signedLogin(verified, verified.key.publicKey))
@@ -120,9 +101,8 @@ describe('X-Stamp-Attested by a verification token (core 2.x loginWithOtp)', () 
     )
     await expectRefused(
       proxy,
-      'submit/stamp_login',
-      body,
-      { 'X-Stamp-Attested': stamp },
+      () => callPublic(proxy, 'submit/stamp_login', body, { headers: { 'X-Stamp-Attested': stamp } }),
+      16,
       /verification token already used \(USAGE_TYPE_LOGIN\)/,
     )
   })
@@ -141,9 +121,11 @@ describe('X-Stamp-Attested by a verification token (core 2.x loginWithOtp)', () 
     }
     await expectRefused(
       proxy,
-      'submit/stamp_login',
-      body,
-      { 'X-Stamp-Attested': base64url.encode(JSON.stringify(forged)) },
+      () =>
+        callPublic(proxy, 'submit/stamp_login', body, {
+          headers: { 'X-Stamp-Attested': base64url.encode(JSON.stringify(forged)) },
+        }),
+      16,
       'X-Stamp-Attested: signature does not verify: expected ECDSA P-256/SHA-256 over the exact request body by publicKey, DER hex',
     )
     const signedForOtherBody = await attestedStamp(
@@ -154,9 +136,8 @@ describe('X-Stamp-Attested by a verification token (core 2.x loginWithOtp)', () 
     )
     await expectRefused(
       proxy,
-      'submit/stamp_login',
-      body,
-      { 'X-Stamp-Attested': signedForOtherBody },
+      () => callPublic(proxy, 'submit/stamp_login', body, { headers: { 'X-Stamp-Attested': signedForOtherBody } }),
+      16,
       /^X-Stamp-Attested: signature does not verify/,
     )
     const otherBody = loginBody(other, clock)
@@ -168,9 +149,8 @@ describe('X-Stamp-Attested by a verification token (core 2.x loginWithOtp)', () 
     )
     await expectRefused(
       proxy,
-      'submit/stamp_login',
-      otherBody,
-      { 'X-Stamp-Attested': byOtherKey },
+      () => callPublic(proxy, 'submit/stamp_login', otherBody, { headers: { 'X-Stamp-Attested': byOtherKey } }),
+      16,
       'X-Stamp-Attested: publicKey is not the public_key the verification token names',
     )
   })
@@ -185,9 +165,13 @@ describe('X-Stamp-Attested by a verification token (core 2.x loginWithOtp)', () 
     const body = loginBody(verified.key, clock)
     await expectRefused(
       proxy,
-      'submit/stamp_login',
-      body,
-      { 'X-Stamp-Attested': await attestedStamp(verified.key, altered, ATTESTED_SCHEME_VERIFICATION_TOKEN, body) },
+      async () =>
+        callPublic(proxy, 'submit/stamp_login', body, {
+          headers: {
+            'X-Stamp-Attested': await attestedStamp(verified.key, altered, ATTESTED_SCHEME_VERIFICATION_TOKEN, body),
+          },
+        }),
+      16,
       /^X-Stamp-Attested: publicKeyAttestation: /,
     )
 
@@ -195,16 +179,18 @@ describe('X-Stamp-Attested by a verification token (core 2.x loginWithOtp)', () 
     const strangerBody = loginBody(stranger.key, clock)
     await expectRefused(
       proxy,
-      'submit/stamp_login',
-      strangerBody,
-      {
-        'X-Stamp-Attested': await attestedStamp(
-          stranger.key,
-          stranger.verificationToken,
-          ATTESTED_SCHEME_VERIFICATION_TOKEN,
-          strangerBody,
-        ),
-      },
+      async () =>
+        callPublic(proxy, 'submit/stamp_login', strangerBody, {
+          headers: {
+            'X-Stamp-Attested': await attestedStamp(
+              stranger.key,
+              stranger.verificationToken,
+              ATTESTED_SCHEME_VERIFICATION_TOKEN,
+              strangerBody,
+            ),
+          },
+        }),
+      16,
       'X-Stamp-Attested: publicKeyAttestation: no account for nobody@example.com; sign up first (signup_v2)',
     )
 
@@ -212,16 +198,18 @@ describe('X-Stamp-Attested by a verification token (core 2.x loginWithOtp)', () 
     const later = loginBody(verified.key, clock)
     await expectRefused(
       proxy,
-      'submit/stamp_login',
-      later,
-      {
-        'X-Stamp-Attested': await attestedStamp(
-          verified.key,
-          verified.verificationToken,
-          ATTESTED_SCHEME_VERIFICATION_TOKEN,
-          later,
-        ),
-      },
+      async () =>
+        callPublic(proxy, 'submit/stamp_login', later, {
+          headers: {
+            'X-Stamp-Attested': await attestedStamp(
+              verified.key,
+              verified.verificationToken,
+              ATTESTED_SCHEME_VERIFICATION_TOKEN,
+              later,
+            ),
+          },
+        }),
+      16,
       'X-Stamp-Attested: publicKeyAttestation: expired; verify a new code',
     )
   })
@@ -246,9 +234,11 @@ describe('X-Stamp-Attested by an OIDC token (core 2.x loginWithOauth)', () => {
     const again = loginBody(key, clock)
     await expectRefused(
       proxy,
-      'submit/stamp_login',
-      again,
-      { 'X-Stamp-Attested': await attestedStamp(key, oidcToken, ATTESTED_SCHEME_OIDC, again) },
+      async () =>
+        callPublic(proxy, 'submit/stamp_login', again, {
+          headers: { 'X-Stamp-Attested': await attestedStamp(key, oidcToken, ATTESTED_SCHEME_OIDC, again) },
+        }),
+      16,
       /^X-Stamp-Attested: publicKeyAttestation: already used to log in at .*; sign in with the provider again$/,
     )
     const viaOauthLogin = await call(proxy, 'oauth_login', { oidcToken, publicKey: key.publicKey })
@@ -279,25 +269,40 @@ describe('X-Stamp-Attested by an OIDC token (core 2.x loginWithOauth)', () => {
     const body = loginBody(other, clock)
     await expectRefused(
       proxy,
-      'submit/stamp_login',
-      body,
-      { 'X-Stamp-Attested': await attestedStamp(other, oidcToken, ATTESTED_SCHEME_OIDC, body) },
+      async () =>
+        callPublic(proxy, 'submit/stamp_login', body, {
+          headers: { 'X-Stamp-Attested': await attestedStamp(other, oidcToken, ATTESTED_SCHEME_OIDC, body) },
+        }),
+      16,
       "X-Stamp-Attested: publicKeyAttestation: its nonce is not sha256 of the stamp's publicKey; the token was issued for another client key",
     )
     await expectRefused(
       proxy,
-      'submit/stamp_login',
-      body,
-      { 'X-Stamp-Attested': await attestedStamp(other, oidcToken, ATTESTED_SCHEME_VERIFICATION_TOKEN, body) },
+      async () =>
+        callPublic(proxy, 'submit/stamp_login', body, {
+          headers: {
+            'X-Stamp-Attested': await attestedStamp(other, oidcToken, ATTESTED_SCHEME_VERIFICATION_TOKEN, body),
+          },
+        }),
+      16,
       /^X-Stamp-Attested: publicKeyAttestation: signature does not verify with this proxy's key/,
     )
     const stranger = await oidcTokenFor(proxy, 'discord')
     const strangerBody = loginBody(stranger.key, clock)
     await expectRefused(
       proxy,
-      'submit/stamp_login',
-      strangerBody,
-      { 'X-Stamp-Attested': await attestedStamp(stranger.key, stranger.oidcToken, ATTESTED_SCHEME_OIDC, strangerBody) },
+      async () =>
+        callPublic(proxy, 'submit/stamp_login', strangerBody, {
+          headers: {
+            'X-Stamp-Attested': await attestedStamp(
+              stranger.key,
+              stranger.oidcToken,
+              ATTESTED_SCHEME_OIDC,
+              strangerBody,
+            ),
+          },
+        }),
+      16,
       'X-Stamp-Attested: publicKeyAttestation: no account for this discord identity; sign up first (signup_v2)',
     )
   })
@@ -317,24 +322,27 @@ describe('X-Stamp-Attested, the header itself', () => {
     }
     await expectRefused(
       proxy,
-      'submit/stamp_login',
-      body,
-      { 'X-Stamp-Attested': base64url.encode(JSON.stringify(stamp)) },
+      () =>
+        callPublic(proxy, 'submit/stamp_login', body, {
+          headers: { 'X-Stamp-Attested': base64url.encode(JSON.stringify(stamp)) },
+        }),
+      16,
       `X-Stamp-Attested: scheme: expected ${ATTESTED_SCHEME_VERIFICATION_TOKEN} or ${ATTESTED_SCHEME_OIDC}, got "SIGNATURE_SCHEME_TK_API_P256"`,
     )
     const { publicKeyAttestation: _dropped, ...bare } = { ...stamp, scheme: ATTESTED_SCHEME_VERIFICATION_TOKEN }
     await expectRefused(
       proxy,
-      'submit/stamp_login',
-      body,
-      { 'X-Stamp-Attested': base64url.encode(JSON.stringify(bare)) },
+      () =>
+        callPublic(proxy, 'submit/stamp_login', body, {
+          headers: { 'X-Stamp-Attested': base64url.encode(JSON.stringify(bare)) },
+        }),
+      16,
       'X-Stamp-Attested: publicKeyAttestation: expected a verification token (the JWT), as the scheme says',
     )
     await expectRefused(
       proxy,
-      'submit/stamp_login',
-      body,
-      { 'X-Stamp-Attested': 'not a stamp!' },
+      () => callPublic(proxy, 'submit/stamp_login', body, { headers: { 'X-Stamp-Attested': 'not a stamp!' } }),
+      16,
       'X-Stamp-Attested: not base64url; expected base64url of {publicKeyAttestation, scheme, publicKey, signature}',
     )
   })
@@ -346,16 +354,18 @@ describe('X-Stamp-Attested, the header itself', () => {
     const whoami = JSON.stringify({ organizationId })
     await expectRefused(
       proxy,
-      'query/whoami',
-      whoami,
-      {
-        'X-Stamp-Attested': await attestedStamp(
-          verified.key,
-          verified.verificationToken,
-          ATTESTED_SCHEME_VERIFICATION_TOKEN,
-          whoami,
-        ),
-      },
+      async () =>
+        callPublic(proxy, 'query/whoami', whoami, {
+          headers: {
+            'X-Stamp-Attested': await attestedStamp(
+              verified.key,
+              verified.verificationToken,
+              ATTESTED_SCHEME_VERIFICATION_TOKEN,
+              whoami,
+            ),
+          },
+        }),
+      16,
       'X-Stamp-Attested: accepted by stamp_login only; stamp this request with an API key or session key (X-Stamp) or a passkey (X-Stamp-WebAuthn)',
     )
     const body = loginBody(verified.key, clock)
@@ -367,16 +377,24 @@ describe('X-Stamp-Attested, the header itself', () => {
     )
     await expectRefused(
       proxy,
-      'submit/stamp_login',
-      body,
-      { 'X-Stamp-Attested': attested, 'X-Stamp': await apiKeyStamp(verified.key, body) },
+      async () =>
+        callPublic(proxy, 'submit/stamp_login', body, {
+          headers: { 'X-Stamp-Attested': attested, 'X-Stamp': await apiKeyStamp(verified.key, body) },
+        }),
+      16,
       'X-Stamp, X-Stamp-Attested: both given; stamp a request with exactly one',
     )
     await expectRefused(
       proxy,
-      'submit/stamp_login',
-      body,
-      { 'X-Stamp-Attested': attested, 'X-Stamp': await apiKeyStamp(verified.key, body), 'X-Stamp-WebAuthn': '{}' },
+      async () =>
+        callPublic(proxy, 'submit/stamp_login', body, {
+          headers: {
+            'X-Stamp-Attested': attested,
+            'X-Stamp': await apiKeyStamp(verified.key, body),
+            'X-Stamp-WebAuthn': '{}',
+          },
+        }),
+      16,
       'X-Stamp, X-Stamp-WebAuthn, X-Stamp-Attested: all three given; stamp a request with exactly one',
     )
   })

@@ -2,10 +2,10 @@ import { decodeJwt } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { DEMO_ORGANIZATION_ID } from '../tenants'
 import { createTestClientKey } from '../testing/clientKey'
+import { expectRefused } from '../testing/expectRefused'
 import { setup } from '../testing/harness'
 import {
   callPublic,
-  expectPublicRefusal,
   signedInEmailUser,
   stampedCall,
   xStamp,
@@ -33,7 +33,12 @@ describe.each(QUERIES)('%s', (route, bodyFor) => {
   it('refuses a request without a stamp with 16', async () => {
     const { proxy } = setup()
     const ada = await signedInEmailUser(proxy, 'ada@example.com')
-    await expectPublicRefusal(proxy, route, bodyFor(ada), {}, 16, /^X-Stamp: missing; stamp the request/)
+    await expectRefused(
+      proxy,
+      () => callPublic(proxy, route, bodyFor(ada), { headers: {} }),
+      16,
+      /^X-Stamp: missing; stamp the request/,
+    )
   })
 
   it("refuses another organization's session key with 16, as production (the key is not found there)", async () => {
@@ -41,11 +46,9 @@ describe.each(QUERIES)('%s', (route, bodyFor) => {
     const ada = await signedInEmailUser(proxy, 'ada@example.com')
     const bob = await signedInEmailUser(proxy, 'bob@example.com')
     const body = bodyFor(ada)
-    await expectPublicRefusal(
+    await expectRefused(
       proxy,
-      route,
-      body,
-      await xStamp(bob.sessionKey, body),
+      () => stampedCall(proxy, route, body, bob.sessionKey),
       16,
       /^could not find public key in organization or its parent organization; X-Stamp: publicKey [0-9a-f]{66} is not an API key or session key of a user in organization/,
     )
@@ -55,11 +58,9 @@ describe.each(QUERIES)('%s', (route, bodyFor) => {
     const { proxy } = setup()
     const ada = await signedInEmailUser(proxy, 'ada@example.com')
     const body = bodyFor(ada, DEMO_ORGANIZATION_ID)
-    await expectPublicRefusal(
+    await expectRefused(
       proxy,
-      route,
-      body,
-      await xStamp(ada.sessionKey, body),
+      () => stampedCall(proxy, route, body, ada.sessionKey),
       7,
       `organizationId: "${DEMO_ORGANIZATION_ID}" is not the organization of the stamping user (theirs is "${ada.organizationId}"); a session reaches only its own organization`,
     )
@@ -70,11 +71,9 @@ describe.each(QUERIES)('%s', (route, bodyFor) => {
     const ada = await signedInEmailUser(proxy, 'ada@example.com')
     clock.advance(900_000)
     const body = bodyFor(ada)
-    await expectPublicRefusal(
+    await expectRefused(
       proxy,
-      route,
-      body,
-      await xStamp(ada.sessionKey, body),
+      () => stampedCall(proxy, route, body, ada.sessionKey),
       16,
       /: its session expired at 2030-01-01T00:15:00\.000Z$/,
     )
@@ -103,11 +102,9 @@ describe.each(QUERIES)('%s', (route, bodyFor) => {
     const body = bodyFor(ada)
     const headers = await xStamp(ada.sessionKey, body)
     expect((await callPublic(proxy, route, body, { headers })).status).toBe(200)
-    await expectPublicRefusal(
+    await expectRefused(
       proxy,
-      route,
-      body,
-      headers,
+      () => callPublic(proxy, route, body, { headers }),
       16,
       /^X-Stamp: already used for a query at 2030-01-01T00:00:00\.000Z; a replay is refused/,
     )

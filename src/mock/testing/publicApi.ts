@@ -2,10 +2,9 @@
 // over those exact bytes (X-Stamp by a P-256 key, or X-Stamp-WebAuthn by a passkey), and sent.
 import { base64url } from 'jose'
 import type { SignupRequest, SignupResponse } from '../../core/types'
-import { expect } from 'vitest'
 import type { MockActivityType, MockAuthProxy } from '../types'
 import { createTestClientKey, type TestClientKey } from './clientKey'
-import { call, ok, signUp, signedLogin, snapshot, verifyEmail, type Answer, type TestClock } from './harness'
+import { call, ok, signUp, signedLogin, verifyEmail, type Answer, type TestClock } from './harness'
 import { createSoftAuthenticator, type SoftAuthenticator } from './softAuthenticator'
 
 /** The page the tests' browser is on; the demo tenant allows every origin and derives the RP ID from it. */
@@ -57,29 +56,6 @@ export async function apiKeyStamp(key: TestClientKey, body: string): Promise<str
 /** The X-Stamp header of `key` over `body`, as headers for callPublic. */
 export async function xStamp(key: TestClientKey, body: string): Promise<Record<string, string>> {
   return { 'X-Stamp': await apiKeyStamp(key, body) }
-}
-
-/** The HTTP status production's gRPC gateway gives each code the public API refuses with. */
-const REFUSAL_STATUS: Readonly<Record<number, number>> = { 3: 400, 5: 404, 7: 403, 16: 401 }
-
-/** Sends `body` to `route` and expects the refusal `{code, message, details: []}` with its status, and no change to the state. */
-export async function expectPublicRefusal(
-  proxy: MockAuthProxy,
-  route: PublicRoute,
-  body: string,
-  headers: Record<string, string>,
-  code: number,
-  message: string | RegExp,
-): Promise<void> {
-  const before = snapshot(proxy)
-  const answer = await callPublic(proxy, route, body, { headers })
-  expect(answer.status).toBe(REFUSAL_STATUS[code])
-  expect(answer.body).toEqual({
-    code,
-    message: typeof message === 'string' ? message : expect.stringMatching(message),
-    details: [],
-  })
-  expect(snapshot(proxy)).toBe(before)
 }
 
 /** The envelope text, in the seed's key order, as the kit serializes it. */

@@ -12,15 +12,9 @@ import { memoryStorage } from '../../core/session/memoryStorage'
 import { createMockAuthProxy } from '../handler'
 import { DEMO_ORGANIZATION_ID, DEMO_TENANT } from '../tenants'
 import { createTestClientKey, type TestClientKey } from '../testing/clientKey'
+import { expectRefused } from '../testing/expectRefused'
 import { ok, setup, type TestClock } from '../testing/harness'
-import {
-  createWalletBody,
-  envelope,
-  expectPublicRefusal,
-  signedInEmailUser,
-  stampedCall,
-  xStamp,
-} from '../testing/publicApi'
+import { createWalletBody, envelope, signedInEmailUser, stampedCall } from '../testing/publicApi'
 import type { MockAuthProxy, MockAuthProxyOptions, MockTenant } from '../types'
 
 // The README's snippet, typed (a test below runs the README's own text).
@@ -416,30 +410,24 @@ describe('set_organization_feature and remove_organization_feature', () => {
     const { proxy, clock, hooks } = await rootKeyed()
     const ada = await signedInEmailUser(proxy, 'ada@example.com')
     const body = featureBody('SET', DEMO_ORGANIZATION_ID, { name: 'FEATURE_NAME_WEBHOOK', value: hooks.url }, clock)
-    await expectPublicRefusal(
+    await expectRefused(
       proxy,
-      'submit/set_organization_feature',
-      body,
-      await xStamp(ada.sessionKey, body),
+      () => stampedCall(proxy, 'submit/set_organization_feature', body, ada.sessionKey),
       7,
       /^organizationId: "5b0c4f1e-[^"]+" is not the organization of the stamping user \(theirs is "[^"]+"\); a session reaches only its own organization; the features of config id "demo"'s parent organization are changed by its root user's API keys \(the tenant's rootApiPublicKeys\)$/,
     )
     const stranger = await createTestClientKey()
-    await expectPublicRefusal(
+    await expectRefused(
       proxy,
-      'submit/set_organization_feature',
-      body,
-      await xStamp(stranger, body),
+      () => stampedCall(proxy, 'submit/set_organization_feature', body, stranger),
       16,
       /^could not find public key in organization or its parent organization; /,
     )
     const bob = await signedInEmailUser(proxy, 'bob@example.com')
     const other = featureBody('SET', bob.organizationId, { name: 'FEATURE_NAME_WEBHOOK', value: hooks.url }, clock)
-    await expectPublicRefusal(
+    await expectRefused(
       proxy,
-      'submit/set_organization_feature',
-      other,
-      await xStamp(ada.sessionKey, other),
+      () => stampedCall(proxy, 'submit/set_organization_feature', other, ada.sessionKey),
       16,
       /^could not find public key/,
     )
@@ -471,11 +459,9 @@ describe('set_organization_feature and remove_organization_feature', () => {
   ])('refuses %s (code 3, naming it) and changes nothing', async (_name, parameters, message) => {
     const { root, proxy, clock } = await rootKeyed()
     const body = featureBody('SET', DEMO_ORGANIZATION_ID, parameters, clock)
-    await expectPublicRefusal(
+    await expectRefused(
       proxy,
-      'submit/set_organization_feature',
-      body,
-      await xStamp(root, body),
+      () => stampedCall(proxy, 'submit/set_organization_feature', body, root),
       3,
       new RegExp(escape(message)),
     )
