@@ -13,6 +13,9 @@ export default tseslint.config(
       'test-results',
       '.pack',
       '.bench',
+      '.work',
+      // create-vite's react-ts template, kept as it makes it (scripts/test-consumers.ts).
+      'consumers/vite-template',
       'examples/*/node_modules',
       'examples/*/.next',
       'examples/*/next-env.d.ts',

@@ -1,58 +1,102 @@
-import { defineConfig } from '@playwright/test'
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from './e2e/chromium'
+import { REACT18_URL, VITE_TEMPLATE_URL, consumerServers } from './e2e/consumerServers'
 import { CSP_PORT } from './e2e/cspServer'
+import { NEXTJS_APP_URL, nextjsServers } from './e2e/nextjsServers'
 import { STORYBOOK_PORT } from './e2e/storybookServer'
 
+// One Playwright run for everything a browser proves, one Chromium per worker, in suites:
+// - kit (the default): the playground's flows, the CSP build, every story of the built Storybook;
+// - consumers: the fresh host apps scripts/test-consumers.ts made in E2E_HOSTS;
+// - nextjs: the Next.js example scripts/test-nextjs.ts built.
+// E2E_SUITES picks them (`kit,consumers,nextjs` in `npm test`); each suite's servers start only with it.
+
+type WebServer = Exclude<NonNullable<PlaywrightTestConfig['webServer']>, readonly unknown[]>
+type Project = NonNullable<PlaywrightTestConfig['projects']>[number]
+
 const PORT = Number(process.env.E2E_PORT ?? 5199)
+const SUITES = new Set((process.env.E2E_SUITES ?? (process.env.E2E_HOSTS ? 'kit,consumers,nextjs' : 'kit')).split(','))
+const HOSTS = process.env.E2E_HOSTS
+if (SUITES.has('consumers') && !HOSTS)
+  throw new Error('E2E_HOSTS is not set: run `npm run test:consumers`, which makes the apps the consumers suite serves')
+
+const kitServers: WebServer[] = [
+  {
+    command: `npx vite --config playground/vite.config.ts --configLoader runner --host 127.0.0.1 --port ${PORT} --strictPort`,
+    url: `http://127.0.0.1:${PORT}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+  {
+    // The production build under a strict CSP (the dev server's inline scripts and styles would break it).
+    command:
+      'npx vite build --config playground/vite.csp.config.ts --configLoader runner --logLevel error && ' +
+      `npx vite preview --config playground/vite.csp.config.ts --configLoader runner --host 127.0.0.1 --port ${CSP_PORT} --strictPort`,
+    url: `http://127.0.0.1:${CSP_PORT}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+  {
+    // The static Storybook (`npm run build-storybook`; `npm test` builds it once, before this run).
+    command: `node e2e/serveStatic.mjs storybook-static ${STORYBOOK_PORT}`,
+    url: `http://127.0.0.1:${STORYBOOK_PORT}/index.json`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+]
+
+const kitProjects: Project[] = [
+  { name: 'kit', testDir: 'e2e', fullyParallel: true, use: { baseURL: `http://127.0.0.1:${PORT}` } },
+]
+const consumerProjects: Project[] = [
+  {
+    name: 'vite-template',
+    testDir: 'consumers/e2e',
+    testMatch: 'loginButton.spec.ts',
+    use: { baseURL: VITE_TEMPLATE_URL },
+  },
+  {
+    name: 'react18-cjs',
+    testDir: 'consumers/e2e',
+    testMatch: ['loginButton.spec.ts', 'customForm.spec.ts'],
+    use: { baseURL: REACT18_URL },
+  },
+]
+// The example's two tests share one mock and one `next start`: in order, in one worker.
+const nextjsProjects: Project[] = [{ name: 'nextjs', testDir: 'examples/nextjs/e2e', use: { baseURL: NEXTJS_APP_URL } }]
 
 export default defineConfig({
-  testDir: 'e2e',
-  fullyParallel: true,
-  // Two cores: the dev server and one browser per worker share them.
+  // Two cores: the servers and one browser per worker share them.
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
-  outputDir: 'test-results',
-  // e2e/visual.spec.ts's baselines: one Chromium (Debian's) on one platform, so no platform suffix.
-  snapshotPathTemplate: '{testDir}/__screenshots__/{arg}{ext}',
+  // Guards against a hang, not a measure of speed: `npm test` also passes with the machine kept busy.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list']],
+  outputDir: 'test-results/playwright',
+  // The stories' screenshot baselines: one Chromium (Debian's) on one platform, so no platform suffix.
+  snapshotPathTemplate: 'e2e/__screenshots__/{arg}{ext}',
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     browserName: 'chromium',
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
     trace: 'off',
     screenshot: 'only-on-failure',
   },
+  projects: [
+    ...(SUITES.has('kit') ? kitProjects : []),
+    ...(SUITES.has('consumers') ? consumerProjects : []),
+    ...(SUITES.has('nextjs') ? nextjsProjects : []),
+  ],
   webServer: [
-    {
-      command: `npx vite --config playground/vite.config.ts --configLoader runner --host 127.0.0.1 --port ${PORT} --strictPort`,
-      url: `http://127.0.0.1:${PORT}/`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    {
-      // The production build under a strict CSP (the dev server's inline scripts and styles would break it).
-      command:
-        'npx vite build --config playground/vite.csp.config.ts --configLoader runner --logLevel error && ' +
-        `npx vite preview --config playground/vite.csp.config.ts --configLoader runner --host 127.0.0.1 --port ${CSP_PORT} --strictPort`,
-      url: `http://127.0.0.1:${CSP_PORT}/`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    {
-      // The static Storybook `npm test` builds before this run (built here when missing).
-      command: `[ -f storybook-static/index.json ] || npm run build-storybook; node e2e/serveStatic.mjs storybook-static ${STORYBOOK_PORT}`,
-      url: `http://127.0.0.1:${STORYBOOK_PORT}/index.json`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
+    ...(SUITES.has('kit') ? kitServers : []),
+    ...(SUITES.has('consumers') && HOSTS ? consumerServers(HOSTS) : []),
+    ...(SUITES.has('nextjs') ? nextjsServers : []),
   ],
 })

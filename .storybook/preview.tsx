@@ -1,10 +1,14 @@
 import type { Preview } from '@storybook/react-vite'
 import '../src/components/styles.css'
+import type { StoryParameters } from '../stories/support/csf'
+import { expectStoryState } from '../stories/support/expectState'
 import { preview as project } from '../stories/support/preview'
 
-// The same loaders as the Vitest runner (stories/stories.test.tsx): each story gets a fresh mock proxy.
+// Each story gets a fresh mock proxy (project.loaders); after its play function, the states it claims
+// are checked on the page (e2e/stories.spec.ts fails a story whose check threw).
 const preview: Preview = {
   loaders: project.loaders,
+  afterEach: ({ parameters }) => expectStoryState(parameters as StoryParameters),
   parameters: {
     layout: 'padded',
     viewport: {

@@ -1,18 +1,22 @@
 // `npm run test:consumers`: fresh host apps install the packed kit (its tarball, as a registry would ship
 // it) and sign in.
-// - App A is the default Vite template (`npm create vite@latest -- --template react-ts`, React 19,
-//   "type": "module") with the README's quick start pasted as it is; its own `tsc -b && vite build` pass.
+// - App A is the default Vite template (consumers/vite-template: `npm create vite@latest -- --template
+//   react-ts` as create-vite 9.3.0 made it, React 19, "type": "module", TypeScript 7; kept in the repo so
+//   that a new template on the registry cannot fail a run, and refreshed by hand) with the README's quick
+//   start pasted as it is; its own `tsc -b && vite build` pass.
 // - App B (consumers/react18) is "type": "commonjs" with React 18.2.0 and react-query's lower bound.
 // - Type tests (consumers/types) import every entry under moduleResolution bundler, node16 and nodenext,
 //   and App B compiles a CommonJS file importing `auth-proxy-kit/core` (nodenext) and require()s it in Node.
-// - Playwright (consumers/playwright.config.ts) signs in by email on both apps.
-// Flags: --prebuilt (dist/ was just built: pack without the prepack build), --keep (keep the apps and
-// print where), --online (install without --prefer-offline, to measure a cold install).
-import { spawnSync, type SpawnSyncOptions } from 'node:child_process'
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+// - Playwright (consumers/e2e, the `vite-template` and `react18-cjs` projects of playwright.config.ts)
+//   signs in by email on both apps.
+// `npm test` runs this with --prepare (make the apps in HOSTS_DIR and stop: its one Playwright run signs
+// in on them) and hands it the tarball it packed (KIT_TARBALL). Flags: --keep (keep the apps and print
+// where), --online (install without --prefer-offline, to measure a cold install).
+import { spawn, spawnSync, type SpawnOptions, type SpawnSyncOptions } from 'node:child_process'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { packKit } from './packKit'
+import { kitTarball } from './packKit'
 import { lowerBound } from './consumers/lowerBound'
 import { onTheMock, quickStartFiles } from './consumers/quickStartFiles'
 
@@ -35,27 +39,38 @@ interface Manifest {
 const timings: Array<[string, number]> = []
 const results: string[] = []
 
-function step<T>(name: string, action: () => T): T {
+async function step<T>(name: string, action: () => T | Promise<T>): Promise<T> {
   const started = performance.now()
-  console.log(`\n▶ ${name}`)
-  const value = action()
+  console.log(`▶ ${name}`)
+  const value = await action()
   const seconds = (performance.now() - started) / 1000
   timings.push([name, seconds])
   console.log(`✓ ${name} (${seconds.toFixed(1)} s)`)
   return value
 }
 
-/** Runs a command; throws with its output when it fails. `quiet` keeps the output unless it fails. */
-function run(command: string, args: string[], options: SpawnSyncOptions & { quiet?: boolean } = {}): string {
+/**
+ * Runs a command (asynchronously: the two apps are made side by side, each mostly waiting on npm);
+ * rejects with its output when it fails. `quiet` keeps the output unless it fails.
+ */
+function run(command: string, args: string[], options: SpawnOptions & { quiet?: boolean } = {}): Promise<string> {
   const { quiet = true, ...spawnOptions } = options
-  const result = spawnSync(command, args, { encoding: 'utf8', stdio: quiet ? 'pipe' : 'inherit', ...spawnOptions })
-  const output = `${result.stdout ?? ''}${result.stderr ?? ''}`
-  if (result.status !== 0) {
-    throw new Error(
-      `${command} ${args.join(' ')} (in ${String(spawnOptions.cwd ?? ROOT)}) failed (${result.status ?? result.signal}):\n${output}`,
-    )
-  }
-  return output
+  return new Promise((done, fail) => {
+    const child = spawn(command, args, { stdio: quiet ? 'pipe' : 'inherit', ...spawnOptions })
+    let output = ''
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.once('error', fail)
+    child.once('close', (code, signal) => {
+      if (code === 0) done(output)
+      else
+        fail(
+          new Error(
+            `${command} ${args.join(' ')} (in ${String(spawnOptions.cwd ?? ROOT)}) failed (${code ?? signal}):\n${output}`,
+          ),
+        )
+    })
+  })
 }
 
 /** Runs a command that is expected to fail; returns its output. */
@@ -98,21 +113,29 @@ function addKit(
   return added
 }
 
-function npmInstall(appDir: string): void {
-  run('npm', ['install', ...INSTALL_FLAGS], { cwd: appDir })
+function npmInstall(appDir: string): Promise<string> {
+  return run('npm', ['install', ...INSTALL_FLAGS], { cwd: appDir })
 }
 
-function typeCheck(tsc: string[], cwd: string, project: string): void {
+function typeCheck(tsc: string[], cwd: string, project: string): Promise<string> {
   const [command = 'npx', ...args] = tsc
-  run(command, [...args, '-p', project], { cwd })
+  return run(command, [...args, '-p', project], { cwd })
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const started = performance.now()
-  const work = mkdtempSync(join(tmpdir(), 'auth-proxy-kit-consumers-'))
+  const prepareOnly = flags.has('--prepare')
+  const given = process.env.HOSTS_DIR
+  if (given) {
+    rmSync(given, { recursive: true, force: true })
+    mkdirSync(given, { recursive: true })
+  }
+  const work = given ?? mkdtempSync(join(tmpdir(), 'auth-proxy-kit-consumers-'))
+  // The apps stay where they were asked for (the end-to-end run serves them); a directory of our own goes.
+  const keep = flags.has('--keep') || given !== undefined
   let passed = false
   try {
-    const tarball = step('pack the kit', () => packKit({ prebuilt: flags.has('--prebuilt') }))
+    const tarball = await step('the packed kit', kitTarball)
     const kit = packedManifest(tarball)
     const quickStart = quickStartFiles(readFileSync(join(ROOT, 'README.md'), 'utf8'))
     const quickStartFile = (path: string) => {
@@ -125,82 +148,84 @@ function main(): void {
 
     // App A: the default Vite template, made as a user makes it.
     const appA = join(work, 'vite-template')
-    step('app A: npm create vite@latest (react-ts)', () => {
-      run(
-        'npm',
-        ['create', '--yes', 'vite@latest', 'vite-template', '--', '--template', 'react-ts', '--no-interactive'],
-        { cwd: work },
-      )
-    })
-    step('app A: install its dependencies, the tarball and the peers', () => {
-      const added = addKit(appA, tarball, kit)
-      console.log(`  added: ${JSON.stringify(added)}`)
-      npmInstall(appA)
-    })
-    step("app A: paste the README's quick start; tsc -b && vite build", () => {
-      writeFileSync(join(appA, 'src/App.tsx'), onTheMock(quickStartFile('src/App.tsx'), PLACEHOLDERS))
-      writeFileSync(join(appA, 'vite.config.ts'), quickStartFile('vite.config.ts'))
-      run('npm', ['run', 'build'], { cwd: appA })
-      const typescript = readJson<{ version: string }>(join(appA, 'node_modules/typescript/package.json')).version
-      results.push(
-        `app A (Vite template, TypeScript ${typescript}): tsc -b and vite build pass with the quick start pasted`,
-      )
-    })
-    step('type tests: every entry under bundler, node16, nodenext', () => {
-      cpSync(join(ROOT, 'consumers/types'), join(appA, 'types-test'), { recursive: true })
-      for (const resolution of RESOLUTIONS) {
-        typeCheck(['npx', 'tsc'], appA, `types-test/tsconfig.${resolution}.json`)
-        results.push(`types, moduleResolution ${resolution}: every entry resolves, no type is any`)
-      }
-    })
+    const laneA = async () => {
+      await step('app A: the Vite react-ts template, its dependencies, the tarball and the peers', () => {
+        cpSync(join(ROOT, 'consumers/vite-template'), appA, { recursive: true })
+        const added = addKit(appA, tarball, kit)
+        console.log(`  app A added: ${JSON.stringify(added)}`)
+        return npmInstall(appA)
+      })
+      await step("app A: paste the README's quick start; tsc -b && vite build", async () => {
+        writeFileSync(join(appA, 'src/App.tsx'), onTheMock(quickStartFile('src/App.tsx'), PLACEHOLDERS))
+        writeFileSync(join(appA, 'vite.config.ts'), quickStartFile('vite.config.ts'))
+        await run('npm', ['run', 'build'], { cwd: appA })
+        const typescript = readJson<{ version: string }>(join(appA, 'node_modules/typescript/package.json')).version
+        results.push(
+          `app A (Vite template, TypeScript ${typescript}): tsc -b and vite build pass with the quick start pasted`,
+        )
+      })
+      await step('type tests: every entry under bundler, node16, nodenext', async () => {
+        cpSync(join(ROOT, 'consumers/types'), join(appA, 'types-test'), { recursive: true })
+        for (const resolution of RESOLUTIONS) {
+          await typeCheck(['npx', 'tsc'], appA, `types-test/tsconfig.${resolution}.json`)
+          results.push(`types, moduleResolution ${resolution}: every entry resolves, no type is any`)
+        }
+      })
+    }
 
     // App B: React 18.2, CommonJS package, react-query's lower bound.
     const appB = join(work, 'react18')
-    step(`app B: React 18.2.0, "type": "commonjs", @tanstack/react-query@${queryLowerBound}: install`, () => {
-      cpSync(join(ROOT, 'consumers/react18'), appB, { recursive: true })
-      const added = addKit(appB, tarball, kit, { '@tanstack/react-query': queryLowerBound })
-      console.log(`  added: ${JSON.stringify(added)}`)
-      npmInstall(appB)
-    })
-    step('app B: type check and vite build', () => {
-      // A CommonJS package: the README's vite.config as .mts, so that Vite loads it as an ES module.
-      writeFileSync(join(appB, 'vite.config.mts'), quickStartFile('vite.config.ts'))
-      typeCheck(['node', REPO_TSC], appB, 'tsconfig.json')
-      run('npx', ['vite', 'build', '--config', 'vite.config.mts', '--logLevel', 'warn'], { cwd: appB })
-      results.push(`app B (React 18.2.0, CommonJS, react-query ${queryLowerBound}): tsc and vite build pass`)
-    })
-    step('app B: a CommonJS file importing auth-proxy-kit/core', () => {
-      // The package is ESM only. Under module nodenext TypeScript 5.8+ compiles require() of it (Node
-      // 20.19+/22.12+ can load it); under node16 it refuses (TS1479), which is what ESM-only means there.
-      typeCheck(['node', REPO_TSC], appB, 'types/tsconfig.nodenext.json')
-      const node16 = runFailing('node', [REPO_TSC, '-p', 'types/tsconfig.node16.json'], { cwd: appB })
-      if (!node16.includes('TS1479'))
-        throw new Error(`under node16 the CommonJS file failed otherwise than TS1479:\n${node16}`)
-      run(
-        'node',
-        [
-          '-e',
-          "const core = require('auth-proxy-kit/core'); if (typeof core.createKit !== 'function') throw new Error('no createKit')",
-        ],
-        { cwd: appB },
-      )
-      results.push(
-        'app B, CommonJS .ts under nodenext: compiles (require of ESM, TypeScript 5.8+); under node16: TS1479 (ESM only); require("auth-proxy-kit/core") works in Node',
-      )
-    })
-
-    step('Playwright: sign in by email on both apps', () => {
-      run('npx', ['tsx', 'scripts/ensure-chromium.ts'], { cwd: ROOT })
-      run('npx', ['playwright', 'test', '-c', 'consumers/playwright.config.ts'], {
-        cwd: ROOT,
-        quiet: false,
-        env: { ...process.env, CONSUMERS_DIR: work },
+    const laneB = async () => {
+      await step(`app B: React 18.2.0, "type": "commonjs", @tanstack/react-query@${queryLowerBound}: install`, () => {
+        cpSync(join(ROOT, 'consumers/react18'), appB, { recursive: true })
+        const added = addKit(appB, tarball, kit, { '@tanstack/react-query': queryLowerBound })
+        console.log(`  app B added: ${JSON.stringify(added)}`)
+        return npmInstall(appB)
       })
-      results.push('Playwright: both apps sign in by email with no console error')
-    })
+      await step('app B: type check and vite build', async () => {
+        // A CommonJS package: the README's vite.config as .mts, so that Vite loads it as an ES module.
+        writeFileSync(join(appB, 'vite.config.mts'), quickStartFile('vite.config.ts'))
+        await typeCheck(['node', REPO_TSC], appB, 'tsconfig.json')
+        await run('npx', ['vite', 'build', '--config', 'vite.config.mts', '--logLevel', 'warn'], { cwd: appB })
+        results.push(`app B (React 18.2.0, CommonJS, react-query ${queryLowerBound}): tsc and vite build pass`)
+      })
+      await step('app B: a CommonJS file importing auth-proxy-kit/core', async () => {
+        // The package is ESM only. Under module nodenext TypeScript 5.8+ compiles require() of it (Node
+        // 20.19+/22.12+ can load it); under node16 it refuses (TS1479), which is what ESM-only means there.
+        await typeCheck(['node', REPO_TSC], appB, 'types/tsconfig.nodenext.json')
+        const node16 = runFailing('node', [REPO_TSC, '-p', 'types/tsconfig.node16.json'], { cwd: appB })
+        if (!node16.includes('TS1479'))
+          throw new Error(`under node16 the CommonJS file failed otherwise than TS1479:\n${node16}`)
+        await run(
+          'node',
+          [
+            '-e',
+            "const core = require('auth-proxy-kit/core'); if (typeof core.createKit !== 'function') throw new Error('no createKit')",
+          ],
+          { cwd: appB },
+        )
+        results.push(
+          'app B, CommonJS .ts under nodenext: compiles (require of ESM, TypeScript 5.8+); under node16: TS1479 (ESM only); require("auth-proxy-kit/core") works in Node',
+        )
+      })
+    }
+    // Side by side: both lanes mostly wait on npm's installs.
+    const lanes = await Promise.allSettled([laneA(), laneB()])
+    for (const lane of lanes) if (lane.status === 'rejected') throw lane.reason
+
+    if (!prepareOnly)
+      await step('Playwright: sign in by email on both apps', async () => {
+        await run('npx', ['tsx', 'scripts/ensure-chromium.ts'], { cwd: ROOT })
+        await run('npx', ['playwright', 'test', '--project', 'vite-template', '--project', 'react18-cjs'], {
+          cwd: ROOT,
+          quiet: false,
+          env: { ...process.env, E2E_SUITES: 'consumers', E2E_HOSTS: work },
+        })
+        results.push('Playwright: both apps sign in by email with no console error')
+      })
     passed = true
   } finally {
-    if (flags.has('--keep')) console.log(`\nkept the apps in ${work}`)
+    if (keep) console.log(`\nkept the apps in ${work}`)
     else rmSync(work, { recursive: true, force: true })
     console.log(
       `\ntest:consumers ${passed ? 'passed' : 'FAILED'} in ${((performance.now() - started) / 1000).toFixed(0)} s`,
@@ -211,10 +236,8 @@ function main(): void {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  try {
-    main()
-  } catch (error) {
+  main().catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error)
     process.exitCode = 1
-  }
+  })
 }

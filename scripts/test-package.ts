@@ -3,16 +3,15 @@
 // entry's types resolve and match its JavaScript under node16 and bundler resolution). The profile is
 // esm-only: the kit is ESM-only, and `require()` of it works where Node can require ESM (the "default"
 // condition); node10 and node16-from-CJS rows are reported but do not fail. Then every type a public
-// declaration names is exported (scripts/check-public-types.ts). Runs on the dist that
-// `npm run build` made (npm test builds first).
+// declaration names is exported (scripts/check-public-types.ts). Judges the tarball `npm test` packed
+// (KIT_TARBALL), or packs the dist `npm run build` made.
 import { execFileSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { packKit } from './packKit'
+import { kitTarball } from './packKit'
 
 const root = resolve(import.meta.dirname, '..')
 const bin = (name: string) => resolve(root, 'node_modules/.bin', name)
-const tarball = packKit({ prebuilt: existsSync(resolve(root, 'dist/index.js')) })
+const tarball = kitTarball()
 const run = (command: string, args: string[]) => execFileSync(command, args, { cwd: root, stdio: 'inherit' })
 try {
   run(bin('publint'), ['--strict', '--pack', 'false'])

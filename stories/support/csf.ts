@@ -1,7 +1,6 @@
 // The subset of Component Story Format 3 these stories use, typed here rather than with Storybook's
 // own types: `loaded.proxy` (each story's mock) and `parameters.expectedState` are typed for the story
-// files and for the Vitest runner (stories/stories.test.tsx), which runs them the way Storybook does.
-// Storybook 10 (.storybook/) reads the same files; e2e/storybook.spec.ts plays each one in Chromium.
+// files. Storybook 10 (.storybook/) reads them; e2e/stories.spec.ts plays each one in Chromium.
 import type { ComponentType, ReactElement } from 'react'
 import type { OAuthMode } from '../../src/core'
 import type { MockAuthProxy } from '../../src/mock'
@@ -32,7 +31,7 @@ export interface StoryContext<TArgs> {
 export type StoryLoader = () => Promise<Partial<StoryLoaded>>
 
 /**
- * A screen state a story claims to show, checked by the stories test: an element by role (and
+ * A screen state a story claims to show, checked after its play (support/expectState.ts): an element by role (and
  * accessible name, and text content), or a text anywhere.
  */
 export type ExpectedState =

@@ -3,8 +3,7 @@
 // hydration mismatch is React's error #418 in a production build).
 import { expect, test, type Page } from '@playwright/test'
 import { readCode, signIn, uniqueEmail } from '../../../e2e/helpers'
-
-const PROXY_URL = process.env.NEXTJS_PROXY_URL ?? ''
+import { NEXTJS_PROXY_URL as PROXY_URL } from '../../../e2e/nextjsServers'
 
 let problems: string[] = []
 
@@ -18,7 +17,6 @@ function watchForErrors(page: Page): void {
 }
 
 test.beforeEach(({ page }) => {
-  expect(PROXY_URL, 'NEXTJS_PROXY_URL: the mock proxy scripts/test-nextjs.ts starts').not.toBe('')
   watchForErrors(page)
 })
 

@@ -1,0 +1,106 @@
+// The stages of `npm test` (scripts/test.ts runs them): what each checks, the command, and what it needs
+// made first. Listed in the order they are started when several are ready: the ones the end-to-end run
+// waits for first, so that the longest chain starts early.
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+
+export interface Stage {
+  name: string
+  /** What it proves, for the summary. */
+  what: string
+  /** A bash command, run at the repository's root. */
+  command: string
+  /** Stages whose output this one uses: it starts once they have passed, and does not run if one fails. */
+  needs: string[]
+  env?: Record<string, string>
+}
+
+const ROOT = resolve(import.meta.dirname, '..')
+const manifest = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { name: string; version: string }
+
+/** The tarball the `pack` stage makes, handed to every stage that installs the kit (packed once). */
+export const KIT_TARBALL = resolve(ROOT, '.pack', `${manifest.name}-${manifest.version}.tgz`)
+/** Where the `consumers` stage makes the fresh host apps that the end-to-end run serves. */
+export const HOSTS_DIR = resolve(ROOT, '.work', 'hosts')
+
+const withTarball = { KIT_TARBALL }
+
+export const STAGES: Stage[] = [
+  {
+    name: 'chromium',
+    what: "Debian's Chromium is there (installed when missing, as root)",
+    command: 'tsx scripts/ensure-chromium.ts',
+    needs: [],
+  },
+  {
+    name: 'build',
+    what: 'the package builds; dist matches the exports; the chunk graph keeps first loads lean',
+    command: 'npm run build && node scripts/check-dist.mjs && node scripts/check-chunks.mjs',
+    needs: [],
+  },
+  {
+    name: 'storybook',
+    what: 'the static Storybook builds',
+    command: 'npm run build-storybook',
+    needs: [],
+  },
+  {
+    name: 'pack',
+    what: 'npm pack, once: the tarball every host below installs',
+    command: 'tsx scripts/packKit.ts --prebuilt',
+    needs: ['build'],
+  },
+  {
+    name: 'nextjs',
+    what: 'the Next.js example installs the tarball and `next build`s (type check included)',
+    command: 'tsx scripts/test-nextjs.ts --prepare',
+    needs: ['pack'],
+    env: withTarball,
+  },
+  {
+    name: 'consumers',
+    what: 'fresh Vite hosts (ESM React 19, CommonJS React 18.2) install, type-check and build; types resolve',
+    command: 'tsx scripts/test-consumers.ts --prepare',
+    needs: ['pack'],
+    env: { ...withTarball, HOSTS_DIR },
+  },
+  {
+    name: 'unit',
+    what: 'Vitest: core and mock in Node, hooks and components in jsdom',
+    command: 'vitest run',
+    needs: [],
+  },
+  {
+    name: 'typecheck',
+    what: 'tsc over src, tests, stories, scripts and e2e (once)',
+    command: 'tsc -p tsconfig.json --noEmit',
+    needs: [],
+  },
+  {
+    name: 'lint',
+    what: 'ESLint and Prettier',
+    command: 'eslint . && prettier --check .',
+    needs: [],
+  },
+  {
+    name: 'e2e',
+    what: 'Playwright, one run: the playground, every story (axe, screenshots), the hosts, Next.js',
+    command: 'playwright test',
+    needs: ['chromium', 'storybook', 'consumers', 'nextjs'],
+    env: { E2E_HOSTS: HOSTS_DIR },
+  },
+  {
+    name: 'package',
+    what: 'publint and Are the Types Wrong on the tarball; every public type exported',
+    command: 'tsx scripts/test-package.ts',
+    needs: ['pack'],
+    env: withTarball,
+  },
+  {
+    name: 'bench',
+    what: 'first-load sizes in fresh ESM and CommonJS hosts against the recorded figures (the ratchet)',
+    command: 'tsx scripts/bench.ts --ratchet',
+    needs: ['pack', 'chromium'],
+    env: withTarball,
+  },
+]
