@@ -36,8 +36,13 @@ function Outbox({ codes, view }: { codes: PageCodes; view: 'modal' | 'panel' }) 
   )
 }
 
-export function App() {
-  const [queryClient] = useState(() => new QueryClient())
+export interface AppProps {
+  /** The app's react-query client; its own by default (a test passes one to look into its cache). */
+  queryClient?: QueryClient
+}
+
+export function App({ queryClient: given }: AppProps) {
+  const [queryClient] = useState(() => given ?? new QueryClient())
   const [proxyUrl] = useState(() => new URL(MOCK_PROXY_PATH, window.location.origin).href)
   const [oauthEndpoints] = useState(() => mockOAuthEndpoints(proxyUrl))
   // The codes this page asks for, known from the kit's own calls: the toast shows only those.
