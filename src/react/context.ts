@@ -3,10 +3,10 @@ import { createContext } from 'react'
 import type { Kit, OAuthMode, OtpOptions, Session } from '../core'
 import type { KitError } from '../core/errors'
 import type { EnabledProvider } from '../core/types'
-// Types only (erased from the build): the provider carries the components' defaults without loading them.
-import type { Locale } from '../components/locales/Locale'
-import type { LoginLabelsOverride } from '../components/locales/LoginLabels'
-import type { Theme } from '../components/theme/Theme'
+// The components' defaults, as types of the layer below both (the provider loads no component).
+import type { Locale } from '../appearance/Locale'
+import type { LoginLabelsOverride } from '../appearance/LoginLabels'
+import type { Theme } from '../appearance/Theme'
 import type { LoginModalStore } from './loginModalStore'
 import type { OAuthWindow } from './oauthWindow'
 

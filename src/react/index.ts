@@ -59,7 +59,7 @@ export {
 } from './useAddPasskey'
 export { usePasskeySupport, type UsePasskeySupportReturnType } from './usePasskeySupport'
 export type { PasskeyMutation } from './usePasskeyMutation'
-export { prefetchWhenIdle } from './prefetchWhenIdle'
+export { prefetchWhenIdle } from '../prefetchWhenIdle'
 // Types the public declarations name (scripts/check-public-types.ts keeps this complete).
 export type { LazyModule, LazyModuleSnapshot, OtpRetryFor, PasskeyPromptParameters, SessionParameters } from '../core'
 export { useUser, type UseUserParameters, type UseUserReturnType } from './useUser'

@@ -19,5 +19,5 @@ export interface UseEmailOtpReturnType extends UseOtpReturnType<EmailOtpChalleng
 
 /** Email OTP sign-in: core's OTP flow store (createOtpFlow) for this component, its first step named 'email'. */
 export function useEmailOtp(parameters: UseEmailOtpParameters = {}): UseEmailOtpReturnType {
-  return useOtpFlowStore<EmailOtpChallenge, 'email'>('useEmailOtp', 'OTP_TYPE_EMAIL', 'email', parameters)
+  return useOtpFlowStore('useEmailOtp', 'OTP_TYPE_EMAIL', 'email', parameters)
 }

@@ -1,17 +1,15 @@
 'use client'
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
-import { chunks } from '../chunks'
+import { lazyOtpFlow } from '../chunks'
 import type { CompleteOtpReturnType, OtpChallenge, OtpOptions } from '../core'
 import { KitError } from '../core/errors'
-import type { OtpFlow } from '../core/otp/createOtpFlow'
 import {
   OTP_FLOW_IDLE,
   type OtpFlowChallenge,
+  type OtpFlowChallengeFor,
   type OtpFlowSnapshot,
   type OtpRetryFor,
 } from '../core/otp/otpFlowSnapshot'
-import { asKitError } from './asKitError'
-import { prefetchWhenIdle } from './prefetchWhenIdle'
 import { useAuthProxyContext } from './useAuthProxyContext'
 
 export interface UseOtpFlowParameters {
@@ -78,84 +76,50 @@ export type UseOtpFlowReturnType<C extends OtpFlowChallenge, Step extends string
   startAsync(contact: string, options?: OtpOptions): Promise<C>
 }
 
-const subscribeToNothing = () => () => undefined
 // The verbs' outcome is in the state; their promise forms are the ones that reject.
 const ignore = () => undefined
+// A server render shows the first step: the flow is the browser's.
+const idleSnapshot = () => OTP_FLOW_IDLE
 
 /** The challenge a send left on show, or the send's failure. */
-function challengeOf<C extends OtpFlowChallenge>(flow: OtpFlow<C>, hookName: string): C {
-  const { challenge, error } = flow.getSnapshot()
+function challengeOf<C extends OtpFlowChallenge>(snapshot: OtpFlowSnapshot<C>, hookName: string): C {
+  const { challenge, error } = snapshot
   if (error) throw error
   if (challenge) return challenge
   throw new KitError(
     'ABORTED',
-    `${hookName}: no code was sent (a newer start, a reset, or resend() while it may not: see canResend)`,
+    `${hookName}: no code was sent (a newer start, a reset, the component unmounted, or resend() while it may not: see canResend)`,
   )
 }
-const idleSnapshot = () => OTP_FLOW_IDLE
 
 /**
- * One OTP flow store (core's createOtpFlow) per hook instance, read with useSyncExternalStore. The
- * flow's code is a chunk, prefetched when the browser is idle after mount; until it is here the hook
- * shows the idle snapshot (as on the server), and a verb loads it, then acts.
+ * One OTP flow store per hook instance (lazyOtpFlow: core's createOtpFlow, standing in for itself
+ * until its code is here), read with useSyncExternalStore; the hook adds the callbacks and the promise forms.
  */
-export function useOtpFlowStore<C extends OtpFlowChallenge, Step extends string>(
+export function useOtpFlowStore<T extends OtpFlowChallenge['otpType'], Step extends string>(
   hookName: string,
-  otpType: C['otpType'],
+  otpType: T,
   firstStep: Step,
   parameters: UseOtpFlowParameters & OtpOptions,
-): UseOtpFlowReturnType<C, Step> {
+): UseOtpFlowReturnType<OtpFlowChallengeFor<T>, Step> {
   const { kit, flowStorage, otpOptions, events } = useAuthProxyContext(hookName)
   // The hook's template over the provider's; `start` may choose another.
   const { resendCooldownSeconds, emailCustomization = otpOptions?.emailCustomization } = parameters
   // A new flow when a setting changes (it is read at creation); an object rebuilt in each render is not a change.
-  const settingsKey = JSON.stringify([resendCooldownSeconds ?? null, emailCustomization ?? null])
-  const settings = { kit, otpType, storage: flowStorage, resendCooldownSeconds, emailCustomization }
-  const latest = useRef(settings)
-  latest.current = settings
+  const [template, setTemplate] = useState(emailCustomization)
+  if (JSON.stringify(template) !== JSON.stringify(emailCustomization)) setTemplate(emailCustomization)
+  // Made in render, which is safe: the store touches nothing (storage, network, timers) until it is used.
+  const flow = useMemo(
+    () => lazyOtpFlow(kit, { otpType, storage: flowStorage, resendCooldownSeconds, emailCustomization: template }),
+    [kit, otpType, flowStorage, resendCooldownSeconds, template],
+  )
+  useEffect(() => () => flow.destroy(), [flow])
+
   // The latest callbacks, read when the flow changes: an inline function restarts nothing.
   const callbacks = useRef(parameters)
   callbacks.current = parameters
-
-  const [flow, setFlow] = useState<OtpFlow<C> | null>(null)
-  // A verb whose chunk failed to load: the flow cannot show it, having never existed.
-  const [loadError, setLoadError] = useState<KitError | null>(null)
-  const holder = useRef<{ flow: OtpFlow<C> | null; mounted: boolean }>({ flow: null, mounted: false })
-
-  /** The flow of this instance, made once its code is here (outside render: it reads the storage). */
-  const obtain = useCallback((module: typeof import('../core/otp/createOtpFlow')): OtpFlow<C> | null => {
-    const current = holder.current
-    if (!current.mounted) return null
-    if (current.flow === null) {
-      current.flow = module.createOtpFlow(latest.current.kit, latest.current) as unknown as OtpFlow<C>
-      setFlow(current.flow)
-    }
-    return current.flow
-  }, [])
-
+  // The flow's outcomes, heard once each: a new error (a failure to load its code included) or a new sign-in.
   useEffect(() => {
-    const current = holder.current
-    current.mounted = true
-    const fromChunk = () => {
-      const chunk = chunks.otpFlow.getSnapshot()
-      if (chunk.status === 'loaded') obtain(chunk.module)
-    }
-    fromChunk()
-    const unsubscribe = chunks.otpFlow.subscribe(fromChunk)
-    const cancelPrefetch = prefetchWhenIdle(chunks.otpFlow)
-    return () => {
-      current.mounted = false
-      unsubscribe()
-      cancelPrefetch()
-      current.flow?.destroy()
-      current.flow = null
-      setFlow(null)
-    }
-  }, [obtain, kit, otpType, flowStorage, settingsKey])
-
-  // The flow's outcomes, heard once each: a new error or a new sign-in in its store.
-  useEffect(() => {
-    if (!flow) return
     let { error, result } = flow.getSnapshot()
     return flow.subscribe(() => {
       const next = flow.getSnapshot()
@@ -169,64 +133,32 @@ export function useOtpFlowStore<C extends OtpFlowChallenge, Step extends string>
     })
   }, [flow, events])
 
-  /** Runs a verb on the flow, loading its code first; rejects with LOAD_FAILED when it cannot be. */
-  const withFlow = useCallback(
-    <T>(run: (flow: OtpFlow<C>) => Promise<T>): Promise<T> => {
-      setLoadError(null)
-      const ready = holder.current.flow
-      if (ready) return run(ready)
-      return chunks.otpFlow.load().then(
-        (module) => {
-          const created = obtain(module)
-          if (!created)
-            throw new KitError('ABORTED', `${hookName}: the component unmounted before the sign-in code loaded`)
-          return run(created)
-        },
-        (error: unknown) => {
-          const failure = asKitError(error)
-          if (holder.current.mounted) {
-            setLoadError(failure)
-            events.error(failure)
-            callbacks.current.onError?.(failure)
-          }
-          throw failure
-        },
-      )
-    },
-    [obtain, hookName, events],
-  )
   // The flow keeps its failures in its state; the promise forms read the outcome there.
   const startAsync = useCallback(
-    (contact: string, options?: OtpOptions) =>
-      withFlow(async (flow) => {
-        await flow.start(contact, options)
-        return challengeOf(flow, hookName)
-      }),
-    [withFlow, hookName],
+    async (contact: string, options?: OtpOptions) => {
+      await flow.start(contact, options)
+      return challengeOf(flow.getSnapshot(), hookName)
+    },
+    [flow, hookName],
   )
-  const resendAsync = useCallback(
-    () =>
-      withFlow(async (flow) => {
-        await flow.resend()
-        return challengeOf(flow, hookName)
-      }),
-    [withFlow, hookName],
-  )
+  const resendAsync = useCallback(async () => {
+    await flow.resend()
+    return challengeOf(flow.getSnapshot(), hookName)
+  }, [flow, hookName])
   const verifyAsync = useCallback(
-    (code: string) =>
-      withFlow(async (flow) => {
-        await flow.verify(code)
-        const { result, error } = flow.getSnapshot()
-        if (result) return result
-        throw (
-          error ??
-          new KitError(
-            'ABORTED',
-            `${hookName}: verify(code) did nothing (no code on its way, already verifying, or a wait holds it back: see canVerify)`,
-          )
+    async (code: string) => {
+      await flow.verify(code)
+      const { result, error } = flow.getSnapshot()
+      if (result) return result
+      throw (
+        error ??
+        new KitError(
+          'ABORTED',
+          `${hookName}: verify(code) did nothing (no code on its way, already verifying, a wait holds it back: see canVerify; or the component unmounted)`,
         )
-      }),
-    [withFlow, hookName],
+      )
+    },
+    [flow, hookName],
   )
   const start = useCallback(
     (contact: string, options?: OtpOptions) => void startAsync(contact, options).catch(ignore),
@@ -234,26 +166,20 @@ export function useOtpFlowStore<C extends OtpFlowChallenge, Step extends string>
   )
   const verify = useCallback((code: string) => void verifyAsync(code).catch(ignore), [verifyAsync])
   const resend = useCallback(() => void resendAsync().catch(ignore), [resendAsync])
-  const reset = useCallback(() => void withFlow(async (flow) => flow.reset()).catch(ignore), [withFlow])
 
-  const snapshot: OtpFlowSnapshot<C> = useSyncExternalStore(
-    flow?.subscribe ?? subscribeToNothing,
-    flow?.getSnapshot ?? idleSnapshot,
-    idleSnapshot,
-  )
+  const snapshot = useSyncExternalStore(flow.subscribe, flow.getSnapshot, idleSnapshot)
   return useMemo(
     () => ({
       ...snapshot,
       step: snapshot.step === 'contact' ? firstStep : snapshot.step,
-      error: snapshot.error ?? (flow === null ? loadError : null),
       start,
       startAsync,
       verify,
       verifyAsync,
       resend,
       resendAsync,
-      reset,
+      reset: flow.reset,
     }),
-    [snapshot, firstStep, flow, loadError, start, startAsync, verify, verifyAsync, resend, resendAsync, reset],
+    [snapshot, firstStep, flow, start, startAsync, verify, verifyAsync, resend, resendAsync],
   )
 }

@@ -16,5 +16,5 @@ export interface UseSmsOtpReturnType extends UseOtpReturnType<SmsOtpChallenge, '
 
 /** SMS OTP sign-in: the same flow store as useEmailOtp, by text message, its first step named 'phone'. */
 export function useSmsOtp(parameters: UseSmsOtpParameters = {}): UseSmsOtpReturnType {
-  return useOtpFlowStore<SmsOtpChallenge, 'phone'>('useSmsOtp', 'OTP_TYPE_SMS', 'phone', parameters)
+  return useOtpFlowStore('useSmsOtp', 'OTP_TYPE_SMS', 'phone', parameters)
 }

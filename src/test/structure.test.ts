@@ -1,6 +1,7 @@
 // The layering of DESIGN.md ("Layers"), checked on the source: data flows down (components → react →
-// core), core stands alone, one module names the chunks and no store reaches it, and nothing imports in
-// a circle. Read with TypeScript's own parser (already a dependency), so that `import type`, inline
+// core, with src/appearance below both UI layers: the types of the theme and words they both name),
+// core stands alone, one module names the chunks and no store reaches it, and nothing imports in a
+// circle. Read with TypeScript's own parser (already a dependency), so that `import type`, inline
 // `type` specifiers, re-exports and dynamic `import()` are told apart exactly.
 import { readFileSync, readdirSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
@@ -182,6 +183,7 @@ describe('the source structure', () => {
     const isStore = (path: string) =>
       /^src\/core\/.*Store\.ts$/.test(path) ||
       path === 'src/core/otp/createOtpFlow.ts' ||
+      path === 'src/core/otp/createLazyOtpFlow.ts' ||
       /^src\/core\/oauth\/oauthRedirect[^/]*\.ts$/.test(path)
     const stores = [...modules.keys()].filter(isStore)
     expect(stores).toContain('src/core/session/sessionStore.ts')
@@ -202,6 +204,38 @@ describe('the source structure', () => {
     expect(offending).toEqual([])
   })
 
+  it('keeps react off components: the provider and the hooks import nothing of the UI, not even a type', () => {
+    const offending = [...modules.values()]
+      .flatMap((module) => module.edges)
+      .filter((edge) => edge.from.startsWith('src/react/') && edge.to.startsWith('src/components/'))
+      .map(describeEdge)
+    expect(offending).toEqual([])
+  })
+
+  it('keeps src/appearance types only, over core’s types: the layer below react and components both', () => {
+    const appearance = [...modules.values()].filter((module) => module.path.startsWith('src/appearance/'))
+    expect(appearance.map((module) => module.path)).toContain('src/appearance/Theme.ts')
+    const runtime = appearance.flatMap((module) =>
+      module.source.statements
+        .filter((statement) => {
+          if (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) return false
+          if (ts.isImportDeclaration(statement)) return !statement.importClause?.isTypeOnly
+          if (ts.isExportDeclaration(statement)) return !statement.isTypeOnly
+          return true
+        })
+        .map((statement) => `${module.path}: ${statement.getText().slice(0, 80)}`),
+    )
+    expect(runtime).toEqual([])
+    const reaching = appearance
+      .flatMap((module) => module.edges)
+      .filter(
+        (edge) =>
+          !edge.typeOnly || edge.dynamic || !(edge.to.startsWith('src/core/') || edge.to.startsWith('src/appearance/')),
+      )
+      .map(describeEdge)
+    expect(reaching).toEqual([])
+  })
+
   it('keeps core/contracts.ts types only', () => {
     const contracts = modules.get('src/core/contracts.ts')
     expect(contracts).toBeDefined()
@@ -218,10 +252,11 @@ describe('the source structure', () => {
   // Imports that break the components rule today, to be fixed by the helpers working on the OTP,
   // OAuth/passkey and React areas (issue 12); the integrator empties this list once their branches are
   // merged. An entry that no longer breaks the rule fails the test too, so the list only shrinks.
-  it('lets components use only the public React entry, the chunk registry, other components, and core’s public types', () => {
+  it('lets components use only the public React entry, the chunk registry, other components, and core’s and appearance’s types', () => {
     const allowedTarget = (edge: Edge): boolean => {
       if (edge.external || edge.to.startsWith('src/components/') || !/\.tsx?$/.test(edge.to)) return true
       if (edge.to === 'src/react/index.ts' || edge.to === 'src/chunks.ts') return true
+      if (edge.to.startsWith('src/appearance/')) return edge.typeOnly
       if (edge.to === 'src/core/index.ts' || edge.to === 'src/core/lazyModule.ts') return edge.typeOnly
       return false
     }

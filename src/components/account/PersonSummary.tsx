@@ -3,7 +3,7 @@ import type { Ref } from 'react'
 import { OAUTH_PROVIDERS } from '../../react'
 import { formatLabel } from '../labels/formatLabel'
 import { useLabels } from '../labels/LabelsContext'
-import type { LoginLabels } from '../locales/LoginLabels'
+import type { LoginLabels } from '../../appearance/LoginLabels'
 import type { Person } from './describePerson'
 import { PersonAvatar } from './PersonAvatar'
 

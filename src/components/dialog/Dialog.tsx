@@ -1,7 +1,7 @@
 'use client'
 import { useCallback, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { createPortal } from 'react-dom'
-import type { Theme } from '../theme/Theme'
+import type { Theme } from '../../appearance/Theme'
 import { useThemeAttributes } from '../theme/useThemeAttributes'
 import { hideOthers, isKeptOutsideModal } from './hideOthers'
 import { tabbableElements } from './tabbableElements'

@@ -1,7 +1,7 @@
 import type { KitError } from '../../react'
 import { errorMessage } from '../labels/errorMessage'
 import { formatLabel } from '../labels/formatLabel'
-import type { LoginLabels } from '../locales/LoginLabels'
+import type { LoginLabels } from '../../appearance/LoginLabels'
 
 /**
  * Why a sign-in with a provider failed, naming it ("Google sign-in was cancelled."): shown beside its

@@ -1,7 +1,7 @@
 'use client'
 import { createContext, useContext } from 'react'
 import { en } from '../locales/en'
-import type { LoginLabels } from '../locales/LoginLabels'
+import type { LoginLabels } from '../../appearance/LoginLabels'
 
 export const LabelsContext = createContext<LoginLabels>(en)
 

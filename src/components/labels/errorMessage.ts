@@ -1,5 +1,5 @@
 import type { KitError } from '../../react'
-import type { LoginLabels } from '../locales/LoginLabels'
+import type { LoginLabels } from '../../appearance/LoginLabels'
 import { formatLabel } from './formatLabel'
 import { pluralLabel } from './pluralLabel'
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { pluralLabel, type PluralLabel } from './pluralLabel'
+import type { PluralLabel } from '../../appearance/PluralLabel'
+import { pluralLabel } from './pluralLabel'
 
 const EN: PluralLabel = { one: 'one', other: 'other' }
 

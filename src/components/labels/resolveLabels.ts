@@ -1,5 +1,5 @@
 import { en } from '../locales/en'
-import type { LoginLabels, LoginLabelsOverride } from '../locales/LoginLabels'
+import type { LoginLabels, LoginLabelsOverride } from '../../appearance/LoginLabels'
 
 /**
  * A full dictionary: English, then a locale (a whole dictionary, or only some strings), then the app's

@@ -1,8 +1,8 @@
 'use client'
 import { useMemo } from 'react'
 import { useAuthProxyAppearance } from '../../react'
-import type { LoginLabelsOverride } from '../locales/LoginLabels'
-import type { Theme } from '../theme/Theme'
+import type { LoginLabelsOverride } from '../../appearance/LoginLabels'
+import type { Theme } from '../../appearance/Theme'
 import type { Locale } from './useLocaleLabels'
 
 export interface AppearanceProps {

@@ -2,13 +2,14 @@
 import { useEffect, useMemo } from 'react'
 import type { KitError } from '../../react'
 import { chunks, prefetchChunk } from '../../chunks'
-import type { Locale } from '../locales/Locale'
-import type { LoginLabels, LoginLabelsOverride } from '../locales/LoginLabels'
+import type { Locale } from '../../appearance/Locale'
+import type { LoginLabels, LoginLabelsOverride } from '../../appearance/LoginLabels'
 import { useModuleSnapshot } from '../ui/useModuleSnapshot'
 import { resolveLabels } from './resolveLabels'
 
-// Where they have always been found; defined beside the dictionaries, which the provider's types read too.
-export { LOCALE_NAMES, type Locale, type LocaleName } from '../locales/Locale'
+// Where they have always been found; the types are the provider's too (src/appearance).
+export { LOCALE_NAMES } from '../locales/localeNames'
+export type { Locale, LocaleName } from '../../appearance/Locale'
 
 /** The shipped languages' loaders; exported for the test that checks they load only when asked for. */
 export const localeLoaders = { fr: chunks.localeFr }

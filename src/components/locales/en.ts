@@ -1,4 +1,4 @@
-import type { LoginLabels } from './LoginLabels'
+import type { LoginLabels } from '../../appearance/LoginLabels'
 
 export const en: LoginLabels = {
   locale: 'en',

@@ -1,4 +1,4 @@
-import type { LoginLabels } from './LoginLabels'
+import type { LoginLabels } from '../../appearance/LoginLabels'
 
 /**
  * French, addressing the person without assuming a gender ("Connexion réussie", not "Vous êtes

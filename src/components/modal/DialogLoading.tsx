@@ -2,8 +2,8 @@
 import { useEffect, useId, useRef } from 'react'
 import type { KitError } from '../../react'
 import { errorMessage } from '../labels/errorMessage'
-import type { LoginLabels } from '../locales/LoginLabels'
-import type { Theme } from '../theme/Theme'
+import type { LoginLabels } from '../../appearance/LoginLabels'
+import type { Theme } from '../../appearance/Theme'
 import { useThemeAttributes } from '../theme/useThemeAttributes'
 
 export interface DialogLoadingProps {

@@ -19,7 +19,7 @@ import {
 } from '../../react'
 import { prefetchLocale, useLocaleLabels } from '../labels/useLocaleLabels'
 import { en } from '../locales/en'
-import type { LoginLabels } from '../locales/LoginLabels'
+import type { LoginLabels } from '../../appearance/LoginLabels'
 import { chunks, prefetchChunk } from '../../chunks'
 import { LoginModalView, type LoginModalContentProps } from './LoginModal'
 import { useAppearance } from '../labels/useAppearance'

@@ -3,8 +3,8 @@ import { useId, type ReactNode } from 'react'
 import type { EnabledProvider } from '../../react'
 import { Dialog } from '../dialog/Dialog'
 import { LabelsContext } from '../labels/LabelsContext'
-import type { LoginLabels } from '../locales/LoginLabels'
-import type { Theme } from '../theme/Theme'
+import type { LoginLabels } from '../../appearance/LoginLabels'
+import type { Theme } from '../../appearance/Theme'
 import { LoginFlow } from '../flow/LoginFlow'
 
 export interface LoginDialogProps {

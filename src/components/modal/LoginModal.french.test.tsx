@@ -7,7 +7,7 @@ import { DEFAULT_USER_MESSAGES } from '../../core/errors'
 import { latestCode, renderWithProxy, wrongCode } from '../../react/test/renderWithProxy'
 import { en } from '../locales/en'
 import { fr } from '../locales/fr'
-import type { LoginLabels } from '../locales/LoginLabels'
+import type { LoginLabels } from '../../appearance/LoginLabels'
 import { LoginButton } from './LoginButton'
 
 async function openModal(user: UserEvent, name: string, title: string): Promise<HTMLElement> {

@@ -8,9 +8,9 @@ import { formatLabel } from '../labels/formatLabel'
 import { useAppearance } from '../labels/useAppearance'
 import { useLocaleLabels, type Locale } from '../labels/useLocaleLabels'
 import { en } from '../locales/en'
-import type { LoginLabelsOverride } from '../locales/LoginLabels'
+import type { LoginLabelsOverride } from '../../appearance/LoginLabels'
 import { formatCountdown } from '../flow/formatCountdown'
-import type { Theme } from '../theme/Theme'
+import type { Theme } from '../../appearance/Theme'
 import { useThemeAttributes } from '../theme/useThemeAttributes'
 
 export interface SessionBadgeProps {

@@ -1,7 +1,5 @@
 import type { CSSProperties } from 'react'
-
-/** A built-in palette: `auto` follows the system's `prefers-color-scheme`. */
-export type ThemeMode = 'light' | 'dark' | 'auto'
+import type { KitTheme, Theme, ThemeMode } from '../../appearance/Theme'
 
 /** What an app may set of the kit's look; anything left out keeps the built-in palette's value. */
 export interface ThemeOptions {
@@ -25,16 +23,6 @@ export interface ThemeOptions {
   /** A CSS font-family list. */
   fontFamily?: string
 }
-
-/** A typed theme, made by lightTheme() or darkTheme(): a palette and the CSS variables that change it. */
-export interface KitTheme {
-  readonly mode: 'light' | 'dark'
-  /** `--apk-*` custom properties, set on the kit's root elements (see themeAttributes). */
-  readonly variables: Readonly<Record<`--apk-${string}`, string>>
-}
-
-/** One theme, or one for each system color scheme (like `auto`, with the app's own colors). */
-export type Theme = ThemeMode | KitTheme | { readonly lightMode: KitTheme; readonly darkMode: KitTheme }
 
 const COLOR_VARIABLES = {
   accent: ['--apk-color-accent', '--apk-color-focus'],

@@ -1,6 +1,7 @@
 'use client'
 import { useSyncExternalStore } from 'react'
-import { themeAttributes, type Theme } from './Theme'
+import type { Theme } from '../../appearance/Theme'
+import { themeAttributes } from './Theme'
 
 const DARK = '(prefers-color-scheme: dark)'
 

@@ -7,6 +7,9 @@ import type { SmsOtpChallenge } from '../flows/smsOtp'
 
 export type OtpFlowChallenge = EmailOtpChallenge | SmsOtpChallenge
 
+/** The challenge of one channel's flow: EmailOtpChallenge for OTP_TYPE_EMAIL, SmsOtpChallenge for OTP_TYPE_SMS. */
+export type OtpFlowChallengeFor<T extends OtpFlowChallenge['otpType']> = Extract<OtpFlowChallenge, { otpType: T }>
+
 export type OtpFlowStep = 'contact' | 'code' | 'done'
 
 /** What a countdown holds back: asking for a code ('send': start or resend) or trying one ('verify'). */

@@ -1,4 +1,4 @@
-import type { LazyModule } from '../chunks'
+import type { LazyModule } from './core/lazyModule'
 
 /**
  * Loads `modules` once the browser is idle (at the latest after two seconds): code likely needed

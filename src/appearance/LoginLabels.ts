@@ -1,5 +1,7 @@
-import type { KitErrorCode } from '../../core'
-import type { PluralLabel } from '../labels/pluralLabel'
+// The words an app hands to the provider and to each component: types both layers read, so that the
+// provider carries them without importing the components. The dictionaries are components/locales/.
+import type { KitErrorCode } from '../core'
+import type { PluralLabel } from './PluralLabel'
 
 /**
  * Every string the components show. Values are plain text with `{name}` placeholders (not functions) so
