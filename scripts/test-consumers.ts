@@ -12,7 +12,7 @@
 // `npm test` runs this with --prepare (make the apps in HOSTS_DIR and stop: its one Playwright run signs
 // in on them) and hands it the tarball it packed (KIT_TARBALL). Flags: --keep (keep the apps and print
 // where), --online (install without --prefer-offline, to measure a cold install).
-import { spawn, spawnSync, type SpawnOptions, type SpawnSyncOptions } from 'node:child_process'
+import { execFileSync, spawn, spawnSync, type SpawnOptions, type SpawnSyncOptions } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -86,7 +86,7 @@ const writeJson = (path: string, value: unknown) => writeFileSync(path, `${JSON.
 
 /** The packed package.json, read from the tarball (what a host installs, not the repo's). */
 function packedManifest(tarball: string): Manifest {
-  return JSON.parse(run('tar', ['-xzOf', tarball, 'package/package.json'])) as Manifest
+  return JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' })) as Manifest
 }
 
 /** Adds the kit (its tarball) and its peers to an app's package.json, without touching what it pins. */
