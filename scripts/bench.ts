@@ -934,16 +934,15 @@ function recordFigures(sizes: Record<HostKind, HostSizes>, reason: string): void
   const previous = readFigures()
   const { file, changed } = record(previous, ratchetFigures(sizes), reason, toolVersions())
   writeFileSync(FIGURES_FILE, serializeFigures(file))
-  if (previous) console.log(`\n${table(compare(previous, ratchetFigures(sizes))).join('\n')}`)
-  console.log(
-    `\nbench: ${relative(ROOT, FIGURES_FILE)} ${
-      previous === undefined
-        ? 'written'
-        : changed.length === 0
-          ? 'unchanged (every figure measured as recorded)'
-          : `rewritten: ${changed.length} ${changed.length === 1 ? 'figure' : 'figures'} changed, set for "${reason.trim()}"`
-    }; commit it with the change that moved them.`,
-  )
+  if (previous) console.log(`\n${table(compare(previous, ratchetFigures(sizes)), 'recorded').join('\n')}`)
+  const where = relative(ROOT, FIGURES_FILE)
+  if (previous === undefined) console.log(`\nbench: ${where} written; commit it`)
+  else if (changed.length === 0) console.log(`\nbench: ${where} unchanged: every figure measured as recorded`)
+  else
+    console.log(
+      `\nbench: ${where} rewritten, ${changed.length} ${changed.length === 1 ? 'figure' : 'figures'} set for ` +
+        `"${reason.trim()}"; commit it with the change that moved them`,
+    )
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -122,8 +122,17 @@ export function serializeFigures(file: FiguresFile): string {
   return `${JSON.stringify(file, null, 2)}\n`
 }
 
-/** The ratchet's table: each figure beside its record and its direction. */
-export function table(comparisons: Comparison[]): string[] {
+function state(row: Comparison, mode: 'checked' | 'recorded'): string {
+  if (mode === 'recorded') return row.change > 0 ? 'raised' : row.change < 0 ? 'lowered' : 'same'
+  if (row.verdict === 'grew') return 'GREW'
+  return row.verdict === 'fell' ? 'fell: lower it' : 'holds'
+}
+
+/**
+ * Each figure beside its record and its direction: checked against the record, or (`recorded`) as the
+ * record a run has just rewritten.
+ */
+export function table(comparisons: Comparison[], mode: 'checked' | 'recorded' = 'checked'): string[] {
   const rows = comparisons.map((row) => {
     const direction = FIGURES[row.name].direction
     const toGo = row.measured - direction
@@ -133,20 +142,31 @@ export function table(comparisons: Comparison[]): string[] {
       bytes(row.recorded),
       bytes(row.measured),
       signed(row.change),
-      row.verdict === 'grew' ? 'GREW' : row.verdict === 'fell' ? 'fell: lower it' : 'holds',
+      state(row, mode),
       `${kb(direction)} (${toGo > 0 ? `${kb(toGo)} over` : `${kb(-toGo)} under`})`,
     ]
   })
-  const head = ['figure', 'host', 'recorded', 'measured', 'change', 'ratchet', 'direction']
+  const head = [
+    'figure',
+    'host',
+    mode === 'recorded' ? 'was' : 'recorded',
+    'measured',
+    'change',
+    'ratchet',
+    'direction',
+  ]
   const widths = head.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => (row[column] as string).length)),
   )
+  // Numbers (the byte counts and the change) align right.
   const line = (cells: string[]) =>
     cells
-      .map((cell, column) =>
-        (column >= 2 && column <= 4 ? cell.padStart : cell.padEnd).call(cell, widths[column] as number),
-      )
+      .map((cell, column) => {
+        const width = widths[column] as number
+        return column >= 2 && column <= 4 ? cell.padStart(width) : cell.padEnd(width)
+      })
       .join('  ')
+      .trimEnd()
   return [line(head), ...rows.map(line)]
 }
 
