@@ -1000,7 +1000,13 @@ function parseArgs(args: string[]): Options {
   return options
 }
 
-const options = parseArgs(process.argv.slice(2))
+let options: Options
+try {
+  options = parseArgs(process.argv.slice(2))
+} catch (error) {
+  console.error((error as Error).message)
+  process.exit(2)
+}
 if (options.ratchet || options.record !== undefined) {
   const started = performance.now()
   const hosts = await measureSizes()
