@@ -56,6 +56,11 @@ export default defineConfig({
       entry: {
         index: resolve(root, 'src/index.ts'),
         core: resolve(root, 'src/core/index.ts'),
+        // Each locale is an entry of its own (auth-proxy-kit/locales/fr), not a re-export of the main entry:
+        // Rolldown reads a "type": "commonjs" host's own files as CommonJS and then keeps every module the
+        // entry imports in the first chunk, so French re-exported there would load on every page.
+        'locales/en': resolve(root, 'src/components/locales/en.ts'),
+        'locales/fr': resolve(root, 'src/components/locales/fr.ts'),
         // The mock's entries check its optional peers, then load it (src/mock/requireMockPeers.ts).
         mock: resolve(root, 'src/mock/entry.ts'),
         'mock-vite': resolve(root, 'src/mock/viteEntry.ts'),

@@ -1,15 +1,21 @@
 // `npm run bench`: what the kit costs a host app, in bytes and in milliseconds, measured on what a user
-// installs. Not part of `npm test` (times are not pass/fail material for CI; budgets here are).
+// installs.
 //
-// Size: `npm run build`, then `npm pack`; the tarball is installed (with react, react-dom and
-// react-query) into two fresh minimal Vite hosts under .bench/hosts, one `"type": "module"` and one
-// `"type": "commonjs"`. The apps of bench/ are built in each with Vite in production mode: the baseline
+// Size: the packed kit (KIT_TARBALL, the tarball `npm test` packed once; else `npm run build` and `npm pack`
+// here) is installed with react, react-dom and react-query, at the versions this repository tests with, into
+// two fresh minimal Vite hosts under .bench/hosts, one `"type": "module"` and one `"type": "commonjs"`
+// (installed side by side). The apps of bench/ are built in each with Vite in production mode: the baseline
 // (React + react-query: provider, one useQuery, one useMutation), headless (+ the kit's provider and
 // useEmailOtp in the app's own form) and drop-in (+ the provider and <LoginButton>). Each JavaScript file
 // is gzipped (level 9) on its own. A first load is the entry chunk and its static imports; the first
 // modal open total is every script the drop-in page has fetched once its modal is open and settled
 // (first load, the idle prefetch, the dialog and what it loads at once), recorded in Chromium.
-// The kit's own bytes (each over the baseline) are held to DESIGN.md's standing budgets in both hosts.
+//
+// The ratchet (scripts/ratchet.ts): the kit's bytes over the baseline, each first load and the first
+// modal open in each host, against the figures recorded in bench/figures.json. `--ratchet` measures sizes
+// only (a stage of `npm test`) and fails when a figure grew past its record by more than 0.3 KB;
+// `--record "why"` measures the same and rewrites the figures, each changed one with that reason. A full
+// run checks the ratchet too. DESIGN.md's fixed budgets are printed beside as the direction.
 //
 // Time: the ESM host's drop-in app, served on its own origin, with the mock proxy (src/mock/node.ts) on
 // another, so that CORS preflights count; Debian's Chromium, without throttling and at 4× CPU on a
@@ -17,43 +23,60 @@
 // event's timestamp to the frame after the awaited element appeared.
 //
 // `npm run bench -- --readme` rewrites README's "Size and speed" figures from .bench/results.json
-// (between the bench markers) without measuring; `--no-time` measures sizes only.
-import { execFileSync } from 'node:child_process'
+// (between the bench markers) without measuring; `--measure --readme` measures first; `--no-time`
+// measures sizes only.
+import { execFile } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { cpus, platform, release } from 'node:os'
 import { extname, relative, resolve } from 'node:path'
+import { promisify } from 'node:util'
 import { gzipSync } from 'node:zlib'
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
-import react from '@vitejs/plugin-react'
-import { build } from 'vite'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium'
-import { DEMO_TENANT } from '../src/mock/tenants'
-import { startMockAuthProxy } from '../src/mock/node'
+import { packKit } from './packKit'
+import {
+  FIGURES,
+  compare,
+  parseFigures,
+  record,
+  serializeFigures,
+  table,
+  verdict,
+  type FiguresFile,
+  type Measured,
+} from './ratchet'
 
 const ROOT = resolve(import.meta.dirname, '..')
 const OUT = resolve(ROOT, '.bench')
 const RESULTS = resolve(OUT, 'results.json')
+/** What a ratchet or record run measured, chunk by chunk (results.json stays the full run's, for --readme). */
+const RATCHET_RESULTS = resolve(OUT, 'ratchet.json')
+const FIGURES_FILE = resolve(ROOT, 'bench', 'figures.json')
 const README = resolve(ROOT, 'README.md')
 const KB = 1000
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 7))
-/** Ports of this bench (kept off the e2e suite's): the two hosts' drop-in apps and the mock proxy. */
+/**
+ * Ports of the two hosts' drop-in apps and the mock proxy: free ones by default, as the ratchet runs beside
+ * other stages of `npm test`.
+ */
 const PORTS = {
-  esm: Number(process.env.BENCH_PORT_ESM ?? 5271),
-  cjs: Number(process.env.BENCH_PORT_CJS ?? 5272),
-  mock: Number(process.env.BENCH_PORT_MOCK ?? 5273),
+  esm: Number(process.env.BENCH_PORT_ESM ?? 0),
+  cjs: Number(process.env.BENCH_PORT_CJS ?? 0),
+  mock: Number(process.env.BENCH_PORT_MOCK ?? 0),
 }
 /** How long the network must be quiet for the page to count as settled (as a person waits before a click). */
 const QUIET_MS = 1000
 
-// Budgets: gzip bytes of JavaScript over the baseline (DESIGN.md, "Standing budgets"), and one time.
-const BUDGETS = {
-  dropinFirstLoad: 12 * KB,
-  headlessFirstLoad: 8 * KB,
-  modalOpenTotal: 40 * KB,
-  /** Median, throttled (4× CPU, slow 4G): click on "Log in" → the email field painted. */
-  firstOpenThrottledMs: 150,
-} as const
+/** Direction (not a gate): the median throttled first click → email field painted (DESIGN.md). */
+const FIRST_OPEN_THROTTLED_MS = 150
+
+/**
+ * What a host installs beside the kit, at the versions this repository resolved (its lockfile): a figure
+ * then moves when the kit does, not when react-query publishes.
+ */
+const HOST_DEPENDENCIES = ['react', 'react-dom', '@tanstack/react-query']
 
 const HOSTS = ['esm', 'cjs'] as const
 type HostKind = (typeof HOSTS)[number]
@@ -128,26 +151,60 @@ interface HostSizes {
   }
 }
 
+/**
+ * Vite, its React plugin, Playwright and the mock take seconds to load on a busy two-core machine (the mock
+ * is TypeScript that tsx compiles): they load while npm installs the hosts, not before it starts.
+ */
+let loadingTools: ReturnType<typeof importTools> | undefined
+const tools = () => (loadingTools ??= importTools())
+async function importTools() {
+  const [vite, react, playwright, mock, tenants] = await Promise.all([
+    import('vite'),
+    import('@vitejs/plugin-react'),
+    import('@playwright/test'),
+    import('../src/mock/node'),
+    import('../src/mock/tenants'),
+  ])
+  return {
+    build: vite.build,
+    react: react.default,
+    chromium: playwright.chromium,
+    startMockAuthProxy: mock.startMockAuthProxy,
+    DEMO_TENANT: tenants.DEMO_TENANT,
+  }
+}
+
 const gzipSize = (text: string | Uint8Array) => gzipSync(text, { level: 9 }).length
 const kb = (bytes: number) => (bytes / KB).toFixed(1)
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 
-function run(command: string, args: string[], cwd: string): string {
-  return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+const execFileAsync = promisify(execFile)
+
+async function run(command: string, args: string[], cwd: string): Promise<void> {
+  try {
+    await execFileAsync(command, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+  } catch (error) {
+    const { stderr } = error as { stderr?: string }
+    throw new Error(`bench: \`${command} ${args.join(' ')}\` failed in ${relative(ROOT, cwd)}:\n${stderr || error}`, {
+      cause: error,
+    })
+  }
 }
 
-/** `npm run build` then `npm pack`: the tarball a host installs. */
-function packPackage(): string {
-  console.log('bench: npm run build …')
-  run('npm', ['run', 'build', '--silent'], ROOT)
-  const packs = resolve(OUT, 'pack')
-  rmSync(packs, { recursive: true, force: true })
-  mkdirSync(packs, { recursive: true })
-  const name = run('npm', ['pack', '--silent', '--pack-destination', packs], ROOT).trim().split('\n').at(-1) as string
-  return resolve(packs, name)
+/** The tarball a host installs: the one `npm test` packed (KIT_TARBALL), else a build and `npm pack` now. */
+function kitTarball(): string {
+  const given = process.env.KIT_TARBALL
+  if (given) {
+    const tarball = resolve(given)
+    if (!existsSync(tarball)) throw new Error(`bench: KIT_TARBALL=${given}: no such file`)
+    return tarball
+  }
+  console.log('bench: npm run build, npm pack …')
+  return packKit()
 }
 
-/** A fresh minimal Vite host of the given kind, with the tarball and the peers installed, and bench/ copied in. */
-function makeHost(kind: HostKind, tarball: string): string {
+/** A fresh minimal Vite host of the given kind, with the tarball and the peers installed, and bench/'s apps copied in. */
+async function makeHost(kind: HostKind, tarball: string): Promise<string> {
   const dir = resolve(OUT, 'hosts', kind)
   rmSync(dir, { recursive: true, force: true })
   mkdirSync(dir, { recursive: true })
@@ -156,27 +213,22 @@ function makeHost(kind: HostKind, tarball: string): string {
     `${JSON.stringify({ name: `bench-host-${kind}`, private: true, type: HOST_TYPE[kind] }, null, 2)}\n`,
   )
   console.log(`bench: installing the package into a "type": "${HOST_TYPE[kind]}" host …`)
-  run(
+  const dependencies = HOST_DEPENDENCIES.map((name) => `${name}@${versionIn(ROOT, name)}`)
+  await run(
     'npm',
-    [
-      'install',
-      '--no-audit',
-      '--no-fund',
-      '--prefer-offline',
-      '--silent',
-      tarball,
-      'react',
-      'react-dom',
-      '@tanstack/react-query',
-    ],
+    ['install', '--no-audit', '--no-fund', '--prefer-offline', '--silent', tarball, ...dependencies],
     dir,
   )
-  cpSync(resolve(ROOT, 'bench'), resolve(dir, 'src'), { recursive: true })
+  cpSync(resolve(ROOT, 'bench'), resolve(dir, 'src'), {
+    recursive: true,
+    filter: (source) => source !== FIGURES_FILE,
+  })
   return dir
 }
 
 async function buildApp(host: string, name: AppName): Promise<AppSize> {
   const outDir = resolve(host, 'dist', name)
+  const { build, react } = await tools()
   const result = await build({
     configFile: false,
     root: resolve(host, 'src', name),
@@ -224,7 +276,7 @@ const CONTENT_TYPES: Record<string, string> = {
 }
 
 /** A static server for one built app and the host's own data, gzip as a host's server would (the slow-4G profile moves those bytes). */
-async function serveStatic(dir: string, port: number): Promise<Server> {
+async function serveStatic(dir: string, port: number): Promise<{ server: Server; origin: string }> {
   const server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)
     if (path === '/prices.json') {
@@ -254,11 +306,12 @@ async function serveStatic(dir: string, port: number): Promise<Server> {
     server.once('error', fail)
     server.listen(port, '127.0.0.1', () => done())
   })
-  return server
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }
 }
 
 /** The mock proxy on its own origin, the demo tenant allowing the apps' origins. */
-function startMock(origins: string[]) {
+async function startMock(origins: string[]) {
+  const { startMockAuthProxy, DEMO_TENANT } = await tools()
   return startMockAuthProxy({
     port: PORTS.mock,
     tenants: [{ ...DEMO_TENANT, allowedOrigins: origins }],
@@ -526,7 +579,6 @@ interface Results {
   date: string
   machine: { cpus: number; cpu: string; node: string; os: string }
   versions: Record<string, string>
-  budgets: typeof BUDGETS
   sizes: Record<HostKind, HostSizes>
   time?:
     | {
@@ -536,209 +588,273 @@ interface Results {
         mockCalls?: Record<keyof MockCalls, Stats>
       }
     | { skipped: string }
-  over: string[]
 }
 
-function budgetCell(measured: number | undefined, budget: number): string {
+function directionCell(measured: number | undefined, direction: number): string {
   if (measured === undefined) return 'not measured'
-  return measured <= budget ? `${kb(budget - measured)} KB under` : `**${kb(measured - budget)} KB over**`
+  return measured <= direction ? `${kb(direction - measured)} KB under` : `${kb(measured - direction)} KB over`
 }
 
 type Added = HostSizes['added']
-/** The size rows, in the tables and in the budget check: what each measures over the baseline, and its budget. */
-const SIZE_ROWS: Array<{ label: string; key: keyof Added; budget?: number }> = [
+/** The size rows of the tables: what each measures over the baseline, and its direction (DESIGN.md). */
+const SIZE_ROWS: Array<{ label: string; key: keyof Added; direction?: number }> = [
   {
     label: 'drop-in (provider + `<LoginButton>`), first load',
     key: 'dropinFirstLoad',
-    budget: BUDGETS.dropinFirstLoad,
+    direction: FIGURES.dropinFirstLoad.direction,
   },
   {
     label: 'headless (provider + `useEmailOtp` in a custom form), first load',
     key: 'headlessFirstLoad',
-    budget: BUDGETS.headlessFirstLoad,
+    direction: FIGURES.headlessFirstLoad.direction,
   },
   {
     label: 'first modal open total (first load, idle prefetch, the dialog and what it loads at once)',
     key: 'modalOpenTotal',
-    budget: BUDGETS.modalOpenTotal,
+    direction: FIGURES.modalOpenTotal.direction,
   },
   { label: 'headless, every chunk (flows loaded on first use)', key: 'headlessTotal' },
   { label: 'drop-in, every chunk (OAuth, passkey, phone, locale code loaded when used)', key: 'dropinEveryChunk' },
 ]
 
-/** The size and time tables, in Markdown (printed, and written into the README). */
-function tables(results: Results): string {
+/** The size table, in Markdown. gzip sizes depend on the versions built with, not on the machine. */
+function sizeSection(results: Results): string {
   const lines: string[] = []
   const { esm, cjs } = results.sizes
   const fmt = (bytes: number | undefined) => (bytes === undefined ? '—' : `${kb(bytes)} KB`)
   lines.push(
-    '| the kit\'s own bytes over the baseline (gzip -9 JS; 1 KB = 1000 bytes) | `"type": "module"` host | `"type": "commonjs"` host | budget | margin |',
+    '| the kit\'s own bytes over the baseline (gzip -9 JS; 1 KB = 1000 bytes) | `"type": "module"` host | `"type": "commonjs"` host | direction | to go |',
     '| --- | ---: | ---: | ---: | ---: |',
   )
-  for (const { label, key, budget } of SIZE_ROWS) {
+  for (const { label, key, direction } of SIZE_ROWS) {
     const values = [esm.added[key], cjs.added[key]]
     const worst = values.some((value) => value === undefined) ? undefined : Math.max(...(values as number[]))
-    const limit = budget === undefined ? '— | —' : `${kb(budget)} KB | ${budgetCell(worst, budget)}`
+    const limit = direction === undefined ? '— | —' : `${kb(direction)} KB | ${directionCell(worst, direction)}`
     lines.push(`| ${label} | ${fmt(values[0])} | ${fmt(values[1])} | ${limit} |`)
   }
   const baseline = 'React + react-query (provider, one `useQuery`, one `useMutation`)'
+  const versions = Object.entries(results.versions).filter(([name]) => name !== 'Chromium')
   lines.push(
     `| *the baseline itself: ${baseline}* | ${fmt(esm.apps.baseline.firstLoad)} | ${fmt(cjs.apps.baseline.firstLoad)} | — | — |`,
-  )
-  const time = results.time
-  if (time && 'profiles' in time) {
-    lines.push(
-      '',
-      `| drop-in app, mock on another origin (${time.runs} interleaved runs) | no throttling: median | range | 4× CPU, slow 4G: median | range |`,
-      '| --- | ---: | ---: | ---: | ---: |',
-    )
-    const msf = (value: number) => `${Math.round(value)} ms`
-    for (const [key, label] of TIME_ROWS) {
-      const none = time.profiles.none[key]
-      const slow = time.profiles.throttled[key]
-      lines.push(
-        `| ${label} | ${msf(none.median)} | ${msf(none.min)} – ${msf(none.max)} | ${msf(slow.median)} | ${msf(slow.min)} – ${msf(slow.max)} |`,
-      )
-    }
-    const first = time.profiles.throttled.firstOpen.median
-    if (time.mockCalls) {
-      lines.push(
-        '',
-        `Calls to the mock per visit (page load to signed in, a new user): ${time.mockCalls.requests.median} requests ` +
-          `and ${time.mockCalls.preflights.median} CORS preflights (medians).`,
-      )
-    }
-    lines.push(
-      '',
-      `Budget: first click → first input painted ≤ ${BUDGETS.firstOpenThrottledMs} ms throttled (median): ` +
-        `${Math.round(first)} ms, ${first <= BUDGETS.firstOpenThrottledMs ? 'within' : '**over**'}.`,
-    )
-  } else if (time) {
-    lines.push('', `Times: not measured (${time.skipped}).`)
-  }
-  lines.push(
     '',
-    `Measured ${results.date.slice(0, 10)} on ${results.machine.cpus} × ${results.machine.cpu}, Node ${results.machine.node}, ` +
-      `${Object.entries(results.versions)
-        .map(([name, version]) => `${name} ${version}`)
-        .join(', ')}.`,
+    `Sizes measured ${results.date.slice(0, 10)} with ${versions.map(([name, version]) => `${name} ${version}`).join(', ')}.`,
   )
   return lines.join('\n')
+}
+
+/** Where the time section starts in the README's block. */
+const TIME_TABLE = '| drop-in app, mock on another origin'
+
+/** The time table, in Markdown, or undefined when the run took no times. */
+function timeSection(results: Results): string | undefined {
+  const time = results.time
+  if (!time || !('profiles' in time)) return undefined
+  const lines = [
+    `${TIME_TABLE} (${time.runs} interleaved runs) | no throttling: median | range | 4× CPU, slow 4G: median | range |`,
+    '| --- | ---: | ---: | ---: | ---: |',
+  ]
+  const msf = (value: number) => `${Math.round(value)} ms`
+  for (const [key, label] of TIME_ROWS) {
+    const none = time.profiles.none[key]
+    const slow = time.profiles.throttled[key]
+    lines.push(
+      `| ${label} | ${msf(none.median)} | ${msf(none.min)} – ${msf(none.max)} | ${msf(slow.median)} | ${msf(slow.min)} – ${msf(slow.max)} |`,
+    )
+  }
+  if (time.mockCalls) {
+    lines.push(
+      '',
+      `Calls to the mock per visit (page load to signed in, a new user): ${time.mockCalls.requests.median} requests ` +
+        `and ${time.mockCalls.preflights.median} CORS preflights (medians).`,
+    )
+  }
+  const first = time.profiles.throttled.firstOpen.median
+  const { machine } = results
+  lines.push(
+    '',
+    `Direction: first click → first input painted ≤ ${FIRST_OPEN_THROTTLED_MS} ms throttled (median): ` +
+      `${Math.round(first)} ms, ${first <= FIRST_OPEN_THROTTLED_MS ? 'within' : 'over'}.`,
+    '',
+    `Times measured ${results.date.slice(0, 10)} on ${machine.cpus} × ${machine.cpu}, Node ${machine.node}, ` +
+      `Chromium ${time.chromium}.`,
+  )
+  return lines.join('\n')
+}
+
+/** The size and time tables, in Markdown (printed, and written into the README). */
+function tables(results: Results): string {
+  const skipped = results.time && 'skipped' in results.time ? results.time.skipped : 'not run'
+  return `${sizeSection(results)}\n\n${timeSection(results) ?? `Times: not measured (${skipped}).`}`
 }
 
 const START = '<!-- bench:start (generated by `npm run bench -- --readme` from .bench/results.json; do not edit) -->'
 const END = '<!-- bench:end -->'
 
+/**
+ * Rewrites the README's figures. A run without times (`--no-time`) keeps the times already there: sizes
+ * are the same on any machine, times want a quiet one.
+ */
 function writeReadme(results: Results): void {
   const readme = readFileSync(README, 'utf8')
-  const block = `${START}\n${tables(results)}\n${END}`
   const start = readme.indexOf('<!-- bench:start')
   const end = readme.indexOf(END)
   if (start < 0 || end < start) throw new Error('bench: README.md has no bench markers in "Size and speed"')
+  const current = readme.slice(start, end)
+  const keptTimes = current.includes(TIME_TABLE) ? current.slice(current.indexOf(TIME_TABLE)).trim() : undefined
+  const times = timeSection(results) ?? keptTimes ?? 'Times: not measured.'
+  const block = `${START}\n${sizeSection(results)}\n\n${times}\n${END}`
   writeFileSync(README, `${readme.slice(0, start)}${block}${readme.slice(end + END.length)}`)
-  console.log(`bench: README.md's "Size and speed" figures rewritten from ${relative(ROOT, RESULTS)}`)
+  console.log(
+    `bench: README.md's "Size and speed" figures rewritten from ${relative(ROOT, RESULTS)}` +
+      (timeSection(results) === undefined && keptTimes ? ' (sizes; the times it had are kept)' : ''),
+  )
 }
 
 // ---------------------------------------------------------------------------------------------------
 
-function versionIn(host: string, name: string): string {
-  return (JSON.parse(readFileSync(resolve(host, 'node_modules', name, 'package.json'), 'utf8')) as { version: string })
+function versionIn(dir: string, name: string): string {
+  return (JSON.parse(readFileSync(resolve(dir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string })
     .version
 }
 
+/** What the sizes depend on beyond the kit: recorded beside the figures, and printed with every run. */
+function toolVersions(): Record<string, string> {
+  const names = ['vite', '@vitejs/plugin-react', ...HOST_DEPENDENCIES]
+  return Object.fromEntries(names.map((name) => [name, versionIn(ROOT, name)]))
+}
+
+interface Hosts {
+  dirs: Record<HostKind, string>
+  sizes: Record<HostKind, HostSizes>
+}
+
+/** Both hosts installed side by side (npm waits on the network and the disk more than on the CPU), each built as soon as it is installed. */
+async function measureHosts(tarball: string): Promise<Hosts> {
+  void tools() // loads beside the installs; awaited by the first build
+  const measured = await Promise.all(
+    HOSTS.map(async (kind) => {
+      const started = performance.now()
+      const dir = await makeHost(kind, tarball)
+      const installed = performance.now()
+      const apps = {} as Record<AppName, AppSize>
+      for (const name of APPS) apps[name] = await buildApp(dir, name)
+      console.log(
+        `bench: the "type": "${HOST_TYPE[kind]}" host installed in ${seconds(installed - started)}, ` +
+          `its apps built in ${seconds(performance.now() - installed)}`,
+      )
+      const base = apps.baseline.firstLoad
+      const sizes: HostSizes = {
+        type: HOST_TYPE[kind],
+        apps,
+        added: {
+          dropinFirstLoad: apps.dropin.firstLoad - base,
+          headlessFirstLoad: apps.headless.firstLoad - base,
+          headlessTotal: apps.headless.total - base,
+          dropinEveryChunk: apps.dropin.total - base,
+        },
+      }
+      return { kind, dir, sizes }
+    }),
+  )
+  const hosts = { dirs: {}, sizes: {} } as Hosts
+  for (const { kind, dir, sizes } of measured) {
+    hosts.dirs[kind] = dir
+    hosts.sizes[kind] = sizes
+  }
+  return hosts
+}
+
+/** The drop-in apps of both hosts served on their own origins, the mock on another, and Chromium. */
+interface Stage {
+  browser: Browser
+  mockUrl: string
+  pageUrl(kind: HostKind): string
+  close(): Promise<void>
+}
+
+async function openStage(hosts: Hosts, executablePath: string): Promise<Stage> {
+  const served = await Promise.all(
+    HOSTS.map((kind) => serveStatic(resolve(hosts.dirs[kind], 'dist', 'dropin'), PORTS[kind])),
+  )
+  const origins = Object.fromEntries(HOSTS.map((kind, index) => [kind, (served[index] as { origin: string }).origin]))
+  const mock = await startMock(Object.values(origins))
+  const browser = await (await tools()).chromium.launch({ executablePath, args: CHROMIUM_ARGS })
+  return {
+    browser,
+    mockUrl: mock.url,
+    pageUrl: (kind) => `${origins[kind]}/?proxy=${encodeURIComponent(mock.url)}`,
+    async close() {
+      await browser.close()
+      await mock.close()
+      for (const { server } of served) server.close()
+    },
+  }
+}
+
+/** The first modal open in each host (unthrottled; the set of scripts fetched does not depend on the clock). */
+async function measureModalOpens(stage: Stage, hosts: Hosts): Promise<void> {
+  await Promise.all(
+    HOSTS.map(async (kind) => {
+      const open = await measureModalOpen(
+        stage.browser,
+        stage.pageUrl(kind),
+        resolve(hosts.dirs[kind], 'dist', 'dropin'),
+      )
+      hosts.sizes[kind].modalOpen = open
+      hosts.sizes[kind].added.modalOpenTotal = open.total - hosts.sizes[kind].apps.baseline.firstLoad
+    }),
+  )
+}
+
+async function measureTimes(stage: Stage): Promise<NonNullable<Results['time']>> {
+  const url = stage.pageUrl('esm')
+  // One visit of each profile first, to warm the server and the browser; not counted.
+  for (const profile of Object.keys(PROFILES) as ProfileName[])
+    await visit(stage.browser, url, stage.mockUrl, profile, 0)
+  const runs: Record<ProfileName, Visit[]> = { none: [], throttled: [] }
+  for (let index = 1; index <= RUNS; index += 1) {
+    for (const profile of Object.keys(PROFILES) as ProfileName[])
+      runs[profile].push(await visit(stage.browser, url, stage.mockUrl, profile, index))
+    process.stdout.write(`\rbench: timing run ${index}/${RUNS}`)
+  }
+  process.stdout.write('\n')
+  const summary = (list: Visit[]) =>
+    Object.fromEntries(TIME_ROWS.map(([key]) => [key, stats(list.map((one) => one.ms[key]))])) as Record<
+      keyof VisitTimes,
+      Stats
+    >
+  const all = [...runs.none, ...runs.throttled]
+  return {
+    chromium: stage.browser.version(),
+    runs: RUNS,
+    profiles: { none: summary(runs.none), throttled: summary(runs.throttled) },
+    mockCalls: {
+      requests: stats(all.map((one) => one.calls.requests)),
+      preflights: stats(all.map((one) => one.calls.preflights)),
+    },
+  }
+}
+
+const NO_CHROMIUM = "no Chromium found; `npx tsx scripts/ensure-chromium.ts` installs Debian's"
+
+/** The full run: sizes, the first modal opens and (unless `--no-time`) the times, in .bench/results.json. */
 async function measure(withTime: boolean): Promise<Results> {
   const started = performance.now()
   mkdirSync(OUT, { recursive: true })
-  const tarball = packPackage()
-  const hostDirs = {} as Record<HostKind, string>
-  const sizes = {} as Record<HostKind, HostSizes>
-  for (const kind of HOSTS) {
-    const host = makeHost(kind, tarball)
-    hostDirs[kind] = host
-    const apps = {} as Record<AppName, AppSize>
-    for (const name of APPS) apps[name] = await buildApp(host, name)
-    const base = apps.baseline.firstLoad
-    sizes[kind] = {
-      type: HOST_TYPE[kind],
-      apps,
-      added: {
-        dropinFirstLoad: apps.dropin.firstLoad - base,
-        headlessFirstLoad: apps.headless.firstLoad - base,
-        headlessTotal: apps.headless.total - base,
-        dropinEveryChunk: apps.dropin.total - base,
-      },
-    }
-  }
-
+  const hosts = await measureHosts(kitTarball())
   const executablePath = findChromium()
   let time: Results['time']
   if (!executablePath) {
-    time = { skipped: "no Chromium found; `npx tsx scripts/ensure-chromium.ts` installs Debian's" }
+    time = { skipped: NO_CHROMIUM }
   } else {
-    const origins = { esm: `http://127.0.0.1:${PORTS.esm}`, cjs: `http://127.0.0.1:${PORTS.cjs}` }
-    const servers = await Promise.all(
-      HOSTS.map((kind) => serveStatic(resolve(hostDirs[kind], 'dist', 'dropin'), PORTS[kind])),
-    )
-    const mock = await startMock(Object.values(origins))
-    const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS })
+    const stage = await openStage(hosts, executablePath)
     try {
-      const pageUrl = (kind: HostKind) => `${origins[kind]}/?proxy=${encodeURIComponent(mock.url)}`
-      for (const kind of HOSTS) {
-        const open = await measureModalOpen(browser, pageUrl(kind), resolve(hostDirs[kind], 'dist', 'dropin'))
-        sizes[kind].modalOpen = open
-        sizes[kind].added.modalOpenTotal = open.total - sizes[kind].apps.baseline.firstLoad
-      }
-      if (withTime) {
-        // One visit of each profile first, to warm the server and the browser; not counted.
-        for (const profile of Object.keys(PROFILES) as ProfileName[])
-          await visit(browser, pageUrl('esm'), mock.url, profile, 0)
-        const runs: Record<ProfileName, Visit[]> = { none: [], throttled: [] }
-        for (let index = 1; index <= RUNS; index += 1) {
-          for (const profile of Object.keys(PROFILES) as ProfileName[])
-            runs[profile].push(await visit(browser, pageUrl('esm'), mock.url, profile, index))
-          process.stdout.write(`\rbench: timing run ${index}/${RUNS}`)
-        }
-        process.stdout.write('\n')
-        const summary = (list: Visit[]) =>
-          Object.fromEntries(TIME_ROWS.map(([key]) => [key, stats(list.map((one) => one.ms[key]))])) as Record<
-            keyof VisitTimes,
-            Stats
-          >
-        const all = [...runs.none, ...runs.throttled]
-        time = {
-          chromium: browser.version(),
-          runs: RUNS,
-          profiles: { none: summary(runs.none), throttled: summary(runs.throttled) },
-          mockCalls: {
-            requests: stats(all.map((one) => one.calls.requests)),
-            preflights: stats(all.map((one) => one.calls.preflights)),
-          },
-        }
-      } else {
-        time = { skipped: '--no-time' }
-      }
+      await measureModalOpens(stage, hosts)
+      time = withTime ? await measureTimes(stage) : { skipped: '--no-time' }
     } finally {
-      await browser.close()
-      await mock.close()
-      for (const server of servers) server.close()
+      await stage.close()
     }
   }
-
-  const over: string[] = []
-  for (const kind of HOSTS) {
-    for (const { label, key, budget } of SIZE_ROWS) {
-      const measured = sizes[kind].added[key]
-      if (budget === undefined) continue
-      if (measured === undefined) over.push(`${kind} host: ${label}: not measured (no Chromium)`)
-      else if (measured > budget) over.push(`${kind} host: ${label}: ${kb(measured)} KB > ${kb(budget)} KB`)
-    }
-  }
-  if (time && 'profiles' in time && time.profiles.throttled.firstOpen.median > BUDGETS.firstOpenThrottledMs) {
-    over.push(
-      `first click → first input ${Math.round(time.profiles.throttled.firstOpen.median)} ms throttled > ${BUDGETS.firstOpenThrottledMs} ms`,
-    )
-  }
-  const esmHost = hostDirs.esm
   const results: Results = {
     date: new Date().toISOString(),
     machine: {
@@ -750,17 +866,33 @@ async function measure(withTime: boolean): Promise<Results> {
     versions: {
       ...(time && 'chromium' in time ? { Chromium: time.chromium } : {}),
       Vite: versionIn(ROOT, 'vite'),
-      React: versionIn(esmHost, 'react'),
-      'react-query': versionIn(esmHost, '@tanstack/react-query'),
+      React: versionIn(hosts.dirs.esm, 'react'),
+      'react-query': versionIn(hosts.dirs.esm, '@tanstack/react-query'),
     },
-    budgets: BUDGETS,
-    sizes,
+    sizes: hosts.sizes,
     time,
-    over,
   }
   writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`)
   console.log(`bench: ${((performance.now() - started) / 1000).toFixed(0)} s; results in ${relative(ROOT, RESULTS)}`)
   return results
+}
+
+/** Sizes and the first modal opens only, for the ratchet and for a record (Chromium is required: the modal open is a figure). */
+async function measureSizes(): Promise<Hosts> {
+  const executablePath = findChromium()
+  if (!executablePath) throw new Error(`bench: the first modal open is measured in Chromium: ${NO_CHROMIUM}`)
+  mkdirSync(OUT, { recursive: true })
+  const hosts = await measureHosts(kitTarball())
+  const opening = performance.now()
+  const stage = await openStage(hosts, executablePath)
+  try {
+    await measureModalOpens(stage, hosts)
+  } finally {
+    await stage.close()
+  }
+  console.log(`bench: the first modal opens measured in Chromium in ${seconds(performance.now() - opening)}`)
+  writeFileSync(RATCHET_RESULTS, `${JSON.stringify({ date: new Date().toISOString(), sizes: hosts.sizes }, null, 2)}\n`)
+  return hosts
 }
 
 function printDetails(results: Results): void {
@@ -777,19 +909,124 @@ function printDetails(results: Results): void {
   }
 }
 
-const args = process.argv.slice(2)
-if (args.includes('--readme') && !args.includes('--measure')) {
+// ---------------------------------------------------------------------------------------------------
+// The ratchet
+
+/** The ratchet's figures from the hosts' sizes, by host type. */
+function ratchetFigures(sizes: Record<HostKind, HostSizes>): Measured {
+  const figure = (key: keyof Measured) => {
+    const value = (kind: HostKind) => {
+      const bytes = sizes[kind].added[key]
+      if (bytes === undefined) throw new Error(`bench: ${FIGURES[key].label} was not measured in the ${kind} host`)
+      return bytes
+    }
+    return { module: value('esm'), commonjs: value('cjs') }
+  }
+  return {
+    dropinFirstLoad: figure('dropinFirstLoad'),
+    headlessFirstLoad: figure('headlessFirstLoad'),
+    modalOpenTotal: figure('modalOpenTotal'),
+  }
+}
+
+function readFigures(): FiguresFile | undefined {
+  if (!existsSync(FIGURES_FILE)) return undefined
+  return parseFigures(readFileSync(FIGURES_FILE, 'utf8'), relative(ROOT, FIGURES_FILE))
+}
+
+/** Compares the measured figures with the records; prints the table and the verdict; true when one grew. */
+function checkRatchet(sizes: Record<HostKind, HostSizes>): boolean {
+  const file = readFigures()
+  if (!file) {
+    console.error(`bench: no figures recorded (${relative(ROOT, FIGURES_FILE)}); npm run bench -- --record "why"`)
+    return true
+  }
+  const versions = toolVersions()
+  const comparisons = compare(file, ratchetFigures(sizes))
+  console.log(`\nbench: the ratchet (${relative(ROOT, FIGURES_FILE)}; gzip -9 bytes of JavaScript over the baseline)`)
+  console.log(table(comparisons).join('\n'))
+  const { failed, lines } = verdict(file, comparisons, versions)
+  ;(failed ? console.error : console.log)(`\n${lines.join('\n')}`)
+  return failed
+}
+
+function recordFigures(sizes: Record<HostKind, HostSizes>, reason: string): void {
+  const previous = readFigures()
+  const { file, changed } = record(previous, ratchetFigures(sizes), reason, toolVersions())
+  writeFileSync(FIGURES_FILE, serializeFigures(file))
+  if (previous) console.log(`\n${table(compare(previous, ratchetFigures(sizes)), 'recorded').join('\n')}`)
+  const where = relative(ROOT, FIGURES_FILE)
+  if (previous === undefined) console.log(`\nbench: ${where} written; commit it`)
+  else if (changed.length === 0) console.log(`\nbench: ${where} unchanged: every figure measured as recorded`)
+  else
+    console.log(
+      `\nbench: ${where} rewritten, ${changed.length} ${changed.length === 1 ? 'figure' : 'figures'} set for ` +
+        `"${reason.trim()}"; commit it with the change that moved them`,
+    )
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+interface Options {
+  ratchet: boolean
+  record?: string
+  readme: boolean
+  measure: boolean
+  time: boolean
+}
+
+const USAGE =
+  'usage: npm run bench [-- --no-time] [-- --readme [--measure]] | npm run bench -- --ratchet | npm run bench -- --record "why"'
+
+function parseArgs(args: string[]): Options {
+  const options: Options = { ratchet: false, readme: false, measure: false, time: true }
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index] as string
+    if (arg === '--ratchet') options.ratchet = true
+    else if (arg === '--readme') options.readme = true
+    else if (arg === '--measure') options.measure = true
+    else if (arg === '--no-time') options.time = false
+    else if (arg === '--record' || arg.startsWith('--record=')) {
+      const reason = arg === '--record' ? args[(index += 1)] : arg.slice('--record='.length)
+      if (reason === undefined || reason.trim() === '' || reason.startsWith('--'))
+        throw new Error(
+          `bench: --record needs the reason the figures change, as a commit says it: npm run bench -- --record "why"`,
+        )
+      options.record = reason
+    } else throw new Error(`bench: unknown argument ${arg}\n${USAGE}`)
+  }
+  if (options.ratchet && options.record !== undefined)
+    throw new Error('bench: --ratchet checks the records and --record rewrites them; pass one')
+  return options
+}
+
+let options: Options
+try {
+  options = parseArgs(process.argv.slice(2))
+} catch (error) {
+  console.error((error as Error).message)
+  process.exit(2)
+}
+if (options.ratchet || options.record !== undefined) {
+  const started = performance.now()
+  const hosts = await measureSizes()
+  if (options.record !== undefined) recordFigures(hosts.sizes, options.record)
+  const failed = options.ratchet && checkRatchet(hosts.sizes)
+  console.log(`bench: ${seconds(performance.now() - started)} in all`)
+  if (failed) process.exit(1)
+} else if (options.readme && !options.measure) {
   if (!existsSync(RESULTS)) throw new Error(`bench: ${relative(ROOT, RESULTS)} is missing; run \`npm run bench\` first`)
   const results = JSON.parse(readFileSync(RESULTS, 'utf8')) as Results
   writeReadme(results)
   console.log(`\n${tables(results)}`)
 } else {
-  const results = await measure(!args.includes('--no-time'))
+  const results = await measure(options.time)
   console.log(`\n${tables(results)}\n`)
   printDetails(results)
-  if (args.includes('--readme')) writeReadme(results)
-  if (results.over.length > 0) {
-    console.error(`\nbench: over budget:\n- ${results.over.join('\n- ')}`)
+  if (options.readme) writeReadme(results)
+  if (results.sizes.esm.added.modalOpenTotal === undefined) {
+    console.log(`bench: the ratchet not checked (${NO_CHROMIUM})`)
+  } else if (checkRatchet(results.sizes)) {
     process.exit(1)
   }
 }

@@ -29,6 +29,14 @@ for (const [subpath, target] of Object.entries(pkg.exports)) {
   try {
     const entry = await import(specifier)
     check(Object.keys(entry).length > 0, `${specifier}: exports nothing`)
+    // A locale's entry holds its dictionary alone, so that importing it loads one language.
+    const locale = subpath.startsWith('./locales/') ? subpath.slice('./locales/'.length) : undefined
+    if (locale !== undefined) {
+      check(
+        Object.keys(entry).join() === locale && entry[locale].locale === locale,
+        `${specifier}: exports ${Object.keys(entry).join(', ')}, not the dictionary ${locale} alone`,
+      )
+    }
   } catch (error) {
     failures.push(`${specifier}: cannot be imported (${error.message})`)
   }

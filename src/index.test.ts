@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import * as enEntry from './components/locales/en'
+import * as frEntry from './components/locales/fr'
 import * as entry from './index'
 
 describe('the package entry (auth-proxy-kit)', () => {
@@ -24,7 +26,6 @@ describe('the package entry (auth-proxy-kit)', () => {
         "darkTheme",
         "en",
         "formatCountdown",
-        "fr",
         "isE164PhoneNumber",
         "isKitError",
         "isPasskeySignUpIncomplete",
@@ -62,5 +63,14 @@ describe('the package entry (auth-proxy-kit)', () => {
         "walletKitConfigQueryOptions",
       ]
     `)
+  })
+})
+
+describe('the locale entries (auth-proxy-kit/locales/en, auth-proxy-kit/locales/fr)', () => {
+  it('each export their dictionary alone, named after the entry', () => {
+    expect(Object.keys(enEntry)).toEqual(['en'])
+    expect(enEntry.en.locale).toBe('en')
+    expect(Object.keys(frEntry)).toEqual(['fr'])
+    expect(frEntry.fr.locale).toBe('fr')
   })
 })

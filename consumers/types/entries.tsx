@@ -16,6 +16,8 @@ import {
   type Session,
 } from 'auth-proxy-kit'
 import { createKit, startEmailOtp, type Kit } from 'auth-proxy-kit/core'
+import { en } from 'auth-proxy-kit/locales/en'
+import { fr } from 'auth-proxy-kit/locales/fr'
 import { createMockAuthProxy, DEMO_CONFIG_ID, type MockAuthProxy } from 'auth-proxy-kit/mock'
 import { mockAuthProxyPlugin, type MockAuthProxyPlugin } from 'auth-proxy-kit/mock/vite'
 import type { Plugin } from 'vite'
@@ -62,6 +64,12 @@ export async function challengeId(): Promise<string> {
   challenge.otpId satisfies number
   return challenge.otpId
 }
+
+// auth-proxy-kit/locales/en and /fr: dictionaries a component takes as its locale.
+export const inFrench = <LoginButton locale={fr} />
+export const inEnglish = <LoginButton locale={{ ...en, logIn: 'Sign in' }} />
+// @ts-expect-error: a dictionary's strings are strings.
+fr.logIn satisfies number
 
 // auth-proxy-kit/mock: the mock proxy.
 export const mock: MockAuthProxy = createMockAuthProxy({ latencyMs: 0 })

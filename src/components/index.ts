@@ -15,8 +15,9 @@ export { ProviderMark } from './marks/ProviderMark'
 export { SessionBadge, type SessionBadgeProps } from './session/SessionBadge'
 export { SignedIn } from './session/SignedIn'
 export { SignedOut } from './session/SignedOut'
+// English is in every first load already; French is at auth-proxy-kit/locales/fr, as a "type": "commonjs"
+// host would keep a locale re-exported here in its first chunk.
 export { en } from './locales/en'
-export { fr } from './locales/fr'
 export { LOCALE_NAMES, type Locale, type LocaleName } from './labels/useLocaleLabels'
 export type { LoginLabels, LoginLabelsOverride } from '../appearance/LoginLabels'
 export type { PluralLabel } from '../appearance/PluralLabel'

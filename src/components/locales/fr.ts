@@ -3,8 +3,8 @@ import type { LoginLabels } from '../../appearance/LoginLabels'
 /**
  * French, addressing the person without assuming a gender ("Connexion réussie", not "Vous êtes
  * connecté"), with a narrow no-break space (U+202F) before ? ! : and ;. Loaded only when asked for:
- * `locale="fr"` fetches it on first use (its own chunk), or import it to pass it as `locale={fr}` with
- * no wait. Error messages included, so that nothing shows in English.
+ * `locale="fr"` fetches it on first use (its own chunk), or import it from `auth-proxy-kit/locales/fr` to
+ * pass it as `locale={fr}` with no wait. Error messages included, so that nothing shows in English.
  */
 export const fr: LoginLabels = {
   locale: 'fr',
