@@ -15,6 +15,14 @@ export default defineConfig({
     // turn (7 minutes). The tests wait on timers and fake networks as much as they compute, so three share
     // two cores well.
     maxWorkers: 3,
+    // Guards against a hang, not a measure of speed: a test takes 1 to 3 s on a quiet machine and several
+    // times that on a busy one (the whole suite under `scripts/withLoad.ts` on two shared cores); one still
+    // running after two minutes is stuck. Tests wait on signals (fake timers, held requests, awaited
+    // states), never on the clock, so no value here needs tuning to make them pass.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    // expect.poll waits on a state up to this long (its default, 1 s, is a quiet machine's).
+    expect: { poll: { timeout: 60_000 } },
     projects: [
       {
         extends: true,
@@ -32,9 +40,6 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.tsx', 'stories/**/*.test.tsx', 'playground/**/*.test.tsx'],
           setupFiles: ['src/test/setupDom.ts'],
-          // A whole sign-in in jsdom, with axe over a dialog that holds every country, takes 1 to 3 s on a
-          // quiet machine and past the default 5 s on CI's two shared cores: time is not what these test.
-          testTimeout: 15_000,
         },
       },
     ],

@@ -223,7 +223,7 @@ describe('tokens that are not fresh teach nothing', () => {
     const { session } = await signInByEmail(other.kit, proxy, 'ada@example.com')
     vi.setSystemTime(Date.now() + 10 * MINUTE)
     for (const listener of listeners) listener(Object.assign(new Event('storage'), { key: tab.kit.session.storageKey }))
-    await vi.waitFor(() => expect(tab.kit.session.getSnapshot().session?.token).toBe(session.token))
+    await expect.poll(() => tab.kit.session.getSnapshot().session?.token).toBe(session.token)
     expect(tab.kit.now()).toBe(Date.now())
   })
 })

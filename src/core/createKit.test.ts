@@ -80,7 +80,7 @@ describe('createKit', () => {
 
     storage.items.clear()
     window.dispatchEvent(storageEvent('auth-proxy-kit:tenant-7:session', null))
-    await vi.waitFor(() => expect(kit.session.getSnapshot().status).toBe('signedOut'))
+    await expect.poll(() => kit.session.getSnapshot().status).toBe('signedOut')
   })
 
   it('destroy() stops the session timers', async () => {

@@ -48,7 +48,7 @@ describe('the mock CLI (npm run mock)', () => {
     process.kill('SIGTERM')
     const [code] = await once(process, 'exit')
     expect(code).toBe(0)
-  }, 20_000)
+  })
 
   it('exits 1 with a clear message on a bad flag', async () => {
     const process = run(['--nope'])
@@ -57,5 +57,5 @@ describe('the mock CLI (npm run mock)', () => {
     const [code] = await once(process, 'exit')
     expect(code).toBe(1)
     expect(stderr).toContain("auth-proxy-kit mock: Unknown option '--nope'")
-  }, 20_000)
+  })
 })

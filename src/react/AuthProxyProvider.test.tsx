@@ -4,6 +4,7 @@ import { Activity, StrictMode, type ReactNode } from 'react'
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { createKit, memoryKeyStore, memoryStorage } from '../core'
 import { createMockAuthProxy, DEMO_CONFIG_ID } from '../mock'
+import { chunks } from '../chunks'
 import { AuthProxyProvider } from './AuthProxyProvider'
 import { fakeOAuthWindow } from './test/fakeOAuthWindow'
 import { PROXY_URL } from './test/renderWithProxy'
@@ -33,6 +34,14 @@ afterEach(() => {
   built.length = 0
   vi.restoreAllMocks()
 })
+
+/**
+ * Resolves once every timer already set without a delay has run (Node runs the timers of one delay in the
+ * order they were set), the destroy the provider defers by a tick included: an order, not a duration.
+ */
+function afterDeferredDestroy(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0))
+}
 
 function countingFetch(proxy = createMockAuthProxy({ strictFields: true })) {
   const calls: string[] = []
@@ -157,7 +166,7 @@ describe('AuthProxyProvider', () => {
     // StrictMode runs initializers twice; a kit built and dropped would leak its window listeners.
     expect(built).toHaveLength(1)
     // StrictMode's simulated unmount and remount must not destroy the kit in use.
-    await new Promise((resolve) => setTimeout(resolve, 10))
+    await afterDeferredDestroy()
     expect(kit.destroy).not.toHaveBeenCalled()
     unmount()
     await waitFor(() => expect(kit.destroy).toHaveBeenCalledTimes(1))
@@ -254,7 +263,9 @@ describe('AuthProxyProvider', () => {
     expect(result.current.kit.oauth.oauthTokenUrls).toEqual({ facebook: 'https://graph.mock.test/oauth/access_token' })
     expect(result.current.kit.oauth.fetch).toBe(fetch)
     expect(result.current.kit.oauth.location).toBe(page.location)
-    await new Promise((resolve) => setTimeout(resolve, 10))
+    // The code that completes a callback, as the provider would have loaded it: what the provider chains
+    // on it has run by then.
+    await act(() => chunks.oauthRedirect.load())
     expect(result.current.callback.status).toBe('idle')
     expect(page.replaced).toEqual([])
     expect(page.location.href).toBe(callbackUrl)
@@ -281,7 +292,7 @@ describe('AuthProxyProvider', () => {
     const { result, unmount } = renderHook(() => useKit(), { wrapper })
     expect(result.current).toBe(kit)
     unmount()
-    await new Promise((resolve) => setTimeout(resolve, 10))
+    await afterDeferredDestroy()
     expect(destroy).not.toHaveBeenCalled()
     expect(built).toEqual([])
     kit.destroy()

@@ -1,6 +1,6 @@
 // The provider's wallet props: autoRefresh, passkeyName (and wallet, read by createKit: see the flows' tests).
 import { act, renderHook, waitFor } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { chunks } from '../chunks'
 import type { KitError } from '../core/errors'
 import { json } from '../core/test/fakeFetch'
@@ -28,14 +28,37 @@ function setUp(options: TestProvidersOptions = {}) {
 
 const refreshes = (fake: { endpoints(): string[] }) =>
   fake.endpoints().filter((endpoint) => endpoint === 'submit/stamp_login')
-const pause = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)))
+
+// Every refresh the kit starts (refreshSession, wrapped): a refresh that should not happen is seen as it
+// starts, rather than by waiting long enough for its request.
+const started = vi.hoisted(() => ({ refreshes: 0 }))
+vi.mock('../core/wallet/refreshSession', async (importOriginal) => {
+  const module = await importOriginal<typeof import('../core/wallet/refreshSession')>()
+  return {
+    ...module,
+    refreshSession(...args: Parameters<typeof module.refreshSession>) {
+      started.refreshes += 1
+      return module.refreshSession(...args)
+    },
+  }
+})
+
+/**
+ * Resolves once a refresh due now would have started: the provider starts autoRefresh when the wallet
+ * chunk has loaded (chained on the load this waits for too), and autoRefresh's timer for a session this
+ * close to its end has no delay (Node runs the timers of one delay in the order they were set).
+ */
+async function whenARefreshDueNowWouldHaveStarted(): Promise<void> {
+  await act(() => chunks.wallet.load())
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)))
+}
 
 describe('AuthProxyProvider autoRefresh', () => {
   it('loads no wallet code while signed out; refreshes a session near its expiry once signed in', async () => {
     const { Providers, kit, fake } = setUp({ autoRefresh: true })
     const { result } = renderHook(() => useSession(), { wrapper: Providers })
     await waitFor(() => expect(result.current.status).toBe('signedOut'))
-    await pause(20)
+    // A load would have begun as the provider saw the session (its status turns 'loading' at once).
     expect(chunks.wallet.getSnapshot().status).toBe('idle')
 
     // 4 s before expiry: due at once (never later than 5 s before).
@@ -48,8 +71,10 @@ describe('AuthProxyProvider autoRefresh', () => {
   it('refreshes nothing without autoRefresh', async () => {
     const { Providers, kit, fake } = setUp()
     renderHook(() => useSession(), { wrapper: Providers })
+    started.refreshes = 0
     await setTestSession(kit, { lifetimeMs: 4_000 })
-    await pause(300)
+    await whenARefreshDueNowWouldHaveStarted()
+    expect(started.refreshes).toBe(0)
     expect(refreshes(fake)).toEqual([])
   })
 
@@ -60,10 +85,13 @@ describe('AuthProxyProvider autoRefresh', () => {
     const { unmount } = renderHook(() => useSession(), { wrapper: failing.Providers })
     await setTestSession(failing.kit)
     await waitFor(() => expect(chunks.wallet.getSnapshot().status).toBe('loaded'))
-    await pause(20)
+    // autoRefresh has started (chained on that load): unmounting has something to stop.
+    await act(() => chunks.wallet.load())
     unmount()
+    started.refreshes = 0
     await setTestSession(failing.kit, { lifetimeMs: 4_000 })
-    await pause(300)
+    await whenARefreshDueNowWouldHaveStarted()
+    expect(started.refreshes).toBe(0)
     expect(refreshes(failing.fake)).toEqual([])
     expect(errors).toEqual([])
   })

@@ -5,6 +5,7 @@ import { DEFAULT_USER_MESSAGES } from '../core/errors'
 import { createMockAuthProxy, type MockAuthProxyOptions } from '../mock'
 import { EVERY_PROVIDER_TENANT } from '../mock/testing/oauth'
 import { fakeOAuthWindow, type FakeOAuthWindow } from './test/fakeOAuthWindow'
+import { holdRequests } from './test/holdRequests'
 import { answerParameter, consent, withAnswer, withState } from './test/mockConsent'
 import { createTestProviders, type TestProvidersOptions } from './test/renderWithProxy'
 import { useLoginWithOAuth } from './useLoginWithOAuth'
@@ -54,10 +55,10 @@ describe('useOAuthCallback (redirect sign-in completed by AuthProxyProvider)', (
     const shared = tab()
     const callbackUrl = await consent(shared.proxy, await leaveForProvider(shared), 'Continue as Ada Lovelace')
     expect(new URLSearchParams(new URL(callbackUrl).hash.slice(1)).get('id_token')).toBeTruthy()
-    // Slow enough to see the progress.
-    shared.proxy.setLatency(100)
+    // The config waits for the test, and the sign-in's calls wait for the config: progress to see.
+    const config = holdRequests(shared.proxy.fetch, ['wallet_kit_config'])
     const page = fakeOAuthWindow({ href: callbackUrl })
-    const { result, requests } = arriveAt(shared, page)
+    const { result, requests } = arriveAt(shared, page, { fetch: config.fetch })
 
     // Before anything is sent: no id_token or state left in the address bar, and progress to show.
     await waitFor(() => expect(result.current.callback.status).toBe('completing'))
@@ -65,6 +66,7 @@ describe('useOAuthCallback (redirect sign-in completed by AuthProxyProvider)', (
     expect(page.location.href).toBe('https://app.test/login')
     expect(requests).not.toContain('account')
 
+    config.release()
     await waitFor(() => expect(result.current.callback.status).toBe('success'))
     expect(result.current.session.status).toBe('signedIn')
     expect(result.current.callback.result).toMatchObject({ provider: 'google', isNewUser: true })

@@ -41,10 +41,11 @@ describe('useUser', () => {
   })
 
   it('does not run when enabled is false', async () => {
-    const { Providers, kit, fake } = setUp()
+    const { Providers, kit, fake, queryClient } = setUp()
     await setTestSession(kit)
     const { result } = renderHook(() => useUser({ enabled: false }), { wrapper: Providers })
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+    // A query that runs starts fetching as its observer subscribes, in the render's effects.
+    expect(queryClient.isFetching({ queryKey: ['auth-proxy-kit', 'demo', 'account', 'user'] })).toBe(0)
     expect(result.current.fetchStatus).toBe('idle')
     expect(publicCalls(fake)).toHaveLength(0)
   })

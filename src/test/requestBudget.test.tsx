@@ -41,8 +41,9 @@ function ConfigReader({ label }: { label: string }) {
 function loadPage(proxy: MockAuthProxy) {
   const { fetch, requests } = recordingFetch(proxy)
   const user = userEvent.setup()
+  const queryClient = new QueryClient()
   render(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <AuthProxyProvider
         proxyUrl={PROXY_URL}
         configId={DEMO_CONFIG_ID}
@@ -57,7 +58,7 @@ function loadPage(proxy: MockAuthProxy) {
       </AuthProxyProvider>
     </QueryClientProvider>,
   )
-  return { user, requests }
+  return { user, requests, queryClient }
 }
 
 async function signInThroughModal(user: UserEvent, proxy: MockAuthProxy, email: string): Promise<void> {
@@ -94,14 +95,15 @@ async function signInByPhoneThroughModal(user: UserEvent, proxy: MockAuthProxy, 
 }
 
 /** What else a page lives through: the tab hidden and shown again, the network back. Nothing is refetched. */
-async function liveThroughFocusAndReconnect(): Promise<void> {
-  await act(async () => {
+async function liveThroughFocusAndReconnect(queryClient: QueryClient): Promise<void> {
+  act(() => {
     // Fired at the document and bubbling to window, where react-query's focus manager listens.
     document.dispatchEvent(new Event('visibilitychange', { bubbles: true }))
     window.dispatchEvent(new Event('focus'))
     window.dispatchEvent(new Event('online'))
-    await new Promise((resolve) => setTimeout(resolve, 20))
   })
+  // A refetch starts as the event is handled; once none is in flight, any it made is in `requests`.
+  await waitFor(() => expect(queryClient.isFetching()).toBe(0))
 }
 
 /** What the signed-in view asks once the flow is done: the wallet (who is signed in, the session remembers). Sorted. */
@@ -116,18 +118,18 @@ function flowThenView(requests: readonly string[]): string[] {
 describe('request budget: each flow makes only the calls DESIGN.md lists', () => {
   it('given a page where three components read the config, it fetches wallet_kit_config once', async () => {
     const proxy = createMockAuthProxy({ strictFields: true })
-    const { requests } = loadPage(proxy)
+    const { requests, queryClient } = loadPage(proxy)
     expect(await screen.findByText(/^header: .*email/)).toBeInTheDocument()
     expect(screen.getByText(/^footer: .*email/)).toBeInTheDocument()
-    await liveThroughFocusAndReconnect()
+    await liveThroughFocusAndReconnect(queryClient)
     expect(requests).toEqual(['POST /v1/wallet_kit_config'])
   })
 
   it('given a new user, the email flow through the modal is config, otp_init, otp_verify, account, signup, otp_login', async () => {
     const proxy = createMockAuthProxy({ strictFields: true })
-    const { user, requests } = loadPage(proxy)
+    const { user, requests, queryClient } = loadPage(proxy)
     await signInThroughModal(user, proxy, 'ada@example.com')
-    await liveThroughFocusAndReconnect()
+    await liveThroughFocusAndReconnect(queryClient)
     expect(flowThenView(requests)).toEqual([
       'POST /v1/wallet_kit_config',
       'POST /v1/otp_init',
@@ -154,9 +156,9 @@ describe('request budget: each flow makes only the calls DESIGN.md lists', () =>
     expect((await completeEmailOtp(earlier, { challenge, code })).isNewUser).toBe(true)
     earlier.destroy()
 
-    const { user, requests } = loadPage(proxy)
+    const { user, requests, queryClient } = loadPage(proxy)
     await signInThroughModal(user, proxy, 'grace@example.com')
-    await liveThroughFocusAndReconnect()
+    await liveThroughFocusAndReconnect(queryClient)
     expect(flowThenView(requests)).toEqual([
       'POST /v1/wallet_kit_config',
       'POST /v1/otp_init',
@@ -170,9 +172,9 @@ describe('request budget: each flow makes only the calls DESIGN.md lists', () =>
 
   it('given a new user, the SMS flow through the modal is config, otp_init, otp_verify, account, signup, otp_login', async () => {
     const proxy = createMockAuthProxy({ strictFields: true })
-    const { user, requests } = loadPage(proxy)
+    const { user, requests, queryClient } = loadPage(proxy)
     await signInByPhoneThroughModal(user, proxy, '+447700900123')
-    await liveThroughFocusAndReconnect()
+    await liveThroughFocusAndReconnect(queryClient)
     expect(flowThenView(requests)).toEqual([
       'POST /v1/wallet_kit_config',
       'POST /v1/otp_init',
@@ -198,9 +200,9 @@ describe('request budget: each flow makes only the calls DESIGN.md lists', () =>
     expect((await completeSmsOtp(earlier, { challenge, code })).isNewUser).toBe(true)
     earlier.destroy()
 
-    const { user, requests } = loadPage(proxy)
+    const { user, requests, queryClient } = loadPage(proxy)
     await signInByPhoneThroughModal(user, proxy, '+14155550123')
-    await liveThroughFocusAndReconnect()
+    await liveThroughFocusAndReconnect(queryClient)
     expect(flowThenView(requests)).toEqual([
       'POST /v1/wallet_kit_config',
       'POST /v1/otp_init',

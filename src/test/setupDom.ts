@@ -9,10 +9,13 @@ if (!globalThis.crypto?.subtle) {
   Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true })
 }
 
-// waitFor and findBy* give up after 1 s by default. A passkey sign-up against the mock (key generation,
-// attestation checks, two stamped requests) takes a few hundred ms on a quiet machine and past 1 s on CI's
-// two cores shared by three Vitest workers: these tests prove what happens, not how fast.
-configure({ asyncUtilTimeout: 5_000 })
+// waitFor and findBy* give up after 1 s by default. What they wait for (a passkey sign-up against the mock:
+// key generation, attestation checks, two stamped requests) takes a few hundred ms on a quiet machine and
+// many seconds on two cores shared with other work: these tests prove what happens, not how fast. So the
+// limit only guards against a hang: a state that has not come in a minute will not come. It is half the
+// test's own limit (vitest.config.ts), so that a missing state fails with its name and the page rather than
+// as a test that timed out.
+configure({ asyncUtilTimeout: 60_000 })
 
 afterEach(() => {
   cleanup()

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { createMockAuthProxy, type MockAuthProxy } from '../../mock'
 import { expectNoAxeViolations } from '../../react/test/expectNoAxeViolations'
+import { holdRequests } from '../../react/test/holdRequests'
 import { latestCode, renderWithProxy } from '../../react/test/renderWithProxy'
 import { AuthPanel } from '../panel/AuthPanel'
 
@@ -38,12 +39,17 @@ async function signInInPanel(
 
 describe('Your account', () => {
   it('while the wallet loads, shows two placeholder rows and says so once; then the addresses, each copied by its button', async () => {
-    const { user, proxy, container } = renderWithProxy(<AuthPanel />)
+    // The wallet's reads wait for the test: the loading state stays on screen until then.
+    const proxy = createMockAuthProxy({ strictFields: true })
+    const wallets = holdRequests(proxy.fetch, [
+      '/public/v1/query/list_wallets',
+      '/public/v1/query/list_wallet_accounts',
+    ])
+    const { user, container } = renderWithProxy(<AuthPanel />, { proxy, fetch: wallets.fetch })
     const panel = await screen.findByRole('region', { name: 'Log in or sign up' })
     await user.type(await within(panel).findByRole('textbox', { name: 'Email address' }), EMAIL)
     await user.click(within(panel).getByRole('button', { name: 'Continue with email' }))
     const code = await within(panel).findByRole('textbox', { name: 'Verification code' })
-    proxy.setLatency(300)
     await user.type(code, latestCode(proxy, EMAIL))
 
     const wallet = await within(panel).findByRole('region', { name: 'Wallet' })
@@ -51,7 +57,7 @@ describe('Your account', () => {
     expect(within(wallet).getByRole('status')).toHaveTextContent('Loading your wallet…')
     await expectNoAxeViolations(container)
 
-    proxy.setLatency(0)
+    wallets.release()
     const copies = await within(wallet).findAllByRole('button', { name: 'Copy address' })
     expect(wallet).not.toHaveAttribute('aria-busy')
     expect(within(wallet).getByText('Ethereum')).toBeInTheDocument()

@@ -6,6 +6,7 @@ import { DEFAULT_USER_MESSAGES } from '../../core/errors'
 import { createMockAuthProxy } from '../../mock'
 import { expectNoAxeViolations } from '../../react/test/expectNoAxeViolations'
 import { fakeOAuthWindow, type FakeOAuthWindow } from '../../react/test/fakeOAuthWindow'
+import { holdRequests } from '../../react/test/holdRequests'
 import { consent, withState } from '../../react/test/mockConsent'
 import { PROXY_URL, renderWithProxy } from '../../react/test/renderWithProxy'
 import { LoginButton } from './LoginButton'
@@ -208,16 +209,19 @@ describe('LoginButton, back from a redirect sign-in', () => {
     const shared = tab()
     const callbackUrl = await consent(shared.proxy, await leaveFor(shared, 'Google'), 'Continue as Ada Lovelace')
     const page = fakeOAuthWindow({ href: callbackUrl })
+    // The sign-in's first call waits for the test: its progress stays on screen until then.
+    const account = holdRequests(shared.proxy.fetch, ['account'])
     const { user } = renderWithProxy(<LoginButton />, {
       ...shared,
       oauthWindow: page,
       oauthMode: 'redirect',
-      mock: { latencyMs: 50 },
+      fetch: account.fetch,
     })
 
     const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' })
     expect(await within(dialog).findByRole('status')).toHaveTextContent('Signing you in…')
     await expectNoAxeViolations(dialog)
+    account.release()
     expect(await within(dialog).findByRole('heading', { name: /^Signed in as / })).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: 'Done' }))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()

@@ -3,7 +3,9 @@ import type { UserEvent } from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { memoryStorage } from '../../core'
 import { DEFAULT_USER_MESSAGES } from '../../core/errors'
+import { createMockAuthProxy } from '../../mock'
 import { expectNoAxeViolations } from '../../react/test/expectNoAxeViolations'
+import { holdRequests } from '../../react/test/holdRequests'
 import { latestCode, renderWithProxy, wrongCode } from '../../react/test/renderWithProxy'
 import { LoginButton } from './LoginButton'
 
@@ -128,14 +130,17 @@ describe('LoginModal, sign-in by SMS', () => {
   })
 
   it('while the code is being sent, it disables Send code and says so', async () => {
-    const { user, proxy } = renderWithProxy(<LoginButton />)
+    // The code's request waits for the test: the sending state stays on screen until then.
+    const proxy = createMockAuthProxy({ strictFields: true })
+    const otpInit = holdRequests(proxy.fetch, ['otp_init'])
+    const { user } = renderWithProxy(<LoginButton />, { proxy, fetch: otpInit.fetch })
     const dialog = await openPhoneStep(user)
     await user.type(within(dialog).getByRole('textbox', { name: 'Phone number' }), '+447700900123')
-    proxy.setLatency(150)
     await user.click(within(dialog).getByRole('button', { name: 'Send code' }))
     expect(within(dialog).getByRole('status')).toHaveTextContent('Sending code…')
     expect(within(dialog).getByRole('button', { name: 'Send code' })).toBeDisabled()
     await expectNoAxeViolations(dialog)
+    otpInit.release()
     expect(await within(dialog).findByText('We sent a code to +44 7700900123')).toBeInTheDocument()
   })
 

@@ -3,7 +3,9 @@ import type { UserEvent } from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { memoryStorage } from '../../core'
 import { DEFAULT_USER_MESSAGES } from '../../core/errors'
+import { createMockAuthProxy } from '../../mock'
 import { expectNoAxeViolations } from '../../react/test/expectNoAxeViolations'
+import { holdRequests } from '../../react/test/holdRequests'
 import { latestCode, renderWithProxy, wrongCode } from '../../react/test/renderWithProxy'
 import { LoginButton } from './LoginButton'
 
@@ -112,15 +114,18 @@ describe('LoginModal', () => {
   })
 
   it('while the code is being sent, it disables the button and says so', async () => {
-    const { user, proxy } = renderWithProxy(<LoginButton />)
+    // The code's request waits for the test: the sending state stays on screen until then.
+    const proxy = createMockAuthProxy({ strictFields: true })
+    const otpInit = holdRequests(proxy.fetch, ['otp_init'])
+    const { user } = renderWithProxy(<LoginButton />, { proxy, fetch: otpInit.fetch })
     const dialog = await openModal(user)
     await user.type(await within(dialog).findByRole('textbox', { name: 'Email address' }), 'slow@example.com')
-    proxy.setLatency(150)
     await user.click(within(dialog).getByRole('button', { name: 'Continue with email' }))
 
     expect(within(dialog).getByRole('status')).toHaveTextContent('Sending code…')
     expect(within(dialog).getByRole('button', { name: 'Continue with email' })).toBeDisabled()
     await expectNoAxeViolations(dialog)
+    otpInit.release()
     expect(await within(dialog).findByText('We sent a code to slow@example.com')).toBeInTheDocument()
   })
 
@@ -357,10 +362,14 @@ describe('LoginModal', () => {
   })
 
   it('while the config loads, it shows progress', async () => {
-    const { user } = renderWithProxy(<LoginButton />, { mock: { latencyMs: 200 } })
+    // The config waits for the test: its progress stays on screen until then.
+    const proxy = createMockAuthProxy({ strictFields: true })
+    const config = holdRequests(proxy.fetch, ['wallet_kit_config'])
+    const { user } = renderWithProxy(<LoginButton />, { proxy, fetch: config.fetch })
     const dialog = await openModal(user)
     expect(within(dialog).getByRole('status')).toHaveTextContent('Loading sign-in options…')
     await expectNoAxeViolations(dialog)
+    config.release()
     expect(await within(dialog).findByRole('textbox', { name: 'Email address' })).toBeInTheDocument()
   })
 

@@ -115,6 +115,22 @@ function start(kit: Kit, options: Parameters<typeof startAutoRefresh>[1] = {}): 
   return stop
 }
 
+// Every refresh startAutoRefresh starts (refreshSession, wrapped), until it ends: what settle() waits for.
+const refreshes = vi.hoisted(() => new Set<Promise<unknown>>())
+vi.mock('./refreshSession', async (importOriginal) => {
+  const module = await importOriginal<typeof import('./refreshSession')>()
+  return {
+    ...module,
+    refreshSession(...args: Parameters<typeof module.refreshSession>) {
+      const refresh = module.refreshSession(...args)
+      refreshes.add(refresh)
+      const done = () => void refreshes.delete(refresh)
+      refresh.then(done, done)
+      return refresh
+    },
+  }
+})
+
 /** Advances the fake clock, then lets the real async work it started (WebCrypto stamps, JWT signing) finish. */
 async function advance(ms: number): Promise<void> {
   await vi.advanceTimersByTimeAsync(ms)
@@ -122,12 +138,18 @@ async function advance(ms: number): Promise<void> {
 }
 
 /**
- * About 100 ms of real time (setImmediate and performance are not faked) with the fake clock standing
- * still: room for a WebCrypto stamp and a JWT even on a busy machine.
+ * Waits, with the fake clock standing still, for every refresh a timer started to end, however long a
+ * busy machine takes, and then for what follows it in the same turn (the lease released, onError told,
+ * the retry armed). A timer that fired starts its refresh at once, so none is missed.
  */
 async function settle(): Promise<void> {
-  const end = performance.now() + 100
-  while (performance.now() < end) await new Promise((resolve) => setImmediate(resolve))
+  while (refreshes.size > 0) await Promise.allSettled(refreshes)
+  await new Promise((resolve) => setImmediate(resolve))
+}
+
+/** Waits for another tab to follow a write to the shared storage (its session store checks the key first). */
+async function followed(kit: Kit, token: string | undefined): Promise<void> {
+  while (kit.session.getSnapshot().session?.token !== token) await new Promise((resolve) => setImmediate(resolve))
 }
 
 beforeEach(() => {
@@ -285,7 +307,7 @@ describe('startAutoRefresh across tabs', () => {
     const one = tab(profile, fake)
     const two = tab(profile, fake)
     const sessionKey = await signIn(one)
-    await settle()
+    await followed(two, one.session.getSnapshot().session?.token)
     expect(two.session.getSnapshot().session?.publicKey).toBe(sessionKey)
     start(one, { locks })
     start(two, { locks })
@@ -307,7 +329,7 @@ describe('startAutoRefresh across tabs', () => {
     const one = tab(profile, fake)
     const two = tab(profile, fake)
     await signIn(one)
-    await settle()
+    await followed(two, one.session.getSnapshot().session?.token)
     start(one, { locks: null })
     start(two, { locks: null })
     await advance(14 * MINUTE + SECOND)

@@ -4,7 +4,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { createKit } from '../../core/createKit'
 import { completeEmailOtp, startEmailOtp } from '../../core/flows/emailOtp'
 import { memoryKeyStore } from '../../core/keys/memoryKeyStore'
@@ -252,6 +252,12 @@ describe('webhooks', () => {
   })
 
   it('drops the oldest waiting delivery beyond maxPending, with a record, and keeps at most maxLog', async () => {
+    // The deliveries' timers are the test's: a delivery starts when the test lets it (the turn after the
+    // answer), and its attempt times out when the test says, not while the kit's calls run on a busy machine.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
     const hanging: typeof fetch = () => new Promise(() => {})
     const proxy = createMockAuthProxy({
       tenants: [tenant({ webhookUrl: 'http://hooks.test/' })],
@@ -259,22 +265,31 @@ describe('webhooks', () => {
     })
     const kit = kitOn(proxy)
     await startEmailOtp(kit, { email: 'ada@example.com' })
+    await vi.advanceTimersByTimeAsync(0)
     await startEmailOtp(kit, { email: 'bob@example.com' })
+    await vi.advanceTimersByTimeAsync(0)
     expect(proxy.webhooks.list().map((delivery) => delivery.status)).toEqual(['pending', 'dropped'])
     expect(proxy.webhooks.list()[1]?.lastError).toMatch(
       /^dropped unsent: more than 1 deliveries \(webhooks.maxPending\)/,
     )
     const [, second] = proxy.webhooks.list()
     await startEmailOtp(kit, { email: 'cyd@example.com' })
+    await vi.advanceTimersByTimeAsync(0)
     expect(proxy.webhooks.list()).toHaveLength(2)
     expect(proxy.webhooks.list().map((delivery) => delivery.status)).toEqual(['pending', 'dropped'])
     expect(proxy.webhooks.list()[1]?.id).not.toBe(second?.id)
+    await vi.advanceTimersByTimeAsync(50)
     await proxy.webhooks.settled()
     // A fetch that never answers, and ignores its abort signal, still ends at the timeout.
     expect(proxy.webhooks.list()[0]).toMatchObject({ status: 'failed', lastError: 'timeout after 50 ms' })
   })
 
   it('never delays the answer: the proxy answers while the receiver has not', async () => {
+    // The attempt's timeout is the test's to fire: the delivery is still pending however slow the machine.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
     const held: typeof fetch = () => new Promise(() => {})
     const proxy = createMockAuthProxy({
       tenants: [tenant({ webhookUrl: 'http://hooks.test/' })],
@@ -282,7 +297,9 @@ describe('webhooks', () => {
     })
     const challenge = await startEmailOtp(kitOn(proxy), { email: 'ada@example.com' })
     expect(challenge.contact).toBe('ada@example.com')
-    expect(proxy.webhooks.list()).toMatchObject([{ status: 'pending' }])
+    await vi.advanceTimersByTimeAsync(0)
+    expect(proxy.webhooks.list()).toMatchObject([{ status: 'pending', attempts: 1 }])
+    await vi.advanceTimersByTimeAsync(200)
     await proxy.webhooks.settled()
   })
 
@@ -371,7 +388,7 @@ describe('set_organization_feature and remove_organization_feature', () => {
     const failing = await receiver(Array.from({ length: 50 }, () => 500))
     await ok(setWebhook(proxy, clock, DEMO_ORGANIZATION_ID, failing.url, root))
     // The set activity's own delivery fails once and waits 500 ms for its retry.
-    await vi.waitFor(() => expect(failing.received).toHaveLength(1))
+    await expect.poll(() => failing.received).toHaveLength(1)
     expect(proxy.webhooks.list()).toMatchObject([
       { activityType: 'ACTIVITY_TYPE_SET_ORGANIZATION_FEATURE', status: 'pending', attempts: 1 },
     ])

@@ -2,7 +2,7 @@
 // holds when (1) the call ends signed in, or with the KitError code that is stable for the fault;
 // (2) there is no session, or the right one; (3) no key is left that nothing references; (4) no
 // identity has two accounts; (5) the documented recovery then signs in, and 2-4 still hold.
-import { afterAll, describe, expect, it, type TestContext } from 'vitest'
+import { afterAll, describe, expect, it, vi, type TestContext } from 'vitest'
 import { isKitError } from '../../core/errors'
 import { logout } from '../../core/flows/logout'
 import type { MockFaultTarget } from '../../mock/types'
@@ -15,6 +15,23 @@ import { createTally } from './tally'
 import { createWorld } from './world'
 
 const tally = createTally()
+
+// A late answer is one the kit has given up on. In the runs of the `late` fault, setTimeout is fake:
+// neither the kit's deadline (LATE_TIMEOUT_MS) nor the late answer (later) comes by itself, however long
+// the healthy calls take on a busy machine. Once the mock has processed the faulted request and holds its
+// answer (faultAfter, wrapped here), the test moves the fake clock to the kit's deadline.
+const late = vi.hoisted(() => ({ answerHeld(): void {} }))
+vi.mock('../../mock/faults/applyFault', async (importOriginal) => {
+  const module = await importOriginal<typeof import('../../mock/faults/applyFault')>()
+  return {
+    ...module,
+    faultAfter(...args: Parameters<typeof module.faultAfter>) {
+      const answer = module.faultAfter(...args)
+      if (args[0].kind === 'late') late.answerHeld()
+      return answer
+    },
+  }
+})
 
 afterAll(() => {
   console.log(tally.summary())
@@ -49,7 +66,16 @@ function outcomeOf(error: unknown): { code: string; retryAfterSeconds?: number }
  * second try fails too.
  */
 async function run(flow: FlowDef, step: MockFaultTarget, fault: FaultCase, shots: 1 | 2): Promise<void> {
-  const world = createWorld(fault.fault.kind === 'late' ? { timeoutMs: LATE_TIMEOUT_MS } : {})
+  const isLate = fault.fault.kind === 'late'
+  if (isLate) {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    // Once faultAfter has set the held answer's timer and abort listener (the rest of this turn).
+    late.answerHeld = () =>
+      void setImmediate(() => {
+        if (vi.isFakeTimers()) vi.advanceTimersByTime(LATE_TIMEOUT_MS)
+      })
+  }
+  const world = createWorld(isLate ? { timeoutMs: LATE_TIMEOUT_MS } : {})
   let flowRun: FlowRun | undefined
   try {
     flowRun = await flow.prepare(world, step)
@@ -103,6 +129,10 @@ async function run(flow: FlowDef, step: MockFaultTarget, fault: FaultCase, shots
   } finally {
     flowRun?.dispose()
     world.kit.destroy()
+    if (isLate) {
+      late.answerHeld = () => {}
+      vi.useRealTimers()
+    }
   }
 }
 

@@ -22,7 +22,11 @@ export interface FaultCase {
   absorbedBy: ReadonlyArray<'account' | 'submit'>
 }
 
-/** How long the kit waits for an answer in the runs of the `late` fault (everywhere else: its default). */
+/**
+ * How long the kit waits for an answer in the runs of the `late` fault (everywhere else: its default),
+ * and how late the answer is. Both are on fake timers (faultSuite.test.ts): the test moves them on once
+ * the mock holds the late answer, so that the kit gives up first however slow the machine is.
+ */
 export const LATE_TIMEOUT_MS = 300
 const LATE_MS = 900
 
