@@ -160,15 +160,21 @@ async function main(): Promise<void> {
 }
 
 function stopAll(signal: NodeJS.Signals): void {
+  // SIGINT, as a Ctrl-C would send: Playwright stops the servers it started only on that one (they run in
+  // process groups of their own, so a stage's group does not reach them).
   for (const child of running) {
     try {
-      if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM')
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGINT')
     } catch {
       // Gone already.
     }
   }
-  console.error(`\nnpm test: ${signal}, stopped the running stages`)
-  process.exit(130)
+  console.error(`\nnpm test: ${signal}, stopping the running stages`)
+  const exit = () => process.exit(130)
+  if (running.size === 0) exit()
+  for (const child of running) child.once('close', () => running.size === 0 && exit())
+  // A stage that ignores SIGINT is not waited for forever.
+  setTimeout(exit, 15_000).unref()
 }
 process.once('SIGINT', stopAll)
 process.once('SIGTERM', stopAll)
