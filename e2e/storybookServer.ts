@@ -37,7 +37,8 @@ async function waitForPlay(page: Page, storyId: string): Promise<void> {
             (window as { __STORYBOOK_PREVIEW__?: { currentRender?: { phase?: string } } }).__STORYBOOK_PREVIEW__
               ?.currentRender?.phase,
         ),
-      { timeout: 15_000 },
+      // A guard against a hang: a play that signs in takes seconds on a busy machine.
+      { timeout: 45_000 },
     )
     .toBe('finished')
 }
