@@ -103,6 +103,9 @@ describe('a device clock 16 minutes fast', () => {
   })
 
   it('keeps the offset for the next kit on the same storage (a reload): the stored session is still signed in', async () => {
+    // The true clock stands still: the offset learned is the device's skew, not also the time the requests
+    // took on a busy machine (the bounds below allow for the token's iat, in whole seconds).
+    vi.useFakeTimers({ now: Date.parse('2030-06-01T12:00:00.000Z'), toFake: ['Date'] })
     const proxy = trueProxy()
     const first = device(proxy, 16 * MINUTE)
     const { session } = await signInByEmail(first.kit, proxy, 'ada@example.com')
@@ -117,6 +120,9 @@ describe('a device clock 16 minutes fast', () => {
   })
 
   it('keeps the offset across logout: the clock is the device’s, not the session’s', async () => {
+    // The true clock stands still: the offset learned is the device's skew, not also the time the requests
+    // took on a busy machine (the bounds below allow for the token's iat, in whole seconds).
+    vi.useFakeTimers({ now: Date.parse('2030-06-01T12:00:00.000Z'), toFake: ['Date'] })
     const proxy = trueProxy()
     const { kit, storage } = device(proxy, 16 * MINUTE)
     await signInByEmail(kit, proxy, 'ada@example.com')
@@ -174,6 +180,9 @@ describe('a device clock 6 minutes fast, passkey log-in', () => {
 
 describe('an activity stamped by the session key', () => {
   it('is sent once more with the API’s time when the clock moved after sign-in (the refusal states the time)', async () => {
+    // The true clock stands still: the offset learned is the device's skew, not also the time the requests
+    // took on a busy machine (the bounds below allow for the token's iat, in whole seconds).
+    vi.useFakeTimers({ now: Date.parse('2030-06-01T12:00:00.000Z'), toFake: ['Date'] })
     const proxy = trueProxy()
     let skew = 0
     const { kit, paths } = device(proxy, () => skew)
@@ -239,6 +248,9 @@ describe('kit.learnClockFromIat (for the OTP flow’s verification token)', () =
   })
 
   it('is told by completeOtp right after otp_verify: a sign-in that fails later has still learned the time', async () => {
+    // The true clock stands still: the offset learned is the device's skew, not also the time the requests
+    // took on a busy machine (the bounds below allow for the token's iat, in whole seconds).
+    vi.useFakeTimers({ now: Date.parse('2030-06-01T12:00:00.000Z'), toFake: ['Date'] })
     const proxy = trueProxy()
     const { kit } = device(proxy, 16 * MINUTE)
     proxy.faults.add({ endpoint: 'account', fault: { kind: 'error', code: 13 } })
