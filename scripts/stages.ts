@@ -1,6 +1,6 @@
 // The stages of `npm test` (scripts/test.ts runs them): what each checks, the command, and what it needs
-// made first. Listed in the order they are started when several are ready: the ones the end-to-end run
-// waits for first, so that the longest chain starts early.
+// made first. The end-to-end run and what it waits for form the longest chain: those start the moment
+// they can (`first`); the rest fill the free slots in the order listed.
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 
@@ -13,6 +13,11 @@ export interface Stage {
   /** Stages whose output this one uses: it starts once they have passed, and does not run if one fails. */
   needs: string[]
   env?: Record<string, string>
+  /**
+   * On the way to the end-to-end run, the longest chain: starts as soon as its needs have passed, even
+   * when TEST_JOBS stages already run (the others wait for a free slot).
+   */
+  first?: boolean
 }
 
 const ROOT = resolve(import.meta.dirname, '..')
@@ -28,30 +33,35 @@ const withTarball = { KIT_TARBALL }
 export const STAGES: Stage[] = [
   {
     name: 'chromium',
+    first: true,
     what: "Debian's Chromium is there (installed when missing, as root)",
     command: 'tsx scripts/ensure-chromium.ts',
     needs: [],
   },
   {
     name: 'build',
+    first: true,
     what: 'the package builds; dist matches the exports; the chunk graph keeps first loads lean',
     command: 'npm run build && node scripts/check-dist.mjs && node scripts/check-chunks.mjs',
     needs: [],
   },
   {
     name: 'storybook',
+    first: true,
     what: 'the static Storybook builds',
     command: 'npm run build-storybook',
     needs: [],
   },
   {
     name: 'pack',
+    first: true,
     what: 'npm pack, once: the tarball every host below installs',
     command: 'tsx scripts/packKit.ts --prebuilt',
     needs: ['build'],
   },
   {
     name: 'nextjs',
+    first: true,
     what: 'the Next.js example installs the tarball and `next build`s (type check included)',
     command: 'tsx scripts/test-nextjs.ts --prepare',
     needs: ['pack'],
@@ -59,6 +69,7 @@ export const STAGES: Stage[] = [
   },
   {
     name: 'consumers',
+    first: true,
     what: 'fresh Vite hosts (ESM React 19, CommonJS React 18.2) install, type-check and build; types resolve',
     command: 'tsx scripts/test-consumers.ts --prepare',
     needs: ['pack'],
@@ -84,6 +95,7 @@ export const STAGES: Stage[] = [
   },
   {
     name: 'e2e',
+    first: true,
     what: 'Playwright, one run: the playground, every story (axe, screenshots), the hosts, Next.js',
     command: 'playwright test',
     needs: ['chromium', 'storybook', 'consumers', 'nextjs'],

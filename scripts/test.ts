@@ -7,8 +7,9 @@
 //   npm test -- --skip e2e,nextjs     every stage but those (and the ones that need them)
 //
 // Each stage's output goes to test-results/stages/<stage>.log; a failed stage's last lines are printed.
-// TEST_JOBS (default 4) caps the stages running at once: most of them wait on installs, servers and
-// timers as much as they compute, so a few share two cores well.
+// TEST_JOBS (default 4) caps the stages running at once, but for those on the way to the end-to-end run
+// (the longest chain), which start the moment they can: most stages wait on installs, servers and timers
+// as much as they compute, so a few share two cores well.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -122,7 +123,7 @@ async function main(): Promise<void> {
         continue
       }
       const ready = stage.needs.every((need) => !names.has(need) || results.get(need)?.outcome === 'passed')
-      if (!ready || active.size >= JOBS) continue
+      if (!ready || (active.size >= JOBS && !stage.first)) continue
       pending.splice(pending.indexOf(stage), 1)
       const stageStarted = performance.now()
       console.log(`▶ ${stage.name} (at ${elapsed(started).toFixed(0)} s): ${stage.command}`)

@@ -1,15 +1,10 @@
 // Every chunk the kit loads on first use, named in one place (each defined in chunkLoaders.ts). A
 // bundler splits each `import()` into its own chunk, so an app pays for a flow when it is first used (or prefetched), not on its first load.
-// Hooks and prefetching read this module, and a store that stands for a flow before its chunk is here
-// is built here (lazyOtpFlow), so that what loads when is decided in one place; core's stores never read
-// it (they import their flows statically and are themselves what a chunk holds). What loads when is
-// proven on the built files (scripts/check-chunks.mjs), not by spying on these loaders.
+// Hooks and prefetching read this module, and so does the store that stands for the OTP flow before its
+// chunk is here (lazyOtpFlow.ts, beside it); core's stores never read it (they import their flows
+// statically and are themselves what a chunk holds). What loads when is proven on the built files
+// (scripts/check-chunks.mjs), not by spying on these loaders.
 import * as chunks from './chunkLoaders'
-import type { Kit } from './core/createKit'
-import { createLazyOtpFlow } from './core/otp/createLazyOtpFlow'
-import type { CreateOtpFlowOptions, OtpFlow } from './core/otp/createOtpFlow'
-import type { OtpFlowChallenge, OtpFlowChallengeFor } from './core/otp/otpFlowSnapshot'
-import { prefetchWhenIdle } from './prefetchWhenIdle'
 
 /** `chunks.otpFlow`, `chunks.dialog`, …: a namespace (see chunkLoaders.ts), so that unread ones are dropped. */
 export { chunks }
@@ -19,17 +14,6 @@ export type Chunks = typeof chunks
 /** Starts loading a chunk ahead of its use; a failure is reported where the chunk is used. */
 export function prefetchChunk(chunk: { load(): Promise<unknown> }): void {
   chunk.load().catch(() => undefined)
-}
-
-/**
- * The OTP flow of useEmailOtp and useSmsOtp, readable from the first render: idle until its code is
- * here, which is fetched once the browser is idle after someone subscribes, or by the first verb.
- */
-export function lazyOtpFlow<T extends OtpFlowChallenge['otpType']>(
-  kit: Kit,
-  options: CreateOtpFlowOptions<T>,
-): OtpFlow<OtpFlowChallengeFor<T>> {
-  return createLazyOtpFlow({ module: chunks.otpFlow, prefetch: () => prefetchWhenIdle(chunks.otpFlow) }, kit, options)
 }
 
 // What a component needs to read a chunk's state (components import nothing from core at run time).

@@ -1,6 +1,6 @@
 'use client'
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
-import { lazyOtpFlow } from '../chunks'
+import { lazyOtpFlow } from '../lazyOtpFlow'
 import type { CompleteOtpReturnType, OtpChallenge, OtpOptions } from '../core'
 import { KitError } from '../core/errors'
 import {
