@@ -23,6 +23,7 @@ describe('SignedIn, SignedOut and SessionBadge', () => {
     onTestFinished(() => {
       vi.useRealTimers()
     })
+    // One clock for the kit and the mock (the token's expiry), moved by the test.
     let now = Date.now()
     const { kit, proxy, user, container, requests } = renderWithProxy(
       <>
@@ -34,7 +35,7 @@ describe('SignedIn, SignedOut and SessionBadge', () => {
         </SignedIn>
         <SessionBadge />
       </>,
-      { now: () => now },
+      { now: () => now, mock: { now: () => now } },
     )
     expect(await screen.findByText('Please sign in')).toBeInTheDocument()
     expect(screen.queryByText('Members only')).not.toBeInTheDocument()
