@@ -254,11 +254,7 @@ describe('LoginModal, the same rate limit by email', () => {
     await user.click(await within(dialog).findByRole('button', { name: 'Continue with email' }))
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Too many codes were asked for.')
-    // The mock's 30 s window counts down on the real clock from its answer: on a busy machine a few
-    // seconds may pass before this line reads it, so any second of the window is right, none past it.
-    const wait = within(dialog).getByText(/^You can ask again in 0:\d\d\.$/).textContent ?? ''
-    expect(Number(/0:(\d\d)/.exec(wait)?.[1])).toBeGreaterThan(0)
-    expect(Number(/0:(\d\d)/.exec(wait)?.[1])).toBeLessThanOrEqual(30)
+    expect(within(dialog).getByText(/^You can ask again in 0:(29|30)\.$/)).toBeInTheDocument()
     expect(proxy.outbox('ada@example.com')).toHaveLength(1)
   })
 })
