@@ -2,11 +2,52 @@ import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { configDefaults, defineConfig } from 'vitest/config'
 
-/** The mock's test files that replace globals (the page a fetch runs in): run isolated, in 'node'. */
-const MOCK_FILES_STUBBING_GLOBALS = ['src/mock/fetchInPage.test.ts']
+/**
+ * The Node tests that replace a module (`vi.mock`) or a global, or prove that a chunk is not loaded yet:
+ * in a module graph shared with other files, one would hand the files after it its version, and a chunk an
+ * earlier file loaded stays loaded. They run isolated ('node-isolated').
+ */
+const NODE_FILES_ISOLATED = [
+  'src/chunks.test.ts',
+  'src/mock/fetchInPage.test.ts',
+  'src/react/prefetchSignIn.test.ts',
+  'src/test/faults/faultSuite.test.ts',
+  'src/test/serverRendering.node.test.ts',
+  'src/core/oauth/popup.test.ts',
+  'src/core/oauth/preferredOAuthMode.test.ts',
+  'src/core/oauth/redeemCodeForIdToken.test.ts',
+  'src/core/oauth/kitOAuth.test.ts',
+  'src/core/passkey/passkeyError.test.ts',
+  'src/core/passkey/passkeysSupported.test.ts',
+  'src/core/flows/oauth.test.ts',
+  'src/core/wallet/startAutoRefresh.test.ts',
+  'src/core/createKit.test.ts',
+  'src/core/client.test.ts',
+  'src/core/keys/keyStore.test.ts',
+  'src/core/keys/startKeySweep.test.ts',
+]
+const NODE_FILES = ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'playground/**/*.test.ts']
 
-// Three projects: the mock's own tests and the rest of core run in Node (WebCrypto, fetch
-// Request/Response are Node's own); React code runs in jsdom.
+/**
+ * The component tests that replace a module (`vi.mock`), or prove that a chunk is not loaded yet: in a
+ * module graph shared with other files, one would hand the files after it its version, and a chunk an
+ * earlier file loaded stays loaded. They run isolated ('dom-isolated').
+ */
+const DOM_FILES_ISOLATED = [
+  'src/components/modal/LoginButton.idle.test.tsx',
+  'src/react/useUser.test.tsx',
+  'src/react/usePasskeySupport.test.tsx',
+  'src/components/modal/LoginModal.loading.test.tsx',
+  'src/components/modal/LoginModal.phoneLoading.test.tsx',
+  'src/react/AuthProxyProvider.test.tsx',
+  'src/react/AuthProxyProvider.redirectLoad.test.tsx',
+  'src/react/AuthProxyProvider.wallet.test.tsx',
+]
+const DOM_FILES = ['src/**/*.test.tsx', 'stories/**/*.test.tsx', 'playground/**/*.test.tsx']
+
+// Core and the mock run in Node (WebCrypto, fetch Request/Response are Node's own); React code runs in
+// jsdom. Each environment has two projects: most files share a module graph per worker, the few that
+// replace modules or globals run isolated.
 export default defineConfig({
   plugins: [react()],
   // The playground imports the kit by its package name, as an app does (playground/vite.config.ts).
@@ -30,15 +71,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // The mock's tests share one module graph per worker (isolate: false): each file imports the same
-          // mock (noble, @simplewebauthn/server, jose, the scure libraries), and evaluating it afresh for
-          // each of ~60 files was more than half their time (160 s of CPU isolated, 73 s shared, measured on
-          // `vitest run --project node src/mock`). The mock keeps its state per instance, never per module,
-          // so nothing leaks from file to file; a file that stubs globals runs isolated in 'node'.
-          name: 'mock',
+          // Core's and the mock's tests share one module graph per worker (isolate: false): most files
+          // import the same mock (noble, @simplewebauthn/server, jose, the scure libraries), and evaluating
+          // it afresh for each file was more than half their time (the mock's alone: 160 s of CPU isolated,
+          // 73 s shared). The mock and the kit keep their state per instance, not per module; what a test
+          // changes outside them is put back after it (src/test/setupNode.ts).
+          name: 'node',
           environment: 'node',
-          include: ['src/mock/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...MOCK_FILES_STUBBING_GLOBALS],
+          include: NODE_FILES,
+          exclude: [...configDefaults.exclude, ...NODE_FILES_ISOLATED],
           setupFiles: ['src/test/setupNode.ts'],
           isolate: false,
         },
@@ -46,24 +87,33 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'node',
+          name: 'node-isolated',
           environment: 'node',
-          include: [
-            'src/*.test.ts',
-            'src/!(mock)/**/*.test.ts',
-            ...MOCK_FILES_STUBBING_GLOBALS,
-            'scripts/**/*.test.ts',
-            'playground/**/*.test.ts',
-          ],
+          include: NODE_FILES_ISOLATED,
           setupFiles: ['src/test/setupNode.ts'],
         },
       },
       {
         extends: true,
         test: {
+          // As in 'node': one module graph per worker. Importing React, Testing Library, the kit and the
+          // mock afresh for each of ~50 files was three quarters of this project's CPU (310 s isolated,
+          // 83 s shared, `vitest run --project dom`). What a file changes outside its modules is put back
+          // after each test (src/test/setupDom.ts: the DOM, storage, timers, stubbed globals, spies).
           name: 'dom',
           environment: 'jsdom',
-          include: ['src/**/*.test.tsx', 'stories/**/*.test.tsx', 'playground/**/*.test.tsx'],
+          include: DOM_FILES,
+          exclude: [...configDefaults.exclude, ...DOM_FILES_ISOLATED],
+          setupFiles: ['src/test/setupDom.ts'],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom-isolated',
+          environment: 'jsdom',
+          include: DOM_FILES_ISOLATED,
           setupFiles: ['src/test/setupDom.ts'],
         },
       },

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto'
 import '@testing-library/jest-dom/vitest'
 import { webcrypto } from 'node:crypto'
 import { cleanup, configure } from '@testing-library/react'
-import { afterEach } from 'vitest'
+import { afterEach, vi } from 'vitest'
 
 // jsdom's window replaces Node's `crypto` with one that has no `subtle`; the kit needs WebCrypto.
 if (!globalThis.crypto?.subtle) {
@@ -17,7 +17,13 @@ if (!globalThis.crypto?.subtle) {
 // as a test that timed out.
 configure({ asyncUtilTimeout: 60_000 })
 
+// The 'dom' project shares one module graph per worker among its files (vitest.config.ts): what a test
+// changes outside its own modules is put back here, so the next file starts as on a fresh page.
 afterEach(() => {
   cleanup()
   localStorage.clear()
+  sessionStorage.clear()
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
 })

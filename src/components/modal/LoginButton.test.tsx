@@ -8,8 +8,6 @@ import { latestCode, renderWithProxy } from '../../react/test/renderWithProxy'
 import { chunks } from '../../chunks'
 import { LoginButton } from './LoginButton'
 
-const loadDialog = vi.spyOn(chunks.dialog, 'load')
-
 function Static() {
   return <p>Static content</p>
 }
@@ -58,7 +56,7 @@ describe('LoginButton', () => {
   it('given a pointer over it or focus on it, it starts loading the dialog before the click', async () => {
     const { user } = renderWithProxy(<LoginButton />)
     const button = await screen.findByRole('button', { name: 'Log in' })
-    loadDialog.mockClear()
+    const loadDialog = vi.spyOn(chunks.dialog, 'load')
     await user.hover(button)
     expect(loadDialog).toHaveBeenCalled()
 
