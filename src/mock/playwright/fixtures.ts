@@ -3,6 +3,7 @@
 // (context.route), so the app under test needs no server of its own for the proxy, and workers never
 // share accounts or codes.
 import { test as base, type BrowserContext, type Page, type Route } from '@playwright/test'
+import { MockConnectionDropped } from '../faults/MockConnectionDropped'
 import { createMockAuthProxy } from '../handler'
 import { DEMO_CONFIG_ID } from '../tenants'
 import type {
@@ -62,13 +63,20 @@ async function answerFromMock(route: Route, proxy: MockAuthProxy): Promise<void>
   const request = route.request()
   const body = request.postDataBuffer()
   // As it was sent: the mock strips its base path, and builds its pages' links (OAuth consent) on the URL.
-  const answer = await proxy.fetch(
-    new Request(request.url(), {
-      method: request.method(),
-      headers: await request.allHeaders(),
-      body: body && request.method() !== 'GET' && request.method() !== 'HEAD' ? new Uint8Array(body) : undefined,
-    }),
-  )
+  const answer = await proxy
+    .fetch(
+      new Request(request.url(), {
+        method: request.method(),
+        headers: await request.allHeaders(),
+        body: body && request.method() !== 'GET' && request.method() !== 'HEAD' ? new Uint8Array(body) : undefined,
+      }),
+    )
+    .catch((error: unknown) => {
+      // A fault plan's drop: the page sees the connection reset, as the mock's servers do it.
+      if (error instanceof TypeError && error.cause instanceof MockConnectionDropped) return undefined
+      throw error
+    })
+  if (!answer) return route.abort('connectionreset')
   await route.fulfill({
     status: answer.status,
     headers: Object.fromEntries(answer.headers),
