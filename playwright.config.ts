@@ -1,12 +1,14 @@
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from './e2e/chromium'
 import { REACT18_URL, VITE_TEMPLATE_URL, consumerServers } from './e2e/consumerServers'
-import { CSP_PORT } from './e2e/cspServer'
+import { CSP_PORT, CSP_URL } from './e2e/cspServer'
+import { DEV_PORT, DEV_URL } from './e2e/devServer'
 import { NEXTJS_APP_URL, nextjsServers } from './e2e/nextjsServers'
 import { STORYBOOK_PORT } from './e2e/storybookServer'
 
 // One Playwright run for everything a browser proves, one Chromium per worker, in suites:
-// - kit (the default): the playground's flows, the CSP build, every story of the built Storybook;
+// - kit (the default): the playground's flows on its production build under a strict CSP, its dev server
+//   once, every story of the built Storybook;
 // - consumers: the fresh host apps scripts/test-consumers.ts made in E2E_HOSTS;
 // - nextjs: the Next.js example scripts/test-nextjs.ts built.
 // E2E_SUITES picks them (`kit,consumers,nextjs` in `npm test`); each suite's servers start only with it.
@@ -14,7 +16,6 @@ import { STORYBOOK_PORT } from './e2e/storybookServer'
 type WebServer = Exclude<NonNullable<PlaywrightTestConfig['webServer']>, readonly unknown[]>
 type Project = NonNullable<PlaywrightTestConfig['projects']>[number]
 
-const PORT = Number(process.env.E2E_PORT ?? 5199)
 const SUITES = new Set((process.env.E2E_SUITES ?? (process.env.E2E_HOSTS ? 'kit,consumers,nextjs' : 'kit')).split(','))
 const HOSTS = process.env.E2E_HOSTS
 if (SUITES.has('consumers') && !HOSTS)
@@ -22,19 +23,22 @@ if (SUITES.has('consumers') && !HOSTS)
 
 const kitServers: WebServer[] = [
   {
-    command: `npx vite --config playground/vite.config.ts --configLoader runner --host 127.0.0.1 --port ${PORT} --strictPort`,
-    url: `http://127.0.0.1:${PORT}/`,
+    // The playground as `npm run dev` serves it (e2e/devServerSignIn.spec.ts).
+    command: `npx vite --config playground/vite.config.ts --configLoader runner --host 127.0.0.1 --port ${DEV_PORT} --strictPort`,
+    url: `${DEV_URL}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },
   {
-    // The production build under a strict CSP (the dev server's inline scripts and styles would break it).
+    // The playground's production build, under a strict CSP (the dev server's inline scripts and styles
+    // would break it): what the kit suite's tests run on. A built page loads in a tenth of the time the
+    // dev server's 244 module requests took, on every page of every test.
     command:
       'npx vite build --config playground/vite.csp.config.ts --configLoader runner --logLevel error && ' +
       `npx vite preview --config playground/vite.csp.config.ts --configLoader runner --host 127.0.0.1 --port ${CSP_PORT} --strictPort`,
-    url: `http://127.0.0.1:${CSP_PORT}/`,
+    url: `${CSP_URL}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
     stdout: 'ignore',
@@ -51,9 +55,7 @@ const kitServers: WebServer[] = [
   },
 ]
 
-const kitProjects: Project[] = [
-  { name: 'kit', testDir: 'e2e', fullyParallel: true, use: { baseURL: `http://127.0.0.1:${PORT}` } },
-]
+const kitProjects: Project[] = [{ name: 'kit', testDir: 'e2e', fullyParallel: true, use: { baseURL: CSP_URL } }]
 const consumerProjects: Project[] = [
   {
     name: 'vite-template',

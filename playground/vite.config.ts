@@ -48,5 +48,12 @@ export default defineConfig({
     ],
   },
   server: { port: 5173 },
-  build: { outDir: resolve(root, 'playground-dist'), emptyOutDir: true },
+  build: {
+    outDir: resolve(root, 'playground-dist'),
+    emptyOutDir: true,
+    // Both pages: the playground, and the kit's modal inside another library's dialog (nested.html).
+    rollupOptions: {
+      input: { main: resolve(import.meta.dirname, 'index.html'), nested: resolve(import.meta.dirname, 'nested.html') },
+    },
+  },
 })
