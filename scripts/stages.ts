@@ -83,8 +83,11 @@ export const STAGES: Stage[] = [
   },
   {
     name: 'typecheck',
-    what: 'tsc over src, tests, stories, scripts and e2e (once)',
-    command: 'tsc -p tsconfig.json --noEmit',
+    what: 'the type check of src, tests, stories, scripts and e2e (once)',
+    // TypeScript 7's native compiler (tsgo): the same check in a fifth of the CPU (8 s where tsc 5.9 took
+    // 37 s). TypeScript 5.9 stays for what uses its API (typescript-eslint, Storybook's docgen) and for the
+    // published declarations (`npm run build`), whose output TypeScript 7 writes differently.
+    command: 'npm run typecheck',
     needs: [],
   },
   {
