@@ -74,9 +74,9 @@ const consumerProjects: Project[] = [
 const nextjsProjects: Project[] = [{ name: 'nextjs', testDir: 'examples/nextjs/e2e', use: { baseURL: NEXTJS_APP_URL } }]
 
 export default defineConfig({
-  // Three browsers on two cores: a test waits on its page (loads, the mock's answers, animations) more than
-  // it computes (the kit suite used 0.7 of a core with two workers), so a third keeps the cores busy.
-  workers: 3,
+  // Two cores: the servers and one browser per worker share them. (A third worker, tried, took its time from
+  // the unit tests running beside this run in `npm test`: the whole run was no shorter.)
+  workers: 2,
   retries: 0,
   forbidOnly: true,
   // Guards against a hang, not a measure of speed: `npm test` also passes with the machine kept busy.

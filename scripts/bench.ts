@@ -20,7 +20,9 @@
 // Time: the ESM host's drop-in app, served on its own origin, with the mock proxy (src/mock/node.ts) on
 // another, so that CORS preflights count; Debian's Chromium, without throttling and at 4× CPU on a
 // slow-4G profile (DevTools protocol), runs interleaved. Times are taken inside the page, from the
-// event's timestamp to the frame after the awaited element appeared.
+// event's timestamp to the frame after the awaited element appeared. Each visit is paired with one of a
+// control (bench/control: the same host with its own modal in plain React), and the first click is also
+// reported as the median of the ratios drop-in / control, which a shared machine's noise leaves alone.
 //
 // `npm run bench -- --readme` rewrites README's "Size and speed" figures from .bench/results.json
 // (between the bench markers) without measuring; `--measure --readme` measures first; `--no-time`
@@ -226,7 +228,7 @@ async function makeHost(kind: HostKind, tarball: string): Promise<string> {
   return dir
 }
 
-async function buildApp(host: string, name: AppName): Promise<AppSize> {
+async function buildApp(host: string, name: AppName | 'control'): Promise<AppSize> {
   const outDir = resolve(host, 'dist', name)
   const { build, react } = await tools()
   const result = await build({
@@ -500,6 +502,19 @@ async function codeFor(mockUrl: string, email: string): Promise<string> {
   throw new Error(`bench: no code in the mock's outbox for ${email}`)
 }
 
+/** One visit of the control app: its first click on "Log in" → the email field painted, in ms. */
+async function controlVisit(browser: Browser, url: string, profile: ProfileName): Promise<number> {
+  const { context, page } = await newPage(browser, profile)
+  try {
+    await loadAndSettle(page, url)
+    await page.evaluate(() => window.__bench?.watch('open1', 'email'))
+    await page.getByRole('button', { name: 'Log in' }).click()
+    return (await waitForMark(page, 'open1')) - (await page.evaluate(() => window.__bench?.marks.click as number))
+  } finally {
+    await context.close()
+  }
+}
+
 /** One visit of a new user: first open, close, second open, email → code step, code → signed in. */
 async function visit(
   browser: Browser,
@@ -585,6 +600,14 @@ interface Results {
         chromium: string
         runs: number
         profiles: Record<ProfileName, Record<keyof VisitTimes, Stats>>
+        /**
+         * The control app's first open (a modal in plain React on the same host), and the drop-in's first
+         * open over it, run by run (the median of the ratios of interleaved pairs).
+         */
+        control?: {
+          firstOpen: Record<ProfileName, Stats>
+          ratio: Record<ProfileName, Stats>
+        }
         mockCalls?: Record<keyof MockCalls, Stats>
       }
     | { skipped: string }
@@ -666,6 +689,19 @@ function timeSection(results: Results): string | undefined {
       '',
       `Calls to the mock per visit (page load to signed in, a new user): ${time.mockCalls.requests.median} requests ` +
         `and ${time.mockCalls.preflights.median} CORS preflights (medians).`,
+    )
+  }
+  if (time.control) {
+    const { firstOpen, ratio } = time.control
+    const times = (value: number) => `${value.toFixed(2)}×`
+    lines.push(
+      '',
+      `The same first click on a control (bench/control: the same host, its own modal in plain React, in the ` +
+        `same interleaved runs): ${msf(firstOpen.none.median)} unthrottled, ${msf(firstOpen.throttled.median)} ` +
+        `throttled. The drop-in's first open is ${times(ratio.none.median)} the control's unthrottled ` +
+        `(${times(ratio.none.min)} – ${times(ratio.none.max)}) and ${times(ratio.throttled.median)} throttled ` +
+        `(${times(ratio.throttled.min)} – ${times(ratio.throttled.max)}): medians of the run-by-run ratios, which a ` +
+        'busy machine changes less than the milliseconds.',
     )
   }
   const first = time.profiles.throttled.firstOpen.median
@@ -769,6 +805,8 @@ interface Stage {
   browser: Browser
   mockUrl: string
   pageUrl(kind: HostKind): string
+  /** The ESM host's control app (bench/control: the same host, a modal in plain React), when built. */
+  controlUrl: string
   close(): Promise<void>
 }
 
@@ -777,16 +815,19 @@ async function openStage(hosts: Hosts, executablePath: string): Promise<Stage> {
     HOSTS.map((kind) => serveStatic(resolve(hosts.dirs[kind], 'dist', 'dropin'), PORTS[kind])),
   )
   const origins = Object.fromEntries(HOSTS.map((kind, index) => [kind, (served[index] as { origin: string }).origin]))
+  // Built for a timed run only (measure), served in any case: the sizes never ask for it.
+  const control = await serveStatic(resolve(hosts.dirs.esm, 'dist', 'control'), 0)
   const mock = await startMock(Object.values(origins))
   const browser = await (await tools()).chromium.launch({ executablePath, args: CHROMIUM_ARGS })
   return {
     browser,
     mockUrl: mock.url,
     pageUrl: (kind) => `${origins[kind]}/?proxy=${encodeURIComponent(mock.url)}`,
+    controlUrl: `${control.origin}/`,
     async close() {
       await browser.close()
       await mock.close()
-      for (const { server } of served) server.close()
+      for (const { server } of [...served, control]) server.close()
     },
   }
 }
@@ -808,13 +849,21 @@ async function measureModalOpens(stage: Stage, hosts: Hosts): Promise<void> {
 
 async function measureTimes(stage: Stage): Promise<NonNullable<Results['time']>> {
   const url = stage.pageUrl('esm')
-  // One visit of each profile first, to warm the server and the browser; not counted.
-  for (const profile of Object.keys(PROFILES) as ProfileName[])
+  const profiles = Object.keys(PROFILES) as ProfileName[]
+  // One visit of each app and profile first, to warm the servers and the browser; not counted.
+  for (const profile of profiles) {
     await visit(stage.browser, url, stage.mockUrl, profile, 0)
+    await controlVisit(stage.browser, stage.controlUrl, profile)
+  }
   const runs: Record<ProfileName, Visit[]> = { none: [], throttled: [] }
+  const controls: Record<ProfileName, number[]> = { none: [], throttled: [] }
+  // Interleaved: the kit's visit and the control's one after the other, so that whatever slows the
+  // machine at that moment slows both; the ratio of each pair is what the machine's noise leaves alone.
   for (let index = 1; index <= RUNS; index += 1) {
-    for (const profile of Object.keys(PROFILES) as ProfileName[])
+    for (const profile of profiles) {
       runs[profile].push(await visit(stage.browser, url, stage.mockUrl, profile, index))
+      controls[profile].push(await controlVisit(stage.browser, stage.controlUrl, profile))
+    }
     process.stdout.write(`\rbench: timing run ${index}/${RUNS}`)
   }
   process.stdout.write('\n')
@@ -823,11 +872,17 @@ async function measureTimes(stage: Stage): Promise<NonNullable<Results['time']>>
       keyof VisitTimes,
       Stats
     >
+  const ratio = (profile: ProfileName) =>
+    stats(runs[profile].map((one, index) => one.ms.firstOpen / (controls[profile][index] as number)))
   const all = [...runs.none, ...runs.throttled]
   return {
     chromium: stage.browser.version(),
     runs: RUNS,
     profiles: { none: summary(runs.none), throttled: summary(runs.throttled) },
+    control: {
+      firstOpen: { none: stats(controls.none), throttled: stats(controls.throttled) },
+      ratio: { none: ratio('none'), throttled: ratio('throttled') },
+    },
     mockCalls: {
       requests: stats(all.map((one) => one.calls.requests)),
       preflights: stats(all.map((one) => one.calls.preflights)),
@@ -847,6 +902,8 @@ async function measure(withTime: boolean): Promise<Results> {
   if (!executablePath) {
     time = { skipped: NO_CHROMIUM }
   } else {
+    // The times' control (a modal in plain React), in the ESM host the times are taken in; not a size.
+    if (withTime) await buildApp(hosts.dirs.esm, 'control')
     const stage = await openStage(hosts, executablePath)
     try {
       await measureModalOpens(stage, hosts)

@@ -1,5 +1,5 @@
 // `npm test`: every check, each run once, side by side where nothing orders them, with a summary at the
-// end that names what failed and how long each stage took. A failed stage fails only the stages that
+// end that names what failed and how long each stage took (wall clock and CPU). A failed stage fails only the stages that
 // need what it makes; everything else still runs, so one failure does not hide the next.
 //
 //   npm test                          every stage
@@ -11,7 +11,8 @@
 // (the longest chain), which start the moment they can: most stages wait on installs, servers and timers
 // as much as they compute, so a few share two cores well.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createWriteStream, mkdirSync, readFileSync } from 'node:fs'
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import { STAGES, type Stage } from './stages'
 
@@ -24,6 +25,8 @@ type Outcome = 'passed' | 'failed' | 'not run'
 interface Result {
   outcome: Outcome
   seconds: number
+  /** CPU seconds (user and system) of the stage's processes, as bash's `times` reports its children's. */
+  cpu?: number
   /** Why a stage did not run: the stage it needed that failed. */
   because?: string
 }
@@ -69,11 +72,23 @@ function selected(args: string[]): Stage[] {
 
 const running = new Set<ChildProcess>()
 
+const cpuFile = (stage: Stage) => resolve(LOGS, `${stage.name}.cpu`)
+
+/** The CPU a stage used, from the `times` line its shell wrote as it ended ("1m2.5s 0m3.1s": user, system). */
+function cpuSeconds(stage: Stage): number | undefined {
+  const [, children] = (existsSync(cpuFile(stage)) ? readFileSync(cpuFile(stage), 'utf8') : '').trim().split('\n')
+  const times = [...(children ?? '').matchAll(/(\d+)m([\d.]+)s/g)].map(([, m, s]) => Number(m) * 60 + Number(s))
+  return times.length === 2 ? (times[0] as number) + (times[1] as number) : undefined
+}
+
 function runStage(stage: Stage): Promise<boolean> {
   const log = createWriteStream(resolve(LOGS, `${stage.name}.log`))
+  rmSync(cpuFile(stage), { force: true })
+  // The shell reports its children's CPU time when the command ends, whatever its outcome.
+  const command = `${stage.command}\n__status=$?\ntimes > '${cpuFile(stage)}'\nexit $__status`
   return new Promise((done) => {
     // Its own process group, so that a stop ends the stage's servers and workers with it.
-    const child = spawn('bash', ['-c', stage.command], {
+    const child = spawn('bash', ['-c', command], {
       cwd: ROOT,
       env: { ...process.env, ...stage.env, FORCE_COLOR: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -131,7 +146,7 @@ async function main(): Promise<void> {
         stage.name,
         runStage(stage).then((passed) => {
           const seconds = elapsed(stageStarted)
-          results.set(stage.name, { outcome: passed ? 'passed' : 'failed', seconds })
+          results.set(stage.name, { outcome: passed ? 'passed' : 'failed', seconds, cpu: cpuSeconds(stage) })
           active.delete(stage.name)
           if (passed) console.log(`✓ ${stage.name} in ${seconds.toFixed(1)} s`)
           else
@@ -151,9 +166,12 @@ async function main(): Promise<void> {
     const result = results.get(stage.name) as Result
     const mark = result.outcome === 'passed' ? '✓' : result.outcome === 'failed' ? '✗' : '–'
     const time = result.outcome === 'not run' ? '' : `${result.seconds.toFixed(1)} s`
+    const cpu = result.cpu === undefined ? '' : `${result.cpu.toFixed(0)} s CPU`
     const why = result.because ? `not run: ${result.because} did not pass` : result.outcome === 'failed' ? 'FAILED' : ''
-    console.log(`  ${mark} ${stage.name.padEnd(10)} ${time.padStart(8)}  ${why || stage.what}`)
+    console.log(`  ${mark} ${stage.name.padEnd(10)} ${time.padStart(8)} ${cpu.padStart(10)}  ${why || stage.what}`)
   }
+  const cpu = [...results.values()].reduce((sum, result) => sum + (result.cpu ?? 0), 0)
+  console.log(`  CPU in all: ${cpu.toFixed(0)} s over ${total.toFixed(0)} s on ${availableParallelism()} cores`)
   if (failed.length > 0) {
     console.log(`\nlogs: test-results/stages/<stage>.log`)
     process.exitCode = 1

@@ -4,7 +4,6 @@ import { resolve } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 
 const root = resolve(import.meta.dirname, '../..')
-const tsx = resolve(root, 'node_modules/.bin/tsx')
 let child: ChildProcess | undefined
 
 afterEach(() => {
@@ -12,8 +11,16 @@ afterEach(() => {
   child = undefined
 })
 
+/**
+ * The CLI in one Node process, TypeScript loaded by tsx's hook. Not through the `tsx` command: it runs the
+ * script in a child and relays signals to it, and on a busy machine it could end itself by SIGTERM (143)
+ * before it had learned that the child handles the signal.
+ */
 function run(args: string[]): ChildProcess {
-  child = spawn(tsx, ['src/mock/cli.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+  child = spawn(process.execPath, ['--import', 'tsx', 'src/mock/cli.ts', ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   return child
 }
 
