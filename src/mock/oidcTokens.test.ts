@@ -1,4 +1,5 @@
-import { SignJWT, decodeJwt, decodeProtectedHeader, generateKeyPair } from 'jose'
+import { SignJWT, decodeJwt, decodeProtectedHeader } from 'jose'
+import { foreignRsaKey } from './testing/foreignRsaKey'
 import { describe, expect, it } from 'vitest'
 import { MockError } from './http'
 import { findOAuthIdentity } from './oauthIdentities'
@@ -106,7 +107,7 @@ describe('checkOidcToken', () => {
   it('refuses a token signed by a self-made key with the same claims and key id (16)', async () => {
     const { tokens, state, tenant, issue } = authorityAndState()
     const genuine = await issue('google')
-    const own = await generateKeyPair('RS256')
+    const own = await foreignRsaKey()
     const forged = await new SignJWT(decodeJwt(genuine))
       .setProtectedHeader(decodeProtectedHeader(genuine) as { alg: string })
       .sign(own.privateKey)
@@ -124,7 +125,7 @@ describe('checkOidcToken', () => {
     ['no issuer', undefined],
   ])('refuses %s before looking for a key (16)', async (_name, iss) => {
     const { tokens, state, tenant } = authorityAndState()
-    const own = await generateKeyPair('RS256')
+    const own = await foreignRsaKey()
     const token = await new SignJWT({ ...googleClaims(), iss })
       .setProtectedHeader({ alg: 'RS256' })
       .sign(own.privateKey)
@@ -251,7 +252,7 @@ describe.each(ENDPOINTS)(
     it('from an issuer it does not trust', async () => {
       const { proxy } = setup()
       const { oidcToken, key } = await oidcTokenFor(proxy, 'google')
-      const own = await generateKeyPair('RS256')
+      const own = await foreignRsaKey()
       const forged = await new SignJWT({ ...decodeJwt(oidcToken), iss: 'https://accounts.google.com.evil.test' })
         .setProtectedHeader({ alg: 'RS256' })
         .sign(own.privateKey)
@@ -304,7 +305,7 @@ describe.each(ENDPOINTS)(
     it('signed by a self-made key, with the same claims and key id', async () => {
       const { proxy } = setup()
       const { oidcToken, key } = await oidcTokenFor(proxy, 'apple')
-      const own = await generateKeyPair('RS256')
+      const own = await foreignRsaKey()
       const forged = await new SignJWT(decodeJwt(oidcToken))
         .setProtectedHeader(decodeProtectedHeader(oidcToken) as { alg: string })
         .sign(own.privateKey)

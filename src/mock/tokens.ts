@@ -82,19 +82,23 @@ async function generateSigningKey(alg: string): Promise<SigningKey> {
   return { alg, kid, privateKey, publicKey, jwk: { ...exported, kid, alg, use: 'sig' } }
 }
 
+/**
+ * Google's key is the same for every proxy that trusts it: each provider's key is made once per process,
+ * the first time any instance needs it, and shared by every mock in that process. An RSA key takes a
+ * noticeable while to generate (0.1 to 0.8 s); a test suite starting hundreds of mocks paid it for each.
+ */
+const providerKeys = new Map<OidcProvider, Promise<SigningKey>>()
+function providerKey(provider: OidcProvider): Promise<SigningKey> {
+  let key = providerKeys.get(provider)
+  if (key === undefined) {
+    key = generateSigningKey(PROVIDER_ALGORITHM)
+    providerKeys.set(provider, key)
+  }
+  return key
+}
+
 export function createTokenAuthority(now: () => number): TokenAuthority {
   const keyPromise = generateSigningKey(PROXY_ALGORITHM)
-  // An RSA key takes a noticeable while to generate: each provider's is made the first time it is
-  // needed, so that an instance (or a test) that never signs in with Google never pays for Google's key.
-  const providerKeys = new Map<OidcProvider, Promise<SigningKey>>()
-  const providerKey = (provider: OidcProvider): Promise<SigningKey> => {
-    let key = providerKeys.get(provider)
-    if (key === undefined) {
-      key = generateSigningKey(PROVIDER_ALGORITHM)
-      providerKeys.set(provider, key)
-    }
-    return key
-  }
 
   const nowSeconds = () => Math.floor(now() / 1000)
 

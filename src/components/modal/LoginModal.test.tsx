@@ -29,14 +29,12 @@ describe('LoginModal', () => {
     const email = await within(dialog).findByRole('textbox', { name: 'Email address' })
     await waitFor(() => expect(email).toHaveFocus())
     expect(dialog).toHaveAttribute('aria-modal', 'true')
-    await expectNoAxeViolations(dialog)
   })
 
   it('signs a new user up and a returning user in through the modal, against the mock', async () => {
     const { user, proxy, requests } = renderWithProxy(<LoginButton />)
     const email = 'ada@example.com'
     let dialog = await requestCode(user, email)
-    await expectNoAxeViolations(dialog)
     const codeField = within(dialog).getByRole('textbox', { name: 'Verification code' })
     expect(codeField).toHaveAttribute('autocomplete', 'one-time-code')
     expect(codeField).toHaveFocus()
@@ -53,7 +51,6 @@ describe('LoginModal', () => {
       `${ethereum?.slice(0, 6)}…${ethereum?.slice(-4)}`,
     )
     expect(within(dialog).getAllByRole('button', { name: 'Copy address' })).toHaveLength(2)
-    await expectNoAxeViolations(dialog)
     expect(requests.slice(requests.indexOf('otp_verify'), requests.indexOf('otp_login') + 1)).toEqual([
       'otp_verify',
       'account',
@@ -124,7 +121,6 @@ describe('LoginModal', () => {
 
     expect(within(dialog).getByRole('status')).toHaveTextContent('Sending code…')
     expect(within(dialog).getByRole('button', { name: 'Continue with email' })).toBeDisabled()
-    await expectNoAxeViolations(dialog)
     otpInit.release()
     expect(await within(dialog).findByText('We sent a code to slow@example.com')).toBeInTheDocument()
   })
@@ -141,7 +137,6 @@ describe('LoginModal', () => {
     expect(alert).toHaveTextContent(DEFAULT_USER_MESSAGES.OTP_CODE_INVALID)
     expect(codeField).toHaveAttribute('aria-invalid', 'true')
     expect(codeField).toHaveAccessibleDescription(expect.stringContaining(DEFAULT_USER_MESSAGES.OTP_CODE_INVALID))
-    await expectNoAxeViolations(dialog)
 
     await user.clear(codeField)
     await user.type(codeField, code)
@@ -172,7 +167,6 @@ describe('LoginModal', () => {
     }
     expect(within(dialog).getByRole('alert')).toHaveTextContent(DEFAULT_USER_MESSAGES.OTP_ATTEMPTS_EXCEEDED)
     expect(within(dialog).queryByRole('button', { name: 'Resend code' })).not.toBeInTheDocument()
-    await expectNoAxeViolations(dialog)
 
     // No cooldown for a dead code: there is nothing to wait for.
     await user.click(within(dialog).getByRole('button', { name: 'Send a new code' }))
@@ -354,7 +348,6 @@ describe('LoginModal', () => {
     })
     const dialog = await openModal(user)
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(DEFAULT_USER_MESSAGES.PROXY_ERROR)
-    await expectNoAxeViolations(dialog)
 
     proxy.setFailure('wallet_kit_config', null)
     await user.click(within(dialog).getByRole('button', { name: 'Try again' }))
@@ -368,7 +361,6 @@ describe('LoginModal', () => {
     const { user } = renderWithProxy(<LoginButton />, { proxy, fetch: config.fetch })
     const dialog = await openModal(user)
     expect(within(dialog).getByRole('status')).toHaveTextContent('Loading sign-in options…')
-    await expectNoAxeViolations(dialog)
     config.release()
     expect(await within(dialog).findByRole('textbox', { name: 'Email address' })).toBeInTheDocument()
   })

@@ -1,4 +1,5 @@
-import { SignJWT, decodeJwt, decodeProtectedHeader, generateKeyPair } from 'jose'
+import { SignJWT, decodeJwt, decodeProtectedHeader } from 'jose'
+import { foreignRsaKey } from '../testing/foreignRsaKey'
 import { describe, expect, it } from 'vitest'
 import type { SessionClaims } from '../../core/types'
 import { createTestClientKey } from '../testing/clientKey'
@@ -76,7 +77,7 @@ describe('oauth_login', () => {
   it('refuses a token signed by another key, even with the same claims and kid (16)', async () => {
     const { proxy } = setup()
     const { oidcToken, key } = await oauthSignUp(proxy)
-    const foreign = await generateKeyPair('RS256')
+    const foreign = await foreignRsaKey()
     const forged = await new SignJWT(decodeJwt(oidcToken))
       .setProtectedHeader(decodeProtectedHeader(oidcToken) as { alg: string })
       .sign(foreign.privateKey)
