@@ -35,13 +35,15 @@ describe("the OIDC providers' published keys", () => {
     expect(kids.size).toBe(4)
   })
 
-  it('keep the same key for the life of the instance, and another one in another instance', async () => {
+  it("keep one key per provider for the life of the process, in every instance (as Google's is one for every proxy), while each instance's proxy key is its own", async () => {
     const first = setup().proxy
-    const a = (await get(first, 'http://mock.test/__mock/oauth/google/jwks.json')).body
-    const b = (await get(first, 'http://mock.test/__mock/oauth/google/jwks.json')).body
-    const other = (await get(setup().proxy, 'http://mock.test/__mock/oauth/google/jwks.json')).body
-    expect(b).toEqual(a)
-    expect(other).not.toEqual(a)
+    const second = setup().proxy
+    const jwks = (proxy: typeof first, path: string) => get(proxy, `http://mock.test${path}`).then((r) => r.body)
+    const google = await jwks(first, '/__mock/oauth/google/jwks.json')
+    expect(await jwks(first, '/__mock/oauth/google/jwks.json')).toEqual(google)
+    expect(await jwks(second, '/__mock/oauth/google/jwks.json')).toEqual(google)
+    expect(await jwks(second, '/__mock/oauth/apple/jwks.json')).not.toEqual(google)
+    expect(await jwks(second, '/.well-known/jwks.json')).not.toEqual(await jwks(first, '/.well-known/jwks.json'))
   })
 
   it("send X and Discord to the proxy's keys: the proxy issues their tokens", async () => {
