@@ -34,7 +34,7 @@ export const STAGES: Stage[] = [
   {
     name: 'chromium',
     first: true,
-    what: "Debian's Chromium is there (installed when missing, as root)",
+    what: "Debian's Chromium headless shell is there (installed when missing, as root)",
     command: 'tsx scripts/ensure-chromium.ts',
     needs: [],
   },
