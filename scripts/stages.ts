@@ -60,11 +60,18 @@ export const STAGES: Stage[] = [
     needs: ['build'],
   },
   {
+    name: 'nextjs-deps',
+    first: true,
+    what: "the Next.js example's own dependencies install (Next.js, React), while the package builds",
+    command: 'tsx scripts/test-nextjs.ts --deps',
+    needs: [],
+  },
+  {
     name: 'nextjs',
     first: true,
     what: 'the Next.js example installs the tarball and `next build`s (type check included)',
     command: 'tsx scripts/test-nextjs.ts --prepare',
-    needs: ['pack'],
+    needs: ['pack', 'nextjs-deps'],
     env: withTarball,
   },
   {

@@ -4,6 +4,8 @@
 // project of playwright.config.ts serves the build with `next start` beside the mock proxy started from
 // the installed package (examples/nextjs/scripts/mock.mjs), and stops both at the end.
 // `npm test` runs this with --prepare (install and build, then stop): its one Playwright run signs in.
+// `--deps` installs the example's own dependencies (Next.js, React) and stops: `npm test` runs it at once,
+// while the package builds, so that only the tarball is left to install once it is packed (3 s, not 65).
 // Ports: NEXTJS_PORT (default 5321) for the app, the next one for the mock (e2e/nextjsServers.ts).
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process'
 import { rmSync } from 'node:fs'
@@ -26,6 +28,17 @@ function step(name: string, command: string, args: string[], options: SpawnSyncO
 }
 
 function main(): void {
+  if (process.argv.includes('--deps')) {
+    step(
+      "install the example's dependencies",
+      'npm',
+      ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'],
+      {
+        cwd: NEXTJS_EXAMPLE,
+      },
+    )
+    return
+  }
   const tarball = kitTarball()
   step(
     'install the tarball into examples/nextjs',
