@@ -239,6 +239,13 @@ describe('createAuthProxyClient: errors', () => {
     expect(await failure(client.walletKitConfig())).toMatchObject({ code: 'RATE_LIMITED', status: 429 })
   })
 
+  it("reads a rate limit's Retry-After on wallet_kit_config too, as on every call", async () => {
+    const limited = new Response('slow down', { status: 429, headers: { 'Retry-After': '12' } })
+    const fake = fakeFetch({ wallet_kit_config: limited })
+    const client = createAuthProxyClient({ proxyUrl: 'https://p.example', configId: 'demo', fetch: fake.fetch })
+    expect(await failure(client.walletKitConfig())).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 12 })
+  })
+
   it('PROXY_BAD_RESPONSE for an error answer in JSON without code and message', async () => {
     const error = await failure(clientWith(json({ error: 'nope' }, 500)).otpVerify(verify))
     expect(error.code).toBe('PROXY_BAD_RESPONSE')

@@ -9,7 +9,6 @@ import {
   type PostJsonAnswer,
   type PostJsonRequest,
 } from './postJson'
-import { withRetryAfter } from './retryAfter'
 import type { ProxyEndpoint, ProxyEndpoints, WalletKitConfigResponse } from './types'
 
 // The interface lives with the other contracts; here too, where the flows have always found it.
@@ -94,7 +93,7 @@ export function createAuthProxyClient(options: AuthProxyClientOptions): AuthProx
   ): Promise<ProxyEndpoints[E]['response']> {
     if (endpoint === 'wallet_kit_config') return walletKitConfig(callOptions) as Promise<ProxyEndpoints[E]['response']>
     if (body !== undefined) assertObject(body, `${endpoint}: body`)
-    const answer = await post(endpoint, body, callOptions, withRetryAfter)
+    const answer = await post(endpoint, body, callOptions)
     return checkResponse(endpoint, answer.body, answer.status)
   }
 

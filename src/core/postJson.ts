@@ -1,6 +1,7 @@
 // The transport both clients share (the proxy's /v1 endpoints and the stamped public API): one POST
 // with a deadline, the caller's abort signal, and every failure turned into a KitError with a stable
 // code. What the answer must contain is each client's own business.
+import { withRetryAfter } from './retryAfter'
 import { describeValue, invalidArgument } from './assert'
 import { KitError, kitErrorCodeForGrpc, type KitErrorCode } from './errors'
 import type { ProxyErrorBody } from './types'
@@ -21,12 +22,8 @@ export interface PostJsonRequest {
   signal: AbortSignal | undefined
   /** Refines the code of an error answer, by its gRPC code; default kitErrorCodeForGrpc. */
   errorCode?: (grpcCode: number) => KitErrorCode
-  /**
-   * Adds what an error answer's headers say (withRetryAfter), for a proxy error body and a gateway's page
-   * alike: passed by the flows' client, so that the config request on every page's first load does not
-   * carry the code that reads them.
-   */
-  refineError?: (error: KitError, headers: Headers) => KitError
+  /** Refines an error answer for this caller (the config call's unknown tenant), after its Retry-After is read. */
+  refineError?: (error: KitError) => KitError
 }
 
 export interface PostJsonAnswer {
@@ -94,19 +91,24 @@ export async function postJson(request: PostJsonRequest): Promise<PostJsonAnswer
       throw transportError(label, url, cause, deadline.timedOut, signal, timeoutMs)
     }
     const status = response.status
+    // What an error answer's headers say (a rate limit's Retry-After), for a proxy error body and a gateway's page alike.
+    const refine = (error: KitError, headers: Headers) => {
+      const read = withRetryAfter(error, headers)
+      return request.refineError ? request.refineError(read) : read
+    }
     const parsed = parseJson(text)
 
     if (!response.ok) {
       const proxy = asProxyErrorBody(parsed)
       if (proxy === undefined) {
         const error = gatewayError(label, url, status, text)
-        throw request.refineError ? request.refineError(error, response.headers) : error
+        throw refine(error, response.headers)
       }
       const error = new KitError(errorCode(proxy.code), `${label}: ${proxy.message} (HTTP ${status})`, {
         status,
         proxy,
       })
-      throw request.refineError ? request.refineError(error, response.headers) : error
+      throw refine(error, response.headers)
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
       throw new KitError('PROXY_BAD_RESPONSE', `${label}: expected a JSON object, got ${describeBody(text)}`, {
@@ -120,7 +122,7 @@ export async function postJson(request: PostJsonRequest): Promise<PostJsonAnswer
 }
 
 // What sits in front of the proxy (a CDN, a WAF, a load balancer) answers with its own page, not a
-// proxy error body. Its status still says what happened: 429 is a rate limit (refineError adds its
+// proxy error body. Its status still says what happened: 429 is a rate limit (withRetryAfter adds its
 // Retry-After), 502/503/504 mean the proxy behind it could not be reached. Anything else is unreadable.
 const GATEWAY_CODES: Readonly<Partial<Record<number, KitErrorCode>>> = {
   429: 'RATE_LIMITED',

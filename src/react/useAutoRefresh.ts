@@ -10,8 +10,7 @@ export type AutoRefreshProp = boolean | { beforeMs?: number; onError?(error: Kit
 
 /**
  * Runs core startAutoRefresh while mounted and `autoRefresh` is on. The wallet chunk (which holds it)
- * loads once someone is signed in: a signed-out visitor's page loads nothing more. Small on purpose:
- * the provider, and so this, is in every first load.
+ * loads once someone is signed in: a signed-out visitor's page loads nothing more.
  */
 export function useAutoRefresh(kit: Kit, autoRefresh: AutoRefreshProp, events?: AuthProxyEvents): void {
   const on = autoRefresh !== undefined && autoRefresh !== false

@@ -8,6 +8,7 @@ import {
   type ReactNode,
 } from 'react'
 import {
+  prefetchSignIn,
   prefetchWhenIdle,
   useLoginModalHost,
   useLogout,
@@ -126,9 +127,8 @@ function LoginButtonCustom({ children, ...modalProps }: LoginButtonCustomProps) 
   const prefetch = () => {
     // A failed prefetch is retried by the click; nothing to report here.
     prefetchChunk(chunks.dialog)
-    // And the first step's code (the OTP flow, email's or the phone's): named here rather than through
-    // prefetchSignIn, whose table of every method's chunk would join the button's first load.
-    prefetchChunk(chunks.otpFlow)
+    // And the first step's code (the OTP flow, email's or the phone's).
+    void prefetchSignIn()
     prefetchLocale(appearance.locale)
   }
   const open = host.open

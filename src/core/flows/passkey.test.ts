@@ -610,6 +610,16 @@ describe('loginWithPasskey', () => {
     expect(kit.session.getSnapshot().status).toBe('signedOut')
   })
 
+  it('an answer without a session is PROXY_BAD_RESPONSE, naming the field, and leaves no key', async () => {
+    const fake = api({ 'submit/stamp_login': activityAnswer('ACTIVITY_TYPE_STAMP_LOGIN', { stampLoginResult: {} }) })
+    const kit = kitOn(fake, fakeAuthenticator())
+    const error = await failure(loginWithPasskey(kit, {}))
+    expect(error).toMatchObject({ code: 'PROXY_BAD_RESPONSE' })
+    expect(error.message).toBe('stamp_login: no result.stampLoginResult.session in the answer')
+    expect(await kit.keyStore.list()).toEqual([])
+    expect(kit.session.getSnapshot().status).toBe('signedOut')
+  })
+
   it('a network failure leaves no key', async () => {
     const fake = api({ 'submit/stamp_login': new TypeError('Failed to fetch') })
     const kit = kitOn(fake, fakeAuthenticator())
@@ -764,6 +774,22 @@ describe('addPasskey', () => {
     expect((await failure(addPasskey(kit, { rpName: 'Demo' }))).code).toBe('PASSKEY_CANCELLED')
     expect(fake.calls).toHaveLength(0)
     expect(await kit.keyStore.list()).toEqual([sessionKey])
+    expect(kit.session.getSnapshot().status).toBe('signedIn')
+  })
+
+  it('an answer without the new authenticator ids is PROXY_BAD_RESPONSE, naming the field, and keeps the session', async () => {
+    const fake = api({
+      'submit/create_authenticators': activityAnswer('ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2', {
+        createAuthenticatorsResult: { authenticatorIds: ['authenticator-2', 7] },
+      }),
+    })
+    const kit = kitOn(fake, fakeAuthenticator())
+    await signIn(kit, { method: 'email', contact: 'ada@example.com' })
+    const error = await failure(addPasskey(kit, { rpName: 'Demo' }))
+    expect(error).toMatchObject({ code: 'PROXY_BAD_RESPONSE' })
+    expect(error.message).toBe(
+      'create_authenticators: no result.createAuthenticatorsResult.authenticatorIds[1] in the answer',
+    )
     expect(kit.session.getSnapshot().status).toBe('signedIn')
   })
 })

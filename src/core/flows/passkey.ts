@@ -1,3 +1,4 @@
+import { checkAnswer } from '../wallet/checkAnswer'
 import { assertInteger, assertNonEmptyString, assertObject, invalidArgument } from '../assert'
 import type { CallOptions } from '../client'
 import type { Kit } from '../createKit'
@@ -272,11 +273,15 @@ export async function addPasskey(kit: Kit, parameters: AddPasskeyParameters = {}
     organizationId: session.organizationId,
     parameters: { userId: session.userId, authenticators: [authenticator] },
   }
-  const activity = await kit.publicApi.submit(
+  const activity = checkAnswer(
     'create_authenticators',
-    envelope,
-    apiKeyStamper(kit, session.publicKey),
-    callOptions(signal),
+    await kit.publicApi.submit(
+      'create_authenticators',
+      envelope,
+      apiKeyStamper(kit, session.publicKey),
+      callOptions(signal),
+    ),
+    ['result.createAuthenticatorsResult.authenticatorIds[]'],
   )
   return {
     authenticatorIds: activity.result.createAuthenticatorsResult.authenticatorIds,
@@ -339,7 +344,11 @@ async function stampLoginSession(
     organizationId,
     parameters,
   }
-  const activity = await kit.publicApi.submit('stamp_login', envelope, stamper, callOptions(signal))
+  const activity = checkAnswer(
+    'stamp_login',
+    await kit.publicApi.submit('stamp_login', envelope, stamper, callOptions(signal)),
+    ['result.stampLoginResult.session'],
+  )
   return kit.session.set(activity.result.stampLoginResult.session, { identity })
 }
 

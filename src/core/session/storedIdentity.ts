@@ -8,7 +8,7 @@ export interface StoredIdentity {
   identity: SignInIdentity
 }
 
-// Kept short on purpose: the session store, and so this, is in every first load.
+// The methods and fields an identity may carry; anything else in storage is left out.
 const METHODS = ['email', 'sms', 'oauth', 'passkey']
 const FIELDS = ['contact', 'provider', 'email', 'name'] as const
 

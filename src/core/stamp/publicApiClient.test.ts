@@ -135,9 +135,8 @@ describe('createPublicApiClient: submit', () => {
       authenticatorIds: ['a-1'],
     })
     expect(fake.calls[0]?.url).toBe('https://api.example.com/public/v1/submit/create_authenticators')
-    const error = await failure(client.submit('create_authenticators', envelope, recordingStamper()))
-    expect(error.code).toBe('PROXY_BAD_RESPONSE')
-    expect(error.message).toMatch(/no result\.createAuthenticatorsResult\.authenticatorIds/)
+    // The result's fields are its reader's to check (the passkey flow: checkAnswer); the client checks the envelope.
+    expect((await client.submit('create_authenticators', envelope, recordingStamper())).result).toEqual({})
   })
 
   it('submits an activity whose result its caller checks (create_wallet), checking the envelope only', async () => {
@@ -164,12 +163,7 @@ describe('createPublicApiClient: submit', () => {
   })
 
   it.each([
-    [
-      'no session in the result',
-      activity({ result: { stampLoginResult: {} } }),
-      'PROXY_BAD_RESPONSE',
-      /no result\.stampLoginResult\.session/,
-    ],
+    ['no result', activity({ result: undefined }), 'PROXY_BAD_RESPONSE', /no activity result/],
     ['no status', activity({ status: undefined }), 'PROXY_BAD_RESPONSE', /no activity status/],
     [
       'another activity type',

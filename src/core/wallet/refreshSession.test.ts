@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { grpcError } from '../test/fakeFetch'
 import { fakeStorage } from '../test/fakes'
-import { signedInWallet, WALLET_ORG, xStampVerifies } from '../test/walletApi'
+import { activityAnswer, signedInWallet, WALLET_ORG, xStampVerifies } from '../test/walletApi'
 import { refreshSession } from './refreshSession'
 
 describe('refreshSession', () => {
@@ -43,6 +43,18 @@ describe('refreshSession', () => {
     const { kit } = await signedInWallet({ overrides: { 'submit/stamp_login': grpcError(16, 'expired', 401) } })
     const before = kit.session.getSnapshot()
     await expect(refreshSession(kit)).rejects.toMatchObject({ code: 'STAMP_REFUSED' })
+    expect(kit.session.getSnapshot()).toBe(before)
+  })
+
+  it('is PROXY_BAD_RESPONSE when the answer has no session, and changes nothing', async () => {
+    const { kit } = await signedInWallet({
+      overrides: { 'submit/stamp_login': activityAnswer('ACTIVITY_TYPE_STAMP_LOGIN', { stampLoginResult: {} }) },
+    })
+    const before = kit.session.getSnapshot()
+    await expect(refreshSession(kit)).rejects.toMatchObject({
+      code: 'PROXY_BAD_RESPONSE',
+      message: 'stamp_login: no result.stampLoginResult.session in the answer',
+    })
     expect(kit.session.getSnapshot()).toBe(before)
   })
 

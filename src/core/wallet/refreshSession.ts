@@ -1,3 +1,4 @@
+import { checkAnswer } from './checkAnswer'
 import { invalidArgument } from '../assert'
 import type { Kit, Session } from '../contracts'
 import { signedInSession, throwIfAborted } from './signedInSession'
@@ -36,6 +37,8 @@ export async function refreshSession(kit: Kit, options: RefreshSessionOptions = 
     expirationSeconds === undefined
       ? { publicKey: session.publicKey }
       : { publicKey: session.publicKey, expirationSeconds }
-  const activity = await submitAsSession(kit, session, 'stamp_login', parameters, signal)
+  const activity = checkAnswer('stamp_login', await submitAsSession(kit, session, 'stamp_login', parameters, signal), [
+    'result.stampLoginResult.session',
+  ])
   return kit.session.set(activity.result.stampLoginResult.session)
 }

@@ -80,7 +80,7 @@ export async function signMessage(kit: Kit, parameters: SignMessageParameters): 
     },
     signal,
   )
-  // The public API client leaves this activity's result to its caller (it is in every first load).
+  // What the activity answers is checked here, where it is read (as checkAnswer does for the other readers).
   const signatures: unknown = (activity.result as Partial<typeof activity.result>).signRawPayloadsResult?.signatures
   const raw: unknown = Array.isArray(signatures) ? signatures[0] : undefined
   if (!isSignature(raw)) throw badSignature(label, 'no signature {r, s, v}')

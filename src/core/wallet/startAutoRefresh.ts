@@ -59,8 +59,7 @@ export function startAutoRefresh(kit: Kit, options: AutoRefreshOptions = {}): ()
     throw invalidArgument(`${label}({ locks })`, 'a LockManager (navigator.locks) or null', locks)
   }
   const lead = Math.max(beforeMs, MIN_REFRESH_BEFORE_MS)
-  // From the store rather than sessionStorageKey(): importing the session store's module from this chunk
-  // makes a host's bundler split the first load's shared modules into an extra file.
+  // The lock is named after the storage it guards: the store's own key.
   const { storageKey } = kit.session
   const lockName = `${storageKey}:refresh`
   const owner = randomOwner()
