@@ -23,6 +23,18 @@ export interface PublicActivities {
     intent: { signRawPayloadsIntent: SignRawPayloadsParameters }
     result: { signRawPayloadsResult: SignRawPayloadsResult }
   }
+  sign_raw_payload: {
+    type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2'
+    parameters: SignRawPayloadParameters
+    intent: { signRawPayloadIntentV2: SignRawPayloadParameters }
+    result: { signRawPayloadResult: SignRawPayloadResult }
+  }
+  sign_transaction: {
+    type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2'
+    parameters: SignTransactionParameters
+    intent: { signTransactionIntentV2: SignTransactionParameters }
+    result: { signTransactionResult: SignTransactionResult }
+  }
   create_wallet: {
     type: 'ACTIVITY_TYPE_CREATE_WALLET'
     parameters: CreateWalletParameters
@@ -265,9 +277,20 @@ export interface PublicWalletAccount {
 }
 
 // ---------------------------------------------------------------------------------------------
-// sign_raw_payloads (seed section 4.2; production's v1SignRawPayloadsIntent / Result)
+// sign_raw_payloads (seed section 4.2; production's v1SignRawPayloadsIntent / Result) and
+// sign_raw_payload (production's v1SignRawPayloadIntentV2, ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2)
 
-export type PayloadEncoding = 'PAYLOAD_ENCODING_HEXADECIMAL' | 'PAYLOAD_ENCODING_TEXT_UTF8'
+/**
+ * How `payload` becomes bytes: hex (0x optional) or UTF-8 text; EIP712 is the JSON of EIP-712 typed data
+ * (`{types, primaryType, domain, message}`, its EIP712Domain type included), which the API hashes itself
+ * (HASH_FUNCTION_NO_OP); EIP7702_AUTHORIZATION is the JSON `{address, chainId, nonce}` of an EIP-7702
+ * authorization, hashed likewise.
+ */
+export type PayloadEncoding =
+  | 'PAYLOAD_ENCODING_HEXADECIMAL'
+  | 'PAYLOAD_ENCODING_TEXT_UTF8'
+  | 'PAYLOAD_ENCODING_EIP712'
+  | 'PAYLOAD_ENCODING_EIP7702_AUTHORIZATION'
 export type HashFunction =
   'HASH_FUNCTION_NO_OP' | 'HASH_FUNCTION_SHA256' | 'HASH_FUNCTION_KECCAK256' | 'HASH_FUNCTION_NOT_APPLICABLE'
 
@@ -292,6 +315,38 @@ export interface SignRawPayloadResult {
 
 export interface SignRawPayloadsResult {
   signatures: SignRawPayloadResult[]
+}
+
+/** One payload: production's v1SignRawPayloadIntentV2. */
+export interface SignRawPayloadParameters {
+  /** A wallet account's address. */
+  signWith: string
+  payload: string
+  encoding: PayloadEncoding
+  hashFunction: HashFunction
+}
+
+// ---------------------------------------------------------------------------------------------
+// sign_transaction (production's v1SignTransactionIntentV2 / v1SignTransactionResult)
+
+/** The transaction types the kit signs (production also lists TRON, BITCOIN and TEMPO). */
+export type TransactionType = 'TRANSACTION_TYPE_ETHEREUM' | 'TRANSACTION_TYPE_SOLANA'
+
+export interface SignTransactionParameters {
+  /** A wallet account's address. */
+  signWith: string
+  /**
+   * Hex, without 0x as production's clients send it: Ethereum's unsigned serialization (legacy RLP, or
+   * the type byte and its RLP for EIP-2930, EIP-1559 and EIP-7702); Solana's whole transaction (its
+   * signature slots, zeroed where unsigned, then the message).
+   */
+  unsignedTransaction: string
+  type: TransactionType
+}
+
+export interface SignTransactionResult {
+  /** Hex, without 0x: the signed serialization (Ethereum), or the transaction with its signature in place (Solana). */
+  signedTransaction: string
 }
 
 // ---------------------------------------------------------------------------------------------

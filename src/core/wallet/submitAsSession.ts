@@ -7,6 +7,8 @@ const ACTIVITY_TYPES: { [A in PublicActivityName]: PublicActivities[A]['type'] }
   stamp_login: 'ACTIVITY_TYPE_STAMP_LOGIN',
   create_authenticators: 'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2',
   sign_raw_payloads: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOADS',
+  sign_raw_payload: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2',
+  sign_transaction: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2',
   create_wallet: 'ACTIVITY_TYPE_CREATE_WALLET',
 }
 
