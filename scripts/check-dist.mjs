@@ -90,7 +90,7 @@ check(helpers.length === 0, `the package ships test helpers or maps: ${helpers.s
 // A browser host installs no mock-only package (optional peers of auth-proxy-kit/mock): only the mock's
 // files and its entries may import one.
 const MOCK_ONLY =
-  /(?:from|import)\s*\(?\s*["'](@simplewebauthn\/server|@scure\/bip32|@scure\/bip39|@noble\/curves)[^"']*["']/
+  /(?:from|import)\s*\(?\s*["'](@simplewebauthn\/server|@scure\/bip32|@scure\/bip39|@noble\/curves|micro-eth-signer)[^"']*["']/
 for (const name of readdirSync(`${root}/dist`, { recursive: true })) {
   if (!name.endsWith('.js') || name.startsWith('mock') || name === 'cli.js') continue
   const match = MOCK_ONLY.exec(readFileSync(`${root}/dist/${name}`, 'utf8'))
@@ -118,8 +118,12 @@ try {
       stderr = String(error.stderr)
     }
     check(
-      stderr.includes(`${specifier} needs @simplewebauthn/server, @scure/bip32, @scure/bip39, @noble/curves`) &&
-        stderr.includes('npm install -D @simplewebauthn/server @scure/bip32 @scure/bip39 @noble/curves'),
+      stderr.includes(
+        `${specifier} needs @simplewebauthn/server, @scure/bip32, @scure/bip39, @noble/curves, micro-eth-signer`,
+      ) &&
+        stderr.includes(
+          'npm install -D @simplewebauthn/server @scure/bip32 @scure/bip39 @noble/curves micro-eth-signer',
+        ),
       `${specifier} without its peers does not name them and the command:\n${stderr.split('\n').slice(0, 6).join('\n')}`,
     )
   }

@@ -60,6 +60,16 @@ const ATTESTATION = 64 * 1024
  * long as the request allows: the body limit bounds it.
  */
 const SIGNED_MESSAGE = MAX_BODY_BYTES
+/**
+ * A payload to sign (sign_raw_payload, each of sign_raw_payloads): a long message or EIP-712 typed data
+ * (a Permit is about 1 KB of JSON), well below the body limit.
+ */
+export const MAX_PAYLOAD_CHARS = 65_536
+/**
+ * An unsigned transaction as hex: geth refuses a transaction over 128 KiB (txMaxSize), two hex digits a
+ * byte; a Solana transaction is at most 1232 bytes (a packet).
+ */
+export const MAX_UNSIGNED_TRANSACTION_CHARS = 2 * 128 * 1024
 /** Any string field not named below: longer than any name or id, far shorter than the body. */
 export const DEFAULT_STRING_CAP = 4096
 
@@ -122,6 +132,9 @@ const STRING_FIELD_CAPS: ReadonlyMap<string, number> = new Map([
   ['clientDataJson', ATTESTATION],
   ['attestationObject', ATTESTATION],
   ['message', SIGNED_MESSAGE],
+  ['payload', MAX_PAYLOAD_CHARS],
+  ['payloads', MAX_PAYLOAD_CHARS],
+  ['unsignedTransaction', MAX_UNSIGNED_TRANSACTION_CHARS],
 ])
 
 /** The longest string `field` may hold. */

@@ -162,6 +162,19 @@ export const SIGN_RAW_PAYLOADS_INTENT = shape('v1SignRawPayloadsIntent', {
   hashFunction: VALUE,
 })
 
+export const SIGN_RAW_PAYLOAD_INTENT = shape('v1SignRawPayloadIntentV2', {
+  signWith: VALUE,
+  payload: VALUE,
+  encoding: VALUE,
+  hashFunction: VALUE,
+})
+
+export const SIGN_TRANSACTION_INTENT = shape('v1SignTransactionIntentV2', {
+  signWith: VALUE,
+  unsignedTransaction: VALUE,
+  type: VALUE,
+})
+
 export const SET_ORGANIZATION_FEATURE_INTENT = shape('v1SetOrganizationFeatureIntent', { name: VALUE, value: VALUE })
 
 export const REMOVE_ORGANIZATION_FEATURE_INTENT = shape('v1RemoveOrganizationFeatureIntent', { name: VALUE })
@@ -189,6 +202,20 @@ export const PUBLIC_API_BODIES = {
     timestampMs: VALUE,
     organizationId: VALUE,
     parameters: SIGN_RAW_PAYLOADS_INTENT,
+    generateAppProofs: VALUE,
+  }),
+  'submit/sign_raw_payload': shape('v1SignRawPayloadRequest', {
+    type: VALUE,
+    timestampMs: VALUE,
+    organizationId: VALUE,
+    parameters: SIGN_RAW_PAYLOAD_INTENT,
+    generateAppProofs: VALUE,
+  }),
+  'submit/sign_transaction': shape('v1SignTransactionRequest', {
+    type: VALUE,
+    timestampMs: VALUE,
+    organizationId: VALUE,
+    parameters: SIGN_TRANSACTION_INTENT,
     generateAppProofs: VALUE,
   }),
   'submit/create_wallet': shape('v1CreateWalletRequest', {

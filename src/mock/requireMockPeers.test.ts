@@ -35,7 +35,9 @@ describe('requireMockPeers', () => {
     expect(error).toBeInstanceOf(Error)
     const message = (error as Error).message
     expect(message).toContain('auth-proxy-kit/mock needs @simplewebauthn/server, @scure/bip39, which are not installed')
-    expect(message).toContain('npm install -D @simplewebauthn/server @scure/bip32 @scure/bip39 @noble/curves')
+    expect(message).toContain(
+      'npm install -D @simplewebauthn/server @scure/bip32 @scure/bip39 @noble/curves micro-eth-signer',
+    )
     expect(message).not.toContain('@scure/bip32,')
   })
 

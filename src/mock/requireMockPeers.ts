@@ -4,7 +4,13 @@
 // (auth-proxy-kit/mock, auth-proxy-kit/mock/vite, the CLI) checks first and imports the mock afterwards.
 
 /** What the mock needs installed beside auth-proxy-kit, and a module of each to try. */
-export const MOCK_PEERS = ['@simplewebauthn/server', '@scure/bip32', '@scure/bip39', '@noble/curves'] as const
+export const MOCK_PEERS = [
+  '@simplewebauthn/server',
+  '@scure/bip32',
+  '@scure/bip39',
+  '@noble/curves',
+  'micro-eth-signer',
+] as const
 export type MockPeer = (typeof MOCK_PEERS)[number]
 
 // Literal specifiers, so that a bundler (Vite serving the mock in a browser) can resolve them.
@@ -13,6 +19,7 @@ const LOADERS: Record<MockPeer, () => Promise<unknown>> = {
   '@scure/bip32': () => import('@scure/bip32'),
   '@scure/bip39': () => import('@scure/bip39'),
   '@noble/curves': () => import('@noble/curves/nist.js'),
+  'micro-eth-signer': () => import('micro-eth-signer'),
 }
 
 function isNotFound(error: unknown, peer: string): boolean {

@@ -33,6 +33,8 @@ export const PUBLIC_API_PURPOSES: Readonly<Record<string, string>> = {
   'submit/stamp_login': 'a session for whoever stamped it (passkey, API key, session key: refresh)',
   'submit/create_authenticators': 'add a passkey to the signed-in user',
   'submit/sign_raw_payloads': "sign with a wallet account's key (Ethereum, Solana)",
+  'submit/sign_raw_payload': 'sign one payload: bytes, text, EIP-712 typed data, an EIP-7702 authorization',
+  'submit/sign_transaction': 'sign an Ethereum (legacy, 2930, 1559, 7702) or Solana transaction',
   'submit/create_wallet': 'a new wallet with derived accounts',
   'submit/set_organization_feature': 'set an organization feature; FEATURE_NAME_WEBHOOK turns on webhooks',
   'submit/remove_organization_feature': 'remove one (removing FEATURE_NAME_WEBHOOK stops deliveries)',

@@ -13,7 +13,7 @@ describe('the public API routes', () => {
     expect(answer.body).toEqual({
       code: 5,
       message:
-        'no such public API route: POST /public/v1/submit/create_users (this mock serves POST /public/v1/submit/stamp_login, /public/v1/submit/create_authenticators, /public/v1/submit/sign_raw_payloads, /public/v1/submit/create_wallet, /public/v1/submit/set_organization_feature, /public/v1/submit/remove_organization_feature, /public/v1/query/whoami, /public/v1/query/get_user, /public/v1/query/list_wallets, /public/v1/query/list_wallet_accounts)',
+        'no such public API route: POST /public/v1/submit/create_users (this mock serves POST /public/v1/submit/stamp_login, /public/v1/submit/create_authenticators, /public/v1/submit/sign_raw_payloads, /public/v1/submit/sign_raw_payload, /public/v1/submit/sign_transaction, /public/v1/submit/create_wallet, /public/v1/submit/set_organization_feature, /public/v1/submit/remove_organization_feature, /public/v1/query/whoami, /public/v1/query/get_user, /public/v1/query/list_wallets, /public/v1/query/list_wallet_accounts)',
       details: [],
     })
   })

@@ -16,7 +16,9 @@ import { removeOrganizationFeature, setOrganizationFeature } from './organizatio
 import { stampLogin } from './stampLogin'
 import { getUser } from './getUser'
 import { listWalletAccounts, listWallets } from './listWallets'
+import { signRawPayload } from './signRawPayload'
 import { signRawPayloads } from './signRawPayloads'
+import { signTransaction } from './signTransaction'
 import { whoami } from './whoami'
 
 type Operation = (context: PublicApiContext) => Promise<unknown>
@@ -26,6 +28,8 @@ const OPERATIONS: Readonly<Record<string, Operation>> = {
   'submit/stamp_login': stampLogin,
   'submit/create_authenticators': createAuthenticators,
   'submit/sign_raw_payloads': signRawPayloads,
+  'submit/sign_raw_payload': signRawPayload,
+  'submit/sign_transaction': signTransaction,
   'submit/create_wallet': createWalletActivity,
   'submit/set_organization_feature': setOrganizationFeature,
   'submit/remove_organization_feature': removeOrganizationFeature,

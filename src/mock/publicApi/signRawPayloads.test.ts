@@ -203,7 +203,7 @@ describe('sign_raw_payloads', () => {
         hashFunction: 'HASH_FUNCTION_KECCAK256',
       }),
       3,
-      'parameters.encoding: expected one of PAYLOAD_ENCODING_HEXADECIMAL, PAYLOAD_ENCODING_TEXT_UTF8, got "PAYLOAD_ENCODING_BASE64"',
+      'parameters.encoding: expected one of PAYLOAD_ENCODING_HEXADECIMAL, PAYLOAD_ENCODING_TEXT_UTF8, PAYLOAD_ENCODING_EIP712, PAYLOAD_ENCODING_EIP7702_AUTHORIZATION, got "PAYLOAD_ENCODING_BASE64"',
     ],
     [
       'an address that is no account of the organization',

@@ -14,6 +14,8 @@ export type PublicRoute =
   | 'submit/stamp_login'
   | 'submit/create_authenticators'
   | 'submit/sign_raw_payloads'
+  | 'submit/sign_raw_payload'
+  | 'submit/sign_transaction'
   | 'submit/create_wallet'
   | 'submit/set_organization_feature'
   | 'submit/remove_organization_feature'
@@ -85,6 +87,16 @@ export async function stampedCall(
 /** A sign_raw_payloads envelope: `parameters` as given (signWith, payloads, encoding, hashFunction). */
 export function signRawPayloadsBody(organizationId: string, parameters: object, clock: TestClock): string {
   return envelope('ACTIVITY_TYPE_SIGN_RAW_PAYLOADS', organizationId, parameters, clock.now())
+}
+
+/** A sign_raw_payload envelope: `parameters` as given (signWith, payload, encoding, hashFunction). */
+export function signRawPayloadBody(organizationId: string, parameters: object, clock: TestClock): string {
+  return envelope('ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2', organizationId, parameters, clock.now())
+}
+
+/** A sign_transaction envelope: `parameters` as given (signWith, unsignedTransaction, type). */
+export function signTransactionBody(organizationId: string, parameters: object, clock: TestClock): string {
+  return envelope('ACTIVITY_TYPE_SIGN_TRANSACTION_V2', organizationId, parameters, clock.now())
 }
 
 /** A create_wallet envelope: `parameters` as given (walletName, accounts, mnemonicLength). */
