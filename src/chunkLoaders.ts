@@ -24,5 +24,7 @@ export const localeFr = /* @__PURE__ */ lazyModule(
   'French copy',
   async () => (await import('./components/locales/fr')).fr,
 )
-/** The signed-in actions: the user, the wallets, signing a message, refreshing the session. */
+/** The signed-in actions: the user, the wallets, refreshing the session. */
 export const wallet = /* @__PURE__ */ lazyModule('wallet actions', () => import('./core/wallet/walletActions'))
+/** Signing: messages, typed data, transactions. */
+export const signing = /* @__PURE__ */ lazyModule('signing', () => import('./core/signing/signingActions'))

@@ -19,6 +19,7 @@ describe('the chunk registry', () => {
       'otpFlow',
       'passkey',
       'phoneStep',
+      'signing',
       'wallet',
       'webAuthn',
     ])

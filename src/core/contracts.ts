@@ -3,6 +3,7 @@
 // pulling in code or closing an import cycle: implementations import their interface from here, never
 // from each other.
 import type { KitError } from './errors'
+import type { SigningPromptSlot } from './signing/signingPrompt'
 import type { KitOAuthSettings } from './oauth/kitOAuth'
 import type { OAuthProviderName } from './oauth/providerNames'
 import type { WebAuthnModule } from './passkey/webAuthnModule'
@@ -85,6 +86,11 @@ export interface Kit {
   storage: SessionStorage
   /** The wallet every sign-up asks for (createKit({ wallet })); undefined lets the proxy apply the tenant's default. */
   wallet: SignupWallet | undefined
+  /**
+   * Asked before each signature when filled: the drop-in modal fills it with its signing prompt while
+   * mounted (LoginModal's `signingPrompt`); empty, the signing actions sign when the app asks.
+   */
+  signingPrompt: SigningPromptSlot
   /** Stops the session store's timers and listeners. The key store and stored session are kept. */
   destroy(): void
 }

@@ -107,6 +107,7 @@ export function createKit(options: KitOptions): Kit {
     webauthn,
     storage,
     wallet,
+    signingPrompt: { current: undefined },
     destroy: () => {
       stopSweep()
       session.destroy()

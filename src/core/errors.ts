@@ -54,6 +54,8 @@ export type KitErrorCode =
   | 'CLOCK_SKEW' // the public API refused the request's timestampMs (gRPC 16): this device's clock is off
   | 'PASSKEY_SIGNUP_INCOMPLETE' // a passkey sign-up failed after the passkey was made: log in with it (PasskeySignUpIncompleteError)
   | 'NOT_SIGNED_IN' // a signed-in action without a session
+  | 'USER_REJECTED' // the person declined a signature in the signing prompt (EIP-1193's 4001)
+  | 'RPC_ERROR' // the app's chain transport refused or failed a call (sendTransaction's broadcast)
   // the kit's own code
   | 'LOAD_FAILED' // a part of the kit loaded on first use (a flow, the modal) could not be fetched
 
@@ -103,6 +105,8 @@ export const DEFAULT_USER_MESSAGES: Readonly<Record<KitErrorCode, string>> = {
   PASSKEY_SIGNUP_INCOMPLETE:
     'Your passkey was created, but signing in did not finish. Sign in with the passkey you just created.',
   NOT_SIGNED_IN: 'Please sign in first.',
+  USER_REJECTED: 'You declined the signature request.',
+  RPC_ERROR: 'The network did not accept the transaction. Please try again.',
   LOAD_FAILED: 'Part of the sign-in could not be loaded. Check your connection and try again.',
 }
 

@@ -169,7 +169,24 @@ export { logout } from './flows/logout'
 // Signed-in actions: who is signed in, the wallets, signing, keeping the session alive (the wallet chunk)
 export { getUser, type GetUserOptions } from './wallet/getUser'
 export { getWallets, type GetWalletsOptions, type WalletWithAccounts } from './wallet/getWallets'
-export { signMessage, type SignedMessage, type SignMessageParameters } from './wallet/signMessage'
+// Signing (the signing chunk)
+export { signMessage, type SignedMessage, type SignMessageParameters } from './signing/signMessage'
+export { signTypedData, type SignedTypedData, type SignTypedDataParameters } from './signing/signTypedData'
+export { signTransaction, type SignedTransaction, type SignTransactionParameters } from './signing/signTransaction'
+export {
+  sendTransaction,
+  type RpcTransport,
+  type SendTransactionParameters,
+  type SentTransaction,
+} from './signing/sendTransaction'
+export type {
+  SigningAccount,
+  SigningPrompt,
+  SigningPromptSlot,
+  SigningRequest,
+  TransactionSummary,
+} from './signing/signingPrompt'
+export type { TypedDataDefinition, TypedDataDomain, TypedDataField } from './signing/typedData'
 export { refreshSession, type RefreshSessionOptions } from './wallet/refreshSession'
 export {
   DEFAULT_REFRESH_BEFORE_MS,

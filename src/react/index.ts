@@ -71,6 +71,24 @@ export {
   type UseSignMessageReturnType,
 } from './useSignMessage'
 export {
+  useSignTypedData,
+  type SignTypedDataVariables,
+  type UseSignTypedDataParameters,
+  type UseSignTypedDataReturnType,
+} from './useSignTypedData'
+export {
+  useSignTransaction,
+  type SignTransactionVariables,
+  type UseSignTransactionParameters,
+  type UseSignTransactionReturnType,
+} from './useSignTransaction'
+export {
+  useSendTransaction,
+  type SendTransactionVariables,
+  type UseSendTransactionParameters,
+  type UseSendTransactionReturnType,
+} from './useSendTransaction'
+export {
   useRefreshSession,
   type RefreshSessionVariables,
   type UseRefreshSessionParameters,

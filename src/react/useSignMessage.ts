@@ -1,11 +1,8 @@
 'use client'
-import { useMutation } from '@tanstack/react-query'
-import { chunks } from '../chunks'
 import type { SignedMessage, SignMessageParameters } from '../core'
 import type { KitError } from '../core/errors'
-import { actionCallbacks, actionState, type ActionCallbacks, type ActionState } from './actionState'
-import { asKitError } from './asKitError'
-import { useAuthProxyContext } from './useAuthProxyContext'
+import type { ActionCallbacks, ActionState } from './actionState'
+import { useSigningMutation } from './useSigningMutation'
 
 /** What signing takes: the account and the message (the signal is the hook's). */
 export type SignMessageVariables = Omit<SignMessageParameters, 'signal'>
@@ -18,7 +15,7 @@ export interface UseSignMessageReturnType extends ActionState<SignedMessage, Sig
   signMessage(variables: SignMessageVariables): void
   /** The same, as a promise: resolves with the signature, rejects with a KitError. */
   signMessageAsync(variables: SignMessageVariables): Promise<SignedMessage>
-  /** NOT_SIGNED_IN, STAMP_REFUSED, PERMISSION_DENIED (a read-only session), the proxy's, LOAD_FAILED, ... */
+  /** NOT_SIGNED_IN, USER_REJECTED (declined in the prompt), PERMISSION_DENIED (a read-only session), the proxy's, LOAD_FAILED, ... */
   error: KitError | null
 }
 
@@ -27,22 +24,10 @@ export interface UseSignMessageReturnType extends ActionState<SignedMessage, Sig
  * `data.signature` is what a wallet returns: 0x r‖s‖v for Ethereum, base58 for Solana.
  */
 export function useSignMessage(parameters: UseSignMessageParameters = {}): UseSignMessageReturnType {
-  const { kit, events } = useAuthProxyContext('useSignMessage')
-  const mutation = useMutation<SignedMessage, KitError, SignMessageVariables>({
-    mutationFn: async (variables) => {
-      try {
-        return await (await chunks.wallet.load()).signMessage(kit, variables)
-      } catch (error) {
-        throw asKitError(error)
-      }
-    },
-    // A signature is the person's act: never repeated behind their back.
-    retry: false,
-    ...actionCallbacks(events, parameters),
-  })
-  return {
-    signMessage: (variables) => mutation.mutate(variables),
-    signMessageAsync: (variables) => mutation.mutateAsync(variables),
-    ...actionState(mutation, mutation.variables),
-  }
+  const { mutate, mutateAsync, state } = useSigningMutation(
+    'useSignMessage',
+    (actions, kit, variables: SignMessageVariables) => actions.signMessage(kit, variables),
+    parameters,
+  )
+  return { signMessage: mutate, signMessageAsync: mutateAsync, ...state }
 }

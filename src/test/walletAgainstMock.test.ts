@@ -12,7 +12,7 @@ import { kitOnMock } from '../core/test/kitOnMock'
 import { getUser } from '../core/wallet/getUser'
 import { getWallets } from '../core/wallet/getWallets'
 import { refreshSession } from '../core/wallet/refreshSession'
-import { signMessage } from '../core/wallet/signMessage'
+import { signMessage } from '../core/signing/signMessage'
 import { createMockAuthProxy } from '../mock/handler'
 import { createTestClock } from '../mock/testing/harness'
 import type { MockAuthProxy } from '../mock/types'
@@ -95,10 +95,10 @@ describe('the wallet against the strict mock', () => {
     ])
     expect([publicCalls[0], ...publicCalls.slice(3)]).toEqual([
       '/public/v1/query/get_user',
-      '/public/v1/submit/sign_raw_payloads',
-      '/public/v1/submit/sign_raw_payloads',
+      '/public/v1/submit/sign_raw_payload',
+      '/public/v1/submit/sign_raw_payload',
       '/public/v1/submit/stamp_login',
-      '/public/v1/submit/sign_raw_payloads',
+      '/public/v1/submit/sign_raw_payload',
     ])
   })
 

@@ -149,6 +149,8 @@ export const fr: LoginLabels = {
     PASSKEY_SIGNUP_INCOMPLETE:
       'Votre clé d’accès a été créée, mais la connexion n’a pas abouti. Connectez-vous avec la clé d’accès que vous venez de créer.',
     NOT_SIGNED_IN: 'Connectez-vous d’abord.',
+    USER_REJECTED: 'Vous avez refusé la demande de signature.',
+    RPC_ERROR: 'Le réseau n’a pas accepté la transaction. Veuillez réessayer.',
     LOAD_FAILED: 'Une partie de la connexion n’a pas pu être chargée. Vérifiez votre connexion et réessayez.',
   },
 }

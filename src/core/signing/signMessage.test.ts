@@ -1,29 +1,29 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { base58 } from '@scure/base'
-import { hashMessage, verifyMessage } from 'viem'
+import { toHex as viemHex, verifyMessage } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { toHex, utf8 } from '../encoding'
 import { json } from '../test/fakeFetch'
 import { activityAnswer, signedInWallet, WALLET_NOW, WALLET_ORG, xStampVerifies } from '../test/walletApi'
-import { personalMessageHash, signMessage } from './signMessage'
+import { personalMessage, signMessage } from './signMessage'
 
 describe('signMessage with an Ethereum account', () => {
-  it("hashes personal_sign's EIP-191 message itself and asks for a signature of the digest; viem recovers the address", async () => {
+  it("sends personal_sign's EIP-191 message for the API to hash with keccak-256, as production does; viem recovers the address", async () => {
     const { keys, fake, kit, sessionKey } = await signedInWallet()
     const message = 'Sign in to Example: nonce 42 ✓'
 
     const signed = await signMessage(kit, { account: keys.ethereum, message })
 
-    expect(fake.endpoints()).toEqual(['submit/sign_raw_payloads'])
+    expect(fake.endpoints()).toEqual(['submit/sign_raw_payload'])
     expect(JSON.parse(fake.texts[0] ?? '')).toEqual({
-      type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOADS',
+      type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2',
       timestampMs: String(WALLET_NOW),
       organizationId: WALLET_ORG,
       parameters: {
         signWith: keys.ethereum.address,
-        payloads: [hashMessage(message)],
+        payload: viemHex(`\x19Ethereum Signed Message:\n${utf8(message).length}${message}`),
         encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
-        hashFunction: 'HASH_FUNCTION_NO_OP',
+        hashFunction: 'HASH_FUNCTION_KECCAK256',
       },
     })
     expect(xStampVerifies(fake.calls[0]?.headers['x-stamp'], fake.texts[0], sessionKey)).toBe(true)
@@ -51,14 +51,14 @@ describe('signMessage with an Ethereum account', () => {
         signature: signed.signature as `0x${string}`,
       }),
     ).toBe(true)
-    expect(toHex(personalMessageHash(bytes))).toBe(hashMessage({ raw: bytes }).slice(2))
+    expect(toHex(personalMessage(bytes))).toBe(`${toHex(utf8('\x19Ethereum Signed Message:\n4'))}000102ff`)
   })
 
   it('pads short scalars and takes a v already shifted to 27/28', async () => {
     const { keys, kit } = await signedInWallet({
       overrides: {
-        'submit/sign_raw_payloads': activityAnswer('ACTIVITY_TYPE_SIGN_RAW_PAYLOADS', {
-          signRawPayloadsResult: { signatures: [{ r: 'ab', s: '0xCD', v: '1c' }] },
+        'submit/sign_raw_payload': activityAnswer('ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2', {
+          signRawPayloadResult: { r: 'ab', s: '0xCD', v: '1c' },
         }),
       },
     })
@@ -67,17 +67,14 @@ describe('signMessage with an Ethereum account', () => {
   })
 
   it('refuses a signature the kit cannot turn into one (PROXY_BAD_RESPONSE)', async () => {
-    for (const signatures of [
-      [],
-      [{ r: 'zz', s: '00', v: '00' }],
-      [{ r: '00', s: '00', v: '05' }],
-      [{ r: 'a'.repeat(66), s: '00', v: '00' }],
+    for (const signRawPayloadResult of [
+      { r: 'zz', s: '00', v: '00' },
+      { r: '00', s: '00', v: '05' },
+      { r: 'a'.repeat(66), s: '00', v: '00' },
     ]) {
       const { keys, kit } = await signedInWallet({
         overrides: {
-          'submit/sign_raw_payloads': activityAnswer('ACTIVITY_TYPE_SIGN_RAW_PAYLOADS', {
-            signRawPayloadsResult: { signatures },
-          }),
+          'submit/sign_raw_payload': activityAnswer('ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2', { signRawPayloadResult }),
         },
       })
       await expect(signMessage(kit, { account: keys.ethereum, message: 'x' })).rejects.toMatchObject({
@@ -89,12 +86,12 @@ describe('signMessage with an Ethereum account', () => {
   it('refuses a result without signatures, or with members that are not {r, s, v} strings (PROXY_BAD_RESPONSE)', async () => {
     for (const result of [
       {},
-      { signRawPayloadsResult: {} },
-      { signRawPayloadsResult: { signatures: 'x' } },
-      { signRawPayloadsResult: { signatures: [{ r: 1, s: '00', v: '00' }] } },
+      { signRawPayloadResult: {} },
+      { signRawPayloadResult: 'x' },
+      { signRawPayloadResult: { r: 1, s: '00', v: '00' } },
     ]) {
       const { keys, kit } = await signedInWallet({
-        overrides: { 'submit/sign_raw_payloads': activityAnswer('ACTIVITY_TYPE_SIGN_RAW_PAYLOADS', result) },
+        overrides: { 'submit/sign_raw_payload': activityAnswer('ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2', result) },
       })
       await expect(signMessage(kit, { account: keys.solana, message: 'x' })).rejects.toMatchObject({
         code: 'PROXY_BAD_RESPONSE',
@@ -113,7 +110,7 @@ describe('signMessage with a Solana account', () => {
     const body = JSON.parse(fake.texts[0] ?? '') as { parameters: Record<string, unknown> }
     expect(body.parameters).toEqual({
       signWith: keys.solana.address,
-      payloads: [`0x${toHex(utf8(message))}`],
+      payload: `0x${toHex(utf8(message))}`,
       encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
       hashFunction: 'HASH_FUNCTION_NOT_APPLICABLE',
     })
@@ -155,7 +152,7 @@ describe('signMessage refusals', () => {
   it("passes on the API's refusal of a read-only session (PERMISSION_DENIED)", async () => {
     const { keys, kit } = await signedInWallet({
       overrides: {
-        'submit/sign_raw_payloads': json(
+        'submit/sign_raw_payload': json(
           { code: 7, message: 'SESSION_TYPE_READ_ONLY sessions cannot sign', details: [] },
           403,
         ),

@@ -1,10 +1,12 @@
 // A signed-in kit over a recording fetch that answers the signed-in queries and activities the way
-// production does (shapes of @turnkey/sdk-types), with real keys: sign_raw_payloads signs what it is
+// production does (shapes of @turnkey/sdk-types), with real keys: sign_raw_payload(s) signs what it is
 // given with a secp256k1 or ed25519 key, so that tests verify the kit's signatures with independent code.
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { p256 } from '@noble/curves/nist.js'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
+import { keccak_256 } from '@noble/hashes/sha3.js'
 import { base58 } from '@scure/base'
+import { hashTypedData, parseTransaction, type TypedDataDefinition } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { onTestFinished } from 'vitest'
 import { createKit, type Kit, type KitOptions } from '../createKit'
@@ -95,32 +97,75 @@ export function activityAnswer(type: string, result: Record<string, unknown>): R
   })
 }
 
-/** sign_raw_payloads as production answers it: `{r, s, v}` hex without 0x, v the recovery id. */
-function signAnswer(keys: WalletKeys) {
+/**
+ * One signature as production answers it: `{r, s, v}` hex without 0x, v the recovery id. secp256k1 signs
+ * the payload (HASH_FUNCTION_NO_OP) or its keccak-256; ed25519 the payload itself.
+ */
+function signPayload(keys: WalletKeys, signWith: string, payload: string, hashFunction: string) {
+  const bytes = fromHex(payload.replace(/^0x/, ''))
+  if (signWith === keys.ethereum.address && ['HASH_FUNCTION_NO_OP', 'HASH_FUNCTION_KECCAK256'].includes(hashFunction)) {
+    const digest = hashFunction === 'HASH_FUNCTION_NO_OP' ? bytes : keccak_256(bytes)
+    const signature = secp256k1.Signature.fromBytes(
+      secp256k1.sign(digest, keys.ethereumKey, { prehash: false, format: 'recovered' }),
+      'recovered',
+    )
+    return {
+      r: signature.r.toString(16).padStart(64, '0'),
+      s: signature.s.toString(16).padStart(64, '0'),
+      v: `0${signature.recovery}`,
+    }
+  }
+  if (signWith === keys.solana.address && hashFunction === 'HASH_FUNCTION_NOT_APPLICABLE') {
+    const signature = ed25519.sign(bytes, keys.solanaKey)
+    return { r: toHex(signature.slice(0, 32)), s: toHex(signature.slice(32)), v: '00' }
+  }
+  throw new Error(`walletApi: cannot sign with ${signWith} and ${hashFunction}`)
+}
+
+/** sign_raw_payloads: one signature per payload. */
+function signPayloadsAnswer(keys: WalletKeys) {
   return (call: RecordedCall): Response => {
     const { signWith, payloads, hashFunction } = (
       call.body as { parameters: { signWith: string; payloads: string[]; hashFunction: string } }
     ).parameters
-    const signatures = payloads.map((payload) => {
-      const bytes = fromHex(payload.replace(/^0x/, ''))
-      if (signWith === keys.ethereum.address && hashFunction === 'HASH_FUNCTION_NO_OP') {
-        const signature = secp256k1.Signature.fromBytes(
-          secp256k1.sign(bytes, keys.ethereumKey, { prehash: false, format: 'recovered' }),
-          'recovered',
-        )
-        return {
-          r: signature.r.toString(16).padStart(64, '0'),
-          s: signature.s.toString(16).padStart(64, '0'),
-          v: `0${signature.recovery}`,
-        }
-      }
-      if (signWith === keys.solana.address && hashFunction === 'HASH_FUNCTION_NOT_APPLICABLE') {
-        const signature = ed25519.sign(bytes, keys.solanaKey)
-        return { r: toHex(signature.slice(0, 32)), s: toHex(signature.slice(32)), v: '00' }
-      }
-      throw new Error(`walletApi: cannot sign with ${signWith} and ${hashFunction}`)
-    })
+    const signatures = payloads.map((payload) => signPayload(keys, signWith, payload, hashFunction))
     return activityAnswer('ACTIVITY_TYPE_SIGN_RAW_PAYLOADS', { signRawPayloadsResult: { signatures } })
+  }
+}
+
+/** sign_raw_payload (V2) of a hex payload, or of EIP-712 JSON (hashed with viem's hashTypedData, as the API does). */
+function signPayloadAnswer(keys: WalletKeys) {
+  return (call: RecordedCall): Response => {
+    const { signWith, payload, encoding, hashFunction } = (
+      call.body as { parameters: { signWith: string; payload: string; encoding: string; hashFunction: string } }
+    ).parameters
+    const hex =
+      encoding === 'PAYLOAD_ENCODING_EIP712' ? hashTypedData(JSON.parse(payload) as TypedDataDefinition) : payload
+    const signRawPayloadResult = signPayload(keys, signWith, hex, hashFunction)
+    return activityAnswer('ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2', { signRawPayloadResult })
+  }
+}
+
+/**
+ * sign_transaction as production answers it (hex without 0x): Ethereum signed by viem's local account
+ * (which parses and re-serializes), Solana's message signed into the first slot (the fee payer's).
+ */
+function signTransactionAnswer(keys: WalletKeys) {
+  return async (call: RecordedCall): Promise<Response> => {
+    const { signWith, unsignedTransaction, type } = (
+      call.body as { parameters: { signWith: string; unsignedTransaction: string; type: string } }
+    ).parameters
+    let signedTransaction: string
+    if (type === 'TRANSACTION_TYPE_ETHEREUM' && signWith === keys.ethereum.address) {
+      const account = privateKeyToAccount(`0x${toHex(keys.ethereumKey)}`)
+      signedTransaction = (await account.signTransaction(parseTransaction(`0x${unsignedTransaction}`))).slice(2)
+    } else if (type === 'TRANSACTION_TYPE_SOLANA' && signWith === keys.solana.address) {
+      const bytes = fromHex(unsignedTransaction)
+      const slots = bytes[0] ?? 0
+      bytes.set(ed25519.sign(bytes.slice(1 + 64 * slots), keys.solanaKey), 1)
+      signedTransaction = toHex(bytes)
+    } else throw new Error(`walletApi: cannot sign a ${type} with ${signWith}`)
+    return activityAnswer('ACTIVITY_TYPE_SIGN_TRANSACTION_V2', { signTransactionResult: { signedTransaction } })
   }
 }
 
@@ -150,7 +195,9 @@ export function walletApi(
     'query/get_user': json({ user: USER }),
     'query/list_wallets': json({ wallets: [WALLET] }),
     'query/list_wallet_accounts': json({ accounts: [keys.ethereum, keys.solana] }),
-    'submit/sign_raw_payloads': signAnswer(keys),
+    'submit/sign_raw_payloads': signPayloadsAnswer(keys),
+    'submit/sign_raw_payload': signPayloadAnswer(keys),
+    'submit/sign_transaction': signTransactionAnswer(keys),
     'submit/stamp_login': stampLoginAnswer(clock),
     ...overrides,
   })
