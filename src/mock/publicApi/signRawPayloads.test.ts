@@ -2,13 +2,22 @@ import { ed25519 } from '@noble/curves/ed25519.js'
 import { keccak_256 } from '@noble/hashes/sha3.js'
 import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js'
 import { base58 } from '@scure/base'
-import { recoverAddress, recoverMessageAddress, verifyMessage, type Hex } from 'viem'
+import {
+  recoverAddress,
+  recoverMessageAddress,
+  serializeTypedData,
+  verifyMessage,
+  verifyTypedData,
+  type Hex,
+} from 'viem'
+import { verifyAuthorization } from 'viem/utils'
 import { describe, expect, it } from 'vitest'
 import type { SignRawPayloadResult } from '../../core/publicApiTypes'
 import { itRefusesLikeEveryStampedActivity } from '../testing/activityRefusals'
 import { setup, snapshot, type TestClock } from '../testing/harness'
 import { signRawPayloadsBody, signedInEmailUser, stampedCall, type SignedInUser } from '../testing/publicApi'
 import type { MockAuthProxy } from '../types'
+import { MAX_PAYLOAD_CHARS } from '../limits'
 import { MAX_PAYLOADS } from './signRawPayloads'
 
 interface SignAnswer {
@@ -127,7 +136,83 @@ describe('sign_raw_payloads', () => {
     expect(ed25519.verify(bytes, utf8ToBytes('Sign in to Exampl3'), base58.decode(solana))).toBe(false)
   })
 
+  it('signs EIP-712 typed data and EIP-7702 authorizations as sign_raw_payload does, one signature each', async () => {
+    const { proxy, clock } = setup()
+    const ada = await signedInEmailUser(proxy, 'ada@example.com')
+    const address = addresses(proxy, ada).ethereum as Hex
+    const typedData = {
+      domain: { name: 'Permit', chainId: 10n },
+      types: {
+        EIP712Domain: [
+          { name: 'name', type: 'string' },
+          { name: 'chainId', type: 'uint256' },
+        ],
+        Permit: [{ name: 'value', type: 'uint256' }],
+      },
+      primaryType: 'Permit',
+      message: { value: 5n },
+    } as const
+    const [typed] = await signatures(
+      sign(proxy, clock, ada, {
+        signWith: address,
+        payloads: [serializeTypedData(typedData)],
+        encoding: 'PAYLOAD_ENCODING_EIP712',
+        hashFunction: 'HASH_FUNCTION_NO_OP',
+      }),
+    )
+    const [authorization] = await signatures(
+      sign(proxy, clock, ada, {
+        signWith: address,
+        payloads: [JSON.stringify({ address, chainId: 1, nonce: 0 })],
+        encoding: 'PAYLOAD_ENCODING_EIP7702_AUTHORIZATION',
+        hashFunction: 'HASH_FUNCTION_NO_OP',
+      }),
+    )
+    if (typed === undefined || authorization === undefined) throw new Error('missing signature')
+    expect(await verifyTypedData({ ...typedData, address, signature: ethereumSignature(typed) })).toBe(true)
+    const { r, s, v } = authorization
+    expect(
+      await verifyAuthorization({
+        address,
+        authorization: { address, chainId: 1, nonce: 0, r: `0x${r}`, s: `0x${s}`, yParity: Number(v) },
+      }),
+    ).toBe(true)
+  })
+
   it.each<[string, (addresses: { ethereum: string; solana: string }) => object, number, string | RegExp]>([
+    [
+      'a payload over the cap, naming it by its index',
+      ({ ethereum }) => ({
+        signWith: ethereum,
+        payloads: ['ab', 'a'.repeat(MAX_PAYLOAD_CHARS + 1)],
+        encoding: 'PAYLOAD_ENCODING_TEXT_UTF8',
+        hashFunction: 'HASH_FUNCTION_KECCAK256',
+      }),
+      3,
+      `parameters.payloads[1]: too long: at most ${MAX_PAYLOAD_CHARS} characters for payload, got ${MAX_PAYLOAD_CHARS + 1}`,
+    ],
+    [
+      'a payload that is not a string',
+      ({ ethereum }) => ({
+        signWith: ethereum,
+        payloads: [null],
+        encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
+        hashFunction: 'HASH_FUNCTION_KECCAK256',
+      }),
+      3,
+      'parameters.payloads[0]: expected a string, got object',
+    ],
+    [
+      'malformed typed data, naming the payload by its index',
+      ({ ethereum }) => ({
+        signWith: ethereum,
+        payloads: ['{}'],
+        encoding: 'PAYLOAD_ENCODING_EIP712',
+        hashFunction: 'HASH_FUNCTION_NO_OP',
+      }),
+      3,
+      'parameters.payloads[0]: EIP-712 typed data: types: expected an object of type definitions',
+    ],
     [
       'a NO_OP secp256k1 payload that is not 32 bytes',
       ({ ethereum }) => ({
