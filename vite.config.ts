@@ -66,6 +66,8 @@ export default defineConfig({
         'mock-vite': resolve(root, 'src/mock/viteEntry.ts'),
         'mock-playwright': resolve(root, 'src/mock/playwrightEntry.ts'),
         cli: resolve(root, 'src/mock/cli.ts'),
+        // viem's account and the EIP-1193 provider: viem is an optional peer, loaded by this entry only.
+        viem: resolve(root, 'src/viem/index.ts'),
       },
       formats: ['es'],
     },
@@ -76,7 +78,7 @@ export default defineConfig({
         warn(warning)
       },
       external: (id) =>
-        /^(react|react-dom|@tanstack\/react-query|jose|@noble\/|@scure\/|@simplewebauthn\/|@playwright\/test$|vite$)/.test(
+        /^(react|react-dom|@tanstack\/react-query|jose|@noble\/|@scure\/|@simplewebauthn\/|@playwright\/test$|vite$|viem($|\/)|micro-eth-signer)/.test(
           id,
         ) || id.startsWith('node:'),
       output: {

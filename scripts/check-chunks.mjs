@@ -73,6 +73,8 @@ const NOT_IN_FIRST_LOAD = [
   { pattern: /^locales\/fr\.js$/, why: 'the French copy (loaded when the locale is fr)' },
   { pattern: /^components\/phone\//, why: 'the phone step' },
   { pattern: /^core\/wallet\//, why: 'the wallet actions (loaded when a signed-in view or hook asks for them)' },
+  { pattern: /^core\/signing\//, why: 'the signing actions (their own chunk, loaded on the first signature)' },
+  { pattern: /^viem(\/|$)|^viem\.js$/, why: 'viem and the viem entry (auth-proxy-kit/viem, imported by the app)' },
   { pattern: /^@noble\/|^@scure\//, why: 'keccak and base58 (the wallet chunk)' },
   {
     pattern: /^components\/account\/(?!describePerson\.js$|PersonAvatar\.js$)/,
@@ -110,6 +112,7 @@ const NOT_IN_DIALOG_CHUNK = [
   { pattern: /^components\/phone\//, why: 'the phone step (its own chunk)' },
   { pattern: /^locales\/fr\.js$/, why: 'the French copy' },
   { pattern: /^core\/wallet\//, why: 'the wallet actions (their own chunk)' },
+  { pattern: /^core\/signing\//, why: 'the signing actions (their own chunk)' },
   { pattern: /^@noble\/|^@scure\//, why: 'keccak and base58 (the wallet chunk)' },
 ]
 

@@ -31,8 +31,8 @@ export interface PublicActivities {
   }
   sign_transaction: {
     type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2'
-    parameters: SignTransactionParameters
-    intent: { signTransactionIntentV2: SignTransactionParameters }
+    parameters: SignTransactionIntent
+    intent: { signTransactionIntentV2: SignTransactionIntent }
     result: { signTransactionResult: SignTransactionResult }
   }
   create_wallet: {
@@ -332,7 +332,8 @@ export interface SignRawPayloadParameters {
 /** The transaction types the kit signs (production also lists TRON, BITCOIN and TEMPO). */
 export type TransactionType = 'TRANSACTION_TYPE_ETHEREUM' | 'TRANSACTION_TYPE_SOLANA'
 
-export interface SignTransactionParameters {
+/** Production's v1SignTransactionIntentV2. */
+export interface SignTransactionIntent {
   /** A wallet account's address. */
   signWith: string
   /**

@@ -244,6 +244,11 @@ export async function signedInKit(
   await kit.session.ready
   if (kit.session.getSnapshot().session !== null)
     return { kit, sessionKey: kit.session.getSnapshot().session!.publicKey }
+  return { kit, sessionKey: await signInWallet(kit, clock, lifetimeSeconds) }
+}
+
+/** Signs `kit` in as the wallet's user: a new session key it holds and a session bound to it. Returns the key. */
+export async function signInWallet(kit: Kit, clock: { now: number }, lifetimeSeconds = 900): Promise<string> {
   const sessionKey = await kit.keyStore.create()
   const token = await sessionToken({
     exp: Math.floor(clock.now / 1000) + lifetimeSeconds,
@@ -252,7 +257,7 @@ export async function signedInKit(
     user_id: WALLET_USER,
   })
   await kit.session.set(token)
-  return { kit, sessionKey }
+  return sessionKey
 }
 
 type Overrides = Record<string, FakeAnswer | FakeAnswer[]>

@@ -1,5 +1,5 @@
 import { hexToBytes } from '@noble/hashes/utils.js'
-import type { Activity, SignTransactionParameters, TransactionType } from '../../core/publicApiTypes'
+import type { Activity, SignTransactionIntent, TransactionType } from '../../core/publicApiTypes'
 import { MockError } from '../http'
 import { assertMayAct, assertNotReplayed, completedActivity, recordActivity } from './activities'
 import type { PublicApiContext } from './context'
@@ -73,7 +73,7 @@ export async function signTransaction(context: PublicApiContext): Promise<{ acti
       ? signEthereumTransaction(transaction.ethereum, privateKey)
       : signSolanaTransaction(transaction.solana, account.publicKey, privateKey, parameters.name('signWith'))
   const record = recordActivity(context, 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2', stamp)
-  const intent: SignTransactionParameters = { signWith, unsignedTransaction, type }
+  const intent: SignTransactionIntent = { signWith, unsignedTransaction, type }
   return completedActivity<'sign_transaction'>(
     { ...record, type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2' },
     { signTransactionIntentV2: intent },
