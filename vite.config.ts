@@ -68,6 +68,8 @@ export default defineConfig({
         cli: resolve(root, 'src/mock/cli.ts'),
         // viem's account and the EIP-1193 provider: viem is an optional peer, loaded by this entry only.
         viem: resolve(root, 'src/viem/index.ts'),
+        // The wagmi connector: @wagmi/core (and viem) optional peers of this entry only.
+        wagmi: resolve(root, 'src/wagmi/index.ts'),
       },
       formats: ['es'],
     },
@@ -78,7 +80,7 @@ export default defineConfig({
         warn(warning)
       },
       external: (id) =>
-        /^(react|react-dom|@tanstack\/react-query|jose|@noble\/|@scure\/|@simplewebauthn\/|@playwright\/test$|vite$|viem($|\/)|micro-eth-signer)/.test(
+        /^(react|react-dom|@tanstack\/react-query|jose|@noble\/|@scure\/|@simplewebauthn\/|@playwright\/test$|vite$|viem($|\/)|@wagmi\/core$|micro-eth-signer)/.test(
           id,
         ) || id.startsWith('node:'),
       output: {

@@ -3,7 +3,7 @@
 // pulling in code or closing an import cycle: implementations import their interface from here, never
 // from each other.
 import type { KitError } from './errors'
-import type { SigningPromptSlot } from './signing/signingPrompt'
+import type { SignInPromptSlot, SigningPromptSlot } from './signing/signingPrompt'
 import type { KitOAuthSettings } from './oauth/kitOAuth'
 import type { OAuthProviderName } from './oauth/providerNames'
 import type { WebAuthnModule } from './passkey/webAuthnModule'
@@ -91,6 +91,8 @@ export interface Kit {
    * mounted (LoginModal's `signingPrompt`); empty, the signing actions sign when the app asks.
    */
   signingPrompt: SigningPromptSlot
+  /** Opens sign-in for a caller that needs someone signed in (a wagmi connector's connect); filled by the drop-in modal. */
+  signInPrompt: SignInPromptSlot
   /** Stops the session store's timers and listeners. The key store and stored session are kept. */
   destroy(): void
 }

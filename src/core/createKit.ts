@@ -108,6 +108,7 @@ export function createKit(options: KitOptions): Kit {
     storage,
     wallet,
     signingPrompt: { current: undefined },
+    signInPrompt: { current: undefined },
     destroy: () => {
       stopSweep()
       session.destroy()

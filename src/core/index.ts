@@ -180,6 +180,8 @@ export {
   type SentTransaction,
 } from './signing/sendTransaction'
 export type {
+  SignInPrompt,
+  SignInPromptSlot,
   SigningAccount,
   SigningPrompt,
   SigningPromptSlot,

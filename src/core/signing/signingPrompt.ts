@@ -47,3 +47,14 @@ export type SigningPrompt = (request: SigningRequest, signal: AbortSignal | unde
 export interface SigningPromptSlot {
   current: SigningPrompt | undefined
 }
+
+/**
+ * Opens sign-in (the drop-in modal) for a caller that needs someone signed in, such as a wagmi
+ * connector's connect: resolves once someone is, rejects (USER_REJECTED) when the person closes it first.
+ */
+export type SignInPrompt = () => Promise<void>
+
+/** Where the kit keeps it: filled by the drop-in modal while mounted, empty for headless use. */
+export interface SignInPromptSlot {
+  current: SignInPrompt | undefined
+}
