@@ -52,7 +52,10 @@ export default defineConfig({
   plugins: [react()],
   // The playground imports the kit by its package name, as an app does (playground/vite.config.ts).
   resolve: {
-    alias: [{ find: /^auth-proxy-kit$/, replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)) }],
+    alias: [
+      { find: /^auth-proxy-kit$/, replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
+      { find: /^auth-proxy-kit\/viem$/, replacement: fileURLToPath(new URL('./src/viem/index.ts', import.meta.url)) },
+    ],
   },
   test: {
     // Vitest's default in a run is one worker fewer than the cores: one on CI's two, which ran 200 files in

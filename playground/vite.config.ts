@@ -44,6 +44,7 @@ export default defineConfig({
       { find: 'auth-proxy-kit/styles.css', replacement: resolve(root, 'src/components/styles.css') },
       { find: 'auth-proxy-kit/core', replacement: resolve(root, 'src/core/index.ts') },
       { find: 'auth-proxy-kit/mock', replacement: resolve(root, 'src/mock/index.ts') },
+      { find: 'auth-proxy-kit/viem', replacement: resolve(root, 'src/viem/index.ts') },
       { find: /^auth-proxy-kit$/, replacement: resolve(root, 'src/index.ts') },
     ],
   },

@@ -1,5 +1,7 @@
 import { useSession, useSignMessage, useWallets, type PublicWalletAccount } from 'auth-proxy-kit'
 import { useId, useMemo, useState } from 'react'
+import { SignTransactionForm } from './SignTransactionForm'
+import { SignTypedDataForm } from './SignTypedDataForm'
 import { useCopy } from './useCopy'
 import { verifyMessage } from './verifySignature'
 
@@ -46,8 +48,9 @@ function AccountItem({ account }: { account: PublicWalletAccount }) {
 }
 
 /**
- * The signed-in user's wallet (useWallets), and "Sign a message" (useSignMessage) whose signature the
- * page checks itself (verifySignature: noble, not the kit).
+ * The signed-in user's wallet (useWallets), "Sign a message" (useSignMessage) whose signature the page
+ * checks itself (verifySignature: noble, not the kit), and with an Ethereum account, typed data and a
+ * transaction (checked with viem).
  */
 export function WalletPanel() {
   const { status } = useSession()
@@ -58,6 +61,7 @@ export function WalletPanel() {
   const [chosen, setChosen] = useState<string>()
   const [message, setMessage] = useState('Hello from the auth-proxy-kit playground')
   const account = accounts.find((candidate) => candidate.address === chosen) ?? accounts[0]
+  const ethereum = accounts.find((candidate) => candidate.addressFormat === 'ADDRESS_FORMAT_ETHEREUM')
   const signed = signing.data
   const verification = useMemo(
     () =>
@@ -151,6 +155,8 @@ export function WalletPanel() {
           ) : null}
         </form>
       ) : null}
+      {ethereum ? <SignTypedDataForm address={ethereum.address} /> : null}
+      {ethereum ? <SignTransactionForm address={ethereum.address} /> : null}
     </section>
   )
 }

@@ -70,6 +70,17 @@ export {
   type UseSignMessageParameters,
   type UseSignMessageReturnType,
 } from './useSignMessage'
+// What the signing hooks take and what a signing prompt is shown (core's types).
+export type {
+  SignInPrompt,
+  SigningAccount,
+  SigningPrompt,
+  SigningRequest,
+  TransactionSummary,
+  TypedDataDefinition,
+  TypedDataDomain,
+  TypedDataField,
+} from '../core'
 export {
   useSignTypedData,
   type SignTypedDataVariables,
