@@ -2,22 +2,18 @@
 // EIP-7702 authorization, as production's viem package sends it (JSON.stringify of viem's numbers), and
 // the API hashes it: keccak256(0x05 ‖ rlp([chainId, address, nonce])), micro-eth-signer's getHash.
 import { authorization } from 'micro-eth-signer'
-import { MockError } from '../http'
-import { isJsonObject } from '../validate'
 import { jsonInteger } from './jsonInteger'
+import { jsonPayload } from './jsonPayload'
 
 /** The digest of the authorization `payload` (3 INVALID_ARGUMENT naming `field` and the member that is wrong). */
 export function authorizationDigest(payload: string, field: string): Uint8Array {
-  const fail = (what: string): never => {
-    throw new MockError(3, `${field}: EIP-7702 authorization: ${what}`)
-  }
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(payload)
-  } catch {
-    return fail('not JSON; PAYLOAD_ENCODING_EIP7702_AUTHORIZATION is the JSON of {address, chainId, nonce}')
-  }
-  if (!isJsonObject(parsed)) return fail('expected a JSON object {address, chainId, nonce}')
+  const { object: parsed, fail } = jsonPayload(
+    payload,
+    field,
+    'PAYLOAD_ENCODING_EIP7702_AUTHORIZATION',
+    'EIP-7702 authorization',
+    '{address, chainId, nonce}',
+  )
   const address = parsed['address']
   if (typeof address !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(address)) {
     return fail('address: expected the delegate contract address, 0x and 40 hex digits')

@@ -12,7 +12,6 @@ import {
   toRlp,
   verifyMessage,
   verifyTypedData,
-  type Address,
   type Hex,
   type TypedDataDefinition,
 } from 'viem'
@@ -22,9 +21,10 @@ import type { SignRawPayloadResult } from '../../core/publicApiTypes'
 import { MAX_PAYLOAD_CHARS } from '../limits'
 import { itRefusesLikeEveryStampedActivity } from '../testing/activityRefusals'
 import { expectRefused, type RefusalCode } from '../testing/expectRefused'
-import { ok, setup, type TestClock } from '../testing/harness'
+import { ok, type TestClock } from '../testing/harness'
 import { signRawPayloadBody, signedInEmailUser, stampedCall, type SignedInUser } from '../testing/publicApi'
 import type { MockAuthProxy } from '../types'
+import { signedInWithWallet, walletAddresses, type WalletAddresses } from '../testing/walletAddresses'
 
 interface SignAnswer {
   activity: {
@@ -33,23 +33,6 @@ interface SignAnswer {
     intent: { signRawPayloadIntentV2: Record<string, string> }
     result: { signRawPayloadResult: SignRawPayloadResult }
   }
-}
-
-interface Accounts {
-  ethereum: Address
-  solana: string
-}
-
-function accounts(proxy: MockAuthProxy, user: SignedInUser): Accounts {
-  const all = proxy.state.organizations[user.organizationId]?.wallets[0]?.accounts ?? []
-  const find = (format: string) => all.find((account) => account.addressFormat === format)?.address ?? ''
-  return { ethereum: find('ADDRESS_FORMAT_ETHEREUM') as Address, solana: find('ADDRESS_FORMAT_SOLANA') }
-}
-
-async function signedIn(): Promise<{ proxy: MockAuthProxy; clock: TestClock; ada: SignedInUser } & Accounts> {
-  const { proxy, clock } = setup()
-  const ada = await signedInEmailUser(proxy, 'ada@example.com')
-  return { proxy, clock, ada, ...accounts(proxy, ada) }
 }
 
 function sign(proxy: MockAuthProxy, clock: TestClock, user: SignedInUser, parameters: object) {
@@ -143,7 +126,7 @@ function editedTypedData(edit: (json: TypedJson) => void): string {
 
 describe('sign_raw_payload', () => {
   it('signs an Ethereum personal_sign digest (HEXADECIMAL, NO_OP) that viem verifies against the account', async () => {
-    const { proxy, clock, ada, ethereum } = await signedIn()
+    const { proxy, clock, ada, ethereum } = await signedInWithWallet()
     const message = 'Sign in to Example at 2030-01-01'
     const bytes = utf8ToBytes(message)
     const digest = keccak_256(
@@ -166,7 +149,7 @@ describe('sign_raw_payload', () => {
   ])(
     'hashes as asked (%s): viem recovers the account from the digest',
     async (_name, encoding, payload, hashFunction) => {
-      const { proxy, clock, ada, ethereum } = await signedIn()
+      const { proxy, clock, ada, ethereum } = await signedInWithWallet()
       const parameters = { signWith: ethereum, payload, encoding, hashFunction }
       const result = await signature(sign(proxy, clock, ada, parameters), parameters)
       const hello = utf8ToBytes('hello')
@@ -186,7 +169,7 @@ describe('sign_raw_payload', () => {
   ])(
     'signs a Solana message (%s, NOT_APPLICABLE) with ed25519: r‖s verifies against the address',
     async (_name, encoding, payload) => {
-      const { proxy, clock, ada, solana } = await signedIn()
+      const { proxy, clock, ada, solana } = await signedInWithWallet()
       const parameters = { signWith: solana, payload, encoding, hashFunction: 'HASH_FUNCTION_NOT_APPLICABLE' }
       const { r, s, v } = await signature(sign(proxy, clock, ada, parameters), parameters)
       expect(v).toBe('00')
@@ -198,7 +181,7 @@ describe('sign_raw_payload', () => {
 
   it('signs EIP-712 typed data as viem serializes it (EIP712, NO_OP): viem verifies it against the account', async () => {
     expect(getTypesForEIP712Domain({ domain: MAIL.domain })).toEqual(EIP712_DOMAIN)
-    const { proxy, clock, ada, ethereum } = await signedIn()
+    const { proxy, clock, ada, ethereum } = await signedInWithWallet()
     const parameters = {
       signWith: ethereum,
       payload: eip712Payload(),
@@ -218,7 +201,7 @@ describe('sign_raw_payload', () => {
   })
 
   it('signs the domain alone (primaryType EIP712Domain, no message) as viem hashes it', async () => {
-    const { proxy, clock, ada, ethereum } = await signedIn()
+    const { proxy, clock, ada, ethereum } = await signedInWithWallet()
     const domainOnly = {
       domain: MAIL.domain,
       types: { EIP712Domain: EIP712_DOMAIN },
@@ -242,7 +225,7 @@ describe('sign_raw_payload', () => {
   })
 
   it('signs an EIP-7702 authorization as production viem sends it (EIP7702_AUTHORIZATION, NO_OP): viem recovers the account', async () => {
-    const { proxy, clock, ada, ethereum } = await signedIn()
+    const { proxy, clock, ada, ethereum } = await signedInWithWallet()
     const delegate = '0x1111111111111111111111111111111111111111'
     const parameters = {
       signWith: ethereum,
@@ -265,7 +248,7 @@ describe('sign_raw_payload', () => {
   })
 
   it('signs a chain id and nonce sent as decimal strings (past 2^53) as the same integers', async () => {
-    const { proxy, clock, ada, ethereum } = await signedIn()
+    const { proxy, clock, ada, ethereum } = await signedInWithWallet()
     const delegate = '0x2222222222222222222222222222222222222222'
     const parameters = {
       signWith: ethereum,
@@ -287,7 +270,7 @@ const TOO_MANY_TYPES = Object.fromEntries(
 )
 
 describe('sign_raw_payload refusals', () => {
-  it.each<[string, (accounts: Accounts) => object, RefusalCode, string | RegExp]>([
+  it.each<[string, (accounts: WalletAddresses) => object, RefusalCode, string | RegExp]>([
     [
       'EIP712 with a hash function other than NO_OP',
       ({ ethereum }) => ({
@@ -432,7 +415,7 @@ describe('sign_raw_payload refusals', () => {
       /^parameters\.signWith: "0x0000000000000000000000000000000000000001" is no wallet account address of organization "[0-9a-f-]+"$/,
     ],
   ])('refuses %s, changing nothing', async (_name, parameters, code, message) => {
-    const { proxy, clock, ada, ...addresses } = await signedIn()
+    const { proxy, clock, ada, ...addresses } = await signedInWithWallet()
     await expectRefused(proxy, () => sign(proxy, clock, ada, parameters(addresses)), code, message)
   })
 
@@ -572,7 +555,7 @@ describe('sign_raw_payload refusals', () => {
   ])(
     'refuses malformed EIP-712 typed data (%s) with 3 naming what is wrong, changing nothing',
     async (_name, payload, what) => {
-      const { proxy, clock, ada, ethereum } = await signedIn()
+      const { proxy, clock, ada, ethereum } = await signedInWithWallet()
       const parameters = {
         signWith: ethereum,
         payload,
@@ -627,7 +610,7 @@ describe('sign_raw_payload refusals', () => {
   ])(
     'refuses a malformed EIP-7702 authorization (%s) with 3 naming what is wrong, changing nothing',
     async (_name, payload, what) => {
-      const { proxy, clock, ada, ethereum } = await signedIn()
+      const { proxy, clock, ada, ethereum } = await signedInWithWallet()
       const parameters = {
         signWith: ethereum,
         payload,
@@ -644,10 +627,10 @@ describe('sign_raw_payload refusals', () => {
   )
 
   it("refuses an account of another organization with 5: signWith finds the request's organization's accounts only", async () => {
-    const { proxy, clock, ada } = await signedIn()
+    const { proxy, clock, ada } = await signedInWithWallet()
     const bob = await signedInEmailUser(proxy, 'bob@example.com')
     const parameters = {
-      signWith: accounts(proxy, bob).ethereum,
+      signWith: walletAddresses(proxy, bob).ethereum,
       payload: 'hello',
       encoding: 'PAYLOAD_ENCODING_TEXT_UTF8',
       hashFunction: 'HASH_FUNCTION_KECCAK256',
@@ -668,7 +651,7 @@ describe('sign_raw_payload refusals by stamp', () => {
       signRawPayloadBody(
         organizationId,
         {
-          signWith: accounts(proxy, user).ethereum,
+          signWith: walletAddresses(proxy, user).ethereum,
           payload: eip712Payload(),
           encoding: 'PAYLOAD_ENCODING_EIP712',
           hashFunction: 'HASH_FUNCTION_NO_OP',

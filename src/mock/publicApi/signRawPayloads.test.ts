@@ -16,18 +16,13 @@ import type { SignRawPayloadResult } from '../../core/publicApiTypes'
 import { itRefusesLikeEveryStampedActivity } from '../testing/activityRefusals'
 import { setup, snapshot, type TestClock } from '../testing/harness'
 import { signRawPayloadsBody, signedInEmailUser, stampedCall, type SignedInUser } from '../testing/publicApi'
+import { walletAddresses } from '../testing/walletAddresses'
 import type { MockAuthProxy } from '../types'
 import { MAX_PAYLOAD_CHARS } from '../limits'
 import { MAX_PAYLOADS } from './signRawPayloads'
 
 interface SignAnswer {
   activity: { status: string; type: string; result: { signRawPayloadsResult: { signatures: SignRawPayloadResult[] } } }
-}
-
-function addresses(proxy: MockAuthProxy, user: SignedInUser): { ethereum: string; solana: string } {
-  const accounts = proxy.state.organizations[user.organizationId]?.wallets[0]?.accounts ?? []
-  const find = (format: string) => accounts.find((account) => account.addressFormat === format)?.address ?? ''
-  return { ethereum: find('ADDRESS_FORMAT_ETHEREUM'), solana: find('ADDRESS_FORMAT_SOLANA') }
 }
 
 /** EIP-191 personal_sign digest, built here from its definition: keccak256("\x19Ethereum Signed Message:\n" + len + message). */
@@ -62,7 +57,7 @@ describe('sign_raw_payloads', () => {
   it('signs an Ethereum personal_sign digest (HASH_FUNCTION_NO_OP) that viem recovers to the account address', async () => {
     const { proxy, clock } = setup()
     const ada = await signedInEmailUser(proxy, 'ada@example.com')
-    const { ethereum } = addresses(proxy, ada)
+    const { ethereum } = walletAddresses(proxy, ada)
     const message = 'Sign in to Example at 2030-01-01'
     const [signature] = await signatures(
       sign(proxy, clock, ada, {
@@ -87,7 +82,7 @@ describe('sign_raw_payloads', () => {
   it('hashes with Keccak-256 or SHA-256 when asked, one signature per payload, UTF-8 text too', async () => {
     const { proxy, clock } = setup()
     const ada = await signedInEmailUser(proxy, 'ada@example.com')
-    const { ethereum } = addresses(proxy, ada)
+    const { ethereum } = walletAddresses(proxy, ada)
     const result = await signatures(
       sign(proxy, clock, ada, {
         signWith: ethereum,
@@ -120,7 +115,7 @@ describe('sign_raw_payloads', () => {
   it("signs a Solana message with ed25519 (HASH_FUNCTION_NOT_APPLICABLE): r‖s verifies against the address's key", async () => {
     const { proxy, clock } = setup()
     const ada = await signedInEmailUser(proxy, 'ada@example.com')
-    const { solana } = addresses(proxy, ada)
+    const { solana } = walletAddresses(proxy, ada)
     const message = utf8ToBytes('Sign in to Example')
     const [signature] = await signatures(
       sign(proxy, clock, ada, {
@@ -139,7 +134,7 @@ describe('sign_raw_payloads', () => {
   it('signs EIP-712 typed data and EIP-7702 authorizations as sign_raw_payload does, one signature each', async () => {
     const { proxy, clock } = setup()
     const ada = await signedInEmailUser(proxy, 'ada@example.com')
-    const address = addresses(proxy, ada).ethereum as Hex
+    const address = walletAddresses(proxy, ada).ethereum as Hex
     const typedData = {
       domain: { name: 'Permit', chainId: 10n },
       types: {
@@ -305,7 +300,7 @@ describe('sign_raw_payloads', () => {
     const { proxy, clock } = setup()
     const ada = await signedInEmailUser(proxy, 'ada@example.com')
     const before = snapshot(proxy)
-    const answer = await sign(proxy, clock, ada, parameters(addresses(proxy, ada)))
+    const answer = await sign(proxy, clock, ada, parameters(walletAddresses(proxy, ada)))
     expect(answer.body).toEqual({
       code,
       message: typeof message === 'string' ? message : expect.stringMatching(message),
@@ -319,7 +314,7 @@ describe('sign_raw_payloads', () => {
     const ada = await signedInEmailUser(proxy, 'ada@example.com')
     const bob = await signedInEmailUser(proxy, 'bob@example.com')
     const answer = await sign(proxy, clock, ada, {
-      signWith: addresses(proxy, bob).ethereum,
+      signWith: walletAddresses(proxy, bob).ethereum,
       payloads: ['ab'],
       encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
       hashFunction: 'HASH_FUNCTION_KECCAK256',
@@ -335,7 +330,7 @@ describe('sign_raw_payloads refusals by stamp', () => {
       signRawPayloadsBody(
         organizationId,
         {
-          signWith: addresses(proxy, user).ethereum,
+          signWith: walletAddresses(proxy, user).ethereum,
           payloads: ['ab'],
           encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
           hashFunction: 'HASH_FUNCTION_KECCAK256',

@@ -5,7 +5,6 @@ import {
   parseTransaction,
   recoverTransactionAddress,
   serializeTransaction,
-  type Address,
   type TransactionSerializable,
   type TransactionSerialized,
 } from 'viem'
@@ -14,9 +13,10 @@ import { describe, expect, it } from 'vitest'
 import { MAX_UNSIGNED_TRANSACTION_CHARS } from '../limits'
 import { itRefusesLikeEveryStampedActivity } from '../testing/activityRefusals'
 import { expectRefused, type RefusalCode } from '../testing/expectRefused'
-import { ok, setup, type TestClock } from '../testing/harness'
+import { ok, type TestClock } from '../testing/harness'
 import { signTransactionBody, signedInEmailUser, stampedCall, type SignedInUser } from '../testing/publicApi'
 import type { MockAuthProxy } from '../types'
+import { signedInWithWallet, walletAddresses, type WalletAddresses } from '../testing/walletAddresses'
 
 interface SignAnswer {
   activity: {
@@ -25,23 +25,6 @@ interface SignAnswer {
     intent: { signTransactionIntentV2: Record<string, string> }
     result: { signTransactionResult: { signedTransaction: string } }
   }
-}
-
-interface Accounts {
-  ethereum: Address
-  solana: string
-}
-
-function accounts(proxy: MockAuthProxy, user: SignedInUser): Accounts {
-  const all = proxy.state.organizations[user.organizationId]?.wallets[0]?.accounts ?? []
-  const find = (format: string) => all.find((account) => account.addressFormat === format)?.address ?? ''
-  return { ethereum: find('ADDRESS_FORMAT_ETHEREUM') as Address, solana: find('ADDRESS_FORMAT_SOLANA') }
-}
-
-async function signedIn(): Promise<{ proxy: MockAuthProxy; clock: TestClock; ada: SignedInUser } & Accounts> {
-  const { proxy, clock } = setup()
-  const ada = await signedInEmailUser(proxy, 'ada@example.com')
-  return { proxy, clock, ada, ...accounts(proxy, ada) }
 }
 
 function sign(proxy: MockAuthProxy, clock: TestClock, user: SignedInUser, parameters: object) {
@@ -188,7 +171,7 @@ describe('sign_transaction, Ethereum', () => {
   it.each(ETHEREUM_TRANSACTIONS)(
     'signs a %s transaction: viem recovers the account and reads the same fields',
     async (_name, transaction) => {
-      const { proxy, clock, ada, ethereum } = await signedIn()
+      const { proxy, clock, ada, ethereum } = await signedInWithWallet()
       const fields = await transaction()
       const unsigned = serializeTransaction(fields)
       const parameters = { signWith: ethereum, unsignedTransaction: unsigned, type: 'TRANSACTION_TYPE_ETHEREUM' }
@@ -204,7 +187,7 @@ describe('sign_transaction, Ethereum', () => {
   )
 
   it('takes the hex without 0x, as production viem sends it', async () => {
-    const { proxy, clock, ada, ethereum } = await signedIn()
+    const { proxy, clock, ada, ethereum } = await signedInWithWallet()
     const parameters = {
       signWith: ethereum.toLowerCase(),
       unsignedTransaction: TRANSFER,
@@ -218,7 +201,7 @@ describe('sign_transaction, Ethereum', () => {
 
 describe('sign_transaction, Solana', () => {
   it('signs a legacy transaction with one signer: the signature in slot 0 verifies over the message', async () => {
-    const { proxy, clock, ada, solana } = await signedIn()
+    const { proxy, clock, ada, solana } = await signedInWithWallet()
     const message = solanaMessage({ keys: [base58.decode(solana), PROGRAM], header: [1, 0, 1] })
     const unsigned = solanaTransaction(message, [EMPTY_SLOT])
     const parameters = { signWith: solana, unsignedTransaction: bytesToHex(unsigned), type: 'TRANSACTION_TYPE_SOLANA' }
@@ -229,7 +212,7 @@ describe('sign_transaction, Solana', () => {
   })
 
   it("signs a v0 transaction in the account's slot (the second signer), leaving the fee payer's slot as sent", async () => {
-    const { proxy, clock, ada, solana } = await signedIn()
+    const { proxy, clock, ada, solana } = await signedInWithWallet()
     const feePayer = new Uint8Array(32).fill(3)
     const message = solanaMessage({
       version: 0,
@@ -267,7 +250,7 @@ const SIGNED_TRANSFER = async (): Promise<string> =>
   ).slice(2)
 
 describe('sign_transaction refusals', () => {
-  it.each<[string, (accounts: Accounts) => Promise<object>, RefusalCode, string | RegExp]>([
+  it.each<[string, (accounts: WalletAddresses) => Promise<object>, RefusalCode, string | RegExp]>([
     [
       'bytes that are no Ethereum transaction',
       async ({ ethereum }) => ({
@@ -347,7 +330,7 @@ describe('sign_transaction refusals', () => {
       'parameters.type: expected one of TRANSACTION_TYPE_ETHEREUM, TRANSACTION_TYPE_SOLANA, TRANSACTION_TYPE_TRON, TRANSACTION_TYPE_BITCOIN, TRANSACTION_TYPE_TEMPO, got "TRANSACTION_TYPE_COSMOS"',
     ],
     ...(['TRANSACTION_TYPE_TRON', 'TRANSACTION_TYPE_BITCOIN', 'TRANSACTION_TYPE_TEMPO'] as const).map(
-      (type): [string, (accounts: Accounts) => Promise<object>, RefusalCode, string] => [
+      (type): [string, (accounts: WalletAddresses) => Promise<object>, RefusalCode, string] => [
         `${type}, which production signs and the mock does not`,
         async ({ ethereum }) => ({ signWith: ethereum, unsignedTransaction: TRANSFER, type }),
         3,
@@ -404,7 +387,7 @@ describe('sign_transaction refusals', () => {
       /^parameters\.signWith: "0x0000000000000000000000000000000000000001" is no wallet account address of organization "[0-9a-f-]+"$/,
     ],
   ])('refuses %s, changing nothing', async (_name, parameters, code, message) => {
-    const { proxy, clock, ada, ...addresses } = await signedIn()
+    const { proxy, clock, ada, ...addresses } = await signedInWithWallet()
     const body = await parameters(addresses)
     await expectRefused(proxy, () => sign(proxy, clock, ada, body), code, message)
   })
@@ -501,7 +484,7 @@ describe('sign_transaction refusals', () => {
   ])(
     'refuses a malformed Solana transaction (%s) with 3 saying what is wrong, changing nothing',
     async (_name, bytes, what) => {
-      const { proxy, clock, ada, solana } = await signedIn()
+      const { proxy, clock, ada, solana } = await signedInWithWallet()
       const parameters = { signWith: solana, unsignedTransaction: bytesToHex(bytes), type: 'TRANSACTION_TYPE_SOLANA' }
       await expectRefused(
         proxy,
@@ -513,10 +496,10 @@ describe('sign_transaction refusals', () => {
   )
 
   it("refuses an account of another organization with 5: signWith finds the request's organization's accounts only", async () => {
-    const { proxy, clock, ada } = await signedIn()
+    const { proxy, clock, ada } = await signedInWithWallet()
     const bob = await signedInEmailUser(proxy, 'bob@example.com')
     const parameters = {
-      signWith: accounts(proxy, bob).ethereum,
+      signWith: walletAddresses(proxy, bob).ethereum,
       unsignedTransaction: TRANSFER,
       type: 'TRANSACTION_TYPE_ETHEREUM',
     }
@@ -535,7 +518,11 @@ describe('sign_transaction refusals by stamp', () => {
     body: ({ proxy, clock, user }, organizationId) =>
       signTransactionBody(
         organizationId,
-        { signWith: accounts(proxy, user).ethereum, unsignedTransaction: TRANSFER, type: 'TRANSACTION_TYPE_ETHEREUM' },
+        {
+          signWith: walletAddresses(proxy, user).ethereum,
+          unsignedTransaction: TRANSFER,
+          type: 'TRANSACTION_TYPE_ETHEREUM',
+        },
         clock,
       ),
   })

@@ -1,5 +1,5 @@
 import { hexToBytes } from '@noble/hashes/utils.js'
-import type { Activity, SignTransactionIntent, TransactionType } from '../../core/publicApiTypes'
+import type { Activity, PublicCurve, SignTransactionIntent, TransactionType } from '../../core/publicApiTypes'
 import { MockError } from '../http'
 import { assertMayAct, assertNotReplayed, completedActivity, recordActivity } from './activities'
 import type { PublicApiContext } from './context'
@@ -19,10 +19,16 @@ const PRODUCTION_TYPES = [
   'TRANSACTION_TYPE_TEMPO',
 ] as const
 
+/** The curve of the keys that sign each type. */
 const CURVES = {
-  TRANSACTION_TYPE_ETHEREUM: { curve: 'CURVE_SECP256K1', account: 'a secp256k1 (Ethereum) account' },
-  TRANSACTION_TYPE_SOLANA: { curve: 'CURVE_ED25519', account: 'an ed25519 (Solana) account' },
-} as const satisfies Record<TransactionType, { curve: string; account: string }>
+  TRANSACTION_TYPE_ETHEREUM: 'CURVE_SECP256K1',
+  TRANSACTION_TYPE_SOLANA: 'CURVE_ED25519',
+} as const satisfies Record<TransactionType, PublicCurve>
+
+const ACCOUNT_KINDS: Readonly<Record<PublicCurve, string>> = {
+  CURVE_SECP256K1: 'a secp256k1 (Ethereum) account',
+  CURVE_ED25519: 'an ed25519 (Solana) account',
+}
 
 /**
  * ACTIVITY_TYPE_SIGN_TRANSACTION_V2: parses `unsignedTransaction` (hex, 0x optional) as `type` says, signs
@@ -61,11 +67,10 @@ export async function signTransaction(context: PublicApiContext): Promise<{ acti
   assertOwnOrganization(context, stamp)
   assertMayAct(stamp)
   const { account, privateKey } = signingAccount(context, signWith, parameters.name('signWith'))
-  const expected = CURVES[type]
-  if (account.curve !== expected.curve) {
+  if (account.curve !== CURVES[type]) {
     throw new MockError(
       3,
-      `${typeField}: ${type} is signed by ${expected.account}; ${parameters.name('signWith')} "${signWith}" is ${CURVES[type === 'TRANSACTION_TYPE_ETHEREUM' ? 'TRANSACTION_TYPE_SOLANA' : 'TRANSACTION_TYPE_ETHEREUM'].account}`,
+      `${typeField}: ${type} is signed by ${ACCOUNT_KINDS[CURVES[type]]}; ${parameters.name('signWith')} "${signWith}" is ${ACCOUNT_KINDS[account.curve]}`,
     )
   }
   const signedTransaction =

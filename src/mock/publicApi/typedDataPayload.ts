@@ -7,6 +7,7 @@ import { parseSignature, signTyped } from 'micro-eth-signer'
 import { MockError } from '../http'
 import { isJsonObject, type JsonObject } from '../validate'
 import { jsonInteger } from './jsonInteger'
+import { jsonPayload } from './jsonPayload'
 
 type TypeMember = { name: string; type: string }
 type Types = Record<string, TypeMember[]>
@@ -30,16 +31,13 @@ const HEX = /^0x(?:[0-9a-fA-F]{2})*$/
 
 /** Parses and checks `payload` (3 INVALID_ARGUMENT naming `field` and the member that is wrong). */
 export function readTypedData(payload: string, field: string): TypedDataPayload {
-  const fail = (what: string): never => {
-    throw new MockError(3, `${field}: EIP-712 typed data: ${what}`)
-  }
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(payload)
-  } catch {
-    return fail('not JSON; PAYLOAD_ENCODING_EIP712 is the JSON of {types, primaryType, domain, message}')
-  }
-  if (!isJsonObject(parsed)) return fail('expected a JSON object {types, primaryType, domain, message}')
+  const { object: parsed, fail } = jsonPayload(
+    payload,
+    field,
+    'PAYLOAD_ENCODING_EIP712',
+    'EIP-712 typed data',
+    '{types, primaryType, domain, message}',
+  )
   const types = readTypes(parsed['types'], fail)
   const primaryType = parsed['primaryType']
   if (typeof primaryType !== 'string') return fail('primaryType: required, the name of the type of message')
