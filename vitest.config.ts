@@ -39,6 +39,7 @@ const DOM_FILES_ISOLATED = [
   'src/react/usePasskeySupport.test.tsx',
   'src/components/modal/LoginModal.loading.test.tsx',
   'src/components/modal/LoginModal.phoneLoading.test.tsx',
+  'src/components/modal/LoginModal.signingPromptLoad.test.tsx',
   'src/react/AuthProxyProvider.test.tsx',
   'src/react/AuthProxyProvider.redirectLoad.test.tsx',
   'src/react/AuthProxyProvider.wallet.test.tsx',

@@ -17,6 +17,11 @@ export const passkey = /* @__PURE__ */ lazyModule('passkey sign-in', () => impor
 export const webAuthn = /* @__PURE__ */ lazyModule('WebAuthn helper', () => import('@simplewebauthn/browser'))
 /** The sign-in dialog (LoginModal's content). */
 export const dialog = /* @__PURE__ */ lazyModule('sign-in dialog', () => import('./components/modal/LoginDialog'))
+/** The signing prompt's dialog: what LoginModal shows before a signature, loaded when one is first asked. */
+export const signingPrompt = /* @__PURE__ */ lazyModule(
+  'signing prompt',
+  () => import('./components/signing/askInDialog'),
+)
 /** The phone step: its form, the country list and E.164 checks. */
 export const phoneStep = /* @__PURE__ */ lazyModule('phone form', () => import('./components/flow/phoneParts'))
 /** French copy. */

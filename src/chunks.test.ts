@@ -20,6 +20,7 @@ describe('the chunk registry', () => {
       'passkey',
       'phoneStep',
       'signing',
+      'signingPrompt',
       'wallet',
       'webAuthn',
     ])

@@ -14,6 +14,7 @@ export interface LoginLabels {
    */
   locale: string
   logIn: string
+  /** LoginButton's label once signed in, and the signing prompt's row naming the account that signs. */
   account: string
   /** The button's accessible name while a stored session is being checked. */
   checkingSession: string
@@ -162,6 +163,36 @@ export interface LoginLabels {
   signedInAs: string
   /** SessionBadge: `{time}` as m:ss or h:mm:ss, counting down to the session's end. */
   sessionEndsIn: string
+  /** The signing prompt's title: the drop-in modal asks before each signature (LoginModal's `signingPrompt`). */
+  signatureRequest: string
+  /** The signing prompt's primary button; `cancel` is the other. */
+  sign: string
+  /** Above a message's text, and above typed data's fields. */
+  signingMessage: string
+  /** Typed data: the domain's name (the app or contract that asks, in its own words). */
+  signingDomain: string
+  /** The chain, by name where the kit knows it, and its id. */
+  signingNetwork: string
+  /** Typed data: the domain's verifying contract. */
+  signingContract: string
+  /** Typed data: the primary type (`Permit`, `Order`, ...). */
+  signingType: string
+  /** A transaction's recipient (the contract it calls, or the person paid). */
+  signingTo: string
+  /** A transaction's value, in the chain's coin (ETH). */
+  signingAmount: string
+  /** A transaction's call data, by its size (`signingBytes`). */
+  signingData: string
+  /** `{count}`: a size in bytes, one form per plural category of `locale`. */
+  signingBytes: PluralLabel
+  /** A transaction's most it pays per unit of gas (maxFeePerGas, or a legacy gasPrice), in gwei. */
+  signingMaxFee: string
+  /** An EIP-1559 transaction's tip per unit of gas (maxPriorityFeePerGas), in gwei. */
+  signingPriorityFee: string
+  /** `{chain}` ("Solana", "Ethereum"), `{size}` (`signingBytes`): a transaction the kit has no fields of. */
+  signingTransaction: string
+  /** Under a transaction that sendTransaction will broadcast once signed. */
+  signingSends: string
   /** Overrides of the kit's user messages by error code; the kit's English text otherwise. */
   errors: Partial<Record<KitErrorCode, string>>
 }

@@ -3,7 +3,8 @@ import { useId } from 'react'
 import type { PublicWalletAccount, WalletWithAccounts } from '../../react'
 import { useLabels } from '../labels/LabelsContext'
 import { CopyButton } from './CopyButton'
-import { chainName, shortAddress } from './shortAddress'
+import { AddressText } from './AddressText'
+import { chainName } from './shortAddress'
 
 /** One account: the chain, the short address (the whole one on hover and for screen readers), Copy. */
 function AccountRow({ account }: { account: PublicWalletAccount }) {
@@ -12,10 +13,12 @@ function AccountRow({ account }: { account: PublicWalletAccount }) {
   return (
     <li className="apk-account">
       <span className="apk-account-chain">{chain}</span>
-      <span id={id} className="apk-account-address" title={account.address}>
-        <span aria-hidden="true">{shortAddress(account.address)}</span>
-        <span className="apk-visually-hidden">{`${chain} ${account.address}`}</span>
-      </span>
+      <AddressText
+        id={id}
+        className="apk-account-address"
+        address={account.address}
+        spoken={`${chain} ${account.address}`}
+      />
       <CopyButton text={account.address} describedBy={id} />
     </li>
   )

@@ -11,6 +11,7 @@ import { DialogLoading } from './DialogLoading'
 import { chunks, prefetchChunk } from '../../chunks'
 import { useModuleSnapshot } from '../ui/useModuleSnapshot'
 import { useIsomorphicLayoutEffect } from '../ui/useIsomorphicLayoutEffect'
+import { useSigningPrompt } from '../signing/useSigningPrompt'
 
 /** What the modal shows, and in what style: LoginButton passes the same on to its modal. */
 export interface LoginModalContentProps {
@@ -29,6 +30,12 @@ export interface LoginModalContentProps {
   title?: ReactNode
   /** Shown before the title; decorative, so give an image `alt=""`. */
   logo?: ReactNode
+  /**
+   * Ask the person before each signature (signMessage, signTypedData, signTransaction, sendTransaction and
+   * their hooks): a dialog shows what is signed, with Sign and Cancel (USER_REJECTED). Default true, while
+   * the modal (or LoginButton) is mounted, open or not; false leaves the kit's prompt as it was.
+   */
+  signingPrompt?: boolean
 }
 
 export interface LoginModalProps extends LoginModalContentProps {
@@ -83,34 +90,37 @@ export function LoginModalView({
   const { methods, title, logo } = props
   const { module, error } = useModuleSnapshot(chunks.dialog)
   const copy = useLocaleLabels(locale, labels)
+  // A signature asked while this is mounted, open or not (its code is here once asked).
+  const question = useSigningPrompt(props.signingPrompt !== false)
   useEffect(() => {
     // The failure is shown from the loader's state, with a way to try again.
     if (open) prefetchChunk(chunks.dialog)
   }, [open])
-  if (!open) return null
-  if (module && copy.labels) {
-    return (
-      <module.LoginDialog
-        onOpenChange={setOpen}
-        theme={theme}
-        labels={copy.labels}
-        methods={methods}
-        title={title}
-        logo={logo}
-      />
-    )
-  }
   return (
-    <DialogLoading
-      theme={theme}
-      // Until a language's copy is here, the wait and its failure read in English.
-      labels={copy.labels ?? resolveLabels()}
-      error={error ?? copy.error}
-      onRetry={() => {
-        prefetchChunk(chunks.dialog)
-        copy.retry()
-      }}
-      onClose={() => setOpen(false)}
-    />
+    <>
+      {!open ? null : module && copy.labels ? (
+        <module.LoginDialog
+          onOpenChange={setOpen}
+          theme={theme}
+          labels={copy.labels}
+          methods={methods}
+          title={title}
+          logo={logo}
+        />
+      ) : (
+        <DialogLoading
+          theme={theme}
+          // Until a language's copy is here, the wait and its failure read in English.
+          labels={copy.labels ?? resolveLabels()}
+          error={error ?? copy.error}
+          onRetry={() => {
+            prefetchChunk(chunks.dialog)
+            copy.retry()
+          }}
+          onClose={() => setOpen(false)}
+        />
+      )}
+      {question?.dialog(theme, copy.labels)}
+    </>
   )
 }
