@@ -133,7 +133,6 @@ const STRING_FIELD_CAPS: ReadonlyMap<string, number> = new Map([
   ['attestationObject', ATTESTATION],
   ['message', SIGNED_MESSAGE],
   ['payload', MAX_PAYLOAD_CHARS],
-  ['payloads', MAX_PAYLOAD_CHARS],
   ['unsignedTransaction', MAX_UNSIGNED_TRANSACTION_CHARS],
 ])
 
