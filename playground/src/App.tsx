@@ -12,6 +12,7 @@ import { createPageCodes, type PageCodes } from './pageCodes'
 import { recordOtpIds } from './recordOtpIds'
 import { SessionPanel } from './SessionPanel'
 import { TestIdentities } from './TestIdentities'
+import { ProviderPanel } from './ProviderPanel'
 import { WalletPanel } from './WalletPanel'
 import { useConfigIdChoice } from './useConfigIdChoice'
 import { themeOf, useLookChoice } from './useLookChoice'
@@ -91,6 +92,7 @@ export function App({ queryClient: given }: AppProps) {
         <main className="pg-main">
           <SessionPanel />
           <WalletPanel />
+          <ProviderPanel />
           <Outbox codes={codes} view={look.view} />
           <TestIdentities />
         </main>
