@@ -32,7 +32,8 @@ export interface PublicActivities {
   sign_transaction: {
     type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2'
     parameters: SignTransactionIntent
-    intent: { signTransactionIntentV2: SignTransactionIntent }
+    /** As the API echoes it: any of production's types (TRON, BITCOIN, TEMPO too), though the kit sends only its own. */
+    intent: { signTransactionIntentV2: Omit<SignTransactionIntent, 'type'> & { type: TransactionType | (string & {}) } }
     result: { signTransactionResult: SignTransactionResult }
   }
   create_wallet: {

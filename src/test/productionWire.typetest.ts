@@ -29,6 +29,9 @@ import type {
   v1GetWhoamiRequest,
   v1GetWhoamiResponse,
   v1Result,
+  v1SignRawPayloadRequest,
+  v1SignRawPayloadsRequest,
+  v1SignTransactionRequest,
   v1StampLoginRequest,
   v1WalletParams,
 } from '@turnkey/sdk-types'
@@ -154,6 +157,16 @@ export type StampLoginReads = Assert<
 >
 export type CreateAuthenticatorsReads = Assert<
   ReadsOnly<Activity<'create_authenticators'>, CompletedActivity<'create_authenticators', 'createAuthenticatorsResult'>>
+>
+// Signing, as production's clients ask it (core signMessage and signTransaction, viem signTypedData).
+export type SignRawPayloadSends = Assert<SendsOnly<ActivityEnvelope<'sign_raw_payload'>, v1SignRawPayloadRequest>>
+export type SignRawPayloadReads = Assert<
+  ReadsOnly<Activity<'sign_raw_payload'>, CompletedActivity<'sign_raw_payload', 'signRawPayloadResult'>>
+>
+export type SignRawPayloadsSends = Assert<SendsOnly<ActivityEnvelope<'sign_raw_payloads'>, v1SignRawPayloadsRequest>>
+export type SignTransactionSends = Assert<SendsOnly<ActivityEnvelope<'sign_transaction'>, v1SignTransactionRequest>>
+export type SignTransactionReads = Assert<
+  ReadsOnly<Activity<'sign_transaction'>, CompletedActivity<'sign_transaction', 'signTransactionResult'>>
 >
 
 // ---------------------------------------------------------------------------------------------
