@@ -3,7 +3,15 @@
 // independent code (viem for Ethereum's personal_sign, noble for ed25519).
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { base58 } from '@scure/base'
-import { verifyMessage } from 'viem'
+import {
+  parseTransaction,
+  recoverTransactionAddress,
+  serializeTransaction,
+  verifyMessage,
+  verifyTypedData,
+  type Hex,
+  type TransactionSerializable,
+} from 'viem'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Kit, KitOptions } from '../core/createKit'
 import { utf8 } from '../core/encoding'
@@ -13,6 +21,8 @@ import { getUser } from '../core/wallet/getUser'
 import { getWallets } from '../core/wallet/getWallets'
 import { refreshSession } from '../core/wallet/refreshSession'
 import { signMessage } from '../core/signing/signMessage'
+import { signTransaction } from '../core/signing/signTransaction'
+import { signTypedData } from '../core/signing/signTypedData'
 import { createMockAuthProxy } from '../mock/handler'
 import { createTestClock } from '../mock/testing/harness'
 import type { MockAuthProxy } from '../mock/types'
@@ -100,6 +110,83 @@ describe('the wallet against the strict mock', () => {
       '/public/v1/submit/stamp_login',
       '/public/v1/submit/sign_raw_payload',
     ])
+  })
+
+  it('signs EIP-712 typed data and every Ethereum transaction type, and a Solana transaction; each verifies independently', async () => {
+    const { kit, proxy } = setup()
+    await signUpByEmail(kit, proxy, 'lin@example.com')
+    const [wallet] = await getWallets(kit)
+    const ethereum = wallet?.accounts.find((account) => account.addressFormat === 'ADDRESS_FORMAT_ETHEREUM')
+    const solana = wallet?.accounts.find((account) => account.addressFormat === 'ADDRESS_FORMAT_SOLANA')
+    if (ethereum === undefined || solana === undefined) throw new Error('expected the default wallet')
+    const address = ethereum.address as Hex
+
+    const typedData = {
+      domain: { name: 'Example Exchange', version: '2', chainId: 10, verifyingContract: address },
+      types: {
+        Order: [
+          { name: 'maker', type: 'address' },
+          { name: 'amount', type: 'uint256' },
+          { name: 'memo', type: 'string' },
+        ],
+      },
+      primaryType: 'Order',
+      message: { maker: address, amount: 123n, memo: 'limit ✓' },
+    } as const
+    const signedTyped = await signTypedData(kit, { account: ethereum, typedData })
+    expect(await verifyTypedData({ ...typedData, address, signature: signedTyped.signature })).toBe(true)
+
+    const base = {
+      chainId: 10,
+      nonce: 4,
+      to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+      value: 9n,
+      gas: 50_000n,
+    } as const
+    const transactions: TransactionSerializable[] = [
+      { ...base, type: 'legacy', gasPrice: 7n },
+      { ...base, type: 'eip2930', gasPrice: 7n, accessList: [{ address, storageKeys: [`0x${'00'.repeat(31)}01`] }] },
+      { ...base, type: 'eip1559', maxFeePerGas: 8n, maxPriorityFeePerGas: 2n, data: '0xdeadbeef' },
+      {
+        ...base,
+        type: 'eip7702',
+        maxFeePerGas: 8n,
+        maxPriorityFeePerGas: 2n,
+        authorizationList: [
+          { address, chainId: 10, nonce: 5, r: `0x${'11'.repeat(32)}`, s: `0x${'22'.repeat(32)}`, yParity: 1 },
+        ],
+      },
+    ]
+    for (const transaction of transactions) {
+      const signed = await signTransaction(kit, {
+        account: ethereum,
+        unsignedTransaction: serializeTransaction(transaction),
+      })
+      const hex = signed.signedTransaction as Hex
+      expect(await recoverTransactionAddress({ serializedTransaction: hex as never })).toBe(address)
+      expect(parseTransaction(hex)).toMatchObject({ type: transaction.type, nonce: 4, value: 9n, chainId: 10 })
+    }
+
+    // A Solana transfer message (legacy): one signer, the account as fee payer, a recent blockhash.
+    const payer = base58.decode(solana.address)
+    const message = new Uint8Array([
+      1,
+      0,
+      1,
+      2,
+      ...payer,
+      ...new Uint8Array(32),
+      ...new Uint8Array(32).fill(9),
+      1,
+      1,
+      1,
+      0,
+      0,
+    ])
+    const unsigned = new Uint8Array([1, ...new Uint8Array(64), ...message])
+    const signedSol = await signTransaction(kit, { account: solana, unsignedTransaction: unsigned })
+    expect(signedSol.bytes.slice(65)).toEqual(message)
+    expect(ed25519.verify(signedSol.bytes.slice(1, 65), message, payer)).toBe(true)
   })
 
   it("creates the app's own wallet at sign-up when createKit names one", async () => {
