@@ -41,6 +41,15 @@ const SHOTS = new Map<string, Shot>([
   ['components-loginmodal-passkeys--naming-the-passkey', { name: 'passkey-name', widths: [PHONE] }],
   ['components-loginmodal--signed-in', { name: 'signed-in', widths: BOTH }],
   ['components-loginmodal--signed-in-dark', { name: 'signed-in-dark', widths: [DESKTOP] }],
+  ['components-loginmodal-signing-prompt--message', { name: 'signing-message', widths: BOTH }],
+  ['components-loginmodal-signing-prompt--message-dark', { name: 'signing-message-dark', widths: BOTH }],
+  ['components-loginmodal-signing-prompt--permit', { name: 'signing-permit', widths: BOTH }],
+  ['components-loginmodal-signing-prompt--permit-dark', { name: 'signing-permit-dark', widths: [PHONE] }],
+  ['components-loginmodal-signing-prompt--permit-french', { name: 'signing-permit-french', widths: BOTH }],
+  ['components-loginmodal-signing-prompt--transaction', { name: 'signing-transaction', widths: BOTH }],
+  ['components-loginmodal-signing-prompt--transaction-dark', { name: 'signing-transaction-dark', widths: BOTH }],
+  ['components-loginmodal-signing-prompt--long-data', { name: 'signing-long-data', widths: BOTH }],
+  ['components-loginmodal-signing-prompt--long-data-dark', { name: 'signing-long-data-dark', widths: [DESKTOP] }],
 ])
 
 /**

@@ -15,6 +15,7 @@ import { json } from '../../core/test/fakeFetch'
 import { WALLET_NOW, walletApi, walletKeys } from '../../core/test/walletApi'
 import { createTestProviders } from '../../react/test/renderWithProxy'
 import { setTestSession } from '../../react/test/walletSession'
+import { MAIL, PERMIT } from '../signing/test/typedDataExamples'
 import { LoginButton } from './LoginButton'
 import { LoginModal } from './LoginModal'
 
@@ -67,54 +68,6 @@ function settled<T>(promise: Promise<T>): Promise<{ value?: T; error?: KitError 
     (error: KitError) => ({ error }),
   )
 }
-
-const PERMIT = {
-  domain: {
-    name: 'USD Coin',
-    version: '2',
-    chainId: 8453,
-    verifyingContract: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
-  },
-  types: {
-    Permit: [
-      { name: 'owner', type: 'address' },
-      { name: 'spender', type: 'address' },
-      { name: 'value', type: 'uint256' },
-      { name: 'nonce', type: 'uint256' },
-      { name: 'deadline', type: 'uint256' },
-    ],
-  },
-  primaryType: 'Permit',
-  // Not in the order of the type: the prompt lists them as the type declares (the order the hash takes).
-  message: {
-    value: 2_500_000n,
-    owner: '0x0000000000000000000000000000000000000001',
-    spender: '0x1111111254EEB25477B68fb85Ed929f73A960582',
-    nonce: 0n,
-    deadline: 1_900_000_000n,
-  },
-} as const
-
-const MAIL = {
-  domain: { name: 'Ether Mail', version: '1', chainId: 77_777 },
-  types: {
-    Person: [
-      { name: 'name', type: 'string' },
-      { name: 'wallet', type: 'address' },
-    ],
-    Mail: [
-      { name: 'from', type: 'Person' },
-      { name: 'to', type: 'Person[]' },
-      { name: 'contents', type: 'string' },
-    ],
-  },
-  primaryType: 'Mail',
-  message: {
-    from: { name: 'Cow', wallet: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826' },
-    to: [{ name: 'Bob', wallet: '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB' }],
-    contents: 'Hello, Bob!',
-  },
-} as const
 
 const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const TRANSFER = {

@@ -3,44 +3,26 @@
 import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { lazyModule, type LazyModule } from '../../core/lazyModule'
 import { signMessage } from '../../core/signing/signMessage'
 import { json } from '../../core/test/fakeFetch'
 import { WALLET_NOW, walletApi, walletKeys } from '../../core/test/walletApi'
+import { heldChunk, type HeldChunk } from '../../react/test/heldChunk'
 import { createTestProviders } from '../../react/test/renderWithProxy'
 import { setTestSession } from '../../react/test/walletSession'
 import { LoginModal } from './LoginModal'
 
 type PromptModule = typeof import('../signing/askInDialog')
 
-const control = vi.hoisted(() => ({
-  loader: undefined as unknown as LazyModule<PromptModule>,
-  /** Each download waits for the test: resolve() lets it through, fail() makes it fail as a lost chunk does. */
-  downloads: [] as Array<{ resolve(): void; fail(): void }>,
-}))
+const held = vi.hoisted(() => ({ current: undefined as unknown as HeldChunk<PromptModule> }))
 
 vi.mock('../../chunks', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../chunks')>()
-  return {
-    ...actual,
-    chunks: new Proxy(actual.chunks, {
-      get: (target, name) => (name === 'signingPrompt' ? control.loader : target[name as keyof typeof target]),
-    }),
-  }
+  const { withChunk } = await import('../../react/test/heldChunk')
+  return { ...actual, chunks: withChunk(actual.chunks, 'signingPrompt', () => held.current.chunk) }
 })
 
 beforeEach(() => {
-  control.downloads = []
-  control.loader = lazyModule(
-    'signing prompt',
-    () =>
-      new Promise<PromptModule>((resolve, reject) => {
-        control.downloads.push({
-          resolve: () => resolve(import('../signing/askInDialog')),
-          fail: () => reject(new TypeError('Failed to fetch dynamically imported module: /assets/askInDialog.js')),
-        })
-      }),
-  )
+  held.current = heldChunk('signing prompt', () => import('../signing/askInDialog'), '/assets/askInDialog.js')
 })
 
 async function signedInModal() {
@@ -56,12 +38,12 @@ async function signedInModal() {
 describe('the signing prompt, its code loaded when a signature is first asked', () => {
   it('loads nothing until asked; then the dialog opens once its code is here', async () => {
     const { kit, keys } = await signedInModal()
-    expect(control.downloads).toHaveLength(0)
+    expect(held.current.downloads).toHaveLength(0)
     const action = signMessage(kit, { account: keys.ethereum, message: 'gm' })
-    await vi.waitFor(() => expect(control.downloads).toHaveLength(1))
+    await vi.waitFor(() => expect(held.current.downloads).toHaveLength(1))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
 
-    await act(async () => control.downloads[0]?.resolve())
+    await act(async () => held.current.downloads[0]?.resolve())
     const dialog = await screen.findByRole('dialog', { name: 'Signature request' })
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Sign' }))
     await action
@@ -70,8 +52,8 @@ describe('the signing prompt, its code loaded when a signature is first asked', 
   it('given a download that fails, rejects the action with LOAD_FAILED and signs nothing; the next asks again', async () => {
     const { kit, keys, fake } = await signedInModal()
     const failed = signMessage(kit, { account: keys.ethereum, message: 'gm' }).catch((error: unknown) => error)
-    await vi.waitFor(() => expect(control.downloads).toHaveLength(1))
-    await act(async () => control.downloads[0]?.fail())
+    await vi.waitFor(() => expect(held.current.downloads).toHaveLength(1))
+    await act(async () => held.current.downloads[0]?.fail())
     expect(await failed).toMatchObject({
       code: 'LOAD_FAILED',
       userMessage: 'Part of the sign-in could not be loaded. Check your connection and try again.',
@@ -79,8 +61,8 @@ describe('the signing prompt, its code loaded when a signature is first asked', 
     expect(fake.endpoints()).not.toContain('submit/sign_raw_payload')
 
     const again = signMessage(kit, { account: keys.ethereum, message: 'gm' })
-    await vi.waitFor(() => expect(control.downloads).toHaveLength(2))
-    await act(async () => control.downloads[1]?.resolve())
+    await vi.waitFor(() => expect(held.current.downloads).toHaveLength(2))
+    await act(async () => held.current.downloads[1]?.resolve())
     await userEvent
       .setup()
       .click(
