@@ -50,6 +50,10 @@ test.describe('the wallet on the playground', () => {
     await panel.getByRole('textbox', { name: 'Message' }).fill(message)
     await panel.getByRole('combobox', { name: 'Account' }).selectOption(String(shown))
     await panel.getByRole('button', { name: 'Sign', exact: true }).click()
+    // The drop-in modal's signing prompt shows the message first; signing waits for the person.
+    const prompt = page.getByRole('dialog', { name: 'Signature request' })
+    await expect(prompt).toContainText(message)
+    await prompt.getByRole('button', { name: 'Sign', exact: true }).click()
     const signature = (await panel.getByTestId('signature').textContent())?.trim() as `0x${string}`
     expect(signature).toMatch(/^0x[0-9a-f]{130}$/)
     // Recovered here, with viem, not with the kit's or the mock's code.

@@ -4,6 +4,7 @@ import { defineConfig } from 'vite'
 import { DEMO_TENANT } from '../src/mock/tenants'
 import type { MockTenant } from '../src/mock/types'
 import { mockAuthProxyPlugin } from '../src/mock/vite'
+import { localChainProxy } from './localChainProxy'
 
 const root = resolve(import.meta.dirname, '..')
 
@@ -33,6 +34,8 @@ export default defineConfig({
   root: import.meta.dirname,
   plugins: [
     react(),
+    // A local node (anvil, Hardhat, ganache on 127.0.0.1:8545) at the page's own origin, for Send ETH.
+    localChainProxy(),
     mockAuthProxyPlugin({
       path: '/auth-proxy',
       strictFields: true,

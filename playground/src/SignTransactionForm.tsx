@@ -103,8 +103,8 @@ export function SignTransactionForm({ address }: { address: string }) {
         {isChecking
           ? 'Looking for a local chain…'
           : chainId !== undefined
-            ? `A node answers at ${LOCAL_CHAIN_URL}: the transaction is sent there.`
-            : `No node at ${LOCAL_CHAIN_URL} (start anvil to send): the transaction is signed, not sent.`}
+            ? 'A local node answers at 127.0.0.1:8545: the transaction is sent there.'
+            : 'No node at 127.0.0.1:8545 (start anvil to send): the transaction is signed, not sent.'}
       </p>
       <label htmlFor={`${id}-to`}>To</label>
       <input

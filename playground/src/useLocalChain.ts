@@ -1,8 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { hexToNumber, type Hex } from 'viem'
 
-/** Where anvil, Hardhat and ganache listen by default. */
-export const LOCAL_CHAIN_URL = 'http://127.0.0.1:8545'
+/**
+ * A local node (anvil, Hardhat or ganache on 127.0.0.1:8545), reached through the playground's own
+ * origin (playground/localChainProxy.ts: a strict CSP allows nothing else).
+ */
+export const LOCAL_CHAIN_URL = typeof location === 'undefined' ? '/local-chain' : `${location.origin}/local-chain`
 
 /**
  * The chain id of a local node, if one is running (asked once per page with eth_chainId); undefined
