@@ -12,6 +12,7 @@ import { chunks, prefetchChunk } from '../../chunks'
 import { useModuleSnapshot } from '../ui/useModuleSnapshot'
 import { useIsomorphicLayoutEffect } from '../ui/useIsomorphicLayoutEffect'
 import { useSigningPrompt } from '../signing/useSigningPrompt'
+import { useSignInPrompt } from './useSignInPrompt'
 
 /** What the modal shows, and in what style: LoginButton passes the same on to its modal. */
 export interface LoginModalContentProps {
@@ -92,6 +93,8 @@ export function LoginModalView({
   const copy = useLocaleLabels(locale, labels)
   // A signature asked while this is mounted, open or not (its code is here once asked).
   const question = useSigningPrompt(props.signingPrompt !== false)
+  // Opened by a caller that needs someone signed in (the wagmi connector's connect).
+  useSignInPrompt(open, setOpen)
   useEffect(() => {
     // The failure is shown from the loader's state, with a way to try again.
     if (open) prefetchChunk(chunks.dialog)

@@ -1,0 +1,67 @@
+'use client'
+import { useEffect, useRef } from 'react'
+import { KitError, useKit } from '../../react'
+import type { SignInPrompt, SignInPromptSlot } from '../../core'
+
+interface Waiter {
+  resolve(): void
+  reject(error: KitError): void
+}
+
+/**
+ * Lends this modal to the kit as its sign-in prompt (kit.signInPrompt) while mounted, for callers that
+ * need someone signed in, such as the wagmi connector's connect: signed out, the prompt opens the modal
+ * and resolves once someone has signed in; closing the modal first rejects with USER_REJECTED. What was
+ * in the slot comes back when the modal goes (and its open questions are declined).
+ */
+export function useSignInPrompt(open: boolean, setOpen: (open: boolean) => void): void {
+  const kit = useKit()
+  const waiting = useRef(new Set<Waiter>())
+  const openModal = useRef(setOpen)
+  useEffect(() => {
+    openModal.current = setOpen
+  }, [setOpen])
+  useEffect(() => {
+    if (open) return
+    for (const waiter of waiting.current) waiter.reject(declined())
+  }, [open])
+  useEffect(() => {
+    const slot = kit.signInPrompt
+    const previous = slot.current
+    const pending = waiting.current
+    const prompt: SignInPrompt = () =>
+      new Promise<void>((resolve, reject) => {
+        if (kit.session.getSnapshot().status === 'signedIn') return resolve()
+        const waiter: Waiter = {
+          resolve: () => settle(() => resolve()),
+          reject: (error) => settle(() => reject(error)),
+        }
+        const unsubscribe = kit.session.subscribe(() => {
+          if (kit.session.getSnapshot().status === 'signedIn') waiter.resolve()
+        })
+        const settle = (done: () => void) => {
+          unsubscribe()
+          pending.delete(waiter)
+          done()
+        }
+        pending.add(waiter)
+        openModal.current(true)
+      })
+    swap(slot, previous, prompt)
+    return () => {
+      swap(slot, prompt, previous)
+      for (const waiter of pending) waiter.reject(declined())
+    }
+  }, [kit])
+}
+
+/** Puts `next` in the slot if it still holds `current`: a modal mounted since keeps its own until it goes. */
+function swap(slot: SignInPromptSlot, current: SignInPrompt | undefined, next: SignInPrompt | undefined): void {
+  if (slot.current === current) slot.current = next
+}
+
+function declined(): KitError {
+  return new KitError('USER_REJECTED', 'sign-in: the login modal was closed before anyone signed in', {
+    userMessage: 'Sign-in was closed before it finished.',
+  })
+}
