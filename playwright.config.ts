@@ -5,6 +5,7 @@ import { CSP_PORT, CSP_URL } from './e2e/cspServer'
 import { DEV_PORT, DEV_URL } from './e2e/devServer'
 import { NEXTJS_APP_URL, nextjsServers } from './e2e/nextjsServers'
 import { STORYBOOK_PORT } from './e2e/storybookServer'
+import { WAGMI_URL, wagmiServers } from './scripts/consumers/wagmiServer'
 
 // One Playwright run for everything a browser proves, one Chromium per worker, in suites:
 // - kit (the default): the playground's flows on its production build under a strict CSP, its dev server
@@ -69,6 +70,13 @@ const consumerProjects: Project[] = [
     testMatch: ['loginButton.spec.ts', 'customForm.spec.ts'],
     use: { baseURL: REACT18_URL },
   },
+  {
+    // App C: wagmi connects through the kit's login modal, signs and sends on a local node the spec starts.
+    name: 'wagmi',
+    testDir: 'consumers/e2e',
+    testMatch: 'wagmi.spec.ts',
+    use: { baseURL: WAGMI_URL },
+  },
 ]
 // The example's two tests share one mock and one `next start`: in order, in one worker.
 const nextjsProjects: Project[] = [{ name: 'nextjs', testDir: 'examples/nextjs/e2e', use: { baseURL: NEXTJS_APP_URL } }]
@@ -99,7 +107,7 @@ export default defineConfig({
   ],
   webServer: [
     ...(SUITES.has('kit') ? kitServers : []),
-    ...(SUITES.has('consumers') && HOSTS ? consumerServers(HOSTS) : []),
+    ...(SUITES.has('consumers') && HOSTS ? [...consumerServers(HOSTS), ...wagmiServers(HOSTS)] : []),
     ...(SUITES.has('nextjs') ? nextjsServers : []),
   ],
 })

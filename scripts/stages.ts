@@ -77,7 +77,7 @@ export const STAGES: Stage[] = [
   {
     name: 'consumers',
     first: true,
-    what: 'fresh Vite hosts (ESM React 19, CommonJS React 18.2) install, type-check and build; types resolve',
+    what: 'fresh Vite hosts (ESM React 19, CommonJS React 18.2, wagmi 3) install, type-check and build; types resolve',
     command: 'tsx scripts/test-consumers.ts --prepare',
     needs: ['pack'],
     env: { ...withTarball, HOSTS_DIR },
@@ -106,7 +106,7 @@ export const STAGES: Stage[] = [
   {
     name: 'e2e',
     first: true,
-    what: 'Playwright, one run: the playground, every story (axe, screenshots), the hosts, Next.js',
+    what: 'Playwright, one run: the playground, every story (axe, screenshots), the hosts (wagmi on a local node), Next.js',
     command: 'playwright test',
     needs: ['chromium', 'storybook', 'consumers', 'nextjs'],
     env: { E2E_HOSTS: HOSTS_DIR },

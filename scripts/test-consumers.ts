@@ -5,18 +5,24 @@
 //   that a new template on the registry cannot fail a run, and refreshed by hand) with the README's quick
 //   start pasted as it is; its own `tsc -b && vite build` pass.
 // - App B (consumers/react18) is "type": "commonjs" with React 18.2.0 and react-query's lower bound.
+// - App C (consumers/wagmi) is a wagmi 3 app (the latest wagmi, viem, react-query) whose one connector is
+//   authProxyKit({ kit }), with the kit shared by its AuthProxyProvider; its own `tsc && vite build` pass.
+//   Beside it, ganache (scripts/consumers/evmNode.ts): the local EVM node its end-to-end spec starts.
 // - Type tests (consumers/types) import every entry under moduleResolution bundler, node16 and nodenext,
 //   and App B compiles a CommonJS file importing `auth-proxy-kit/core` (nodenext) and require()s it in Node.
-// - Playwright (consumers/e2e, the `vite-template` and `react18-cjs` projects of playwright.config.ts)
-//   signs in by email on both apps.
+// - Playwright (consumers/e2e, the `vite-template`, `react18-cjs` and `wagmi` projects of
+//   playwright.config.ts) signs in by email on all three apps; on App C it connects wagmi through the login
+//   modal, signs typed data and sends ether on a local node.
 // `npm test` runs this with --prepare (make the apps in HOSTS_DIR and stop: its one Playwright run signs
 // in on them) and hands it the tarball it packed (KIT_TARBALL). Flags: --keep (keep the apps and print
-// where), --online (install without --prefer-offline, to measure a cold install).
+// where), --online (install without --prefer-offline, to measure a cold install), --no-wagmi (leave App C
+// out, to measure what it adds).
 import { execFileSync, spawn, spawnSync, type SpawnOptions, type SpawnSyncOptions } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { kitTarball } from './packKit'
+import { EVM_NODE_DIR, GANACHE_VERSION, prepareEvmNodeDir } from './consumers/evmNode'
 import { lowerBound } from './consumers/lowerBound'
 import { onTheMock, quickStartFiles } from './consumers/quickStartFiles'
 
@@ -37,6 +43,10 @@ interface Manifest {
 }
 
 const timings: Array<[string, number]> = []
+/** Each app's lane, wall time: they run side by side, so the stage is as long as the longest. */
+const laneTimes: Array<[string, number]> = []
+/** App C, the wagmi app (--no-wagmi leaves it out, to measure what it adds to the stage). */
+const withWagmi = !flags.has('--no-wagmi')
 const results: string[] = []
 
 async function step<T>(name: string, action: () => T | Promise<T>): Promise<T> {
@@ -209,20 +219,67 @@ async function main(): Promise<void> {
         )
       })
     }
-    // Side by side: both lanes mostly wait on npm's installs.
-    const lanes = await Promise.allSettled([laneA(), laneB()])
-    for (const lane of lanes) if (lane.status === 'rejected') throw lane.reason
+    // App C: a wagmi app on the kit's connector, and ganache for its spec's local node.
+    const appC = join(work, 'wagmi')
+    const laneC = async () => {
+      const app = step('app C: wagmi 3, viem, react-query, the tarball and the peers: install', () => {
+        cpSync(join(ROOT, 'consumers/wagmi'), appC, { recursive: true })
+        // @wagmi/core, an optional peer of the kit, is added with the others, and must be: wagmi depends on
+        // it, but npm (11 here) keeps that copy in wagmi's own node_modules, where the kit's
+        // `import '@wagmi/core'` does not see it. Added at the top, wagmi's dedupes onto it.
+        const added = addKit(appC, tarball, kit)
+        console.log(`  app C added: ${JSON.stringify(added)}`)
+        return npmInstall(appC)
+      })
+      // Beside the app's install: the test's local EVM node, in its own folder that outlives the runs.
+      const node = step(`app C's local EVM node: ganache ${GANACHE_VERSION} in ${EVM_NODE_DIR}`, () =>
+        npmInstall(prepareEvmNodeDir()),
+      )
+      const installs = await Promise.allSettled([app, node])
+      for (const settled of installs) if (settled.status === 'rejected') throw settled.reason
+      await step('app C: tsc && vite build', async () => {
+        writeFileSync(join(appC, 'vite.config.ts'), quickStartFile('vite.config.ts'))
+        // One @wagmi/core, shared by wagmi and the kit (a @wagmi/core released without its wagmi would be two).
+        if (existsSync(join(appC, 'node_modules/wagmi/node_modules/@wagmi/core')))
+          throw new Error("app C has two @wagmi/core: wagmi's own, and the kit's at the top")
+        await run('npm', ['run', 'build'], { cwd: appC })
+        const version = (name: string) =>
+          readJson<{ version: string }>(join(appC, 'node_modules', name, 'package.json')).version
+        results.push(
+          `app C (wagmi ${version('wagmi')}, @wagmi/core ${version('@wagmi/core')}, viem ${version('viem')}): tsc and vite build pass`,
+        )
+      })
+    }
+
+    // Side by side: the lanes mostly wait on npm's installs.
+    const lane = async (name: string, body: () => Promise<void>) => {
+      const laneStarted = performance.now()
+      await body()
+      laneTimes.push([name, (performance.now() - laneStarted) / 1000])
+    }
+    const lanes = await Promise.allSettled([
+      lane('A', laneA),
+      lane('B', laneB),
+      ...(withWagmi ? [lane('C', laneC)] : []),
+    ])
+    for (const settled of lanes) if (settled.status === 'rejected') throw settled.reason
 
     if (!prepareOnly)
-      await step('Playwright: sign in by email on both apps', async () => {
-        await run('npx', ['tsx', 'scripts/ensure-chromium.ts'], { cwd: ROOT })
-        await run('npx', ['playwright', 'test', '--project', 'vite-template', '--project', 'react18-cjs'], {
-          cwd: ROOT,
-          quiet: false,
-          env: { ...process.env, E2E_SUITES: 'consumers', E2E_HOSTS: work },
-        })
-        results.push('Playwright: both apps sign in by email with no console error')
-      })
+      await step(
+        `Playwright: sign in by email on ${withWagmi ? 'the three apps; wagmi on App C' : 'both apps'}`,
+        async () => {
+          await run('npx', ['tsx', 'scripts/ensure-chromium.ts'], { cwd: ROOT })
+          const projects = ['vite-template', 'react18-cjs', ...(withWagmi ? ['wagmi'] : [])]
+          await run('npx', ['playwright', 'test', ...projects.flatMap((project) => ['--project', project])], {
+            cwd: ROOT,
+            quiet: false,
+            env: { ...process.env, E2E_SUITES: 'consumers', E2E_HOSTS: work },
+          })
+          results.push(
+            `Playwright: ${withWagmi ? 'the three' : 'both'} apps sign in by email with no console error${withWagmi ? '; on App C wagmi connects through the login modal, a permit and 0.01 ETH are signed, verified and sent on a local node' : ''}`,
+          )
+        },
+      )
     passed = true
   } finally {
     if (keep) console.log(`\nkept the apps in ${work}`)
@@ -231,6 +288,14 @@ async function main(): Promise<void> {
       `\ntest:consumers ${passed ? 'passed' : 'FAILED'} in ${((performance.now() - started) / 1000).toFixed(0)} s`,
     )
     for (const [name, seconds] of timings) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${name}`)
+    for (const [name, seconds] of laneTimes)
+      console.log(`  ${seconds.toFixed(1).padStart(6)} s  app ${name}, its whole lane`)
+    const laneC = laneTimes.find(([name]) => name === 'C')?.[1]
+    if (laneC !== undefined) {
+      // A lower bound: App C's installs also slow A's and B's on two cores (--no-wagmi, compared, says all).
+      const others = Math.max(0, ...laneTimes.filter(([name]) => name !== 'C').map(([, seconds]) => seconds))
+      console.log(`  app C ends ${Math.max(0, laneC - others).toFixed(1)} s after A and B`)
+    }
     for (const line of results) console.log(`  ✓ ${line}`)
   }
 }
