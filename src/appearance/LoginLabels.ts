@@ -7,7 +7,45 @@ import type { PluralLabel } from './PluralLabel'
  * Every string the components show. Values are plain text with `{name}` placeholders (not functions) so
  * that a locale can be loaded as JSON later.
  */
-export interface LoginLabels {
+/**
+ * The signing prompt's copy (LoginModal's `signingPrompt`). Its English is in the prompt's own chunk,
+ * loaded with the prompt on the first signature; French is in auth-proxy-kit/locales/fr; `labels`
+ * overrides either.
+ */
+export interface SigningLabels {
+  /** The signing prompt's title: the drop-in modal asks before each signature (LoginModal's `signingPrompt`). */
+  signatureRequest: string
+  /** The signing prompt's primary button; `cancel` is the other. */
+  sign: string
+  /** Above a message's text, and above typed data's fields. */
+  signingMessage: string
+  /** Typed data: the domain's name (the app or contract that asks, in its own words). */
+  signingDomain: string
+  /** The chain, by name where the kit knows it, and its id. */
+  signingNetwork: string
+  /** Typed data: the domain's verifying contract. */
+  signingContract: string
+  /** Typed data: the primary type (`Permit`, `Order`, ...). */
+  signingType: string
+  /** A transaction's recipient (the contract it calls, or the person paid). */
+  signingTo: string
+  /** A transaction's value, in the chain's coin (ETH). */
+  signingAmount: string
+  /** A transaction's call data, by its size (`signingBytes`). */
+  signingData: string
+  /** `{count}`: a size in bytes, one form per plural category of `locale`. */
+  signingBytes: PluralLabel
+  /** A transaction's most it pays per unit of gas (maxFeePerGas, or a legacy gasPrice), in gwei. */
+  signingMaxFee: string
+  /** An EIP-1559 transaction's tip per unit of gas (maxPriorityFeePerGas), in gwei. */
+  signingPriorityFee: string
+  /** `{chain}` ("Solana", "Ethereum"), `{size}` (`signingBytes`): a transaction the kit has no fields of. */
+  signingTransaction: string
+  /** Under a transaction that sendTransaction will broadcast once signed. */
+  signingSends: string
+}
+
+export interface LoginLabels extends Partial<SigningLabels> {
   /**
    * The language of these strings, a BCP 47 tag ('en', 'fr'): it picks plural forms, names the
    * countries in the phone step, and is the `lang` of the modal and the panel, for screen readers.
@@ -163,36 +201,6 @@ export interface LoginLabels {
   signedInAs: string
   /** SessionBadge: `{time}` as m:ss or h:mm:ss, counting down to the session's end. */
   sessionEndsIn: string
-  /** The signing prompt's title: the drop-in modal asks before each signature (LoginModal's `signingPrompt`). */
-  signatureRequest: string
-  /** The signing prompt's primary button; `cancel` is the other. */
-  sign: string
-  /** Above a message's text, and above typed data's fields. */
-  signingMessage: string
-  /** Typed data: the domain's name (the app or contract that asks, in its own words). */
-  signingDomain: string
-  /** The chain, by name where the kit knows it, and its id. */
-  signingNetwork: string
-  /** Typed data: the domain's verifying contract. */
-  signingContract: string
-  /** Typed data: the primary type (`Permit`, `Order`, ...). */
-  signingType: string
-  /** A transaction's recipient (the contract it calls, or the person paid). */
-  signingTo: string
-  /** A transaction's value, in the chain's coin (ETH). */
-  signingAmount: string
-  /** A transaction's call data, by its size (`signingBytes`). */
-  signingData: string
-  /** `{count}`: a size in bytes, one form per plural category of `locale`. */
-  signingBytes: PluralLabel
-  /** A transaction's most it pays per unit of gas (maxFeePerGas, or a legacy gasPrice), in gwei. */
-  signingMaxFee: string
-  /** An EIP-1559 transaction's tip per unit of gas (maxPriorityFeePerGas), in gwei. */
-  signingPriorityFee: string
-  /** `{chain}` ("Solana", "Ethereum"), `{size}` (`signingBytes`): a transaction the kit has no fields of. */
-  signingTransaction: string
-  /** Under a transaction that sendTransaction will broadcast once signed. */
-  signingSends: string
   /** Overrides of the kit's user messages by error code; the kit's English text otherwise. */
   errors: Partial<Record<KitErrorCode, string>>
 }

@@ -19,7 +19,7 @@ export { SignedOut } from './session/SignedOut'
 // host would keep a locale re-exported here in its first chunk.
 export { en } from './locales/en'
 export { LOCALE_NAMES, type Locale, type LocaleName } from './labels/useLocaleLabels'
-export type { LoginLabels, LoginLabelsOverride } from '../appearance/LoginLabels'
+export type { LoginLabels, LoginLabelsOverride, SigningLabels } from '../appearance/LoginLabels'
 export type { PluralLabel } from '../appearance/PluralLabel'
 export type { KitTheme, Theme, ThemeMode } from '../appearance/Theme'
 export { darkTheme, lightTheme, type ThemeOptions } from './theme/Theme'

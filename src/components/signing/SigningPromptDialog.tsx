@@ -6,10 +6,11 @@ import type { Theme } from '../../appearance/Theme'
 import { AddressText } from '../account/AddressText'
 import { Dialog } from '../dialog/Dialog'
 import { useMountFocus } from '../flow/useMountFocus'
-import { LabelsContext, useLabels } from '../labels/LabelsContext'
+import { LabelsContext } from '../labels/LabelsContext'
 import { PanelHeader } from '../panel/PanelHeader'
 import { Detail } from './Detail'
 import { MessageContent } from './MessageContent'
+import { useSigningLabels, withSigningLabels } from './signingLabels'
 import { TransactionContent } from './TransactionContent'
 import { TypedDataContent } from './TypedDataContent'
 
@@ -28,8 +29,9 @@ export interface SigningPromptDialogProps {
  * Its own chunk (chunks.signingPrompt), loaded when a signature is first asked. Cancel takes focus when
  * it opens, not Sign: a key pressed by habit must not sign.
  */
-export function SigningPromptDialog({ request, theme, labels, onSign, onCancel }: SigningPromptDialogProps) {
+export function SigningPromptDialog({ request, theme, labels: given, onSign, onCancel }: SigningPromptDialogProps) {
   const titleId = useId()
+  const labels = withSigningLabels(given)
   const account = (
     <Detail term={labels.account}>
       <AddressText className="apk-account-address" address={request.account.address} />
@@ -55,7 +57,7 @@ export function SigningPromptDialog({ request, theme, labels, onSign, onCancel }
 }
 
 function SigningButtons({ onSign, onCancel }: Pick<SigningPromptDialogProps, 'onSign' | 'onCancel'>) {
-  const labels = useLabels()
+  const labels = useSigningLabels()
   const cancel = useRef<HTMLButtonElement>(null)
   useMountFocus(cancel)
   return (

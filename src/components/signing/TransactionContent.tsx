@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react'
 import type { SigningRequest } from '../../core'
 import { formatLabel } from '../labels/formatLabel'
-import { useLabels } from '../labels/LabelsContext'
+import { useSigningLabels } from './signingLabels'
 import { pluralLabel } from '../labels/pluralLabel'
 import { networkCoin, networkName } from './networkName'
 import { Detail } from './Detail'
@@ -17,7 +17,7 @@ type TransactionRequest = Extract<SigningRequest, { kind: 'transaction' }>
  * size. Whether signing also sends it, under.
  */
 export function TransactionContent({ request, children }: { request: TransactionRequest; children: ReactNode }) {
-  const labels = useLabels()
+  const labels = useSigningLabels()
   const { locale } = labels
   const bytes = (count: number) =>
     formatLabel(pluralLabel(labels.signingBytes, locale, count), { count: formatUnits(BigInt(count), 0, locale) })

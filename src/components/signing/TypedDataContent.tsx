@@ -1,7 +1,7 @@
 'use client'
 import type { ReactNode } from 'react'
 import type { TypedDataDefinition } from '../../core'
-import { useLabels } from '../labels/LabelsContext'
+import { useSigningLabels } from './signingLabels'
 import { networkName } from './networkName'
 import { Detail } from './Detail'
 import { ScrollBox } from './ScrollBox'
@@ -13,7 +13,7 @@ import { typedDataEntries, type TypedDataEntry } from './typedDataEntries'
  * message's fields, nested structs indented under their name.
  */
 export function TypedDataContent({ typedData, children }: { typedData: TypedDataDefinition; children: ReactNode }) {
-  const labels = useLabels()
+  const labels = useSigningLabels()
   const { domain = {}, primaryType } = typedData
   return (
     <>
