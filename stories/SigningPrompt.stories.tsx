@@ -6,7 +6,7 @@ import { MockProviders } from './support/MockProviders'
 import { loadSignedIn } from './support/signedIn'
 import { SigningDemo, type SigningDemoProps } from './support/SigningDemo'
 import { STORY_EMAIL } from './support/steps'
-import { PERMIT } from '../src/components/signing/test/typedDataExamples'
+import { PERMIT } from '../src/core/test/typedDataExamples'
 
 // "Signature request": the prompt the modal shows before each signature, for a person signed in on the
 // story's mock. The app's button asks the kit's signing hooks; the prompt shows the account (its address

@@ -40,7 +40,7 @@ describe('the playground provider panel', () => {
       ).toEqual(['disconnect', 'accountsChanged []', `accountsChanged ${JSON.stringify([address])}`]),
     )
     expect(screen.getByTestId('provider-accounts').textContent).toBe('[]')
-    await userEvent.click(screen.getByRole('button', { name: 'Connect (eth_requestAccounts)' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Connect the provider' }))
     expect((await screen.findByRole('alert')).textContent).toBe('Open the modal view to sign in from here.')
   })
 })

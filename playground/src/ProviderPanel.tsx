@@ -86,7 +86,7 @@ export function ProviderPanel() {
             )
           }}
         >
-          Connect (eth_requestAccounts)
+          Connect the provider
         </button>
       </div>
       {error ? <p role="alert">{error}</p> : null}

@@ -15,7 +15,7 @@ import { json } from '../../core/test/fakeFetch'
 import { WALLET_NOW, walletApi, walletKeys } from '../../core/test/walletApi'
 import { createTestProviders } from '../../react/test/renderWithProxy'
 import { setTestSession } from '../../react/test/walletSession'
-import { MAIL, PERMIT } from '../signing/test/typedDataExamples'
+import { MAIL, PERMIT } from '../../core/test/typedDataExamples'
 import { LoginButton } from './LoginButton'
 import { LoginModal } from './LoginModal'
 

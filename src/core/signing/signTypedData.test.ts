@@ -1,36 +1,10 @@
 import { verifyTypedData } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { KitError } from '../errors'
+import { PERMIT } from '../test/typedDataExamples'
 import { activityAnswer, signedInWallet, WALLET_NOW, WALLET_ORG, xStampVerifies } from '../test/walletApi'
 import type { SigningRequest } from './signingPrompt'
 import { signTypedData } from './signTypedData'
-import type { TypedDataDefinition } from './typedData'
-
-const PERMIT = {
-  domain: {
-    name: 'USD Coin',
-    version: '2',
-    chainId: 8453,
-    verifyingContract: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
-  },
-  types: {
-    Permit: [
-      { name: 'owner', type: 'address' },
-      { name: 'spender', type: 'address' },
-      { name: 'value', type: 'uint256' },
-      { name: 'nonce', type: 'uint256' },
-      { name: 'deadline', type: 'uint256' },
-    ],
-  },
-  primaryType: 'Permit',
-  message: {
-    owner: '0x0000000000000000000000000000000000000001',
-    spender: '0x1111111254EEB25477B68fb85Ed929f73A960582',
-    value: 2_500_000n,
-    nonce: 0n,
-    deadline: 1_900_000_000n,
-  },
-} as const satisfies TypedDataDefinition
 
 describe('signTypedData', () => {
   it("asks sign_raw_payload for the EIP-712 JSON as production's viem package does; viem's verifyTypedData holds", async () => {

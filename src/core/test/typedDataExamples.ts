@@ -1,5 +1,5 @@
-// Typed data the signing prompt's tests and stories show.
-import type { TypedDataDefinition } from '../../../core'
+// Typed data the signing tests, the prompt's tests and its stories sign and show.
+import type { TypedDataDefinition } from '../signing/typedData'
 
 /**
  * An EIP-2612 permit of USDC on Base: who may spend how much, until when. Its message's keys are not
