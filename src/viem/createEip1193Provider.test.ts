@@ -1,62 +1,10 @@
-import {
-  custom,
-  defineChain,
-  hexToBigInt,
-  keccak256,
-  recoverTransactionAddress,
-  verifyMessage,
-  verifyTypedData,
-  type Hex,
-} from 'viem'
+import { hexToBigInt, keccak256, recoverTransactionAddress, verifyMessage, verifyTypedData, type Hex } from 'viem'
 import { mainnet } from 'viem/chains'
 import { describe, expect, it, vi } from 'vitest'
+import { fakeNode, LOCAL_CHAIN } from './test/fakeNode'
 import { KitError } from '../core/errors'
 import { signedInWallet, signInWallet } from '../core/test/walletApi'
 import { createEip1193Provider } from './createEip1193Provider'
-
-const local = defineChain({
-  id: 31337,
-  name: 'Local',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-})
-
-/** A chain's RPC as a node answers what viem asks to fill and send a transaction; records what it was sent. */
-function fakeNode() {
-  const sent: Hex[] = []
-  const calls: string[] = []
-  const transport = custom({
-    async request({ method, params }: { method: string; params?: unknown }) {
-      calls.push(method)
-      switch (method) {
-        case 'eth_chainId':
-          return '0x7a69'
-        case 'eth_getTransactionCount':
-          return '0x3'
-        case 'eth_estimateGas':
-          return '0x5208'
-        case 'eth_maxPriorityFeePerGas':
-          return '0x3b9aca00'
-        case 'eth_getBlockByNumber':
-          return {
-            number: '0x10',
-            baseFeePerGas: '0x7',
-            timestamp: '0x1',
-            hash: `0x${'11'.repeat(32)}`,
-            transactions: [],
-          }
-        case 'eth_blockNumber':
-          return '0x10'
-        case 'eth_sendRawTransaction':
-          sent.push((params as Hex[])[0] as Hex)
-          return keccak256((params as Hex[])[0] as Hex)
-        default:
-          throw new Error(`fake node: ${method}`)
-      }
-    },
-  })
-  return { sent, calls, transport }
-}
 
 const TYPED_DATA = {
   domain: { name: 'Example', version: '1', chainId: 31337 },
@@ -70,8 +18,8 @@ async function setUp(options: { connect?: () => Promise<void> } = {}) {
   const node = fakeNode()
   const provider = createEip1193Provider({
     kit: wallet.kit,
-    chains: [local, mainnet],
-    transports: { [local.id]: node.transport },
+    chains: [LOCAL_CHAIN, mainnet],
+    transports: { [LOCAL_CHAIN.id]: node.transport },
     ...options,
   })
   const address = wallet.keys.ethereum.address as Hex

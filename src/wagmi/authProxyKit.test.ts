@@ -9,50 +9,12 @@ import {
   signTypedData,
   switchChain,
 } from '@wagmi/core'
-import {
-  custom,
-  defineChain,
-  keccak256,
-  recoverTransactionAddress,
-  verifyMessage,
-  verifyTypedData,
-  type Hex,
-} from 'viem'
+import { custom, keccak256, recoverTransactionAddress, verifyMessage, verifyTypedData, type Hex } from 'viem'
 import { mainnet } from 'viem/chains'
 import { describe, expect, it, vi } from 'vitest'
+import { fakeNode, LOCAL_CHAIN } from '../viem/test/fakeNode'
 import { signedInWallet, signInWallet } from '../core/test/walletApi'
 import { authProxyKit } from './authProxyKit'
-
-const local = defineChain({
-  id: 31337,
-  name: 'Local',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-})
-
-/** What viem asks a node to fill and send a transaction; the raw transactions it was sent. */
-function fakeNode() {
-  const sent: Hex[] = []
-  const transport = custom({
-    async request({ method, params }: { method: string; params?: unknown }) {
-      const answers: Record<string, unknown> = {
-        eth_chainId: '0x7a69',
-        eth_getTransactionCount: '0x0',
-        eth_estimateGas: '0x5208',
-        eth_maxPriorityFeePerGas: '0x1',
-        eth_getBlockByNumber: { number: '0x1', baseFeePerGas: '0x1', timestamp: '0x1', hash: `0x${'22'.repeat(32)}` },
-      }
-      if (method === 'eth_sendRawTransaction') {
-        const raw = (params as Hex[])[0] as Hex
-        sent.push(raw)
-        return keccak256(raw)
-      }
-      if (method in answers) return answers[method]
-      throw new Error(`fake node: ${method}`)
-    },
-  })
-  return { sent, transport }
-}
 
 async function setUp(options: { signedOut?: boolean } = {}) {
   const wallet = await signedInWallet()
@@ -60,9 +22,9 @@ async function setUp(options: { signedOut?: boolean } = {}) {
   const node = fakeNode()
   const connector = authProxyKit({ kit: wallet.kit })
   const config = createConfig({
-    chains: [local, mainnet],
+    chains: [LOCAL_CHAIN, mainnet],
     connectors: [connector],
-    transports: { [local.id]: node.transport, [mainnet.id]: custom({ request: async () => null }) },
+    transports: { [LOCAL_CHAIN.id]: node.transport, [mainnet.id]: custom({ request: async () => null }) },
     storage: null,
   })
   const address = wallet.keys.ethereum.address as Hex
@@ -72,13 +34,13 @@ async function setUp(options: { signedOut?: boolean } = {}) {
 describe('authProxyKit (wagmi connector)', () => {
   it('connects to the signed-in account; signMessage and signTypedData verify with viem', async () => {
     const { config, connector, address } = await setUp()
-    expect(await connect(config, { connector })).toEqual({ accounts: [address], chainId: local.id })
-    expect(getAccount(config)).toMatchObject({ status: 'connected', address, chainId: local.id })
+    expect(await connect(config, { connector })).toEqual({ accounts: [address], chainId: LOCAL_CHAIN.id })
+    expect(getAccount(config)).toMatchObject({ status: 'connected', address, chainId: LOCAL_CHAIN.id })
 
     const signature = await signMessage(config, { message: 'gm' })
     expect(await verifyMessage({ address, message: 'gm', signature })).toBe(true)
     const typedData = {
-      domain: { name: 'Example', chainId: local.id },
+      domain: { name: 'Example', chainId: LOCAL_CHAIN.id },
       types: { Vote: [{ name: 'choice', type: 'uint8' }] },
       primaryType: 'Vote',
       message: { choice: 2 },
