@@ -41,6 +41,8 @@ describe('the playground provider panel', () => {
     )
     expect(screen.getByTestId('provider-accounts').textContent).toBe('[]')
     await userEvent.click(screen.getByRole('button', { name: 'Connect the provider' }))
-    expect((await screen.findByRole('alert')).textContent).toBe('Open the modal view to sign in from here.')
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'eth_requestAccounts: no one is signed in, and no LoginModal is mounted to sign in with',
+    )
   })
 })

@@ -30,11 +30,6 @@ export function ProviderPanel() {
     const created = createEip1193Provider({
       kit,
       chains: [LOCAL, mainnet],
-      connect: async () => {
-        const prompt = kit.signInPrompt.current
-        if (prompt === undefined) throw new Error('Open the modal view to sign in from here.')
-        await prompt()
-      },
     })
     const log = (line: string) => setEvents((seen) => [line, ...seen].slice(0, 5))
     const onAccounts = (...args: never[]) => {

@@ -31,9 +31,9 @@ export interface CreateEip1193ProviderOptions {
   /** Each chain's RPC, by chain id; default viem's http() with the chain's public RPC URL. */
   transports?: Readonly<Record<number, Transport>>
   /**
-   * Called by eth_requestAccounts while no one is signed in: open the login modal here
-   * (useLoginModal().open) and resolve once the person signed in; reject (or resolve still signed out)
-   * and the request fails with 4001. Without it, eth_requestAccounts while signed out is 4100.
+   * Called by eth_requestAccounts while no one is signed in: resolve once the person signed in; reject
+   * (or resolve still signed out) and the request fails with 4001. Default kit.signInPrompt, which the
+   * drop-in LoginModal fills while mounted; with neither, eth_requestAccounts while signed out is 4100.
    */
   connect?(): Promise<void>
 }
@@ -141,8 +141,7 @@ export function createEip1193Provider(options: CreateEip1193ProviderOptions): Au
       case 'eth_requestAccounts': {
         const list = await addresses()
         if (list.length > 0) return list
-        if (connect === undefined) throw new UnauthorizedProviderError(new Error('no one is signed in'))
-        await connect()
+        await (connect ?? (() => signInThroughKit(kit)))()
         const after = await addresses()
         if (after.length === 0) throw new KitError('USER_REJECTED', 'eth_requestAccounts: sign-in did not finish')
         return after
@@ -221,6 +220,18 @@ export function createEip1193Provider(options: CreateEip1193ProviderOptions): Au
     destroy: unsubscribe,
   }
   return provider
+}
+
+/** The kit's sign-in prompt (the drop-in modal's, while mounted); without one, NOT_SIGNED_IN (4100). */
+async function signInThroughKit(kit: Kit): Promise<void> {
+  const prompt = kit.signInPrompt.current
+  if (prompt === undefined) {
+    throw new KitError(
+      'NOT_SIGNED_IN',
+      'eth_requestAccounts: no one is signed in, and no LoginModal is mounted to sign in with',
+    )
+  }
+  await prompt()
 }
 
 function isRpcError(error: unknown): boolean {

@@ -1,7 +1,6 @@
 import { ChainNotConfiguredError, createConnector } from '@wagmi/core'
 import { getAddress, hexToNumber, numberToHex, SwitchChainError, type Address, type Hex } from 'viem'
 import type { Kit } from '../core/createKit'
-import { KitError } from '../core/errors'
 import { createEip1193Provider, type AuthProxyEip1193Provider } from '../viem/createEip1193Provider'
 
 export interface AuthProxyKitParameters {
@@ -43,9 +42,13 @@ export function authProxyKit(parameters: AuthProxyKitParameters) {
   return createConnector<AuthProxyEip1193Provider, Properties>((config) => {
     let provider: AuthProxyEip1193Provider | undefined
     let listening = false
-    const connect = parameters.connect ?? (() => signInThroughKit(kit))
     const getProvider = async () => {
-      provider ??= createEip1193Provider({ kit, chains: config.chains, transports: config.transports ?? {}, connect })
+      provider ??= createEip1193Provider({
+        kit,
+        chains: config.chains,
+        transports: config.transports ?? {},
+        ...(parameters.connect ? { connect: parameters.connect } : {}),
+      })
       return provider
     }
     const accountsOf = (list: unknown): Address[] => (list as string[]).map((address) => getAddress(address))
@@ -108,16 +111,4 @@ export function authProxyKit(parameters: AuthProxyKitParameters) {
       },
     }
   })
-}
-
-/** The kit's sign-in prompt (the drop-in modal's, while mounted); without one, NOT_SIGNED_IN (EIP-1193's 4100). */
-async function signInThroughKit(kit: Kit): Promise<void> {
-  const prompt = kit.signInPrompt.current
-  if (prompt === undefined) {
-    throw new KitError(
-      'NOT_SIGNED_IN',
-      'authProxyKit: no one is signed in, and no LoginModal is mounted to sign in with',
-    )
-  }
-  await prompt()
 }

@@ -1,7 +1,8 @@
 'use client'
 import { useEffect, useRef } from 'react'
 import { KitError, useKit } from '../../react'
-import type { SignInPrompt, SignInPromptSlot } from '../../core'
+import type { SignInPrompt } from '../../core'
+import { swapSlot } from './swapSlot'
 
 interface Waiter {
   resolve(): void
@@ -47,17 +48,12 @@ export function useSignInPrompt(open: boolean, setOpen: (open: boolean) => void)
         pending.add(waiter)
         openModal.current(true)
       })
-    swap(slot, previous, prompt)
+    swapSlot(slot, previous, prompt)
     return () => {
-      swap(slot, prompt, previous)
+      swapSlot(slot, prompt, previous)
       for (const waiter of pending) waiter.reject(declined())
     }
   }, [kit])
-}
-
-/** Puts `next` in the slot if it still holds `current`: a modal mounted since keeps its own until it goes. */
-function swap(slot: SignInPromptSlot, current: SignInPrompt | undefined, next: SignInPrompt | undefined): void {
-  if (slot.current === current) slot.current = next
 }
 
 function declined(): KitError {

@@ -2,7 +2,8 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { useKit } from '../../react'
 import { chunks } from '../../chunks'
-import type { SigningPrompt, SigningPromptSlot } from '../../core'
+import { swapSlot } from '../modal/swapSlot'
+import type { SigningPrompt } from '../../core'
 import type { LoginLabels } from '../../appearance/LoginLabels'
 import type { Theme } from '../../appearance/Theme'
 
@@ -41,17 +42,12 @@ export function useSigningPrompt(enabled: boolean): SigningQuestion | undefined 
       if (!mounted) return previous?.(request, signal)
       return askInDialog(request, signal, open, setQuestions)
     }
-    replace(slot, previous, prompt)
+    swapSlot(slot, previous, prompt)
     return () => {
       mounted = false
-      replace(slot, prompt, previous)
+      swapSlot(slot, prompt, previous)
       for (const question of open) question.decline()
     }
   }, [kit, enabled])
   return questions[0]
-}
-
-/** Puts `next` in the slot if it still holds `current`: a modal mounted since keeps its own until it goes. */
-function replace(slot: SigningPromptSlot, current: SigningPrompt | undefined, next: SigningPrompt | undefined): void {
-  if (slot.current === current) slot.current = next
 }
