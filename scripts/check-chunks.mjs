@@ -81,12 +81,7 @@ const NOT_IN_FIRST_LOAD = [
     why: "the signed-in view (in the dialog's chunk)",
   },
   { pattern: /^@simplewebauthn\//, why: 'the WebAuthn helper' },
-  {
-    pattern: /^components\/signing\//,
-    why: 'the signing prompt (loaded when a signature is first asked)',
-    // What the modal mounts up front: the function it puts in kit.signingPrompt, which loads the rest.
-    allow: ['components/signing/useSigningPrompt.js'],
-  },
+  { pattern: /^components\/signing\//, why: 'the signing prompt (loaded when a signature is first asked)' },
 ]
 
 /** The dialog's chunk, and what its static closure, minus what the first load has, must not hold. */

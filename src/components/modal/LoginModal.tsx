@@ -11,8 +11,7 @@ import { DialogLoading } from './DialogLoading'
 import { chunks, prefetchChunk } from '../../chunks'
 import { useModuleSnapshot } from '../ui/useModuleSnapshot'
 import { useIsomorphicLayoutEffect } from '../ui/useIsomorphicLayoutEffect'
-import { useSigningPrompt } from '../signing/useSigningPrompt'
-import { useSignInPrompt } from './useSignInPrompt'
+import { useModalPrompts } from './useModalPrompts'
 
 /** What the modal shows, and in what style: LoginButton passes the same on to its modal. */
 export interface LoginModalContentProps {
@@ -91,10 +90,9 @@ export function LoginModalView({
   const { methods, title, logo } = props
   const { module, error } = useModuleSnapshot(chunks.dialog)
   const copy = useLocaleLabels(locale, labels)
-  // A signature asked while this is mounted, open or not (its code is here once asked).
-  const question = useSigningPrompt(props.signingPrompt !== false)
-  // Opened by a caller that needs someone signed in (the wagmi connector's connect).
-  useSignInPrompt(open, setOpen)
+  // A signature asked while this is mounted, open or not (its code is here once asked), and a caller
+  // that needs someone signed in (the wagmi connector's connect), which opens it.
+  const question = useModalPrompts(open, setOpen, props.signingPrompt !== false)
   useEffect(() => {
     // The failure is shown from the loader's state, with a way to try again.
     if (open) prefetchChunk(chunks.dialog)

@@ -3,7 +3,7 @@ import { KitError } from '../../react'
 import type { SigningRequest } from '../../core'
 import { resolveLabels } from '../labels/resolveLabels'
 import { SigningPromptDialog } from './SigningPromptDialog'
-import type { SigningQuestion, SetSigningQuestions } from './useSigningPrompt'
+import type { SigningQuestion, SetSigningQuestions } from '../modal/useModalPrompts'
 
 let asked = 0
 
