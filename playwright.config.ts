@@ -12,8 +12,7 @@ import { WAGMI_URL, wagmiServers } from './scripts/consumers/wagmiServer'
 //   once, every story of the built Storybook;
 // - consumers: the fresh host apps scripts/test-consumers.ts made in E2E_HOSTS;
 // - nextjs: the Next.js example scripts/test-nextjs.ts built.
-// E2E_SUITES picks them; each suite's servers start only with it. `npm test` runs the kit suite as soon as
-// Storybook is built and the other two once their apps are (scripts/stages.ts), each suite once.
+// E2E_SUITES picks them (`kit,consumers,nextjs` in `npm test`); each suite's servers start only with it.
 
 type WebServer = Exclude<NonNullable<PlaywrightTestConfig['webServer']>, readonly unknown[]>
 type Project = NonNullable<PlaywrightTestConfig['projects']>[number]
@@ -92,8 +91,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
-  // One per run of suites: two runs at once (npm test's) must not clear each other's.
-  outputDir: `test-results/playwright-${[...SUITES].join('-')}`,
+  outputDir: 'test-results/playwright',
   // The stories' screenshot baselines: one Chromium (Debian's) on one platform, so no platform suffix.
   snapshotPathTemplate: 'e2e/__screenshots__/{arg}{ext}',
   use: {

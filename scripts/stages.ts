@@ -104,22 +104,12 @@ export const STAGES: Stage[] = [
     needs: [],
   },
   {
-    // The kit's suite needs only the built Storybook: it runs while the hosts below install and build,
-    // rather than after them (in one Playwright run, it waited 2 minutes for them).
-    name: 'e2e-kit',
+    name: 'e2e',
     first: true,
-    what: 'Playwright: the playground (its production build and dev server), every story (axe, screenshots)',
+    what: 'Playwright, one run: the playground, every story (axe, screenshots), the hosts (wagmi on a local node), Next.js',
     command: 'playwright test',
-    needs: ['chromium', 'storybook'],
-    env: { E2E_SUITES: 'kit' },
-  },
-  {
-    name: 'e2e-hosts',
-    first: true,
-    what: 'Playwright: the fresh hosts (wagmi on a local node) and the Next.js example, built from the tarball',
-    command: 'playwright test',
-    needs: ['chromium', 'consumers', 'nextjs'],
-    env: { E2E_SUITES: 'consumers,nextjs', E2E_HOSTS: HOSTS_DIR },
+    needs: ['chromium', 'storybook', 'consumers', 'nextjs'],
+    env: { E2E_HOSTS: HOSTS_DIR },
   },
   {
     name: 'package',
