@@ -16,6 +16,11 @@ import type {
   OAuthLoginRequest,
   OAuthLoginResponse,
   OtpInitRequest,
+  OtpInitV2Request,
+  OtpInitV2Response,
+  OtpVerifyV2Request,
+  OtpVerifyV2Response,
+  OtpLoginV2Request,
   OtpInitResponse,
   OtpLoginRequest,
   OtpLoginResponse,
@@ -217,6 +222,10 @@ export interface AuthProxyClient {
   otpInit(body: OtpInitRequest, options?: CallOptions): Promise<OtpInitResponse>
   otpVerify(body: OtpVerifyRequest, options?: CallOptions): Promise<OtpVerifyResponse>
   otpLogin(body: OtpLoginRequest, options?: CallOptions): Promise<OtpLoginResponse>
+  /** The current generation's: the answer carries the target bundle the code is encrypted to. */
+  otpInitV2(body: OtpInitV2Request, options?: CallOptions): Promise<OtpInitV2Response>
+  otpVerifyV2(body: OtpVerifyV2Request, options?: CallOptions): Promise<OtpVerifyV2Response>
+  otpLoginV2(body: OtpLoginV2Request, options?: CallOptions): Promise<OtpLoginResponse>
   signup(body: SignupRequest, options?: CallOptions): Promise<SignupResponse>
   account(body: AccountRequest, options?: CallOptions): Promise<AccountResponse>
   oauth2Authenticate(body: OAuth2AuthenticateRequest, options?: CallOptions): Promise<OAuth2AuthenticateResponse>

@@ -118,6 +118,37 @@ export interface OtpVerifyResponse {
   verificationToken: string
 }
 
+/** production's `ProxyTInitOtpV2Body`: the current generation asks for a code the same way. */
+export type OtpInitV2Request = OtpInitRequest
+
+export interface OtpInitV2Response {
+  otpId: string
+  /**
+   * JSON text of `{enclaveQuorumPublic, dataSignature, data}`: `data` is the hex of the JSON
+   * `{"targetPublic": <uncompressed P-256 key, hex>}`, a key made for this code alone, and
+   * `dataSignature` the enclave's ECDSA P-256 / SHA-256 signature over those bytes (DER, hex) by the key
+   * `enclaveQuorumPublic` names, which a client checks against the one it trusts before encrypting.
+   */
+  otpEncryptionTargetBundle: string
+}
+
+/** production's `ProxyTVerifyOtpV2Body`: the code never travels in plaintext. */
+export interface OtpVerifyV2Request {
+  otpId: string
+  /**
+   * JSON text of `{encappedPublic, ciphertext}` (hex): HPKE (RFC 9180, DHKEM P-256 HKDF-SHA256,
+   * HKDF-SHA256, AES-256-GCM, info "turnkey_hpke", aad encappedPublic ‖ targetPublic) of
+   * `{"otp_code": <the code>, "public_key": <the client's compressed key>}` to the bundle's target.
+   */
+  encryptedOtpBundle: string
+}
+
+/**
+ * A verification token of the current generation: an ES256 JWT by the enclave's key whose claims are
+ * all strings, `exp` in milliseconds (production's `verifyOtpVerificationToken`).
+ */
+export type OtpVerifyV2Response = OtpVerifyResponse
+
 export type ClientSignatureScheme = 'CLIENT_SIGNATURE_SCHEME_API_P256'
 
 /** A proof by the key named in a verification token that the holder means this exact use of it. */
@@ -136,6 +167,11 @@ export interface OtpLoginRequest {
   invalidateExisting?: boolean
   organizationId?: string
   clientSignature?: ClientSignature
+}
+
+/** production's `ProxyTOtpLoginV2Body` (@turnkey/core 2.0 to 2.5): the client signature is required. */
+export interface OtpLoginV2Request extends OtpLoginRequest {
+  clientSignature: ClientSignature
 }
 
 /** Answer of every login endpoint: a session JWT bound to the request's public key. */
@@ -277,6 +313,9 @@ export interface ProxyEndpoints {
   otp_init: { request: OtpInitRequest; response: OtpInitResponse }
   otp_verify: { request: OtpVerifyRequest; response: OtpVerifyResponse }
   otp_login: { request: OtpLoginRequest; response: OtpLoginResponse }
+  otp_init_v2: { request: OtpInitV2Request; response: OtpInitV2Response }
+  otp_verify_v2: { request: OtpVerifyV2Request; response: OtpVerifyV2Response }
+  otp_login_v2: { request: OtpLoginV2Request; response: OtpLoginResponse }
   signup: { request: SignupRequest; response: SignupResponse }
   oauth2_authenticate: { request: OAuth2AuthenticateRequest; response: OAuth2AuthenticateResponse }
   oauth_login: { request: OAuthLoginRequest; response: OAuthLoginResponse }

@@ -5,8 +5,10 @@ import type { EndpointContext } from './endpoints/context'
 import { oauth2Authenticate } from './endpoints/oauth2Authenticate'
 import { oauthLogin } from './endpoints/oauthLogin'
 import { otpInit } from './endpoints/otpInit'
-import { otpLogin } from './endpoints/otpLogin'
+import { otpInitV2 } from './endpoints/otpInitV2'
+import { otpLogin, otpLoginV2 } from './endpoints/otpLogin'
 import { otpVerify } from './endpoints/otpVerify'
+import { otpVerifyV2 } from './endpoints/otpVerifyV2'
 import { signup } from './endpoints/signup'
 import { signupV2 } from './endpoints/signupV2'
 import { walletKitClientParams } from './endpoints/walletKitClientParams'
@@ -35,6 +37,7 @@ import { decodeUtf8, readBodyBytes } from './requestBody'
 import { contactsMatch, createState } from './state'
 import { DEMO_TENANT, resolveTenants } from './tenants'
 import { createTokenAuthority } from './tokens'
+import { createEnclave, enclaveKey } from './enclave'
 import type { MockAuthProxy, MockAuthProxyOptions, MockFailure, MockProxyEndpoint, OutboxMessage } from './types'
 import { Fields, parseJson, parseJsonObject, type JsonObject } from './validate'
 import { frontPage } from './frontPage'
@@ -52,6 +55,9 @@ const ENDPOINTS: ReadonlyMap<string, Endpoint> = new Map<MockProxyEndpoint, Endp
   ['otp_init', otpInit],
   ['otp_verify', otpVerify],
   ['otp_login', otpLogin],
+  ['otp_init_v2', otpInitV2],
+  ['otp_verify_v2', otpVerifyV2],
+  ['otp_login_v2', otpLoginV2],
   ['signup', signup],
   ['signup_v2', signupV2],
   ['account', account],
@@ -83,13 +89,17 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
   }
   const faults = createFaultPlan([...ENDPOINTS.keys(), ...PUBLIC_API_OPERATIONS], options.faults ?? [])
   const state = createState()
-  const tokens = createTokenAuthority(now)
+  const enclave = createEnclave(
+    options.enclaveSecretKey === undefined ? undefined : enclaveKey(options.enclaveSecretKey),
+  )
+  const tokens = createTokenAuthority(now, enclave)
   const oauthServer = createOAuthServer({ tenants, state, tokens, basePath, now })
   const webhooks = createWebhooks({ ...options.webhooks, state, tenants, now })
   const publicApi = createPublicApi({
     tenants,
     state,
     tokens,
+    enclave,
     now,
     onActivity: (activity) => webhooks.notify(activity),
   })
@@ -184,7 +194,7 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
     const shape = proxyBodyShape(name)
     if (strictFields && shape !== undefined) assertProductionFields(name, shape, body)
     await tokens.ready
-    const result = await endpoint({ tenant, body: new Fields(body), state, tokens, now, origin })
+    const result = await endpoint({ tenant, body: new Fields(body), state, tokens, enclave, now, origin })
     const activity = proxyActivity(name as MockProxyEndpoint, { tenant, body, result, now: now() })
     if (activity !== undefined) webhooks.notify(activity)
     return jsonResponse(result, 200, respond.cors)
@@ -303,6 +313,7 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
       })
     },
     outbox,
+    enclaveSignerPublicKey: enclave.signerPublicKey,
     get state() {
       return structuredClone(state)
     },

@@ -93,7 +93,7 @@ describe('assertProductionFields', () => {
 
   it('looks names up as own properties', () => {
     expect(proxyBodyShape('constructor')).toBeUndefined()
-    expect(proxyBodyShape('otp_init_v2')).toBeUndefined()
+    expect(proxyBodyShape('otp_init_v3')).toBeUndefined()
     expect(publicApiBodyShape('submit/__proto__')).toBeUndefined()
     expect(refusal('account', JSON.parse('{"__proto__":{}}'))).toMatch(/^account: __proto__ is not a field/)
   })

@@ -89,6 +89,19 @@ export const PROXY_BODIES = {
     organizationId: VALUE,
     clientSignature: CLIENT_SIGNATURE,
   }),
+  otp_init_v2: shape('ProxyTInitOtpV2Body', {
+    otpType: VALUE,
+    contact: VALUE,
+    emailCustomization: EMAIL_CUSTOMIZATION,
+  }),
+  otp_verify_v2: shape('ProxyTVerifyOtpV2Body', { otpId: VALUE, encryptedOtpBundle: VALUE }),
+  otp_login_v2: shape('ProxyTOtpLoginV2Body', {
+    verificationToken: VALUE,
+    publicKey: VALUE,
+    clientSignature: CLIENT_SIGNATURE,
+    invalidateExisting: VALUE,
+    organizationId: VALUE,
+  }),
   signup: shape('ProxyTSignupBody', {
     userEmail: VALUE,
     userPhoneNumber: VALUE,

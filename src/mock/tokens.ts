@@ -6,6 +6,7 @@ import {
   SignJWT,
   calculateJwkThumbprint,
   decodeJwt,
+  decodeProtectedHeader,
   errors as joseErrors,
   exportJWK,
   generateKeyPair,
@@ -15,6 +16,7 @@ import {
   type JWK,
 } from 'jose'
 import type { OidcTokenClaims, OtpType, SessionClaims, VerificationTokenClaims } from '../core/types'
+import type { Enclave } from './enclave'
 import { MockError } from './http'
 import {
   MOCK_PROXY_OIDC_ISSUER,
@@ -57,8 +59,11 @@ export interface TokenAuthority {
   /** Signs an id_token as `provider` does, with its own key: claims plus `iat`, the header names the key. */
   signIdToken(provider: OidcProvider, claims: MockOidcTokenClaims): Promise<string>
   /**
-   * Checks the signature (by this mock's key), `exp` against the injected clock and the claim types.
-   * `field` names the request field in error messages. Every failure is 16 UNAUTHENTICATED.
+   * Checks the signature, `exp` against the injected clock and the claim types, for either generation: a
+   * token otp_verify issued (this mock's key, named by `kid`; `exp` in seconds) or one otp_verify_v2
+   * issued (the enclave's key, no `kid`; `exp` a string of milliseconds; `organization_id`). The claims
+   * come back in the first form. `field` names the request field in error messages. Every failure is 16
+   * UNAUTHENTICATED.
    */
   verifyVerificationToken(token: string, field: string): Promise<VerificationTokenClaims>
   /**
@@ -97,7 +102,8 @@ function providerKey(provider: OidcProvider): Promise<SigningKey> {
   return key
 }
 
-export function createTokenAuthority(now: () => number): TokenAuthority {
+/** `enclave` verifies the current generation's tokens (otp_verify_v2); without one, only otp_verify's verify. */
+export function createTokenAuthority(now: () => number, enclave?: Enclave): TokenAuthority {
   const keyPromise = generateSigningKey(PROXY_ALGORITHM)
 
   const nowSeconds = () => Math.floor(now() / 1000)
@@ -155,6 +161,27 @@ export function createTokenAuthority(now: () => number): TokenAuthority {
     },
 
     async verifyVerificationToken(token, field) {
+      if (enclave !== undefined && isEnclaveToken(token)) {
+        const claims = await enclave.verifyToken(token, field)
+        const expiresAt = Number(claims.exp)
+        if (!Number.isSafeInteger(expiresAt)) {
+          throw new MockError(16, `${field}: claim exp is not a time in milliseconds ("${claims.exp}")`)
+        }
+        if (expiresAt <= now()) throw new MockError(16, `${field}: expired; verify a new code`)
+        if (!OTP_TYPES.includes(claims.verification_type)) {
+          throw new MockError(
+            16,
+            `${field}: not a verification token (verification_type "${claims.verification_type}")`,
+          )
+        }
+        return {
+          id: claims.id,
+          contact: claims.contact,
+          verification_type: claims.verification_type as OtpType,
+          public_key: claims.public_key,
+          exp: Math.floor(expiresAt / 1000),
+        }
+      }
       const payload = await verifiedPayload(token, await keyPromise, field, "this proxy's key", 'verify a new code')
       const { id, contact, verification_type: verificationType, public_key: publicKey, exp } = payload
       if (
@@ -227,6 +254,16 @@ export function createTokenAuthority(now: () => number): TokenAuthority {
       if (emailVerified !== undefined) claims.email_verified = emailVerified
       return claims
     },
+  }
+}
+
+/** The enclave's tokens name no key (production's header is {"typ":"JWT","alg":"ES256"}); this mock's own do. */
+function isEnclaveToken(token: string): boolean {
+  try {
+    return decodeProtectedHeader(token).kid === undefined
+  } catch {
+    // Not a JWT at all: the first generation's check says so in its words.
+    return false
   }
 }
 

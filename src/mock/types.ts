@@ -161,6 +161,12 @@ export interface MockFailure {
 }
 
 export interface MockAuthProxyOptions {
+  /**
+   * The enclave's signing key (a P-256 private scalar, 64 hex digits), so that two mocks (a dev server's
+   * and a test's) sign with the same one. Default: a random key per mock, which a client that trusts it
+   * by mistake in production can never meet there.
+   */
+  enclaveSecretKey?: string
   /** Default: the demo tenant (DEMO_CONFIG_ID). */
   tenants?: MockTenant[]
   /** Path prefix stripped before routing, e.g. '/auth-proxy'. Default ''. */
@@ -359,6 +365,19 @@ export interface MockOtp {
   status: MockOtpStatus
   createdAt: string
   expiresAt: string
+  /**
+   * Sent by otp_init_v2: the key its code is encrypted to (otp_verify_v2). Such a code is never accepted
+   * in plaintext (otp_verify), and a code otp_init sent has no target for otp_verify_v2.
+   */
+  target?: OtpTarget
+}
+
+/** One code's target (otp_init_v2): the public key the client encrypts the code to, and its private half. */
+export interface OtpTarget {
+  /** Uncompressed P-256 (130 hex digits, 04…), as production's bundle carries it. */
+  targetPublic: string
+  /** The private scalar in hex: kept in the mock's state with the code, never sent. */
+  targetPrivate: string
 }
 
 /** A verification token the mock issued, and the usages that have redeemed it. */
@@ -665,4 +684,11 @@ export interface MockAuthProxy {
   issueSession(options: MockIssueSessionOptions): Promise<string>
   /** Webhook deliveries (FEATURE_NAME_WEBHOOK) and their signing secrets (also GET /__mock/webhooks). */
   readonly webhooks: MockWebhooks
+  /**
+   * The public half of the key this mock's enclave signs code targets and current-generation
+   * verification tokens with (uncompressed P-256, hex): what a client must be told to trust in place of
+   * production's (the kit's `dangerouslyOverrideSignerPublicKey`). Random per mock unless
+   * `enclaveSecretKey` fixes it.
+   */
+  readonly enclaveSignerPublicKey: string
 }

@@ -11,16 +11,22 @@ import type {
   ProxyTGetWalletKitConfigResponse,
   ProxyTInitOtpBody,
   ProxyTInitOtpResponse,
+  ProxyTInitOtpV2Body,
+  ProxyTInitOtpV2Response,
   ProxyTOAuth2AuthenticateBody,
   ProxyTOAuth2AuthenticateResponse,
   ProxyTOAuthLoginBody,
   ProxyTOAuthLoginResponse,
   ProxyTOtpLoginBody,
   ProxyTOtpLoginResponse,
+  ProxyTOtpLoginV2Body,
+  ProxyTOtpLoginV2Response,
   ProxyTSignupBody,
   ProxyTSignupResponse,
   ProxyTVerifyOtpBody,
   ProxyTVerifyOtpResponse,
+  ProxyTVerifyOtpV2Body,
+  ProxyTVerifyOtpV2Response,
   v1Activity,
   v1ApiKeyParamsV2,
   v1AuthenticatorParamsV2,
@@ -65,6 +71,9 @@ interface ProductionProxy {
   otp_init: { request: ProxyTInitOtpBody; response: ProxyTInitOtpResponse }
   otp_verify: { request: ProxyTVerifyOtpBody; response: ProxyTVerifyOtpResponse }
   otp_login: { request: ProxyTOtpLoginBody; response: ProxyTOtpLoginResponse }
+  otp_init_v2: { request: ProxyTInitOtpV2Body; response: ProxyTInitOtpV2Response }
+  otp_verify_v2: { request: ProxyTVerifyOtpV2Body; response: ProxyTVerifyOtpV2Response }
+  otp_login_v2: { request: ProxyTOtpLoginV2Body; response: ProxyTOtpLoginV2Response }
   signup: { request: ProxyTSignupBody; response: ProxyTSignupResponse }
   oauth2_authenticate: { request: ProxyTOAuth2AuthenticateBody; response: ProxyTOAuth2AuthenticateResponse }
   oauth_login: { request: ProxyTOAuthLoginBody; response: ProxyTOAuthLoginResponse }
@@ -87,6 +96,12 @@ export type OtpVerifySends = Assert<SendsOnly<Sent<'otpVerify'>, ProductionProxy
 export type OtpVerifyReads = Assert<ReadsOnly<Read<'otpVerify'>, ProductionProxy['otp_verify']['response']>>
 export type OtpLoginSends = Assert<SendsOnly<Sent<'otpLogin'>, ProductionProxy['otp_login']['request']>>
 export type OtpLoginReads = Assert<ReadsOnly<Read<'otpLogin'>, ProductionProxy['otp_login']['response']>>
+export type OtpInitV2Sends = Assert<SendsOnly<Sent<'otpInitV2'>, ProductionProxy['otp_init_v2']['request']>>
+export type OtpInitV2Reads = Assert<ReadsOnly<Read<'otpInitV2'>, ProductionProxy['otp_init_v2']['response']>>
+export type OtpVerifyV2Sends = Assert<SendsOnly<Sent<'otpVerifyV2'>, ProductionProxy['otp_verify_v2']['request']>>
+export type OtpVerifyV2Reads = Assert<ReadsOnly<Read<'otpVerifyV2'>, ProductionProxy['otp_verify_v2']['response']>>
+export type OtpLoginV2Sends = Assert<SendsOnly<Sent<'otpLoginV2'>, ProductionProxy['otp_login_v2']['request']>>
+export type OtpLoginV2Reads = Assert<ReadsOnly<Read<'otpLoginV2'>, ProductionProxy['otp_login_v2']['response']>>
 export type SignupSends = Assert<SendsOnly<Sent<'signup'>, ProductionProxy['signup']['request']>>
 export type SignupReads = Assert<ReadsOnly<Read<'signup'>, ProductionProxy['signup']['response']>>
 export type AccountSends = Assert<SendsOnly<Sent<'account'>, ProductionProxy['account']['request']>>
@@ -106,6 +121,9 @@ interface MethodOf {
   otp_init: 'otpInit'
   otp_verify: 'otpVerify'
   otp_login: 'otpLogin'
+  otp_init_v2: 'otpInitV2'
+  otp_verify_v2: 'otpVerifyV2'
+  otp_login_v2: 'otpLoginV2'
   signup: 'signup'
   oauth2_authenticate: 'oauth2Authenticate'
   oauth_login: 'oauthLogin'

@@ -1,3 +1,4 @@
+import type { Enclave } from '../enclave'
 import type { TokenAuthority } from '../tokens'
 import type { MockState, ResolvedMockTenant } from '../types'
 import type { Fields } from '../validate'
@@ -8,6 +9,8 @@ export interface EndpointContext {
   body: Fields
   state: MockState
   tokens: TokenAuthority
+  /** Signs the current generation's code targets and verification tokens, and opens encrypted codes. */
+  enclave: Enclave
   now: () => number
   /** The request's Origin header (already allowed by the tenant), or null when it has none. */
   origin: string | null

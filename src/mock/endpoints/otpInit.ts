@@ -3,7 +3,7 @@ import { MockError } from '../http'
 import { renderMessageText } from '../messageTemplate'
 import { generateOtpCode } from '../otp'
 import { checkOtpRateLimits } from '../otpRateLimits'
-import type { MockEmailTemplate, MockOtp, OutboxMessage, ResolvedMockTenant } from '../types'
+import type { MockEmailTemplate, MockOtp, OtpTarget, OutboxMessage, ResolvedMockTenant } from '../types'
 import type { Fields } from '../validate'
 import { isoTime, type EndpointContext } from './context'
 
@@ -16,7 +16,15 @@ const OTP_TYPES: readonly OtpType[] = ['OTP_TYPE_EMAIL', 'OTP_TYPE_SMS']
  * tenant's rate limits are checked last, after the request is known to be valid, and before anything
  * changes.
  */
-export function otpInit({ tenant, body, state, now }: EndpointContext): OtpInitResponse {
+export function otpInit(context: EndpointContext): OtpInitResponse {
+  return { otpId: sendCode(context).otpId }
+}
+
+/**
+ * What otp_init and otp_init_v2 share: the request checked, the tenant's limits, the code made and
+ * "sent". `target` (otp_init_v2's) is kept with the code: only what is encrypted to it verifies it.
+ */
+export function sendCode({ tenant, body, state, now }: EndpointContext, target?: OtpTarget): MockOtp {
   const otpType = body.oneOf('otpType', OTP_TYPES)
   const provider = otpType === 'OTP_TYPE_EMAIL' ? 'email' : 'sms'
   if (!tenant.enabledProviders.includes(provider)) {
@@ -44,6 +52,7 @@ export function otpInit({ tenant, body, state, now }: EndpointContext): OtpInitR
     createdAt: isoTime(createdAt),
     expiresAt: isoTime(createdAt + tenant.otpExpirationSeconds * 1000),
   }
+  if (target !== undefined) otp.target = target
   const values = { code: otp.code, appName: tenant.appName }
   const message: OutboxMessage = {
     otpId: otp.otpId,
@@ -67,7 +76,7 @@ export function otpInit({ tenant, body, state, now }: EndpointContext): OtpInitR
   }
   state.otps[otp.otpId] = otp
   state.outbox.push(message)
-  return { otpId: otp.otpId }
+  return otp
 }
 
 /**

@@ -49,3 +49,20 @@ export async function otpLogin(context: EndpointContext): Promise<OtpLoginRespon
     },
   })
 }
+
+/**
+ * POST /v1/otp_login_v2, as @turnkey/core 2.0 to 2.5 log in (2.7 and later use the public API's
+ * stamp_login with an attested stamp): otp_login, with production's client signature required in its
+ * object form, for a token of either generation.
+ */
+export function otpLoginV2(context: EndpointContext): Promise<OtpLoginResponse> {
+  const { body } = context
+  const value = body.value('clientSignature')
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new MockError(
+      3,
+      `${body.name('clientSignature')}: required by otp_login_v2, as {publicKey, scheme, message, signature}`,
+    )
+  }
+  return otpLogin(context)
+}

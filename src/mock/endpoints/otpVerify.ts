@@ -11,27 +11,21 @@ import { isoTime, type EndpointContext } from './context'
  * wrong code burns the OTP (8), an expired or used OTP is 9, an unknown otpId is 5. A wrong code's
  * message starts with production's "Invalid OTP code", which production's client matches on.
  */
-export async function otpVerify({ tenant, body, state, tokens, now }: EndpointContext): Promise<OtpVerifyResponse> {
+export async function otpVerify(context: EndpointContext): Promise<OtpVerifyResponse> {
+  const { tenant, body, state, tokens, now } = context
   const otpId = body.nonEmptyString('otpId')
   const otpCode = body.nonEmptyString('otpCode')
   const publicKey = body.compressedP256PublicKey('publicKey')
 
-  const otp = state.otps[otpId]
-  // Another tenant's OTP is as unknown as one that never existed.
-  if (otp === undefined || otp.configId !== tenant.configId) {
-    throw new MockError(5, `otpId: no OTP "${otpId}" for config id "${tenant.configId}"; request a code with otp_init`)
+  const otp = findOtp(context, otpId, 'otp_init')
+  if (otp.target !== undefined) {
+    throw new MockError(
+      3,
+      `otpId: "${otpId}" was sent by otp_init_v2, whose code is verified encrypted (otp_verify_v2), never in plaintext`,
+    )
   }
   assertUsable(otp, now())
-
-  if (!otpCodesMatch(otp.code, otpCode)) {
-    otp.failedAttempts += 1
-    if (otp.failedAttempts >= OTP_MAX_ATTEMPTS) {
-      otp.status = 'burnt'
-      throw new MockError(8, 'otpCode: too many wrong codes; request a new code')
-    }
-    const left = OTP_MAX_ATTEMPTS - otp.failedAttempts
-    throw new MockError(3, `Invalid OTP code; ${left} ${left === 1 ? 'attempt' : 'attempts'} left`)
-  }
+  checkCode(otp, otpCode)
 
   const issuedAt = now()
   const claims = {
@@ -57,7 +51,31 @@ export async function otpVerify({ tenant, body, state, tokens, now }: EndpointCo
   return { verificationToken }
 }
 
-function assertUsable(otp: MockOtp, nowMs: number): void {
+/** The tenant's OTP `otpId`: another tenant's is as unknown as one that never existed (5). `init` says where to get one. */
+export function findOtp({ tenant, state }: EndpointContext, otpId: string, init: 'otp_init' | 'otp_init_v2'): MockOtp {
+  const otp = state.otps[otpId]
+  if (otp === undefined || otp.configId !== tenant.configId) {
+    throw new MockError(5, `otpId: no OTP "${otpId}" for config id "${tenant.configId}"; request a code with ${init}`)
+  }
+  return otp
+}
+
+/**
+ * Counts a wrong code against the OTP's tries: 3 with the tries left (production's "Invalid OTP code",
+ * which its client matches on), 8 when the fifth burns it.
+ */
+export function checkCode(otp: MockOtp, otpCode: string): void {
+  if (otpCodesMatch(otp.code, otpCode)) return
+  otp.failedAttempts += 1
+  if (otp.failedAttempts >= OTP_MAX_ATTEMPTS) {
+    otp.status = 'burnt'
+    throw new MockError(8, 'otpCode: too many wrong codes; request a new code')
+  }
+  const left = OTP_MAX_ATTEMPTS - otp.failedAttempts
+  throw new MockError(3, `Invalid OTP code; ${left} ${left === 1 ? 'attempt' : 'attempts'} left`)
+}
+
+export function assertUsable(otp: MockOtp, nowMs: number): void {
   if (otp.status === 'burnt') throw new MockError(8, 'otpCode: too many wrong codes; request a new code')
   if (otp.status === 'used') throw new MockError(9, 'otpId: this code was already used; request a new code')
   if (nowMs >= Date.parse(otp.expiresAt)) {

@@ -2,6 +2,7 @@
 // key-management service's API, not the tenant's, so it takes no config id. The stamp says who is
 // asking; the body's organizationId says in which organization, and through it, for which tenant
 // (whose allowed origins and RP ID apply).
+import type { Enclave } from '../enclave'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
 import { MockError, corsHeaders, isOriginAllowed, jsonResponse, type Responder } from '../http'
@@ -46,6 +47,7 @@ export interface PublicApiOptions {
   tenants: readonly ResolvedMockTenant[]
   state: MockState
   tokens: TokenAuthority
+  enclave: Enclave
   now: () => number
   /** Told of every new activity, once recorded and answered (the webhooks hear of it): the answer's `activity`. */
   onActivity?: (activity: { id: string; organizationId: string; type: string }) => void
@@ -57,7 +59,7 @@ export interface PublicApi {
   route(request: Request, url: URL, path: string, respond: Responder, origin: string | null): Promise<Response>
 }
 
-export function createPublicApi({ tenants, state, tokens, now, onActivity }: PublicApiOptions): PublicApi {
+export function createPublicApi({ tenants, state, tokens, enclave, now, onActivity }: PublicApiOptions): PublicApi {
   return {
     async route(request, url, path, respond, origin) {
       const name = /^\/public\/v1\/((?:submit|query)\/[a-z0-9_]+)$/.exec(path)?.[1]
@@ -106,6 +108,7 @@ export function createPublicApi({ tenants, state, tokens, now, onActivity }: Pub
         body,
         state,
         tokens,
+        enclave,
         now,
         origin,
         scope,

@@ -44,6 +44,24 @@ const PROXY_ACTIVITIES: Readonly<Record<MockProxyEndpoint, Describe | null>> = {
     intent: { verifyOtpIntent: { otpId: text(body['otpId'] ?? body['otp_id']) } },
     result: { verifyOtpResult: {} },
   }),
+  otp_init_v2: ({ tenant, body, result }) => ({
+    type: 'ACTIVITY_TYPE_INIT_OTP_V2',
+    organizationId: tenant.organizationId,
+    intent: { initOtpIntentV2: { otpType: text(body['otpType']), contact: text(body['contact']) } },
+    result: { initOtpResultV2: { otpId: text(member(result, 'otpId')) } },
+  }),
+  otp_verify_v2: ({ tenant, body }) => ({
+    type: 'ACTIVITY_TYPE_VERIFY_OTP_V2',
+    organizationId: tenant.organizationId,
+    intent: { verifyOtpIntentV2: { otpId: text(body['otpId']) } },
+    result: { verifyOtpResult: {} },
+  }),
+  otp_login_v2: ({ body, result }) => ({
+    type: 'ACTIVITY_TYPE_OTP_LOGIN_V2',
+    organizationId: sessionOrganization(result),
+    intent: { otpLoginIntentV2: { publicKey: text(body['publicKey']) } },
+    result: { otpLoginResult: {} },
+  }),
   signup: subOrganizationCreated,
   signup_v2: subOrganizationCreated,
   otp_login: ({ body, result }) => ({
