@@ -1,6 +1,13 @@
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { configDefaults, defineConfig } from 'vitest/config'
+// With its extension, .js for the .ts (TypeScript's bundler resolution maps it): Vite warns on every run
+// that an extensionless relative import will not load under its coming native config loader.
+import {
+  TEST_ENCLAVE_SECRET_KEY,
+  aliasProductionSigner,
+  enclavePublicKeyOf,
+} from './src/mock/testing/productionSignerAlias.js'
 
 /**
  * The Node tests that replace a module (`vi.mock`) or a global, or prove that a chunk is not loaded yet:
@@ -26,6 +33,16 @@ const NODE_FILES_ISOLATED = [
   'src/core/keys/keyStore.test.ts',
   'src/core/keys/startKeySweep.test.ts',
 ]
+/**
+ * The files that drive production's current client (@turnkey/core 2.8.1, installed as @turnkey/core-v2)
+ * against the mock. That client trusts one enclave key, a constant of @turnkey/crypto, and cannot be told
+ * another: this project's build rewrites the constant into the test enclave's key (aliasProductionSigner),
+ * and the mock signs with that key. A plugin sees only the modules Vite transforms, and Vitest leaves
+ * node_modules to Node: so the client and its @turnkey/crypto are inlined here. Here alone: the 'node'
+ * project's files that import @turnkey/crypto keep production's key (otpV2.test.ts proves that it refuses
+ * the mock's bundle without the override). Isolated, as a project's files are by default.
+ */
+const NODE_FILES_SIGNER_ALIASED = ['src/test/productionClientV2.test.ts']
 const NODE_FILES = ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'playground/**/*.test.ts']
 
 /**
@@ -83,7 +100,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: NODE_FILES,
-          exclude: [...configDefaults.exclude, ...NODE_FILES_ISOLATED],
+          exclude: [...configDefaults.exclude, ...NODE_FILES_ISOLATED, ...NODE_FILES_SIGNER_ALIASED],
           setupFiles: ['src/test/setupNode.ts'],
           isolate: false,
         },
@@ -95,6 +112,30 @@ export default defineConfig({
           environment: 'node',
           include: NODE_FILES_ISOLATED,
           setupFiles: ['src/test/setupNode.ts'],
+        },
+      },
+      {
+        extends: true,
+        plugins: [aliasProductionSigner(enclavePublicKeyOf(TEST_ENCLAVE_SECRET_KEY))],
+        // The client's ES module build (its package.json `module`), as an app's bundler loads it: Vitest
+        // resolves as Node does, to `main`, a CommonJS build whose require() calls reach @turnkey/crypto
+        // past Vite, where no plugin sees them.
+        environments: { ssr: { resolve: { mainFields: ['module'] } } },
+        // Vite warns, file by file, that the inlined dist files' source maps name sources npm does not
+        // ship (21 lines a run, nothing to act on); its other warnings here would be about the same files.
+        logLevel: 'error',
+        test: {
+          name: 'node-signer-aliased',
+          environment: 'node',
+          include: NODE_FILES_SIGNER_ALIASED,
+          setupFiles: ['src/test/setupNode.ts'],
+          // The published files the plugin must see: the client's own, and @turnkey/crypto's wherever npm
+          // puts the copy it loads (hoisted today; under core-v2 if the root's version ever differs).
+          server: {
+            deps: {
+              inline: [/[\\/]@turnkey[\\/]core-v2[\\/]dist[\\/]/, /[\\/]@turnkey[\\/]crypto[\\/]dist[\\/]/],
+            },
+          },
         },
       },
       {
