@@ -43,6 +43,8 @@ import { Fields, parseJson, parseJsonObject, type JsonObject } from './validate'
 import { frontPage } from './frontPage'
 import { htmlResponse } from './oauthPages'
 import { MOCK_ROUTE_GROUPS } from './routes'
+import { CAPTCHA_HEADER, withCaptchaCheck } from './captcha'
+import { turnstileRoute } from './turnstileRoute'
 import { createWebhooks } from './webhooks/createWebhooks'
 import { proxyActivity } from './webhooks/proxyActivity'
 
@@ -125,6 +127,11 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
       if (answer !== undefined) return answer
     }
     if (request.method === 'OPTIONS') return preflight(origin, respond.cors)
+    if (path.startsWith('/__mock/turnstile/')) {
+      // The test widget's script and tokens, for tenants with a Turnstile site key.
+      const answer = await turnstileRoute(request, url, path, { tenants, state, now, basePath, origin, respond })
+      if (answer !== undefined) return answer
+    }
     if (path === '/.well-known/jwks.json' && request.method === 'GET') {
       // Public keys are public: any origin may read them.
       return jsonResponse(await tokens.jwks(), 200, { 'Access-Control-Allow-Origin': '*' })
@@ -194,7 +201,10 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
     const shape = proxyBodyShape(name)
     if (strictFields && shape !== undefined) assertProductionFields(name, shape, body)
     await tokens.ready
-    const result = await endpoint({ tenant, body: new Fields(body), state, tokens, enclave, now, origin })
+    const captcha = { endpoint: name, tenant, token: request.headers.get(CAPTCHA_HEADER), state, nowMs: now() }
+    const result = await withCaptchaCheck(captcha, () =>
+      endpoint({ tenant, body: new Fields(body), state, tokens, enclave, now, origin }),
+    )
     const activity = proxyActivity(name as MockProxyEndpoint, { tenant, body, result, now: now() })
     if (activity !== undefined) webhooks.notify(activity)
     return jsonResponse(result, 200, respond.cors)

@@ -8,8 +8,9 @@ import type { MockState, ResolvedMockTenant, ResolvedOtpRateLimits } from './typ
  * Drops, in place:
  * - OTPs past their expiry (and the grace), once they are also out of every rate-limit window of their
  *   tenant: an OTP record is the rate limits' history, so it stays as long as it counts;
- * - verification tokens, OAuth codes and OIDC tokens past their expiry and the grace. Each is refused
- *   once expired (the JWT's `exp`, the code's expiresAt), so single use holds without the record;
+ * - verification tokens, OAuth codes, OIDC tokens and captcha tokens past their expiry and the grace.
+ *   Each is refused once expired (the JWT's `exp`, the code's expiresAt), so single use holds without
+ *   the record;
  * - sessions past their expiry and the grace (a key whose session is gone is unknown, and refused alike);
  * - public API activities older than the timestamp window and the grace: a replay of one is refused by
  *   its stale timestampMs by then; and remembered query stamps once their key can no longer stamp;
@@ -31,6 +32,9 @@ export function pruneState(state: MockState, tenants: readonly ResolvedMockTenan
   }
   for (const [tokenId, token] of Object.entries(state.oidcTokens)) {
     if (gone(token.expiresAt)) delete state.oidcTokens[tokenId]
+  }
+  for (const [token, record] of Object.entries(state.captchaTokens)) {
+    if (gone(record.expiresAt)) delete state.captchaTokens[token]
   }
   for (const [sessionId, session] of Object.entries(state.sessions)) {
     if (gone(session.expiresAt)) delete state.sessions[sessionId]

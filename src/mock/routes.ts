@@ -97,6 +97,21 @@ export const MOCK_ROUTE_GROUPS: readonly MockRouteGroup[] = [
     ],
   },
   {
+    title: 'Turnstile, played by the mock (tenants with a turnstileSiteKey)',
+    routes: [
+      {
+        method: 'GET',
+        path: '/__mock/turnstile/v0/api.js',
+        purpose: "the test widget: Cloudflare's window.turnstile API with a checkbox",
+      },
+      {
+        method: 'POST',
+        path: '/__mock/turnstile/token',
+        purpose: "the checkbox's token for {sitekey}: one X-Captcha-Token, good for 300 s",
+      },
+    ],
+  },
+  {
     title: 'For tests and the developer',
     routes: [
       { method: 'GET', path: '/', purpose: 'this overview' },

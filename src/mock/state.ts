@@ -5,9 +5,9 @@ import { defaultOAuthIdentities } from './oauthIdentities'
 import type { MockOrganization, MockState, MockUser, ResolvedMockTenant } from './types'
 
 /**
- * Every record is keyed by an id a request names (`otps[otpId]`, `oauthCodes[code]`), so each map has
- * no prototype: `state.otps['constructor']` finds nothing, and no key can reach Object.prototype.
- * structuredClone still copies them (as plain objects), which `MockAuthProxy.state` relies on.
+ * Every record is keyed by an id a request names (`otps[otpId]`, `oauthCodes[code]`, `captchaTokens[token]`),
+ * so each map has no prototype: `state.otps['constructor']` finds nothing, and no key can reach
+ * Object.prototype. structuredClone still copies them (as plain objects), which `MockAuthProxy.state` relies on.
  */
 export function createState(): MockState {
   return {
@@ -23,6 +23,7 @@ export function createState(): MockState {
     activities: record(),
     queryStamps: record(),
     features: record(),
+    captchaTokens: record(),
   }
 }
 

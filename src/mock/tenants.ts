@@ -49,6 +49,7 @@ const TENANT_OPTIONS: ReadonlySet<string> = new Set<keyof MockTenant>([
   'webhookUrl',
   'webhookSecret',
   'rootApiPublicKeys',
+  'turnstileSiteKey',
 ])
 
 /** What the request once carried and the tenant now holds, to name the new option in the error. */
@@ -105,12 +106,21 @@ export function resolveTenants(
     throw new TypeError('tenants: expected a non-empty array of tenants ({configId, organizationId, ...})')
   }
   const seen = new Set<string>()
+  // A token is issued for a site key: shared by two tenants, one tenant's token would pass at the other.
+  const siteKeys = new Set<string>()
   return tenants.map((tenant, index) => {
     const resolved = resolveTenant(tenant, `tenants[${index}]`, otpRateLimits)
     if (seen.has(resolved.configId)) {
       throw new TypeError(`tenants[${index}].configId: "${resolved.configId}" is used by another tenant`)
     }
     seen.add(resolved.configId)
+    const siteKey = resolved.turnstileSiteKey
+    if (siteKey !== undefined) {
+      if (siteKeys.has(siteKey)) {
+        throw new TypeError(`tenants[${index}].turnstileSiteKey: "${siteKey}" is used by another tenant`)
+      }
+      siteKeys.add(siteKey)
+    }
     return resolved
   })
 }
@@ -149,6 +159,7 @@ function resolveTenant(value: unknown, path: string, otpRateLimits: ResolvedOtpR
   const isSecret = (item: unknown): item is string =>
     typeof item === 'string' && item.length >= 16 && item.length <= 200
   const isLine = (item: unknown): item is string => isString(item) && item.length <= 200 && !/[\r\n]/.test(item)
+  const isSiteKey = (item: unknown): item is string => typeof item === 'string' && /^[\w.-]{1,100}$/.test(item)
 
   for (const key of Object.keys(tenant)) {
     if (TENANT_OPTIONS.has(key)) continue
@@ -223,6 +234,12 @@ function resolveTenant(value: unknown, path: string, otpRateLimits: ResolvedOtpR
   if (webhookUrl !== undefined) resolved.webhookUrl = webhookUrl
   const webhookSecret = optional('webhookSecret', isSecret, 'a text of 16 to 200 characters')
   if (webhookSecret !== undefined) resolved.webhookSecret = webhookSecret
+  const turnstileSiteKey = optional(
+    'turnstileSiteKey',
+    isSiteKey,
+    "a site key of 1 to 100 letters, digits, '_', '.' or '-' (like 1x00000000000000000000AA)",
+  )
+  if (turnstileSiteKey !== undefined) resolved.turnstileSiteKey = turnstileSiteKey
   return resolved
 }
 

@@ -84,6 +84,15 @@ export interface MockTenant {
    * set_organization_feature and remove_organization_feature for the tenant organization. Default none.
    */
   rootApiPublicKeys?: string[]
+  /**
+   * The tenant's Cloudflare Turnstile site key (production's dashboard setting): set, it turns the bot
+   * check on, as production's does. wallet_kit_client_params then answers it, and otp_init, otp_init_v2,
+   * signup and signup_v2 require an `X-Captcha-Token` header holding a token this mock issued for it
+   * (single use, 300 s). The mock's test widget (GET /__mock/turnstile/v0/api.js) stands in for
+   * Cloudflare's script and issues them. Letters, digits, `_`, `.`, `-`; no two tenants share one, so
+   * that a token is one tenant's. Default none: no captcha.
+   */
+  turnstileSiteKey?: string
 }
 
 /** An email template of a tenant, as its dashboard would hold it. */
@@ -145,6 +154,8 @@ export interface ResolvedMockTenant {
   webhookSecret?: string
   /** Compressed, lowercase. */
   rootApiPublicKeys: string[]
+  /** Absent: no captcha. */
+  turnstileSiteKey?: string
 }
 
 /**
@@ -632,6 +643,17 @@ export interface MockState {
   queryStamps: Record<string, MockQueryStamp>
   /** Organization features (set_organization_feature, or a tenant's webhookUrl), by organization id. */
   features: Record<string, MockFeature[]>
+  /** Tokens the test Turnstile widget got (POST /__mock/turnstile/token), by token. */
+  captchaTokens: Record<string, MockCaptchaToken>
+}
+
+/** A test Turnstile token: good for one protected call of the tenant with its site key, until it expires. */
+export interface MockCaptchaToken {
+  siteKey: string
+  issuedAt: string
+  expiresAt: string
+  /** Set by the call it passed; kept until it would have expired, so that a second use is named as such. */
+  usedAt?: string
 }
 
 export interface MockQueryStamp {

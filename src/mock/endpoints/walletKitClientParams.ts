@@ -7,10 +7,11 @@ export interface WalletKitClientParamsResponse {
 }
 
 /**
- * What production's React kit asks for at start, before wallet_kit_config. The mock's tenants have no
- * bot check, so the answer is `{}` (no Turnstile key), and an `X-Captcha-Token` header is ignored. The
- * body is ignored, and may be absent, as for wallet_kit_config.
+ * What production's React kit asks for at start, before wallet_kit_config: the tenant's Turnstile site
+ * key when it has one (its `turnstileSiteKey`), for the client to render the widget with; `{}` when it
+ * has none, production's answer for no captcha. The body is ignored, and may be absent, as for
+ * wallet_kit_config.
  */
-export function walletKitClientParams(_context: EndpointContext): WalletKitClientParamsResponse {
-  return {}
+export function walletKitClientParams({ tenant }: EndpointContext): WalletKitClientParamsResponse {
+  return tenant.turnstileSiteKey === undefined ? {} : { turnstileSiteKey: tenant.turnstileSiteKey }
 }
