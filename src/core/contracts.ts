@@ -57,6 +57,19 @@ export interface Store<T> extends ReadableStore<T> {
 // ---------------------------------------------------------------------------------------------
 // The kit
 
+/** Which generation of the OTP endpoints the kit speaks, and the enclave key it trusts for the current one. */
+export interface KitOtpSettings {
+  /**
+   * 'v2', the current generation (@turnkey/core 2.x): the code is encrypted to a target the proxy's
+   * enclave signs (otp_init_v2, otp_verify_v2), the account made with signup_v2, the session got by
+   * stamp_login with an attested stamp. 'v1': otp_init, otp_verify with the code in plaintext, signup,
+   * otp_login, as the seed speaks and production still serves.
+   */
+  readonly protocol: 'v1' | 'v2'
+  /** Uncompressed P-256 in hex; production's TLS fetcher key unless createKit was told another. */
+  readonly signerPublicKey: string | undefined
+}
+
 /** Everything a flow needs: the proxy client, the key store, the session, the clock. */
 export interface Kit {
   client: AuthProxyClient
@@ -91,6 +104,8 @@ export interface Kit {
   storage: SessionStorage
   /** The wallet every sign-up asks for (createKit({ wallet })); undefined lets the proxy apply the tenant's default. */
   wallet: SignupWallet | undefined
+  /** How codes are verified (createKit({ otpProtocol, dangerouslyOverrideSignerPublicKey })). */
+  otp: KitOtpSettings
   /**
    * Asked before each signature when filled: the drop-in modal fills it with its signing prompt while
    * mounted (LoginModal's `signingPrompt`); empty, the signing actions sign when the app asks.
@@ -227,12 +242,14 @@ export interface AuthProxyClient {
   otpVerifyV2(body: OtpVerifyV2Request, options?: CallOptions): Promise<OtpVerifyV2Response>
   otpLoginV2(body: OtpLoginV2Request, options?: CallOptions): Promise<OtpLoginResponse>
   signup(body: SignupRequest, options?: CallOptions): Promise<SignupResponse>
+  /** signup, with the client signature's usage named `signupV2` (production's 2.x client). */
+  signupV2(body: SignupRequest, options?: CallOptions): Promise<SignupResponse>
   account(body: AccountRequest, options?: CallOptions): Promise<AccountResponse>
   oauth2Authenticate(body: OAuth2AuthenticateRequest, options?: CallOptions): Promise<OAuth2AuthenticateResponse>
   oauthLogin(body: OAuthLoginRequest, options?: CallOptions): Promise<OAuthLoginResponse>
 }
 
-export type StampHeaderName = 'X-Stamp' | 'X-Stamp-WebAuthn'
+export type StampHeaderName = 'X-Stamp' | 'X-Stamp-WebAuthn' | 'X-Stamp-Attested'
 
 /** One header proving who sent a body; the API accepts exactly one per request. */
 export interface Stamp {

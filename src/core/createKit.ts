@@ -42,6 +42,18 @@ export interface KitOptions extends AuthProxyClientOptions, KitOAuthOptions {
    * that is not one fails every sign-in start (CONFIG_INVALID naming the field), before any request.
    */
   wallet?: SignupWallet
+  /**
+   * The generation of the OTP endpoints to speak: 'v2' (production's current one: the code never
+   * travels in plaintext) or 'v1' (the seed's). Default 'v1' for now.
+   */
+  otpProtocol?: 'v1' | 'v2'
+  /**
+   * The enclave key (uncompressed P-256, hex) to trust in place of production's when checking the
+   * target a code is encrypted to: the mock's, which its Vite plugin, CLI and Playwright fixture hand
+   * over. Dangerous by name: a kit that trusts another key encrypts codes to whoever holds it. Never set
+   * it against the production proxy (a production bundle would then be refused, and nobody could sign in).
+   */
+  dangerouslyOverrideSignerPublicKey?: string
 }
 
 export function createKit(options: KitOptions): Kit {
@@ -107,6 +119,8 @@ export function createKit(options: KitOptions): Kit {
     webauthn,
     storage,
     wallet,
+    // Checked by the OTP flow, where it is used (a chunk of its own).
+    otp: { protocol: options.otpProtocol ?? 'v1', signerPublicKey: options.dangerouslyOverrideSignerPublicKey },
     signingPrompt: { current: undefined },
     signInPrompt: { current: undefined },
     destroy: () => {

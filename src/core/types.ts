@@ -317,6 +317,7 @@ export interface ProxyEndpoints {
   otp_verify_v2: { request: OtpVerifyV2Request; response: OtpVerifyV2Response }
   otp_login_v2: { request: OtpLoginV2Request; response: OtpLoginResponse }
   signup: { request: SignupRequest; response: SignupResponse }
+  signup_v2: { request: SignupRequest; response: SignupResponse }
   oauth2_authenticate: { request: OAuth2AuthenticateRequest; response: OAuth2AuthenticateResponse }
   oauth_login: { request: OAuthLoginRequest; response: OAuthLoginResponse }
   account: { request: AccountRequest; response: AccountResponse }

@@ -159,11 +159,10 @@ export interface ResolvedMockTenant {
 }
 
 /**
- * The endpoints the mock serves under /v1: the kit's (ProxyEndpoint), and those of production's newer
- * client generation (@turnkey/core 2.x, its React kit), which the kit does not call:
- * `wallet_kit_client_params` at start, `signup_v2` for every new user.
+ * The endpoints the mock serves under /v1: the kit's (ProxyEndpoint), and `wallet_kit_client_params`,
+ * which production's 2.x client (and its React kit) asks for at start and the kit does not.
  */
-export type MockProxyEndpoint = ProxyEndpoint | 'wallet_kit_client_params' | 'signup_v2'
+export type MockProxyEndpoint = ProxyEndpoint | 'wallet_kit_client_params'
 
 /** A forced answer for one endpoint: `code` is a gRPC status code. */
 export interface MockFailure {

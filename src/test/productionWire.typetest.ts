@@ -23,6 +23,8 @@ import type {
   ProxyTOtpLoginV2Response,
   ProxyTSignupBody,
   ProxyTSignupResponse,
+  ProxyTSignupV2Body,
+  ProxyTSignupV2Response,
   ProxyTVerifyOtpBody,
   ProxyTVerifyOtpResponse,
   ProxyTVerifyOtpV2Body,
@@ -75,6 +77,7 @@ interface ProductionProxy {
   otp_verify_v2: { request: ProxyTVerifyOtpV2Body; response: ProxyTVerifyOtpV2Response }
   otp_login_v2: { request: ProxyTOtpLoginV2Body; response: ProxyTOtpLoginV2Response }
   signup: { request: ProxyTSignupBody; response: ProxyTSignupResponse }
+  signup_v2: { request: ProxyTSignupV2Body; response: ProxyTSignupV2Response }
   oauth2_authenticate: { request: ProxyTOAuth2AuthenticateBody; response: ProxyTOAuth2AuthenticateResponse }
   oauth_login: { request: ProxyTOAuthLoginBody; response: ProxyTOAuthLoginResponse }
   account: { request: ProxyTGetAccountBody; response: ProxyTGetAccountResponse }
@@ -104,6 +107,8 @@ export type OtpLoginV2Sends = Assert<SendsOnly<Sent<'otpLoginV2'>, ProductionPro
 export type OtpLoginV2Reads = Assert<ReadsOnly<Read<'otpLoginV2'>, ProductionProxy['otp_login_v2']['response']>>
 export type SignupSends = Assert<SendsOnly<Sent<'signup'>, ProductionProxy['signup']['request']>>
 export type SignupReads = Assert<ReadsOnly<Read<'signup'>, ProductionProxy['signup']['response']>>
+export type SignupV2Sends = Assert<SendsOnly<Sent<'signupV2'>, ProductionProxy['signup_v2']['request']>>
+export type SignupV2Reads = Assert<ReadsOnly<Read<'signupV2'>, ProductionProxy['signup_v2']['response']>>
 export type AccountSends = Assert<SendsOnly<Sent<'account'>, ProductionProxy['account']['request']>>
 export type AccountReads = Assert<ReadsOnly<Read<'account'>, ProductionProxy['account']['response']>>
 // oauth2_authenticate: production's provider enum is OAUTH2_PROVIDER_X | OAUTH2_PROVIDER_DISCORD only.
@@ -125,6 +130,7 @@ interface MethodOf {
   otp_verify_v2: 'otpVerifyV2'
   otp_login_v2: 'otpLoginV2'
   signup: 'signup'
+  signup_v2: 'signupV2'
   oauth2_authenticate: 'oauth2Authenticate'
   oauth_login: 'oauthLogin'
   account: 'account'

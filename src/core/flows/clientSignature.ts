@@ -31,7 +31,11 @@ export interface SignupMessageParameters {
  * `{"signup":{"apiKeys":[…],"authenticators":[…],"oauthProviders":[…],"email":"…","phoneNumber":"…"},
  * "tokenId":"…","type":"USAGE_TYPE_SIGNUP"}`; email and phoneNumber only when the request has them.
  */
-export function signupMessage({ tokenId, request }: SignupMessageParameters): string {
+export function signupMessage(
+  { tokenId, request }: SignupMessageParameters,
+  /** `signupV2` for signup_v2 (production's 2.x client), `signup` for signup. */
+  usage: 'signup' | 'signupV2' = 'signup',
+): string {
   assertTokenId(tokenId, 'signupMessage({ tokenId })')
   if (typeof request !== 'object' || request === null) {
     throw invalidArgument('signupMessage({ request })', 'the signup request', request)
@@ -48,7 +52,7 @@ export function signupMessage({ tokenId, request }: SignupMessageParameters): st
   }
   if (request.userEmail !== undefined) signup.email = request.userEmail
   if (request.userPhoneNumber !== undefined) signup.phoneNumber = request.userPhoneNumber
-  return JSON.stringify({ signup, tokenId, type: 'USAGE_TYPE_SIGNUP' })
+  return JSON.stringify({ [usage]: signup, tokenId, type: 'USAGE_TYPE_SIGNUP' })
 }
 
 /** Signs `message` with the held key `publicKey`: ECDSA P-256 / SHA-256, raw r‖s as lowercase hex. */

@@ -13,6 +13,11 @@ import type { Session } from '../session/sessionStore'
 import type { EmailCustomization, OtpInitRequest, OtpType, SignupRequest, WalletKitConfigResponse } from '../types'
 import { isE164PhoneNumber, isValidEmail, normalizePhoneNumber } from '../validators'
 import { signupWallet } from '../wallet/checkSignupWallet'
+import { checkAnswer } from '../wallet/checkAnswer'
+import { readTargetBundle, PRODUCTION_TLS_FETCHER_SIGN_PUBLIC_KEY } from '../otp/targetBundle'
+import { sealOtpCode } from '../otp/sealOtpCode'
+import { attestedStamper } from '../stamp/attestedStamper'
+import type { ActivityEnvelope } from '../publicApiTypes'
 import { assertKit } from './assertKit'
 import { loginMessage, signClientMessage, signupMessage } from './clientSignature'
 
@@ -73,6 +78,11 @@ export interface OtpChallenge<T extends OtpType = OtpType> {
   /** The code's length and alphabet, from the tenant's config: what the code input asks for. */
   otpLength: number
   alphanumeric: boolean
+  /**
+   * The current generation's (otp_init_v2): the target the code is encrypted to, as the proxy signed
+   * it. Checked again before the code is sealed to it: the challenge may have sat in storage.
+   */
+  targetBundle?: string
   /** ms since the epoch (kit.now()). */
   sentAt: number
   /** sentAt + ASSUMED_OTP_LIFETIME_SECONDS: the lifetime is the tenant's and the proxy does not say it. */
@@ -219,16 +229,16 @@ export async function startOtp(
   const reused = parameters.publicKey !== undefined && (await kit.keyStore.has(parameters.publicKey))
   const publicKey = reused ? (parameters.publicKey as string) : await kit.keyStore.create()
 
-  let otpId: string
+  let sent: { otpId: string; targetBundle?: string }
   try {
-    ;({ otpId } = await kit.client.otpInit(body, callOptions(signal)))
+    sent = await sendCode(kit, body, callOptions(signal), label)
   } catch (error) {
     if (!reused) await kit.keyStore.delete(publicKey).catch(() => {})
     throw error
   }
   const sentAt = kit.now()
   return {
-    otpId,
+    ...sent,
     otpType,
     contact,
     publicKey,
@@ -237,6 +247,36 @@ export async function startOtp(
     sentAt,
     expiresAt: sentAt + ASSUMED_OTP_LIFETIME_SECONDS * 1000,
   }
+}
+
+/**
+ * otp_init, or the current generation's otp_init_v2, whose target is checked at once: a target the
+ * kit does not trust fails the start, where the person is still on the contact step, rather than
+ * after they fetched the code.
+ */
+async function sendCode(
+  kit: Kit,
+  body: OtpInitRequest,
+  options: CallOptions,
+  label: string,
+): Promise<{ otpId: string; targetBundle?: string }> {
+  if (kit.otp.protocol !== 'v2') return { otpId: (await kit.client.otpInit(body, options)).otpId }
+  const { otpId, otpEncryptionTargetBundle: targetBundle } = await kit.client.otpInitV2(body, options)
+  await readTargetBundle(targetBundle, trustedSignerKey(kit), `${label}: otp_init_v2`)
+  return { otpId, targetBundle }
+}
+
+/** The enclave key the kit trusts: production's, unless createKit was told another. */
+function trustedSignerKey(kit: Kit): string {
+  const key = kit.otp.signerPublicKey ?? PRODUCTION_TLS_FETCHER_SIGN_PUBLIC_KEY
+  if (!/^04[0-9a-fA-F]{128}$/.test(key)) {
+    throw invalidArgument(
+      'createKit({ dangerouslyOverrideSignerPublicKey })',
+      "an uncompressed P-256 public key in hex (130 digits, 04 first), such as the mock's enclaveSignerPublicKey",
+      key,
+    )
+  }
+  return key
 }
 
 /**
@@ -405,14 +445,15 @@ export async function completeOtp<C extends OtpChallenge>(
     const code = checkOtpCode(challenge, parameters.code, label)
     let verificationToken: string
     try {
-      ;({ verificationToken } = await kit.client.otpVerify({ otpId, otpCode: code, publicKey }, options))
+      ;({ verificationToken } = await verifyCode(kit, challenge, code, options, label))
     } catch (error) {
       throw refineOtpVerifyError(error)
     }
     const { exp, iat } = decodeVerificationToken(verificationToken)
     // A token just issued says what time it is at the proxy: the expiry below, and every later check, use it.
     if (iat !== undefined) kit.learnClockFromIat?.(iat)
-    advance({ verificationToken, verificationExpiresAt: exp * 1000 })
+    // The current generation's exp is a string of milliseconds, the first's a number of seconds.
+    advance({ verificationToken, verificationExpiresAt: typeof exp === 'string' ? Number(exp) : exp * 1000 })
   }
   const verificationToken = progress.verificationToken as string
   const tokenId = decodeVerificationToken(verificationToken).id
@@ -436,25 +477,21 @@ export async function completeOtp<C extends OtpChallenge>(
         oauthProviders: [],
         ...(byEmail ? { userEmail: contact } : { userPhoneNumber: contact }),
       }
-      const clientSignature = await signClientMessage(kit, publicKey, signupMessage({ tokenId, request: usage }))
+      const v2 = challenge.targetBundle !== undefined
+      const message = signupMessage({ tokenId, request: usage }, v2 ? 'signupV2' : 'signup')
+      const clientSignature = await signClientMessage(kit, publicKey, message)
       advance({ signupSent: true })
       // The app's wallet when it names one (createKit({ wallet })); else the tenant's default applies.
-      const signup = await kit.client.signup(
-        { ...usage, ...signupWallet(kit), verificationToken, clientSignature },
-        options,
-      )
+      const request = { ...usage, ...signupWallet(kit), verificationToken, clientSignature }
+      const signup = await (v2 ? kit.client.signupV2(request, options) : kit.client.signup(request, options))
       organizationId = signup.organizationId
     }
     advance({ organizationId })
   }
 
-  const clientSignature = await signClientMessage(kit, publicKey, loginMessage({ tokenId, publicKey }))
   let token: string
   try {
-    ;({ session: token } = await kit.client.otpLogin(
-      { verificationToken, publicKey, clientSignature, organizationId },
-      options,
-    ))
+    token = await logIn(kit, progress, { verificationToken, tokenId, organizationId }, options)
   } catch (error) {
     // Resuming with a token from an earlier try, which the proxy now refuses (16): an earlier otp_login
     // went through and its answer was lost, so the token is spent. Only a new code signs in now.
@@ -474,6 +511,58 @@ export async function completeOtp<C extends OtpChallenge>(
   const session = await kit.session.set(token, { identity: { method: byEmail ? 'email' : 'sms', contact } })
   // New when this sign-in (this try or an earlier one for the same code) sent the signup.
   return { session, isNewUser: progress.signupSent === true }
+}
+
+/**
+ * otp_verify with the code, or for the current generation otp_verify_v2 with the code and the key
+ * sealed to the challenge's target, checked again first (the challenge may have sat in storage).
+ */
+async function verifyCode(
+  kit: Kit,
+  challenge: OtpChallenge,
+  otpCode: string,
+  options: CallOptions,
+  label: string,
+): Promise<{ verificationToken: string }> {
+  const { otpId, publicKey, targetBundle } = challenge
+  if (targetBundle === undefined) return kit.client.otpVerify({ otpId, otpCode, publicKey }, options)
+  const target = await readTargetBundle(targetBundle, trustedSignerKey(kit), `${label}: the challenge`)
+  const encryptedOtpBundle = await sealOtpCode(target, otpCode, publicKey)
+  return kit.client.otpVerifyV2({ otpId, encryptedOtpBundle }, options)
+}
+
+/**
+ * The session for a verified code: otp_login with a client signature, or for the current generation
+ * stamp_login on the public API, stamped by the token's key and attested by the token itself, in the
+ * account's organization (as @turnkey/core 2.8 logs in).
+ */
+async function logIn(
+  kit: Kit,
+  challenge: OtpChallenge,
+  {
+    verificationToken,
+    tokenId,
+    organizationId,
+  }: { verificationToken: string; tokenId: string; organizationId: string },
+  options: CallOptions,
+): Promise<string> {
+  const { publicKey } = challenge
+  if (challenge.targetBundle === undefined) {
+    const clientSignature = await signClientMessage(kit, publicKey, loginMessage({ tokenId, publicKey }))
+    const answer = await kit.client.otpLogin({ verificationToken, publicKey, clientSignature, organizationId }, options)
+    return answer.session
+  }
+  const envelope: ActivityEnvelope<'stamp_login'> = {
+    type: 'ACTIVITY_TYPE_STAMP_LOGIN',
+    timestampMs: String(kit.now()),
+    organizationId,
+    parameters: { publicKey },
+  }
+  const stamper = attestedStamper(kit, publicKey, 'STAMP_ATTESTED_SCHEME_P256_VERIFICATION_TOKEN', verificationToken)
+  const activity = checkAnswer('stamp_login', await kit.publicApi.submit('stamp_login', envelope, stamper, options), [
+    'result.stampLoginResult.session',
+  ])
+  return activity.result.stampLoginResult.session
 }
 
 /**
@@ -552,7 +641,8 @@ export function assertChallenge(challenge: unknown, label: string): asserts chal
     !optional(candidate.verificationExpiresAt, (value) => typeof value === 'number' && Number.isFinite(value)) ||
     (candidate.verificationToken === undefined) !== (candidate.verificationExpiresAt === undefined) ||
     !optional(candidate.organizationId, (value) => typeof value === 'string') ||
-    !optional(candidate.signupSent, (value) => typeof value === 'boolean')
+    !optional(candidate.signupSent, (value) => typeof value === 'boolean') ||
+    !optional(candidate.targetBundle, (value) => typeof value === 'string' && value !== '')
   ) {
     throw invalidArgument(label, 'the challenge returned by startEmailOtp, startSmsOtp or startOtp', challenge)
   }

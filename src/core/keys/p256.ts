@@ -50,3 +50,25 @@ export function rawSignatureToDer(raw64: Uint8Array): Uint8Array {
   // At most 2 × 35 bytes: the SEQUENCE length always fits the short form.
   return Uint8Array.from([0x30, body.length, ...body])
 }
+
+/**
+ * Converts an ASN.1 DER ECDSA signature (`30 len 02 len r 02 len s`, short-form lengths, what the
+ * enclave signs its bundles with) to raw `r ‖ s` (64 bytes), which WebCrypto verifies; null when the
+ * bytes are not such a signature, with r and s in 1..n-1.
+ */
+export function derSignatureToRaw(der: Uint8Array): Uint8Array | null {
+  if (der.length < 8 || der[0] !== 0x30 || der[1] !== der.length - 2) return null
+  const raw = new Uint8Array(64)
+  let offset = 2
+  for (const half of [0, 32]) {
+    const length = der[offset + 1] as number
+    if (der[offset] !== 0x02 || length === 0 || length > 33 || offset + 2 + length > der.length) return null
+    const digits = der.subarray(offset + 2, offset + 2 + length)
+    // A 33rd byte may only be the 00 that keeps a high bit from reading as negative.
+    const value = digits.length === 33 ? (digits[0] === 0 ? digits.subarray(1) : null) : digits
+    if (value === null || toBigInt(value) === 0n || toBigInt(value) >= N) return null
+    raw.set(value, half + 32 - value.length)
+    offset += 2 + length
+  }
+  return offset === der.length ? raw : null
+}

@@ -50,13 +50,16 @@ export function decodeSessionToken(token: string): SessionClaims {
  * Decodes a verification token (from otp_verify): the flow needs its `id` for client signatures.
  * A malformed one is the proxy's fault, hence PROXY_BAD_RESPONSE.
  */
-export function decodeVerificationToken(token: string): VerificationTokenClaims {
+export function decodeVerificationToken(
+  token: string,
+): Omit<VerificationTokenClaims, 'exp'> & { exp: number | string } {
   const payload = decode(token, 'verification token', 'PROXY_BAD_RESPONSE', {
     id: [isNonEmptyString, 'a string'],
-    exp: [isExp, 'a time in seconds'],
+    // Seconds (otp_verify's), or a decimal string of milliseconds (otp_verify_v2's, production's current).
+    exp: [(value) => isExp(value) || (typeof value === 'string' && /^\d{1,16}$/.test(value)), 'a time'],
     contact: [isNonEmptyString, 'a string'],
     verification_type: [isNonEmptyString, 'OTP_TYPE_EMAIL or OTP_TYPE_SMS'],
     public_key: [isCompressedPublicKey, 'a compressed P-256 key in hex'],
   })
-  return payload as JWTPayload & VerificationTokenClaims
+  return payload as unknown as Omit<VerificationTokenClaims, 'exp'> & { exp: number | string }
 }

@@ -182,11 +182,13 @@ export function statedApiTime(message: string): number | undefined {
   return Number.isFinite(time) ? time : undefined
 }
 
+const STAMP_HEADERS: readonly string[] = ['X-Stamp', 'X-Stamp-WebAuthn', 'X-Stamp-Attested']
+
 function checkStamp(stamp: Stamp, label: string): Stamp {
   const valid =
     typeof stamp === 'object' &&
     stamp !== null &&
-    (stamp.stampHeaderName === 'X-Stamp' || stamp.stampHeaderName === 'X-Stamp-WebAuthn') &&
+    STAMP_HEADERS.includes(stamp.stampHeaderName) &&
     typeof stamp.stampHeaderValue === 'string' &&
     stamp.stampHeaderValue !== ''
   if (!valid) throw invalidArgument(`${label}: stamper result`, '{ stampHeaderName, stampHeaderValue }', stamp)
