@@ -41,6 +41,12 @@ export interface CaptchaCheck {
   token: string | null
   state: MockState
   nowMs: number
+  /**
+   * The call carries a verification token (a sign-up after a code): the code's otp_init passed the check,
+   * and production's own kit (react-wallet-kit 2.4.3's OTP screen) sends signup_v2 with no captcha
+   * token, so such a sign-up needs none. A sign-up by OAuth or passkey has no code behind it, and does.
+   */
+  afterCode: boolean
 }
 
 /**
@@ -53,7 +59,7 @@ export interface CaptchaCheck {
 export async function withCaptchaCheck<T>(check: CaptchaCheck, run: () => T | Promise<T>): Promise<T> {
   const { endpoint, tenant, state, nowMs } = check
   const siteKey = tenant.turnstileSiteKey
-  if (siteKey === undefined || !CAPTCHA_PROTECTED_ENDPOINTS.has(endpoint)) return run()
+  if (siteKey === undefined || !CAPTCHA_PROTECTED_ENDPOINTS.has(endpoint) || check.afterCode) return run()
 
   const again = 'reset the widget (turnstile.reset) and send the token its callback gives next'
   const token = check.token?.trim() ?? ''

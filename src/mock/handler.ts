@@ -201,7 +201,14 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
     const shape = proxyBodyShape(name)
     if (strictFields && shape !== undefined) assertProductionFields(name, shape, body)
     await tokens.ready
-    const captcha = { endpoint: name, tenant, token: request.headers.get(CAPTCHA_HEADER), state, nowMs: now() }
+    const captcha = {
+      endpoint: name,
+      tenant,
+      token: request.headers.get(CAPTCHA_HEADER),
+      state,
+      nowMs: now(),
+      afterCode: name.startsWith('signup') && typeof body['verificationToken'] === 'string',
+    }
     const result = await withCaptchaCheck(captcha, () =>
       endpoint({ tenant, body: new Fields(body), state, tokens, enclave, now, origin }),
     )
