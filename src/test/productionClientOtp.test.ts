@@ -104,6 +104,19 @@ describe('production client, email OTP', () => {
     expect(after.organization_id).toBe(before.organization_id)
   })
 
+  it("hears a stamp by a session key the proxy ended as production recognises it (SESSION_EXPIRED), by production's phrase", async () => {
+    let time = Date.parse('2030-01-01T00:00:00.000Z')
+    proxy = createProductionMock({ now: () => time })
+    const { OtpType } = productionEnums()
+    const email = 'ended@example.com'
+    const device = await openProductionClient()
+    const otpId = await device.initOtp({ otpType: OtpType.Email, contact: email })
+    await device.completeOtp({ otpId, otpCode: sentCode(proxy, email), contact: email, otpType: OtpType.Email })
+    // The proxy's clock past the session's end; the device's own clock (the wall clock) has it live still.
+    time += 16 * 60 * 1000
+    await expect(device.fetchUser()).rejects.toMatchObject({ code: 'SESSION_EXPIRED' })
+  })
+
   it('hears a wrong code as production recognises it (INVALID_OTP_CODE)', async () => {
     proxy = createProductionMock()
     const { OtpType } = productionEnums()

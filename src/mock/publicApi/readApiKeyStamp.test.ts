@@ -221,7 +221,7 @@ describe('X-Stamp', () => {
       proxy,
       () => stampedCall(proxy, 'submit/stamp_login', body, sessionKey),
       16,
-      `X-Stamp: publicKey ${sessionKey.publicKey} can no longer stamp: its session was revoked at 2030-01-01T00:00:00.000Z`,
+      `Unauthenticated desc = expired api key publicKey ${sessionKey.publicKey}; X-Stamp: it can no longer stamp: its session was revoked at 2030-01-01T00:00:00.000Z`,
     )
 
     const liveKey = await createTestClientKey()

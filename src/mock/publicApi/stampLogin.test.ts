@@ -25,7 +25,7 @@ async function expectOwnRefreshRefused(proxy: MockAuthProxy, clock: TestClock, u
     proxy,
     () => stampedCall(proxy, 'submit/stamp_login', body, user.sessionKey),
     16,
-    `X-Stamp: publicKey ${user.sessionKey.publicKey} can no longer stamp: its session ${ended}`,
+    `Unauthenticated desc = expired api key publicKey ${user.sessionKey.publicKey}; X-Stamp: it can no longer stamp: its session ${ended}`,
   )
 }
 
@@ -116,7 +116,7 @@ describe('stamp_login', () => {
       proxy,
       () => stampedCall(proxy, 'submit/stamp_login', body, user.clientKey),
       16,
-      `X-Stamp: publicKey ${user.clientKey.publicKey} can no longer stamp: API key "sign-up key" expired at 2030-01-01T00:01:00.000Z`,
+      `Unauthenticated desc = expired api key publicKey ${user.clientKey.publicKey}; X-Stamp: it can no longer stamp: API key "sign-up key" expired at 2030-01-01T00:01:00.000Z`,
     )
   })
 

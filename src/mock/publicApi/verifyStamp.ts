@@ -94,7 +94,12 @@ function stampKeyHolder({ scope, state, now }: PublicApiContext, publicKey: stri
     expired.push(describeEnded(session))
   }
   if (expired.length > 0) {
-    throw new MockError(16, `X-Stamp: publicKey ${publicKey} can no longer stamp: ${expired.join('; ')}`)
+    // Production's phrase first: its client hears it as SESSION_EXPIRED (a signed-out page), where an
+    // error it does not know would read as the query's own failure (FETCH_USERS_ERROR).
+    throw new MockError(
+      16,
+      `Unauthenticated desc = expired api key publicKey ${publicKey}; X-Stamp: it can no longer stamp: ${expired.join('; ')}`,
+    )
   }
   // Production's phrase first: its client recognises a stamp by an unknown key (a session ended elsewhere) by it.
   throw new MockError(
