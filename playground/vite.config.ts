@@ -39,6 +39,9 @@ export default defineConfig({
     mockAuthProxyPlugin({
       path: '/auth-proxy',
       strictFields: true,
+      // The playground only ever runs on this mock, built (the e2e's CSP build) or served: its kit trusts
+      // the mock's enclave key in both (import.meta.env.AUTH_PROXY_MOCK_ENCLAVE_KEY).
+      enclaveKeyInBuild: true,
       tenants: [PLAYGROUND_TENANT, EVERY_PROVIDER_TENANT],
     }),
   ],

@@ -62,6 +62,7 @@ export function App({ queryClient: given }: AppProps) {
         fetch={kitFetch}
         {...oauthEndpoints}
         oauthMode={oauthMode === 'auto' ? undefined : oauthMode}
+        dangerouslyOverrideSignerPublicKey={import.meta.env.AUTH_PROXY_MOCK_ENCLAVE_KEY}
       >
         <header className="pg-header">
           <div className="pg-brand">

@@ -13,6 +13,7 @@ export type {
   ConfigStore,
   KeyStore,
   Kit,
+  KitOtpSettings,
   PublicApiClient,
   ReadableStore,
   Session,

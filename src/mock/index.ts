@@ -43,7 +43,9 @@ export type {
   MockOAuthProviderLink,
   MockOidcToken,
   MockOrganization,
+  MockCaptchaToken,
   MockOtp,
+  OtpTarget,
   MockOtpRateLimits,
   MockOtpStatus,
   MockProxyEndpoint,
@@ -63,4 +65,5 @@ export type {
   ResolvedOtpRateLimits,
 } from './types'
 export { DEFAULT_OTP_RATE_LIMITS } from './otpRateLimits'
+export { MOCK_DEV_ENCLAVE_PUBLIC_KEY, MOCK_DEV_ENCLAVE_SECRET_KEY, MOCK_ENCLAVE_KEY_ENV } from './devEnclaveKey'
 export { APP_NAME_PLACEHOLDER, DEFAULT_SMS_TEMPLATE, SMS_CODE_PLACEHOLDER } from './messageTemplate'

@@ -1,5 +1,6 @@
 import { MockConnectionDropped } from './faults/MockConnectionDropped'
 import { createMockAuthProxy } from './handler'
+import { MOCK_DEV_ENCLAVE_SECRET_KEY } from './devEnclaveKey'
 import { MockError, errorResponse } from './http'
 import { sendResponse, toRequest } from './nodeHttp'
 import type { MockAuthProxy, MockAuthProxyOptions } from './types'
@@ -23,7 +24,8 @@ export interface RunningMockAuthProxy {
 export async function startMockAuthProxy(options: StartMockAuthProxyOptions = {}): Promise<RunningMockAuthProxy> {
   const { port = 0, host = '127.0.0.1', ...proxyOptions } = options
   const { createServer } = await import('node:http')
-  const proxy = createMockAuthProxy(proxyOptions)
+  // The development key unless told another, as the Vite plugin's: a page built against either trusts it.
+  const proxy = createMockAuthProxy({ enclaveSecretKey: MOCK_DEV_ENCLAVE_SECRET_KEY, ...proxyOptions })
   await proxy.ready
   let base = `http://${host}`
   const server = createServer((message, response) => {

@@ -1,3 +1,4 @@
+import { MOCK_DEV_ENCLAVE_PUBLIC_KEY } from './devEnclaveKey'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -43,6 +44,10 @@ describe('runMockCli', () => {
     const url = `http://localhost:${port}`
     expect(out[0]).toBe(`auth-proxy-kit mock proxy listening on ${url} (config id: demo)`)
     expect(out[1]).toBe(`Codes sent appear at ${url}/__mock/outbox; webhook deliveries at ${url}/__mock/webhooks`)
+    // The development key, as the Vite plugin's and the Playwright fixture's: a page built against one trusts the others.
+    expect(out[2]).toBe(
+      `Enclave key (the kit's dangerouslyOverrideSignerPublicKey, in development only): ${MOCK_DEV_ENCLAVE_PUBLIC_KEY}`,
+    )
     const response = await fetch(`${url}/v1/wallet_kit_config`, {
       method: 'POST',
       headers: { 'X-Auth-Proxy-Config-Id': 'demo' },

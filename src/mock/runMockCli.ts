@@ -108,6 +108,9 @@ export async function runMockCli(argv: string[], io: MockCliIo): Promise<MockCli
     `auth-proxy-kit mock proxy listening on ${url} (config ${configIds.length === 1 ? 'id' : 'ids'}: ${configIds.join(', ')})`,
   )
   io.stdout(`Codes sent appear at ${url}/__mock/outbox; webhook deliveries at ${url}/__mock/webhooks`)
+  io.stdout(
+    `Enclave key (the kit's dangerouslyOverrideSignerPublicKey, in development only): ${server.proxy.enclaveSignerPublicKey}`,
+  )
   if (values['strict-fields']) io.stdout('Strict fields: body members production does not define are refused')
   return { exitCode: 0, server }
 }

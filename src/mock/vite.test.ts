@@ -1,3 +1,4 @@
+import { MOCK_DEV_ENCLAVE_PUBLIC_KEY } from './devEnclaveKey'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -39,8 +40,30 @@ describe('mockAuthProxyPlugin', () => {
     const dev = server as ViteDevServer
     dev.config.logger.info = (message: string) => void lines.push(message)
     dev.printUrls()
-    expect(lines.at(-1)).toContain(`Mock auth proxy: ${url}/auth-proxy (config id: demo)`)
-    expect(lines.at(-1)).toContain(`${url}/auth-proxy/__mock/outbox`)
+    expect(lines.at(-2)).toContain(`Mock auth proxy: ${url}/auth-proxy (config id: demo)`)
+    expect(lines.at(-2)).toContain(`${url}/auth-proxy/__mock/outbox`)
+    expect(lines.at(-1)).toContain(
+      "the kit's dangerouslyOverrideSignerPublicKey: import.meta.env.AUTH_PROXY_MOCK_ENCLAVE_KEY",
+    )
+  })
+
+  it('hands its enclave key (the development one unless told another) to the page while it serves, and to a build only when told', () => {
+    const define = (plugin: ReturnType<typeof mockAuthProxyPlugin>, command: 'serve' | 'build') => {
+      const hook = plugin.config as (
+        config: object,
+        env: { command: string; mode: string },
+      ) => { define?: object } | undefined
+      return hook({}, { command, mode: 'development' })?.define
+    }
+    const key = { 'import.meta.env.AUTH_PROXY_MOCK_ENCLAVE_KEY': JSON.stringify(MOCK_DEV_ENCLAVE_PUBLIC_KEY) }
+    expect(define(mockAuthProxyPlugin(), 'serve')).toEqual(key)
+    expect(define(mockAuthProxyPlugin(), 'build')).toBeUndefined()
+    expect(define(mockAuthProxyPlugin({ enclaveKeyInBuild: true }), 'build')).toEqual(key)
+    const own = mockAuthProxyPlugin({ enclaveSecretKey: '11'.repeat(32) })
+    expect(define(own, 'serve')).toEqual({
+      'import.meta.env.AUTH_PROXY_MOCK_ENCLAVE_KEY': JSON.stringify(own.api.proxy.enclaveSignerPublicKey),
+    })
+    expect(own.api.proxy.enclaveSignerPublicKey).not.toBe(MOCK_DEV_ENCLAVE_PUBLIC_KEY)
   })
 
   it('mounts the proxy under its path in the dev server and exposes the instance', async () => {

@@ -5,12 +5,19 @@ import type { Plugin } from 'vite'
 import { MockConnectionDropped } from './faults/MockConnectionDropped'
 import { createMockAuthProxy } from './handler'
 import { DEMO_CONFIG_ID } from './tenants'
+import { MOCK_DEV_ENCLAVE_SECRET_KEY, MOCK_ENCLAVE_KEY_ENV } from './devEnclaveKey'
 import { sendResponse, toRequest } from './nodeHttp'
 import type { MockAuthProxy, MockAuthProxyOptions } from './types'
 
 export interface MockAuthProxyPluginOptions extends Omit<MockAuthProxyOptions, 'basePath'> {
   /** Where the proxy is mounted. Default '/auth-proxy'. */
   path?: string
+  /**
+   * Also define `import.meta.env.AUTH_PROXY_MOCK_ENCLAVE_KEY` in a build (`vite build`), for a build that
+   * `vite preview` serves against this mock (an end-to-end test's). Default false: a production build
+   * must trust production's key, and gets undefined there.
+   */
+  enclaveKeyInBuild?: boolean
 }
 
 export interface MockAuthProxyPluginApi {
@@ -23,9 +30,10 @@ export type MockAuthProxyPlugin = Plugin<MockAuthProxyPluginApi> & { api: MockAu
 type Next = (error?: unknown) => void
 
 export function mockAuthProxyPlugin(options: MockAuthProxyPluginOptions = {}): MockAuthProxyPlugin {
-  const { path = '/auth-proxy', ...proxyOptions } = options
+  const { path = '/auth-proxy', enclaveKeyInBuild = false, ...proxyOptions } = options
   const basePath = path.replace(/\/+$/, '')
-  const proxy = createMockAuthProxy({ ...proxyOptions, basePath })
+  // The development key unless told another: a build made by one process and the preview another serves agree.
+  const proxy = createMockAuthProxy({ enclaveSecretKey: MOCK_DEV_ENCLAVE_SECRET_KEY, ...proxyOptions, basePath })
 
   // Mounted without a route prefix: connect would strip it from req.url, and the handler routes on the
   // full path (basePath) so that its error messages name the URL the browser used.
@@ -48,6 +56,11 @@ export function mockAuthProxyPlugin(options: MockAuthProxyPluginOptions = {}): M
   return {
     name: 'auth-proxy-kit:mock-proxy',
     api: { proxy },
+    config(_config, { command }) {
+      // The page's kit is told the key explicitly (dangerouslyOverrideSignerPublicKey), never by default.
+      if (command !== 'serve' && !enclaveKeyInBuild) return undefined
+      return { define: { [`import.meta.env.${MOCK_ENCLAVE_KEY_ENV}`]: JSON.stringify(proxy.enclaveSignerPublicKey) } }
+    },
     configureServer(server) {
       server.middlewares.use(middleware)
       // Say where the proxy is, beside Vite's own URLs: the one thing a developer needs to point a
@@ -60,6 +73,9 @@ export function mockAuthProxyPlugin(options: MockAuthProxyPluginOptions = {}): M
         const configIds = proxyOptions.tenants?.map((tenant) => tenant.configId) ?? [DEMO_CONFIG_ID]
         server.config.logger.info(
           `  ➜  Mock auth proxy: ${local}${basePath} (config ${configIds.length === 1 ? 'id' : 'ids'}: ${configIds.join(', ')}); sent codes at ${local}${basePath}/__mock/outbox`,
+        )
+        server.config.logger.info(
+          `  ➜  Its enclave key, for the kit's dangerouslyOverrideSignerPublicKey: import.meta.env.${MOCK_ENCLAVE_KEY_ENV}`,
         )
       }
     },

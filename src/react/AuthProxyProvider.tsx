@@ -92,6 +92,15 @@ export interface AuthProxyProviderProps extends AuthProxyCallbacks {
    */
   wallet?: SignupWallet
   /**
+   * The enclave key to trust in place of production's for the targets codes are encrypted to: the
+   * mock's in development (`import.meta.env.AUTH_PROXY_MOCK_ENCLAVE_KEY`, which the mock's Vite plugin
+   * defines while it serves; undefined in a production build). Never set it to anything else against the
+   * production proxy. createKit's option of the same name.
+   */
+  dangerouslyOverrideSignerPublicKey?: string
+  /** createKit's `otpProtocol`: which generation of the OTP endpoints to speak. */
+  otpProtocol?: 'v1' | 'v2'
+  /**
    * Refresh the session shortly before it expires while the provider is mounted (one tab refreshes, the
    * others follow): true for 60 s before, or `{ beforeMs }` (at least 5 000). Default off: the session ends at
    * its expiry. `onError` hears each failed attempt.
@@ -186,6 +195,8 @@ export function AuthProxyProvider(props: AuthProxyProviderProps) {
         location: props.oauthWindow?.location,
         webauthn: props.webauthn,
         wallet: props.wallet,
+        dangerouslyOverrideSignerPublicKey: props.dangerouslyOverrideSignerPublicKey,
+        otpProtocol: props.otpProtocol,
       }),
     }
   }

@@ -112,6 +112,7 @@ export type {
   EmailOtpChallenge,
   EmailOtpOptions,
   Kit,
+  KitOtpSettings,
   OAuthMode,
   OAuthProviderName,
   OtpChallenge,

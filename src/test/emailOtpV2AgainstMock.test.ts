@@ -99,7 +99,7 @@ describe('email OTP, current generation, against the mock', () => {
   it('checks the stored target again before sealing: a challenge whose bundle was swapped sends nothing', async () => {
     const { kit, proxy, sent } = setup()
     const first = await startEmailOtp(kit, { email: 'ada@example.com' })
-    const other = createMockAuthProxy()
+    const other = createMockAuthProxy({ strictFields: true })
     const otherBundle = (await other
       .fetch('https://proxy.test/v1/otp_init_v2', {
         method: 'POST',

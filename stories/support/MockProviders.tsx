@@ -71,6 +71,7 @@ export function MockProviders({
         oauthWindow={oauthWindow}
         oauthMode={oauthMode}
         webauthn={passkeys?.webauthn}
+        dangerouslyOverrideSignerPublicKey={proxy.enclaveSignerPublicKey}
       >
         {children}
       </AuthProxyProvider>

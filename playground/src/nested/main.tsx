@@ -15,7 +15,11 @@ const queryClient = new QueryClient()
 function NestedPage() {
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProxyProvider proxyUrl={new URL(MOCK_PROXY_PATH, window.location.origin).href} configId="demo">
+      <AuthProxyProvider
+        proxyUrl={new URL(MOCK_PROXY_PATH, window.location.origin).href}
+        configId="demo"
+        dangerouslyOverrideSignerPublicKey={import.meta.env.AUTH_PROXY_MOCK_ENCLAVE_KEY}
+      >
         <main className="nested-page">
           <h1>Settings</h1>
           <RadixDialog.Root>

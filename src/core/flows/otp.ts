@@ -421,7 +421,7 @@ export async function completeOtp<C extends OtpChallenge>(
   assertChallenge(challenge, `${label}({ challenge })`)
   if (onProgress !== undefined && typeof onProgress !== 'function')
     throw invalidArgument(`${label}({ onProgress })`, 'a function', onProgress)
-  const { otpType, contact, publicKey, otpId } = challenge
+  const { otpType, contact, publicKey } = challenge
   const options = callOptions(signal)
 
   let progress: C = challenge

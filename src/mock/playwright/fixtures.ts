@@ -5,6 +5,7 @@
 import { test as base, type BrowserContext, type Page, type Route } from '@playwright/test'
 import { MockConnectionDropped } from '../faults/MockConnectionDropped'
 import { createMockAuthProxy } from '../handler'
+import { MOCK_DEV_ENCLAVE_SECRET_KEY } from '../devEnclaveKey'
 import { DEMO_CONFIG_ID } from '../tenants'
 import type {
   MockAuthProxy,
@@ -103,7 +104,9 @@ export const test = base.extend<MockFixtures, MockWorkerFixtures>({
       const { url, ...options } = mockAuthProxyOptions
       // The path the app calls is the mock's base path, whatever origin it is on.
       const basePath = new URL(url ?? DEFAULT_URL, 'http://base.invalid').pathname.replace(/\/+$/, '')
-      const proxy = createMockAuthProxy({ ...options, basePath })
+      // The development key unless told another: the app under test, served by the Vite plugin or
+      // built with its key, trusts it.
+      const proxy = createMockAuthProxy({ enclaveSecretKey: MOCK_DEV_ENCLAVE_SECRET_KEY, ...options, basePath })
       const configId = options.tenants?.[0]?.configId ?? DEMO_CONFIG_ID
       await use({ proxy, configId, url })
     },

@@ -109,6 +109,7 @@ export function createTestProviders(options: TestProvidersOptions = {}): TestPro
     location: options.oauthWindow?.location,
     webauthn: options.webauthn,
     wallet: options.wallet,
+    dangerouslyOverrideSignerPublicKey: proxy.enclaveSignerPublicKey,
   })
   onTestFinished(() => kit.destroy())
   const flowStorage = options.flowStorage ?? memoryStorage()

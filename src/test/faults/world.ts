@@ -62,6 +62,7 @@ export function createWorld(options: WorldOptions = {}): World {
     location: { href: REDIRECT_URI },
     ...mockOAuthEndpoints(PROXY_URL),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    dangerouslyOverrideSignerPublicKey: mock.enclaveSignerPublicKey,
   })
   return {
     mock,
