@@ -13,7 +13,9 @@ import { MockError } from './http'
 import type { OtpTarget } from './types'
 
 const SUITE = new CipherSuite(KEM_DHKEM_P256_HKDF_SHA256, KDF_HKDF_SHA256, AEAD_AES_256_GCM)
-const INFO = new TextEncoder().encode('turnkey_hpke')
+// Copied into this realm's Uint8Array: hpke checks `instanceof Uint8Array`, and a TextEncoder from
+// another realm (Node's, under jsdom in the kit's component tests) answers with another realm's.
+const INFO = Uint8Array.from(new TextEncoder().encode('turnkey_hpke'))
 
 /** The claims of a current-generation verification token, all strings, as production's verifyOtpVerificationToken reads them. */
 export interface VerificationTokenV2Claims {

@@ -9,6 +9,20 @@ if (!globalThis.crypto?.subtle) {
   Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true })
 }
 
+// A library evaluated here makes its ArrayBuffers with jsdom's constructor, which Node's WebCrypto refuses
+// as not its own (hpke's key import does); a browser has one realm. Byte arguments are copied into Node's.
+const nodeBytes = (value: unknown): unknown =>
+  value instanceof ArrayBuffer || Object.prototype.toString.call(value) === '[object ArrayBuffer]'
+    ? Buffer.from(new Uint8Array(value as ArrayBuffer))
+    : value
+for (const method of ['importKey', 'encrypt', 'decrypt', 'sign', 'verify', 'digest', 'deriveBits'] as const) {
+  const original = webcrypto.subtle[method].bind(webcrypto.subtle) as (...args: unknown[]) => Promise<unknown>
+  Object.defineProperty(webcrypto.subtle, method, {
+    value: (...args: unknown[]) => original(...args.map(nodeBytes)),
+    configurable: true,
+  })
+}
+
 // waitFor and findBy* give up after 1 s by default. What they wait for (a passkey sign-up against the mock:
 // key generation, attestation checks, two stamped requests) takes a few hundred ms on a quiet machine and
 // many seconds on two cores shared with other work: these tests prove what happens, not how fast. So the

@@ -60,6 +60,8 @@ export interface TestProvidersOptions {
   autoRefresh?: AuthProxyProviderProps['autoRefresh']
   /** The wallet every sign-up asks for (createKit({ wallet })). */
   wallet?: SignupWallet
+  /** createKit({ otpProtocol }): the kit's default unless given. */
+  otpProtocol?: 'v1' | 'v2'
   /** Instead of the mock: a fetch of the test's (production-shaped answers). */
   fetch?: typeof globalThis.fetch
   /** More AuthProxyProvider props: callbacks (onSignIn, onError, ...) and defaults (theme, locale, labels). */
@@ -110,6 +112,7 @@ export function createTestProviders(options: TestProvidersOptions = {}): TestPro
     webauthn: options.webauthn,
     wallet: options.wallet,
     dangerouslyOverrideSignerPublicKey: proxy.enclaveSignerPublicKey,
+    otpProtocol: options.otpProtocol,
   })
   onTestFinished(() => kit.destroy())
   const flowStorage = options.flowStorage ?? memoryStorage()
