@@ -47,7 +47,7 @@ export function expectationFor(flow: FlowDef, step: string, fault: FaultCase, sh
  * signup or otp_login may need a new code.
  */
 export function mustResumeWithSameCode(step: string, fault: FaultCase): boolean {
-  if (step === 'otp_init') return false
+  if (step.startsWith('otp_init')) return false
   return step === 'account' || !fault.processed
 }
 
@@ -57,5 +57,5 @@ export function mustResumeWithSameCode(step: string, fault: FaultCase): boolean 
  * a while, and the flow must say so with its countdown rather than let the person be refused.
  */
 export function mustRestartAtOnce(step: string): boolean {
-  return step === 'otp_init'
+  return step.startsWith('otp_init')
 }

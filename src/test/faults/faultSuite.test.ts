@@ -75,7 +75,10 @@ async function run(flow: FlowDef, step: MockFaultTarget, fault: FaultCase, shots
         if (vi.isFakeTimers()) vi.advanceTimersByTime(LATE_TIMEOUT_MS)
       })
   }
-  const world = createWorld(isLate ? { timeoutMs: LATE_TIMEOUT_MS } : {})
+  const world = createWorld({
+    ...(isLate ? { timeoutMs: LATE_TIMEOUT_MS } : {}),
+    ...(flow.otpProtocol === undefined ? {} : { otpProtocol: flow.otpProtocol }),
+  })
   let flowRun: FlowRun | undefined
   try {
     flowRun = await flow.prepare(world, step)

@@ -49,5 +49,7 @@ export interface FlowDef {
   steps: MockFaultTarget[]
   /** Passkey sign-up: a failure after the account exists is PASSKEY_SIGNUP_INCOMPLETE. */
   passkeySignup?: boolean
+  /** The generation of the OTP endpoints the world's kit speaks (its default when left out). */
+  otpProtocol?: 'v1' | 'v2'
   prepare(world: World, step: MockFaultTarget): Promise<FlowRun>
 }

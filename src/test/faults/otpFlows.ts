@@ -41,20 +41,29 @@ async function signUpByCode(world: World, otpType: 'OTP_TYPE_EMAIL' | 'OTP_TYPE_
   world.advance(60)
 }
 
-export function otpFlowDef(name: string, otpType: 'OTP_TYPE_EMAIL' | 'OTP_TYPE_SMS', returning: boolean): FlowDef {
+export function otpFlowDef(
+  name: string,
+  otpType: 'OTP_TYPE_EMAIL' | 'OTP_TYPE_SMS',
+  returning: boolean,
+  /** 'v2': the current generation (the code sealed to the enclave's target, an attested stamp_login). */
+  otpProtocol: 'v1' | 'v2' = 'v1',
+): FlowDef {
   const contact = otpType === 'OTP_TYPE_EMAIL' ? EMAIL : PHONE
+  const [init, verify, signup, login] =
+    otpProtocol === 'v2'
+      ? (['otp_init_v2', 'otp_verify_v2', 'signup_v2', 'submit/stamp_login'] as const)
+      : (['otp_init', 'otp_verify', 'signup', 'otp_login'] as const)
   const identity: Identity =
     otpType === 'OTP_TYPE_EMAIL' ? { kind: 'email', email: EMAIL } : { kind: 'phone', phoneNumber: PHONE }
   return {
     name,
-    steps: returning
-      ? ['otp_init', 'otp_verify', 'account', 'otp_login']
-      : ['otp_init', 'otp_verify', 'account', 'signup', 'otp_login'],
+    otpProtocol,
+    steps: returning ? [init, verify, 'account', login] : [init, verify, 'account', signup, login],
     async prepare(world, step) {
       if (returning) await signUpByCode(world, otpType, contact)
       const flow: OtpFlow = createOtpFlow(world.kit, { otpType })
       let code: string | undefined
-      if (step !== 'otp_init') {
+      if (step !== init) {
         await flow.start(contact)
         if (flow.getSnapshot().step !== 'code')
           throw new Error(`setup: no code was sent: ${flow.getSnapshot().error?.code}`)

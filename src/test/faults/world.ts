@@ -43,6 +43,8 @@ export interface World {
 export interface WorldOptions {
   /** The kit's request timeout; default the kit's own. */
   timeoutMs?: number
+  /** The generation of the OTP endpoints the kit speaks; default the kit's own. */
+  otpProtocol?: 'v1' | 'v2'
 }
 
 export function createWorld(options: WorldOptions = {}): World {
@@ -63,6 +65,7 @@ export function createWorld(options: WorldOptions = {}): World {
     ...mockOAuthEndpoints(PROXY_URL),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     dangerouslyOverrideSignerPublicKey: mock.enclaveSignerPublicKey,
+    ...(options.otpProtocol === undefined ? {} : { otpProtocol: options.otpProtocol }),
   })
   return {
     mock,
