@@ -39,7 +39,16 @@ export interface PublicActivities {
   create_wallet: {
     type: 'ACTIVITY_TYPE_CREATE_WALLET'
     parameters: CreateWalletParameters
-    intent: { createWalletIntent: CreateWalletParameters }
+    /** As the API echoes it: any of production's curves and address formats, though the kit asks for its own. */
+    intent: {
+      createWalletIntent: Omit<CreateWalletParameters, 'accounts'> & {
+        accounts: (Omit<WalletAccountParams, 'curve' | 'addressFormat'> & {
+          curve: WalletAccountParams['curve'] | (string & {})
+          addressFormat: WalletAccountParams['addressFormat'] | (string & {})
+          name?: string
+        })[]
+      }
+    }
     result: { createWalletResult: CreateWalletResult }
   }
 }

@@ -41,6 +41,13 @@ import type {
   v1SignRawPayloadsRequest,
   v1SignTransactionRequest,
   v1StampLoginRequest,
+  v1GetUserRequest,
+  v1GetUserResponse,
+  v1GetWalletsRequest,
+  v1GetWalletsResponse,
+  v1GetWalletAccountsRequest,
+  v1GetWalletAccountsResponse,
+  v1CreateWalletRequest,
   v1WalletParams,
 } from '@turnkey/sdk-types'
 import type { CONFIG_DEFAULTS } from '../core/client'
@@ -191,6 +198,22 @@ export type SignRawPayloadsSends = Assert<SendsOnly<ActivityEnvelope<'sign_raw_p
 export type SignTransactionSends = Assert<SendsOnly<ActivityEnvelope<'sign_transaction'>, v1SignTransactionRequest>>
 export type SignTransactionReads = Assert<
   ReadsOnly<Activity<'sign_transaction'>, CompletedActivity<'sign_transaction', 'signTransactionResult'>>
+>
+
+// The signed-in queries and the wallet activity the kit's views and create_wallet use.
+export type GetUserSends = Assert<SendsOnly<PublicQueries['get_user']['request'], v1GetUserRequest>>
+export type GetUserReads = Assert<ReadsOnly<PublicQueries['get_user']['response'], v1GetUserResponse>>
+export type ListWalletsSends = Assert<SendsOnly<PublicQueries['list_wallets']['request'], v1GetWalletsRequest>>
+export type ListWalletsReads = Assert<ReadsOnly<PublicQueries['list_wallets']['response'], v1GetWalletsResponse>>
+export type ListWalletAccountsSends = Assert<
+  SendsOnly<PublicQueries['list_wallet_accounts']['request'], v1GetWalletAccountsRequest>
+>
+export type ListWalletAccountsReads = Assert<
+  ReadsOnly<PublicQueries['list_wallet_accounts']['response'], v1GetWalletAccountsResponse>
+>
+export type CreateWalletSends = Assert<SendsOnly<ActivityEnvelope<'create_wallet'>, v1CreateWalletRequest>>
+export type CreateWalletReads = Assert<
+  ReadsOnly<Activity<'create_wallet'>, CompletedActivity<'create_wallet', 'createWalletResult'>>
 >
 
 // ---------------------------------------------------------------------------------------------
