@@ -22,8 +22,8 @@ export const PRODUCTION_CLIENT_TENANT: MockTenant = {
   oauthClientIds: { ...DEMO_OAUTH_CLIENT_IDS },
 }
 
-/** An in-memory Storage: each "browser" a test opens gets its own. */
-class MemoryStorage {
+/** An in-memory Storage: each "browser" a test opens gets its own (the 2.8.1 harness uses it too). */
+export class MemoryStorage {
   #items = new Map<string, string>()
   get length(): number {
     return this.#items.size

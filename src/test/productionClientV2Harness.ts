@@ -14,7 +14,13 @@ import { afterAll, beforeAll } from 'vitest'
 import type { TurnkeyClient } from '@turnkey/core-v2'
 import { TEST_ENCLAVE_SECRET_KEY } from '../mock/testing/productionSignerAlias'
 import type { MockAuthProxy, MockAuthProxyOptions } from '../mock/types'
-import { CONFIG_ID, PARENT_ORGANIZATION_ID, PROXY_URL, createProductionMock } from './productionClientHarness'
+import {
+  CONFIG_ID,
+  MemoryStorage,
+  PARENT_ORGANIZATION_ID,
+  PROXY_URL,
+  createProductionMock,
+} from './productionClientHarness'
 
 export { CONFIG_ID, PARENT_ORGANIZATION_ID, PROXY_URL, sentCode, verifySession } from './productionClientHarness'
 
@@ -24,29 +30,6 @@ export { CONFIG_ID, PARENT_ORGANIZATION_ID, PROXY_URL, sentCode, verifySession }
  * call sent to the wrong one of the two is refused here rather than answered by the same mock.
  */
 export const API_URL = 'https://api.mock.test'
-
-/** An in-memory Storage: each "browser" a test opens gets an emptied one. */
-class MemoryStorage {
-  #items = new Map<string, string>()
-  get length(): number {
-    return this.#items.size
-  }
-  key(index: number): string | null {
-    return [...this.#items.keys()][index] ?? null
-  }
-  getItem(key: string): string | null {
-    return this.#items.get(key) ?? null
-  }
-  setItem(key: string, value: string): void {
-    this.#items.set(key, String(value))
-  }
-  removeItem(key: string): void {
-    this.#items.delete(key)
-  }
-  clear(): void {
-    this.#items.clear()
-  }
-}
 
 interface BrowserGlobals {
   window: { localStorage: MemoryStorage; location: { hostname: string } }

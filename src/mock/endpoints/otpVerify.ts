@@ -12,7 +12,7 @@ import { isoTime, type EndpointContext } from './context'
  * message starts with production's "Invalid OTP code", which production's client matches on.
  */
 export async function otpVerify(context: EndpointContext): Promise<OtpVerifyResponse> {
-  const { tenant, body, state, tokens, now } = context
+  const { body, tokens, now } = context
   const otpId = body.nonEmptyString('otpId')
   const otpCode = body.nonEmptyString('otpCode')
   const publicKey = body.compressedP256PublicKey('publicKey')
@@ -28,24 +28,39 @@ export async function otpVerify(context: EndpointContext): Promise<OtpVerifyResp
   checkCode(otp, otpCode)
 
   const issuedAt = now()
+  const expiresAt = issuedAt + VERIFICATION_TOKEN_LIFETIME_SECONDS * 1000
   const claims = {
     id: crypto.randomUUID(),
     contact: otp.contact,
     verification_type: otp.otpType,
     public_key: publicKey,
-    exp: Math.floor(issuedAt / 1000) + VERIFICATION_TOKEN_LIFETIME_SECONDS,
+    exp: Math.floor(expiresAt / 1000),
   }
-  const verificationToken = await tokens.sign(claims)
-  // Signing awaited: a concurrent call with the same code may have used the OTP meanwhile.
+  return issueVerificationToken(context, otp, { id: claims.id, publicKey, expiresAt }, () => tokens.sign(claims))
+}
+
+/**
+ * What otp_verify and otp_verify_v2 do once the code is right: `sign` makes the token (each generation
+ * its own way), then the code is spent and the token recorded for the tenant, to be redeemed once per
+ * usage. The OTP is checked again after signing: a concurrent call with the same code may have used it
+ * meanwhile.
+ */
+export async function issueVerificationToken(
+  { tenant, state, now }: EndpointContext,
+  otp: MockOtp,
+  token: { id: string; publicKey: string; expiresAt: number },
+  sign: () => Promise<string>,
+): Promise<{ verificationToken: string }> {
+  const verificationToken = await sign()
   assertUsable(otp, now())
   otp.status = 'used'
-  state.verificationTokens[claims.id] = {
-    tokenId: claims.id,
+  state.verificationTokens[token.id] = {
+    tokenId: token.id,
     configId: tenant.configId,
     contact: otp.contact,
     verificationType: otp.otpType,
-    publicKey,
-    expiresAt: isoTime(claims.exp * 1000),
+    publicKey: token.publicKey,
+    expiresAt: isoTime(token.expiresAt),
     usedFor: [],
   }
   return { verificationToken }

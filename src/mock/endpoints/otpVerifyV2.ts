@@ -3,8 +3,8 @@ import type { VerificationTokenV2Claims } from '../enclave'
 import { MockError } from '../http'
 import { isCompressedPublicKey } from '../../core/keys/compressedPublicKey'
 import { VERIFICATION_TOKEN_LIFETIME_SECONDS } from '../tokens'
-import { isoTime, type EndpointContext } from './context'
-import { checkCode, findOtp, assertUsable } from './otpVerify'
+import type { EndpointContext } from './context'
+import { assertUsable, checkCode, findOtp, issueVerificationToken } from './otpVerify'
 
 /**
  * POST /v1/otp_verify_v2: the code and the client's key arrive encrypted to the code's target
@@ -13,7 +13,7 @@ import { checkCode, findOtp, assertUsable } from './otpVerify'
  * enclave's key, every claim a string, `exp` in milliseconds, with the tenant's `organization_id`.
  */
 export async function otpVerifyV2(context: EndpointContext): Promise<OtpVerifyV2Response> {
-  const { tenant, body, state, enclave, now } = context
+  const { tenant, body, enclave, now } = context
   const otpId = body.nonEmptyString('otpId')
   const encryptedOtpBundle = body.nonEmptyString('encryptedOtpBundle')
 
@@ -29,29 +29,16 @@ export async function otpVerifyV2(context: EndpointContext): Promise<OtpVerifyV2
   const { otpCode, publicKey } = readPlaintext(await enclave.open(otp.target, encryptedOtpBundle, field), field)
   checkCode(otp, otpCode)
 
-  const issuedAt = now()
+  const expiresAt = now() + VERIFICATION_TOKEN_LIFETIME_SECONDS * 1000
   const claims: VerificationTokenV2Claims = {
     id: crypto.randomUUID(),
     verification_type: otp.otpType,
     contact: otp.contact,
     organization_id: tenant.organizationId,
     public_key: publicKey,
-    exp: String(issuedAt + VERIFICATION_TOKEN_LIFETIME_SECONDS * 1000),
+    exp: String(expiresAt),
   }
-  const verificationToken = await enclave.signToken(claims)
-  // Signing awaited: a concurrent call with the same code may have used the OTP meanwhile.
-  assertUsable(otp, now())
-  otp.status = 'used'
-  state.verificationTokens[claims.id] = {
-    tokenId: claims.id,
-    configId: tenant.configId,
-    contact: otp.contact,
-    verificationType: otp.otpType,
-    publicKey,
-    expiresAt: isoTime(Number(claims.exp)),
-    usedFor: [],
-  }
-  return { verificationToken }
+  return issueVerificationToken(context, otp, { id: claims.id, publicKey, expiresAt }, () => enclave.signToken(claims))
 }
 
 /** The sealed JSON: `{"otp_code": …, "public_key": <compressed P-256, hex>}`, as encryptOtpCodeToBundle seals it. */
