@@ -45,7 +45,7 @@ export class MemoryStorage {
   }
 }
 
-interface BrowserGlobals {
+export interface BrowserGlobals {
   window: { localStorage: MemoryStorage; location: { hostname: string } }
   document: Record<string, never>
   fetch: typeof fetch
@@ -76,25 +76,35 @@ let loaded: typeof import('@turnkey/core') | undefined
  * `window.localStorage` once, when it is first imported: it is imported here, after the globals exist.
  */
 export function installProductionClient(proxy: () => MockAuthProxy): void {
-  const saved = new Map<keyof BrowserGlobals, PropertyDescriptor | undefined>()
+  let restore: (() => void) | undefined
   beforeAll(async () => {
     browser.fetch = (input, init) => {
       const request = new Request(input, init)
       recording?.push(new URL(request.url).pathname.replace(/^\/(v1|public\/v1)\//, ''))
       return proxy().handle(request)
     }
-    for (const name of ['window', 'document', 'fetch'] as const) {
-      saved.set(name, Object.getOwnPropertyDescriptor(globalThis, name))
-      Object.defineProperty(globalThis, name, { value: browser[name], configurable: true, writable: true })
-    }
+    restore = installGlobals(browser)
     loaded ??= await import('@turnkey/core')
   })
-  afterAll(() => {
+  afterAll(() => restore?.())
+}
+
+/**
+ * Puts a page's `window`, `document` and `fetch` on globalThis, as production's client looks for them;
+ * returns what puts the previous ones back (both harnesses use it).
+ */
+export function installGlobals(values: BrowserGlobals): () => void {
+  const saved = new Map<keyof BrowserGlobals, PropertyDescriptor | undefined>()
+  for (const name of ['window', 'document', 'fetch'] as const) {
+    saved.set(name, Object.getOwnPropertyDescriptor(globalThis, name))
+    Object.defineProperty(globalThis, name, { value: values[name], configurable: true, writable: true })
+  }
+  return () => {
     for (const [name, descriptor] of saved) {
       if (descriptor === undefined) Reflect.deleteProperty(globalThis, name)
       else Object.defineProperty(globalThis, name, descriptor)
     }
-  })
+  }
 }
 
 /**

@@ -17,6 +17,8 @@ import type { MockAuthProxy, MockAuthProxyOptions } from '../mock/types'
 import {
   CONFIG_ID,
   MemoryStorage,
+  installGlobals,
+  type BrowserGlobals,
   PARENT_ORGANIZATION_ID,
   PROXY_URL,
   createProductionMock,
@@ -30,12 +32,6 @@ export { CONFIG_ID, PARENT_ORGANIZATION_ID, PROXY_URL, sentCode, verifySession }
  * call sent to the wrong one of the two is refused here rather than answered by the same mock.
  */
 export const API_URL = 'https://api.mock.test'
-
-interface BrowserGlobals {
-  window: { localStorage: MemoryStorage; location: { hostname: string } }
-  document: Record<string, never>
-  fetch: typeof fetch
-}
 
 const browser: BrowserGlobals = {
   window: { localStorage: new MemoryStorage(), location: { hostname: 'app.test' } },
@@ -87,7 +83,7 @@ let loaded: typeof import('@turnkey/core-v2') | undefined
  * after it. The client is imported here, after the globals exist.
  */
 export function installProductionClientV2(proxy: () => MockAuthProxy): void {
-  const saved = new Map<keyof BrowserGlobals, PropertyDescriptor | undefined>()
+  let restore: (() => void) | undefined
   beforeAll(async () => {
     browser.fetch = (input, init) => {
       const request = new Request(input, init)
@@ -103,18 +99,10 @@ export function installProductionClientV2(proxy: () => MockAuthProxy): void {
       requestRecording?.push({ route, request: request.clone() })
       return proxy().handle(request)
     }
-    for (const name of ['window', 'document', 'fetch'] as const) {
-      saved.set(name, Object.getOwnPropertyDescriptor(globalThis, name))
-      Object.defineProperty(globalThis, name, { value: browser[name], configurable: true, writable: true })
-    }
+    restore = installGlobals(browser)
     loaded ??= await import('@turnkey/core-v2')
   })
-  afterAll(() => {
-    for (const [name, descriptor] of saved) {
-      if (descriptor === undefined) Reflect.deleteProperty(globalThis, name)
-      else Object.defineProperty(globalThis, name, descriptor)
-    }
-  })
+  afterAll(() => restore?.())
 }
 
 /**
