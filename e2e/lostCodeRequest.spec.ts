@@ -19,7 +19,7 @@ mockTest.describe('recovery on the playground', () => {
       await page.goto('/')
       const email = uniqueEmail('lost-send')
       // The proxy sends the code; the answer never reaches the page.
-      faults.add({ endpoint: 'otp_init', call: 1, fault: { kind: 'drop', after: true } })
+      faults.add({ endpoint: 'otp_init_v2', call: 1, fault: { kind: 'drop', after: true } })
       await page.getByRole('button', { name: 'Log in' }).click()
       const dialog = page.getByRole('dialog')
       await dialog.getByRole('textbox', { name: 'Email address' }).fill(email)

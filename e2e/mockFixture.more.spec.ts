@@ -6,8 +6,8 @@ test.use({ mockAuthProxyOptions: { url: '/auth-proxy' } })
 // In order, in one worker: the second test sees the fault plan the first one left.
 test.describe.configure({ mode: 'serial' })
 
-test('faults: the proxy down at otp_init shows the error, for this test only', async ({ page, faults }) => {
-  faults.add({ endpoint: 'otp_init', fault: { kind: 'error', code: 14 } })
+test('faults: the proxy down at otp_init_v2 shows the error, for this test only', async ({ page, faults }) => {
+  faults.add({ endpoint: 'otp_init_v2', fault: { kind: 'error', code: 14 } })
   await page.goto('/')
   await page.getByRole('button', { name: 'Log in' }).click()
   await page.getByRole('textbox', { name: 'Email address' }).fill('grace@example.com')

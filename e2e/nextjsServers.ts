@@ -3,6 +3,7 @@
 // (a real proxy is another origin: the browser calls it cross-origin, straight from the page).
 import { resolve } from 'node:path'
 import type { PlaywrightTestConfig } from '@playwright/test'
+import { MOCK_DEV_ENCLAVE_PUBLIC_KEY } from '../src/mock/devEnclaveKey'
 
 export const NEXTJS_EXAMPLE = resolve(import.meta.dirname, '..', 'examples', 'nextjs')
 const APP_PORT = Number(process.env.NEXTJS_PORT ?? 5321)
@@ -14,6 +15,8 @@ export const NEXTJS_PROXY_URL = `http://127.0.0.1:${MOCK_PORT}`
 export const NEXTJS_ENV = {
   NEXT_PUBLIC_AUTH_PROXY_URL: NEXTJS_PROXY_URL,
   NEXT_PUBLIC_AUTH_PROXY_CONFIG_ID: 'demo',
+  // What `npm run dev` hands the app: the key the mock (scripts/mock.mjs: the development key) signs with.
+  NEXT_PUBLIC_AUTH_PROXY_MOCK_ENCLAVE_KEY: MOCK_DEV_ENCLAVE_PUBLIC_KEY,
   NEXT_TELEMETRY_DISABLED: '1',
 }
 

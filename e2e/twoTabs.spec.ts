@@ -10,7 +10,7 @@ async function fillEmail(page: Page, email: string) {
 }
 
 /**
- * Holds each page's otp_login answer until every page has one, then hands them all over at once: both
+ * Holds each page's log-in answer (stamp_login) until every page has one, then hands them all over at once: both
  * tabs store their session within the same instant, before either hears of the other's (the race the
  * issue saw, made certain instead of left to timing).
  */
@@ -21,7 +21,7 @@ async function releaseSessionsTogether(pages: Page[]): Promise<void> {
     releaseAll = resolve
   })
   for (const page of pages) {
-    await page.route(`**${PROXY_PATH}/v1/otp_login`, async (route) => {
+    await page.route(`**${PROXY_PATH}/public/v1/submit/stamp_login`, async (route) => {
       const response = await route.fetch()
       held.push(() => route.fulfill({ response }))
       if (held.length === pages.length) releaseAll()

@@ -24,7 +24,7 @@ import { join, resolve } from 'node:path'
 import { kitTarball } from './packKit'
 import { EVM_NODE_DIR, GANACHE_VERSION, prepareEvmNodeDir } from './consumers/evmNode'
 import { lowerBound } from './consumers/lowerBound'
-import { onTheMock, quickStartFiles } from './consumers/quickStartFiles'
+import { forPreview, onTheMock, quickStartFiles } from './consumers/quickStartFiles'
 
 const ROOT = resolve(import.meta.dirname, '..')
 const flags = new Set(process.argv.slice(2))
@@ -193,8 +193,9 @@ async function main(): Promise<void> {
         return npmInstall(appB)
       })
       await step('app B: type check and vite build', async () => {
-        // A CommonJS package: the README's vite.config as .mts, so that Vite loads it as an ES module.
-        writeFileSync(join(appB, 'vite.config.mts'), quickStartFile('vite.config.ts'))
+        // A CommonJS package: the README's vite.config as .mts, so that Vite loads it as an ES module; its
+        // build is served by `vite preview` on the mock, so it holds the mock's key (forPreview).
+        writeFileSync(join(appB, 'vite.config.mts'), forPreview(quickStartFile('vite.config.ts')))
         await typeCheck(['node', REPO_TSC], appB, 'tsconfig.json')
         await run('npx', ['vite', 'build', '--config', 'vite.config.mts', '--logLevel', 'warn'], { cwd: appB })
         results.push(`app B (React 18.2.0, CommonJS, react-query ${queryLowerBound}): tsc and vite build pass`)
@@ -238,7 +239,8 @@ async function main(): Promise<void> {
       const installs = await Promise.allSettled([app, node])
       for (const settled of installs) if (settled.status === 'rejected') throw settled.reason
       await step('app C: tsc && vite build', async () => {
-        writeFileSync(join(appC, 'vite.config.ts'), quickStartFile('vite.config.ts'))
+        // Served by `vite preview` on the mock: the build holds the mock's key (forPreview).
+        writeFileSync(join(appC, 'vite.config.ts'), forPreview(quickStartFile('vite.config.ts')))
         // One @wagmi/core, shared by wagmi and the kit (a @wagmi/core released without its wagmi would be two).
         if (existsSync(join(appC, 'node_modules/wagmi/node_modules/@wagmi/core')))
           throw new Error("app C has two @wagmi/core: wagmi's own, and the kit's at the top")

@@ -19,11 +19,14 @@ describe('the playground fetch that records the codes the page asks for', () => 
     await expect.poll(() => onOtpId).toHaveBeenCalledWith('otp-1')
   })
 
-  it('records it from a Request too', async () => {
+  it("records it from a Request too, and from the current generation (otp_init_v2), the kit's default", async () => {
     const onOtpId = vi.fn()
     const fetch = recordOtpIds(onOtpId, answering(200, '{"otpId":"otp-2"}'))
     await fetch(new Request('http://localhost/auth-proxy/v1/otp_init', { method: 'POST' }))
     await expect.poll(() => onOtpId).toHaveBeenCalledWith('otp-2')
+    const v2 = recordOtpIds(onOtpId, answering(200, '{"otpId":"otp-v2","otpEncryptionTargetBundle":"{}"}'))
+    await v2(new Request('http://localhost/auth-proxy/v1/otp_init_v2', { method: 'POST' }))
+    await expect.poll(() => onOtpId).toHaveBeenCalledWith('otp-v2')
   })
 
   it('records nothing from other endpoints, failures, or answers without an otpId', async () => {
@@ -40,6 +43,7 @@ describe('the playground fetch that records the codes the page asks for', () => 
     })
     const onOtpId = vi.fn()
     await recordOtpIds(onOtpId, answering(200, '{"otpId":"otp-3"}'))('http://localhost/auth-proxy/v1/otp_verify')
+    await recordOtpIds(onOtpId, answering(200, '{"otpId":"otp-5"}'))('http://localhost/auth-proxy/v1/otp_verify_v2')
     await recordOtpIds(onOtpId, answering(429, '{"otpId":"otp-4"}'))('http://localhost/auth-proxy/v1/otp_init')
     await recordOtpIds(onOtpId, answering(200, '{"code":5}'))('http://localhost/auth-proxy/v1/otp_init')
     await recordOtpIds(onOtpId, answering(200, 'not json'))('http://localhost/auth-proxy/v1/otp_init')

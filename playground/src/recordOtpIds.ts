@@ -1,6 +1,6 @@
 /**
  * The fetch the playground gives the kit: the platform's, which also tells `onOtpId` of each code the
- * page asks for (otp_init's answer), so that the page knows its own codes in the mock's shared outbox.
+ * page asks for (the answer of otp_init_v2, or of the seed's otp_init), so that the page knows its own codes in the mock's shared outbox.
  * The kit's calls and answers are untouched: the answer is read from a copy.
  */
 export function recordOtpIds(
@@ -10,7 +10,7 @@ export function recordOtpIds(
   return async (input, init) => {
     const response = await base(input, init)
     const url = input instanceof Request ? input.url : String(input)
-    if (response.ok && new URL(url, 'http://localhost').pathname.endsWith('/v1/otp_init')) {
+    if (response.ok && /\/v1\/otp_init(_v2)?$/.test(new URL(url, 'http://localhost').pathname)) {
       response
         .clone()
         .json()

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { onTheMock, quickStartFiles } from './quickStartFiles'
+import { forPreview, onTheMock, quickStartFiles } from './quickStartFiles'
 
 const README = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8')
 
@@ -45,14 +45,35 @@ describe('quickStartFiles', () => {
 describe('onTheMock', () => {
   const placeholders = { proxyUrl: 'https://your-auth-proxy.example', configId: 'your-config-id' }
 
-  it("puts the mock's URL and config id in place of the placeholders", () => {
+  it("puts the mock's URL and config id in place of the placeholders, and passes the mock's key", () => {
     const app = '<AuthProxyProvider proxyUrl="https://your-auth-proxy.example" configId="your-config-id">'
-    expect(onTheMock(app, placeholders)).toBe('<AuthProxyProvider proxyUrl="/auth-proxy" configId="demo">')
+    expect(onTheMock(app, placeholders)).toBe(
+      '<AuthProxyProvider proxyUrl="/auth-proxy" configId="demo" dangerouslyOverrideSignerPublicKey={import.meta.env.AUTH_PROXY_MOCK_ENCLAVE_KEY}>',
+    )
+  })
+
+  it('says the same as the README does about the key', () => {
+    expect(README).toContain('`dangerouslyOverrideSignerPublicKey={import.meta.env.AUTH_PROXY_MOCK_ENCLAVE_KEY}`')
   })
 
   it('throws when the README no longer has a placeholder', () => {
     expect(() => onTheMock('<AuthProxyProvider proxyUrl={url} configId="your-config-id">', placeholders)).toThrow(
       'the quick start\'s App has no proxyUrl="https://your-auth-proxy.example"',
+    )
+  })
+})
+
+describe('forPreview', () => {
+  it("puts the mock's key in a build of the README's vite.config, and nothing else", () => {
+    const viteConfig = quickStartFiles(README)[1]?.content ?? ''
+    const preview = forPreview(viteConfig)
+    expect(preview).toContain("mockAuthProxyPlugin({ path: '/auth-proxy', enclaveKeyInBuild: true })")
+    expect(preview.replace(', enclaveKeyInBuild: true', '')).toBe(viteConfig)
+  })
+
+  it('throws when the README no longer calls the plugin that way', () => {
+    expect(() => forPreview('plugins: [mockAuthProxyPlugin()]')).toThrow(
+      "has no mockAuthProxyPlugin({ path: '/auth-proxy' })",
     )
   })
 })

@@ -28,10 +28,14 @@ export function quickStartFiles(readme: string): QuickStartFile[] {
   return files
 }
 
+/** What the README tells a person trying the quick start on the mock to pass besides the two values. */
+export const MOCK_KEY_PROP = 'dangerouslyOverrideSignerPublicKey={import.meta.env.AUTH_PROXY_MOCK_ENCLAVE_KEY}'
+
 /**
  * The quick start's App with the values the README gives for the mock (`proxyUrl="/auth-proxy"`,
- * `configId="demo"`) in place of the placeholders, as a person trying it on the mock does. Throws when
- * a placeholder is not there: the README changed, and this harness with it.
+ * `configId="demo"`) in place of the placeholders, and the mock's enclave key passed after them, as a
+ * person trying it on the mock does. Throws when a placeholder is not there: the README changed, and
+ * this harness with it.
  */
 export function onTheMock(app: string, placeholders: { proxyUrl: string; configId: string }): string {
   let result = app
@@ -43,5 +47,17 @@ export function onTheMock(app: string, placeholders: { proxyUrl: string; configI
     if (!result.includes(attribute)) throw new Error(`the quick start's App has no ${attribute}`)
     result = result.replace(attribute, `${prop}="${mockValue}"`)
   }
-  return result
+  return result.replace('configId="demo"', `configId="demo" ${MOCK_KEY_PROP}`)
+}
+
+/** The plugin call of the README's vite.config. */
+const PLUGIN_CALL = "mockAuthProxyPlugin({ path: '/auth-proxy' })"
+
+/**
+ * The README's vite.config for a build served on the mock by `vite preview` (an end-to-end test): the
+ * plugin puts the mock's key in the build (`enclaveKeyInBuild: true`), as the README says to do there only.
+ */
+export function forPreview(viteConfig: string): string {
+  if (!viteConfig.includes(PLUGIN_CALL)) throw new Error(`the quick start's vite.config has no ${PLUGIN_CALL}`)
+  return viteConfig.replace(PLUGIN_CALL, "mockAuthProxyPlugin({ path: '/auth-proxy', enclaveKeyInBuild: true })")
 }

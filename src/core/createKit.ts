@@ -43,8 +43,11 @@ export interface KitOptions extends AuthProxyClientOptions, KitOAuthOptions {
    */
   wallet?: SignupWallet
   /**
-   * The generation of the OTP endpoints to speak: 'v2' (production's current one: the code never
-   * travels in plaintext) or 'v1' (the seed's). Default 'v1' for now.
+   * The generation of the OTP endpoints to speak. Default 'v2', production's current one, as
+   * @turnkey/core 2.x speaks it: otp_init_v2 (a target signed by the enclave, checked against
+   * production's key or `dangerouslyOverrideSignerPublicKey`), otp_verify_v2 (the code sealed to it by
+   * HPKE: it never travels in plaintext), signup_v2 and stamp_login. 'v1' is the seed's (otp_init,
+   * otp_verify with the code, signup, otp_login), which production still serves.
    */
   otpProtocol?: 'v1' | 'v2'
   /**
@@ -120,7 +123,7 @@ export function createKit(options: KitOptions): Kit {
     storage,
     wallet,
     // Checked by the OTP flow, where it is used (a chunk of its own).
-    otp: { protocol: options.otpProtocol ?? 'v1', signerPublicKey: options.dangerouslyOverrideSignerPublicKey },
+    otp: { protocol: options.otpProtocol ?? 'v2', signerPublicKey: options.dangerouslyOverrideSignerPublicKey },
     signingPrompt: { current: undefined },
     signInPrompt: { current: undefined },
     destroy: () => {

@@ -47,6 +47,7 @@ import { CAPTCHA_HEADER, withCaptchaCheck } from './captcha'
 import { turnstileRoute } from './turnstileRoute'
 import { createWebhooks } from './webhooks/createWebhooks'
 import { proxyActivity } from './webhooks/proxyActivity'
+import { withoutSessions } from './webhooks/withoutSessions'
 
 type Endpoint = (context: EndpointContext) => unknown
 
@@ -103,7 +104,7 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
     tokens,
     enclave,
     now,
-    onActivity: (activity) => webhooks.notify(activity),
+    onActivity: (activity) => webhooks.notify(withoutSessions(activity)),
   })
 
   /** Before the tenant is known (preflight, outbox, unknown paths) an origin some tenant allows may read. */

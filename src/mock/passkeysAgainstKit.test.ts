@@ -40,6 +40,7 @@ function browser(proxy: MockAuthProxy, device = createSoftAuthenticator({ origin
     keyStore: memoryKeyStore(),
     storage: memoryStorage(),
     webauthn: device.webauthn,
+    dangerouslyOverrideSignerPublicKey: proxy.enclaveSignerPublicKey,
   })
   return { kit, device, paths }
 }

@@ -40,7 +40,7 @@ describe('useSmsOtp', () => {
     act(() => result.current.smsOtp.verify(latestCode(proxy, PHONE)))
     await waitFor(() => expect(result.current.smsOtp.step).toBe('done'))
     expect(result.current.smsOtp.result?.isNewUser).toBe(true)
-    expect(requests.slice(-4)).toEqual(['otp_verify', 'account', 'signup', 'otp_login'])
+    expect(requests.slice(-4)).toEqual(['otp_verify_v2', 'account', 'signup_v2', '/public/v1/submit/stamp_login'])
     expect(Object.values(proxy.state.users)).toEqual([expect.objectContaining({ phoneNumber: PHONE })])
     expect(flowStorage.getItem(PENDING_KEY)).toBeNull()
   })

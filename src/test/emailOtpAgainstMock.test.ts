@@ -1,5 +1,7 @@
 // The kit's core flow against the bundled mock, through the mock's fetch handler: the wire contract
-// proven from both ends, with each side's checks live (signatures, single-use tokens, bindings).
+// proven from both ends, with each side's checks live (signatures, single-use tokens, bindings). Both
+// generations: the current one (the kit's default: the code sealed to the enclave's target, signup_v2,
+// stamp_login) and the seed's (otpProtocol 'v1'), which production still serves.
 import { describe, expect, it } from 'vitest'
 import { createKit, type Kit } from '../core/createKit'
 import { isKitError, type KitError } from '../core/errors'
@@ -14,7 +16,24 @@ interface Recorded {
   endpoints: string[]
 }
 
-function setup(proxy: MockAuthProxy = createMockAuthProxy({ strictFields: true })): {
+/** Each generation's endpoints, as recordingFetch names them. */
+const GENERATIONS = [
+  {
+    protocol: 'v2',
+    init: 'otp_init_v2',
+    verify: 'otp_verify_v2',
+    signup: 'signup_v2',
+    login: '/public/v1/submit/stamp_login',
+  },
+  { protocol: 'v1', init: 'otp_init', verify: 'otp_verify', signup: 'signup', login: 'otp_login' },
+] as const
+type Generation = (typeof GENERATIONS)[number]
+
+function setup(
+  wire: Generation,
+  proxy: MockAuthProxy = createMockAuthProxy({ strictFields: true }),
+  handle: MockAuthProxy['handle'] = (request) => proxy.handle(request),
+): {
   kit: Kit
   proxy: MockAuthProxy
   recorded: Recorded
@@ -23,9 +42,11 @@ function setup(proxy: MockAuthProxy = createMockAuthProxy({ strictFields: true }
   const kit = createKit({
     proxyUrl: 'https://proxy.test',
     configId: 'demo',
-    fetch: recordingFetch(proxy, recorded.endpoints),
+    fetch: recordingFetch({ handle }, recorded.endpoints),
     keyStore: memoryKeyStore(),
     storage: memoryStorage(),
+    otpProtocol: wire.protocol,
+    dangerouslyOverrideSignerPublicKey: proxy.enclaveSignerPublicKey,
   })
   return { kit, proxy, recorded }
 }
@@ -36,20 +57,20 @@ function codeFor(proxy: MockAuthProxy, email: string): string {
   return message.code
 }
 
-describe('email OTP sign-in against the mock proxy', () => {
-  it("signs a new user up with exactly wallet_kit_config (the code's format), otp_init, otp_verify, account, signup, otp_login", async () => {
-    const { kit, proxy, recorded } = setup()
+describe.each(GENERATIONS)('email OTP sign-in against the mock proxy ($protocol)', (wire) => {
+  it("signs a new user up with exactly wallet_kit_config (the code's format), the code sent and verified, account, signup, login", async () => {
+    const { kit, proxy, recorded } = setup(wire)
     const challenge = await startEmailOtp(kit, { email: 'ada@example.com' })
     const { session, isNewUser } = await completeEmailOtp(kit, { challenge, code: codeFor(proxy, 'ada@example.com') })
 
     expect(isNewUser).toBe(true)
     expect(recorded.endpoints).toEqual([
       'wallet_kit_config',
-      'otp_init',
-      'otp_verify',
+      wire.init,
+      wire.verify,
       'account',
-      'signup',
-      'otp_login',
+      wire.signup,
+      wire.login,
     ])
     expect(session.publicKey).toBe(challenge.publicKey)
     expect(kit.session.getSnapshot()).toMatchObject({ status: 'signedIn', session: { token: session.token } })
@@ -57,19 +78,19 @@ describe('email OTP sign-in against the mock proxy', () => {
   })
 
   it('logs a returning user into the same organization without signing up again', async () => {
-    const { kit, proxy } = setup()
+    const { kit, proxy } = setup(wire)
     const first = await startEmailOtp(kit, { email: 'grace@example.com' })
     const signedUp = await completeEmailOtp(kit, { challenge: first, code: codeFor(proxy, 'grace@example.com') })
     await kit.session.logout()
 
-    const second = setup(proxy)
+    const second = setup(wire, proxy)
     const challenge = await startEmailOtp(second.kit, { email: 'GRACE@example.com' })
     const { session, isNewUser } = await completeEmailOtp(second.kit, {
       challenge,
       code: codeFor(proxy, 'grace@example.com'),
     })
     expect(isNewUser).toBe(false)
-    expect(second.recorded.endpoints).toEqual(['wallet_kit_config', 'otp_init', 'otp_verify', 'account', 'otp_login'])
+    expect(second.recorded.endpoints).toEqual(['wallet_kit_config', wire.init, wire.verify, 'account', wire.login])
     expect(session.organizationId).toBe(signedUp.session.organizationId)
     expect(session.userId).toBe(signedUp.session.userId)
   })
@@ -79,7 +100,7 @@ describe('email OTP sign-in against the mock proxy', () => {
       strictFields: true,
       tenants: [{ configId: 'demo', organizationId: 'org', otpAlphanumeric: false }],
     })
-    const { kit } = setup(proxy)
+    const { kit } = setup(wire, proxy)
     const challenge = await startEmailOtp(kit, {
       email: 'digits@example.com',
       config: await kit.client.walletKitConfig(),
@@ -97,12 +118,9 @@ describe('email OTP sign-in against the mock proxy', () => {
       tenants: [{ configId: 'demo', organizationId: 'org', otpLength: 8, otpAlphanumeric: false }],
     })
     const bodies: unknown[] = []
-    const { kit } = setup({
-      ...proxy,
-      handle: async (request: Request) => {
-        if (request.url.endsWith('/v1/otp_init')) bodies.push(await request.clone().json())
-        return proxy.handle(request)
-      },
+    const { kit } = setup(wire, proxy, async (request) => {
+      if (request.url.endsWith(`/v1/${wire.init}`)) bodies.push(await request.clone().json())
+      return proxy.handle(request)
     })
     const challenge = await startEmailOtp(kit, {
       email: 'eight@example.com',
@@ -123,7 +141,7 @@ describe('email OTP sign-in against the mock proxy', () => {
       now: () => Date.now() + ahead,
       tenants: [{ configId: 'demo', organizationId: 'org', otpExpirationSeconds: 60 }],
     })
-    const { kit } = setup(proxy)
+    const { kit } = setup(wire, proxy)
     const challenge = await startEmailOtp(kit, { email: 'slow@example.com' })
     ahead = 61_000
     expect(challenge.expiresAt).toBeGreaterThan(Date.now() + ahead)
@@ -135,7 +153,7 @@ describe('email OTP sign-in against the mock proxy', () => {
   })
 
   it('reports a wrong code as OTP_CODE_INVALID with the attempts left, and the right one still works', async () => {
-    const { kit, proxy } = setup()
+    const { kit, proxy } = setup(wire)
     const challenge = await startEmailOtp(kit, { email: 'typo@example.com' })
     const code = codeFor(proxy, 'typo@example.com')
     const wrong = (code[0] === '2' ? '3' : '2') + code.slice(1)
@@ -150,7 +168,7 @@ describe('email OTP sign-in against the mock proxy', () => {
   })
 
   it('burns the code after five wrong tries: OTP_ATTEMPTS_EXCEEDED, and the right code no longer works', async () => {
-    const { kit, proxy } = setup()
+    const { kit, proxy } = setup(wire)
     const challenge = await startEmailOtp(kit, { email: 'burn@example.com' })
     const code = codeFor(proxy, 'burn@example.com')
     const wrong = (code[0] === '2' ? '3' : '2') + code.slice(1)
@@ -170,7 +188,7 @@ describe('email OTP sign-in against the mock proxy', () => {
   })
 
   it('refuses a used code as OTP_EXPIRED', async () => {
-    const { kit, proxy } = setup()
+    const { kit, proxy } = setup(wire)
     const challenge = await startEmailOtp(kit, { email: 'twice@example.com' })
     const code = codeFor(proxy, 'twice@example.com')
     await completeEmailOtp(kit, { challenge, code })
@@ -180,9 +198,9 @@ describe('email OTP sign-in against the mock proxy', () => {
   it('maps a rate-limited otp_init to RATE_LIMITED and leaves no key behind', async () => {
     const proxy = createMockAuthProxy({
       strictFields: true,
-      failures: { otp_init: { code: 8, message: 'contact: too many codes' } },
+      failures: { [wire.init]: { code: 8, message: 'contact: too many codes' } },
     })
-    const { kit } = setup(proxy)
+    const { kit } = setup(wire, proxy)
     await expect(startEmailOtp(kit, { email: 'busy@example.com' })).rejects.toMatchObject({
       code: 'RATE_LIMITED',
       status: 429,
@@ -191,7 +209,7 @@ describe('email OTP sign-in against the mock proxy', () => {
   })
 
   it('deletes the pending key when a started sign-in is cancelled', async () => {
-    const { kit } = setup()
+    const { kit } = setup(wire)
     const challenge = await startEmailOtp(kit, { email: 'gone@example.com' })
     expect(await kit.keyStore.list()).toEqual([challenge.publicKey])
     await cancelEmailOtp(kit, challenge)

@@ -108,6 +108,7 @@ describe('render budget: a session change re-renders only what reads the session
           proxyUrl={PROXY_URL}
           configId={DEMO_CONFIG_ID}
           fetch={proxy.fetch}
+          dangerouslyOverrideSignerPublicKey={proxy.enclaveSignerPublicKey}
           keyStore={memoryKeyStore()}
           storage={memoryStorage()}
           flowStorage={memoryStorage()}
@@ -169,6 +170,7 @@ describe('render budget: a session change re-renders only what reads the session
             proxyUrl={PROXY_URL}
             configId={DEMO_CONFIG_ID}
             fetch={proxy.fetch}
+            dangerouslyOverrideSignerPublicKey={proxy.enclaveSignerPublicKey}
             keyStore={memoryKeyStore()}
             storage={memoryStorage()}
             flowStorage={memoryStorage()}

@@ -51,6 +51,7 @@ function loadPage(proxy: MockAuthProxy) {
         keyStore={memoryKeyStore()}
         storage={memoryStorage()}
         flowStorage={memoryStorage()}
+        dangerouslyOverrideSignerPublicKey={proxy.enclaveSignerPublicKey}
       >
         <ConfigReader label="header" />
         <ConfigReader label="footer" />
@@ -109,9 +110,9 @@ async function liveThroughFocusAndReconnect(queryClient: QueryClient): Promise<v
 /** What the signed-in view asks once the flow is done: the wallet (who is signed in, the session remembers). Sorted. */
 const ACCOUNT_VIEW = ['POST /public/v1/query/list_wallet_accounts', 'POST /public/v1/query/list_wallets']
 
-/** The flow's calls in order, then the view's queries (which run side by side) sorted. */
+/** The flow's calls in order (its log-in, stamp_login, on the public API), then the view's queries (which run side by side) sorted. */
 function flowThenView(requests: readonly string[]): string[] {
-  const view = requests.findIndex((request) => request.startsWith('POST /public/'))
+  const view = requests.findIndex((request) => request.startsWith('POST /public/v1/query/'))
   return view < 0 ? [...requests] : [...requests.slice(0, view), ...requests.slice(view).sort()]
 }
 
@@ -125,18 +126,18 @@ describe('request budget: each flow makes only the calls DESIGN.md lists', () =>
     expect(requests).toEqual(['POST /v1/wallet_kit_config'])
   })
 
-  it('given a new user, the email flow through the modal is config, otp_init, otp_verify, account, signup, otp_login', async () => {
+  it('given a new user, the email flow through the modal is config, otp_init_v2, otp_verify_v2, account, signup_v2, stamp_login', async () => {
     const proxy = createMockAuthProxy({ strictFields: true })
     const { user, requests, queryClient } = loadPage(proxy)
     await signInThroughModal(user, proxy, 'ada@example.com')
     await liveThroughFocusAndReconnect(queryClient)
     expect(flowThenView(requests)).toEqual([
       'POST /v1/wallet_kit_config',
-      'POST /v1/otp_init',
-      'POST /v1/otp_verify',
+      'POST /v1/otp_init_v2',
+      'POST /v1/otp_verify_v2',
       'POST /v1/account',
-      'POST /v1/signup',
-      'POST /v1/otp_login',
+      'POST /v1/signup_v2',
+      'POST /public/v1/submit/stamp_login',
       ...ACCOUNT_VIEW,
     ])
   })
@@ -150,6 +151,7 @@ describe('request budget: each flow makes only the calls DESIGN.md lists', () =>
       fetch: proxy.fetch,
       keyStore: memoryKeyStore(),
       storage: memoryStorage(),
+      dangerouslyOverrideSignerPublicKey: proxy.enclaveSignerPublicKey,
     })
     const challenge = await startEmailOtp(earlier, { email: 'grace@example.com' })
     const code = proxy.outbox('grace@example.com')[0]?.code ?? ''
@@ -161,27 +163,27 @@ describe('request budget: each flow makes only the calls DESIGN.md lists', () =>
     await liveThroughFocusAndReconnect(queryClient)
     expect(flowThenView(requests)).toEqual([
       'POST /v1/wallet_kit_config',
-      'POST /v1/otp_init',
-      'POST /v1/otp_verify',
+      'POST /v1/otp_init_v2',
+      'POST /v1/otp_verify_v2',
       'POST /v1/account',
-      'POST /v1/otp_login',
+      'POST /public/v1/submit/stamp_login',
       ...ACCOUNT_VIEW,
     ])
     await waitFor(() => expect(Object.keys(proxy.state.users)).toHaveLength(1))
   })
 
-  it('given a new user, the SMS flow through the modal is config, otp_init, otp_verify, account, signup, otp_login', async () => {
+  it('given a new user, the SMS flow through the modal is config, otp_init_v2, otp_verify_v2, account, signup_v2, stamp_login', async () => {
     const proxy = createMockAuthProxy({ strictFields: true })
     const { user, requests, queryClient } = loadPage(proxy)
     await signInByPhoneThroughModal(user, proxy, '+447700900123')
     await liveThroughFocusAndReconnect(queryClient)
     expect(flowThenView(requests)).toEqual([
       'POST /v1/wallet_kit_config',
-      'POST /v1/otp_init',
-      'POST /v1/otp_verify',
+      'POST /v1/otp_init_v2',
+      'POST /v1/otp_verify_v2',
       'POST /v1/account',
-      'POST /v1/signup',
-      'POST /v1/otp_login',
+      'POST /v1/signup_v2',
+      'POST /public/v1/submit/stamp_login',
       ...ACCOUNT_VIEW,
     ])
   })
@@ -194,6 +196,7 @@ describe('request budget: each flow makes only the calls DESIGN.md lists', () =>
       fetch: proxy.fetch,
       keyStore: memoryKeyStore(),
       storage: memoryStorage(),
+      dangerouslyOverrideSignerPublicKey: proxy.enclaveSignerPublicKey,
     })
     const challenge = await startSmsOtp(earlier, { phoneNumber: '+14155550123' })
     const code = proxy.outbox('+14155550123')[0]?.code ?? ''
@@ -205,10 +208,10 @@ describe('request budget: each flow makes only the calls DESIGN.md lists', () =>
     await liveThroughFocusAndReconnect(queryClient)
     expect(flowThenView(requests)).toEqual([
       'POST /v1/wallet_kit_config',
-      'POST /v1/otp_init',
-      'POST /v1/otp_verify',
+      'POST /v1/otp_init_v2',
+      'POST /v1/otp_verify_v2',
       'POST /v1/account',
-      'POST /v1/otp_login',
+      'POST /public/v1/submit/stamp_login',
       ...ACCOUNT_VIEW,
     ])
     await waitFor(() =>

@@ -40,6 +40,7 @@ function KitProviders({ proxy, storage, keyStore, kit, children }: KitProps) {
         configId={DEMO_CONFIG_ID}
         kit={kit}
         fetch={proxy.fetch}
+        dangerouslyOverrideSignerPublicKey={proxy.enclaveSignerPublicKey}
         storage={storage}
         keyStore={keyStore}
         flowStorage={memoryStorage()}
@@ -71,7 +72,14 @@ const page = (
 async function storedSession(proxy: MockAuthProxy) {
   const storage = memoryStorage()
   const keyStore = memoryKeyStore()
-  const kit = createKit({ proxyUrl: PROXY_URL, configId: DEMO_CONFIG_ID, fetch: proxy.fetch, storage, keyStore })
+  const kit = createKit({
+    proxyUrl: PROXY_URL,
+    configId: DEMO_CONFIG_ID,
+    fetch: proxy.fetch,
+    dangerouslyOverrideSignerPublicKey: proxy.enclaveSignerPublicKey,
+    storage,
+    keyStore,
+  })
   const challenge = await startEmailOtp(kit, { email: 'ada@example.com' })
   await completeEmailOtp(kit, { challenge, code: proxy.outbox('ada@example.com')[0]?.code ?? '' })
   kit.destroy()
@@ -96,7 +104,13 @@ async function serveThenHydrate(proxy: MockAuthProxy, browser: { storage: FlowSt
       {page}
     </KitProviders>,
   )
-  const kit = createKit({ proxyUrl: PROXY_URL, configId: DEMO_CONFIG_ID, fetch: proxy.fetch, ...browser })
+  const kit = createKit({
+    proxyUrl: PROXY_URL,
+    configId: DEMO_CONFIG_ID,
+    fetch: proxy.fetch,
+    dangerouslyOverrideSignerPublicKey: proxy.enclaveSignerPublicKey,
+    ...browser,
+  })
   await kit.session.ready
   await kit.config.ensure()
   expect(kit.session.getSnapshot().status).not.toBe('loading')

@@ -29,7 +29,14 @@ describe('SMS OTP sign-in against the mock proxy', () => {
     expect(proxy.outbox(PHONE)[0]?.text).toBe(`Demo: ${codeFor(proxy, PHONE)} is your code`)
     const signedUp = await completeSmsOtp(first.kit, { challenge, code: codeFor(proxy, PHONE) })
     expect(signedUp.isNewUser).toBe(true)
-    expect(first.endpoints).toEqual(['wallet_kit_config', 'otp_init', 'otp_verify', 'account', 'signup', 'otp_login'])
+    expect(first.endpoints).toEqual([
+      'wallet_kit_config',
+      'otp_init_v2',
+      'otp_verify_v2',
+      'account',
+      'signup_v2',
+      '/public/v1/submit/stamp_login',
+    ])
     expect(Object.values(proxy.state.users)).toEqual([expect.objectContaining({ phoneNumber: PHONE })])
     first.kit.destroy()
 
@@ -37,7 +44,13 @@ describe('SMS OTP sign-in against the mock proxy', () => {
     const again = await startSmsOtp(second.kit, { phoneNumber: PHONE })
     const loggedIn = await completeSmsOtp(second.kit, { challenge: again, code: codeFor(proxy, PHONE) })
     expect(loggedIn.isNewUser).toBe(false)
-    expect(second.endpoints).toEqual(['wallet_kit_config', 'otp_init', 'otp_verify', 'account', 'otp_login'])
+    expect(second.endpoints).toEqual([
+      'wallet_kit_config',
+      'otp_init_v2',
+      'otp_verify_v2',
+      'account',
+      '/public/v1/submit/stamp_login',
+    ])
     expect(loggedIn.session.organizationId).toBe(signedUp.session.organizationId)
     expect(loggedIn.session.userId).toBe(signedUp.session.userId)
     second.kit.destroy()

@@ -45,6 +45,7 @@ export function loadSignedIn({
       fetch: proxy.fetch,
       ...stores,
       wallet,
+      dangerouslyOverrideSignerPublicKey: proxy.enclaveSignerPublicKey,
     })
     if (phone !== undefined) {
       const challenge = await startSmsOtp(kit, { phoneNumber: phone })

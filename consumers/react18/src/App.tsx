@@ -10,7 +10,11 @@ const queryClient = new QueryClient()
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProxyProvider proxyUrl="/auth-proxy" configId="demo">
+      <AuthProxyProvider
+        proxyUrl="/auth-proxy"
+        configId="demo"
+        dangerouslyOverrideSignerPublicKey={import.meta.env.AUTH_PROXY_MOCK_ENCLAVE_KEY}
+      >
         <header>
           <LoginButton />
         </header>

@@ -5,8 +5,12 @@ import { createConfig, http } from 'wagmi'
 
 // One kit for the whole app: the provider's hooks and modal and wagmi's connector share its session, so
 // signing in through the modal is connecting, and disconnecting is signing out. The mock is on this
-// app's own server (vite.config.ts mounts it at /auth-proxy).
-export const kit = createKit({ proxyUrl: '/auth-proxy', configId: 'demo' })
+// app's own server (vite.config.ts mounts it at /auth-proxy), which hands the page its enclave key.
+export const kit = createKit({
+  proxyUrl: '/auth-proxy',
+  configId: 'demo',
+  dangerouslyOverrideSignerPublicKey: import.meta.env.AUTH_PROXY_MOCK_ENCLAVE_KEY as string | undefined,
+})
 
 // The local node: 127.0.0.1:8545, where Hardhat, Anvil and Ganache listen by default, unless the page's
 // ?rpc= names another (the end-to-end test starts its node on a free port).

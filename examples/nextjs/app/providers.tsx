@@ -8,6 +8,9 @@ import { useState, type ReactNode } from 'react'
 // NEXT_PUBLIC_* variables are inlined into the browser code by `next build` (see .env).
 const PROXY_URL = process.env.NEXT_PUBLIC_AUTH_PROXY_URL ?? 'http://127.0.0.1:8787'
 const CONFIG_ID = process.env.NEXT_PUBLIC_AUTH_PROXY_CONFIG_ID ?? 'demo'
+// Set by `npm run dev` to the mock's enclave key, which signs the targets codes are sealed to; unset (and
+// production's key trusted) everywhere else. Never set it in production.
+const MOCK_ENCLAVE_KEY = process.env.NEXT_PUBLIC_AUTH_PROXY_MOCK_ENCLAVE_KEY
 
 export function Providers({ children }: { children: ReactNode }) {
   // One QueryClient per browser tab, and one per request on the server: never a module-level one,
@@ -15,7 +18,11 @@ export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(() => new QueryClient())
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProxyProvider proxyUrl={PROXY_URL} configId={CONFIG_ID}>
+      <AuthProxyProvider
+        proxyUrl={PROXY_URL}
+        configId={CONFIG_ID}
+        dangerouslyOverrideSignerPublicKey={MOCK_ENCLAVE_KEY}
+      >
         {children}
       </AuthProxyProvider>
     </QueryClientProvider>

@@ -7,7 +7,10 @@ const proxyUrl = new URL(process.env.NEXT_PUBLIC_AUTH_PROXY_URL ?? 'http://127.0
 const mock = await startMock({ port: Number(proxyUrl.port), appOrigins: appOrigins(appPort) })
 console.log(`mock auth proxy on ${mock.url}; codes it "sends" are at ${mock.url}/__mock/outbox`)
 
-const next = spawn('npx', ['next', 'dev', '--port', String(appPort)], { stdio: 'inherit' })
+// The mock signs the codes' targets with its own enclave key: handed to the page (and to nothing else)
+// so that its kit trusts it (providers.tsx), never typed by hand.
+const env = { ...process.env, NEXT_PUBLIC_AUTH_PROXY_MOCK_ENCLAVE_KEY: mock.proxy.enclaveSignerPublicKey }
+const next = spawn('npx', ['next', 'dev', '--port', String(appPort)], { stdio: 'inherit', env })
 const stop = () => next.kill('SIGINT')
 process.once('SIGINT', stop)
 process.once('SIGTERM', stop)

@@ -4,6 +4,8 @@ import { appOrigins, startMock } from './startMock.mjs'
 const proxyUrl = new URL(process.env.NEXT_PUBLIC_AUTH_PROXY_URL ?? 'http://127.0.0.1:8787')
 const mock = await startMock({ port: Number(proxyUrl.port), appOrigins: appOrigins(Number(process.env.PORT ?? 3000)) })
 console.log(`mock auth proxy on ${mock.url}; codes it "sends" are at ${mock.url}/__mock/outbox`)
+// What the app built beside it must trust (NEXT_PUBLIC_AUTH_PROXY_MOCK_ENCLAVE_KEY, before `next build`).
+console.log(`its enclave key: NEXT_PUBLIC_AUTH_PROXY_MOCK_ENCLAVE_KEY=${mock.proxy.enclaveSignerPublicKey}`)
 const stop = () => void mock.close().then(() => process.exit(0))
 process.once('SIGINT', stop)
 process.once('SIGTERM', stop)

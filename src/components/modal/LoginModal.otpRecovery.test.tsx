@@ -40,7 +40,7 @@ async function openEmailStep(user: UserEvent, name = 'Log in', dialogName = 'Log
 
 describe('LoginModal, a code request whose answer was lost', () => {
   it('says a code may already be on its way, counts the wait down with Continue held back, then sends with the same key', async () => {
-    const { clock, proxy, options } = faultyProxy('otp_init', ['lost-after'])
+    const { clock, proxy, options } = faultyProxy('otp_init_v2', ['lost-after'])
     const { user, kit } = renderWithProxy(<LoginButton />, options)
     const dialog = await openEmailStep(user)
     await user.type(within(dialog).getByRole('textbox', { name: 'Email address' }), EMAIL)
@@ -65,7 +65,7 @@ describe('LoginModal, a code request whose answer was lost', () => {
   })
 
   it('says so in French too', async () => {
-    const { options } = faultyProxy('otp_init', ['lost-before'])
+    const { options } = faultyProxy('otp_init_v2', ['lost-before'])
     const { user } = renderWithProxy(<LoginButton locale="fr" />, options)
     const dialog = await openEmailStep(user, 'Se connecter', 'Connexion ou inscription')
     await user.type(within(dialog).getByRole('textbox', { name: 'Adresse e-mail' }), EMAIL)
@@ -82,7 +82,7 @@ describe('LoginModal, a rate limit on trying codes', () => {
       status: 429,
       headers: { 'Content-Type': 'application/json', 'Retry-After': '20' },
     })
-    const { clock, proxy, options } = faultyProxy('otp_verify', [limited])
+    const { clock, proxy, options } = faultyProxy('otp_verify_v2', [limited])
     const { user } = renderWithProxy(<LoginButton />, options)
     const dialog = await openEmailStep(user)
     await user.type(within(dialog).getByRole('textbox', { name: 'Email address' }), EMAIL)
@@ -107,7 +107,7 @@ describe('LoginModal, a rate limit on trying codes', () => {
 
 describe('LoginModal, a failure after the code was accepted', () => {
   it('given the sign-up answer lost, Verify again signs in to the account it made, without a second one', async () => {
-    const { proxy, options } = faultyProxy('signup', ['lost-after'])
+    const { proxy, options } = faultyProxy('signup_v2', ['lost-after'])
     const { user, requests } = renderWithProxy(<LoginButton />, options)
     const dialog = await openEmailStep(user)
     await user.type(within(dialog).getByRole('textbox', { name: 'Email address' }), EMAIL)
@@ -121,8 +121,8 @@ describe('LoginModal, a failure after the code was accepted', () => {
     requests.length = 0
     await user.click(within(dialog).getByRole('button', { name: 'Verify' }))
     expect(await within(dialog).findByRole('heading', { name: `Signed in as ${EMAIL}` })).toBeInTheDocument()
-    expect(requests).not.toContain('otp_verify')
-    expect(requests).not.toContain('signup')
+    expect(requests).not.toContain('otp_verify_v2')
+    expect(requests).not.toContain('signup_v2')
     expect(Object.values(proxy.state.users)).toHaveLength(1)
   })
 })

@@ -69,13 +69,9 @@ describe('LoginModal, sign-in by SMS', () => {
     expect(within(dialog).getByText('Signed in with phone')).toBeInTheDocument()
     const [account] = Object.values(proxy.state.users)
     expect(account).toMatchObject({ phoneNumber: PHONE })
-    expect(requests.slice(requests.indexOf('otp_init'), requests.indexOf('otp_login') + 1)).toEqual([
-      'otp_init',
-      'otp_verify',
-      'account',
-      'signup',
-      'otp_login',
-    ])
+    expect(
+      requests.slice(requests.indexOf('otp_init_v2'), requests.indexOf('/public/v1/submit/stamp_login') + 1),
+    ).toEqual(['otp_init_v2', 'otp_verify_v2', 'account', 'signup_v2', '/public/v1/submit/stamp_login'])
 
     // Sign out (the dialog closes), and come back by phone again.
     await user.click(within(dialog).getByRole('button', { name: 'Sign out' }))
@@ -86,11 +82,11 @@ describe('LoginModal, sign-in by SMS', () => {
     await sendCode(user, dialog, '+44 7700 900123')
     await user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), latestCode(proxy, PHONE))
     await within(dialog).findByRole('heading', { name: `Signed in as ${PHONE}` })
-    expect(requests.slice(0, requests.indexOf('otp_login') + 1)).toEqual([
-      'otp_init',
-      'otp_verify',
+    expect(requests.slice(0, requests.indexOf('/public/v1/submit/stamp_login') + 1)).toEqual([
+      'otp_init_v2',
+      'otp_verify_v2',
       'account',
-      'otp_login',
+      '/public/v1/submit/stamp_login',
     ])
     expect(Object.keys(proxy.state.users)).toHaveLength(1)
     expect(kit.session.getSnapshot().session?.organizationId).toBe(account?.organizationId)
@@ -129,7 +125,7 @@ describe('LoginModal, sign-in by SMS', () => {
   it('while the code is being sent, it disables Send code and says so', async () => {
     // The code's request waits for the test: the sending state stays on screen until then.
     const proxy = createMockAuthProxy({ strictFields: true })
-    const otpInit = holdRequests(proxy.fetch, ['otp_init'])
+    const otpInit = holdRequests(proxy.fetch, ['otp_init_v2'])
     const { user } = renderWithProxy(<LoginButton />, { proxy, fetch: otpInit.fetch })
     const dialog = await openPhoneStep(user)
     await user.type(within(dialog).getByRole('textbox', { name: 'Phone number' }), '+447700900123')

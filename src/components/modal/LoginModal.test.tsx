@@ -51,14 +51,11 @@ describe('LoginModal', () => {
       `${ethereum?.slice(0, 6)}…${ethereum?.slice(-4)}`,
     )
     expect(within(dialog).getAllByRole('button', { name: 'Copy address' })).toHaveLength(2)
-    expect(requests.slice(requests.indexOf('otp_verify'), requests.indexOf('otp_login') + 1)).toEqual([
-      'otp_verify',
-      'account',
-      'signup',
-      'otp_login',
-    ])
+    expect(
+      requests.slice(requests.indexOf('otp_verify_v2'), requests.indexOf('/public/v1/submit/stamp_login') + 1),
+    ).toEqual(['otp_verify_v2', 'account', 'signup_v2', '/public/v1/submit/stamp_login'])
     // The view's queries, once each; no get_user: the session remembers the email used.
-    expect(requests.slice(requests.indexOf('otp_login') + 1).sort()).toEqual([
+    expect(requests.slice(requests.indexOf('/public/v1/submit/stamp_login') + 1).sort()).toEqual([
       '/public/v1/query/list_wallet_accounts',
       '/public/v1/query/list_wallets',
     ])
@@ -80,11 +77,11 @@ describe('LoginModal', () => {
     dialog = await requestCode(user, email)
     await user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), latestCode(proxy, email))
     await within(dialog).findByRole('heading', { name: `Signed in as ${email}` })
-    expect(requests.slice(0, requests.indexOf('otp_login') + 1)).toEqual([
-      'otp_init',
-      'otp_verify',
+    expect(requests.slice(0, requests.indexOf('/public/v1/submit/stamp_login') + 1)).toEqual([
+      'otp_init_v2',
+      'otp_verify_v2',
       'account',
-      'otp_login',
+      '/public/v1/submit/stamp_login',
     ])
     expect(Object.keys(proxy.state.users)).toHaveLength(1)
     expect(await within(dialog).findByTitle(String(ethereum))).toBeInTheDocument()
@@ -113,7 +110,7 @@ describe('LoginModal', () => {
   it('while the code is being sent, it disables the button and says so', async () => {
     // The code's request waits for the test: the sending state stays on screen until then.
     const proxy = createMockAuthProxy({ strictFields: true })
-    const otpInit = holdRequests(proxy.fetch, ['otp_init'])
+    const otpInit = holdRequests(proxy.fetch, ['otp_init_v2'])
     const { user } = renderWithProxy(<LoginButton />, { proxy, fetch: otpInit.fetch })
     const dialog = await openModal(user)
     await user.type(await within(dialog).findByRole('textbox', { name: 'Email address' }), 'slow@example.com')

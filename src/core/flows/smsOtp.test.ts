@@ -1,11 +1,10 @@
 import { p256 } from '@noble/curves/nist.js'
 import { afterEach, describe, expect, it } from 'vitest'
+import { testKitOptions } from '../test/testKitOptions'
 import { createKit, type Kit } from '../createKit'
 import { fromHex, utf8 } from '../encoding'
 import { KitError } from '../errors'
-import { memoryKeyStore } from '../keys/memoryKeyStore'
 import { fakeFetch, json, type FakeAnswer, type FakeFetch, type RecordedCall } from '../test/fakeFetch'
-import { fakeStorage } from '../test/fakes'
 import { sessionToken, signJwt } from '../test/tokens'
 import type { ClientSignature } from '../types'
 import { completeOtp, loginWithOtp, startOtp } from './otp'
@@ -61,14 +60,8 @@ function proxy(
 }
 
 function kitOn(fake: FakeFetch): Kit {
-  const kit = createKit({
-    proxyUrl: 'https://auth.example.com',
-    configId: 'demo',
-    fetch: fake.fetch,
-    keyStore: memoryKeyStore(),
-    storage: fakeStorage(),
-    now: () => NOW,
-  })
+  // The scripted answers are the seed's endpoints (testKitOptions says why).
+  const kit = createKit(testKitOptions(fake.fetch, () => NOW))
   kits.push(kit)
   return kit
 }

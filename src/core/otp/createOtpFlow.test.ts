@@ -102,7 +102,7 @@ describe('createOtpFlow', () => {
     })
     expect(latestCode(proxy, EMAIL)).toMatch(/^\d{8}$/)
     // The format came from kit.config, asked for by the flow itself.
-    expect(endpoints).toEqual(['wallet_kit_config', 'otp_init'])
+    expect(endpoints).toEqual(['wallet_kit_config', 'otp_init_v2'])
 
     const verifying = flow.verify(latestCode(proxy, EMAIL))
     expect(flow.getSnapshot()).toMatchObject({ step: 'code', isVerifying: true })
@@ -444,8 +444,12 @@ describe('createOtpFlow', () => {
 type Fault = 'lost-before' | 'lost-after' | 'hang' | Response
 
 /** The mock behind a connection that fails as scripted, one fault per request, in order, per endpoint. */
-function faulty(proxy: MockAuthProxy, plan: Record<string, Fault[]>): { handle(request: Request): Promise<Response> } {
+function faulty(
+  proxy: MockAuthProxy,
+  plan: Record<string, Fault[]>,
+): Pick<MockAuthProxy, 'handle' | 'enclaveSignerPublicKey'> {
   return {
+    enclaveSignerPublicKey: proxy.enclaveSignerPublicKey,
     async handle(request) {
       const endpoint = new URL(request.url).pathname.replace(/^\/v1\//, '')
       const fault = plan[endpoint]?.shift()
@@ -463,6 +467,12 @@ function faulty(proxy: MockAuthProxy, plan: Record<string, Fault[]>): { handle(r
     },
   }
 }
+
+/**
+ * A log-in whose answer never comes, as often as the API client tries: stamp_login is an activity,
+ * which the client sends once more, stamp and all, when its answer is lost.
+ */
+const loginLost = (): Fault[] => ['lost-before', 'lost-before']
 
 function faultySetup(plan: Record<string, Fault[]>, tenant: Partial<MockTenant> = {}): Setup {
   const clock = { now: Date.parse('2030-01-01T10:00:00Z') }
@@ -495,11 +505,11 @@ describe('createOtpFlow: recovery after otp_verify', () => {
     endpoints.length = 0
     await flow.verify(code)
     expect(flow.getSnapshot()).toMatchObject({ step: 'done', error: null, result: { isNewUser: true } })
-    expect(endpoints).toEqual(['account', 'signup', 'otp_login'])
+    expect(endpoints).toEqual(['account', 'signup_v2', '/public/v1/submit/stamp_login'])
   })
 
   it('given a signup the mock processed but whose answer was lost, the retry finds the account: one account, no second signup', async () => {
-    const { kit, proxy, endpoints } = faultySetup({ signup: ['lost-after'] })
+    const { kit, proxy, endpoints } = faultySetup({ signup_v2: ['lost-after'] })
     const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_SMS' })
     await flow.start(PHONE)
     await flow.verify(latestCode(proxy, PHONE))
@@ -514,14 +524,14 @@ describe('createOtpFlow: recovery after otp_verify', () => {
     // Any code now: the one typed is spent.
     await flow.verify('')
     expect(flow.getSnapshot()).toMatchObject({ step: 'done', result: { isNewUser: true } })
-    expect(endpoints).toEqual(['account', 'otp_login'])
+    expect(endpoints).toEqual(['account', '/public/v1/submit/stamp_login'])
     expect(Object.values(proxy.state.users)).toHaveLength(1)
     expect(kit.session.getSnapshot().session?.organizationId).toBe(Object.values(proxy.state.users)[0]?.organizationId)
   })
 
-  it('after a reload, resumes a challenge whose otp_login failed, from otp_login', async () => {
+  it('after a reload, resumes a challenge whose log-in failed, from the log-in', async () => {
     const storage = memoryStorage()
-    const before = faultySetup({ otp_login: ['lost-before'] })
+    const before = faultySetup({ '/public/v1/submit/stamp_login': loginLost() })
     const first = createOtpFlow(before.kit, { otpType: 'OTP_TYPE_EMAIL', storage })
     await first.start(EMAIL)
     await first.verify(latestCode(before.proxy, EMAIL))
@@ -534,11 +544,11 @@ describe('createOtpFlow: recovery after otp_verify', () => {
     before.endpoints.length = 0
     await second.verify('')
     expect(second.getSnapshot()).toMatchObject({ step: 'done', result: { isNewUser: true } })
-    expect(before.endpoints).toEqual(['otp_login'])
+    expect(before.endpoints).toEqual(['/public/v1/submit/stamp_login'])
   })
 
   it('once the verification token has expired, says OTP_EXPIRED and needs a new code, which then signs in', async () => {
-    const { kit, proxy, endpoints, advance } = faultySetup({ otp_login: ['lost-before'] })
+    const { kit, proxy, endpoints, advance } = faultySetup({ '/public/v1/submit/stamp_login': loginLost() })
     const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL' })
     await flow.start(EMAIL)
     await flow.verify(latestCode(proxy, EMAIL))
@@ -562,7 +572,7 @@ describe('createOtpFlow: recovery after otp_verify', () => {
       status: 429,
       headers: { 'Content-Type': 'application/json', 'Retry-After': '20' },
     })
-    const { kit, proxy, endpoints, advance } = faultySetup({ otp_verify: [limited] })
+    const { kit, proxy, endpoints, advance } = faultySetup({ otp_verify_v2: [limited] })
     const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL' })
     await flow.start(EMAIL)
     const code = latestCode(proxy, EMAIL)
@@ -585,9 +595,9 @@ describe('createOtpFlow: recovery after otp_verify', () => {
 
 describe('createOtpFlow: a send whose answer was lost', () => {
   it.each(['lost-after', 'lost-before'] as const)(
-    'given otp_init %s, says the code may be on its way, counts the cooldown down, keeps the key, and the next start reuses it',
+    'given otp_init_v2 %s, says the code may be on its way, counts the cooldown down, keeps the key, and the next start reuses it',
     async (fault) => {
-      const { kit, proxy, advance } = faultySetup({ otp_init: [fault] })
+      const { kit, proxy, advance } = faultySetup({ otp_init_v2: [fault] })
       const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL' })
       await flow.start(EMAIL)
       expect(flow.getSnapshot()).toMatchObject({
@@ -618,7 +628,7 @@ describe('createOtpFlow: a send whose answer was lost', () => {
   )
 
   it('given an answer with a status (a gateway\'s 503), is not "maybe sent" and leaves no key', async () => {
-    const { kit } = faultySetup({ otp_init: [new Response('', { status: 503 })] })
+    const { kit } = faultySetup({ otp_init_v2: [new Response('', { status: 503 })] })
     const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_SMS' })
     await flow.start(PHONE)
     expect(flow.getSnapshot()).toMatchObject({
@@ -631,7 +641,7 @@ describe('createOtpFlow: a send whose answer was lost', () => {
   })
 
   it('destroy after a lost answer (the dialog closed) deletes the kept key, which nothing stored refers to', async () => {
-    const { kit } = faultySetup({ otp_init: ['lost-after'] })
+    const { kit } = faultySetup({ otp_init_v2: ['lost-after'] })
     const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_SMS' })
     await flow.start(PHONE)
     expect(await kit.keyStore.list()).toHaveLength(1)
@@ -640,7 +650,7 @@ describe('createOtpFlow: a send whose answer was lost', () => {
   })
 
   it('reset after a lost answer deletes the kept key', async () => {
-    const { kit } = faultySetup({ otp_init: ['lost-before'] })
+    const { kit } = faultySetup({ otp_init_v2: ['lost-before'] })
     const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL' })
     await flow.start(EMAIL)
     expect(await kit.keyStore.list()).toHaveLength(1)
@@ -671,11 +681,11 @@ describe('createOtpFlow: no key left behind', () => {
     expect(await kit.keyStore.list()).toEqual([first?.publicKey])
   })
 
-  it('given reset while otp_init is under way, aborts it and deletes its key; nothing is sent', async () => {
-    const { kit, proxy, endpoints } = faultySetup({ otp_init: ['hang'] })
+  it('given reset while otp_init_v2 is under way, aborts it and deletes its key; nothing is sent', async () => {
+    const { kit, proxy, endpoints } = faultySetup({ otp_init_v2: ['hang'] })
     const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL' })
     const sending = flow.start(EMAIL)
-    await expect.poll(() => endpoints).toContain('otp_init')
+    await expect.poll(() => endpoints).toContain('otp_init_v2')
     expect(await kit.keyStore.list()).toHaveLength(1)
     flow.reset()
     await sending

@@ -106,8 +106,10 @@ export function createPublicApiClient(options: PublicApiClientOptions): PublicAp
 
   /**
    * A refused `timestampMs` becomes CLOCK_SKEW, and teaches the clock the API's time when the refusal
-   * states it. A key's stamp (X-Stamp) may then be sent again with a new timestamp; a passkey's may not
-   * (a second stamp is a second prompt): the person's next try has the right time.
+   * states it. A key's stamp (X-Stamp, or X-Stamp-Attested: the current generation's log-in, whose
+   * verification token carries no `iat` to learn the time from) may then be sent again with a new
+   * timestamp; a passkey's may not (a second stamp is a second prompt): the person's next try has the
+   * right time.
    */
   function clockSkewError(error: unknown, stampHeaderName: StampHeaderName): unknown {
     if (!isKitError(error, 'STAMP_REFUSED') || error.proxy === undefined || !isTimestampRefusal(error.proxy.message))
@@ -119,7 +121,7 @@ export function createPublicApiClient(options: PublicApiClientOptions): PublicAp
       proxy: error.proxy,
       cause: error,
     })
-    return new ClockSkewRefusal(kitError, learned && stampHeaderName === 'X-Stamp')
+    return new ClockSkewRefusal(kitError, learned && stampHeaderName !== 'X-Stamp-WebAuthn')
   }
 
   return {

@@ -1,5 +1,8 @@
 // The options every core test's kit starts from: the demo tenant, a fetch of the test's, keys and
 // session storage in memory, and the test's clock. A test spreads its own options after these.
+// The scripted answers of these tests are the seed's OTP endpoints (otp_init, otp_verify, otp_login), so
+// the kit speaks them: the current generation (the default) is proven against the mock, whose enclave
+// signs real targets (src/test/emailOtpV2AgainstMock.test.ts and the tests on kitOnMock).
 import type { KitOptions } from '../createKit'
 import { memoryKeyStore } from '../keys/memoryKeyStore'
 import { fakeStorage } from './fakes'
@@ -12,5 +15,6 @@ export function testKitOptions(fetch: typeof globalThis.fetch, now: () => number
     keyStore: memoryKeyStore(),
     storage: fakeStorage(),
     now,
+    otpProtocol: 'v1',
   } satisfies KitOptions
 }

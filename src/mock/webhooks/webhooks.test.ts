@@ -76,6 +76,7 @@ function kitOn(proxy: MockAuthProxy) {
     fetch: proxy.fetch,
     keyStore: memoryKeyStore(),
     storage: memoryStorage(),
+    dangerouslyOverrideSignerPublicKey: proxy.enclaveSignerPublicKey,
   })
 }
 
@@ -111,9 +112,9 @@ describe('webhooks', () => {
 
     expect(hooks.received.map((delivery) => delivery.activity.type).sort()).toEqual([
       'ACTIVITY_TYPE_CREATE_SUB_ORGANIZATION_V7',
-      'ACTIVITY_TYPE_INIT_OTP',
-      'ACTIVITY_TYPE_OTP_LOGIN',
-      'ACTIVITY_TYPE_VERIFY_OTP',
+      'ACTIVITY_TYPE_INIT_OTP_V2',
+      'ACTIVITY_TYPE_STAMP_LOGIN',
+      'ACTIVITY_TYPE_VERIFY_OTP_V2',
     ])
     expect(proxy.webhooks.secret(DEMO_ORGANIZATION_ID)).toBe(SECRET)
     for (const delivery of hooks.received) {
@@ -142,7 +143,7 @@ describe('webhooks', () => {
       },
     })
     // The login happened in the new sub-organization, and reached the parent's URL.
-    const login = hooks.received.find((delivery) => delivery.activity.type === 'ACTIVITY_TYPE_OTP_LOGIN')
+    const login = hooks.received.find((delivery) => delivery.activity.type === 'ACTIVITY_TYPE_STAMP_LOGIN')
     expect(login?.activity.organizationId).toBe(session.organizationId)
     // No code, token or session travels in a webhook.
     const code = proxy.outbox('ada@example.com')[0]?.code ?? 'none'
@@ -316,7 +317,7 @@ describe('webhooks', () => {
           id: expect.any(String),
           organizationId: DEMO_ORGANIZATION_ID,
           url: hooks.url,
-          activityType: 'ACTIVITY_TYPE_INIT_OTP',
+          activityType: 'ACTIVITY_TYPE_INIT_OTP_V2',
           attempts: 1,
           status: 'delivered',
         }),
