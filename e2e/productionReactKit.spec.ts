@@ -16,9 +16,10 @@ import { servePage, type ServedPage } from './production/bundleAndServe'
 import { bundleReactKitHarness } from './production/bundleReactKit'
 import {
   consentInPopup,
-  expectReported,
+  kitModal,
   logOut,
   openModal,
+  press,
   signedInSession,
   takeCalls,
   typeCode,
@@ -27,7 +28,7 @@ import {
   type ShownSession,
 } from './production/reactKitDriver'
 import type { ProductionReactKit } from './production/reactKitHarness'
-import { MESSAGE_TO_SIGN, OAUTH_CALLBACK_PATH, pageUrlFor } from './production/reactKitPage'
+import { MESSAGE_TO_SIGN, OAUTH_CALLBACK_PATH, pageUrlFor, type AuthEvent } from './production/reactKitPage'
 import { routeThirdPartiesToMock, type ThirdPartyRoutes } from './production/thirdPartyRoutes'
 import { addVirtualAuthenticator, type VirtualAuthenticator } from './virtualAuthenticator'
 
@@ -79,6 +80,18 @@ test.beforeAll(async ({ browser }) => {
   authenticator = await addVirtualAuthenticator(page)
 })
 
+// The page is the file's, not the test's: Playwright's own screenshot on failure would not show it.
+// eslint-disable-next-line no-empty-pattern -- Playwright reads a hook's fixtures from this pattern: none
+test.afterEach(async ({}, testInfo) => {
+  if (testInfo.status === testInfo.expectedStatus || page === undefined) return
+  await testInfo.attach('page', { body: await page.screenshot(), contentType: 'image/png' })
+  const errors = await page.evaluate(() => window.productionReactKitErrors)
+  await testInfo.attach('errors the kit reported', {
+    body: JSON.stringify(errors, null, 2),
+    contentType: 'application/json',
+  })
+})
+
 test.afterAll(async () => {
   await context?.close()
   await Promise.all([mock?.close(), served?.close()])
@@ -107,9 +120,12 @@ function queryPaths(seen: SeenCall[]): string[] {
   return [...new Set(seen.map((call) => call.path).filter((path) => path.startsWith('/public/v1/query/')))].sort()
 }
 
-/** The session the page shows, as the mock holds it: a user of a sub-organization of the tenant's. */
-async function signedIn(): Promise<ShownSession> {
-  const session = await signedInSession(page)
+/**
+ * The session the page shows once the kit reports the sign-in as `action` by `method`, as the mock holds
+ * it: a user of a sub-organization of the tenant's.
+ */
+async function signedIn(action: 'SIGNUP' | 'LOGIN', method: AuthEvent['method']): Promise<ShownSession> {
+  const session = await signedInSession(page, { action, method })
   expect(mock.proxy.state.organizations[session.organizationId]?.parentOrganizationId).toBe(PARENT_ORGANIZATION_ID)
   expect(mock.proxy.state.users[session.userId]).toBeDefined()
   return session
@@ -144,7 +160,7 @@ test('email: signs up through the modal; the queries read the user and its walle
   await emailBox.fill(email)
   await emailBox.press('Enter')
   await typeCode(page, email, () => sentCode(email))
-  const first = await signedIn()
+  const first = await signedIn('SIGNUP', 'otp')
   expect(mock.proxy.state.users[first.userId]?.email).toBe(email)
   await expect(page.getByRole('region', { name: 'Account', exact: true })).toContainText(`Email ${email}`)
   const signUp = takeCalls(calls)
@@ -158,7 +174,6 @@ test('email: signs up through the modal; the queries read the user and its walle
   expect(callTo(signUp, '/v1/otp_init_v2').captchaToken).toBeDefined()
   expect(callTo(signUp, '/public/v1/submit/stamp_login').stamp).toBe('attested')
   expect(queryPaths(signUp)).toEqual(SIGNED_IN_QUERIES)
-  await expectReported(page, [{ action: 'SIGNUP', method: 'otp' }])
 
   // The signed-in queries, as the kit's hook answers them: the sign-up's user and the tenant's default wallet.
   const queried = await page.evaluate(async () => {
@@ -188,9 +203,9 @@ test('email: signs up through the modal; the queries read the user and its walle
   for (const account of accounts) await expect(walletAccounts).toContainText(account.address)
 
   // The kit's signing modal: the message shown, then Sign; the signature is the wallet's.
-  await page.getByRole('button', { name: 'Sign a message' }).click()
+  await press(page.getByRole('button', { name: 'Sign a message' }))
   await expect(page.getByText(MESSAGE_TO_SIGN)).toBeVisible()
-  await page.getByRole('button', { name: 'Sign', exact: true }).click()
+  await press(page.getByRole('button', { name: 'Sign', exact: true }))
   const signature = page.getByRole('status', { name: 'Signature' })
   await expect(signature).toHaveText(/^0x[0-9a-f]{130}$/)
   const signed = (await signature.textContent()) as `0x${string}`
@@ -198,34 +213,34 @@ test('email: signs up through the modal; the queries read the user and its walle
   expect(await verifyMessage({ address, message: MESSAGE_TO_SIGN, signature: signed })).toBe(true)
   expect(await verifyMessage({ address, message: `${MESSAGE_TO_SIGN}!`, signature: signed })).toBe(false)
   expect(signInPaths(takeCalls(calls))).toEqual(['/public/v1/submit/sign_raw_payload'])
+  await expect(kitModal(page)).toBeHidden()
 
   await logOut(page)
   await openModal(page)
   await emailBox.fill(email)
   await emailBox.press('Enter')
   await typeCode(page, email, () => sentCode(email))
-  expect(await signedIn()).toEqual(first)
+  expect(await signedIn('LOGIN', 'otp')).toEqual(first)
   expect(signInPaths(takeCalls(calls))).toEqual([
     '/v1/otp_init_v2',
     '/v1/otp_verify_v2',
     '/v1/account',
     '/public/v1/submit/stamp_login',
   ])
-  await expectReported(page, [{ action: 'LOGIN', method: 'otp' }])
   await logOut(page)
 })
 
 test('SMS: signs up through the modal with a phone number, then logs in again', async () => {
   const phone = '+14155550123'
   let first: ShownSession | undefined
-  for (const action of ['SIGNUP', 'LOGIN']) {
+  for (const action of ['SIGNUP', 'LOGIN'] as const) {
     await openModal(page)
     // The kit's phone box starts on the United States: the number is typed as a person there writes it.
     const phoneBox = page.getByRole('textbox', { name: 'Phone number' })
     await phoneBox.fill('4155550123')
     await phoneBox.press('Enter')
     await typeCode(page, '+1 (415) 555-0123', () => sentCode(phone))
-    const session = await signedIn()
+    const session = await signedIn(action, 'otp')
     first ??= session
     expect(session).toEqual(first)
     expect(mock.proxy.state.users[session.userId]?.phoneNumber).toBe(phone)
@@ -238,15 +253,14 @@ test('SMS: signs up through the modal with a phone number, then logs in again', 
       ...(action === 'SIGNUP' ? ['/v1/signup_v2'] : []),
       '/public/v1/submit/stamp_login',
     ])
-    await expectReported(page, [{ action, method: 'otp' }])
     await logOut(page)
   }
 })
 
 test('passkey: signs up through the modal with a new passkey, then logs in with it', async () => {
   await openModal(page)
-  await page.getByRole('button', { name: 'Sign up with passkey' }).click()
-  const first = await signedIn()
+  await press(page.getByRole('button', { name: 'Sign up with passkey' }))
+  const first = await signedIn('SIGNUP', 'passkey')
   const credentials = await authenticator.credentials()
   expect(credentials).toHaveLength(1)
   expect(credentials[0]).toMatchObject({ rpId: 'localhost', isResidentCredential: true })
@@ -254,17 +268,15 @@ test('passkey: signs up through the modal with a new passkey, then logs in with 
   const signUp = takeCalls(calls)
   expect(signInPaths(signUp)).toEqual(['/v1/signup_v2', '/public/v1/submit/stamp_login'])
   expect(callTo(signUp, '/v1/signup_v2').captchaToken).toBeDefined()
-  await expectReported(page, [{ action: 'SIGNUP', method: 'passkey' }])
   await logOut(page)
 
   await openModal(page)
-  await page.getByRole('button', { name: 'Log in with passkey' }).click()
-  expect(await signedIn()).toEqual(first)
+  await press(page.getByRole('button', { name: 'Log in with passkey' }))
+  expect(await signedIn('LOGIN', 'passkey')).toEqual(first)
   const login = takeCalls(calls)
   expect(signInPaths(login)).toEqual(['/public/v1/submit/stamp_login'])
   expect(callTo(login, '/public/v1/submit/stamp_login').stamp).toBe('webauthn')
   expect((await authenticator.credentials())[0]?.signCount).toBeGreaterThan(credentials[0]?.signCount ?? 0)
-  await expectReported(page, [{ action: 'LOGIN', method: 'passkey' }])
   await logOut(page)
 })
 
@@ -287,8 +299,8 @@ for (const provider of Object.keys(OAUTH_HANDLERS) as MockOAuthProvider[]) {
     const identity = 'Grace Hopper'
     // Sign-up: the provider's button in the modal (named only by its icon: the kit's test id finds it).
     await openModal(page)
-    await consentInPopup(page, () => page.getByTestId(`oauth-${provider}`).click(), identity)
-    const first = await signedIn()
+    await consentInPopup(page, () => press(page.getByTestId(`oauth-${provider}`)), identity)
+    const first = await signedIn('SIGNUP', 'oauth')
     expect(mock.proxy.state.users[first.userId]?.oauthProviders).toEqual([
       expect.objectContaining({ providerName: provider }),
     ])
@@ -301,7 +313,6 @@ for (const provider of Object.keys(OAUTH_HANDLERS) as MockOAuthProvider[]) {
     ])
     expect(callTo(signUp, '/v1/signup_v2').captchaToken).toBeDefined()
     expect(callTo(signUp, '/public/v1/submit/stamp_login').stamp).toBe('attested')
-    await expectReported(page, [{ action: 'SIGNUP', method: 'oauth' }])
     await logOut(page)
 
     // Log-in: the hook's own function, as a customer's button calls it; the same popup.
@@ -314,13 +325,12 @@ for (const provider of Object.keys(OAUTH_HANDLERS) as MockOAuthProvider[]) {
       identity,
     )
     await done
-    expect(await signedIn()).toEqual(first)
+    expect(await signedIn('LOGIN', 'oauth')).toEqual(first)
     expect(signInPaths(takeCalls(calls))).toEqual([
       ...providerCalls(provider),
       '/v1/account',
       '/public/v1/submit/stamp_login',
     ])
-    await expectReported(page, [{ action: 'LOGIN', method: 'oauth' }])
     await logOut(page)
     // Nothing but the phone box's flag images left the two test origins and the routed stand-ins.
     expect(
