@@ -138,7 +138,7 @@ function sentCode(contact: string): string {
   return code
 }
 
-test('at mount: the kit reads the tenant from the mock, and its modal offers every method the tenant enables', async () => {
+test('at mount: the kit reads the tenant from the mock (its config and client parameters)', async () => {
   await page.goto(pageUrlFor(served.url, { mockUrl, configId: CONFIG_ID, organizationId: PARENT_ORGANIZATION_ID }))
   await expect(page.getByRole('heading', { name: 'Signed out' })).toBeVisible()
   expect(
@@ -146,23 +146,32 @@ test('at mount: the kit reads the tenant from the mock, and its modal offers eve
       .map((call) => call.path)
       .sort(),
   ).toEqual(['/v1/wallet_kit_client_params', '/v1/wallet_kit_config'])
-  await openModal(page)
-  await expect(page.getByRole('textbox', { name: 'Enter your email' })).toBeVisible()
-  await expect(page.getByRole('textbox', { name: 'Phone number' })).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Sign up with passkey' })).toBeVisible()
-  for (const provider of Object.keys(OAUTH_HANDLERS)) await expect(page.getByTestId(`oauth-${provider}`)).toBeVisible()
 })
 
-test('email: signs up through the modal; the queries read the user and its wallet; the signing modal signs; logs in again', async () => {
-  const email = 'otp-email@example.com'
-  // The modal is open, its captcha passed (the test before).
+const EMAIL = 'otp-email@example.com'
+/** The email sign-up's session, which the tests after it sign in to again. */
+let emailAccount: ShownSession
+/** Its wallet's Ethereum account, as the kit's fetchWallets reads it. */
+let ethereumAddress: Address
+
+/** Enters EMAIL in the kit's open modal, then the code the mock sent to it. */
+async function signInByEmail(): Promise<void> {
   const emailBox = page.getByRole('textbox', { name: 'Enter your email' })
-  await emailBox.fill(email)
+  await emailBox.fill(EMAIL)
   await emailBox.press('Enter')
-  await typeCode(page, email, () => sentCode(email))
-  const first = await signedIn('SIGNUP', 'otp')
-  expect(mock.proxy.state.users[first.userId]?.email).toBe(email)
-  await expect(page.getByRole('region', { name: 'Account', exact: true })).toContainText(`Email ${email}`)
+  await typeCode(page, EMAIL, () => sentCode(EMAIL))
+}
+
+test('email: signs up through the modal, which offers every method the tenant enables', async () => {
+  await openModal(page)
+  // As wallet_kit_config names them (the email box, which openModal waits for, aside).
+  await expect(page.getByRole('textbox', { name: 'Phone number' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Log in with passkey' })).toBeVisible()
+  for (const provider of Object.keys(OAUTH_HANDLERS)) await expect(page.getByTestId(`oauth-${provider}`)).toBeVisible()
+  await signInByEmail()
+  emailAccount = await signedIn('SIGNUP', 'otp')
+  expect(mock.proxy.state.users[emailAccount.userId]?.email).toBe(EMAIL)
+  await expect(page.getByRole('region', { name: 'Account', exact: true })).toContainText(`Email ${EMAIL}`)
   const signUp = takeCalls(calls)
   expect(signInPaths(signUp)).toEqual([
     '/v1/otp_init_v2',
@@ -174,8 +183,9 @@ test('email: signs up through the modal; the queries read the user and its walle
   expect(callTo(signUp, '/v1/otp_init_v2').captchaToken).toBeDefined()
   expect(callTo(signUp, '/public/v1/submit/stamp_login').stamp).toBe('attested')
   expect(queryPaths(signUp)).toEqual(SIGNED_IN_QUERIES)
+})
 
-  // The signed-in queries, as the kit's hook answers them: the sign-up's user and the tenant's default wallet.
+test("signed in: the hook's fetchUser and fetchWallets read the user and the tenant's default wallet, which the page shows", async () => {
   const queried = await page.evaluate(async () => {
     const kit = window.productionReactKit
     if (kit === undefined) throw new Error('no kit on the page')
@@ -190,37 +200,55 @@ test('email: signs up through the modal; the queries read the user and its walle
     }
   })
   expect(queryPaths(takeCalls(calls))).toEqual(SIGNED_IN_QUERIES)
-  expect(queried).toMatchObject({ userId: first.userId, userEmail: email })
+  expect(queried).toMatchObject({ userId: emailAccount.userId, userEmail: EMAIL })
   expect(queried.wallets.map((wallet) => wallet.walletName)).toEqual([DEMO_DEFAULT_WALLET.walletName])
   const accounts = queried.wallets.flatMap((wallet) => wallet.accounts)
   expect(accounts.map((account) => account.addressFormat).sort()).toEqual([
     'ADDRESS_FORMAT_ETHEREUM',
     'ADDRESS_FORMAT_SOLANA',
   ])
-  const ethereum = accounts.find((account) => account.addressFormat === 'ADDRESS_FORMAT_ETHEREUM')
-  if (ethereum === undefined) throw new Error('the sign-up has no Ethereum account')
   const walletAccounts = page.getByRole('region', { name: 'Wallet accounts' })
   for (const account of accounts) await expect(walletAccounts).toContainText(account.address)
+  const ethereum = accounts.find((account) => account.addressFormat === 'ADDRESS_FORMAT_ETHEREUM')
+  if (ethereum === undefined) throw new Error('the sign-up has no Ethereum account')
+  ethereumAddress = ethereum.address as Address
+})
 
-  // The kit's signing modal: the message shown, then Sign; the signature is the wallet's.
+test("signed in: the kit's signing modal and the hook's signMessage sign with the wallet, as viem verifies", async () => {
+  // The modal: the message shown, then Sign.
   await press(page.getByRole('button', { name: 'Sign a message' }))
   await expect(page.getByText(MESSAGE_TO_SIGN)).toBeVisible()
   await press(page.getByRole('button', { name: 'Sign', exact: true }))
   const signature = page.getByRole('status', { name: 'Signature' })
   await expect(signature).toHaveText(/^0x[0-9a-f]{130}$/)
   const signed = (await signature.textContent()) as `0x${string}`
-  const address = ethereum.address as Address
+  const address = ethereumAddress
   expect(await verifyMessage({ address, message: MESSAGE_TO_SIGN, signature: signed })).toBe(true)
   expect(await verifyMessage({ address, message: `${MESSAGE_TO_SIGN}!`, signature: signed })).toBe(false)
   expect(signInPaths(takeCalls(calls))).toEqual(['/public/v1/submit/sign_raw_payload'])
   await expect(kitModal(page)).toBeHidden()
 
+  // The hook's signMessage, as a customer's own code calls it, without the modal.
+  const message = 'Signed by the hook itself'
+  const bySignMessage = await page.evaluate(async (text) => {
+    const kit = window.productionReactKit
+    if (kit === undefined) throw new Error('no kit on the page')
+    const account = kit.wallets
+      .flatMap((wallet) => wallet.accounts)
+      .find((candidate) => candidate.addressFormat === 'ADDRESS_FORMAT_ETHEREUM')
+    if (account === undefined) throw new Error('no Ethereum account')
+    const { r, s, v } = await kit.signMessage({ message: text, walletAccount: account, addEthereumPrefix: true })
+    return `0x${r}${s}${v === '00' ? '1b' : '1c'}` as const
+  }, message)
+  expect(await verifyMessage({ address, message, signature: bySignMessage })).toBe(true)
+  expect(signInPaths(takeCalls(calls))).toEqual(['/public/v1/submit/sign_raw_payload'])
   await logOut(page)
+})
+
+test('email: logs in again through the modal, into the same account', async () => {
   await openModal(page)
-  await emailBox.fill(email)
-  await emailBox.press('Enter')
-  await typeCode(page, email, () => sentCode(email))
-  expect(await signedIn('LOGIN', 'otp')).toEqual(first)
+  await signInByEmail()
+  expect(await signedIn('LOGIN', 'otp')).toEqual(emailAccount)
   expect(signInPaths(takeCalls(calls))).toEqual([
     '/v1/otp_init_v2',
     '/v1/otp_verify_v2',
@@ -268,6 +296,8 @@ test('passkey: signs up through the modal with a new passkey, then logs in with 
   const signUp = takeCalls(calls)
   expect(signInPaths(signUp)).toEqual(['/v1/signup_v2', '/public/v1/submit/stamp_login'])
   expect(callTo(signUp, '/v1/signup_v2').captchaToken).toBeDefined()
+  // signup_v2 registered a short-lived API key beside the passkey: it stamps the first stamp_login.
+  expect(callTo(signUp, '/public/v1/submit/stamp_login').stamp).toBe('api-key')
   await logOut(page)
 
   await openModal(page)
@@ -332,9 +362,11 @@ for (const provider of Object.keys(OAUTH_HANDLERS) as MockOAuthProvider[]) {
       '/public/v1/submit/stamp_login',
     ])
     await logOut(page)
-    // Nothing but the phone box's flag images left the two test origins and the routed stand-ins.
-    expect(
-      thirdParties.unexpected.filter((url) => !url.startsWith('https://cdnjs.cloudflare.com/ajax/libs/twemoji/')),
-    ).toEqual([])
   })
 }
+
+test("offline: nothing but the phone box's flag images left the two test origins and the stand-ins", () => {
+  expect(
+    thirdParties.unexpected.filter((url) => !url.startsWith('https://cdnjs.cloudflare.com/ajax/libs/twemoji/')),
+  ).toEqual([])
+})
