@@ -28,7 +28,13 @@ import {
   type ShownSession,
 } from './production/reactKitDriver'
 import type { ProductionReactKit } from './production/reactKitHarness'
-import { MESSAGE_TO_SIGN, OAUTH_CALLBACK_PATH, pageUrlFor, type AuthEvent } from './production/reactKitPage'
+import {
+  MESSAGE_TO_SIGN,
+  OAUTH_CALLBACK_PATH,
+  ethereumSignature,
+  pageUrlFor,
+  type AuthEvent,
+} from './production/reactKitPage'
 import { routeThirdPartiesToMock, type ThirdPartyRoutes } from './production/thirdPartyRoutes'
 import { addVirtualAuthenticator, type VirtualAuthenticator } from './virtualAuthenticator'
 
@@ -238,9 +244,9 @@ test("signed in: the kit's signing modal and the hook's signMessage sign with th
       .find((candidate) => candidate.addressFormat === 'ADDRESS_FORMAT_ETHEREUM')
     if (account === undefined) throw new Error('no Ethereum account')
     const { r, s, v } = await kit.signMessage({ message: text, walletAccount: account, addEthereumPrefix: true })
-    return `0x${r}${s}${v === '00' ? '1b' : '1c'}` as const
+    return { r, s, v }
   }, message)
-  expect(await verifyMessage({ address, message, signature: bySignMessage })).toBe(true)
+  expect(await verifyMessage({ address, message, signature: ethereumSignature(bySignMessage) })).toBe(true)
   expect(signInPaths(takeCalls(calls))).toEqual(['/public/v1/submit/sign_raw_payload'])
   await logOut(page)
 })

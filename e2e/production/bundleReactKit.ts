@@ -4,7 +4,10 @@
 // spec's mock signs with (aliasSignerPlugin.ts).
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
-import { enclavePublicKeyOf } from '../../src/mock/testing/productionSignerAlias'
+import {
+  PRODUCTION_TLS_FETCHER_SIGN_PUBLIC_KEY,
+  enclavePublicKeyOf,
+} from '../../src/mock/testing/productionSignerAlias'
 import { aliasProductionSignerEsbuild } from './aliasSignerPlugin'
 import type { PageAssets } from './bundleAndServe'
 
@@ -36,5 +39,9 @@ async function bundle(): Promise<PageAssets> {
   const script = result.outputFiles.find((file) => file.path.endsWith('.js'))?.text
   const styles = result.outputFiles.find((file) => file.path.endsWith('.css'))?.text
   if (script === undefined) throw new Error('esbuild produced no script for reactKitHarness.tsx')
+  // Said here rather than as a refused code later: the kit's @turnkey/crypto trusts the test key only.
+  if (!script.includes(enclavePublicKeyOf()) || script.includes(PRODUCTION_TLS_FETCHER_SIGN_PUBLIC_KEY)) {
+    throw new Error("the bundle's @turnkey/crypto does not trust the test enclave's key in place of production's")
+  }
   return { script, styles }
 }

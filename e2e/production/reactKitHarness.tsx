@@ -2,12 +2,13 @@
 // production's own React kit (@turnkey/react-wallet-kit 2.4.3, with its @turnkey/core 2.8.1) as a Turnkey
 // customer would write it, pointed at the mock. The person signs in through the kit's own modal
 // (handleLogin) and signs through its own signing modal (handleSignMessage); the hook itself is left on
-// `window` for the flows its UI makes impractical to drive.
+// `window`, for the spec to call as a customer's own code does (the OAuth handlers, the queries,
+// signMessage) and to read the session from.
 import '@turnkey/react-wallet-kit/styles.css'
 import { useLayoutEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { AuthState, ClientState, TurnkeyProvider, useTurnkey } from '@turnkey/react-wallet-kit'
-import { MESSAGE_TO_SIGN, pageConfigFrom, type AuthEvent } from './reactKitPage'
+import { MESSAGE_TO_SIGN, ethereumSignature, pageConfigFrom, type AuthEvent } from './reactKitPage'
 
 export type ProductionReactKit = ReturnType<typeof useTurnkey>
 
@@ -18,11 +19,6 @@ declare global {
     productionReactKitEvents: AuthEvent[]
     productionReactKitErrors: string[]
   }
-}
-
-/** r, s and v as production answers them (hex, v 00 or 01), as one 65-byte Ethereum signature. */
-function ethereumSignature({ r, s, v }: { r: string; s: string; v: string }): string {
-  return `0x${r}${s}${v === '00' ? '1b' : '1c'}`
 }
 
 function SignedIn({ kit }: { kit: ProductionReactKit }) {

@@ -43,3 +43,8 @@ export function pageConfigFrom(search: string): ReactKitPageConfig {
   }
   return { mockUrl: read('mockUrl'), configId: read('configId'), organizationId: read('organizationId') }
 }
+
+/** r, s and v as production answers them (hex, v 00 or 01), as one 65-byte Ethereum signature. */
+export function ethereumSignature({ r, s, v }: { r: string; s: string; v: string }): `0x${string}` {
+  return `0x${r}${s}${v === '00' ? '1b' : '1c'}`
+}
