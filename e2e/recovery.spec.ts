@@ -16,11 +16,11 @@ test.describe('recovery on the playground', () => {
     const email = uniqueEmail('resume')
     const signups: string[] = []
     page.on('request', (request) => {
-      if (request.url().endsWith('/auth-proxy/v1/signup')) signups.push(request.url())
+      if (request.url().endsWith('/auth-proxy/v1/signup_v2')) signups.push(request.url())
     })
     // A gateway answers the first sign-up: nothing reached the proxy.
     await page.route(
-      '**/auth-proxy/v1/signup',
+      '**/auth-proxy/v1/signup_v2',
       (route) =>
         route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>502 Bad Gateway</body></html>' }),
       { times: 1 },

@@ -117,7 +117,7 @@ export const ExpiredCode: Story = {
   play: async ({ canvasElement, loaded }) => {
     const panel = await requestPanelCode(canvasElement)
     const code = sentCode(loaded.proxy)
-    loaded.proxy.setFailure('otp_verify', { code: 9, message: 'otp expired' })
+    loaded.proxy.setFailure('otp_verify_v2', { code: 9, message: 'otp expired' })
     await userEvent.setup().type(within(panel).getByRole('textbox', { name: 'Verification code' }), code)
     await within(panel).findByRole('button', { name: 'Send a new code' })
   },

@@ -170,7 +170,7 @@ function codeRefusedStory(failure: { code: number; message: string }, alert: str
     play: async ({ canvasElement, loaded }) => {
       const dialog = await requestCode(canvasElement)
       const code = sentCode(loaded.proxy)
-      loaded.proxy.setFailure('otp_verify', failure)
+      loaded.proxy.setFailure('otp_verify_v2', failure)
       await typeCode(dialog, code)
       await within(dialog).findByRole('button', { name: 'Send a new code' })
     },
