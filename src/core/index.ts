@@ -71,7 +71,7 @@ export {
   type OtpCodeConfig,
   type OtpOptions,
   type StartOtpParameters,
-} from './flows/otp'
+} from './otp/loginWithOtp'
 export {
   cancelEmailOtp,
   completeEmailOtp,
@@ -82,7 +82,7 @@ export {
   type EmailOtpChallenge,
   type StartEmailOtpParameters,
   type StartEmailOtpReturnType,
-} from './flows/emailOtp'
+} from './otp/emailOtp'
 export {
   cancelSmsOtp,
   completeSmsOtp,
@@ -93,7 +93,7 @@ export {
   type SmsOtpChallenge,
   type StartSmsOtpParameters,
   type StartSmsOtpReturnType,
-} from './flows/smsOtp'
+} from './otp/smsOtp'
 
 export type { OAuthWindow } from './oauth/oauthWindow'
 export type {
@@ -114,7 +114,7 @@ export {
   type OAuthPopupLoginParameters,
   type StartOAuthParameters,
   type StartOAuthReturnType,
-} from './flows/oauth'
+} from './oauth/oauthActions'
 export {
   OAUTH_PROVIDER_NAMES,
   OAUTH_PROVIDERS,
@@ -152,7 +152,7 @@ export {
   type SignUpWithPasskeyReturnType,
   type PasskeyPromptParameters,
   type SessionParameters,
-} from './flows/passkey'
+} from './passkey/passkeyActions'
 // Types the public declarations above name (scripts/check-public-types.ts keeps this complete).
 export type { OtpRetryFor } from './otp/otpFlowSnapshot'
 export type { LazyModule, LazyModuleSnapshot } from './lazyModule'
@@ -165,7 +165,7 @@ export { PasskeySignUpIncompleteError, PasskeyWithoutAccountError } from './pass
 export { preloadWebAuthn } from './passkey/webAuthnModule'
 
 // Actions: signing out
-export { logout } from './flows/logout'
+export { logout } from './session/logout'
 
 // Signed-in actions: who is signed in, the wallets, signing, keeping the session alive (the wallet chunk)
 export { getUser, type GetUserOptions } from './wallet/getUser'

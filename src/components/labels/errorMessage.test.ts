@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createKit, type Kit } from '../../core/createKit'
 import { KitError } from '../../core/errors'
-import { completeOtp, startOtp } from '../../core/flows/otp'
+import { completeOtp, startOtp } from '../../core/otp/loginWithOtp'
 import { fakeFetch, grpcError, json } from '../../core/test/fakeFetch'
 import { testKitOptions } from '../../core/test/testKitOptions'
 import { en } from '../locales/en'

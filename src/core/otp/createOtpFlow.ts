@@ -4,8 +4,8 @@
 import { assertObject, invalidArgument } from '../assert'
 import type { Kit } from '../createKit'
 import { KitError } from '../errors'
-import { assertKit } from '../flows/assertKit'
-import { cancelEmailOtp, completeEmailOtp, startEmailOtp } from '../flows/emailOtp'
+import { assertKit } from '../assertKit'
+import { cancelEmailOtp, completeEmailOtp, startEmailOtp } from './emailOtp'
 import {
   checkOtpCode,
   checkOtpContact,
@@ -15,8 +15,8 @@ import {
   type CompleteOtpReturnType,
   type OtpCodeConfig,
   type OtpOptions,
-} from '../flows/otp'
-import { cancelSmsOtp, completeSmsOtp, startSmsOtp } from '../flows/smsOtp'
+} from './loginWithOtp'
+import { cancelSmsOtp, completeSmsOtp, startSmsOtp } from './smsOtp'
 import type { ReadableStore } from '../contracts'
 import { createStore } from '../store'
 import type { EmailCustomization } from '../types'

@@ -1,4 +1,4 @@
-import { assertChallenge, otpChallengeExpiresAt, type OtpChallenge } from '../flows/otp'
+import { assertChallenge, otpChallengeExpiresAt, type OtpChallenge } from './loginWithOtp'
 import type { OtpType } from '../types'
 
 /** Storage for state that must survive a reload of this tab only (sessionStorage, or a stand-in). */

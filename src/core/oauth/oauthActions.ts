@@ -4,13 +4,13 @@ import type { SignInIdentity } from '../contracts'
 import type { Kit } from '../createKit'
 import { decodeJwtPayload } from '../encoding'
 import { KitError } from '../errors'
-import { buildAuthorizeUrl } from '../oauth/buildAuthorizeUrl'
-import { parseOAuthCallback, type OAuthCallbackParameters } from '../oauth/callbackUrl'
-import { checkIdToken } from '../oauth/checkIdToken'
-import { checkKitOAuth } from '../oauth/checkKitOAuth'
-import { resolveKitOAuth, type KitOAuth } from '../oauth/kitOAuth'
-import { oauthNonce } from '../oauth/oauthNonce'
-import { parseHttpUrl } from '../oauth/parseHttpUrl'
+import { buildAuthorizeUrl } from './buildAuthorizeUrl'
+import { parseOAuthCallback, type OAuthCallbackParameters } from './callbackUrl'
+import { checkIdToken } from './checkIdToken'
+import { checkKitOAuth } from './checkKitOAuth'
+import { resolveKitOAuth, type KitOAuth } from './kitOAuth'
+import { oauthNonce } from './oauthNonce'
+import { parseHttpUrl } from './parseHttpUrl'
 import {
   OAUTH_PENDING_TTL_MS,
   generateOAuthState,
@@ -21,20 +21,20 @@ import {
   savePendingOAuth,
   type OAuthMode,
   type PendingOAuth,
-} from '../oauth/pendingOAuth'
+} from './pendingOAuth'
 import {
   clearPendingOAuthRedirect,
   savePendingOAuthRedirect,
   type PendingOAuthRedirectStorage,
-} from '../oauth/pendingOAuthRedirect'
-import { calculateCodeChallenge, generateCodeVerifier } from '../oauth/pkce'
-import { waitForOAuthPopup, type OAuthPopup } from '../oauth/popup'
-import { OAUTH_PROVIDERS, isOAuthProviderName, type OAuthProviderName } from '../oauth/providers'
-import { redeemCodeForIdToken } from '../oauth/redeemCodeForIdToken'
+} from './pendingOAuthRedirect'
+import { calculateCodeChallenge, generateCodeVerifier } from './pkce'
+import { waitForOAuthPopup, type OAuthPopup } from './popup'
+import { OAUTH_PROVIDERS, isOAuthProviderName, type OAuthProviderName } from './providers'
+import { redeemCodeForIdToken } from './redeemCodeForIdToken'
 import type { Session } from '../session/sessionStore'
 import type { WalletKitConfigResponse } from '../types'
 import { signupWallet } from '../wallet/checkSignupWallet'
-import { assertKit } from './assertKit'
+import { assertKit } from '../assertKit'
 
 export interface StartOAuthParameters {
   provider: OAuthProviderName

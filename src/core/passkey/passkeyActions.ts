@@ -3,10 +3,10 @@ import { assertInteger, assertNonEmptyString, assertObject, invalidArgument } fr
 import type { CallOptions } from '../client'
 import type { Kit } from '../createKit'
 import { isKitError, KitError } from '../errors'
-import { createPasskey } from '../passkey/createPasskey'
-import { passkeyStamper } from '../passkey/passkeyStamper'
-import { PasskeySignUpIncompleteError, PasskeyWithoutAccountError } from '../passkey/passkeySignUpErrors'
-import { unfinishedPasskeySignUps } from '../passkey/unfinishedPasskeySignUps'
+import { createPasskey } from './createPasskey'
+import { passkeyStamper } from './passkeyStamper'
+import { PasskeySignUpIncompleteError, PasskeyWithoutAccountError } from './passkeySignUpErrors'
+import { unfinishedPasskeySignUps } from './unfinishedPasskeySignUps'
 import type { ActivityEnvelope, StampLoginParameters } from '../publicApiTypes'
 import type { SignInIdentity } from '../contracts'
 import type { Session } from '../session/sessionStore'
@@ -14,7 +14,7 @@ import { getUser } from '../wallet/getUser'
 import { apiKeyStamper, type Stamper } from '../stamp/stamper'
 import type { SignupRequest, WalletKitConfigResponse } from '../types'
 import { signupWallet } from '../wallet/checkSignupWallet'
-import { assertKit } from './assertKit'
+import { assertKit } from '../assertKit'
 
 /** How long the client key registered at passkey sign-up lives: long enough for one stamp_login. */
 export const PASSKEY_SIGNUP_API_KEY_SECONDS = 60

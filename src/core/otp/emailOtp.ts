@@ -1,7 +1,7 @@
 // Email one-time codes: the OTP flow (./otp.ts) with an email address as the contact.
 import { assertObject } from '../assert'
 import type { Kit } from '../createKit'
-import { assertKit } from './assertKit'
+import { assertKit } from '../assertKit'
 import {
   cancelOtp,
   completeOtp,
@@ -11,7 +11,7 @@ import {
   type EmailOtpOptions,
   type OtpChallenge,
   type OtpCodeConfig,
-} from './otp'
+} from './loginWithOtp'
 
 export interface StartEmailOtpParameters extends EmailOtpOptions {
   email: string

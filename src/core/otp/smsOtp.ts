@@ -1,7 +1,7 @@
 // SMS one-time codes: the OTP flow (./otp.ts) with a phone number as the contact.
 import { assertObject } from '../assert'
 import type { Kit } from '../createKit'
-import { assertKit } from './assertKit'
+import { assertKit } from '../assertKit'
 import {
   cancelOtp,
   completeOtp,
@@ -10,7 +10,7 @@ import {
   type CompleteOtpReturnType,
   type OtpChallenge,
   type OtpCodeConfig,
-} from './otp'
+} from './loginWithOtp'
 
 /** What the text says (the tenant's SMS template) is the tenant's configuration: nothing to choose per call. */
 export interface StartSmsOtpParameters {
