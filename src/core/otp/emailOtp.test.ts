@@ -10,7 +10,7 @@ import { testKitOptions } from '../test/testKitOptions'
 import { sessionToken, signJwt } from '../test/tokens'
 import type { ClientSignature, EmailCustomization, OtpInitRequest } from '../types'
 import { cancelEmailOtp, completeEmailOtp, loginWithEmailOtp, startEmailOtp } from './emailOtp'
-import { ASSUMED_OTP_LIFETIME_SECONDS } from './loginWithOtp'
+import { ASSUMED_OTP_LIFETIME_SECONDS } from './otpChallenge'
 import { logout } from '../session/logout'
 
 const NOW = Date.UTC(2030, 5, 1, 12)

@@ -2,7 +2,7 @@
 // show the idle state (and a server render can) before the flow's chunk is here.
 import type { KitError } from '../errors'
 import type { EmailOtpChallenge } from './emailOtp'
-import type { CompleteOtpReturnType } from './loginWithOtp'
+import type { CompleteOtpReturnType } from './completeOtp'
 import type { SmsOtpChallenge } from './smsOtp'
 
 export type OtpFlowChallenge = EmailOtpChallenge | SmsOtpChallenge

@@ -8,7 +8,9 @@ import { fakeFetch, json, type FakeAnswer, type FakeFetch, type RecordedCall } f
 import { fakeStorage } from '../test/fakes'
 import { sessionToken, signJwt } from '../test/tokens'
 import type { ClientSignature } from '../types'
-import { completeOtp, loginWithOtp, startOtp } from './loginWithOtp'
+import { completeOtp } from './completeOtp'
+import { loginWithOtp } from './loginWithOtp'
+import { startOtp } from './startOtp'
 import { cancelSmsOtp, completeSmsOtp, loginWithSmsOtp, startSmsOtp } from './smsOtp'
 
 const NOW = Date.UTC(2030, 5, 1, 12)
