@@ -26,7 +26,7 @@ const NODE_FILES_ISOLATED = [
   'src/core/oauth/kitOAuth.test.ts',
   'src/core/passkey/passkeyError.test.ts',
   'src/core/passkey/passkeysSupported.test.ts',
-  'src/core/flows/oauth.test.ts',
+  'src/core/oauth/oauthActions.test.ts',
   'src/core/wallet/startAutoRefresh.test.ts',
   'src/core/createKit.test.ts',
   'src/core/client.test.ts',

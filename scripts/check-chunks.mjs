@@ -36,6 +36,12 @@ const OAUTH_DATA = [
 ]
 
 /**
+ * What stands for the OTP flow until its code is here: the store useEmailOtp and useSmsOtp read from the
+ * first render (createLazyOtpFlow) and the idle snapshot it shows. Neither sends, checks or stores anything.
+ */
+const OTP_STAND_IN = ['core/otp/createLazyOtpFlow.js', 'core/otp/otpFlowSnapshot.js']
+
+/**
  * Whether the page has WebAuthn (`PublicKeyCredential`), without loading any passkey code: the dialog
  * decides from it whether to show a passkey button at all. A few lines; no flow, no WebAuthn helper.
  */
@@ -43,15 +49,13 @@ const PASSKEY_CHECK = ['core/passkey/passkeysSupported.js']
 
 /** What no first load may contain. */
 const NOT_IN_FIRST_LOAD = [
+  // Signing out is no sign-in flow: a signed-in person's button offers it at once, and it is two lines
+  // over the session store (core/session/logout.js, beside kit.session) plus the kit check every action
+  // shares (core/assertKit.js): neither lives in a sign-in method's folder, so no rule here holds them back.
   {
-    pattern: /^core\/flows\//,
-    why: 'a sign-in flow (loaded when used or prefetched)',
-    allow: [
-      // Signing out is no sign-in flow: a signed-in person's button offers it at once, and it is two lines
-      // over the session store (kit.session.logout) plus the kit check it shares with the flows.
-      'core/flows/logout.js',
-      'core/flows/assertKit.js',
-    ],
+    pattern: /^core\/otp\//,
+    why: 'the OTP sign-in flow (its actions and store, loaded when used or prefetched)',
+    allow: OTP_STAND_IN,
   },
   {
     pattern: /^core\/oauth\//,
@@ -89,12 +93,10 @@ const DIALOG = 'components/modal/LoginDialog.js'
 const DIALOG_BASE_FIRST_LOAD = 'drop-in (AuthProxyProvider + LoginButton)'
 const NOT_IN_DIALOG_CHUNK = [
   {
-    pattern: /^core\/flows\/oauth\.js$/,
-    why: 'the OAuth flow (loaded when an OAuth button is pressed, prefetched on hover)',
-  },
-  {
     pattern: /^core\/oauth\//,
-    why: 'OAuth flow code (popup, authorize URL, PKCE, pending state, token redemption and checks)',
+    why:
+      'OAuth flow code (the actions, loaded when an OAuth button is pressed and prefetched on hover; popup, ' +
+      'authorize URL, PKCE, pending state, token redemption and checks)',
     allow: [
       ...OAUTH_DATA,
       // The provider table (names, kinds, default endpoints): data the buttons may read to render.
@@ -106,8 +108,7 @@ const NOT_IN_DIALOG_CHUNK = [
       'core/oauth/openOAuthPopup.js',
     ],
   },
-  { pattern: /^core\/flows\/passkey\.js$/, why: 'the passkey flow' },
-  { pattern: /^core\/passkey\//, why: 'passkey code', allow: PASSKEY_CHECK },
+  { pattern: /^core\/passkey\//, why: 'passkey code (the passkey flow and its helpers)', allow: PASSKEY_CHECK },
   { pattern: /^@simplewebauthn\//, why: 'the WebAuthn helper' },
   { pattern: /^components\/flow\/phoneParts\.js$/, why: 'the phone step (its own chunk)' },
   { pattern: /^components\/phone\//, why: 'the phone step (its own chunk)' },

@@ -8,11 +8,11 @@ import { lazyModule } from './core/lazyModule'
 /** The OTP flow store (email and SMS) with the actions it runs: what useEmailOtp and useSmsOtp bind to. */
 export const otpFlow = /* @__PURE__ */ lazyModule('sign-in', () => import('./core/otp/createOtpFlow'))
 /** OAuth by popup or redirect (every provider kind): useLoginWithOAuth's verb loads it. */
-export const oauth = /* @__PURE__ */ lazyModule('OAuth sign-in', () => import('./core/flows/oauth'))
+export const oauth = /* @__PURE__ */ lazyModule('OAuth sign-in', () => import('./core/oauth/oauthActions'))
 /** The redirect round trip's store, with the completion: loaded only on a page that looks like a provider's answer. */
 export const oauthRedirect = /* @__PURE__ */ lazyModule('OAuth redirect', () => import('./core/oauth/oauthRedirect'))
 /** Passkey sign-up, log-in and add. */
-export const passkey = /* @__PURE__ */ lazyModule('passkey sign-in', () => import('./core/flows/passkey'))
+export const passkey = /* @__PURE__ */ lazyModule('passkey sign-in', () => import('./core/passkey/passkeyActions'))
 /** The browser's WebAuthn helper the passkey flows use (they import it on first use; this prefetches it). */
 export const webAuthn = /* @__PURE__ */ lazyModule('WebAuthn helper', () => import('@simplewebauthn/browser'))
 /** The sign-in dialog (LoginModal's content). */

@@ -66,24 +66,12 @@ export function createAuthProxyClient(options: AuthProxyClientOptions): AuthProx
   }
 
   async function walletKitConfig(callOptions?: CallOptions): Promise<WalletKitConfigResponse> {
-    const { body, status } = await post('wallet_kit_config', undefined, callOptions, unknownConfigId)
+    const refineError = (error: KitError) => unknownConfigId(error, baseUrl, configId)
+    const { body, status } = await post('wallet_kit_config', undefined, callOptions, refineError)
     const bad = (what: string) =>
       new KitError('PROXY_BAD_RESPONSE', `wallet_kit_config: ${what} in the answer (HTTP ${status})`, { status })
     if (typeof body.organizationId !== 'string' || body.organizationId === '') throw bad('no organizationId')
     return withConfigDefaults(body, bad)
-  }
-
-  /**
-   * The config call's NOT_FOUND means the proxy knows no tenant by this id (the only thing it is asked):
-   * the site's sign-in is not set up, which is what the person reads, and the developer is told which id.
-   */
-  function unknownConfigId(error: KitError): KitError {
-    if (error.code !== 'NOT_FOUND') return error
-    return new KitError(
-      'CONFIG_INVALID',
-      `wallet_kit_config: the proxy at ${baseUrl} knows no config id "${configId}": check AuthProxyProvider's configId against the proxy's dashboard (${error.message})`,
-      { status: error.status, proxy: error.proxy, cause: error },
-    )
   }
 
   async function call<E extends ProxyEndpoint>(
@@ -115,6 +103,19 @@ export function createAuthProxyClient(options: AuthProxyClientOptions): AuthProx
     oauth2Authenticate: (body, callOptions) => call('oauth2_authenticate', body, callOptions),
     oauthLogin: (body, callOptions) => call('oauth_login', body, callOptions),
   }
+}
+
+/**
+ * The config call's NOT_FOUND means the proxy knows no tenant by this id (the only thing it is asked):
+ * the site's sign-in is not set up, which is what the person reads, and the developer is told which id.
+ */
+function unknownConfigId(error: KitError, baseUrl: string, configId: string): KitError {
+  if (error.code !== 'NOT_FOUND') return error
+  return new KitError(
+    'CONFIG_INVALID',
+    `wallet_kit_config: the proxy at ${baseUrl} knows no config id "${configId}": check AuthProxyProvider's configId against the proxy's dashboard (${error.message})`,
+    { status: error.status, proxy: error.proxy, cause: error },
+  )
 }
 
 /**

@@ -58,20 +58,12 @@ export {
 export type { FlowStorage } from './otp/pendingOtp'
 
 // Actions: OTP by email or SMS
-export {
-  ASSUMED_OTP_LIFETIME_SECONDS,
-  cancelOtp,
-  completeOtp,
-  loginWithOtp,
-  startOtp,
-  type CompleteOtpParameters,
-  type CompleteOtpReturnType,
-  type EmailOtpOptions,
-  type OtpChallenge,
-  type OtpCodeConfig,
-  type OtpOptions,
-  type StartOtpParameters,
-} from './flows/otp'
+export { ASSUMED_OTP_LIFETIME_SECONDS, type OtpChallenge } from './otp/otpChallenge'
+export type { OtpCodeConfig } from './otp/checkOtpInput'
+export { startOtp, type EmailOtpOptions, type OtpOptions, type StartOtpParameters } from './otp/startOtp'
+export { completeOtp, type CompleteOtpParameters, type CompleteOtpReturnType } from './otp/completeOtp'
+export { cancelOtp } from './otp/cancelOtp'
+export { loginWithOtp } from './otp/loginWithOtp'
 export {
   cancelEmailOtp,
   completeEmailOtp,
@@ -82,7 +74,7 @@ export {
   type EmailOtpChallenge,
   type StartEmailOtpParameters,
   type StartEmailOtpReturnType,
-} from './flows/emailOtp'
+} from './otp/emailOtp'
 export {
   cancelSmsOtp,
   completeSmsOtp,
@@ -93,7 +85,7 @@ export {
   type SmsOtpChallenge,
   type StartSmsOtpParameters,
   type StartSmsOtpReturnType,
-} from './flows/smsOtp'
+} from './otp/smsOtp'
 
 export type { OAuthWindow } from './oauth/oauthWindow'
 export type {
@@ -103,18 +95,11 @@ export type {
   OAuthRedirectStatus,
 } from './oauth/oauthRedirect'
 // Actions: OAuth, by popup or redirect
-export {
-  cancelOAuth,
-  completeOAuth,
-  loginWithOAuth,
-  oauthPopupLogin,
-  startOAuth,
-  type CompleteOAuthParameters,
-  type CompleteOAuthReturnType,
-  type OAuthPopupLoginParameters,
-  type StartOAuthParameters,
-  type StartOAuthReturnType,
-} from './flows/oauth'
+export { startOAuth, type StartOAuthParameters, type StartOAuthReturnType } from './oauth/startOAuth'
+export { completeOAuth, type CompleteOAuthParameters, type CompleteOAuthReturnType } from './oauth/completeOAuth'
+export { cancelOAuth } from './oauth/cancelOAuth'
+export { oauthPopupLogin, type OAuthPopupLoginParameters } from './oauth/oauthPopupLogin'
+export { loginWithOAuth } from './oauth/oauthActions'
 export {
   OAUTH_PROVIDER_NAMES,
   OAUTH_PROVIDERS,
@@ -141,18 +126,17 @@ export { preferredOAuthMode, type OAuthModeEnvironment } from './oauth/preferred
 
 // Actions: passkeys
 export {
-  addPasskey,
-  loginWithPasskey,
   signUpWithPasskey,
-  type AddPasskeyParameters,
-  type AddPasskeyReturnType,
-  type LoginWithPasskeyParameters,
-  type LoginWithPasskeyReturnType,
   type SignUpWithPasskeyParameters,
   type SignUpWithPasskeyReturnType,
-  type PasskeyPromptParameters,
-  type SessionParameters,
-} from './flows/passkey'
+} from './passkey/signUpWithPasskey'
+export {
+  loginWithPasskey,
+  type LoginWithPasskeyParameters,
+  type LoginWithPasskeyReturnType,
+} from './passkey/loginWithPasskey'
+export { addPasskey, type AddPasskeyParameters, type AddPasskeyReturnType } from './passkey/addPasskey'
+export type { PasskeyPromptParameters, SessionParameters } from './passkey/checkPasskeyInput'
 // Types the public declarations above name (scripts/check-public-types.ts keeps this complete).
 export type { OtpRetryFor } from './otp/otpFlowSnapshot'
 export type { LazyModule, LazyModuleSnapshot } from './lazyModule'
@@ -165,7 +149,7 @@ export { PasskeySignUpIncompleteError, PasskeyWithoutAccountError } from './pass
 export { preloadWebAuthn } from './passkey/webAuthnModule'
 
 // Actions: signing out
-export { logout } from './flows/logout'
+export { logout } from './session/logout'
 
 // Signed-in actions: who is signed in, the wallets, signing, keeping the session alive (the wallet chunk)
 export { getUser, type GetUserOptions } from './wallet/getUser'

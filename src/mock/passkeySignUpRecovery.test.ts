@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { createKit, type Kit } from '../core/createKit'
 import { isKitError, isPasskeySignUpIncomplete, isPasskeyWithoutAccount } from '../core/errors'
-import { loginWithPasskey, signUpWithPasskey } from '../core/flows/passkey'
+import { loginWithPasskey, signUpWithPasskey } from '../core/passkey/passkeyActions'
 import { memoryKeyStore } from '../core/keys/memoryKeyStore'
 import { PASSKEY_WITHOUT_ACCOUNT_MESSAGE } from '../core/passkey/passkeySignUpErrors'
 import { memoryStorage } from '../core/session/memoryStorage'

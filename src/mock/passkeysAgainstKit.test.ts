@@ -4,9 +4,9 @@
 // header of its own, so the fetch adds the page's, as a browser does on every POST.
 import { describe, expect, it } from 'vitest'
 import { createKit, type Kit } from '../core/createKit'
-import { completeEmailOtp, startEmailOtp } from '../core/flows/emailOtp'
-import { logout } from '../core/flows/logout'
-import { addPasskey, loginWithPasskey, signUpWithPasskey } from '../core/flows/passkey'
+import { completeEmailOtp, startEmailOtp } from '../core/otp/emailOtp'
+import { logout } from '../core/session/logout'
+import { addPasskey, loginWithPasskey, signUpWithPasskey } from '../core/passkey/passkeyActions'
 import { memoryKeyStore } from '../core/keys/memoryKeyStore'
 import { memoryStorage } from '../core/session/memoryStorage'
 import { apiKeyStamper } from '../core/stamp/stamper'

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { createKit, type Kit } from '../core/createKit'
 import { isKitError, type KitError } from '../core/errors'
-import { cancelEmailOtp, completeEmailOtp, startEmailOtp } from '../core/flows/emailOtp'
+import { cancelEmailOtp, completeEmailOtp, startEmailOtp } from '../core/otp/emailOtp'
 import { memoryKeyStore } from '../core/keys/memoryKeyStore'
 import { memoryStorage } from '../core/session/memoryStorage'
 import { createMockAuthProxy } from '../mock/handler'

@@ -4,8 +4,8 @@
 // attested stamp, in the order @turnkey/core 2.8.1 calls them.
 import { describe, expect, it } from 'vitest'
 import { createKit, type Kit, type KitOptions } from '../core/createKit'
-import { completeEmailOtp, startEmailOtp } from '../core/flows/emailOtp'
-import { completeSmsOtp, startSmsOtp } from '../core/flows/smsOtp'
+import { completeEmailOtp, startEmailOtp } from '../core/otp/emailOtp'
+import { completeSmsOtp, startSmsOtp } from '../core/otp/smsOtp'
 import { memoryKeyStore } from '../core/keys/memoryKeyStore'
 import { memoryStorage } from '../core/session/memoryStorage'
 import { createMockAuthProxy } from '../mock/handler'

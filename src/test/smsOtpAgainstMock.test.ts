@@ -3,7 +3,7 @@
 // reaching the caller with when to retry.
 import { describe, expect, it } from 'vitest'
 import { isKitError } from '../core/errors'
-import { completeSmsOtp, startSmsOtp } from '../core/flows/smsOtp'
+import { completeSmsOtp, startSmsOtp } from '../core/otp/smsOtp'
 import { createMockAuthProxy } from '../mock/handler'
 import { DEMO_TENANT } from '../mock/tenants'
 import type { MockAuthProxy } from '../mock/types'

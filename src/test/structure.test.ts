@@ -1,9 +1,10 @@
 // The layering of DESIGN.md ("Layers"), checked on the source: data flows down (components → react →
 // core, with src/appearance below both UI layers: the types of the theme and words they both name),
-// core stands alone, one module names the chunks and no store reaches it, and nothing imports in a
-// circle. Read with TypeScript's own parser (already a dependency), so that `import type`, inline
-// `type` specifiers, re-exports and dynamic `import()` are told apart exactly.
-import { readFileSync, readdirSync } from 'node:fs'
+// core stands alone, one module names the chunks and no store reaches it, nothing imports in a
+// circle, each sign-in method has one home in core, and no function of core runs past 80 lines. Read
+// with TypeScript's own parser (already a dependency), so that `import type`, inline `type`
+// specifiers, re-exports and dynamic `import()` are told apart exactly.
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
@@ -147,6 +148,70 @@ function findCycles(): string[][] {
   return cycles
 }
 
+/** The sign-in methods, each at home in one folder of core (DESIGN.md, "Entries"). */
+const SIGN_IN_METHODS = ['otp', 'oauth', 'passkey'] as const
+
+/** The sign-in method whose folder holds `path`, if any. */
+function signInMethodOf(path: string): string | undefined {
+  return SIGN_IN_METHODS.find((method) => path.startsWith(`src/core/${method}/`))
+}
+
+/** Every cycle of a small graph, each as the path that closes it. */
+function cyclesOf(next: ReadonlyMap<string, readonly string[]>): string[][] {
+  const cycles: string[][] = []
+  const walk = (path: string[]): void => {
+    for (const target of next.get(path[path.length - 1] as string) ?? []) {
+      if (target === path[0]) cycles.push([...path, target])
+      else if (!path.includes(target) && target > (path[0] as string)) walk([...path, target])
+    }
+  }
+  for (const start of [...next.keys()].sort()) walk([start])
+  return cycles
+}
+
+/** The longest a function of src/core may be, from its first line to its last (STYLE.md: name the states). */
+const MAX_FUNCTION_LINES = 80
+
+interface FunctionExtent {
+  path: string
+  /** 1-based, the line of the function's first token (its doc comment is not counted). */
+  line: number
+  lines: number
+  name: string
+}
+
+/** Every function with a body in a module: declarations, expressions, arrows, methods, accessors, constructors. */
+function functionsOf({ path, source }: SourceModule): FunctionExtent[] {
+  const found: FunctionExtent[] = []
+  const visit = (node: ts.Node): void => {
+    if (
+      (ts.isFunctionDeclaration(node) ||
+        ts.isFunctionExpression(node) ||
+        ts.isArrowFunction(node) ||
+        ts.isMethodDeclaration(node) ||
+        ts.isConstructorDeclaration(node) ||
+        ts.isGetAccessorDeclaration(node) ||
+        ts.isSetAccessorDeclaration(node)) &&
+      node.body !== undefined
+    ) {
+      const first = source.getLineAndCharacterOfPosition(node.getStart(source)).line
+      const last = source.getLineAndCharacterOfPosition(node.getEnd()).line
+      found.push({ path, line: first + 1, lines: last - first + 1, name: functionName(node) })
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return found
+}
+
+/** A function's name, or the name of what holds it (`const x = () => ...`, `{ x: () => ... }`). */
+function functionName(node: ts.FunctionLikeDeclaration): string {
+  if (node.name !== undefined) return node.name.getText()
+  const { parent } = node
+  if (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent)) return parent.name.getText()
+  return '(anonymous)'
+}
+
 describe('the source structure', () => {
   it('reads the source (a guard against a test that checks nothing)', () => {
     expect(modules.has('src/core/index.ts')).toBe(true)
@@ -265,5 +330,34 @@ describe('the source structure', () => {
       .map((edge) => `${edge.from} → ${edge.to}`)
     // Components importing past the public entries.
     expect([...new Set(violations)].sort()).toEqual([])
+  })
+
+  it('gives each sign-in method one home (core/otp, core/oauth, core/passkey; no core/flows), none importing another in a circle', () => {
+    const flows = join(SRC, 'core', 'flows')
+    expect(existsSync(flows) ? listSources(flows).map((file) => relative(ROOT, file)) : []).toEqual([])
+    const homes = SIGN_IN_METHODS.map((method) => [...modules.keys()].filter((path) => signInMethodOf(path) === method))
+    for (const home of homes) expect(home.length).toBeGreaterThan(0)
+    // The methods' folders as one graph: an edge wherever a file of one imports a file of another (types too).
+    const next = new Map<string, string[]>()
+    for (const edge of staticEdges) {
+      const from = signInMethodOf(edge.from)
+      const to = signInMethodOf(edge.to)
+      if (from === undefined || to === undefined || from === to) continue
+      next.set(from, [...new Set([...(next.get(from) ?? []), to])])
+    }
+    const cycles = cyclesOf(next).map((cycle) => cycle.map((method) => `core/${method}`).join(' → '))
+    expect(cycles, `sign-in methods importing each other in a circle:\n${cycles.join('\n')}`).toEqual([])
+  })
+
+  it(`keeps every function of core within ${MAX_FUNCTION_LINES} lines: a longer one is a state machine asking for its states to be named`, () => {
+    const functions = [...modules.values()].filter((module) => module.path.startsWith('src/core/')).flatMap(functionsOf)
+    // A guard against a rule that measures nothing: the OTP flow's verbs are among the functions found.
+    expect(
+      functions.filter((extent) => extent.path === 'src/core/otp/createOtpFlow.ts').map((extent) => extent.name),
+    ).toEqual(expect.arrayContaining(['createOtpFlow', 'start', 'verify', 'resend', 'reset']))
+    const long = functions
+      .filter((extent) => extent.lines > MAX_FUNCTION_LINES)
+      .map((extent) => `${extent.path}:${extent.line} ${extent.name}: ${extent.lines} lines`)
+    expect(long, `functions of src/core over ${MAX_FUNCTION_LINES} lines:\n${long.join('\n')}`).toEqual([])
   })
 })

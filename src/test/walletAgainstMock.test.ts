@@ -15,7 +15,7 @@ import {
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Kit, KitOptions } from '../core/createKit'
 import { utf8 } from '../core/encoding'
-import { completeEmailOtp, startEmailOtp } from '../core/flows/emailOtp'
+import { completeEmailOtp, startEmailOtp } from '../core/otp/emailOtp'
 import { kitOnMock } from '../core/test/kitOnMock'
 import { getUser } from '../core/wallet/getUser'
 import { getWallets } from '../core/wallet/getWallets'

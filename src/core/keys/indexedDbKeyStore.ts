@@ -2,7 +2,7 @@ import { assertNonEmptyString, invalidArgument } from '../assert'
 import { assertBytes } from '../assertBytes'
 import { KitError } from '../errors'
 import type { KeyStore } from '../contracts'
-import { assertTime, checkSweepCriteria, isLeftBehind, laterRetain } from './keyRetention'
+import { assertTime, checkSweepCriteria, isLeftBehind, laterRetain, type KeySweepCriteria } from './keyRetention'
 import { assertCompressedPublicKey, rawSignatureToDer } from './p256'
 import { generateKeyPair, keyNotFound, signWithKey } from './webCryptoKeys'
 
@@ -61,44 +61,22 @@ export function indexedDbKeyStore(options: IndexedDbKeyStoreOptions = {}): KeySt
   }
 
   async function run<T>(mode: IDBTransactionMode, operation: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-    return transact(mode, (store) => {
-      const request = operation(store)
-      return () => request.result
-    })
+    return transact(mode, oneRequest(operation))
   }
 
-  /**
-   * One transaction: `body` makes its requests (and may chain more from their callbacks, which keeps
-   * the transaction alive) and answers how to read the result once the transaction has completed.
-   */
+  /** One transaction (see inTransaction) on the shared connection. */
   async function transact<T>(mode: IDBTransactionMode, body: (store: IDBObjectStore) => () => T): Promise<T> {
     const db = await database()
-    return new Promise<T>((resolve, reject) => {
-      let transaction: IDBTransaction
-      try {
-        transaction = db.transaction(storeName, mode)
-      } catch (cause) {
-        // The connection was closed (another tab upgraded the database): reopen on the next call.
-        opening = undefined
-        reject(storeUnavailable(`could not start a transaction on ${dbName}/${storeName}`, cause))
-        return
-      }
-      const result = body(transaction.objectStore(storeName))
-      // Resolve on complete, not on the request's success: only then is a write durable.
-      transaction.oncomplete = () => resolve(result())
-      transaction.onerror = () => reject(storeUnavailable(`${dbName}/${storeName} ${mode} failed`, transaction.error))
-      transaction.onabort = () => reject(storeUnavailable(`${dbName}/${storeName} ${mode} aborted`, transaction.error))
+    return inTransaction(db, dbName, storeName, mode, body, () => {
+      // The connection was closed (another tab upgraded the database): reopen on the next call.
+      opening = undefined
     })
-  }
-
-  async function record(publicKey: string): Promise<StoredKeyRecord | undefined> {
-    return run<StoredKeyRecord | undefined>('readonly', (store) => store.get(publicKey))
   }
 
   async function sign(publicKey: string, data: Uint8Array): Promise<Uint8Array> {
     assertCompressedPublicKey(publicKey, 'keyStore.sign(publicKey)')
     assertBytes(data, 'keyStore.sign(data)')
-    const stored = await record(publicKey)
+    const stored = await run<StoredKeyRecord | undefined>('readonly', (store) => store.get(publicKey))
     if (stored === undefined) throw keyNotFound('keyStore.sign', publicKey)
     return signWithKey(stored.privateKey, data)
   }
@@ -131,38 +109,82 @@ export function indexedDbKeyStore(options: IndexedDbKeyStoreOptions = {}): KeySt
       assertCompressedPublicKey(publicKey, 'keyStore.retain(publicKey)')
       assertTime(untilMs, 'keyStore.retain(untilMs)')
       // Read and write in one transaction, so that two tabs retaining the same key keep the later time.
-      await transact('readwrite', (store) => {
-        const request = store.get(publicKey)
-        request.onsuccess = () => {
-          const stored = request.result as StoredKeyRecord | undefined
-          if (stored === undefined) return
-          const retainUntil = laterRetain(stored.retainUntil, untilMs)
-          if (retainUntil !== stored.retainUntil) store.put({ ...stored, retainUntil })
-        }
-        return () => undefined
-      })
+      await transact('readwrite', (store) => retainIn(store, publicKey, untilMs))
     },
     async sweep(criteria) {
       checkSweepCriteria(criteria)
       const storeNow = now()
       // One cursor in one readwrite transaction: a retain() from another tab lands before or after, never between the check and the delete.
-      return transact('readwrite', (store) => {
-        const deleted: string[] = []
-        const request = store.openCursor()
-        request.onsuccess = () => {
-          const cursor = request.result
-          if (cursor === null) return
-          const record = cursor.value as Partial<StoredKeyRecord>
-          if (typeof cursor.primaryKey === 'string' && isLeftBehind(cursor.primaryKey, record, criteria, storeNow)) {
-            cursor.delete()
-            deleted.push(cursor.primaryKey)
-          }
-          cursor.continue()
-        }
-        return () => deleted
-      })
+      return transact('readwrite', (store) => sweepIn(store, criteria, storeNow))
     },
   }
+}
+
+/**
+ * One transaction on `db`: `body` makes its requests (and may chain more from their callbacks, which
+ * keeps the transaction alive) and answers how to read the result once the transaction has completed.
+ * `onClosed` hears that the connection can no longer start one.
+ */
+function inTransaction<T>(
+  db: IDBDatabase,
+  dbName: string,
+  storeName: string,
+  mode: IDBTransactionMode,
+  body: (store: IDBObjectStore) => () => T,
+  onClosed: () => void,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let transaction: IDBTransaction
+    try {
+      transaction = db.transaction(storeName, mode)
+    } catch (cause) {
+      onClosed()
+      reject(storeUnavailable(`could not start a transaction on ${dbName}/${storeName}`, cause))
+      return
+    }
+    const result = body(transaction.objectStore(storeName))
+    // Resolve on complete, not on the request's success: only then is a write durable.
+    transaction.oncomplete = () => resolve(result())
+    transaction.onerror = () => reject(storeUnavailable(`${dbName}/${storeName} ${mode} failed`, transaction.error))
+    transaction.onabort = () => reject(storeUnavailable(`${dbName}/${storeName} ${mode} aborted`, transaction.error))
+  })
+}
+
+/** A transaction's body of one request, whose result is read once the transaction has completed. */
+function oneRequest<T>(operation: (store: IDBObjectStore) => IDBRequest<T>): (store: IDBObjectStore) => () => T {
+  return (store) => {
+    const request = operation(store)
+    return () => request.result
+  }
+}
+
+/** keyStore.retain's transaction: the key's retainUntil moved to the later of its own and `untilMs`. */
+function retainIn(store: IDBObjectStore, publicKey: string, untilMs: number): () => undefined {
+  const request = store.get(publicKey)
+  request.onsuccess = () => {
+    const stored = request.result as StoredKeyRecord | undefined
+    if (stored === undefined) return
+    const retainUntil = laterRetain(stored.retainUntil, untilMs)
+    if (retainUntil !== stored.retainUntil) store.put({ ...stored, retainUntil })
+  }
+  return () => undefined
+}
+
+/** keyStore.sweep's transaction: every key `criteria` finds left behind at `now`, deleted and listed. */
+function sweepIn(store: IDBObjectStore, criteria: KeySweepCriteria, now: number): () => string[] {
+  const deleted: string[] = []
+  const request = store.openCursor()
+  request.onsuccess = () => {
+    const cursor = request.result
+    if (cursor === null) return
+    const record = cursor.value as Partial<StoredKeyRecord>
+    if (typeof cursor.primaryKey === 'string' && isLeftBehind(cursor.primaryKey, record, criteria, now)) {
+      cursor.delete()
+      deleted.push(cursor.primaryKey)
+    }
+    cursor.continue()
+  }
+  return () => deleted
 }
 
 function storeUnavailable(message: string, cause: unknown): KitError {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createKit } from '../createKit'
-import { startOAuth } from '../flows/oauth'
+import { startOAuth } from './oauthActions'
 import { memoryKeyStore } from '../keys/memoryKeyStore'
 import { fakeFetch } from '../test/fakeFetch'
 import { fakeStorage } from '../test/fakes'

@@ -6,7 +6,7 @@ import { EVERY_PROVIDER_TENANT, pressOnConsentPage } from '../../mock/testing/oa
 import { createConfigStore } from '../config/configStore'
 import { createKit, type Kit } from '../createKit'
 import { KitError } from '../errors'
-import { startOAuth } from '../flows/oauth'
+import { startOAuth } from './oauthActions'
 import { memoryKeyStore } from '../keys/memoryKeyStore'
 import { fakeStorage } from '../test/fakes'
 import { createOAuthRedirect, oauthRedirect, OAUTH_REDIRECT_IDLE, type OAuthRedirectSnapshot } from './oauthRedirect'

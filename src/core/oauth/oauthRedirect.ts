@@ -3,7 +3,7 @@
 // completion statically.
 import type { Kit } from '../createKit'
 import { isKitError, KitError } from '../errors'
-import { completeOAuth, type CompleteOAuthReturnType } from '../flows/oauth'
+import { completeOAuth, type CompleteOAuthReturnType } from './completeOAuth'
 import type { ReadableStore } from '../contracts'
 import { createStore } from '../store'
 import { cleanOAuthCallbackUrl, isOAuthCallback, parseOAuthCallback } from './callbackUrl'

@@ -2,6 +2,7 @@
 // render. This store stands for the flow until its code is here, so that nothing above it needs to know
 // what has loaded: it shows the idle snapshot, a verb fetches the code and then acts, and a failure to
 // fetch is the flow's error. The chunk is given to it (src/chunks.ts names it): core imports none.
+import type { Store } from '../contracts'
 import type { Kit } from '../createKit'
 import { isKitError, KitError } from '../errors'
 import type { LazyModule } from '../lazyModule'
@@ -57,21 +58,7 @@ export function createLazyOtpFlow<T extends OtpFlowChallenge['otpType']>(
   const listen = (): (() => void) => {
     const available = code.module.getSnapshot()
     if (flow === undefined && available.status === 'loaded') flow = available.module.createOtpFlow(kit, options)
-    if (flow !== undefined) {
-      const current = flow
-      const copy = () => shown.setState(current.getSnapshot())
-      const unsubscribe = current.subscribe(copy)
-      copy()
-      return unsubscribe
-    }
-    const stopWatching = code.module.subscribe(() => {
-      if (code.module.getSnapshot().status === 'loaded') relisten()
-    })
-    const cancelPrefetch = code.prefetch?.()
-    return () => {
-      stopWatching()
-      cancelPrefetch?.()
-    }
+    return flow === undefined ? awaitCode(code, relisten) : mirror(flow, shown)
   }
 
   function relisten(): void {
@@ -83,16 +70,8 @@ export function createLazyOtpFlow<T extends OtpFlowChallenge['otpType']>(
   const withFlow = async (act: (flow: OtpFlow<C>) => Promise<void> | void): Promise<void> => {
     if (flow !== undefined) return act(flow)
     const life = lifetime
-    // Trying again: the last failure to fetch is no longer what happened last.
-    shown.setState(OTP_FLOW_IDLE)
-    let module: OtpFlowModule
-    try {
-      module = await code.module.load()
-    } catch (error) {
-      if (life === lifetime) shown.setState({ ...OTP_FLOW_IDLE, error: loadFailure(error) })
-      return
-    }
-    if (life !== lifetime) return
+    const module = await loadCode(code, shown, () => life === lifetime)
+    if (module === undefined || life !== lifetime) return
     // A listener may have made it already, on the code's arrival.
     return act(flow ?? make(module))
   }
@@ -135,6 +114,44 @@ export function createLazyOtpFlow<T extends OtpFlowChallenge['otpType']>(
       flow = undefined
       shown.setState(OTP_FLOW_IDLE)
     },
+  }
+}
+
+/**
+ * The flow's code, fetched (again, after a failure: that failure is no longer what happened last), or
+ * undefined once `shown` says why it could not be, unless the store has moved on (`current()` false).
+ */
+async function loadCode<C extends OtpFlowChallenge>(
+  code: OtpFlowCode,
+  shown: Store<OtpFlowSnapshot<C>>,
+  current: () => boolean,
+): Promise<OtpFlowModule | undefined> {
+  shown.setState(OTP_FLOW_IDLE)
+  try {
+    return await code.module.load()
+  } catch (error) {
+    if (current()) shown.setState({ ...OTP_FLOW_IDLE, error: loadFailure(error) })
+    return undefined
+  }
+}
+
+/** Copies the flow's every snapshot to `shown`, the current one first; returns the unsubscribe. */
+function mirror<C extends OtpFlowChallenge>(flow: OtpFlow<C>, shown: Store<OtpFlowSnapshot<C>>): () => void {
+  const copy = () => shown.setState(flow.getSnapshot())
+  const unsubscribe = flow.subscribe(copy)
+  copy()
+  return unsubscribe
+}
+
+/** Calls `loaded` once the flow's code is here, fetching it ahead if the code says how; returns the cancel. */
+function awaitCode(code: OtpFlowCode, loaded: () => void): () => void {
+  const stopWatching = code.module.subscribe(() => {
+    if (code.module.getSnapshot().status === 'loaded') loaded()
+  })
+  const cancelPrefetch = code.prefetch?.()
+  return () => {
+    stopWatching()
+    cancelPrefetch?.()
   }
 }
 

@@ -2,26 +2,35 @@
 // expiry, the countdown after a rate limit, and the challenge kept across reloads of the tab. React
 // binds to it (useEmailOtp, useSmsOtp); anything else can subscribe the same way.
 import { assertObject, invalidArgument } from '../assert'
+import { assertKit } from '../assertKit'
+import type { ReadableStore, Store } from '../contracts'
 import type { Kit } from '../createKit'
 import { KitError } from '../errors'
-import { assertKit } from '../flows/assertKit'
-import { cancelEmailOtp, completeEmailOtp, startEmailOtp } from '../flows/emailOtp'
-import {
-  checkOtpCode,
-  checkOtpContact,
-  isVerifiedOtpChallenge,
-  otpChallengeExpiresAt,
-  otpInitMaybeSent,
-  type CompleteOtpReturnType,
-  type OtpCodeConfig,
-  type OtpOptions,
-} from '../flows/otp'
-import { cancelSmsOtp, completeSmsOtp, startSmsOtp } from '../flows/smsOtp'
-import type { ReadableStore } from '../contracts'
 import { createStore } from '../store'
 import type { EmailCustomization } from '../types'
-import type { OtpFlowChallenge, OtpFlowSnapshot, OtpRetryFor } from './otpFlowSnapshot'
+import { releaseOtpKey } from './cancelOtp'
+import { checkOtpCode, checkOtpContact, refuseMovedOptions, type OtpCodeConfig } from './checkOtpInput'
+import { signInWithOtp } from './completeOtp'
+import { emailOtpChallenge } from './emailOtp'
+import { isVerifiedOtpChallenge } from './otpChallenge'
+import type { OtpFlowChallenge, OtpFlowSnapshot } from './otpFlowSnapshot'
+import {
+  OTP_FLOW_START,
+  codeNotSent,
+  codeRefused,
+  codeRequested,
+  codeSent,
+  contactRefused,
+  otpFlowSnapshotOf,
+  signInProgressed,
+  signedIn,
+  verifyFailed,
+  verifyStarted,
+  type OtpFlowState,
+} from './otpFlowState'
 import { loadPendingOtp, savePendingOtp, type FlowStorage } from './pendingOtp'
+import { smsOtpChallenge } from './smsOtp'
+import { checkOtpSend, otpInitMaybeSent, sendOtp, type OtpOptions } from './startOtp'
 
 export {
   OTP_FLOW_IDLE,
@@ -70,41 +79,30 @@ export interface OtpFlow<C extends OtpFlowChallenge = OtpFlowChallenge> extends 
 const DEFAULT_RESEND_COOLDOWN_SECONDS = 30
 const TICK_MS = 1000
 
-type Activity = 'idle' | 'pending' | 'success' | 'error'
-
-/** What the flow knows; the snapshot is this plus what the clock says about it. */
-interface State<C extends OtpFlowChallenge> {
-  challenge: C | undefined
-  result: CompleteOtpReturnType | undefined
-  sending: Activity
-  /** The last send was a resend (same key). */
-  resending: boolean
-  sendError: KitError | null
-  verifying: Activity
-  verifyError: KitError | null
-  /** When a rate limit ends (kit.now() ms), as the proxy said; or a send's cooldown after a lost answer. */
-  retryAt: number | undefined
-  /** What retryAt holds back. */
-  retryFor: OtpRetryFor | null
-  /** The last send failed with no answer: the code may have been sent all the same. */
-  maybeSent: boolean
-  /** The key of that send, kept for the next start (no challenge holds it). */
-  spareKey: string | undefined
-}
-
-/** Nothing sent, nothing verified: where a flow starts, and where reset() brings it back. */
-const START: State<never> = {
-  challenge: undefined,
-  result: undefined,
-  sending: 'idle',
-  resending: false,
-  sendError: null,
-  verifying: 'idle',
-  verifyError: null,
-  retryAt: undefined,
-  retryFor: null,
-  maybeSent: false,
-  spareKey: undefined,
+/** A flow at run time: what createOtpFlow was given, its state, and what is under way. Its verbs below take it. */
+interface Flow {
+  readonly kit: Kit
+  readonly otpType: OtpFlowChallenge['otpType']
+  readonly storage: FlowStorage | null
+  readonly configId: string
+  readonly cooldownMs: number
+  /** The options of every code of the flow, under each start's own. */
+  readonly defaults: OtpOptions
+  /** Developer messages name the channel's own actions (startEmailOtp, completeSmsOtp, ...), which the flow runs. */
+  readonly startLabel: string
+  readonly completeLabel: string
+  readonly store: Store<OtpFlowSnapshot>
+  /** The sends under way, for reset() to abort. */
+  readonly inFlight: Set<AbortController>
+  state: OtpFlowState
+  /** Only the latest start/resend and the latest verify report; a reset makes both stale. */
+  sendRun: number
+  verifyRun: number
+  /** The options of the code on show, for its resends. */
+  lastOptions: OtpOptions
+  listeners: number
+  timer: ReturnType<typeof setInterval> | undefined
+  destroyed: boolean
 }
 
 export function createOtpFlow<T extends OtpFlowChallenge['otpType']>(
@@ -112,6 +110,23 @@ export function createOtpFlow<T extends OtpFlowChallenge['otpType']>(
   options: CreateOtpFlowOptions<T>,
 ): OtpFlow<Extract<OtpFlowChallenge, { otpType: T }>>
 export function createOtpFlow(kit: Kit, options: CreateOtpFlowOptions): OtpFlow {
+  const flow = makeFlow(kit, checkFlowOptions(kit, options))
+  return {
+    getSnapshot: () => getSnapshot(flow),
+    subscribe: (listener) => subscribe(flow, listener),
+    start: (contact, callOptions) => start(flow, contact, callOptions),
+    verify: (code) => verify(flow, code),
+    resend: () => resend(flow),
+    reset: () => reset(flow),
+    destroy: () => destroy(flow),
+  }
+}
+
+/** createOtpFlow's options as checked, with the defaults filled in. */
+type CheckedFlowOptions = Pick<Flow, 'otpType' | 'storage' | 'cooldownMs' | 'defaults'>
+
+/** createOtpFlow's checks, made once: its verbs take the kit and the options as checked here. */
+function checkFlowOptions(kit: Kit, options: CreateOtpFlowOptions): CheckedFlowOptions {
   assertKit(kit, 'createOtpFlow(kit)')
   assertObject(options, 'createOtpFlow(options)')
   const {
@@ -130,336 +145,293 @@ export function createOtpFlow(kit: Kit, options: CreateOtpFlowOptions): OtpFlow 
       resendCooldownSeconds,
     )
   }
-  // Developer messages name the channel's own actions, which the flow runs.
-  const startLabel = otpType === 'OTP_TYPE_EMAIL' ? 'startEmailOtp' : 'startSmsOtp'
-  const configId = kit.client.configId
-  const cooldownMs = resendCooldownSeconds * 1000
   const defaults: OtpOptions = emailCustomization === undefined ? {} : { emailCustomization }
+  return { otpType, storage, cooldownMs: resendCooldownSeconds * 1000, defaults }
+}
 
-  let state: State<OtpFlowChallenge> = {
-    ...START,
-    // The one thing done at creation: a code on its way before a reload brings the flow back to it.
-    // One that expired meanwhile has a key nothing will use: delete it (unless the session is bound to it).
-    challenge: loadPendingOtp<OtpFlowChallenge>(storage, configId, otpType, kit.now(), (expired) => {
-      void kit.session.ready.then(() => dispose(expired.publicKey))
-    }),
+/** The flow at its start: the challenge a reload interrupted, if any, and nothing under way. */
+function makeFlow(kit: Kit, checked: CheckedFlowOptions): Flow {
+  const { otpType, storage, cooldownMs, defaults } = checked
+  const configId = kit.client.configId
+  const byEmail = otpType === 'OTP_TYPE_EMAIL'
+  // The one thing done at creation: a code on its way before a reload brings the flow back to it.
+  // One that expired meanwhile has a key nothing will use: delete it (unless the session is bound to it).
+  const challenge = loadPendingOtp<OtpFlowChallenge>(storage, configId, otpType, kit.now(), (expired) => {
+    void kit.session.ready.then(() => dispose(flow, expired.publicKey))
+  })
+  const state: OtpFlowState = { ...OTP_FLOW_START, challenge }
+  const flow: Flow = {
+    ...checked,
+    kit,
+    configId,
+    startLabel: byEmail ? 'startEmailOtp' : 'startSmsOtp',
+    completeLabel: byEmail ? 'completeEmailOtp' : 'completeSmsOtp',
+    store: createStore<OtpFlowSnapshot>(Object.freeze(otpFlowSnapshotOf(state, kit.now(), cooldownMs))),
+    inFlight: new Set(),
+    state,
+    sendRun: 0,
+    verifyRun: 0,
+    lastOptions: defaults,
+    listeners: 0,
+    timer: undefined,
+    destroyed: false,
   }
-  // Only the latest start/resend and the latest verify report; a reset makes both stale.
-  let sendRun = 0
-  let verifyRun = 0
-  // The options of the code on show, for its resends.
-  let lastOptions: OtpOptions = defaults
-  let listeners = 0
-  let timer: ReturnType<typeof setInterval> | undefined
-  let destroyed = false
-  // The sends under way, for reset() to abort.
-  const inFlight = new Set<AbortController>()
+  return flow
+}
 
-  /** A key the flow made or held is still wanted by the challenge on show, a lost send's retry, or the session. */
-  const isReferenced = (publicKey: string): boolean =>
-    state.challenge?.publicKey === publicKey ||
-    state.spareKey === publicKey ||
-    kit.session.getSnapshot().session?.publicKey === publicKey
+// ---------------------------------------------------------------------------------------------------
+// The verbs
 
-  /** Deletes a key nothing refers to any more (a superseded send's, an abandoned challenge's). */
-  async function dispose(publicKey: string | undefined): Promise<void> {
-    if (publicKey === undefined || isReferenced(publicKey)) return
-    await kit.keyStore.delete(publicKey).catch(() => undefined)
+async function start(flow: Flow, contact: string, callOptions: OtpOptions = {}): Promise<void> {
+  let checked: string
+  try {
+    checked = checkOtpContact(flow.otpType, contact, flow.startLabel)
+  } catch (error) {
+    // Refused before anything is sent or the config is asked for: the contact's field shows why.
+    ++flow.sendRun
+    ++flow.verifyRun
+    transition(flow, contactRefused(flow.state, asKitError(error)))
+    return
   }
+  await send(flow, checked, false, mergeOptions(flow.defaults, callOptions))
+}
 
-  /**
-   * Lets go of the key kept after a lost answer: only this flow's memory refers to it (not the
-   * storage), so a flow that goes away takes it along rather than leave it behind.
-   */
-  const dropSpareKey = (): void => {
-    const { spareKey } = state
-    if (spareKey === undefined) return
-    state = { ...state, spareKey: undefined }
-    void dispose(spareKey)
-  }
+async function resend(flow: Flow): Promise<void> {
+  const { challenge, canResend } = getSnapshot(flow)
+  if (!challenge || !canResend) return
+  // The same options as the code it replaces, and its format.
+  const config = { otpLength: String(challenge.otpLength), otpAlphanumeric: challenge.alphanumeric }
+  await send(flow, challenge.contact, true, flow.lastOptions, config)
+}
 
-  const derive = (): OtpFlowSnapshot => {
-    const now = kit.now()
-    const { challenge, result, retryAt } = state
-    const error = state.sendError ?? state.verifyError
-    // A verified challenge lives as long as its verification token, no longer as long as its code.
-    const expiresAt = challenge === undefined ? 0 : otpChallengeExpiresAt(challenge)
-    const isExpired = challenge !== undefined && now >= expiresAt
-    const needsNewCode = isExpired || error?.code === 'OTP_EXPIRED' || error?.code === 'OTP_ATTEMPTS_EXCEEDED'
-    const resendSecondsLeft = challenge ? Math.max(0, Math.ceil((challenge.sentAt + cooldownMs - now) / 1000)) : 0
-    const retrySecondsLeft = retryAt === undefined ? 0 : Math.max(0, Math.ceil((retryAt - now) / 1000))
-    const isSending = state.sending === 'pending'
-    const isVerifying = state.verifying === 'pending'
-    const retryFor = retryAt === undefined ? null : state.retryFor
-    return {
-      step: result ? 'done' : challenge ? 'code' : 'contact',
-      challenge,
-      result,
-      isSending,
-      isResending: isSending && state.resending,
-      hasResent: state.sending === 'success' && state.resending,
-      isVerifying,
-      error,
-      resendSecondsLeft,
-      // The cooldown spares the inbox while a code is on its way; a dead code has nothing to wait for.
-      canResend:
-        challenge !== undefined &&
-        !isSending &&
-        !(retryFor === 'send' && retrySecondsLeft > 0) &&
-        (resendSecondsLeft === 0 || needsNewCode),
-      canVerify: challenge !== undefined && !isVerifying && !(retryFor === 'verify' && retrySecondsLeft > 0),
-      expiresInSeconds: challenge ? Math.max(0, Math.ceil((expiresAt - now) / 1000)) : 0,
-      needsNewCode,
-      retrySecondsLeft,
-      retryFor,
-      maybeSent: state.maybeSent,
-    }
-  }
-
-  const store = createStore<OtpFlowSnapshot>(Object.freeze(derive()))
-
-  /** Something on show counts down: the code's expiry and cooldown, or a rate limit. */
-  const counting = (): boolean => {
-    const snapshot = store.getSnapshot()
-    return (
-      (snapshot.challenge !== undefined && snapshot.result === undefined && snapshot.expiresInSeconds > 0) ||
-      snapshot.retrySecondsLeft > 0
-    )
-  }
-
-  const syncTimer = () => {
-    const wanted = listeners > 0 && counting()
-    if (wanted && timer === undefined) timer = setInterval(refresh, TICK_MS)
-    else if (!wanted && timer !== undefined) {
-      clearInterval(timer)
-      timer = undefined
-    }
-  }
-
-  /** A new snapshot when what it says changed (by a transition or by the clock); the same object otherwise. */
-  function refresh(): void {
-    const next = derive()
-    const previous = store.getSnapshot()
-    const changed = (Object.keys(next) as Array<keyof OtpFlowSnapshot>).some(
-      (field) => !Object.is(next[field], previous[field]),
-    )
-    // A dead code is no reason to come back to the code step after a reload.
-    if (next.needsNewCode && !previous.needsNewCode) savePendingOtp(storage, configId, otpType, undefined)
-    if (changed) store.setState(Object.freeze(next))
-    syncTimer()
-  }
-
-  const update = (patch: Partial<State<OtpFlowChallenge>>) => {
-    if ('challenge' in patch && patch.challenge !== state.challenge)
-      savePendingOtp(storage, configId, otpType, patch.challenge)
-    state = { ...state, ...patch }
-    refresh()
-  }
-
-  const send = async (
-    contact: string,
-    resending: boolean,
-    callOptions: OtpOptions,
-    config: OtpCodeConfig | undefined,
-    patch: Partial<State<OtpFlowChallenge>> = {},
-  ) => {
-    const run = ++sendRun
-    // The key of the challenge on show (a resend, a corrected contact) or of a send whose answer was
-    // lost: used again, so that a restart leaves nothing behind and makes nothing twice.
-    const reuse = state.challenge?.publicKey ?? state.spareKey
-    update({
-      ...patch,
-      sending: 'pending',
-      resending,
-      sendError: null,
-      verifying: 'idle',
-      verifyError: null,
-      retryAt: undefined,
-      retryFor: null,
-      maybeSent: false,
-    })
-    // A new send makes the verify under way (of the code it replaces) irrelevant.
-    ++verifyRun
-    const controller = new AbortController()
-    inFlight.add(controller)
-    let publicKey: string | undefined
+async function verify(flow: Flow, code: string): Promise<void> {
+  const { challenge } = flow.state
+  if (!challenge || !snapshotNow(flow).canVerify) return
+  const run = ++flow.verifyRun
+  // A try forgets the last send's outcome (its error, "new code sent"), and a resend under way.
+  ++flow.sendRun
+  // A verified challenge resumes without its code: there is nothing to check.
+  let checked = code
+  if (!isVerifiedOtpChallenge(challenge)) {
     try {
-      // The flow makes the key itself, rather than startOtp, so that it can keep it when the answer is lost.
-      publicKey = reuse ?? (await kit.keyStore.create())
-      const signal = controller.signal
-      // A first code takes the tenant's format (startOtp reads kit.config when `config` is left out);
-      // a resend keeps its challenge's, which the code step already shows.
-      const challenge =
-        otpType === 'OTP_TYPE_EMAIL'
-          ? await startEmailOtp(kit, { ...callOptions, email: contact, publicKey, config, signal })
-          : // An SMS ignores the email's template but gets the rest: an option that moved to the tenant fails as for an email.
-            await startSmsOtp(kit, { ...callOptions, phoneNumber: contact, publicKey, config, signal })
-      // Superseded (a later start, a reset): its challenge is cancelled, its key deleted unless in use.
-      if (run !== sendRun) return void (await dispose(challenge.publicKey))
-      lastOptions = callOptions
-      const { challenge: replaced, spareKey } = state
-      update({ challenge, sending: 'success', spareKey: undefined })
-      // Normally the same key (reused); another one only if the key store had lost it.
-      await Promise.all([dispose(replaced?.publicKey), dispose(spareKey)])
+      checked = checkOtpCode(challenge, code, flow.completeLabel)
     } catch (error) {
-      if (run !== sendRun) return void (await dispose(publicKey))
-      const failure = asKitError(error)
-      const maybeSent = publicKey !== undefined && otpInitMaybeSent(failure)
-      const retryAt =
-        failure.retryAfterSeconds !== undefined
-          ? kit.now() + failure.retryAfterSeconds * 1000
-          : // The proxy may have sent it, and would refuse another for its cooldown: the same wait, said.
-            maybeSent
-            ? kit.now() + cooldownMs
-            : undefined
-      // Set with the error, so that the alert and its countdown appear together.
-      update({
-        sending: 'error',
-        sendError: failure,
-        retryAt,
-        retryFor: retryAt === undefined ? null : 'send',
-        maybeSent,
-        // Kept for the next start unless the challenge on show holds it.
-        spareKey: maybeSent && publicKey !== state.challenge?.publicKey ? publicKey : state.spareKey,
-      })
-      // A send that surely failed does not need its new key (a held one is kept: isReferenced).
-      if (!maybeSent) await dispose(publicKey)
-      else if (destroyed) dropSpareKey()
-    } finally {
-      inFlight.delete(controller)
-    }
-  }
-
-  const getSnapshot = (): OtpFlowSnapshot => {
-    // Nobody subscribed means no timer: the clock is read when asked (a subscriber gets the ticks).
-    if (listeners === 0 && !destroyed) refresh()
-    return store.getSnapshot()
-  }
-
-  const start = async (contact: string, callOptions: OtpOptions = {}): Promise<void> => {
-    let checked: string
-    try {
-      checked = checkOtpContact(otpType, contact, startLabel)
-    } catch (error) {
-      // Refused before anything is sent or the config is asked for: the contact's field shows why.
-      ++sendRun
-      ++verifyRun
-      update({
-        result: undefined,
-        sending: 'error',
-        resending: false,
-        sendError: asKitError(error),
-        verifying: 'idle',
-        verifyError: null,
-        retryAt: undefined,
-        retryFor: null,
-        maybeSent: false,
-      })
+      transition(flow, codeRefused(flow.state, asKitError(error)))
       return
     }
-    await send(checked, false, mergeOptions(defaults, callOptions), undefined, { result: undefined })
   }
-
-  const resend = async (): Promise<void> => {
-    const { challenge, canResend } = getSnapshot()
-    if (!challenge || !canResend) return
-    // The same options as the code it replaces, and its format.
-    await send(challenge.contact, true, lastOptions, {
-      otpLength: String(challenge.otpLength),
-      otpAlphanumeric: challenge.alphanumeric,
-    })
+  transition(flow, verifyStarted(flow.state))
+  // Each step passed is kept on the challenge (and in storage), so that a retry, even after a
+  // reload, resumes where this one failed instead of spending the code again.
+  const onProgress = (progress: OtpFlowChallenge) => {
+    if (run === flow.verifyRun && flow.state.challenge?.otpId === progress.otpId)
+      transition(flow, signInProgressed(flow.state, progress))
   }
-
-  const verify = async (code: string): Promise<void> => {
-    const { challenge } = state
-    if (!challenge || !derive().canVerify) return
-    const run = ++verifyRun
-    // A try forgets the last send's outcome (its error, "new code sent"), and a resend under way.
-    ++sendRun
-    const forgetSend = { sending: 'idle', resending: false, sendError: null, maybeSent: false } as const
-    // A verified challenge resumes without its code: there is nothing to check.
-    if (!isVerifiedOtpChallenge(challenge)) {
-      try {
-        checkOtpCode(challenge, code, otpType === 'OTP_TYPE_EMAIL' ? 'completeEmailOtp' : 'completeSmsOtp')
-      } catch (error) {
-        update({ ...forgetSend, verifying: 'error', verifyError: asKitError(error) })
-        return
-      }
-    }
-    update({ ...forgetSend, verifying: 'pending', verifyError: null })
-    // Each step passed is kept on the challenge (and in storage), so that a retry, even after a
-    // reload, resumes where this one failed instead of spending the code again.
-    const onProgress = (progress: OtpFlowChallenge) => {
-      if (run === verifyRun && state.challenge?.otpId === progress.otpId) update({ challenge: progress })
-    }
-    try {
-      const result =
-        challenge.otpType === 'OTP_TYPE_EMAIL'
-          ? await completeEmailOtp(kit, { challenge, code, onProgress })
-          : await completeSmsOtp(kit, { challenge, code, onProgress })
-      if (run !== verifyRun) return
-      update({ result, challenge: undefined, verifying: 'success' })
-    } catch (error) {
-      if (run !== verifyRun) return
-      const failure = asKitError(error)
-      // A rate limit on trying codes holds "Verify" back as one on sending holds "Resend".
-      const limited = failure.retryAfterSeconds !== undefined
-      update({
-        verifying: 'error',
-        verifyError: failure,
-        ...(limited
-          ? { retryAt: kit.now() + (failure.retryAfterSeconds as number) * 1000, retryFor: 'verify' as const }
-          : {}),
-      })
-    }
+  try {
+    const checkedSignIn = { challenge, code: checked, onProgress, signal: undefined }
+    const result = await signInWithOtp(flow.kit, checkedSignIn, flow.completeLabel)
+    if (run !== flow.verifyRun) return
+    transition(flow, signedIn(flow.state, result))
+  } catch (error) {
+    if (run !== flow.verifyRun) return
+    transition(flow, verifyFailed(flow.state, asKitError(error), flow.kit.now()))
   }
+}
 
-  const reset = (): void => {
-    const { challenge, spareKey } = state
-    // An abandoned challenge's key would never sign anything: delete it rather than leave it behind.
-    if (challenge) {
-      const cancelling =
-        challenge.otpType === 'OTP_TYPE_EMAIL' ? cancelEmailOtp(kit, challenge) : cancelSmsOtp(kit, challenge)
-      cancelling.catch(() => undefined)
-    }
-    ++sendRun
-    ++verifyRun
-    lastOptions = defaults
-    update(START)
-    // A send under way is stopped (its key is deleted when it settles, being superseded), and so is
-    // the key kept after a lost answer.
-    for (const controller of inFlight)
-      controller.abort(new KitError('ABORTED', 'createOtpFlow: reset while a code was being sent'))
-    void dispose(spareKey)
+function reset(flow: Flow): void {
+  const { challenge, spareKey } = flow.state
+  // An abandoned challenge's key would never sign anything: delete it rather than leave it behind.
+  if (challenge) releaseOtpKey(flow.kit, challenge).catch(() => undefined)
+  ++flow.sendRun
+  ++flow.verifyRun
+  flow.lastOptions = flow.defaults
+  transition(flow, OTP_FLOW_START)
+  // A send under way is stopped (its key is deleted when it settles, being superseded), and so is
+  // the key kept after a lost answer.
+  for (const controller of flow.inFlight)
+    controller.abort(new KitError('ABORTED', 'createOtpFlow: reset while a code was being sent'))
+  void dispose(flow, spareKey)
+}
+
+function getSnapshot(flow: Flow): OtpFlowSnapshot {
+  // Nobody subscribed means no timer: the clock is read when asked (a subscriber gets the ticks).
+  if (flow.listeners === 0 && !flow.destroyed) refresh(flow)
+  return flow.store.getSnapshot()
+}
+
+function subscribe(flow: Flow, listener: () => void): () => void {
+  const unsubscribe = flow.store.subscribe(listener)
+  if (flow.destroyed) return unsubscribe
+  flow.listeners += 1
+  let subscribed = true
+  refresh(flow)
+  return () => {
+    unsubscribe()
+    if (!subscribed || flow.destroyed) return
+    subscribed = false
+    flow.listeners -= 1
+    syncTimer(flow)
   }
+}
 
-  return {
-    getSnapshot,
-    subscribe(listener) {
-      const unsubscribe = store.subscribe(listener)
-      if (destroyed) return unsubscribe
-      listeners += 1
-      let subscribed = true
-      refresh()
-      return () => {
-        unsubscribe()
-        if (!subscribed || destroyed) return
-        subscribed = false
-        listeners -= 1
-        syncTimer()
-      }
-    },
-    start,
-    verify,
-    resend,
-    reset,
-    destroy() {
-      destroyed = true
-      dropSpareKey()
-      listeners = 0
-      store.clear()
-      syncTimer()
-    },
+function destroy(flow: Flow): void {
+  flow.destroyed = true
+  dropSpareKey(flow)
+  flow.listeners = 0
+  flow.store.clear()
+  syncTimer(flow)
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Sending a code
+
+/**
+ * Asks for a code to a checked contact, or again (`resending`: same key, and the challenge's format as
+ * `config`, which the code step already shows): the latest send wins, and every key it made or held
+ * ends up used or deleted.
+ */
+async function send(
+  flow: Flow,
+  contact: string,
+  resending: boolean,
+  callOptions: OtpOptions,
+  config?: OtpCodeConfig,
+): Promise<void> {
+  const { kit, otpType, startLabel } = flow
+  const run = ++flow.sendRun
+  // The key of the challenge on show (a resend, a corrected contact) or of a send whose answer was
+  // lost: used again, so that a restart leaves nothing behind and makes nothing twice.
+  const reuse = flow.state.challenge?.publicKey ?? flow.state.spareKey
+  transition(flow, codeRequested(flow.state, resending, !resending))
+  // A new send makes the verify under way (of the code it replaces) irrelevant.
+  ++flow.verifyRun
+  const controller = new AbortController()
+  flow.inFlight.add(controller)
+  let publicKey: string | undefined
+  try {
+    // The flow makes the key itself, rather than sendOtp, so that it can keep it when the answer is lost.
+    publicKey = reuse ?? (await kit.keyStore.create())
+    // The channel's start past the contact's check (done by start(), or when the challenge was made): the
+    // rest of what a call gives is checked (an SMS ignores the email's template but gets the rest: an
+    // option that moved to the tenant fails as for an email), then the code is asked for.
+    refuseMovedOptions(callOptions, startLabel)
+    const request = { ...callOptions, otpType, publicKey, config, signal: controller.signal }
+    const sent = await sendOtp(kit, checkOtpSend(kit, request, contact, startLabel), startLabel)
+    const challenge = otpType === 'OTP_TYPE_EMAIL' ? emailOtpChallenge(sent) : smsOtpChallenge(sent)
+    await codeArrived(flow, run, challenge, callOptions)
+  } catch (error) {
+    await sendFailed(flow, run, asKitError(error), publicKey)
+  } finally {
+    flow.inFlight.delete(controller)
+  }
+}
+
+/** A code is on its way: shown, unless a later send or a reset superseded it (then its key goes). */
+async function codeArrived(
+  flow: Flow,
+  run: number,
+  challenge: OtpFlowChallenge,
+  callOptions: OtpOptions,
+): Promise<void> {
+  if (run !== flow.sendRun) return void (await dispose(flow, challenge.publicKey))
+  flow.lastOptions = callOptions
+  const { challenge: replaced, spareKey } = flow.state
+  transition(flow, codeSent(flow.state, challenge))
+  // Normally the same key (reused); another one only if the key store had lost it.
+  await Promise.all([dispose(flow, replaced?.publicKey), dispose(flow, spareKey)])
+}
+
+/** Asking for a code failed: its key is kept when the code may have gone out all the same, else deleted. */
+async function sendFailed(flow: Flow, run: number, failure: KitError, publicKey: string | undefined): Promise<void> {
+  if (run !== flow.sendRun) return void (await dispose(flow, publicKey))
+  const { kit, state } = flow
+  const maybeSent = publicKey !== undefined && otpInitMaybeSent(failure)
+  const retryAt =
+    failure.retryAfterSeconds !== undefined
+      ? kit.now() + failure.retryAfterSeconds * 1000
+      : // The proxy may have sent it, and would refuse another for its cooldown: the same wait, said.
+        maybeSent
+        ? kit.now() + flow.cooldownMs
+        : undefined
+  // Kept for the next start unless the challenge on show holds it.
+  const spareKey = maybeSent && publicKey !== state.challenge?.publicKey ? publicKey : state.spareKey
+  transition(flow, codeNotSent(state, failure, retryAt, maybeSent, spareKey))
+  // A send that surely failed does not need its new key (a held one is kept: isReferenced).
+  if (!maybeSent) await dispose(flow, publicKey)
+  else if (flow.destroyed) dropSpareKey(flow)
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Keys
+
+/** A key the flow made or held is still wanted by the challenge on show, a lost send's retry, or the session. */
+function isReferenced(flow: Flow, publicKey: string): boolean {
+  return (
+    flow.state.challenge?.publicKey === publicKey ||
+    flow.state.spareKey === publicKey ||
+    flow.kit.session.getSnapshot().session?.publicKey === publicKey
+  )
+}
+
+/** Deletes a key nothing refers to any more (a superseded send's, an abandoned challenge's). */
+async function dispose(flow: Flow, publicKey: string | undefined): Promise<void> {
+  if (publicKey === undefined || isReferenced(flow, publicKey)) return
+  await flow.kit.keyStore.delete(publicKey).catch(() => undefined)
+}
+
+/**
+ * Lets go of the key kept after a lost answer: only this flow's memory refers to it (not the
+ * storage), so a flow that goes away takes it along rather than leave it behind.
+ */
+function dropSpareKey(flow: Flow): void {
+  const { spareKey } = flow.state
+  if (spareKey === undefined) return
+  flow.state = { ...flow.state, spareKey: undefined }
+  void dispose(flow, spareKey)
+}
+
+// ---------------------------------------------------------------------------------------------------
+// State, snapshot and clock
+
+/** Moves the flow to `next`, storing its challenge when that changed, and shows it. */
+function transition(flow: Flow, next: OtpFlowState): void {
+  if (next.challenge !== flow.state.challenge) savePendingOtp(flow.storage, flow.configId, flow.otpType, next.challenge)
+  flow.state = next
+  refresh(flow)
+}
+
+function snapshotNow(flow: Flow): OtpFlowSnapshot {
+  return otpFlowSnapshotOf(flow.state, flow.kit.now(), flow.cooldownMs)
+}
+
+/** A new snapshot when what it says changed (by a transition or by the clock); the same object otherwise. */
+function refresh(flow: Flow): void {
+  const next = snapshotNow(flow)
+  const previous = flow.store.getSnapshot()
+  const changed = (Object.keys(next) as Array<keyof OtpFlowSnapshot>).some(
+    (field) => !Object.is(next[field], previous[field]),
+  )
+  // A dead code is no reason to come back to the code step after a reload.
+  if (next.needsNewCode && !previous.needsNewCode) savePendingOtp(flow.storage, flow.configId, flow.otpType, undefined)
+  if (changed) flow.store.setState(Object.freeze(next))
+  syncTimer(flow)
+}
+
+/** Something on show counts down: the code's expiry and cooldown, or a rate limit. */
+function counting(snapshot: OtpFlowSnapshot): boolean {
+  return (
+    (snapshot.challenge !== undefined && snapshot.result === undefined && snapshot.expiresInSeconds > 0) ||
+    snapshot.retrySecondsLeft > 0
+  )
+}
+
+/** A timer ticks while someone listens and something counts down, and only then. */
+function syncTimer(flow: Flow): void {
+  const wanted = flow.listeners > 0 && counting(flow.store.getSnapshot())
+  if (wanted && flow.timer === undefined) flow.timer = setInterval(() => refresh(flow), TICK_MS)
+  else if (!wanted && flow.timer !== undefined) {
+    clearInterval(flow.timer)
+    flow.timer = undefined
   }
 }
 

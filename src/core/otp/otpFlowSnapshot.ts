@@ -1,9 +1,9 @@
 // What an OTP flow store shows, and its idle snapshot: apart from the flow's code, so that a hook can
 // show the idle state (and a server render can) before the flow's chunk is here.
 import type { KitError } from '../errors'
-import type { EmailOtpChallenge } from '../flows/emailOtp'
-import type { CompleteOtpReturnType } from '../flows/otp'
-import type { SmsOtpChallenge } from '../flows/smsOtp'
+import type { EmailOtpChallenge } from './emailOtp'
+import type { CompleteOtpReturnType } from './completeOtp'
+import type { SmsOtpChallenge } from './smsOtp'
 
 export type OtpFlowChallenge = EmailOtpChallenge | SmsOtpChallenge
 

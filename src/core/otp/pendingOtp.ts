@@ -1,4 +1,5 @@
-import { assertChallenge, otpChallengeExpiresAt, type OtpChallenge } from '../flows/otp'
+import { checkOtpContact } from './checkOtpInput'
+import { assertChallenge, otpChallengeExpiresAt, type OtpChallenge } from './otpChallenge'
 import type { OtpType } from '../types'
 
 /** Storage for state that must survive a reload of this tab only (sessionStorage, or a stand-in). */
@@ -33,7 +34,9 @@ function isChallenge(value: unknown, otpType: OtpType): value is OtpChallenge {
     record[otpType === 'OTP_TYPE_SMS' ? 'phoneNumber' : 'email'] === record.contact &&
     Object.entries(FIELD_TYPES).every(([field, type]) => typeof record[field] === type) &&
     // The progress of a verify that failed after the code was accepted, when there is some, well formed.
-    isWellFormed(value)
+    isWellFormed(value) &&
+    // As startOtp made it: the flow sends its challenge's contact again (a resend) without checking it twice.
+    isCheckedContact(otpType, record.contact)
   )
 }
 
@@ -41,6 +44,14 @@ function isWellFormed(value: object): boolean {
   try {
     assertChallenge(value, 'stored challenge')
     return true
+  } catch {
+    return false
+  }
+}
+
+function isCheckedContact(otpType: OtpType, contact: unknown): boolean {
+  try {
+    return checkOtpContact(otpType, contact, 'stored challenge') === contact
   } catch {
     return false
   }

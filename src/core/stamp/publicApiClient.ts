@@ -71,57 +71,15 @@ export function createPublicApiClient(options: PublicApiClientOptions): PublicAp
           errorCode: (grpcCode) => (grpcCode === 16 ? 'STAMP_REFUSED' : kitErrorCodeForGrpc(grpcCode)),
         })
       try {
-        try {
-          return await attempt()
-        } catch (error) {
-          // An activity is idempotent (the same bytes return the same activity): when its answer was lost,
-          // the very same request, stamp included, reads it without doing anything twice, and without a
-          // second passkey prompt. Once: a second loss is the caller's.
-          if (!idempotent || !isLostAnswer(error) || signal?.aborted) throw error
-          return await attempt()
-        }
+        // An activity is idempotent (the same bytes return the same activity): when its answer was lost,
+        // the very same request, stamp included, reads it without doing anything twice, and without a
+        // second passkey prompt.
+        return await onceMoreIfLost(attempt, () => idempotent && !signal?.aborted)
       } catch (error) {
-        throw clockSkewError(error, stamp.stampHeaderName)
+        throw clockSkewError(error, stamp.stampHeaderName, clock)
       }
     }
-    try {
-      return await send(body as Record<string, unknown>)
-    } catch (error) {
-      // Once: the retry's own refusal (the clock moved again?) is the caller's.
-      if (
-        !(error instanceof ClockSkewRefusal) ||
-        !error.retry ||
-        typeof body.timestampMs !== 'string' ||
-        clock === undefined
-      ) {
-        throw error instanceof ClockSkewRefusal ? error.kitError : error
-      }
-      try {
-        return await send({ ...body, timestampMs: String(clock.now()) })
-      } catch (retryError) {
-        throw retryError instanceof ClockSkewRefusal ? retryError.kitError : retryError
-      }
-    }
-  }
-
-  /**
-   * A refused `timestampMs` becomes CLOCK_SKEW, and teaches the clock the API's time when the refusal
-   * states it. A key's stamp (X-Stamp, or X-Stamp-Attested: the current generation's log-in, whose
-   * verification token carries no `iat` to learn the time from) may then be sent again with a new
-   * timestamp; a passkey's may not (a second stamp is a second prompt): the person's next try has the
-   * right time.
-   */
-  function clockSkewError(error: unknown, stampHeaderName: StampHeaderName): unknown {
-    if (!isKitError(error, 'STAMP_REFUSED') || error.proxy === undefined || !isTimestampRefusal(error.proxy.message))
-      return error
-    const apiTimeMs = statedApiTime(error.proxy.message)
-    const learned = apiTimeMs !== undefined && clock !== undefined && clock.learn(apiTimeMs)
-    const kitError = new KitError('CLOCK_SKEW', error.message, {
-      status: error.status,
-      proxy: error.proxy,
-      cause: error,
-    })
-    return new ClockSkewRefusal(kitError, learned && stampHeaderName !== 'X-Stamp-WebAuthn')
+    return withNewTimestampOnce(send, body as Record<string, unknown>, clock)
   }
 
   return {
@@ -154,6 +112,69 @@ function isLostAnswer(error: unknown): boolean {
     (error.code === 'PROXY_UNAVAILABLE' || error.code === 'PROXY_TIMEOUT') &&
     error.proxy === undefined
   )
+}
+
+/** `attempt()`, and once more when its answer was lost and `allowed()` (once: a second loss is the caller's). */
+async function onceMoreIfLost<T>(attempt: () => Promise<T>, allowed: () => boolean): Promise<T> {
+  try {
+    return await attempt()
+  } catch (error) {
+    if (!allowed() || !isLostAnswer(error)) throw error
+    return attempt()
+  }
+}
+
+/**
+ * `send(body)`, and once more with a new timestamp when its refusal taught the clock the API's time
+ * (ClockSkewRefusal.retry); a ClockSkewRefusal leaves as its KitError.
+ */
+async function withNewTimestampOnce<T>(
+  send: (body: Record<string, unknown>) => Promise<T>,
+  body: Record<string, unknown>,
+  clock: Pick<ProxyClock, 'now'> | undefined,
+): Promise<T> {
+  try {
+    return await send(body)
+  } catch (error) {
+    // Once: the retry's own refusal (the clock moved again?) is the caller's.
+    if (
+      !(error instanceof ClockSkewRefusal) ||
+      !error.retry ||
+      typeof body.timestampMs !== 'string' ||
+      clock === undefined
+    ) {
+      throw error instanceof ClockSkewRefusal ? error.kitError : error
+    }
+    try {
+      return await send({ ...body, timestampMs: String(clock.now()) })
+    } catch (retryError) {
+      throw retryError instanceof ClockSkewRefusal ? retryError.kitError : retryError
+    }
+  }
+}
+
+/**
+ * A refused `timestampMs` becomes CLOCK_SKEW, and teaches the clock the API's time when the refusal
+ * states it. A key's stamp (X-Stamp, or X-Stamp-Attested: the current generation's log-in, whose
+ * verification token carries no `iat` to learn the time from) may then be sent again with a new
+ * timestamp; a passkey's may not (a second stamp is a second prompt): the person's next try has the
+ * right time.
+ */
+function clockSkewError(
+  error: unknown,
+  stampHeaderName: StampHeaderName,
+  clock: Pick<ProxyClock, 'learn'> | undefined,
+): unknown {
+  if (!isKitError(error, 'STAMP_REFUSED') || error.proxy === undefined || !isTimestampRefusal(error.proxy.message))
+    return error
+  const apiTimeMs = statedApiTime(error.proxy.message)
+  const learned = apiTimeMs !== undefined && clock !== undefined && clock.learn(apiTimeMs)
+  const kitError = new KitError('CLOCK_SKEW', error.message, {
+    status: error.status,
+    proxy: error.proxy,
+    cause: error,
+  })
+  return new ClockSkewRefusal(kitError, learned && stampHeaderName !== 'X-Stamp-WebAuthn')
 }
 
 /** A CLOCK_SKEW on its way out of post(), saying whether one more try with a new timestamp may help. */

@@ -47,131 +47,165 @@ type Attempt = 'refreshed' | 'unchanged' | 'busy'
  * `onError`; a refusal (STAMP_REFUSED, ...) is not retried. Returns stop(), which cleans everything up.
  */
 export function startAutoRefresh(kit: Kit, options: AutoRefreshOptions = {}): () => void {
-  const label = 'startAutoRefresh'
-  checkWalletCall(kit, {}, label)
-  assertObject(options as unknown, `${label}(options)`)
-  const { beforeMs = DEFAULT_REFRESH_BEFORE_MS, onError } = options
-  assertInteger(beforeMs, `${label}({ beforeMs })`, 0, 2 ** 31 - 1)
-  if (onError !== undefined && typeof onError !== 'function')
-    throw invalidArgument(`${label}({ onError })`, 'a function', onError)
-  const locks: RefreshLocks | null = options.locks === undefined ? browserLocks() : options.locks
-  if (locks !== null && typeof (locks as Partial<RefreshLocks> | undefined)?.request !== 'function') {
-    throw invalidArgument(`${label}({ locks })`, 'a LockManager (navigator.locks) or null', locks)
-  }
-  const lead = Math.max(beforeMs, MIN_REFRESH_BEFORE_MS)
+  const { lead, onError, locks } = checkAutoRefreshOptions(kit, options)
   // The lock is named after the storage it guards: the store's own key.
   const { storageKey } = kit.session
-  const lockName = `${storageKey}:refresh`
-  const owner = randomOwner()
-
-  let stopped = false
-  let timer: ReturnType<typeof setTimeout> | undefined
-  // The token the timer is aimed at, and when this tab first saw it (see leadFor).
-  let aimedAt: string | undefined
-  let firstSeen = new Map<string, number>()
-  let failures = 0
-  let running: AbortController | undefined
-
-  function clearTimer(): void {
-    if (timer !== undefined) clearTimeout(timer)
-    timer = undefined
+  const refresher: Refresher = {
+    kit,
+    lead,
+    onError,
+    locks,
+    storageKey,
+    lockName: `${storageKey}:refresh`,
+    owner: randomOwner(),
+    stopped: false,
+    timer: undefined,
+    aimedAt: undefined,
+    firstSeen: new Map(),
+    failures: 0,
+    running: undefined,
   }
-
-  /** Never more than half the life this tab saw the session with: a short session must not refresh in a loop. */
-  function leadFor(session: Session): number {
-    const seen = firstSeen.get(session.token) ?? kit.now()
-    return Math.min(lead, Math.max(MIN_REFRESH_BEFORE_MS, (session.expiresAt - seen) / 2))
-  }
-
-  function arm(delay: number): void {
-    clearTimer()
-    timer = setTimeout(fire, Math.min(Math.max(delay, 0), 2 ** 31 - 1))
-  }
-
-  function follow(): void {
-    if (stopped) return
-    const session = kit.session.getSnapshot().session
-    if (session === null) {
-      clearTimer()
-      aimedAt = undefined
-      running?.abort()
-      return
-    }
-    if (session.token === aimedAt) return
-    aimedAt = session.token
-    failures = 0
-    firstSeen = new Map([[session.token, firstSeen.get(session.token) ?? kit.now()]])
-    arm(session.expiresAt - leadFor(session) - kit.now())
-  }
-
-  async function fire(): Promise<void> {
-    timer = undefined
-    const session = kit.session.getSnapshot().session
-    // The timer belongs to the session it was aimed at; a new one has re-aimed it already.
-    if (stopped || session === null || session.token !== aimedAt) return
-    let outcome: Attempt
-    try {
-      outcome = await withLock(() => attempt(session))
-    } catch (error) {
-      const kitError =
-        error instanceof KitError ? error : new KitError('PROXY_ERROR', `${label}: ${String(error)}`, { cause: error })
-      if (stopped || kitError.code === 'ABORTED') return
-      onError?.(kitError)
-      failures += 1
-      const delay = Math.min(FIRST_RETRY_MS * 2 ** (failures - 1), MAX_RETRY_MS)
-      // Retried while the session lasts (and only that session: a new one re-aims the timer).
-      if (
-        !FINAL.has(kitError.code) &&
-        kit.session.getSnapshot().session?.token === session.token &&
-        kit.now() + delay < session.expiresAt
-      ) {
-        arm(delay)
-      }
-      return
-    }
-    if (stopped) return
-    // Another tab holds the lock and is refreshing: look again shortly, when its token has arrived or it gave up.
-    if (outcome === 'busy' && kit.session.getSnapshot().session?.token === session.token)
-      arm(Math.min(FIRST_RETRY_MS * 2, Math.max(session.expiresAt - kit.now(), 0)))
-  }
-
-  /** Under the lock: refresh only if the session is still the one the timer was aimed at, here and in storage. */
-  async function attempt(session: Session): Promise<Attempt> {
-    const stored = readStored(kit.storage, storageKey)
-    if (
-      kit.session.getSnapshot().session?.token !== session.token ||
-      (stored !== undefined && stored !== session.token)
-    )
-      return 'unchanged'
-    running = new AbortController()
-    try {
-      await refreshSession(kit, { signal: running.signal })
-      return 'refreshed'
-    } finally {
-      running = undefined
-    }
-  }
-
-  async function withLock(run: () => Promise<Attempt>): Promise<Attempt> {
-    if (locks !== null) {
-      return locks.request<Attempt>(lockName, { ifAvailable: true }, (lock: unknown) =>
-        lock === null ? 'busy' : run(),
-      )
-    }
-    return withLease(kit, `${lockName}-lease`, owner, run)
-  }
-
-  const unsubscribe = kit.session.subscribe(follow)
-  void kit.session.ready.then(follow)
-  follow()
+  const unsubscribe = kit.session.subscribe(() => follow(refresher))
+  void kit.session.ready.then(() => follow(refresher))
+  follow(refresher)
 
   return () => {
-    if (stopped) return
-    stopped = true
+    if (refresher.stopped) return
+    refresher.stopped = true
     unsubscribe()
-    clearTimer()
-    running?.abort()
+    clearTimer(refresher)
+    refresher.running?.abort()
   }
+}
+
+const LABEL = 'startAutoRefresh'
+
+/** startAutoRefresh's checks, made once: how long before expiry, who hears of failures, which locks. */
+function checkAutoRefreshOptions(kit: Kit, options: AutoRefreshOptions): Pick<Refresher, 'lead' | 'onError' | 'locks'> {
+  checkWalletCall(kit, {}, LABEL)
+  assertObject(options as unknown, `${LABEL}(options)`)
+  const { beforeMs = DEFAULT_REFRESH_BEFORE_MS, onError } = options
+  assertInteger(beforeMs, `${LABEL}({ beforeMs })`, 0, 2 ** 31 - 1)
+  if (onError !== undefined && typeof onError !== 'function')
+    throw invalidArgument(`${LABEL}({ onError })`, 'a function', onError)
+  const locks: RefreshLocks | null = options.locks === undefined ? browserLocks() : options.locks
+  if (locks !== null && typeof (locks as Partial<RefreshLocks> | undefined)?.request !== 'function') {
+    throw invalidArgument(`${LABEL}({ locks })`, 'a LockManager (navigator.locks) or null', locks)
+  }
+  return { lead: Math.max(beforeMs, MIN_REFRESH_BEFORE_MS), onError, locks }
+}
+
+/** One tab's refresher at run time: what startAutoRefresh was given, and its timer. The functions below take it. */
+interface Refresher {
+  readonly kit: Kit
+  readonly lead: number
+  readonly onError: ((error: KitError) => void) | undefined
+  readonly locks: RefreshLocks | null
+  readonly storageKey: string
+  readonly lockName: string
+  readonly owner: string
+  stopped: boolean
+  timer: ReturnType<typeof setTimeout> | undefined
+  /** The token the timer is aimed at, and when this tab first saw it (see leadFor). */
+  aimedAt: string | undefined
+  firstSeen: Map<string, number>
+  failures: number
+  running: AbortController | undefined
+}
+
+function clearTimer(refresher: Refresher): void {
+  if (refresher.timer !== undefined) clearTimeout(refresher.timer)
+  refresher.timer = undefined
+}
+
+/** Never more than half the life this tab saw the session with: a short session must not refresh in a loop. */
+function leadFor(refresher: Refresher, session: Session): number {
+  const seen = refresher.firstSeen.get(session.token) ?? refresher.kit.now()
+  return Math.min(refresher.lead, Math.max(MIN_REFRESH_BEFORE_MS, (session.expiresAt - seen) / 2))
+}
+
+function arm(refresher: Refresher, delay: number): void {
+  clearTimer(refresher)
+  refresher.timer = setTimeout(() => void fire(refresher), Math.min(Math.max(delay, 0), 2 ** 31 - 1))
+}
+
+/** The session changed (or was read at start): aim the timer at it, or stop when signed out. */
+function follow(refresher: Refresher): void {
+  if (refresher.stopped) return
+  const { kit } = refresher
+  const session = kit.session.getSnapshot().session
+  if (session === null) {
+    clearTimer(refresher)
+    refresher.aimedAt = undefined
+    refresher.running?.abort()
+    return
+  }
+  if (session.token === refresher.aimedAt) return
+  refresher.aimedAt = session.token
+  refresher.failures = 0
+  refresher.firstSeen = new Map([[session.token, refresher.firstSeen.get(session.token) ?? kit.now()]])
+  arm(refresher, session.expiresAt - leadFor(refresher, session) - kit.now())
+}
+
+async function fire(refresher: Refresher): Promise<void> {
+  refresher.timer = undefined
+  const { kit } = refresher
+  const session = kit.session.getSnapshot().session
+  // The timer belongs to the session it was aimed at; a new one has re-aimed it already.
+  if (refresher.stopped || session === null || session.token !== refresher.aimedAt) return
+  let outcome: Attempt
+  try {
+    outcome = await withLock(refresher, () => attempt(refresher, session))
+  } catch (error) {
+    failed(refresher, session, error)
+    return
+  }
+  if (refresher.stopped) return
+  // Another tab holds the lock and is refreshing: look again shortly, when its token has arrived or it gave up.
+  if (outcome === 'busy' && kit.session.getSnapshot().session?.token === session.token)
+    arm(refresher, Math.min(FIRST_RETRY_MS * 2, Math.max(session.expiresAt - kit.now(), 0)))
+}
+
+/** A refresh failed: reported, and retried with backoff while the session lasts, unless the refusal is final. */
+function failed(refresher: Refresher, session: Session, error: unknown): void {
+  const { kit } = refresher
+  const kitError =
+    error instanceof KitError ? error : new KitError('PROXY_ERROR', `${LABEL}: ${String(error)}`, { cause: error })
+  if (refresher.stopped || kitError.code === 'ABORTED') return
+  refresher.onError?.(kitError)
+  refresher.failures += 1
+  const delay = Math.min(FIRST_RETRY_MS * 2 ** (refresher.failures - 1), MAX_RETRY_MS)
+  // Retried while the session lasts (and only that session: a new one re-aims the timer).
+  if (
+    !FINAL.has(kitError.code) &&
+    kit.session.getSnapshot().session?.token === session.token &&
+    kit.now() + delay < session.expiresAt
+  ) {
+    arm(refresher, delay)
+  }
+}
+
+/** Under the lock: refresh only if the session is still the one the timer was aimed at, here and in storage. */
+async function attempt(refresher: Refresher, session: Session): Promise<Attempt> {
+  const { kit } = refresher
+  const stored = readStored(kit.storage, refresher.storageKey)
+  if (kit.session.getSnapshot().session?.token !== session.token || (stored !== undefined && stored !== session.token))
+    return 'unchanged'
+  refresher.running = new AbortController()
+  try {
+    await refreshSession(kit, { signal: refresher.running.signal })
+    return 'refreshed'
+  } finally {
+    refresher.running = undefined
+  }
+}
+
+async function withLock(refresher: Refresher, run: () => Promise<Attempt>): Promise<Attempt> {
+  const { locks, lockName } = refresher
+  if (locks !== null) {
+    return locks.request<Attempt>(lockName, { ifAvailable: true }, (lock: unknown) => (lock === null ? 'busy' : run()))
+  }
+  return withLease(refresher.kit, `${lockName}-lease`, refresher.owner, run)
 }
 
 /** A lease in the shared storage: `{owner, expiresAt}`, written then read back; whoever reads their own id holds it. */

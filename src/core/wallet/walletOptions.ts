@@ -1,5 +1,5 @@
 import { assertObject, invalidArgument } from '../assert'
-import { assertKit } from '../flows/assertKit'
+import { assertKit } from '../assertKit'
 import type { Kit } from '../contracts'
 
 /** What every wallet action takes besides its own parameters. */

@@ -4,7 +4,7 @@
 // identity has two accounts; (5) the documented recovery then signs in, and 2-4 still hold.
 import { afterAll, describe, expect, it, vi, type TestContext } from 'vitest'
 import { isKitError } from '../../core/errors'
-import { logout } from '../../core/flows/logout'
+import { logout } from '../../core/session/logout'
 import type { MockFaultTarget } from '../../mock/types'
 import { checkAfterFailure, checkSignedIn } from './checks'
 import { expectationFor, isAbsorbed, mustRestartAtOnce, mustResumeWithSameCode } from './expectation'

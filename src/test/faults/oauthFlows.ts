@@ -1,6 +1,6 @@
 // Sign-in with an OAuth provider that the proxy's oauth2_authenticate serves (X, Discord): core's
 // redirect and popup flows, the person consenting on the mock's page as one of its test identities.
-import { completeOAuth, oauthPopupLogin, oauthRedirectLogin } from '../../core/flows/oauth'
+import { completeOAuth, oauthPopupLogin, oauthRedirectLogin } from '../../core/oauth/oauthActions'
 import type { OAuthProviderName } from '../../core/oauth/providers'
 import { fakeStorage } from '../../core/test/fakes'
 import { pressOnConsentPage } from '../../mock/testing/oauth'

@@ -2,7 +2,7 @@
 // signed in, and refreshing a session (stamp_login stamped by the session's key).
 import type { Session } from '../../core/contracts'
 import { isKitError, isPasskeySignUpIncomplete } from '../../core/errors'
-import { addPasskey, loginWithPasskey, signUpWithPasskey } from '../../core/flows/passkey'
+import { addPasskey, loginWithPasskey, signUpWithPasskey } from '../../core/passkey/passkeyActions'
 import { refreshSession } from '../../core/wallet/refreshSession'
 import type { FlowDef, FlowRun } from './flow'
 import { RELYING_PARTY, type World } from './world'

@@ -7,9 +7,9 @@ import { EVERY_PROVIDER_TENANT, pressOnConsentPage } from '../../mock/testing/oa
 import { createKit, type Kit } from '../createKit'
 import { KitError } from '../errors'
 import { memoryKeyStore } from '../keys/memoryKeyStore'
-import type { OAuthProviderName } from '../oauth/providers'
+import type { OAuthProviderName } from './providers'
 import { fakeStorage } from '../test/fakes'
-import { completeOAuth, startOAuth } from './oauth'
+import { completeOAuth, startOAuth } from './oauthActions'
 
 const PROXY_URL = 'http://mock.test'
 const REDIRECT = 'http://app.test/callback'

@@ -1,5 +1,5 @@
-import { invalidArgument } from '../assert'
-import type { Kit } from '../contracts'
+import { invalidArgument } from './assert'
+import type { Kit } from './contracts'
 
 export function assertKit(kit: unknown, label: string): asserts kit is Kit {
   const candidate = kit as Partial<Kit> | null

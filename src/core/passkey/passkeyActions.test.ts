@@ -6,9 +6,9 @@ import { createConfigStore } from '../config/configStore'
 import { createKit, type Kit, type KitOptions } from '../createKit'
 import { base64urlDecode, base64urlEncode, fromUtf8, utf8 } from '../encoding'
 import { DEFAULT_USER_MESSAGES, isPasskeySignUpIncomplete, isPasskeyWithoutAccount, KitError } from '../errors'
-import { PASSKEY_WITHOUT_ACCOUNT_MESSAGE } from '../passkey/passkeySignUpErrors'
+import { PASSKEY_WITHOUT_ACCOUNT_MESSAGE } from './passkeySignUpErrors'
 import { memoryKeyStore } from '../keys/memoryKeyStore'
-import type { WebAuthnModule } from '../passkey/webAuthnModule'
+import type { WebAuthnModule } from './webAuthnModule'
 import { stampChallenge } from '../stamp/stampChallenge'
 import { fakeFetch, grpcError, json, type FakeAnswer, type FakeFetch } from '../test/fakeFetch'
 import { fakeStorage } from '../test/fakes'
@@ -25,7 +25,7 @@ import {
 } from '../test/walletApi'
 import type { SignupRequest, WalletKitConfigResponse } from '../types'
 import type { SignInIdentity } from '../contracts'
-import { addPasskey, loginWithPasskey, signUpWithPasskey, type SignUpWithPasskeyParameters } from './passkey'
+import { addPasskey, loginWithPasskey, signUpWithPasskey, type SignUpWithPasskeyParameters } from './passkeyActions'
 
 // The signed-in public API fake's clock, sub-organization and user: its stamp_login answers a session of theirs.
 const NOW = WALLET_NOW

@@ -1,17 +1,12 @@
-// Email one-time codes: the OTP flow (./otp.ts) with an email address as the contact.
+// Email one-time codes: the OTP actions (startOtp, completeOtp, cancelOtp) with an email address as the contact.
 import { assertObject } from '../assert'
+import { assertKit } from '../assertKit'
 import type { Kit } from '../createKit'
-import { assertKit } from './assertKit'
-import {
-  cancelOtp,
-  completeOtp,
-  startOtp,
-  type CompleteOtpParameters,
-  type CompleteOtpReturnType,
-  type EmailOtpOptions,
-  type OtpChallenge,
-  type OtpCodeConfig,
-} from './otp'
+import { cancelOtp } from './cancelOtp'
+import type { OtpCodeConfig } from './checkOtpInput'
+import { completeOtp, type CompleteOtpParameters, type CompleteOtpReturnType } from './completeOtp'
+import type { OtpChallenge } from './otpChallenge'
+import { checkOtpStart, sendOtp, type EmailOtpOptions } from './startOtp'
 
 export interface StartEmailOtpParameters extends EmailOtpOptions {
   email: string
@@ -44,10 +39,16 @@ export type CompleteEmailOtpReturnType = CompleteOtpReturnType
  * (startOtp lists every case, among them a lost otp_init answer and an aborted start).
  */
 export async function startEmailOtp(kit: Kit, parameters: StartEmailOtpParameters): Promise<EmailOtpChallenge> {
-  assertKit(kit, 'startEmailOtp(kit)')
-  assertObject(parameters, 'startEmailOtp(parameters)')
+  const label = 'startEmailOtp'
+  assertKit(kit, `${label}(kit)`)
+  assertObject(parameters, `${label}(parameters)`)
   const { email, ...rest } = parameters
-  const challenge = await startOtp(kit, { ...rest, otpType: 'OTP_TYPE_EMAIL', contact: email }, 'startEmailOtp')
+  const start = checkOtpStart(kit, { ...rest, otpType: 'OTP_TYPE_EMAIL', contact: email }, label)
+  return emailOtpChallenge(await sendOtp(kit, start, label))
+}
+
+/** A challenge of startOtp's for an email, as startEmailOtp returns it (and createOtpFlow shows and stores it). */
+export function emailOtpChallenge(challenge: OtpChallenge): EmailOtpChallenge {
   return { ...challenge, otpType: 'OTP_TYPE_EMAIL', email: challenge.contact }
 }
 

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createConfigStore } from '../config/configStore'
 import { createKit, type Kit, type KitOptions } from '../createKit'
 import { KitError } from '../errors'
-import { OAUTH_PENDING_TTL_MS, type PendingOAuth } from '../oauth/pendingOAuth'
-import type { OAuthPopup } from '../oauth/popup'
+import { OAUTH_PENDING_TTL_MS, type PendingOAuth } from './pendingOAuth'
+import type { OAuthPopup } from './popup'
 import { fakeFetch, grpcError, json, type FakeAnswer, type FakeFetch, type RecordedCall } from '../test/fakeFetch'
 import { fakeStorage } from '../test/fakes'
 import { testKitOptions } from '../test/testKitOptions'
@@ -18,7 +18,7 @@ import {
   oauthPopupLogin,
   oauthRedirectLogin,
   startOAuth,
-} from './oauth'
+} from './oauthActions'
 
 const NOW = Date.UTC(2030, 5, 1, 12)
 const REDIRECT = 'https://app.example.com/auth/callback'

@@ -1,5 +1,5 @@
 import type { Kit } from '../contracts'
-import { assertKit } from './assertKit'
+import { assertKit } from '../assertKit'
 
 /** Signs out: removes the stored session (in every tab) and deletes its key. */
 export async function logout(kit: Kit): Promise<void> {

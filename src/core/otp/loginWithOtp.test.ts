@@ -9,7 +9,9 @@ import { kitOnMock } from '../test/kitOnMock'
 import { fakeFetch, grpcError, json, type FakeAnswer, type FakeFetch, type RecordedCall } from '../test/fakeFetch'
 import { testKitOptions } from '../test/testKitOptions'
 import { sessionToken, signJwt } from '../test/tokens'
-import { completeOtp, otpInitMaybeSent, startOtp, type OtpChallenge } from './otp'
+import { completeOtp } from './completeOtp'
+import type { OtpChallenge } from './otpChallenge'
+import { otpInitMaybeSent, startOtp } from './startOtp'
 
 const NOW = Date.UTC(2030, 5, 1, 12)
 const RETRY_INFO = { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '23s' }

@@ -7,7 +7,9 @@ import { KitError } from '../errors'
 import { fakeFetch, json, type FakeAnswer, type FakeFetch, type RecordedCall } from '../test/fakeFetch'
 import { sessionToken, signJwt } from '../test/tokens'
 import type { ClientSignature } from '../types'
-import { completeOtp, loginWithOtp, startOtp } from './otp'
+import { completeOtp } from './completeOtp'
+import { loginWithOtp } from './loginWithOtp'
+import { startOtp } from './startOtp'
 import { cancelSmsOtp, completeSmsOtp, loginWithSmsOtp, startSmsOtp } from './smsOtp'
 
 const NOW = Date.UTC(2030, 5, 1, 12)

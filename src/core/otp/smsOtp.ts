@@ -1,16 +1,12 @@
-// SMS one-time codes: the OTP flow (./otp.ts) with a phone number as the contact.
+// SMS one-time codes: the OTP actions (startOtp, completeOtp, cancelOtp) with a phone number as the contact.
 import { assertObject } from '../assert'
+import { assertKit } from '../assertKit'
 import type { Kit } from '../createKit'
-import { assertKit } from './assertKit'
-import {
-  cancelOtp,
-  completeOtp,
-  startOtp,
-  type CompleteOtpParameters,
-  type CompleteOtpReturnType,
-  type OtpChallenge,
-  type OtpCodeConfig,
-} from './otp'
+import { cancelOtp } from './cancelOtp'
+import type { OtpCodeConfig } from './checkOtpInput'
+import { completeOtp, type CompleteOtpParameters, type CompleteOtpReturnType } from './completeOtp'
+import type { OtpChallenge } from './otpChallenge'
+import { checkOtpStart, sendOtp } from './startOtp'
 
 /** What the text says (the tenant's SMS template) is the tenant's configuration: nothing to choose per call. */
 export interface StartSmsOtpParameters {
@@ -42,10 +38,16 @@ export type CompleteSmsOtpReturnType = CompleteOtpReturnType
  * What a caller does so that no key is left behind: as startOtp says.
  */
 export async function startSmsOtp(kit: Kit, parameters: StartSmsOtpParameters): Promise<SmsOtpChallenge> {
-  assertKit(kit, 'startSmsOtp(kit)')
-  assertObject(parameters, 'startSmsOtp(parameters)')
+  const label = 'startSmsOtp'
+  assertKit(kit, `${label}(kit)`)
+  assertObject(parameters, `${label}(parameters)`)
   const { phoneNumber, ...rest } = parameters
-  const challenge = await startOtp(kit, { ...rest, otpType: 'OTP_TYPE_SMS', contact: phoneNumber }, 'startSmsOtp')
+  const start = checkOtpStart(kit, { ...rest, otpType: 'OTP_TYPE_SMS', contact: phoneNumber }, label)
+  return smsOtpChallenge(await sendOtp(kit, start, label))
+}
+
+/** A challenge of startOtp's for a phone number, as startSmsOtp returns it (and createOtpFlow shows and stores it). */
+export function smsOtpChallenge(challenge: OtpChallenge): SmsOtpChallenge {
   return { ...challenge, otpType: 'OTP_TYPE_SMS', phoneNumber: challenge.contact }
 }
 

@@ -10,8 +10,8 @@ import { testKitOptions } from '../test/testKitOptions'
 import { sessionToken, signJwt } from '../test/tokens'
 import type { ClientSignature, EmailCustomization, OtpInitRequest } from '../types'
 import { cancelEmailOtp, completeEmailOtp, loginWithEmailOtp, startEmailOtp } from './emailOtp'
-import { ASSUMED_OTP_LIFETIME_SECONDS } from './otp'
-import { logout } from './logout'
+import { ASSUMED_OTP_LIFETIME_SECONDS } from './otpChallenge'
+import { logout } from '../session/logout'
 
 const NOW = Date.UTC(2030, 5, 1, 12)
 const EMAIL = 'ada@example.com'
