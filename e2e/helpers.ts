@@ -182,7 +182,8 @@ export async function chooseTenant(page: Page, configId: PlaygroundConfigId): Pr
 
 /**
  * The paths of the calls the kit makes from the page to the mock from now on, across its navigations:
- * the proxy's endpoints (`/v1/account`) and a provider's token endpoint
+ * the proxy's endpoints (`/v1/account`), the public API's activities (`/public/v1/submit/stamp_login`;
+ * not its queries, which the signed-in views make) and a provider's token endpoint
  * (`/__mock/oauth/facebook/v11.0/oauth/access_token`). The playground's own panels (outbox, identities)
  * and the consent page's form posts are not the kit's.
  */
@@ -190,8 +191,9 @@ export function proxyRequests(page: Page): string[] {
   const paths: string[] = []
   page.on('request', (request) => {
     const path = new URL(request.url()).pathname.slice(PROXY_PATH.length)
-    if (request.url().includes(`${PROXY_PATH}/`) && (path.startsWith('/v1/') || path.endsWith('/oauth/access_token')))
-      paths.push(path)
+    const kits =
+      path.startsWith('/v1/') || path.startsWith('/public/v1/submit/') || path.endsWith('/oauth/access_token')
+    if (request.url().includes(`${PROXY_PATH}/`) && kits) paths.push(path)
   })
   return paths
 }

@@ -43,12 +43,12 @@ test.describe('OAuth sign-in on the playground (mock Google)', () => {
     await expect(dialog.getByRole('heading', { name: /^Signed in as / })).toBeVisible()
     expect(hasOAuthAnswer(page.url())).toBe(false)
     expect(page.url()).not.toMatch(/[?&#](code|id_token|state)=/)
-    // Google's id_token went straight to the proxy's account, signup and oauth_login: production's
-    // oauth2_authenticate takes only X and Discord.
+    // Google's id_token went straight to the proxy's account and signup_v2, then attested stamp_login
+    // on the public API (@turnkey/core 2.8's order): production's oauth2_authenticate takes only X and Discord.
     expect(requests.filter((path) => path !== '/v1/wallet_kit_config')).toEqual([
       '/v1/account',
-      '/v1/signup',
-      '/v1/oauth_login',
+      '/v1/signup_v2',
+      '/public/v1/submit/stamp_login',
     ])
     const first = await storedSessionClaims(page)
     expect(first).not.toBeNull()
@@ -139,8 +139,8 @@ test.describe('OAuth sign-in on the playground (mock Google)', () => {
     expect(await tab.evaluate(() => window.opener !== null)).toBe(true)
     expect(requests.filter((path) => path !== '/v1/wallet_kit_config')).toEqual([
       '/v1/account',
-      '/v1/signup',
-      '/v1/oauth_login',
+      '/v1/signup_v2',
+      '/public/v1/submit/stamp_login',
     ])
     const claims = await storedSessionClaims(tab)
     expect(claims).not.toBeNull()
@@ -304,8 +304,8 @@ test.describe('OAuth sign-in on the playground, per provider kind (tenant with e
       expect(requests.filter((path) => path !== '/v1/wallet_kit_config')).toEqual([
         ...exchange,
         '/v1/account',
-        '/v1/signup',
-        '/v1/oauth_login',
+        '/v1/signup_v2',
+        '/public/v1/submit/stamp_login',
       ])
       const first = await storedSessionClaims(page, 'every-provider')
       expect(first).not.toBeNull()
@@ -329,7 +329,7 @@ test.describe('OAuth sign-in on the playground, per provider kind (tenant with e
       expect(requests.filter((path) => path !== '/v1/wallet_kit_config')).toEqual([
         ...exchange,
         '/v1/account',
-        '/v1/oauth_login',
+        '/public/v1/submit/stamp_login',
       ])
       const second = await storedSessionClaims(page, 'every-provider')
       expect(second?.organization_id).toBe(first?.organization_id)

@@ -35,7 +35,7 @@ test.describe('passkeys on the playground (Chromium, virtual authenticator)', ()
     const signupHeld = new Promise<void>((resolve) => {
       releaseSignup = resolve
     })
-    await page.route('**/auth-proxy/v1/signup', async (route) => {
+    await page.route('**/auth-proxy/v1/signup_v2', async (route) => {
       await signupHeld
       await route.continue()
     })
@@ -54,7 +54,7 @@ test.describe('passkeys on the playground (Chromium, virtual authenticator)', ()
     await expect(dialog.getByRole('heading', SIGNED_IN)).toBeVisible()
     await expect(dialog.getByRole('button', { name: 'Add a passkey' })).toBeVisible()
     await page.screenshot({ path: `${SHOTS}/passkey-3-signed-in.png`, animations: 'disabled' })
-    await page.unroute('**/auth-proxy/v1/signup')
+    await page.unroute('**/auth-proxy/v1/signup_v2')
     const first = await storedSessionClaims(page)
     expect(first).not.toBeNull()
     await expect(page.getByRole('dialog', { name: 'Your account' })).toBeVisible()
@@ -160,7 +160,7 @@ test.describe('passkeys on the playground (Chromium, virtual authenticator)', ()
     const name = uniqueEmail('passkey-recovery')
     const signups: string[] = []
     page.on('request', (request) => {
-      if (request.url().endsWith('/auth-proxy/v1/signup')) signups.push(request.url())
+      if (request.url().endsWith('/auth-proxy/v1/signup_v2')) signups.push(request.url())
     })
     // The connection drops on the sign-up's stamp_login, and on the kit's one identical resend: the
     // account exists, the kit has no session.

@@ -178,12 +178,12 @@ export const PasskeyAdded: Story = {
 }
 
 /**
- * The sign-up failed after the browser made the passkey (here the proxy refuses the signup): no "Try
+ * The sign-up failed after the browser made the passkey (here the proxy refuses the signup_v2): no "Try
  * again" that could make a second account, but the passkey just made, or back to the start.
  */
 export const SignUpIncomplete: Story = {
   play: async ({ canvasElement, loaded }) => {
-    loaded.proxy.setFailure('signup', { code: 13, message: 'signup lost' })
+    loaded.proxy.setFailure('signup_v2', { code: 13, message: 'signup lost' })
     const dialog = await createPasskeyNamed(canvasElement)
     await within(dialog).findByRole('button', { name: 'Sign in with the passkey you just created' })
   },
@@ -202,7 +202,7 @@ export const SignUpIncomplete: Story = {
 /** The passkey just made has no account behind it (its signup never reached the proxy): say so, offer to sign up again. */
 export const PasskeyWithoutAccount: Story = {
   play: async ({ canvasElement, loaded }) => {
-    loaded.proxy.setFailure('signup', { code: 13, message: 'signup lost' })
+    loaded.proxy.setFailure('signup_v2', { code: 13, message: 'signup lost' })
     await createPasskeyNamed(canvasElement)
     const dialog = await clickInDialog(canvasElement, 'Sign in with the passkey you just created')
     await within(dialog).findByRole('button', { name: 'Create your account again' })

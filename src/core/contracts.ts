@@ -57,13 +57,14 @@ export interface Store<T> extends ReadableStore<T> {
 // ---------------------------------------------------------------------------------------------
 // The kit
 
-/** Which generation of the OTP endpoints the kit speaks, and the enclave key it trusts for the current one. */
+/** Which generation of the sign-in endpoints the kit speaks, and the enclave key it trusts for the current one. */
 export interface KitOtpSettings {
   /**
    * 'v2', the current generation (@turnkey/core 2.x): the code is encrypted to a target the proxy's
-   * enclave signs (otp_init_v2, otp_verify_v2), the account made with signup_v2, the session got by
-   * stamp_login with an attested stamp. 'v1': otp_init, otp_verify with the code in plaintext, signup,
-   * otp_login, as the seed speaks and production still serves.
+   * enclave signs (otp_init_v2, otp_verify_v2), every account (code, OAuth, passkey) made with
+   * signup_v2, the session of a code or an OAuth sign-in got by stamp_login with an attested stamp.
+   * 'v1': otp_init, otp_verify with the code in plaintext, signup, otp_login and oauth_login, as the seed
+   * speaks and production still serves.
    */
   readonly protocol: 'v1' | 'v2'
   /** Uncompressed P-256 in hex; production's TLS fetcher key unless createKit was told another. */
@@ -104,7 +105,7 @@ export interface Kit {
   storage: SessionStorage
   /** The wallet every sign-up asks for (createKit({ wallet })); undefined lets the proxy apply the tenant's default. */
   wallet: SignupWallet | undefined
-  /** How codes are verified (createKit({ otpProtocol, dangerouslyOverrideSignerPublicKey })). */
+  /** The sign-in endpoints' generation, and how codes are verified (createKit({ otpProtocol, dangerouslyOverrideSignerPublicKey })). */
   otp: KitOtpSettings
   /**
    * Asked before each signature when filled: the drop-in modal fills it with its signing prompt while

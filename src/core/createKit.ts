@@ -43,11 +43,14 @@ export interface KitOptions extends AuthProxyClientOptions, KitOAuthOptions {
    */
   wallet?: SignupWallet
   /**
-   * The generation of the OTP endpoints to speak. Default 'v2', production's current one, as
-   * @turnkey/core 2.x speaks it: otp_init_v2 (a target signed by the enclave, checked against
-   * production's key or `dangerouslyOverrideSignerPublicKey`), otp_verify_v2 (the code sealed to it by
-   * HPKE: it never travels in plaintext), signup_v2 and stamp_login. 'v1' is the seed's (otp_init,
-   * otp_verify with the code, signup, otp_login), which production still serves.
+   * The generation of every sign-in's endpoints (codes, OAuth, passkey sign-up), despite the name.
+   * Default 'v2', production's current one, as @turnkey/core 2.8 speaks it: for codes otp_init_v2 (a
+   * target signed by the enclave, checked against production's key or `dangerouslyOverrideSignerPublicKey`),
+   * otp_verify_v2 (the code sealed to it by HPKE: it never travels in plaintext), signup_v2 and
+   * stamp_login attested by the verification token; for OAuth signup_v2 and stamp_login attested by the
+   * OIDC token; for a passkey sign-up signup_v2, then stamp_login. 'v1' is the seed's (otp_init,
+   * otp_verify with the code, signup, otp_login; signup and oauth_login; signup, then stamp_login),
+   * which production still serves.
    */
   otpProtocol?: 'v1' | 'v2'
   /**

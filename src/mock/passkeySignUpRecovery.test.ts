@@ -18,7 +18,7 @@ const RELYING_PARTY = { rpId: 'localhost', rpName: 'Playground' }
 
 type Loss = 'before' | 'after'
 
-/** The page's fetch to the mock, losing the first signup: before the mock sees it, or after it answered. */
+/** The page's fetch to the mock, losing the first signup_v2: before the mock sees it, or after it answered. */
 function kitLosingSignup(proxy: MockAuthProxy, loss: Loss, storage = memoryStorage()) {
   const device = createSoftAuthenticator({ origin: ORIGIN })
   let signups = 0
@@ -26,7 +26,7 @@ function kitLosingSignup(proxy: MockAuthProxy, loss: Loss, storage = memoryStora
     const request = new Request(input, init)
     const headers = new Headers(request.headers)
     headers.set('Origin', ORIGIN)
-    const first = new URL(request.url).pathname === '/v1/signup' && ++signups === 1
+    const first = new URL(request.url).pathname === '/v1/signup_v2' && ++signups === 1
     if (first && loss === 'before') throw new TypeError('fetch failed')
     const answer = await proxy.handle(new Request(request, { headers }))
     if (first) throw new TypeError('fetch failed')

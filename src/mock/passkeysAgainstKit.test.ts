@@ -24,7 +24,11 @@ interface Browser {
   paths: string[]
 }
 
-function browser(proxy: MockAuthProxy, device = createSoftAuthenticator({ origin: ORIGIN })): Browser {
+function browser(
+  proxy: MockAuthProxy,
+  device = createSoftAuthenticator({ origin: ORIGIN }),
+  otpProtocol?: 'v1' | 'v2',
+): Browser {
   const paths: string[] = []
   const fetchAsPage: typeof fetch = (input, init) => {
     const request = new Request(input, init)
@@ -41,6 +45,7 @@ function browser(proxy: MockAuthProxy, device = createSoftAuthenticator({ origin
     storage: memoryStorage(),
     webauthn: device.webauthn,
     dangerouslyOverrideSignerPublicKey: proxy.enclaveSignerPublicKey,
+    ...(otpProtocol === undefined ? {} : { otpProtocol }),
   })
   return { kit, device, paths }
 }
@@ -57,7 +62,8 @@ describe('passkeys: the kit against the mock', () => {
     const { kit, device, paths } = browser(proxy)
     // The flow asks for the tenant's config itself (kit.config), once.
     const signedUp = await signUpWithPasskey(kit, { ...RELYING_PARTY, userName: 'Ada' })
-    expect(paths).toEqual(['/v1/wallet_kit_config', '/v1/signup', '/public/v1/submit/stamp_login'])
+    // The current generation's sign-up, as @turnkey/core 2.8 signs up with a passkey.
+    expect(paths).toEqual(['/v1/wallet_kit_config', '/v1/signup_v2', '/public/v1/submit/stamp_login'])
     const user = proxy.state.users[signedUp.session.userId]
     expect(user?.authenticators.map((authenticator) => authenticator.credentialId)).toEqual([signedUp.credentialId])
     expect(user?.apiKeys).toMatchObject([{ curveType: 'API_KEY_CURVE_P256', expiresAt: expect.any(String) }])
@@ -83,6 +89,17 @@ describe('passkeys: the kit against the mock', () => {
       userId: signedUp.session.userId,
       username: 'Ada',
     })
+  })
+
+  it("signs up with the first generation's signup given otpProtocol 'v1', then logs in with the passkey", async () => {
+    const proxy = passkeyTenantProxy()
+    const { kit, paths } = browser(proxy, undefined, 'v1')
+    const signedUp = await signUpWithPasskey(kit, { ...RELYING_PARTY, userName: 'Ada' })
+    expect(paths).toEqual(['/v1/wallet_kit_config', '/v1/signup', '/public/v1/submit/stamp_login'])
+    expect(proxy.state.users[signedUp.session.userId]?.authenticators).toHaveLength(1)
+    await logout(kit)
+    const loggedIn = await loginWithPasskey(kit, { rpId: RELYING_PARTY.rpId })
+    expect(loggedIn.session.userId).toBe(signedUp.session.userId)
   })
 
   it('lets a signed-in email user add a passkey, then log in with it', async () => {

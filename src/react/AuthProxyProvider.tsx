@@ -98,7 +98,10 @@ export interface AuthProxyProviderProps extends AuthProxyCallbacks {
    * production proxy. createKit's option of the same name.
    */
   dangerouslyOverrideSignerPublicKey?: string
-  /** createKit's `otpProtocol`: which generation of the OTP endpoints to speak. */
+  /**
+   * createKit's `otpProtocol`: which generation of every sign-in's endpoints to speak (codes, OAuth,
+   * passkey sign-up), not only the codes'. Default 'v2', production's current one; 'v1' the seed's.
+   */
   otpProtocol?: 'v1' | 'v2'
   /**
    * Refresh the session shortly before it expires while the provider is mounted (one tab refreshes, the

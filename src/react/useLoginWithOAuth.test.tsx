@@ -54,13 +54,20 @@ describe('useLoginWithOAuth', () => {
     await waitFor(() => expect(result.current.oauth.status).toBe('success'))
     expect(result.current.oauth.data).toMatchObject({ provider: 'google', isNewUser: true })
     expect(page.popup().closed).toBe(true)
-    expect(requests.filter((name) => name !== 'wallet_kit_config')).toEqual(['account', 'signup', 'oauth_login'])
+    expect(requests.filter((name) => name !== 'wallet_kit_config')).toEqual([
+      'account',
+      'signup_v2',
+      '/public/v1/submit/stamp_login',
+    ])
     expect(await kit.keyStore.list()).toEqual([result.current.session.session?.publicKey])
   })
 
   it.each([
-    ['facebook', ['/__mock/oauth/facebook/v11.0/oauth/access_token', 'account', 'signup', 'oauth_login']],
-    ['x', ['oauth2_authenticate', 'account', 'signup', 'oauth_login']],
+    [
+      'facebook',
+      ['/__mock/oauth/facebook/v11.0/oauth/access_token', 'account', 'signup_v2', '/public/v1/submit/stamp_login'],
+    ],
+    ['x', ['oauth2_authenticate', 'account', 'signup_v2', '/public/v1/submit/stamp_login']],
   ] as const)(
     'given popup mode, a new person signs up with %s, whose code is redeemed where production redeems it',
     async (provider, calls) => {
@@ -99,7 +106,7 @@ describe('useLoginWithOAuth', () => {
     expect(second?.organizationId).toBe(first?.organizationId)
     expect(second?.userId).toBe(first?.userId)
     expect(second?.publicKey).not.toBe(first?.publicKey)
-    expect(requests).toEqual(['account', 'oauth_login'])
+    expect(requests).toEqual(['account', '/public/v1/submit/stamp_login'])
   })
 
   it('given the browser blocks the popup, it says so and sends nothing', async () => {

@@ -55,7 +55,7 @@ describe('useSignUpWithPasskey, useLoginWithPasskey, useAddPasskey, usePasskeySu
     expect(user?.authenticators.map((authenticator) => authenticator.authenticatorName)).toEqual(['Ada Lovelace'])
     expect(result.current.session.session?.identity).toEqual({ method: 'passkey', name: 'Ada Lovelace' })
     expect(user?.authenticators.map((authenticator) => authenticator.credentialId)).toEqual([signedUp.credentialId])
-    expect(requests).toEqual(['wallet_kit_config', 'signup', '/public/v1/submit/stamp_login'])
+    expect(requests).toEqual(['wallet_kit_config', 'signup_v2', '/public/v1/submit/stamp_login'])
     // The sign-up's short-lived client key is gone; only the session's key is held.
     expect(await kit.keyStore.list()).toEqual([signedUp.session.publicKey])
 

@@ -71,13 +71,20 @@ describe('useOAuthCallback (redirect sign-in completed by AuthProxyProvider)', (
     expect(result.current.session.status).toBe('signedIn')
     expect(result.current.callback.result).toMatchObject({ provider: 'google', isNewUser: true })
     expect(result.current.callback.error).toBeNull()
-    expect(requests.filter((name) => name !== 'wallet_kit_config')).toEqual(['account', 'signup', 'oauth_login'])
+    expect(requests.filter((name) => name !== 'wallet_kit_config')).toEqual([
+      'account',
+      'signup_v2',
+      '/public/v1/submit/stamp_login',
+    ])
     expect(page.replaced).toHaveLength(1)
   })
 
   it.each([
-    ['facebook', ['/__mock/oauth/facebook/v11.0/oauth/access_token', 'account', 'signup', 'oauth_login']],
-    ['discord', ['oauth2_authenticate', 'account', 'signup', 'oauth_login']],
+    [
+      'facebook',
+      ['/__mock/oauth/facebook/v11.0/oauth/access_token', 'account', 'signup_v2', '/public/v1/submit/stamp_login'],
+    ],
+    ['discord', ['oauth2_authenticate', 'account', 'signup_v2', '/public/v1/submit/stamp_login']],
   ] as const)(
     'given the page comes back from %s with a code in the query, it cleans the address and redeems the code',
     async (provider, calls) => {
@@ -154,7 +161,7 @@ describe('useOAuthCallback (redirect sign-in completed by AuthProxyProvider)', (
     const page = fakeOAuthWindow({ href: callbackUrl })
     const { result, requests } = arriveAt(shared, page, { strict: true })
     await waitFor(() => expect(result.current.callback.status).toBe('success'))
-    expect(requests.filter((name) => name === 'oauth_login')).toHaveLength(1)
+    expect(requests.filter((name) => name === '/public/v1/submit/stamp_login')).toHaveLength(1)
     expect(page.replaced).toHaveLength(1)
     expect(result.current.session.status).toBe('signedIn')
   })

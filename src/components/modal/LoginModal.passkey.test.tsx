@@ -95,7 +95,7 @@ describe('LoginModal, passkeys', () => {
     expect(account?.userName).toBe(PASSKEY_NAME)
     expect(account?.authenticators.map((passkey) => passkey.authenticatorName)).toEqual([PASSKEY_NAME])
     expect(await kit.keyStore.list()).toHaveLength(1)
-    expect(requests.slice(0, 3)).toEqual(['wallet_kit_config', 'signup', '/public/v1/submit/stamp_login'])
+    expect(requests.slice(0, 3)).toEqual(['wallet_kit_config', 'signup_v2', '/public/v1/submit/stamp_login'])
 
     // Sign out closes the dialog; the passkey alone signs the person in again, to the same account.
     await user.click(within(dialog).getByRole('button', { name: 'Sign out' }))
@@ -200,12 +200,12 @@ describe('LoginModal, passkeys', () => {
   // LoginModal.passkeyRecovery.test.tsx), never by a second sign-up that could make a second account.
   it('given the proxy fails the sign-up, it offers the passkey just made; without an account, it offers to create it again', async () => {
     const browser = fakePasskeyBrowser()
-    const { user, proxy } = renderWithPasskeys(browser, { mock: { failures: { signup: { code: 13 } } } })
+    const { user, proxy } = renderWithPasskeys(browser, { mock: { failures: { signup_v2: { code: 13 } } } })
     const dialog = await openModal(user)
     await createPasskey(user, dialog)
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(DEFAULT_USER_MESSAGES.PASSKEY_SIGNUP_INCOMPLETE)
 
-    proxy.setFailure('signup', null)
+    proxy.setFailure('signup_v2', null)
     await user.click(within(dialog).getByRole('button', { name: en.signInWithNewPasskey }))
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(en.passkeyWithoutAccount)
     await user.click(within(dialog).getByRole('button', { name: en.createAccountAgain }))

@@ -13,7 +13,7 @@ const PASSKEY_NAME = 'Ada Lovelace'
 const SIGNED_IN = { name: `Signed in as ${PASSKEY_NAME}` }
 
 /**
- * The modal on the mock, its page's first signup answer lost: after the mock processed it (the account
+ * The modal on the mock, its page's first signup_v2 answer lost: after the mock processed it (the account
  * exists) or before (it does not), as a dropped connection does.
  */
 function renderLosingSignup(loss: 'before' | 'after') {
@@ -24,7 +24,7 @@ function renderLosingSignup(loss: 'before' | 'after') {
     const request = new Request(input, init)
     const headers = new Headers(request.headers)
     headers.set('Origin', browser.origin)
-    const first = new URL(request.url).pathname === '/v1/signup' && ++signups === 1
+    const first = new URL(request.url).pathname === '/v1/signup_v2' && ++signups === 1
     if (first && loss === 'before') throw new TypeError('fetch failed')
     const answer = await proxy.handle(new Request(request, { headers }))
     if (first) throw new TypeError('fetch failed')

@@ -1,11 +1,15 @@
 import { assertObject, invalidArgument } from '../assert'
 import { callOptions, throwIfAborted } from '../callOptions'
 import type { SignInIdentity } from '../contracts'
+import type { CallOptions } from '../client'
 import type { Kit } from '../createKit'
 import { decodeJwtPayload } from '../encoding'
 import { KitError } from '../errors'
 import type { Session } from '../session/sessionStore'
-import type { WalletKitConfigResponse } from '../types'
+import type { ActivityEnvelope } from '../publicApiTypes'
+import { attestedStamper } from '../stamp/attestedStamper'
+import type { SignupRequest, WalletKitConfigResponse } from '../types'
+import { checkAnswer } from '../wallet/checkAnswer'
 import { signupWallet } from '../wallet/checkSignupWallet'
 import { parseOAuthCallback, type OAuthCallbackParameters } from './callbackUrl'
 import { releaseOAuthKey } from './cancelOAuth'
@@ -48,8 +52,11 @@ export interface CompleteOAuthReturnType {
  * Finishes a sign-in from the provider's answer: finds the pending sign-in by `state` (single use:
  * removed before anything is sent), obtains the OIDC token as the provider gives it (Google, Apple:
  * the answer's id_token; Facebook: its code redeemed at Facebook's token endpoint; X, Discord: the
- * code exchanged by oauth2_authenticate), then account (by OIDC token) → signup when there is no
- * account → oauth_login → kit.session.set. A provider's id_token whose nonce is not this sign-in's, or
+ * code exchanged by oauth2_authenticate), then account (by OIDC token) → signup_v2 when there is no
+ * account → stamp_login on the public API, stamped by the sign-in's key with X-Stamp-Attested (scheme
+ * STAMP_ATTESTED_SCHEME_P256_OIDC, the OIDC token, whose nonce is that key's hash, as the attestation)
+ * → kit.session.set, in @turnkey/core 2.8's order. With createKit's `otpProtocol: 'v1'`: account →
+ * signup → oauth_login. A provider's id_token whose nonce is not this sign-in's, or
  * whose audience is not the client id, is refused before it is sent anywhere.
  *
  * Errors: OAUTH_NO_PENDING_FLOW (the URL is no callback), OAUTH_STATE_MISMATCH (a state this browser
@@ -172,7 +179,10 @@ function checkProviderAnswer(
   return given.value
 }
 
-/** The OIDC token for the provider's answer, then account → signup when there is none → oauth_login → session. */
+/**
+ * The OIDC token for the provider's answer, then account → signup_v2 when there is none → stamp_login
+ * attested by the token → session (createKit's `otpProtocol: 'v1'`: signup, oauth_login).
+ */
 async function signInWithProviderAnswer(
   kit: Kit,
   oauth: KitOAuth,
@@ -189,26 +199,63 @@ async function signInWithProviderAnswer(
   const options = callOptions(signal)
   const oidcToken = await obtainOidcToken(kit, oauth, record, given, signal)
   const account = await kit.client.account({ filterType: 'OIDC_TOKEN', filterValue: oidcToken, oidcToken }, options)
-  let organizationId = account.organizationId
-  const isNewUser = organizationId === undefined || organizationId === ''
-  if (isNewUser) {
-    // No userEmail from the token's email claim: the proxy takes an email only with proof of it (an
-    // OTP verification token), and the OAuth identity is the proof here.
-    const signup = await kit.client.signup(
-      {
-        oauthProviders: [{ providerName: provider, oidcToken }],
-        apiKeys: [],
-        authenticators: [],
-        // The app's wallet when it names one (createKit({ wallet })); else the tenant's default applies.
-        ...signupWallet(kit),
-      },
-      options,
-    )
-    organizationId = signup.organizationId
-  }
-  const { session: token } = await kit.client.oauthLogin({ oidcToken, publicKey, organizationId }, options)
+  const found = account.organizationId
+  const isNewUser = found === undefined || found === ''
+  const organizationId = isNewUser ? await signUpWithOidcToken(kit, provider, oidcToken, options) : found
+  const token = await logInWithOidcToken(kit, { oidcToken, publicKey, organizationId }, options)
   const session = await kit.session.set(token, { identity: oauthIdentity(provider, oidcToken) })
   return { session, isNewUser, provider, returnTo }
+}
+
+/**
+ * A new account whose only credential is the OAuth identity: signup_v2 (or signup for 'v1') with the
+ * token, as @turnkey/core 2.8's signUpWithOauth sends it (no verification token, so no client signature).
+ */
+async function signUpWithOidcToken(
+  kit: Kit,
+  provider: OAuthProviderName,
+  oidcToken: string,
+  options: CallOptions,
+): Promise<string> {
+  // No userEmail from the token's email claim: the proxy takes an email only with proof of it (an
+  // OTP verification token), and the OAuth identity is the proof here.
+  const request: SignupRequest = {
+    oauthProviders: [{ providerName: provider, oidcToken }],
+    apiKeys: [],
+    authenticators: [],
+    // The app's wallet when it names one (createKit({ wallet })); else the tenant's default applies.
+    ...signupWallet(kit),
+  }
+  const signup = await (kit.otp.protocol === 'v2'
+    ? kit.client.signupV2(request, options)
+    : kit.client.signup(request, options))
+  return signup.organizationId
+}
+
+/**
+ * The session token for the sign-in's key: stamp_login on the public API in the account's organization,
+ * stamped by that key and attested by the OIDC token whose nonce is its hash (@turnkey/core 2.8's
+ * loginWithOauth); or, for 'v1', oauth_login.
+ */
+async function logInWithOidcToken(
+  kit: Kit,
+  { oidcToken, publicKey, organizationId }: { oidcToken: string; publicKey: string; organizationId: string },
+  options: CallOptions,
+): Promise<string> {
+  if (kit.otp.protocol !== 'v2') {
+    return (await kit.client.oauthLogin({ oidcToken, publicKey, organizationId }, options)).session
+  }
+  const envelope: ActivityEnvelope<'stamp_login'> = {
+    type: 'ACTIVITY_TYPE_STAMP_LOGIN',
+    timestampMs: String(kit.now()),
+    organizationId,
+    parameters: { publicKey },
+  }
+  const stamper = attestedStamper(kit, publicKey, 'STAMP_ATTESTED_SCHEME_P256_OIDC', oidcToken)
+  const activity = checkAnswer('stamp_login', await kit.publicApi.submit('stamp_login', envelope, stamper, options), [
+    'result.stampLoginResult.session',
+  ])
+  return activity.result.stampLoginResult.session
 }
 
 /**

@@ -20,56 +20,61 @@ afterEach(() => {
   kits = []
 })
 
-function setup() {
+function setup(otpProtocol?: 'v1' | 'v2') {
   const proxy = createMockAuthProxy({ strictFields: true, tenants: [EVERY_PROVIDER_TENANT] })
   const paths: string[] = []
+  /** The X-Stamp-Attested headers sent, decoded. */
+  const attestedStamps: Record<string, unknown>[] = []
   const kit = createKit({
     proxyUrl: PROXY_URL,
     configId: EVERY_PROVIDER_TENANT.configId,
     fetch: (input, init) => {
-      paths.push(new URL(input instanceof Request ? input.url : String(input)).pathname)
-      return proxy.fetch(input, init)
+      const request = new Request(input, init)
+      paths.push(new URL(request.url).pathname)
+      const stamp = request.headers.get('X-Stamp-Attested')
+      if (stamp !== null)
+        attestedStamps.push(JSON.parse(Buffer.from(stamp, 'base64url').toString('utf8')) as Record<string, unknown>)
+      return proxy.fetch(request)
     },
     keyStore: memoryKeyStore(),
     storage: fakeStorage(),
     oauthStorage: fakeStorage(),
     location: { href: REDIRECT },
     ...mockOAuthEndpoints(PROXY_URL),
+    ...(otpProtocol === undefined ? {} : { otpProtocol }),
   })
   kits.push(kit)
-  return { proxy, kit, paths }
+  return { proxy, kit, paths, attestedStamps }
 }
 
 const consent = pressOnConsentPage
 
-async function signIn(provider: OAuthProviderName) {
-  const { proxy, kit, paths } = setup()
+async function signIn(provider: OAuthProviderName, otpProtocol?: 'v1' | 'v2') {
+  const { proxy, kit, paths, attestedStamps } = setup(otpProtocol)
   const { authorizeUrl } = await startOAuth(kit, { provider, mode: 'redirect' })
   const callbackUrl = await consent(proxy, authorizeUrl, 'Continue as Ada Lovelace')
   paths.length = 0
   const result = await completeOAuth(kit, { callbackUrl })
-  return { proxy, kit, paths, callbackUrl, result }
+  return { proxy, kit, paths, attestedStamps, callbackUrl, result }
 }
+
+const STAMP_LOGIN = '/public/v1/submit/stamp_login'
 
 describe('OAuth against the mock proxy, per provider kind', () => {
   it.each([
-    ['google', 'fragment', ['/v1/account', '/v1/signup', '/v1/oauth_login']],
-    ['apple', 'fragment', ['/v1/account', '/v1/signup', '/v1/oauth_login']],
-    [
-      'facebook',
-      'query',
-      ['/__mock/oauth/facebook/v11.0/oauth/access_token', '/v1/account', '/v1/signup', '/v1/oauth_login'],
-    ],
-    ['x', 'query', ['/v1/oauth2_authenticate', '/v1/account', '/v1/signup', '/v1/oauth_login']],
-    ['discord', 'query', ['/v1/oauth2_authenticate', '/v1/account', '/v1/signup', '/v1/oauth_login']],
+    ['google', 'fragment', []],
+    ['apple', 'fragment', []],
+    ['facebook', 'query', ['/__mock/oauth/facebook/v11.0/oauth/access_token']],
+    ['x', 'query', ['/v1/oauth2_authenticate']],
+    ['discord', 'query', ['/v1/oauth2_authenticate']],
   ] as const)(
-    'signs a new user in with %s (answer in the %s), then the same user again',
-    async (provider, answerIn, calls) => {
+    'signs a new user in with %s (answer in the %s) in the current generation (signup_v2, stamp_login attested by the OIDC token), then the same user again',
+    async (provider, answerIn, tokenCalls) => {
       const { kit, paths, callbackUrl, result, proxy } = await signIn(provider)
 
       const answer = new URL(callbackUrl)
       expect(answerIn === 'fragment' ? answer.hash : answer.search).toMatch(/state=/)
-      expect(paths).toEqual(calls)
+      expect(paths).toEqual([...tokenCalls, '/v1/account', '/v1/signup_v2', STAMP_LOGIN])
       expect(result).toMatchObject({ isNewUser: true, provider })
       expect(kit.session.getSnapshot()).toMatchObject({
         status: 'signedIn',
@@ -78,12 +83,41 @@ describe('OAuth against the mock proxy, per provider kind', () => {
 
       // The same person again, on the same mock: account finds them, no second signup.
       const again = await startOAuth(kit, { provider, mode: 'popup' })
-      const second = await completeOAuth(kit, {
-        callbackUrl: await consent(proxy, again.authorizeUrl, 'Continue as Ada Lovelace'),
-      })
+      const againUrl = await consent(proxy, again.authorizeUrl, 'Continue as Ada Lovelace')
+      paths.length = 0
+      const second = await completeOAuth(kit, { callbackUrl: againUrl })
+      expect(paths).toEqual([...tokenCalls, '/v1/account', STAMP_LOGIN])
       expect(second).toMatchObject({ isNewUser: false, provider })
       expect(second.session.userId).toBe(result.session.userId)
       expect(second.session.publicKey).not.toBe(result.session.publicKey)
+    },
+  )
+
+  it("stamps stamp_login with the sign-in's key, attested by the OIDC token (scheme P256_OIDC)", async () => {
+    const { attestedStamps, result } = await signIn('google')
+    expect(attestedStamps).toEqual([
+      {
+        scheme: 'STAMP_ATTESTED_SCHEME_P256_OIDC',
+        publicKey: result.session.publicKey,
+        publicKeyAttestation: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+        signature: expect.stringMatching(/^[0-9a-f]+$/),
+      },
+    ])
+  })
+
+  it.each(['google', 'x'] as const)(
+    "signs a new user in with %s in the first generation (signup, oauth_login) with otpProtocol 'v1', then the same user again",
+    async (provider) => {
+      const { kit, paths, result, proxy } = await signIn(provider, 'v1')
+      const tokenCalls = provider === 'x' ? ['/v1/oauth2_authenticate'] : []
+      expect(paths).toEqual([...tokenCalls, '/v1/account', '/v1/signup', '/v1/oauth_login'])
+      expect(result).toMatchObject({ isNewUser: true, provider })
+      const again = await startOAuth(kit, { provider, mode: 'redirect' })
+      const againUrl = await consent(proxy, again.authorizeUrl, 'Continue as Ada Lovelace')
+      paths.length = 0
+      const second = await completeOAuth(kit, { callbackUrl: againUrl })
+      expect(paths).toEqual([...tokenCalls, '/v1/account', '/v1/oauth_login'])
+      expect(second.session.userId).toBe(result.session.userId)
     },
   )
 

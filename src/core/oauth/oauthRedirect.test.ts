@@ -133,7 +133,13 @@ describe('oauthRedirect(kit).handle', () => {
       result: { provider: 'discord', isNewUser: true },
     })
     expect(kit.session.getSnapshot().status).toBe('signedIn')
-    expect(shared.requests).toEqual(['wallet_kit_config', 'oauth2_authenticate', 'account', 'signup', 'oauth_login'])
+    expect(shared.requests).toEqual([
+      'wallet_kit_config',
+      'oauth2_authenticate',
+      'account',
+      'signup_v2',
+      '/public/v1/submit/stamp_login',
+    ])
   })
 
   it('claims an answer once: a second handle (StrictMode’s second mount) neither cleans nor completes again', async () => {
@@ -147,7 +153,7 @@ describe('oauthRedirect(kit).handle', () => {
     // The second mount reads the address as it was at load.
     expect(store.handle({ page: fakePage(href), flowStorage: shared.flowStorage })).toBe(true)
     await settled(store)
-    expect(shared.requests.filter((name) => name === 'oauth_login')).toHaveLength(1)
+    expect(shared.requests.filter((name) => name === '/public/v1/submit/stamp_login')).toHaveLength(1)
     expect(page.replaced).toHaveLength(1)
     expect(store.getSnapshot().status).toBe('success')
   })

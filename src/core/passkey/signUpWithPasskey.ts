@@ -41,8 +41,9 @@ export interface SignUpWithPasskeyReturnType {
 
 /**
  * Creates an account whose only credential is a new passkey, and signs in: the browser's passkey
- * prompt → signup with the passkey and a 60-second API key for a new client key → stamp_login in the
- * new sub-organization, stamped (X-Stamp) by that client key, for a fresh session key → session.
+ * prompt → signup_v2 (signup with createKit's `otpProtocol: 'v1'`) with the passkey and a 60-second API
+ * key for a new client key → stamp_login in the new sub-organization, stamped (X-Stamp) by that client
+ * key, for a fresh session key → session, as @turnkey/core 2.8 signs up with a passkey.
  *
  * The client key is deleted at the end whatever happens (its API key expires within the minute);
  * the session key is deleted unless a session was stored. Cancelling the prompt creates nothing.
@@ -96,7 +97,7 @@ interface PasskeySignUp {
 }
 
 /**
- * The account for a new passkey and its session: signup with a short-lived API key for a new client
+ * The account for a new passkey and its session: signup_v2 (or signup) with a short-lived API key for a new client
  * key, then stamp_login stamped by it for a new session key. Every failure is a PasskeySignUpIncompleteError,
  * and leaves no key but the session's behind.
  */
@@ -124,7 +125,11 @@ async function signUpWithCredential(kit: Kit, signUp: PasskeySignUp): Promise<Se
       oauthProviders: [],
       ...wallet,
     }
-    const { organizationId } = await kit.client.signup(request, callOptions(signal))
+    // The current generation's endpoint takes the same body (@turnkey/core 2.8's signUpWithPasskey).
+    const options = callOptions(signal)
+    const { organizationId } = await (kit.otp.protocol === 'v2'
+      ? kit.client.signupV2(request, options)
+      : kit.client.signup(request, options))
 
     const sessionKey = await kit.keyStore.create()
     created.push(sessionKey)

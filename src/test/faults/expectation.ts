@@ -29,9 +29,10 @@ export function expectationFor(flow: FlowDef, step: string, fault: FaultCase, sh
   // The wait a rate limit announced stays on the error, whatever its code.
   const wait = retryAfterSeconds === undefined ? {} : { retryAfterSeconds }
   if (flow.passkeySignup === true) {
-    // The account and its passkey exist once signup answered: whatever fails next, the person is
-    // offered to sign in with that passkey rather than to sign up again.
-    if (step !== 'signup') return { success: false, codes: ['PASSKEY_SIGNUP_INCOMPLETE'], ...wait }
+    // The account and its passkey exist once signup (signup_v2) answered: whatever fails next, the
+    // person is offered to sign in with that passkey rather than to sign up again.
+    if (step !== 'signup' && step !== 'signup_v2')
+      return { success: false, codes: ['PASSKEY_SIGNUP_INCOMPLETE'], ...wait }
     // At signup the passkey is made already, and whether the account was is not always known (no
     // answer, an unreadable one, a gateway's page, even a 500): the transport's code, or
     // PASSKEY_SIGNUP_INCOMPLETE, whose recovery login tells.

@@ -64,7 +64,7 @@ export function oauthFlowDef(name: string, mode: 'redirect' | 'popup', provider:
   const signIn = mode === 'redirect' ? signInWithRedirect : signInWithPopup
   return {
     name,
-    steps: ['oauth2_authenticate', 'account', 'signup', 'oauth_login'],
+    steps: ['oauth2_authenticate', 'account', 'signup_v2', 'submit/stamp_login'],
     async prepare(world) {
       return {
         call: () =>

@@ -15,7 +15,7 @@ function signUp(world: World) {
 
 export const passkeySignup: FlowDef = {
   name: 'passkey sign-up',
-  steps: ['signup', 'submit/stamp_login'],
+  steps: ['signup_v2', 'submit/stamp_login'],
   passkeySignup: true,
   async prepare(world) {
     return {
