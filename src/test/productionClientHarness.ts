@@ -78,9 +78,15 @@ let loaded: typeof import('@turnkey/core') | undefined
 export function installProductionClient(proxy: () => MockAuthProxy): void {
   let restore: (() => void) | undefined
   beforeAll(async () => {
+    // The fetch in place before: the worker's other files share it (isolate: false), and one may still
+    // be sending (a webhook delivery's retry to its receiver, after its file ended). Only what is
+    // addressed to the mock is the production client's: recorded and answered by the mock.
+    const outside = globalThis.fetch
     browser.fetch = (input, init) => {
       const request = new Request(input, init)
-      recording?.push(new URL(request.url).pathname.replace(/^\/(v1|public\/v1)\//, ''))
+      const url = new URL(request.url)
+      if (url.origin !== PROXY_URL) return outside(request)
+      recording?.push(url.pathname.replace(/^\/(v1|public\/v1)\//, ''))
       return proxy().handle(request)
     }
     restore = installGlobals(browser)

@@ -2,7 +2,7 @@
 // against the mock: the OIDC token obtained as production's React kit obtains it (Google and Apple from
 // the fragment, Facebook from its token endpoint, X and Discord from oauth2_authenticate), then
 // completeOauth, signUpWithOauth and loginWithOauth, every call in production's form.
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import type { MockOAuthProvider } from '../mock/oauthProviders'
 import type { MockAuthProxy } from '../mock/types'
 import {
@@ -107,5 +107,24 @@ describe('production client, OAuth per provider kind', () => {
     expect(refused).toMatchObject({ code: 'OAUTH_LOGIN_ERROR' })
     // The proxy's own answer, kept by production's client as the cause, says why.
     expect((refused as Error).cause).toMatchObject({ code: 16, message: expect.stringMatching(/nonce/) })
+  })
+})
+
+describe('the harness', () => {
+  it("leaves a request to another origin to the fetch it found (another file's late webhook retry), unrecorded", async () => {
+    const { createServer } = await import('node:http')
+    const received: string[] = []
+    const server = createServer((request, response) => {
+      received.push(request.url ?? '')
+      response.end('ok')
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())))
+    const { port } = server.address() as { port: number }
+    const calls = recordCalls()
+    const response = await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body: '{}' })
+    expect(await response.text()).toBe('ok')
+    expect(received).toEqual(['/'])
+    expect(calls).toEqual([])
   })
 })
