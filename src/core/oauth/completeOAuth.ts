@@ -6,10 +6,8 @@ import type { Kit } from '../createKit'
 import { decodeJwtPayload } from '../encoding'
 import { KitError } from '../errors'
 import type { Session } from '../session/sessionStore'
-import type { ActivityEnvelope } from '../publicApiTypes'
-import { attestedStamper } from '../stamp/attestedStamper'
+import { attestedLogin } from '../stamp/attestedLogin'
 import type { SignupRequest, WalletKitConfigResponse } from '../types'
-import { checkAnswer } from '../wallet/checkAnswer'
 import { signupWallet } from '../wallet/checkSignupWallet'
 import { parseOAuthCallback, type OAuthCallbackParameters } from './callbackUrl'
 import { releaseOAuthKey } from './cancelOAuth'
@@ -245,17 +243,11 @@ async function logInWithOidcToken(
   if (kit.otp.protocol !== 'v2') {
     return (await kit.client.oauthLogin({ oidcToken, publicKey, organizationId }, options)).session
   }
-  const envelope: ActivityEnvelope<'stamp_login'> = {
-    type: 'ACTIVITY_TYPE_STAMP_LOGIN',
-    timestampMs: String(kit.now()),
-    organizationId,
-    parameters: { publicKey },
-  }
-  const stamper = attestedStamper(kit, publicKey, 'STAMP_ATTESTED_SCHEME_P256_OIDC', oidcToken)
-  const activity = checkAnswer('stamp_login', await kit.publicApi.submit('stamp_login', envelope, stamper, options), [
-    'result.stampLoginResult.session',
-  ])
-  return activity.result.stampLoginResult.session
+  return attestedLogin(
+    kit,
+    { publicKey, organizationId, scheme: 'STAMP_ATTESTED_SCHEME_P256_OIDC', attestation: oidcToken },
+    options,
+  )
 }
 
 /**

@@ -6,12 +6,10 @@ import { callOptions } from '../callOptions'
 import type { CallOptions } from '../client'
 import type { Kit } from '../createKit'
 import { isKitError, KitError } from '../errors'
-import type { ActivityEnvelope } from '../publicApiTypes'
 import { decodeVerificationToken } from '../session/jwt'
 import type { Session } from '../session/sessionStore'
-import { attestedStamper } from '../stamp/attestedStamper'
+import { attestedLogin } from '../stamp/attestedLogin'
 import type { SignupRequest } from '../types'
-import { checkAnswer } from '../wallet/checkAnswer'
 import { signupWallet } from '../wallet/checkSignupWallet'
 import { checkOtpCode } from './checkOtpInput'
 import { loginMessage, signClientMessage, signupMessage } from './clientSignature'
@@ -240,17 +238,16 @@ async function logIn(
     const answer = await kit.client.otpLogin({ verificationToken, publicKey, clientSignature, organizationId }, options)
     return answer.session
   }
-  const envelope: ActivityEnvelope<'stamp_login'> = {
-    type: 'ACTIVITY_TYPE_STAMP_LOGIN',
-    timestampMs: String(kit.now()),
-    organizationId,
-    parameters: { publicKey },
-  }
-  const stamper = attestedStamper(kit, publicKey, 'STAMP_ATTESTED_SCHEME_P256_VERIFICATION_TOKEN', verificationToken)
-  const activity = checkAnswer('stamp_login', await kit.publicApi.submit('stamp_login', envelope, stamper, options), [
-    'result.stampLoginResult.session',
-  ])
-  return activity.result.stampLoginResult.session
+  return attestedLogin(
+    kit,
+    {
+      publicKey,
+      organizationId,
+      scheme: 'STAMP_ATTESTED_SCHEME_P256_VERIFICATION_TOKEN',
+      attestation: verificationToken,
+    },
+    options,
+  )
 }
 
 /**
