@@ -28,21 +28,6 @@ export interface OtpFlowState<C extends OtpFlowChallenge = OtpFlowChallenge> {
   spareKey: string | undefined
 }
 
-/** Nothing sent, nothing verified: where a flow starts, and where reset() brings it back. */
-export const OTP_FLOW_START: OtpFlowState<never> = {
-  challenge: undefined,
-  result: undefined,
-  sending: 'idle',
-  resending: false,
-  sendError: null,
-  verifying: 'idle',
-  verifyError: null,
-  retryAt: undefined,
-  retryFor: null,
-  maybeSent: false,
-  spareKey: undefined,
-}
-
 /** No send's outcome, no verify's, no countdown: what a new start or send begins from. */
 const FRESH_ATTEMPT = {
   sending: 'idle',
@@ -54,6 +39,14 @@ const FRESH_ATTEMPT = {
   retryFor: null,
   maybeSent: false,
 } as const
+
+/** Nothing sent, nothing verified: where a flow starts, and where reset() brings it back. */
+export const OTP_FLOW_START: OtpFlowState<never> = {
+  challenge: undefined,
+  result: undefined,
+  ...FRESH_ATTEMPT,
+  spareKey: undefined,
+}
 
 /** A code is asked for: a first one (`restart`: the last sign-in's result is dropped) or a resend. */
 export function codeRequested(state: OtpFlowState, resending: boolean, restart: boolean): OtpFlowState {
