@@ -84,6 +84,12 @@ export interface LoginLabels extends Partial<SigningLabels> {
   emailPlaceholder: string
   continueWithEmail: string
   sendingCode: string
+  /** The captcha (a tenant with a Turnstile site key) has not given its token yet: the send button waits. */
+  captchaChecking: string
+  /** The captcha widget's name for assistive technology (its region). */
+  captchaRegion: string
+  /** The captcha's script could not be loaded (offline, blocked): a Try again button follows. */
+  captchaLoadFailed: string
   /** `{email}` */
   codeSentTo: string
   codeLabel: string

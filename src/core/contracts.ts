@@ -78,6 +78,8 @@ export interface Kit {
   session: SessionStore
   /** The tenant's wallet_kit_config, asked for once per kit by whoever needs it first (flows, hooks). */
   config: ConfigStore
+  /** The tenant's wallet_kit_client_params (its captcha site key), asked for once per kit like `config`. */
+  clientParams: ConfigStore<WalletKitClientParams>
   /**
    * The proxy's time in ms: createKit's `now` (the device clock) plus the offset learned from the
    * proxy's fresh tokens (DESIGN.md), so that expiry checks, timers and `timestampMs` hold on a device
@@ -194,25 +196,34 @@ export type SessionEventTarget = Pick<Window, 'addEventListener' | 'removeEventL
 // Config
 
 /** The tenant's config as it loads: like a query's state, for readers outside React. */
-export type ConfigSnapshot =
+export type ConfigSnapshot<T = WalletKitConfigResponse> =
   | { readonly status: 'pending'; readonly data: undefined; readonly error: null; readonly isFetching: boolean }
   /** The last failure (after the retries) until a new attempt succeeds. */
   | { readonly status: 'error'; readonly data: undefined; readonly error: KitError; readonly isFetching: boolean }
   /** Kept for the kit's life: a tenant's config does not change under a page. */
   | {
       readonly status: 'success'
-      readonly data: WalletKitConfigResponse
+      readonly data: T
       readonly error: null
       readonly isFetching: false
     }
 
-export interface ConfigStore extends ReadableStore<ConfigSnapshot> {
+/** The same store serves wallet_kit_config and wallet_kit_client_params (`T`), each asked once per kit. */
+export interface ConfigStore<T = WalletKitConfigResponse> extends ReadableStore<ConfigSnapshot<T>> {
   /**
    * The config: at once when it is here, else from the one request under way, else from a new one.
    * Failures to reach the proxy are retried twice; a refusal is not (it will not change by itself).
    * A failure is not kept: the next call asks again.
    */
-  ensure(): Promise<WalletKitConfigResponse>
+  ensure(): Promise<T>
+}
+
+/**
+ * wallet_kit_client_params: what the browser needs before some calls. `turnstileSiteKey`: the tenant's
+ * Cloudflare Turnstile site key; with one, otp_init(_v2) and signup(_v2) need a captcha token.
+ */
+export interface WalletKitClientParams {
+  turnstileSiteKey?: string
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -220,6 +231,12 @@ export interface ConfigStore extends ReadableStore<ConfigSnapshot> {
 
 export interface CallOptions {
   signal?: AbortSignal
+  /**
+   * The Turnstile widget's token, sent as X-Captcha-Token on otp_init(_v2) and signup(_v2) only, as
+   * production's client does (its CAPTCHA_PROTECTED_METHODS): no other endpoint checks one, and a token
+   * is good for one call.
+   */
+  captchaToken?: string
 }
 
 export interface AuthProxyClient {
@@ -235,6 +252,8 @@ export interface AuthProxyClient {
   ): Promise<ProxyEndpoints[E]['response']>
   /** Sends no body, as the production client does. Missing defaults are filled in (see WIRE.md). */
   walletKitConfig(options?: CallOptions): Promise<WalletKitConfigResponse>
+  /** A proxy that answers 404 (no such endpoint) reads as `{}`: no captcha. */
+  walletKitClientParams(options?: CallOptions): Promise<WalletKitClientParams>
   otpInit(body: OtpInitRequest, options?: CallOptions): Promise<OtpInitResponse>
   otpVerify(body: OtpVerifyRequest, options?: CallOptions): Promise<OtpVerifyResponse>
   otpLogin(body: OtpLoginRequest, options?: CallOptions): Promise<OtpLoginResponse>

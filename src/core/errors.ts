@@ -23,6 +23,7 @@ export type KitErrorCode =
   | 'INVALID_EMAIL'
   | 'INVALID_PHONE'
   | 'OTP_CODE_FORMAT'
+  | 'CAPTCHA_REQUIRED' // the tenant checks for bots: the call needs a fresh token from its captcha widget
   // OTP flow
   | 'OTP_CODE_INVALID' // wrong code, attempts remain
   | 'OTP_EXPIRED' // expired, unknown or already used: a new code is needed
@@ -77,6 +78,7 @@ export const DEFAULT_USER_MESSAGES: Readonly<Record<KitErrorCode, string>> = {
   INVALID_EMAIL: 'Enter a valid email address, like name@example.com.',
   INVALID_PHONE: 'Enter a valid phone number with its country code.',
   OTP_CODE_FORMAT: 'Enter the whole code from your message.',
+  CAPTCHA_REQUIRED: "Please complete the check that you're human, then try again.",
   OTP_CODE_INVALID: 'That code is not right. Check it and try again.',
   OTP_EXPIRED: 'This code has expired. Request a new one.',
   OTP_ATTEMPTS_EXCEEDED: 'Too many wrong codes. Request a new one.',

@@ -18,6 +18,7 @@ export type {
   ReadableStore,
   Session,
   SessionEventTarget,
+  WalletKitClientParams,
   SessionSetOptions,
   SessionSnapshot,
   SessionStatus,
@@ -54,6 +55,8 @@ export {
   type OtpFlowChallenge,
   type OtpFlowSnapshot,
   type OtpFlowStep,
+  type OtpResendOptions,
+  type OtpStartOptions,
 } from './otp/createOtpFlow'
 export type { FlowStorage } from './otp/pendingOtp'
 

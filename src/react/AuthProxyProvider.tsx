@@ -1,4 +1,5 @@
 'use client'
+import { TURNSTILE_SCRIPT_URL } from './useCaptchaSiteKey'
 import { QueryClientContext } from '@tanstack/react-query'
 import { useContext, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react'
 import {
@@ -85,6 +86,12 @@ export interface AuthProxyProviderProps extends AuthProxyCallbacks {
    * length, alphabet and lifetime, and the rate limits are the tenant's, set in the proxy's dashboard.
    */
   otpOptions?: OtpOptions
+  /**
+   * Where the modal loads the captcha widget from, on a tenant with a Turnstile site key: Cloudflare's
+   * script by default. Against the mock, its test widget (`<proxyUrl>/__mock/turnstile/v0/api.js`, which
+   * the mock's Vite plugin defines as `import.meta.env.AUTH_PROXY_MOCK_TURNSTILE_SCRIPT` while it serves).
+   */
+  captchaScriptUrl?: string
   /**
    * The wallet every sign-up creates (OTP, OAuth, passkey): production's `{ walletName, accounts: [{ curve,
    * pathFormat, path, addressFormat }] }`. Default none: the proxy gives the tenant's default wallet.
@@ -286,6 +293,7 @@ export function AuthProxyProvider(props: AuthProxyProviderProps) {
       flowStorage,
       oauth: { mode: oauthMode, redirectUri: oauthRedirectUri, window: oauthWindow },
       otpOptions: props.otpOptions,
+      captchaScriptUrl: props.captchaScriptUrl ?? TURNSTILE_SCRIPT_URL,
       passkeyName,
       appearance,
       events,
@@ -299,6 +307,7 @@ export function AuthProxyProvider(props: AuthProxyProviderProps) {
       oauthRedirectUri,
       oauthWindow,
       props.otpOptions,
+      props.captchaScriptUrl,
       passkeyName,
       appearance,
       events,

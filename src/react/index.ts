@@ -106,6 +106,7 @@ export {
   type UseRefreshSessionReturnType,
 } from './useRefreshSession'
 export { usePasskeyName } from './usePasskeyName'
+export { useCaptchaSiteKey, TURNSTILE_SCRIPT_URL, type UseCaptchaSiteKeyReturnType } from './useCaptchaSiteKey'
 export { accountQueryKey, accountQueryPrefix } from './accountQueryKey'
 export type {
   CompleteOAuthReturnType,
@@ -117,12 +118,15 @@ export type {
   OAuthProviderName,
   OtpChallenge,
   OtpOptions,
+  OtpResendOptions,
+  OtpStartOptions,
   PublicAddressFormat,
   PublicUser,
   PublicWallet,
   PublicWalletAccount,
   Session,
   SessionSnapshot,
+  WalletKitClientParams,
   SignedMessage,
   SignInIdentity,
   SignupWallet,

@@ -20,6 +20,7 @@ describe('a public hook outside AuthProxyProvider', () => {
     expect(hooks.map(([name]) => name).sort()).toEqual([
       'useAddPasskey',
       'useAuthProxyAppearance',
+      'useCaptchaSiteKey',
       'useEmailOtp',
       'useKit',
       'useLoginMethods',

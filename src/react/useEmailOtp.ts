@@ -1,5 +1,5 @@
 'use client'
-import type { EmailOtpChallenge, EmailOtpOptions } from '../core'
+import type { EmailOtpChallenge, EmailOtpOptions, OtpStartOptions } from '../core'
 import { useOtpFlowStore, type UseOtpFlowParameters, type UseOtpReturnType } from './useOtpFlowStore'
 
 export type EmailOtpStep = 'email' | 'code' | 'done'
@@ -11,10 +11,13 @@ export type EmailOtpStep = 'email' | 'code' | 'done'
 export interface UseEmailOtpParameters extends UseOtpFlowParameters, EmailOtpOptions {}
 
 export interface UseEmailOtpReturnType extends UseOtpReturnType<EmailOtpChallenge, 'email'> {
-  /** A malformed address is refused at once (INVALID_EMAIL), with nothing sent. */
-  start(email: string, options?: EmailOtpOptions): void
+  /**
+   * A malformed address is refused at once (INVALID_EMAIL), with nothing sent. On a captcha tenant
+   * (useCaptchaSiteKey), pass the widget's `captchaToken`, else CAPTCHA_REQUIRED.
+   */
+  start(email: string, options?: OtpStartOptions): void
   /** `start` as a promise: resolves with the challenge once the code is sent, rejects with a KitError. */
-  startAsync(email: string, options?: EmailOtpOptions): Promise<EmailOtpChallenge>
+  startAsync(email: string, options?: OtpStartOptions): Promise<EmailOtpChallenge>
 }
 
 /** Email OTP sign-in: core's OTP flow store (createOtpFlow) for this component, its first step named 'email'. */

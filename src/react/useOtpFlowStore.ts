@@ -1,7 +1,7 @@
 'use client'
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { lazyOtpFlow } from '../lazyOtpFlow'
-import type { CompleteOtpReturnType, OtpChallenge, OtpOptions } from '../core'
+import type { CompleteOtpReturnType, OtpChallenge, OtpOptions, OtpResendOptions, OtpStartOptions } from '../core'
 import { KitError } from '../core/errors'
 import {
   OTP_FLOW_IDLE,
@@ -33,10 +33,14 @@ export interface UseOtpReturnType<C extends OtpChallenge, Step extends string> {
    * failure that followed the code's acceptance (`challenge.verificationToken`), resumes without it.
    */
   verify(code: string): void
-  /** Sends a new code to the same contact, for the same key. */
-  resend(): void
+  /**
+   * Sends a new code to the same contact, for the same key. On a captcha tenant, pass a fresh
+   * `captchaToken` (the start's was spent), else CAPTCHA_REQUIRED. Anything else given (the click's
+   * event of `onClick={resend}`) is ignored.
+   */
+  resend(options?: OtpResendOptions | object): void
   /** `resend` as a promise: resolves with the new challenge, rejects with a KitError. */
-  resendAsync(): Promise<C>
+  resendAsync(options?: OtpResendOptions | object): Promise<C>
   /**
    * `verify` as a promise: resolves with the sign-in once the session is stored, rejects with a KitError
    * (the one `error` shows; ABORTED when nothing was tried: no code on its way, or a wait holds Verify back).
@@ -72,8 +76,8 @@ export interface UseOtpReturnType<C extends OtpChallenge, Step extends string> {
 }
 
 export type UseOtpFlowReturnType<C extends OtpFlowChallenge, Step extends string> = UseOtpReturnType<C, Step> & {
-  start(contact: string, options?: OtpOptions): void
-  startAsync(contact: string, options?: OtpOptions): Promise<C>
+  start(contact: string, options?: OtpStartOptions): void
+  startAsync(contact: string, options?: OtpStartOptions): Promise<C>
 }
 
 // The verbs' outcome is in the state; their promise forms are the ones that reject.
@@ -135,16 +139,19 @@ export function useOtpFlowStore<T extends OtpFlowChallenge['otpType'], Step exte
 
   // The flow keeps its failures in its state; the promise forms read the outcome there.
   const startAsync = useCallback(
-    async (contact: string, options?: OtpOptions) => {
+    async (contact: string, options?: OtpStartOptions) => {
       await flow.start(contact, options)
       return challengeOf(flow.getSnapshot(), hookName)
     },
     [flow, hookName],
   )
-  const resendAsync = useCallback(async () => {
-    await flow.resend()
-    return challengeOf(flow.getSnapshot(), hookName)
-  }, [flow, hookName])
+  const resendAsync = useCallback(
+    async (options?: OtpResendOptions | object) => {
+      await flow.resend(resendOptions(options))
+      return challengeOf(flow.getSnapshot(), hookName)
+    },
+    [flow, hookName],
+  )
   const verifyAsync = useCallback(
     async (code: string) => {
       await flow.verify(code)
@@ -161,11 +168,11 @@ export function useOtpFlowStore<T extends OtpFlowChallenge['otpType'], Step exte
     [flow, hookName],
   )
   const start = useCallback(
-    (contact: string, options?: OtpOptions) => void startAsync(contact, options).catch(ignore),
+    (contact: string, options?: OtpStartOptions) => void startAsync(contact, options).catch(ignore),
     [startAsync],
   )
   const verify = useCallback((code: string) => void verifyAsync(code).catch(ignore), [verifyAsync])
-  const resend = useCallback(() => void resendAsync().catch(ignore), [resendAsync])
+  const resend = useCallback((options?: OtpResendOptions) => void resendAsync(options).catch(ignore), [resendAsync])
 
   const snapshot = useSyncExternalStore(flow.subscribe, flow.getSnapshot, idleSnapshot)
   return useMemo(
@@ -182,4 +189,10 @@ export function useOtpFlowStore<T extends OtpFlowChallenge['otpType'], Step exte
     }),
     [snapshot, firstStep, flow, start, startAsync, verify, verifyAsync, resend, resendAsync],
   )
+}
+
+/** A resend's token, when given one; an event (`onClick={resend}`) or anything else gives none. */
+function resendOptions(options: OtpResendOptions | object | undefined): OtpResendOptions {
+  if (typeof options !== 'object' || options === null || !('captchaToken' in options)) return {}
+  return { captchaToken: options.captchaToken as string | undefined }
 }

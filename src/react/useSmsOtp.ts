@@ -1,5 +1,5 @@
 'use client'
-import type { SmsOtpChallenge } from '../core'
+import type { OtpResendOptions, SmsOtpChallenge } from '../core'
 import { useOtpFlowStore, type UseOtpFlowParameters, type UseOtpReturnType } from './useOtpFlowStore'
 
 export type SmsOtpStep = 'phone' | 'code' | 'done'
@@ -8,11 +8,17 @@ export type SmsOtpStep = 'phone' | 'code' | 'done'
 export type UseSmsOtpParameters = UseOtpFlowParameters
 
 export interface UseSmsOtpReturnType extends UseOtpReturnType<SmsOtpChallenge, 'phone'> {
-  /** `phoneNumber` in E.164 (`+447700900123`); anything else fails with INVALID_PHONE before the network. */
-  start(phoneNumber: string): void
+  /**
+   * `phoneNumber` in E.164 (`+447700900123`); anything else fails with INVALID_PHONE before the network.
+   * On a captcha tenant (useCaptchaSiteKey), pass the widget's `captchaToken`, else CAPTCHA_REQUIRED.
+   */
+  start(phoneNumber: string, options?: SmsOtpStartOptions): void
   /** `start` as a promise: resolves with the challenge once the code is sent, rejects with a KitError. */
-  startAsync(phoneNumber: string): Promise<SmsOtpChallenge>
+  startAsync(phoneNumber: string, options?: SmsOtpStartOptions): Promise<SmsOtpChallenge>
 }
+
+/** An SMS start takes no template: only the captcha token, on a captcha tenant. */
+export type SmsOtpStartOptions = OtpResendOptions
 
 /** SMS OTP sign-in: the same flow store as useEmailOtp, by text message, its first step named 'phone'. */
 export function useSmsOtp(parameters: UseSmsOtpParameters = {}): UseSmsOtpReturnType {

@@ -8,6 +8,7 @@
 import type {
   ProxyTGetAccountBody,
   ProxyTGetAccountResponse,
+  ProxyTGetWalletKitClientParamsResponse,
   ProxyTGetWalletKitConfigResponse,
   ProxyTInitOtpBody,
   ProxyTInitOtpResponse,
@@ -51,7 +52,7 @@ import type {
   v1WalletParams,
 } from '@turnkey/sdk-types'
 import type { CONFIG_DEFAULTS } from '../core/client'
-import type { AuthProxyClient } from '../core/contracts'
+import type { AuthProxyClient, CallOptions, WalletKitClientParams } from '../core/contracts'
 import type {
   Activity,
   ActivityEnvelope,
@@ -159,7 +160,14 @@ export type WalletSends = Assert<SendsOnly<SignupWallet, v1WalletParams>>
 type WalletKitConfigAsFilled = Omit<ProxyTGetWalletKitConfigResponse, keyof typeof CONFIG_DEFAULTS> &
   Required<Pick<ProxyTGetWalletKitConfigResponse, keyof typeof CONFIG_DEFAULTS>>
 export type WalletKitConfigSendsNoBody = Assert<
-  Equal<Parameters<AuthProxyClient['walletKitConfig']>, [options?: { signal?: AbortSignal }]>
+  Equal<Parameters<AuthProxyClient['walletKitConfig']>, [options?: CallOptions]>
+>
+// wallet_kit_client_params too goes without a body, and its answer is production's.
+export type WalletKitClientParamsSendsNoBody = Assert<
+  Equal<Parameters<AuthProxyClient['walletKitClientParams']>, [options?: CallOptions]>
+>
+export type WalletKitClientParamsReads = Assert<
+  ReadsOnly<WalletKitClientParams, ProxyTGetWalletKitClientParamsResponse>
 >
 export type WalletKitConfigReads = Assert<ReadsOnly<WalletKitConfigResponse, WalletKitConfigAsFilled>>
 

@@ -133,6 +133,8 @@ describe('request budget: each flow makes only the calls DESIGN.md lists', () =>
     await liveThroughFocusAndReconnect(queryClient)
     expect(flowThenView(requests)).toEqual([
       'POST /v1/wallet_kit_config',
+      // Whether the tenant has a captcha, asked once per kit when a send-code form first shows.
+      'POST /v1/wallet_kit_client_params',
       'POST /v1/otp_init_v2',
       'POST /v1/otp_verify_v2',
       'POST /v1/account',
@@ -163,6 +165,8 @@ describe('request budget: each flow makes only the calls DESIGN.md lists', () =>
     await liveThroughFocusAndReconnect(queryClient)
     expect(flowThenView(requests)).toEqual([
       'POST /v1/wallet_kit_config',
+      // Whether the tenant has a captcha, asked once per kit when a send-code form first shows.
+      'POST /v1/wallet_kit_client_params',
       'POST /v1/otp_init_v2',
       'POST /v1/otp_verify_v2',
       'POST /v1/account',
@@ -179,6 +183,8 @@ describe('request budget: each flow makes only the calls DESIGN.md lists', () =>
     await liveThroughFocusAndReconnect(queryClient)
     expect(flowThenView(requests)).toEqual([
       'POST /v1/wallet_kit_config',
+      // Whether the tenant has a captcha, asked once per kit when a send-code form first shows.
+      'POST /v1/wallet_kit_client_params',
       'POST /v1/otp_init_v2',
       'POST /v1/otp_verify_v2',
       'POST /v1/account',
@@ -208,6 +214,8 @@ describe('request budget: each flow makes only the calls DESIGN.md lists', () =>
     await liveThroughFocusAndReconnect(queryClient)
     expect(flowThenView(requests)).toEqual([
       'POST /v1/wallet_kit_config',
+      // Whether the tenant has a captcha, asked once per kit when a send-code form first shows.
+      'POST /v1/wallet_kit_client_params',
       'POST /v1/otp_init_v2',
       'POST /v1/otp_verify_v2',
       'POST /v1/account',

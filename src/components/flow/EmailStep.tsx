@@ -4,6 +4,7 @@ import type { UseEmailOtpReturnType } from '../../react'
 import { errorMessage } from '../labels/errorMessage'
 import { useLabels } from '../labels/LabelsContext'
 import { SendCodeFooter } from './SendCodeFooter'
+import { useCaptchaGate } from './useCaptchaGate'
 import { useMountFocus } from './useMountFocus'
 
 export interface EmailStepProps {
@@ -25,6 +26,7 @@ export function EmailStep({ emailOtp, draft }: EmailStepProps) {
   // The field's error is about what was submitted: editing the address hides it until the next try.
   const [edited, setEdited] = useState(false)
   useMountFocus(inputRef)
+  const captcha = useCaptchaGate()
 
   const { error, isSending } = emailOtp
   const refused = error?.code === 'INVALID_EMAIL' ? error : undefined
@@ -38,9 +40,10 @@ export function EmailStep({ emailOtp, draft }: EmailStepProps) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     // While a code that may be on its way holds the button back, Enter does not send either.
-    if (isSending || (emailOtp.maybeSent && emailOtp.retrySecondsLeft > 0)) return
+    if (isSending || (emailOtp.maybeSent && emailOtp.retrySecondsLeft > 0) || captcha.waiting) return
     setEdited(false)
-    emailOtp.start(email)
+    const captchaToken = captcha.take()
+    emailOtp.start(email, captchaToken === undefined ? undefined : { captchaToken })
   }
 
   return (
@@ -78,7 +81,9 @@ export function EmailStep({ emailOtp, draft }: EmailStepProps) {
           </p>
         ) : null}
       </div>
+      {captcha.widget}
       <SendCodeFooter
+        captchaWaiting={captcha.waiting}
         error={otherError ?? undefined}
         retrySecondsLeft={emailOtp.retrySecondsLeft}
         maybeSent={emailOtp.maybeSent}

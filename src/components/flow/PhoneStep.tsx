@@ -6,6 +6,7 @@ import { useLabels } from '../labels/LabelsContext'
 import { countries } from '../phone/countries'
 import { countryOfE164, toE164, type PhoneDraft } from '../phone/e164'
 import { SendCodeFooter } from './SendCodeFooter'
+import { useCaptchaGate } from './useCaptchaGate'
 import { useMountFocus } from './useMountFocus'
 
 export interface PhoneStepProps {
@@ -27,6 +28,7 @@ export function PhoneStep({ smsOtp, phone, onPhoneChange }: PhoneStepProps) {
   // Named in the dialog's language, not the page's: a French modal on an English page lists Allemagne.
   const list = useMemo(() => countries(labels.locale), [labels.locale])
   useMountFocus(inputRef)
+  const captcha = useCaptchaGate()
 
   const { error, isSending } = smsOtp
   const fieldError = invalid
@@ -39,11 +41,13 @@ export function PhoneStep({ smsOtp, phone, onPhoneChange }: PhoneStepProps) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     // While a code that may be on its way holds the button back, Enter does not send either.
-    if (isSending || (smsOtp.maybeSent && smsOtp.retrySecondsLeft > 0)) return
+    if (isSending || (smsOtp.maybeSent && smsOtp.retrySecondsLeft > 0) || captcha.waiting) return
     const e164 = toE164(phone)
     setInvalid(e164 === undefined)
-    if (e164 !== undefined) smsOtp.start(e164)
-    else inputRef.current?.focus()
+    if (e164 === undefined) return inputRef.current?.focus()
+    // The token only for a number that is sent: a refused one keeps the widget's for the next try.
+    const captchaToken = captcha.take()
+    smsOtp.start(e164, captchaToken === undefined ? undefined : { captchaToken })
   }
   const onNumberChange = (number: string) => {
     // A number typed or filled in with its calling code picks its country, so the two never disagree.
@@ -101,7 +105,9 @@ export function PhoneStep({ smsOtp, phone, onPhoneChange }: PhoneStepProps) {
           </p>
         ) : null}
       </div>
+      {captcha.widget}
       <SendCodeFooter
+        captchaWaiting={captcha.waiting}
         error={otherError ?? undefined}
         retrySecondsLeft={smsOtp.retrySecondsLeft}
         maybeSent={smsOtp.maybeSent}

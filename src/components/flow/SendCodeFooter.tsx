@@ -16,10 +16,19 @@ export interface SendCodeFooterProps {
   maybeSent: boolean
   isSending: boolean
   submitLabel: string
+  /** The captcha has given no token yet: the button waits, and the status says why. */
+  captchaWaiting?: boolean
 }
 
 /** The end of a form that sends a code (email or phone): what went wrong, the submit button, progress. */
-export function SendCodeFooter({ error, retrySecondsLeft, maybeSent, isSending, submitLabel }: SendCodeFooterProps) {
+export function SendCodeFooter({
+  error,
+  retrySecondsLeft,
+  maybeSent,
+  isSending,
+  submitLabel,
+  captchaWaiting = false,
+}: SendCodeFooterProps) {
   const labels = useLabels()
   // Asking again before the proxy's cooldown ends would be refused, while the first code may arrive.
   const waiting = maybeSent && retrySecondsLeft > 0
@@ -40,7 +49,7 @@ export function SendCodeFooter({ error, retrySecondsLeft, maybeSent, isSending, 
       ) : error ? (
         <ErrorAlert message={errorMessage(labels, error)} />
       ) : null}
-      <button type="submit" className="apk-button apk-button-primary" disabled={isSending || waiting}>
+      <button type="submit" className="apk-button apk-button-primary" disabled={isSending || waiting || captchaWaiting}>
         {submitLabel}
       </button>
       <p className="apk-status" role="status">
@@ -48,6 +57,11 @@ export function SendCodeFooter({ error, retrySecondsLeft, maybeSent, isSending, 
           <>
             <span className="apk-spinner" aria-hidden="true" />
             {labels.sendingCode}
+          </>
+        ) : captchaWaiting ? (
+          <>
+            <span className="apk-spinner" aria-hidden="true" />
+            {labels.captchaChecking}
           </>
         ) : null}
       </p>

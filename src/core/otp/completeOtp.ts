@@ -17,6 +17,7 @@ import { assertChallenge, isVerifiedOtpChallenge, otpChallengeExpiresAt, type Ot
 import { refineOtpVerifyError } from './otpVerifyError'
 import { sealOtpCode } from './sealOtpCode'
 import { readTargetBundle } from './targetBundle'
+import { checkCaptchaToken } from './startOtp'
 import { trustedSignerKey } from './trustedSignerKey'
 
 export interface CompleteOtpParameters<C extends OtpChallenge = OtpChallenge> {
@@ -31,6 +32,13 @@ export interface CompleteOtpParameters<C extends OtpChallenge = OtpChallenge> {
    * failed instead of spending the code again (which otp_verify would refuse, OTP_EXPIRED).
    */
   onProgress?: (challenge: C) => void
+  /**
+   * A captcha token for the sign-up of a new user, sent as X-Captcha-Token on signup(_v2) only. A
+   * sign-up after a code needs none on the mock and with production's own kit (the code's otp_init
+   * passed the check); a proxy that asks for one anyway answers CAPTCHA_REQUIRED: call again with a
+   * fresh token and the challenge `onProgress` reported.
+   */
+  captchaToken?: string
   signal?: AbortSignal
 }
 
@@ -76,7 +84,8 @@ export async function completeOtp<C extends OtpChallenge>(
     if (typeof parameters.code !== 'string') throw invalidArgument(`${label}({ code })`, 'a string', parameters.code)
     code = checkOtpCode(challenge, parameters.code, label)
   }
-  return signInWithOtp(kit, { challenge, code, onProgress, signal }, label)
+  const captchaToken = checkCaptchaToken(parameters.captchaToken, label)
+  return signInWithOtp(kit, { challenge, code, onProgress, captchaToken, signal }, label)
 }
 
 /** completeOtp's parameters once checked: what signInWithOtp takes. */
@@ -86,6 +95,8 @@ export interface CheckedCompleteOtp<C extends OtpChallenge> {
   /** Normalized and of the challenge's format (checkOtpCode); '' for a verified challenge, which needs none. */
   code: string
   onProgress: ((challenge: C) => void) | undefined
+  /** For the sign-up only (the client sends it on signup(_v2) and nowhere else here). */
+  captchaToken?: string | undefined
   signal: AbortSignal | undefined
 }
 
@@ -95,10 +106,10 @@ export interface CheckedCompleteOtp<C extends OtpChallenge> {
  */
 export async function signInWithOtp<C extends OtpChallenge>(
   kit: Kit,
-  { challenge, code, onProgress, signal }: CheckedCompleteOtp<C>,
+  { challenge, code, onProgress, captchaToken, signal }: CheckedCompleteOtp<C>,
   label: string,
 ): Promise<CompleteOtpReturnType> {
-  const options = callOptions(signal)
+  const options = { ...callOptions(signal), ...(captchaToken === undefined ? {} : { captchaToken }) }
   let progress: C = challenge
   /** The challenge as far as this sign-in got, told to the caller before the next request. */
   const advance = (patch: Partial<OtpChallenge>) => {

@@ -102,7 +102,7 @@ export function createLazyOtpFlow<T extends OtpFlowChallenge['otpType']>(
     },
     start: (contact, callOptions) => withFlow((current) => current.start(contact, callOptions)),
     verify: (otpCode) => withFlow((current) => current.verify(otpCode)),
-    resend: () => withFlow((current) => current.resend()),
+    resend: (options) => withFlow((current) => current.resend(options)),
     reset: () => void withFlow((current) => current.reset()),
     destroy() {
       lifetime += 1

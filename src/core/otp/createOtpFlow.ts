@@ -57,7 +57,7 @@ export interface OtpFlow<C extends OtpFlowChallenge = OtpFlowChallenge> extends 
    * a code that arrives for an earlier one is cancelled (its key deleted). The key of the challenge on
    * show, or of a send whose answer was lost (`maybeSent`), is used again rather than a new one made.
    */
-  start(contact: string, options?: OtpOptions): Promise<void>
+  start(contact: string, options?: OtpStartOptions): Promise<void>
   /**
    * Checks the code's format at once (OTP_CODE_FORMAT), then signs in. Ignored without a challenge,
    * while verifying, or while a rate limit on verifying counts down (`canVerify` false). A challenge
@@ -65,8 +65,11 @@ export interface OtpFlow<C extends OtpFlowChallenge = OtpFlowChallenge> extends 
    * step, without the code (any `code` does, even ''): the code is spent, its token stands for it.
    */
   verify(code: string): Promise<void>
-  /** A new code to the same contact, for the same key and in the same format; ignored unless `canResend`. */
-  resend(): Promise<void>
+  /**
+   * A new code to the same contact, for the same key and in the same format; ignored unless `canResend`.
+   * A captcha tenant needs a fresh token here too (otp_init again): the start's was spent.
+   */
+  resend(options?: OtpResendOptions): Promise<void>
   /** Back to the first step: a send under way is aborted, and every key the flow holds is deleted. */
   reset(): void
   /**
@@ -74,6 +77,16 @@ export interface OtpFlow<C extends OtpFlowChallenge = OtpFlowChallenge> extends 
    * The key kept after a lost answer (`maybeSent`) is deleted: nothing stored refers to it.
    */
   destroy(): void
+}
+
+/** A start's options: the app's email template, and the captcha widget's token on a captcha tenant (see startOtp). */
+export interface OtpStartOptions extends OtpOptions {
+  captchaToken?: string
+}
+
+/** A resend's: a fresh captcha token on a captcha tenant (the start's is good for one call). */
+export interface OtpResendOptions {
+  captchaToken?: string
 }
 
 const DEFAULT_RESEND_COOLDOWN_SECONDS = 30
@@ -116,7 +129,7 @@ export function createOtpFlow(kit: Kit, options: CreateOtpFlowOptions): OtpFlow 
     subscribe: (listener) => subscribe(flow, listener),
     start: (contact, callOptions) => start(flow, contact, callOptions),
     verify: (code) => verify(flow, code),
-    resend: () => resend(flow),
+    resend: (options) => resend(flow, options),
     reset: () => reset(flow),
     destroy: () => destroy(flow),
   }
@@ -182,7 +195,7 @@ function makeFlow(kit: Kit, checked: CheckedFlowOptions): Flow {
 // ---------------------------------------------------------------------------------------------------
 // The verbs
 
-async function start(flow: Flow, contact: string, callOptions: OtpOptions = {}): Promise<void> {
+async function start(flow: Flow, contact: string, callOptions: OtpStartOptions = {}): Promise<void> {
   let checked: string
   try {
     checked = checkOtpContact(flow.otpType, contact, flow.startLabel)
@@ -196,12 +209,14 @@ async function start(flow: Flow, contact: string, callOptions: OtpOptions = {}):
   await send(flow, checked, false, mergeOptions(flow.defaults, callOptions))
 }
 
-async function resend(flow: Flow): Promise<void> {
+async function resend(flow: Flow, options: OtpResendOptions = {}): Promise<void> {
   const { challenge, canResend } = getSnapshot(flow)
   if (!challenge || !canResend) return
-  // The same options as the code it replaces, and its format.
+  // The same options as the code it replaces, and its format; a token of its own, if any.
   const config = { otpLength: String(challenge.otpLength), otpAlphanumeric: challenge.alphanumeric }
-  await send(flow, challenge.contact, true, flow.lastOptions, config)
+  const captchaToken = typeof options === 'object' && options !== null ? options.captchaToken : undefined
+  const sendOptions = captchaToken === undefined ? flow.lastOptions : { ...flow.lastOptions, captchaToken }
+  await send(flow, challenge.contact, true, sendOptions, config)
 }
 
 async function verify(flow: Flow, code: string): Promise<void> {
@@ -294,7 +309,7 @@ async function send(
   flow: Flow,
   contact: string,
   resending: boolean,
-  callOptions: OtpOptions,
+  callOptions: OtpStartOptions,
   config?: OtpCodeConfig,
 ): Promise<void> {
   const { kit, otpType, startLabel } = flow
@@ -331,10 +346,12 @@ async function codeArrived(
   flow: Flow,
   run: number,
   challenge: OtpFlowChallenge,
-  callOptions: OtpOptions,
+  callOptions: OtpStartOptions,
 ): Promise<void> {
   if (run !== flow.sendRun) return void (await dispose(flow, challenge.publicKey))
-  flow.lastOptions = callOptions
+  // A resend reuses the options but never the captcha token: it was spent on this send.
+  const { captchaToken: _spent, ...reusable } = callOptions
+  flow.lastOptions = reusable
   const { challenge: replaced, spareKey } = flow.state
   transition(flow, codeSent(flow.state, challenge))
   // Normally the same key (reused); another one only if the key store had lost it.

@@ -19,6 +19,8 @@ export interface StartSmsOtpParameters {
   publicKey?: string
   /** The code's length and alphabet (see startOtp); left out, the tenant's (`kit.config.ensure()`). Nothing of it is sent. */
   config?: OtpCodeConfig
+  /** The captcha widget's token, on a tenant with a Turnstile site key (see startOtp). */
+  captchaToken?: string
   signal?: AbortSignal
 }
 

@@ -5,7 +5,7 @@ import { assertKit } from '../assertKit'
 import { callOptions, throwIfAborted } from '../callOptions'
 import type { CallOptions } from '../client'
 import type { Kit } from '../createKit'
-import { isKitError } from '../errors'
+import { isKitError, KitError } from '../errors'
 import { isCompressedPublicKey } from '../keys/p256'
 import type { EmailCustomization, OtpInitRequest, OtpType } from '../types'
 import { signupWallet } from '../wallet/checkSignupWallet'
@@ -47,6 +47,12 @@ export interface StartOtpParameters extends EmailOtpOptions {
    * once per kit). A resend gives its challenge's, so that the code step it shows stays right.
    */
   config?: OtpCodeConfig
+  /**
+   * The captcha widget's token, when the tenant has a Turnstile site key (`kit.clientParams`): sent as
+   * X-Captcha-Token on otp_init. Without one, a captcha tenant's start fails with CAPTCHA_REQUIRED
+   * before the code is asked for. Good for one call: get a new one for each start.
+   */
+  captchaToken?: string
   signal?: AbortSignal
 }
 
@@ -89,6 +95,8 @@ export interface CheckedOtpStart {
   format: OtpCodeFormat | undefined
   /** A well-formed key from an earlier challenge, to use again when the key store holds it. */
   publicKey: string | undefined
+  /** A non-empty token from the captcha widget, or undefined. */
+  captchaToken: string | undefined
   signal: AbortSignal | undefined
 }
 
@@ -120,7 +128,34 @@ export function checkOtpSend(
   const emailCustomization =
     otpType === 'OTP_TYPE_EMAIL' ? checkEmailCustomization(parameters.emailCustomization, label) : undefined
   if (emailCustomization !== undefined) body.emailCustomization = emailCustomization
-  return { body, format, publicKey: parameters.publicKey, signal }
+  const captchaToken = checkCaptchaToken(parameters.captchaToken, label)
+  return { body, format, publicKey: parameters.publicKey, captchaToken, signal }
+}
+
+/** A token is a non-empty string (a header's value); undefined when none was given. */
+export function checkCaptchaToken(token: unknown, label: string): string | undefined {
+  if (token === undefined) return undefined
+  if (typeof token !== 'string' || token.trim() === '' || /[\r\n]/.test(token)) {
+    throw invalidArgument(`${label}({ captchaToken })`, "the captcha widget's token", token)
+  }
+  return token
+}
+
+/**
+ * Fails fast a start with no token on a tenant known to have a captcha (`kit.clientParams`, loaded by
+ * the modal or useCaptchaSiteKey), rather than spend a request the proxy refuses. Not asked for here: a
+ * start makes no request a tenant without captcha does not need, and the proxy's refusal is
+ * CAPTCHA_REQUIRED too.
+ */
+function assertCaptchaPassed(kit: Kit, start: CheckedOtpStart, label: string): void {
+  if (start.captchaToken !== undefined) return
+  const params = kit.clientParams.getSnapshot().data
+  if (params?.turnstileSiteKey === undefined) return
+  throw new KitError(
+    'CAPTCHA_REQUIRED',
+    `${label}: this tenant has a captcha (turnstileSiteKey "${params.turnstileSiteKey}" in wallet_kit_client_params): ` +
+      'render the Turnstile widget and pass the token its callback gives as `captchaToken`',
+  )
 }
 
 /**
@@ -132,13 +167,18 @@ export async function sendOtp(kit: Kit, start: CheckedOtpStart, label: string): 
   throwIfAborted(signal, label)
   // The tenant's config, when the kit has not asked for it yet, is checked before the first request too.
   const { otpLength, alphanumeric } = start.format ?? checkOtpCodeFormat(await kit.config.ensure(), label)
+  assertCaptchaPassed(kit, start, label)
 
   const reused = start.publicKey !== undefined && (await kit.keyStore.has(start.publicKey))
   const publicKey = reused ? (start.publicKey as string) : await kit.keyStore.create()
 
   let sent: { otpId: string; targetBundle?: string }
   try {
-    sent = await sendCode(kit, body, callOptions(signal), label)
+    const options = {
+      ...callOptions(signal),
+      ...(start.captchaToken === undefined ? {} : { captchaToken: start.captchaToken }),
+    }
+    sent = await sendCode(kit, body, options, label)
   } catch (error) {
     if (!reused) await kit.keyStore.delete(publicKey).catch(() => {})
     throw error
