@@ -12,6 +12,7 @@ describe('the chunk registry', () => {
 
   it('names every chunk, each a lazy module nobody has asked for yet', () => {
     expect(Object.keys(chunks).sort()).toEqual([
+      'captchaWidget',
       'dialog',
       'localeFr',
       'oauth',

@@ -22,6 +22,7 @@ interface Sent {
 
 function setup(protocol: 'v1' | 'v2' = 'v2', turnstileSiteKey: string | null = SITE_KEY) {
   const proxy = createMockAuthProxy({
+    strictFields: true,
     tenants: [
       {
         configId: 'shop',
