@@ -1,5 +1,5 @@
 import { assertNonEmptyString, assertObject, invalidArgument } from './assert'
-import type { AuthProxyClient, CallOptions, WalletKitClientParams } from './contracts'
+import type { AuthProxyClient, CallOptions } from './contracts'
 import { KitError } from './errors'
 import {
   assertSignal,
@@ -27,14 +27,11 @@ export interface AuthProxyClientOptions {
 
 export const DEFAULT_TIMEOUT_MS = 20_000
 
-/** The header production's client (@turnkey/core's authProxyRequest) carries the captcha token in. */
-export const CAPTCHA_HEADER = 'X-Captcha-Token'
-
-/** The calls production's client sends a captcha token with (its CAPTCHA_PROTECTED_METHODS), and no other. */
-export const CAPTCHA_ENDPOINTS: ReadonlySet<string> = new Set(['otp_init', 'otp_init_v2', 'signup', 'signup_v2'])
-
-/** A proxy's refusal of a protected call over its captcha: its message names the header or the captcha. */
-const CAPTCHA_REFUSAL = /captcha|turnstile/i
+/**
+ * The calls production's client sends a captcha token with (its CAPTCHA_PROTECTED_METHODS), and no other:
+ * a token is single-use, and no other endpoint checks one.
+ */
+const CAPTCHA_ENDPOINT = /^(otp_init|signup)(_v2)?$/
 
 /** A typed client for the auth proxy's /v1 endpoints. Every failure is a KitError with a stable code. */
 export function createAuthProxyClient(options: AuthProxyClientOptions): AuthProxyClient {
@@ -53,17 +50,17 @@ export function createAuthProxyClient(options: AuthProxyClientOptions): AuthProx
 
   /** POST {proxyUrl}/v1/<endpoint> with the tenant's header, and the body's JSON if there is one. */
   function post(
-    endpoint: ProxyEndpoint | 'wallet_kit_client_params',
+    endpoint: ProxyEndpoint,
     body: object | undefined,
     { signal, captchaToken }: CallOptions = {},
-    refineError: PostJsonRequest['refineError'] = captchaRefusal(endpoint),
+    refineError?: PostJsonRequest['refineError'],
   ): Promise<PostJsonAnswer> {
     assertSignal(signal, endpoint)
     const headers: Record<string, string> = { 'X-Auth-Proxy-Config-ID': configId }
     // Only a body needs a type; the bodiless wallet_kit_config call has none, like the production client.
     if (body !== undefined) headers['Content-Type'] = 'application/json'
-    // Only where production sends it: a token is single-use, and no other endpoint checks one.
-    if (captchaToken !== undefined && CAPTCHA_ENDPOINTS.has(endpoint)) headers[CAPTCHA_HEADER] = captchaToken
+    // The header production's client (@turnkey/core's authProxyRequest) carries the token in.
+    if (captchaToken !== undefined && CAPTCHA_ENDPOINT.test(endpoint)) headers['X-Captcha-Token'] = captchaToken
     return postJson({
       label: endpoint,
       url: `${baseUrl}/v1/${endpoint}`,
@@ -102,7 +99,6 @@ export function createAuthProxyClient(options: AuthProxyClientOptions): AuthProx
     timeoutMs,
     call,
     walletKitConfig,
-    walletKitClientParams: (callOptions) => walletKitClientParams(post, callOptions),
     otpInit: (body, callOptions) => call('otp_init', body, callOptions),
     otpVerify: (body, callOptions) => call('otp_verify', body, callOptions),
     otpLogin: (body, callOptions) => call('otp_login', body, callOptions),
@@ -128,45 +124,6 @@ function unknownConfigId(error: KitError, baseUrl: string, configId: string): Ki
     `wallet_kit_config: the proxy at ${baseUrl} knows no config id "${configId}": check AuthProxyProvider's configId against the proxy's dashboard (${error.message})`,
     { status: error.status, proxy: error.proxy, cause: error },
   )
-}
-
-/** wallet_kit_client_params: a proxy that predates the endpoint answers 404, and its tenants have no captcha. */
-async function walletKitClientParams(
-  post: (endpoint: 'wallet_kit_client_params', body: undefined, options?: CallOptions) => Promise<PostJsonAnswer>,
-  callOptions?: CallOptions,
-): Promise<WalletKitClientParams> {
-  const answer = await post('wallet_kit_client_params', undefined, callOptions).catch((error: unknown) => {
-    if (error instanceof KitError && error.code === 'NOT_FOUND' && error.status === 404) return undefined
-    throw error
-  })
-  const siteKey = answer?.body.turnstileSiteKey
-  if (siteKey === undefined || siteKey === '') return {}
-  if (typeof siteKey !== 'string') {
-    throw new KitError('PROXY_BAD_RESPONSE', 'wallet_kit_client_params: turnstileSiteKey is not a string', {
-      status: answer?.status,
-    })
-  }
-  return { turnstileSiteKey: siteKey }
-}
-
-/**
- * A protected call's refusal over its captcha (the mock's 3 INVALID_ARGUMENT naming X-Captcha-Token;
- * whatever code production answers, its message names the captcha) is CAPTCHA_REQUIRED: the person
- * must pass the check (again: a token is good for one call), which no other code says.
- */
-function captchaRefusal(endpoint: string): PostJsonRequest['refineError'] {
-  if (!CAPTCHA_ENDPOINTS.has(endpoint)) return undefined
-  return (error) => {
-    const status = error.status
-    if (status === undefined || status < 400 || status >= 500 || error.code === 'RATE_LIMITED') return error
-    const said = `${error.proxy?.message ?? ''} ${error.message}`
-    if (!CAPTCHA_REFUSAL.test(said)) return error
-    return new KitError('CAPTCHA_REQUIRED', `${endpoint}: the proxy refused the captcha check (${error.message})`, {
-      status,
-      proxy: error.proxy,
-      cause: error,
-    })
-  }
 }
 
 /**
@@ -225,6 +182,7 @@ const REQUIRED_STRINGS: { readonly [E in Exclude<ProxyEndpoint, 'wallet_kit_conf
   oauth2_authenticate: ['oidcToken'],
   oauth_login: ['session'],
   account: [],
+  wallet_kit_client_params: [],
 }
 
 function checkResponse<E extends ProxyEndpoint>(

@@ -78,8 +78,6 @@ export interface Kit {
   session: SessionStore
   /** The tenant's wallet_kit_config, asked for once per kit by whoever needs it first (flows, hooks). */
   config: ConfigStore
-  /** The tenant's wallet_kit_client_params (its captcha site key), asked for once per kit like `config`. */
-  clientParams: ConfigStore<WalletKitClientParams>
   /**
    * The proxy's time in ms: createKit's `now` (the device clock) plus the offset learned from the
    * proxy's fresh tokens (DESIGN.md), so that expiry checks, timers and `timestampMs` hold on a device
@@ -218,14 +216,6 @@ export interface ConfigStore<T = WalletKitConfigResponse> extends ReadableStore<
   ensure(): Promise<T>
 }
 
-/**
- * wallet_kit_client_params: what the browser needs before some calls. `turnstileSiteKey`: the tenant's
- * Cloudflare Turnstile site key; with one, otp_init(_v2) and signup(_v2) need a captcha token.
- */
-export interface WalletKitClientParams {
-  turnstileSiteKey?: string
-}
-
 // ---------------------------------------------------------------------------------------------
 // Clients
 
@@ -252,8 +242,6 @@ export interface AuthProxyClient {
   ): Promise<ProxyEndpoints[E]['response']>
   /** Sends no body, as the production client does. Missing defaults are filled in (see WIRE.md). */
   walletKitConfig(options?: CallOptions): Promise<WalletKitConfigResponse>
-  /** A proxy that answers 404 (no such endpoint) reads as `{}`: no captcha. */
-  walletKitClientParams(options?: CallOptions): Promise<WalletKitClientParams>
   otpInit(body: OtpInitRequest, options?: CallOptions): Promise<OtpInitResponse>
   otpVerify(body: OtpVerifyRequest, options?: CallOptions): Promise<OtpVerifyResponse>
   otpLogin(body: OtpLoginRequest, options?: CallOptions): Promise<OtpLoginResponse>

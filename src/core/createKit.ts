@@ -111,14 +111,11 @@ export function createKit(options: KitOptions): Kit {
   // Ages are on the device clock, as the key store stamps createdAt (the device's time).
   const stopSweep = startKeySweep({ keyStore, session, storage, now: deviceNow })
   const config = createConfigStore({ request: () => client.walletKitConfig() })
-  // Not retried: it only lets a start fail fast, and the proxy refuses a missing token all the same.
-  const clientParams = createConfigStore({ request: () => client.walletKitClientParams(), retries: 0 })
   return {
     client,
     keyStore,
     session,
     config,
-    clientParams,
     now: clock.now,
     learnClockFromIat: (iatSeconds) => {
       if (typeof iatSeconds === 'number') clock.learn(iatSeconds * 1000)

@@ -18,7 +18,6 @@ export type {
   ReadableStore,
   Session,
   SessionEventTarget,
-  WalletKitClientParams,
   SessionSetOptions,
   SessionSnapshot,
   SessionStatus,

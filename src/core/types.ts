@@ -306,6 +306,18 @@ export interface AccountResponse {
 }
 
 // ---------------------------------------------------------------------------------------------
+// wallet_kit_client_params
+
+/**
+ * What the browser needs before some calls (production's ProxyTGetWalletKitClientParamsResponse):
+ * `turnstileSiteKey`, the tenant's Cloudflare Turnstile site key; with one, otp_init(_v2) and signup(_v2)
+ * need a captcha token. Bodiless, like wallet_kit_config.
+ */
+export interface WalletKitClientParams {
+  turnstileSiteKey?: string
+}
+
+// ---------------------------------------------------------------------------------------------
 // The endpoint table, shared by the typed client and the mock's router.
 
 export interface ProxyEndpoints {
@@ -321,6 +333,7 @@ export interface ProxyEndpoints {
   oauth2_authenticate: { request: OAuth2AuthenticateRequest; response: OAuth2AuthenticateResponse }
   oauth_login: { request: OAuthLoginRequest; response: OAuthLoginResponse }
   account: { request: AccountRequest; response: AccountResponse }
+  wallet_kit_client_params: { request: undefined; response: WalletKitClientParams }
 }
 export type ProxyEndpoint = keyof ProxyEndpoints
 

@@ -1,5 +1,4 @@
 'use client'
-import { TURNSTILE_SCRIPT_URL } from './useCaptchaSiteKey'
 import { QueryClientContext } from '@tanstack/react-query'
 import { useContext, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react'
 import {
@@ -293,7 +292,7 @@ export function AuthProxyProvider(props: AuthProxyProviderProps) {
       flowStorage,
       oauth: { mode: oauthMode, redirectUri: oauthRedirectUri, window: oauthWindow },
       otpOptions: props.otpOptions,
-      captchaScriptUrl: props.captchaScriptUrl ?? TURNSTILE_SCRIPT_URL,
+      captchaScriptUrl: props.captchaScriptUrl,
       passkeyName,
       appearance,
       events,

@@ -23,8 +23,8 @@ export interface AuthProxyContextValue {
   flowStorage: FlowStorage | null
   /** OAuth settings of the provider's props: read by useLoginWithOAuth when a sign-in starts. */
   oauth: AuthProxyOAuthSettings
-  /** Where the captcha widget's script is loaded from (the provider's `captchaScriptUrl`): read by the modal. */
-  captchaScriptUrl: string
+  /** Where the captcha widget's script is loaded from (the provider's `captchaScriptUrl`; Cloudflare's when undefined): read by useCaptchaSiteKey. */
+  captchaScriptUrl: string | undefined
   /** The app's default email template (`emailCustomization.templateId`): read by useEmailOtp. */
   otpOptions: OtpOptions | undefined
   /** The app's name for passkey sign-ups (the provider's `passkeyName`): read by usePasskeyName. */

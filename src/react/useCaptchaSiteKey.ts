@@ -1,6 +1,7 @@
 'use client'
 import { useEffect, useSyncExternalStore } from 'react'
 import type { ConfigSnapshot, WalletKitClientParams } from '../core'
+import { clientParamsOf } from '../core/captcha/clientParams'
 import { useAuthProxyContext } from './useAuthProxyContext'
 
 /** Cloudflare's Turnstile script, production's widget: the provider's `captchaScriptUrl` unless given another. */
@@ -29,13 +30,13 @@ export interface UseCaptchaSiteKeyReturnType {
  */
 export function useCaptchaSiteKey(): UseCaptchaSiteKeyReturnType {
   const { kit, captchaScriptUrl } = useAuthProxyContext('useCaptchaSiteKey')
-  const params = kit.clientParams
+  const params = clientParamsOf(kit)
   const snapshot = useSyncExternalStore(params.subscribe, params.getSnapshot, () => PENDING)
   // A failure is not shown: the start goes on without the fast check, and the proxy decides.
   useEffect(() => void params.ensure().catch(() => undefined), [params])
   return {
     siteKey: snapshot.data?.turnstileSiteKey,
-    scriptUrl: captchaScriptUrl,
+    scriptUrl: captchaScriptUrl ?? TURNSTILE_SCRIPT_URL,
     isSettled: snapshot.status !== 'pending',
   }
 }

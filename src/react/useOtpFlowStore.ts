@@ -147,7 +147,8 @@ export function useOtpFlowStore<T extends OtpFlowChallenge['otpType'], Step exte
   )
   const resendAsync = useCallback(
     async (options?: OtpResendOptions | object) => {
-      await flow.resend(resendOptions(options))
+      // An event (`onClick={resend}`) has no captchaToken: the flow reads none from it.
+      await flow.resend(options as OtpResendOptions | undefined)
       return challengeOf(flow.getSnapshot(), hookName)
     },
     [flow, hookName],
@@ -189,10 +190,4 @@ export function useOtpFlowStore<T extends OtpFlowChallenge['otpType'], Step exte
     }),
     [snapshot, firstStep, flow, start, startAsync, verify, verifyAsync, resend, resendAsync],
   )
-}
-
-/** A resend's token, when given one; an event (`onClick={resend}`) or anything else gives none. */
-function resendOptions(options: OtpResendOptions | object | undefined): OtpResendOptions {
-  if (typeof options !== 'object' || options === null || !('captchaToken' in options)) return {}
-  return { captchaToken: options.captchaToken as string | undefined }
 }

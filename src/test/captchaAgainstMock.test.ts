@@ -2,7 +2,7 @@
 // wallet_kit_client_params, the widget's token sent as X-Captcha-Token on the code's request and nowhere
 // else, and a start without one refused as CAPTCHA_REQUIRED, before or by the proxy.
 import { describe, expect, it } from 'vitest'
-import { createAuthProxyClient } from '../core/client'
+import { clientParamsOf, getCaptchaSiteKey } from '../core/captcha/clientParams'
 import { createKit, type Kit } from '../core/createKit'
 import { isKitError } from '../core/errors'
 import { memoryKeyStore } from '../core/keys/memoryKeyStore'
@@ -99,7 +99,7 @@ describe.each(['v2', 'v1'] as const)('email OTP on a captcha tenant (%s)', (prot
   it('fails fast with CAPTCHA_REQUIRED without a token: no code is asked for', async () => {
     const { kit, proxy, sent } = setup(protocol)
     // Known once asked (the modal and useCaptchaSiteKey ask when a send-code form shows).
-    await kit.clientParams.ensure()
+    await getCaptchaSiteKey(kit)
     const error = await rejection(startEmailOtp(kit, { email: 'a@example.com' }))
     expect(isKitError(error, 'CAPTCHA_REQUIRED')).toBe(true)
     expect((error as Error).message).toMatch(/turnstileSiteKey "shop-site-key".*captchaToken/)
@@ -121,13 +121,13 @@ describe.each(['v2', 'v1'] as const)('email OTP on a captcha tenant (%s)', (prot
 describe('captcha tenant, other paths', () => {
   it('asks wallet_kit_client_params once per kit', async () => {
     const { kit, proxy, sent } = setup()
-    await kit.clientParams.ensure()
+    await getCaptchaSiteKey(kit)
     await startEmailOtp(kit, { email: 'a@example.com', captchaToken: await widgetToken(proxy) })
     await rejection(startEmailOtp(kit, { email: 'b@example.com' }))
-    await kit.clientParams.ensure()
+    await getCaptchaSiteKey(kit)
     await rejection(startSmsOtp(kit, { phoneNumber: '+447700900123' }))
     expect(sent.filter((request) => request.endpoint === 'wallet_kit_client_params')).toHaveLength(1)
-    expect(kit.clientParams.getSnapshot().data).toEqual({ turnstileSiteKey: SITE_KEY })
+    expect(clientParamsOf(kit).getSnapshot().data).toEqual({ turnstileSiteKey: SITE_KEY })
   })
 
   it('sends an SMS code with a token', async () => {
@@ -186,11 +186,14 @@ describe('captcha tenant, other paths', () => {
 
 describe('a proxy without wallet_kit_client_params', () => {
   it('reads its 404 as no captcha', async () => {
-    const client = createAuthProxyClient({
+    const kit = createKit({
       proxyUrl: 'https://proxy.test',
       configId: 'shop',
       fetch: async () => new Response(JSON.stringify({ code: 5, message: 'Not Found' }), { status: 404 }),
+      keyStore: memoryKeyStore(),
+      storage: memoryStorage(),
     })
-    expect(await client.walletKitClientParams()).toEqual({})
+    expect(await getCaptchaSiteKey(kit)).toBeUndefined()
+    expect(clientParamsOf(kit).getSnapshot().data).toEqual({})
   })
 })

@@ -52,7 +52,7 @@ import type {
   v1WalletParams,
 } from '@turnkey/sdk-types'
 import type { CONFIG_DEFAULTS } from '../core/client'
-import type { AuthProxyClient, CallOptions, WalletKitClientParams } from '../core/contracts'
+import type { AuthProxyClient, CallOptions } from '../core/contracts'
 import type {
   Activity,
   ActivityEnvelope,
@@ -68,6 +68,7 @@ import type {
   SignupApiKey,
   SignupAuthenticator,
   SignupWallet,
+  WalletKitClientParams,
   WalletKitConfigResponse,
 } from '../core/types'
 import type { Assert, Equal, ExtraMembers, ReadsOnly, SendsOnly } from './wireConformance'
@@ -89,6 +90,7 @@ interface ProductionProxy {
   oauth2_authenticate: { request: ProxyTOAuth2AuthenticateBody; response: ProxyTOAuth2AuthenticateResponse }
   oauth_login: { request: ProxyTOAuthLoginBody; response: ProxyTOAuthLoginResponse }
   account: { request: ProxyTGetAccountBody; response: ProxyTGetAccountResponse }
+  wallet_kit_client_params: { request: undefined; response: ProxyTGetWalletKitClientParamsResponse }
 }
 // An endpoint added to the kit's table must be added here, and so checked.
 export type EveryEndpointChecked = Assert<Equal<keyof ProductionProxy, ProxyEndpoint>>
@@ -146,7 +148,9 @@ interface MethodOf {
 export type NamedMethodsSendTheTable = Assert<
   Equal<{ [E in keyof MethodOf]: Sent<MethodOf[E]> }, { [E in keyof MethodOf]: ProxyEndpoints[E]['request'] }>
 >
-export type EveryEndpointHasAMethod = Assert<Equal<keyof MethodOf | 'wallet_kit_config', ProxyEndpoint>>
+export type EveryEndpointHasAMethod = Assert<
+  Equal<keyof MethodOf | 'wallet_kit_config' | 'wallet_kit_client_params', ProxyEndpoint>
+>
 
 // Each item type on its own, so that a drift names the item and not only the body holding it.
 export type ClientSignatureSends = Assert<SendsOnly<ClientSignature, v1ClientSignature>>
@@ -162,10 +166,8 @@ type WalletKitConfigAsFilled = Omit<ProxyTGetWalletKitConfigResponse, keyof type
 export type WalletKitConfigSendsNoBody = Assert<
   Equal<Parameters<AuthProxyClient['walletKitConfig']>, [options?: CallOptions]>
 >
-// wallet_kit_client_params too goes without a body, and its answer is production's.
-export type WalletKitClientParamsSendsNoBody = Assert<
-  Equal<Parameters<AuthProxyClient['walletKitClientParams']>, [options?: CallOptions]>
->
+// wallet_kit_client_params too goes without a body (no method of its own: clientParamsOf calls it), and
+// its answer is production's.
 export type WalletKitClientParamsReads = Assert<
   ReadsOnly<WalletKitClientParams, ProxyTGetWalletKitClientParamsResponse>
 >

@@ -11,6 +11,7 @@ import { formatCountdown } from './formatCountdown'
 import { chunks, prefetchChunk } from '../../chunks'
 import { useModuleSnapshot } from '../ui/useModuleSnapshot'
 import { RateLimitAlert } from '../ui/RateLimitAlert'
+import { useCaptchaGate } from './useCaptchaGate'
 import { useMountFocus } from './useMountFocus'
 
 export interface CodeStepProps {
@@ -32,6 +33,11 @@ export function CodeStep({ otp, challenge }: CodeStepProps) {
   const [edited, setEdited] = useState(false)
   const { error, needsNewCode, isVerifying } = otp
   const bySms = challenge.otpType === 'OTP_TYPE_SMS'
+  // A new code is an otp_init too: on a captcha tenant it needs a fresh token (the start's was spent),
+  // from a widget shown once a new code may be asked for.
+  const captcha = useCaptchaGate(otp.isResending, otp.canResend)
+  const resend = () => otp.resend(captcha.options)
+  const canResend = otp.canResend && !captcha.waiting
   useMountFocus(inputRef)
   // The number reads better grouped (+44 7700900123); the grouping comes with the phone step's code,
   // which "Use a different number" needs anyway. Until then the number shows as sent.
@@ -116,12 +122,7 @@ export function CodeStep({ otp, challenge }: CodeStepProps) {
       {deadCodeMessage ? (
         <ErrorAlert message={deadCodeMessage}>
           {needsNewCode ? (
-            <button
-              type="button"
-              className="apk-button apk-button-primary"
-              onClick={otp.resend}
-              disabled={!otp.canResend}
-            >
+            <button type="button" className="apk-button apk-button-primary" onClick={resend} disabled={!canResend}>
               {labels.sendNewCode}
             </button>
           ) : null}
@@ -139,14 +140,15 @@ export function CodeStep({ otp, challenge }: CodeStepProps) {
           </>
         ) : null}
       </p>
+      {captcha.widget}
       {/* Asking again: a quiet action under the form (the way back to the address is in the title row). */}
       {needsNewCode ? null : (
         <p className="apk-resend">
           <button
             type="button"
             className="apk-button apk-button-text"
-            onClick={otp.resend}
-            disabled={!otp.canResend}
+            onClick={resend}
+            disabled={!canResend}
             aria-describedby={otp.resendSecondsLeft > 0 ? `${id}-resend` : undefined}
           >
             {labels.resendCode}

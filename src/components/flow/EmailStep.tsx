@@ -26,9 +26,9 @@ export function EmailStep({ emailOtp, draft }: EmailStepProps) {
   // The field's error is about what was submitted: editing the address hides it until the next try.
   const [edited, setEdited] = useState(false)
   useMountFocus(inputRef)
-  const captcha = useCaptchaGate()
 
   const { error, isSending } = emailOtp
+  const captcha = useCaptchaGate(isSending)
   const refused = error?.code === 'INVALID_EMAIL' ? error : undefined
   const fieldError = refused && !edited ? errorMessage(labels, refused) : undefined
   const otherError = error && !refused ? error : undefined
@@ -42,8 +42,7 @@ export function EmailStep({ emailOtp, draft }: EmailStepProps) {
     // While a code that may be on its way holds the button back, Enter does not send either.
     if (isSending || (emailOtp.maybeSent && emailOtp.retrySecondsLeft > 0) || captcha.waiting) return
     setEdited(false)
-    const captchaToken = captcha.take()
-    emailOtp.start(email, captchaToken === undefined ? undefined : { captchaToken })
+    emailOtp.start(email, captcha.options)
   }
 
   return (

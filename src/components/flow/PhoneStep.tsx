@@ -28,9 +28,9 @@ export function PhoneStep({ smsOtp, phone, onPhoneChange }: PhoneStepProps) {
   // Named in the dialog's language, not the page's: a French modal on an English page lists Allemagne.
   const list = useMemo(() => countries(labels.locale), [labels.locale])
   useMountFocus(inputRef)
-  const captcha = useCaptchaGate()
 
   const { error, isSending } = smsOtp
+  const captcha = useCaptchaGate(isSending)
   const fieldError = invalid
     ? (labels.errors.INVALID_PHONE ?? DEFAULT_USER_MESSAGES.INVALID_PHONE)
     : error?.code === 'INVALID_PHONE'
@@ -45,9 +45,7 @@ export function PhoneStep({ smsOtp, phone, onPhoneChange }: PhoneStepProps) {
     const e164 = toE164(phone)
     setInvalid(e164 === undefined)
     if (e164 === undefined) return inputRef.current?.focus()
-    // The token only for a number that is sent: a refused one keeps the widget's for the next try.
-    const captchaToken = captcha.take()
-    smsOtp.start(e164, captchaToken === undefined ? undefined : { captchaToken })
+    smsOtp.start(e164, captcha.options)
   }
   const onNumberChange = (number: string) => {
     // A number typed or filled in with its calling code picks its country, so the two never disagree.

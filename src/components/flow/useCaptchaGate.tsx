@@ -1,5 +1,5 @@
 'use client'
-import { useCallback, useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { chunks } from '../../chunks'
 import { useCaptchaSiteKey } from '../../react'
 import { useLabels } from '../labels/LabelsContext'
@@ -8,34 +8,42 @@ import { RetryableError } from '../ui/RetryableError'
 import { useLoadedModule } from '../ui/useLoadedModule'
 
 export interface CaptchaGate {
-  /** The widget, for a captcha tenant (null otherwise): above the send button. */
+  /** The widget, for a captcha tenant (null otherwise, while a send is under way, or while `show` is false). */
   widget: ReactNode
   /** The send waits for the widget's token (a captcha tenant with none yet). */
   waiting: boolean
-  /**
-   * The token for this send, and the widget anew for the next (a token is good for one call); undefined
-   * for a tenant without a captcha.
-   */
-  take(): string | undefined
+  /** The options for the send: the widget's token on a captcha tenant, else none. */
+  options: { captchaToken: string } | undefined
 }
 
-/** A send-code form's captcha: the tenant's widget when it has a site key, and its token for the start. */
-export function useCaptchaGate(): CaptchaGate {
+/**
+ * A send-code form's captcha: the tenant's widget when it has a site key, and its token for the send.
+ * The token is kept until a request goes out (`sending`): an address or number refused before any
+ * request keeps it for the next try; once sent, it is spent, and the widget shows again for the next.
+ */
+export function useCaptchaGate(sending: boolean, show = true): CaptchaGate {
   const { siteKey, scriptUrl } = useCaptchaSiteKey()
   const [token, setToken] = useState<string | undefined>()
-  // Each send remounts the widget: the token it gave is spent.
+  // Each send remounts the widget (a new key): the token it gave is spent.
   const [round, setRound] = useState(0)
-  const take = useCallback(() => {
-    if (siteKey === undefined) return undefined
-    setToken(undefined)
-    setRound((count) => count + 1)
-    return token
-  }, [siteKey, token])
+  const [wasSending, setWasSending] = useState(sending)
+  if (sending !== wasSending) {
+    // Adjusted while rendering, as React advises for state that follows a prop (no effect, no extra pass).
+    setWasSending(sending)
+    if (sending) {
+      setToken(undefined)
+      setRound((count) => count + 1)
+    }
+  }
   const widget =
-    siteKey === undefined ? null : (
+    siteKey === undefined || !show || sending ? null : (
       <LazyTurnstile key={round} siteKey={siteKey} scriptUrl={scriptUrl} onToken={setToken} />
     )
-  return { widget, waiting: siteKey !== undefined && token === undefined, take }
+  return {
+    widget,
+    waiting: siteKey !== undefined && token === undefined,
+    options: siteKey === undefined || token === undefined ? undefined : { captchaToken: token },
+  }
 }
 
 interface LazyTurnstileProps {
@@ -48,6 +56,9 @@ interface LazyTurnstileProps {
 function LazyTurnstile(props: LazyTurnstileProps) {
   const labels = useLabels()
   const { module, error, retry } = useLoadedModule(chunks.captchaWidget)
+  // Unmounted (a send spent the token), the widget's token is gone with it.
+  const { onToken } = props
+  useEffect(() => () => onToken(undefined), [onToken])
   if (error) return <RetryableError error={error} onRetry={retry} />
   if (!module) return <Progress label={labels.loading} />
   return <module.TurnstileWidget {...props} />

@@ -103,4 +103,97 @@ describe('LoginModal on a captcha tenant', () => {
     expect(widgets).toEqual([])
     expect(within(dialog).queryByRole('group', { name: 'Human check' })).not.toBeInTheDocument()
   })
+
+  it('keeps the token when the address is refused before any request, and spends it on the send', async () => {
+    const proxy = captchaProxy()
+    const widgets = stubTurnstile(proxy)
+    const { user, requests } = renderWithProxy(<LoginButton />, { proxy })
+    await user.click(await screen.findByRole('button', { name: 'Log in' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' })
+    const field = await within(dialog).findByRole('textbox', { name: 'Email address' })
+    await user.type(field, 'ada@')
+    await user.click(await within(dialog).findByRole('button', { name: 'Verify you are human' }))
+    const send = within(dialog).getByRole('button', { name: 'Continue with email' })
+    await waitFor(() => expect(send).toBeEnabled())
+    await user.click(send)
+    expect(await within(dialog).findByText('Enter a valid email address, like name@example.com.')).toBeInTheDocument()
+    // Nothing went out: the widget and its token stay for the corrected address.
+    expect(requests.filter((request) => request.startsWith('otp_init'))).toEqual([])
+    expect(widgets).toEqual([{ sitekey: SITE_KEY, removed: false }])
+    expect(send).toBeEnabled()
+
+    await user.type(field, 'example.com')
+    await user.click(send)
+    await within(dialog).findByText('We sent a code to ada@example.com')
+    expect(usedTokens(proxy)).toBe(1)
+  })
+
+  it('asks for a fresh check before a new code, and sends it with the new token', async () => {
+    let clock = Date.parse('2030-01-01T10:00:00Z')
+    const now = () => clock
+    const proxy = captchaProxy({ now })
+    const widgets = stubTurnstile(proxy)
+    const { user } = renderWithProxy(<LoginButton />, { proxy, now })
+    await user.click(await screen.findByRole('button', { name: 'Log in' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' })
+    await user.type(await within(dialog).findByRole('textbox', { name: 'Email address' }), 'ada@example.com')
+    await user.click(await within(dialog).findByRole('button', { name: 'Verify you are human' }))
+    const send = within(dialog).getByRole('button', { name: 'Continue with email' })
+    await waitFor(() => expect(send).toBeEnabled())
+    await user.click(send)
+    await within(dialog).findByText('We sent a code to ada@example.com')
+    // No widget on the code step until a new code may be asked for.
+    expect(within(dialog).queryByRole('group', { name: 'Human check' })).not.toBeInTheDocument()
+
+    clock += 30_000
+    const resend = within(dialog).getByRole('button', { name: 'Resend code' })
+    const check = await within(dialog).findByRole('button', { name: 'Verify you are human' })
+    expect(resend).toBeDisabled()
+    await user.click(check)
+    await waitFor(() => expect(resend).toBeEnabled())
+    await user.click(resend)
+    expect(await within(dialog).findByText('We sent a new code. Use the newest one.')).toBeInTheDocument()
+    expect(proxy.outbox('ada@example.com')).toHaveLength(2)
+    expect(usedTokens(proxy)).toBe(2)
+    expect(widgets.filter((widget) => widget.removed)).toHaveLength(2)
+  })
+
+  it('says when the check cannot be loaded, and loads it again on Try again', async () => {
+    const proxy = captchaProxy()
+    const { user } = renderWithProxy(<LoginButton />, {
+      proxy,
+      provider: { captchaScriptUrl: 'https://captcha.test/api.js' },
+    })
+    await user.click(await screen.findByRole('button', { name: 'Log in' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' })
+    const script = await waitFor(() => {
+      const found = document.head.querySelector<HTMLScriptElement>('script[src^="https://captcha.test/api.js"]')
+      if (found === null) throw new Error('no script yet')
+      return found
+    })
+    expect(new URL(script.src).searchParams.get('render')).toBe('explicit')
+    script.dispatchEvent(new Event('error'))
+    const alert = await within(dialog).findByRole('alert')
+    expect(alert).toHaveTextContent('The human check could not be loaded. Check your connection and try again.')
+    expect(within(dialog).getByRole('button', { name: 'Continue with email' })).toBeDisabled()
+
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }))
+    const again = document.head.querySelector<HTMLScriptElement>('script[src^="https://captcha.test/api.js"]')
+    expect(again).not.toBe(script)
+    stubTurnstile(proxy)
+    again?.dispatchEvent(new Event('load'))
+    expect(await within(dialog).findByRole('button', { name: 'Verify you are human' })).toBeInTheDocument()
+  })
 })
+
+function captchaProxy(options: { now?: () => number } = {}): MockAuthProxy {
+  return createMockAuthProxy({
+    strictFields: true,
+    tenants: [{ ...DEMO_TENANT, turnstileSiteKey: SITE_KEY }],
+    ...options,
+  })
+}
+
+function usedTokens(proxy: MockAuthProxy): number {
+  return Object.values(proxy.state.captchaTokens).filter((token) => token.usedAt !== undefined).length
+}

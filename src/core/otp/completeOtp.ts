@@ -18,6 +18,7 @@ import { refineOtpVerifyError } from './otpVerifyError'
 import { sealOtpCode } from './sealOtpCode'
 import { readTargetBundle } from './targetBundle'
 import { checkCaptchaToken } from './startOtp'
+import { captchaRefusal } from '../captcha/captchaRefusal'
 import { trustedSignerKey } from './trustedSignerKey'
 
 export interface CompleteOtpParameters<C extends OtpChallenge = OtpChallenge> {
@@ -228,7 +229,9 @@ async function findOrCreateAccount(
   advance({ signupSent: true })
   // The app's wallet when it names one (createKit({ wallet })); else the tenant's default applies.
   const request = { ...usage, ...signupWallet(kit), verificationToken, clientSignature }
-  const signup = await (v2 ? kit.client.signupV2(request, options) : kit.client.signup(request, options))
+  const signup = await (v2 ? kit.client.signupV2(request, options) : kit.client.signup(request, options)).catch(
+    (error: unknown) => Promise.reject(captchaRefusal(error, v2 ? 'signup_v2' : 'signup')),
+  )
   return signup.organizationId
 }
 

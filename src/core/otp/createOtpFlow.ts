@@ -214,7 +214,8 @@ async function resend(flow: Flow, options: OtpResendOptions = {}): Promise<void>
   if (!challenge || !canResend) return
   // The same options as the code it replaces, and its format; a token of its own, if any.
   const config = { otpLength: String(challenge.otpLength), otpAlphanumeric: challenge.alphanumeric }
-  const captchaToken = typeof options === 'object' && options !== null ? options.captchaToken : undefined
+  // Only a string: anything else given (a click's event, from `onClick={resend}`) carries no token.
+  const captchaToken = typeof options?.captchaToken === 'string' ? options.captchaToken : undefined
   const sendOptions = captchaToken === undefined ? flow.lastOptions : { ...flow.lastOptions, captchaToken }
   await send(flow, challenge.contact, true, sendOptions, config)
 }

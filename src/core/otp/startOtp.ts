@@ -9,6 +9,8 @@ import { isKitError, KitError } from '../errors'
 import { isCompressedPublicKey } from '../keys/p256'
 import type { EmailCustomization, OtpInitRequest, OtpType } from '../types'
 import { signupWallet } from '../wallet/checkSignupWallet'
+import { captchaRefusal } from '../captcha/captchaRefusal'
+import { clientParamsOf } from '../captcha/clientParams'
 import {
   checkEmailCustomization,
   checkOtpCodeFormat,
@@ -142,14 +144,14 @@ export function checkCaptchaToken(token: unknown, label: string): string | undef
 }
 
 /**
- * Fails fast a start with no token on a tenant known to have a captcha (`kit.clientParams`, loaded by
- * the modal or useCaptchaSiteKey), rather than spend a request the proxy refuses. Not asked for here: a
+ * Fails fast a start with no token on a tenant known to have a captcha (clientParamsOf, loaded by the
+ * modal, useCaptchaSiteKey or getCaptchaSiteKey), rather than spend a request the proxy refuses. Not asked for here: a
  * start makes no request a tenant without captcha does not need, and the proxy's refusal is
  * CAPTCHA_REQUIRED too.
  */
 function assertCaptchaPassed(kit: Kit, start: CheckedOtpStart, label: string): void {
   if (start.captchaToken !== undefined) return
-  const params = kit.clientParams.getSnapshot().data
+  const params = clientParamsOf(kit).getSnapshot().data
   if (params?.turnstileSiteKey === undefined) return
   throw new KitError(
     'CAPTCHA_REQUIRED',
@@ -207,8 +209,9 @@ async function sendCode(
   options: CallOptions,
   label: string,
 ): Promise<{ otpId: string; targetBundle?: string }> {
-  if (kit.otp.protocol !== 'v2') return { otpId: (await kit.client.otpInit(body, options)).otpId }
-  const { otpId, otpEncryptionTargetBundle: targetBundle } = await kit.client.otpInitV2(body, options)
+  const refused = (error: unknown) => Promise.reject(captchaRefusal(error, label))
+  if (kit.otp.protocol !== 'v2') return { otpId: (await kit.client.otpInit(body, options).catch(refused)).otpId }
+  const { otpId, otpEncryptionTargetBundle: targetBundle } = await kit.client.otpInitV2(body, options).catch(refused)
   await readTargetBundle(targetBundle, trustedSignerKey(kit), `${label}: otp_init_v2`)
   return { otpId, targetBundle }
 }

@@ -65,7 +65,10 @@ export interface TestProvidersOptions {
   /** Instead of the mock: a fetch of the test's (production-shaped answers). */
   fetch?: typeof globalThis.fetch
   /** More AuthProxyProvider props: callbacks (onSignIn, onError, ...) and defaults (theme, locale, labels). */
-  provider?: Pick<AuthProxyProviderProps, 'onSignIn' | 'onSignOut' | 'onError' | 'theme' | 'locale' | 'labels'>
+  provider?: Pick<
+    AuthProxyProviderProps,
+    'onSignIn' | 'onSignOut' | 'onError' | 'theme' | 'locale' | 'labels' | 'captchaScriptUrl'
+  >
 }
 
 export interface TestProviders {
