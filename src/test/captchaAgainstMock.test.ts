@@ -96,15 +96,14 @@ describe.each(['v2', 'v1'] as const)('email OTP on a captcha tenant (%s)', (prot
     expect(sent.map((request) => request.endpoint)).toContain(protocol === 'v2' ? 'signup_v2' : 'signup')
   })
 
-  it('fails fast with CAPTCHA_REQUIRED without a token: no code is asked for', async () => {
-    const { kit, proxy, sent } = setup(protocol)
-    // Known once asked (the modal and useCaptchaSiteKey ask when a send-code form shows).
-    await getCaptchaSiteKey(kit)
+  it('fails with CAPTCHA_REQUIRED without a token, the key made for it deleted, and no code sent', async () => {
+    const { kit, proxy } = setup(protocol)
     const error = await rejection(startEmailOtp(kit, { email: 'a@example.com' }))
     expect(isKitError(error, 'CAPTCHA_REQUIRED')).toBe(true)
-    expect((error as Error).message).toMatch(/turnstileSiteKey "shop-site-key".*captchaToken/)
-    expect(sent.some((request) => request.endpoint.startsWith('otp_init'))).toBe(false)
+    // The proxy's words, for the developer: which header, and where its site key comes from.
+    expect((error as Error).message).toMatch(/X-Captcha-Token header: missing.*turnstileSiteKey/)
     expect(proxy.outbox('a@example.com')).toEqual([])
+    expect(await kit.keyStore.list()).toEqual([])
   })
 
   it("maps the proxy's refusal of a spent token to CAPTCHA_REQUIRED", async () => {

@@ -5,12 +5,11 @@ import { assertKit } from '../assertKit'
 import { callOptions, throwIfAborted } from '../callOptions'
 import type { CallOptions } from '../client'
 import type { Kit } from '../createKit'
-import { isKitError, KitError } from '../errors'
+import { isKitError } from '../errors'
 import { isCompressedPublicKey } from '../keys/p256'
 import type { EmailCustomization, OtpInitRequest, OtpType } from '../types'
 import { signupWallet } from '../wallet/checkSignupWallet'
 import { captchaRefusal } from '../captcha/captchaRefusal'
-import { clientParamsOf } from '../captcha/clientParams'
 import {
   checkEmailCustomization,
   checkOtpCodeFormat,
@@ -50,9 +49,9 @@ export interface StartOtpParameters extends EmailOtpOptions {
    */
   config?: OtpCodeConfig
   /**
-   * The captcha widget's token, when the tenant has a Turnstile site key (`kit.clientParams`): sent as
-   * X-Captcha-Token on otp_init. Without one, a captcha tenant's start fails with CAPTCHA_REQUIRED
-   * before the code is asked for. Good for one call: get a new one for each start.
+   * The captcha widget's token, when the tenant has a Turnstile site key (getCaptchaSiteKey): sent as
+   * X-Captcha-Token on otp_init. Without one, a captcha tenant's proxy refuses the start, and it fails
+   * with CAPTCHA_REQUIRED with no code sent. Good for one call: get a new one for each start.
    */
   captchaToken?: string
   signal?: AbortSignal
@@ -144,23 +143,6 @@ export function checkCaptchaToken(token: unknown, label: string): string | undef
 }
 
 /**
- * Fails fast a start with no token on a tenant known to have a captcha (clientParamsOf, loaded by the
- * modal, useCaptchaSiteKey or getCaptchaSiteKey), rather than spend a request the proxy refuses. Not asked for here: a
- * start makes no request a tenant without captcha does not need, and the proxy's refusal is
- * CAPTCHA_REQUIRED too.
- */
-function assertCaptchaPassed(kit: Kit, start: CheckedOtpStart, label: string): void {
-  if (start.captchaToken !== undefined) return
-  const params = clientParamsOf(kit).getSnapshot().data
-  if (params?.turnstileSiteKey === undefined) return
-  throw new KitError(
-    'CAPTCHA_REQUIRED',
-    `${label}: this tenant has a captcha (turnstileSiteKey "${params.turnstileSiteKey}" in wallet_kit_client_params): ` +
-      'render the Turnstile widget and pass the token its callback gives as `captchaToken`',
-  )
-}
-
-/**
  * startOtp past its checks: the tenant's code format unless given, the key (reused when the key store
  * holds it, else made, and deleted again if otp_init fails), then the code asked for.
  */
@@ -169,7 +151,6 @@ export async function sendOtp(kit: Kit, start: CheckedOtpStart, label: string): 
   throwIfAborted(signal, label)
   // The tenant's config, when the kit has not asked for it yet, is checked before the first request too.
   const { otpLength, alphanumeric } = start.format ?? checkOtpCodeFormat(await kit.config.ensure(), label)
-  assertCaptchaPassed(kit, start, label)
 
   const reused = start.publicKey !== undefined && (await kit.keyStore.has(start.publicKey))
   const publicKey = reused ? (start.publicKey as string) : await kit.keyStore.create()
