@@ -24,11 +24,6 @@ export const signingPrompt = /* @__PURE__ */ lazyModule(
 )
 /** The phone step: its form, the country list and E.164 checks. */
 export const phoneStep = /* @__PURE__ */ lazyModule('phone form', () => import('./components/flow/phoneParts'))
-/** The captcha widget (a tenant with a Turnstile site key): its script loader and its element. */
-export const captchaWidget = /* @__PURE__ */ lazyModule(
-  'captcha widget',
-  () => import('./components/captcha/TurnstileWidget'),
-)
 /** French copy. */
 export const localeFr = /* @__PURE__ */ lazyModule(
   'French copy',

@@ -12,7 +12,6 @@ describe('the chunk registry', () => {
 
   it('names every chunk, each a lazy module nobody has asked for yet', () => {
     expect(Object.keys(chunks).sort()).toEqual([
-      'captchaWidget',
       'dialog',
       'localeFr',
       'oauth',

@@ -17,4 +17,4 @@ export function prefetchChunk(chunk: { load(): Promise<unknown> }): void {
 }
 
 // What a component needs to read a chunk's state (components import nothing from core at run time).
-export { LAZY_IDLE, type LazyModule, type LazyModuleSnapshot } from './core/lazyModule'
+export { LAZY_IDLE, lazyModule, type LazyModule, type LazyModuleSnapshot } from './core/lazyModule'
