@@ -194,26 +194,25 @@ export type SessionEventTarget = Pick<Window, 'addEventListener' | 'removeEventL
 // Config
 
 /** The tenant's config as it loads: like a query's state, for readers outside React. */
-export type ConfigSnapshot<T = WalletKitConfigResponse> =
+export type ConfigSnapshot =
   | { readonly status: 'pending'; readonly data: undefined; readonly error: null; readonly isFetching: boolean }
   /** The last failure (after the retries) until a new attempt succeeds. */
   | { readonly status: 'error'; readonly data: undefined; readonly error: KitError; readonly isFetching: boolean }
   /** Kept for the kit's life: a tenant's config does not change under a page. */
   | {
       readonly status: 'success'
-      readonly data: T
+      readonly data: WalletKitConfigResponse
       readonly error: null
       readonly isFetching: false
     }
 
-/** The same store serves wallet_kit_config and wallet_kit_client_params (`T`), each asked once per kit. */
-export interface ConfigStore<T = WalletKitConfigResponse> extends ReadableStore<ConfigSnapshot<T>> {
+export interface ConfigStore extends ReadableStore<ConfigSnapshot> {
   /**
    * The config: at once when it is here, else from the one request under way, else from a new one.
    * Failures to reach the proxy are retried twice; a refusal is not (it will not change by itself).
    * A failure is not kept: the next call asks again.
    */
-  ensure(): Promise<T>
+  ensure(): Promise<WalletKitConfigResponse>
 }
 
 // ---------------------------------------------------------------------------------------------

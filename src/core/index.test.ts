@@ -33,6 +33,7 @@ describe('auth-proxy-kit/core exports', () => {
       'createKit',
       'createOtpFlow',
       'defaultKeyStore',
+      'getCaptchaSiteKey',
       'getUser',
       'getWallets',
       'indexedDbKeyStore',

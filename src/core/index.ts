@@ -35,6 +35,7 @@ export { DEFAULT_USER_MESSAGES, KitError, isKitError, type KitErrorCode, type Ki
 
 // Side effects an app or a test may inject (createKit's options)
 export { createAuthProxyClient, type AuthProxyClientOptions } from './client'
+export { getCaptchaSiteKey } from './captcha/clientParams'
 export { defaultKeyStore, type DefaultKeyStoreOptions } from './keys/defaultKeyStore'
 export { indexedDbKeyStore, type IndexedDbKeyStoreOptions, type StoredKeyRecord } from './keys/indexedDbKeyStore'
 export { memoryKeyStore } from './keys/memoryKeyStore'

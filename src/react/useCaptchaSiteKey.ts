@@ -1,18 +1,10 @@
 'use client'
-import { useEffect, useSyncExternalStore } from 'react'
-import type { ConfigSnapshot, WalletKitClientParams } from '../core'
-import { clientParamsOf } from '../core/captcha/clientParams'
+import { useQuery } from '@tanstack/react-query'
+import { getCaptchaSiteKey } from '../core/captcha/clientParams'
 import { useAuthProxyContext } from './useAuthProxyContext'
 
 /** Cloudflare's Turnstile script, production's widget: the provider's `captchaScriptUrl` unless given another. */
 export const TURNSTILE_SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js'
-
-const PENDING: ConfigSnapshot<WalletKitClientParams> = {
-  status: 'pending',
-  data: undefined,
-  error: null,
-  isFetching: false,
-}
 
 export interface UseCaptchaSiteKeyReturnType {
   /** The tenant's Turnstile site key; undefined while loading, when it has none, or when it could not be had. */
@@ -25,18 +17,19 @@ export interface UseCaptchaSiteKeyReturnType {
 
 /**
  * The tenant's captcha: with a site key, render its widget (`window.turnstile.render` of the script at
- * `scriptUrl`) and pass the token to useEmailOtp's or useSmsOtp's `start({ captchaToken })`. Asked once
- * per kit (wallet_kit_client_params), like the config.
+ * `scriptUrl`) and pass the token to useEmailOtp's or useSmsOtp's `start({ captchaToken })`. A query
+ * (wallet_kit_client_params) asked once per kit, when a form that needs it first shows, like the config:
+ * never stale, never retried (a failure is not shown: the start goes on, and the proxy decides).
  */
 export function useCaptchaSiteKey(): UseCaptchaSiteKeyReturnType {
   const { kit, captchaScriptUrl } = useAuthProxyContext('useCaptchaSiteKey')
-  const params = clientParamsOf(kit)
-  const snapshot = useSyncExternalStore(params.subscribe, params.getSnapshot, () => PENDING)
-  // A failure is not shown: the start goes on without the fast check, and the proxy decides.
-  useEffect(() => void params.ensure().catch(() => undefined), [params])
-  return {
-    siteKey: snapshot.data?.turnstileSiteKey,
-    scriptUrl: captchaScriptUrl ?? TURNSTILE_SCRIPT_URL,
-    isSettled: snapshot.status !== 'pending',
-  }
+  const { data, isPending } = useQuery({
+    queryKey: ['auth-proxy-kit', 'wallet_kit_client_params', kit.client.proxyUrl, kit.client.configId],
+    // A query's data cannot be undefined: null stands for no captcha.
+    queryFn: async () => (await getCaptchaSiteKey(kit)) ?? null,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  })
+  return { siteKey: data ?? undefined, scriptUrl: captchaScriptUrl ?? TURNSTILE_SCRIPT_URL, isSettled: !isPending }
 }

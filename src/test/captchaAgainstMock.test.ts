@@ -2,7 +2,7 @@
 // wallet_kit_client_params, the widget's token sent as X-Captcha-Token on the code's request and nowhere
 // else, and a start without one refused as CAPTCHA_REQUIRED, before or by the proxy.
 import { describe, expect, it } from 'vitest'
-import { clientParamsOf, getCaptchaSiteKey } from '../core/captcha/clientParams'
+import { getCaptchaSiteKey } from '../core/captcha/clientParams'
 import { createKit, type Kit } from '../core/createKit'
 import { isKitError } from '../core/errors'
 import { memoryKeyStore } from '../core/keys/memoryKeyStore'
@@ -118,15 +118,17 @@ describe.each(['v2', 'v1'] as const)('email OTP on a captcha tenant (%s)', (prot
 })
 
 describe('captcha tenant, other paths', () => {
-  it('asks wallet_kit_client_params once per kit', async () => {
+  it("reads the tenant's site key, and no start asks for it (the forms do, once)", async () => {
     const { kit, proxy, sent } = setup()
-    await getCaptchaSiteKey(kit)
+    expect(await getCaptchaSiteKey(kit)).toBe(SITE_KEY)
     await startEmailOtp(kit, { email: 'a@example.com', captchaToken: await widgetToken(proxy) })
-    await rejection(startEmailOtp(kit, { email: 'b@example.com' }))
-    await getCaptchaSiteKey(kit)
     await rejection(startSmsOtp(kit, { phoneNumber: '+447700900123' }))
     expect(sent.filter((request) => request.endpoint === 'wallet_kit_client_params')).toHaveLength(1)
-    expect(clientParamsOf(kit).getSnapshot().data).toEqual({ turnstileSiteKey: SITE_KEY })
+  })
+
+  it('reads no site key on a tenant without a captcha', async () => {
+    const { kit } = setup('v2', null)
+    expect(await getCaptchaSiteKey(kit)).toBeUndefined()
   })
 
   it('sends an SMS code with a token', async () => {
@@ -193,6 +195,5 @@ describe('a proxy without wallet_kit_client_params', () => {
       storage: memoryStorage(),
     })
     expect(await getCaptchaSiteKey(kit)).toBeUndefined()
-    expect(clientParamsOf(kit).getSnapshot().data).toEqual({})
   })
 })

@@ -166,7 +166,7 @@ type WalletKitConfigAsFilled = Omit<ProxyTGetWalletKitConfigResponse, keyof type
 export type WalletKitConfigSendsNoBody = Assert<
   Equal<Parameters<AuthProxyClient['walletKitConfig']>, [options?: CallOptions]>
 >
-// wallet_kit_client_params too goes without a body (no method of its own: clientParamsOf calls it), and
+// wallet_kit_client_params too goes without a body (no method of its own: getCaptchaSiteKey calls it), and
 // its answer is production's.
 export type WalletKitClientParamsReads = Assert<
   ReadsOnly<WalletKitClientParams, ProxyTGetWalletKitClientParamsResponse>

@@ -133,7 +133,7 @@ describe('LoginModal on a captcha tenant', () => {
     const now = () => clock
     const proxy = captchaProxy({ now })
     const widgets = stubTurnstile(proxy)
-    const { user } = renderWithProxy(<LoginButton />, { proxy, now })
+    const { user, requests } = renderWithProxy(<LoginButton />, { proxy, now })
     await user.click(await screen.findByRole('button', { name: 'Log in' }))
     const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' })
     await user.type(await within(dialog).findByRole('textbox', { name: 'Email address' }), 'ada@example.com')
@@ -156,6 +156,8 @@ describe('LoginModal on a captcha tenant', () => {
     expect(proxy.outbox('ada@example.com')).toHaveLength(2)
     expect(usedTokens(proxy)).toBe(2)
     expect(widgets.filter((widget) => widget.removed)).toHaveLength(2)
+    // Asked once for the whole sign-in: the code step's widget reads the answer the email step had.
+    expect(requests.filter((request) => request === 'wallet_kit_client_params')).toHaveLength(1)
   })
 
   it('says when the check cannot be loaded, and loads it again on Try again', async () => {

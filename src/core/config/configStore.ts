@@ -3,32 +3,27 @@ import { isKitError, type KitError } from '../errors'
 import { createStore } from '../store'
 import type { WalletKitConfigResponse } from '../types'
 
-export interface ConfigStoreOptions<T = WalletKitConfigResponse> {
-  /** One wallet_kit_config request (the proxy client's), or wallet_kit_client_params's. */
-  request(): Promise<T>
+export interface ConfigStoreOptions {
+  /** One wallet_kit_config request (the proxy client's). */
+  request(): Promise<WalletKitConfigResponse>
   /** Attempts after the first on PROXY_UNAVAILABLE or PROXY_TIMEOUT; default 2. */
   retries?: number
   /** Waits between attempts, in ms (attempt 1, 2, …); default 1 s then 2 s. Tests pass 0. */
   retryDelayMs?(attempt: number): number
 }
 
-const PENDING: ConfigSnapshot<never> = Object.freeze({
-  status: 'pending',
-  data: undefined,
-  error: null,
-  isFetching: false,
-})
+const PENDING: ConfigSnapshot = Object.freeze({ status: 'pending', data: undefined, error: null, isFetching: false })
 
 /** The tenant's wallet_kit_config, asked for once per kit (once per page load) whoever needs it first. */
-export function createConfigStore<T = WalletKitConfigResponse>({
+export function createConfigStore({
   request,
   retries = 2,
   retryDelayMs = (attempt) => 1000 * attempt,
-}: ConfigStoreOptions<T>): ConfigStore<T> {
-  const store = createStore<ConfigSnapshot<T>>(PENDING)
-  let inFlight: Promise<T> | undefined
+}: ConfigStoreOptions): ConfigStore {
+  const store = createStore<ConfigSnapshot>(PENDING)
+  let inFlight: Promise<WalletKitConfigResponse> | undefined
 
-  const attempt = async (): Promise<T> => {
+  const attempt = async (): Promise<WalletKitConfigResponse> => {
     for (let failures = 0; ; failures += 1) {
       try {
         return await request()
@@ -47,7 +42,7 @@ export function createConfigStore<T = WalletKitConfigResponse>({
       const current = store.getSnapshot()
       if (current.status === 'success') return Promise.resolve(current.data)
       if (inFlight) return inFlight
-      store.setState({ ...current, isFetching: true } as ConfigSnapshot<T>)
+      store.setState({ ...current, isFetching: true } as ConfigSnapshot)
       const running = attempt().then(
         (data) => {
           store.setState({ status: 'success', data, error: null, isFetching: false })
