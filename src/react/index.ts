@@ -106,7 +106,12 @@ export {
   type UseRefreshSessionReturnType,
 } from './useRefreshSession'
 export { usePasskeyName } from './usePasskeyName'
-export { useCaptchaSiteKey, TURNSTILE_SCRIPT_URL, type UseCaptchaSiteKeyReturnType } from './useCaptchaSiteKey'
+export {
+  useCaptchaSiteKey,
+  TURNSTILE_SCRIPT_URL,
+  type UseCaptchaSiteKeyParameters,
+  type UseCaptchaSiteKeyReturnType,
+} from './useCaptchaSiteKey'
 export { accountQueryKey, accountQueryPrefix } from './accountQueryKey'
 export type {
   CompleteOAuthReturnType,

@@ -6,6 +6,11 @@ import { useAuthProxyContext } from './useAuthProxyContext'
 /** Cloudflare's Turnstile script, production's widget: the provider's `captchaScriptUrl` unless given another. */
 export const TURNSTILE_SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js'
 
+export interface UseCaptchaSiteKeyParameters {
+  /** Ask only when a form that sends a code may show (react-query's `enabled`); default true. */
+  enabled?: boolean
+}
+
 export interface UseCaptchaSiteKeyReturnType {
   /** The tenant's Turnstile site key; undefined while loading, when it has none, or when it could not be had. */
   siteKey: string | undefined
@@ -21,9 +26,10 @@ export interface UseCaptchaSiteKeyReturnType {
  * (wallet_kit_client_params) asked once per kit, when a form that needs it first shows, like the config:
  * never stale, never retried (a failure is not shown: the start goes on, and the proxy decides).
  */
-export function useCaptchaSiteKey(): UseCaptchaSiteKeyReturnType {
+export function useCaptchaSiteKey({ enabled = true }: UseCaptchaSiteKeyParameters = {}): UseCaptchaSiteKeyReturnType {
   const { kit, captchaScriptUrl } = useAuthProxyContext('useCaptchaSiteKey')
   const { data, isPending } = useQuery({
+    enabled,
     queryKey: ['auth-proxy-kit', 'wallet_kit_client_params', kit.client.proxyUrl, kit.client.configId],
     // A query's data cannot be undefined: null stands for no captcha.
     queryFn: async () => (await getCaptchaSiteKey(kit)) ?? null,

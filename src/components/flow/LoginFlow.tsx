@@ -12,6 +12,7 @@ import {
   useSession,
   useSignUpWithPasskey,
   useSmsOtp,
+  useCaptchaSiteKey,
   useWalletKitConfig,
   type EnabledProvider,
   type OAuthMode,
@@ -19,6 +20,7 @@ import {
 } from '../../react'
 import { useLabels } from '../labels/LabelsContext'
 import type { PhoneDraft } from '../phone/e164'
+import { CaptchaSiteKeyContext } from './useCaptchaGate'
 import { CodeStep } from './CodeStep'
 import { RetryableError } from '../ui/RetryableError'
 import { EmailStep } from './EmailStep'
@@ -63,6 +65,8 @@ export function LoginFlow({ header, onDone, methods: only }: LoginFlowProps) {
   const labels = useLabels()
   const { status, session } = useSession()
   const config = useWalletKitConfig()
+  // Asked while signed out (a form that sends a code may show), once per kit: the forms read it here.
+  const captcha = useCaptchaSiteKey({ enabled: status === 'signedOut' })
   const methods = useLoginMethods(only)
   const oauthProviders = useOAuthProviders(only)
   const emailOtp = useEmailOtp()
@@ -118,7 +122,7 @@ export function LoginFlow({ header, onDone, methods: only }: LoginFlowProps) {
   const show = (body: ReactNode, title: ReactNode = header.title ?? labels.dialogTitle, back?: PanelBack) => (
     <>
       <PanelHeader titleId={header.titleId} title={title} logo={header.logo} back={back} onClose={header.onClose} />
-      {body}
+      <CaptchaSiteKeyContext.Provider value={captcha}>{body}</CaptchaSiteKeyContext.Provider>
     </>
   )
   if (status === 'loading') return show(<Progress label={labels.loading} />)

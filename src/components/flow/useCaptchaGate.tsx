@@ -1,7 +1,7 @@
 'use client'
-import { useEffect, useState, type ReactNode } from 'react'
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
 import { lazyModule } from '../../chunks'
-import { useCaptchaSiteKey } from '../../react'
+import type { UseCaptchaSiteKeyReturnType } from '../../react'
 import { useLabels } from '../labels/LabelsContext'
 import { Progress } from '../ui/Progress'
 import { RetryableError } from '../ui/RetryableError'
@@ -14,6 +14,13 @@ import { useLoadedModule } from '../ui/useLoadedModule'
  * graph, in a headless app that shows no form (+1.2 KB on its first load, `npm run bench`).
  */
 const captchaWidget = /* @__PURE__ */ lazyModule('captcha widget', () => import('../captcha/TurnstileWidget'))
+
+/**
+ * The tenant's captcha, asked once by the flow (LoginFlow, useCaptchaSiteKey) for every form under it:
+ * the forms' shared chunk then holds no query of its own (one there split react-query out of a CommonJS
+ * host's first load, +1.3 KB, `npm run bench`). No value: no captcha.
+ */
+export const CaptchaSiteKeyContext = createContext<UseCaptchaSiteKeyReturnType | undefined>(undefined)
 
 export interface CaptchaGate {
   /** The widget, for a captcha tenant (null otherwise, while a send is under way, or while `show` is false). */
@@ -30,7 +37,7 @@ export interface CaptchaGate {
  * request keeps it for the next try; once sent, it is spent, and the widget shows again for the next.
  */
 export function useCaptchaGate(sending: boolean, show = true): CaptchaGate {
-  const { siteKey, scriptUrl } = useCaptchaSiteKey()
+  const { siteKey, scriptUrl = '' } = useContext(CaptchaSiteKeyContext) ?? {}
   const [token, setToken] = useState<string | undefined>()
   // Each send remounts the widget (a new key): the token it gave is spent.
   const [round, setRound] = useState(0)
