@@ -19,7 +19,13 @@ export {
 export { useLoginMethods } from './useLoginMethods'
 export { useOAuthProviders } from './useOAuthProviders'
 export { useEmailOtp, type EmailOtpStep, type UseEmailOtpParameters, type UseEmailOtpReturnType } from './useEmailOtp'
-export { useSmsOtp, type SmsOtpStep, type UseSmsOtpParameters, type UseSmsOtpReturnType } from './useSmsOtp'
+export {
+  useSmsOtp,
+  type SmsOtpStartOptions,
+  type SmsOtpStep,
+  type UseSmsOtpParameters,
+  type UseSmsOtpReturnType,
+} from './useSmsOtp'
 export type { UseOtpFlowParameters, UseOtpReturnType } from './useOtpFlowStore'
 export type { ActionCallbacks, ActionState } from './actionState'
 export { useLogout, type UseLogoutParameters, type UseLogoutReturnType } from './useLogout'
