@@ -12,6 +12,8 @@ import {
 } from './helpers'
 
 const SHOTS = 'test-results/screenshots'
+/** A sign-in's own requests: not the tenant's config, nor its captcha site key (asked when the dialog opens). */
+const signInRequest = (path: string) => path !== '/v1/wallet_kit_config' && path !== '/v1/wallet_kit_client_params'
 const CONSENT = /\/auth-proxy\/__mock\/oauth\/google\/authorize\?/
 
 /** The mock's consent page of `provider` ('google', 'facebook', ...). */
@@ -45,11 +47,7 @@ test.describe('OAuth sign-in on the playground (mock Google)', () => {
     expect(page.url()).not.toMatch(/[?&#](code|id_token|state)=/)
     // Google's id_token went straight to the proxy's account and signup_v2, then attested stamp_login
     // on the public API (@turnkey/core 2.8's order): production's oauth2_authenticate takes only X and Discord.
-    expect(requests.filter((path) => path !== '/v1/wallet_kit_config')).toEqual([
-      '/v1/account',
-      '/v1/signup_v2',
-      '/public/v1/submit/stamp_login',
-    ])
+    expect(requests.filter(signInRequest)).toEqual(['/v1/account', '/v1/signup_v2', '/public/v1/submit/stamp_login'])
     const first = await storedSessionClaims(page)
     expect(first).not.toBeNull()
     expect((await storedKeys(page)).map((key) => key.publicKey)).toEqual([first?.public_key])
@@ -137,11 +135,7 @@ test.describe('OAuth sign-in on the playground (mock Google)', () => {
     expect(tab.url()).not.toMatch(/[?&#](code|id_token|state)=/)
     // Still a tab with an opener, and the sign-in went through once.
     expect(await tab.evaluate(() => window.opener !== null)).toBe(true)
-    expect(requests.filter((path) => path !== '/v1/wallet_kit_config')).toEqual([
-      '/v1/account',
-      '/v1/signup_v2',
-      '/public/v1/submit/stamp_login',
-    ])
+    expect(requests.filter(signInRequest)).toEqual(['/v1/account', '/v1/signup_v2', '/public/v1/submit/stamp_login'])
     const claims = await storedSessionClaims(tab)
     expect(claims).not.toBeNull()
     expect((await storedKeys(tab)).map((key) => key.publicKey)).toEqual([claims?.public_key])
@@ -265,7 +259,7 @@ test.describe('OAuth sign-in on the playground (mock Google)', () => {
     )
     await page.screenshot({ path: `${SHOTS}/oauth-8-tampered-id-token.png`, animations: 'disabled' })
     expect(hasOAuthAnswer(page.url())).toBe(false)
-    expect(requests.filter((path) => path !== '/v1/wallet_kit_config')).toEqual([])
+    expect(requests.filter(signInRequest)).toEqual([])
     expect(await storedSessionClaims(page)).toBeNull()
     await expect.poll(() => storedKeys(page)).toEqual([])
   })
@@ -301,7 +295,7 @@ test.describe('OAuth sign-in on the playground, per provider kind (tenant with e
       dialog = page.getByRole('dialog')
       await expect(dialog.getByRole('heading', { name: /^Signed in as / })).toBeVisible()
       expect(hasOAuthAnswer(page.url())).toBe(false)
-      expect(requests.filter((path) => path !== '/v1/wallet_kit_config')).toEqual([
+      expect(requests.filter(signInRequest)).toEqual([
         ...exchange,
         '/v1/account',
         '/v1/signup_v2',
@@ -326,11 +320,7 @@ test.describe('OAuth sign-in on the playground, per provider kind (tenant with e
 
       await expect(dialog.getByRole('heading', { name: /^Signed in as / })).toBeVisible()
       expect(hasOAuthAnswer(page.url())).toBe(false)
-      expect(requests.filter((path) => path !== '/v1/wallet_kit_config')).toEqual([
-        ...exchange,
-        '/v1/account',
-        '/public/v1/submit/stamp_login',
-      ])
+      expect(requests.filter(signInRequest)).toEqual([...exchange, '/v1/account', '/public/v1/submit/stamp_login'])
       const second = await storedSessionClaims(page, 'every-provider')
       expect(second?.organization_id).toBe(first?.organization_id)
       expect(second?.user_id).toBe(first?.user_id)
