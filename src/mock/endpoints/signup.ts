@@ -17,7 +17,7 @@ import type {
 } from '../types'
 import { assertNotRedeemed, checkVerificationToken, type CheckedVerificationToken } from '../verificationTokens'
 import { isHex, parsesAsP256Point, type Fields, type JsonObject } from '../validate'
-import { createWallet } from '../wallets/createWallet'
+import { createWallet, newWalletSeed } from '../wallets/createWallet'
 import { addressFormatForCurve, checkAccountSpec, CURVES } from '../wallets/deriveAccount'
 import { isoTime, type EndpointContext } from './context'
 
@@ -122,6 +122,8 @@ export async function createSubOrganization(
     field: 'authenticators',
     now,
   })
+  // The wallet's seed before the checks below: they and the writes run with no wait between them.
+  const seed = wallet === undefined ? undefined : await newWalletSeed()
   // Checked after every await: nothing can register the address between this check and the writes.
   if (userEmail !== undefined && findUserByEmail(state, tenant, userEmail) !== undefined) {
     throw new MockError(6, `userEmail: an account for ${userEmail} already exists; log in instead`)
@@ -177,8 +179,8 @@ export async function createSubOrganization(
   }
   if (organizationName !== undefined) organization.organizationName = organizationName
   const response: SignupResponse = { organizationId, userId: user.userId }
-  if (wallet !== undefined) {
-    const created = createWallet(organizationId, wallet, createdAt)
+  if (wallet !== undefined && seed !== undefined) {
+    const created = createWallet(organizationId, wallet, createdAt, seed)
     organization.wallets.push(created)
     response.wallet = { walletId: created.walletId, addresses: created.accounts.map((account) => account.address) }
   }

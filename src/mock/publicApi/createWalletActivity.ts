@@ -1,7 +1,7 @@
 import type { Activity, CreateWalletParameters } from '../../core/publicApiTypes'
 import { MAX_WALLET_ACCOUNTS } from '../endpoints/signup'
 import { MockError } from '../http'
-import { createWallet, MNEMONIC_LENGTHS, type MnemonicLength } from '../wallets/createWallet'
+import { createWallet, MNEMONIC_LENGTHS, newWalletSeed, type MnemonicLength } from '../wallets/createWallet'
 import { checkAccountSpec, type CheckedAccountSpec } from '../wallets/deriveAccount'
 import { assertMayAct, assertNotReplayed, completedActivity, recordActivity } from './activities'
 import type { PublicApiContext } from './context'
@@ -45,13 +45,15 @@ export async function createWalletActivity(
   assertNotReplayed(context)
 
   const stamp = await verifyStamp(context)
+  // The last wait: from here to the writes, nothing else runs.
+  const seed = await newWalletSeed(mnemonicLength)
   assertOwnOrganization(context, stamp)
   assertMayAct(stamp)
   const organization = context.state.organizations[stamp.user.organizationId]
   if (organization === undefined)
     throw new Error(`organization ${stamp.user.organizationId} of a verified stamp is not in the state`)
   // Derived before anything is written: a refusal below changes nothing.
-  const wallet = createWallet(stamp.user.organizationId, { walletName, accounts }, context.now(), mnemonicLength)
+  const wallet = createWallet(stamp.user.organizationId, { walletName, accounts }, context.now(), seed)
   const record = recordActivity(context, 'ACTIVITY_TYPE_CREATE_WALLET', stamp)
   organization.wallets.push(wallet)
   const intent: CreateWalletParameters = {
