@@ -170,10 +170,10 @@ export async function addOAuthIdentity(
 }
 
 /**
- * The playground's tenants (playground/src/mockProxy.ts): the demo (Google and Apple), and one with every
- * OAuth provider (Facebook, X and Discord as well).
+ * The playground's tenants (playground/src/mockProxy.ts): the demo (Google and Apple), one with every
+ * OAuth provider (Facebook, X and Discord as well), and one with a captcha (the mock's test widget).
  */
-export type PlaygroundConfigId = 'demo' | 'every-provider'
+export type PlaygroundConfigId = 'demo' | 'every-provider' | 'captcha'
 
 /** The playground's "Tenant" select; the choice is kept for the tab, across a redirect sign-in. */
 export async function chooseTenant(page: Page, configId: PlaygroundConfigId): Promise<void> {

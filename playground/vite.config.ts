@@ -28,6 +28,16 @@ const EVERY_PROVIDER_TENANT: MockTenant = {
   enabledProviders: ['email', 'sms', 'passkey', 'google', 'apple', 'x', 'discord', 'facebook'],
 }
 
+// A tenant that checks for bots, as production's does with a Turnstile site key: the modal shows the mock's
+// test widget (playground/src/App.tsx points captchaScriptUrl at it) and the mock refuses a code asked for
+// without its token. Chosen in the page (Tenant), or with ?config=captcha.
+const CAPTCHA_TENANT: MockTenant = {
+  ...PLAYGROUND_TENANT,
+  configId: 'captcha',
+  organizationId: '5b1c8e2a-7d4f-4a6b-9e3c-2f8a1d6b0c94',
+  turnstileSiteKey: 'playground-site-key',
+}
+
 // The playground is a host app like any other: it imports the kit by its package name (aliased to
 // the source here, so edits show at once) and talks to the mock proxy mounted in this dev server.
 export default defineConfig({
@@ -42,7 +52,7 @@ export default defineConfig({
       // The playground only ever runs on this mock, built (the e2e's CSP build) or served: its kit trusts
       // the mock's enclave key in both (import.meta.env.AUTH_PROXY_MOCK_ENCLAVE_KEY).
       enclaveKeyInBuild: true,
-      tenants: [PLAYGROUND_TENANT, EVERY_PROVIDER_TENANT],
+      tenants: [PLAYGROUND_TENANT, EVERY_PROVIDER_TENANT, CAPTCHA_TENANT],
     }),
   ],
   resolve: {

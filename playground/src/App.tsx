@@ -5,7 +5,7 @@ import { DevInbox } from './DevInbox'
 import { LumenMark } from './LumenMark'
 import { LookSelect } from './LookSelect'
 import { ConfigIdSelect } from './ConfigIdSelect'
-import { MOCK_PROXY_PATH, mockOAuthEndpoints } from './mockProxy'
+import { MOCK_PROXY_PATH, mockOAuthEndpoints, mockTurnstileScriptUrl } from './mockProxy'
 import { NewestCodeToast } from './NewestCodeToast'
 import { OAuthModeSelect } from './OAuthModeSelect'
 import { createPageCodes, type PageCodes } from './pageCodes'
@@ -63,6 +63,7 @@ export function App({ queryClient: given }: AppProps) {
         {...oauthEndpoints}
         oauthMode={oauthMode === 'auto' ? undefined : oauthMode}
         dangerouslyOverrideSignerPublicKey={import.meta.env.AUTH_PROXY_MOCK_ENCLAVE_KEY}
+        captchaScriptUrl={mockTurnstileScriptUrl(proxyUrl)}
       >
         <header className="pg-header">
           <div className="pg-brand">

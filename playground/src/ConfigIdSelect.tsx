@@ -1,6 +1,6 @@
 import { isPlaygroundConfigId, type PlaygroundConfigId } from './mockProxy'
 
-/** Which of the mock's tenants the playground uses: the demo, or one with every OAuth provider. */
+/** Which of the mock's tenants the playground uses: the demo, one with every OAuth provider, or one with a captcha. */
 export function ConfigIdSelect({
   value,
   onChange,
@@ -19,6 +19,7 @@ export function ConfigIdSelect({
       >
         <option value="demo">Demo</option>
         <option value="every-provider">Every provider</option>
+        <option value="captcha">Human check</option>
       </select>
     </label>
   )

@@ -40,6 +40,10 @@ export function TurnstileWidget({ siteKey, scriptUrl, onToken }: TurnstileWidget
         widgetId =
           turnstile.render(container.current, {
             sitekey: siteKey,
+            // The dialog's colors and language, not the page's: a dark modal on a light page gets a dark
+            // widget (the theme is the attribute the kit's root carries: light, dark or auto).
+            theme: themeOf(container.current),
+            language: labels.locale,
             callback: (token) => latest.current(token),
             'expired-callback': () => latest.current(undefined),
             // Handled: the widget shows its own failure and offers to retry.
@@ -54,7 +58,7 @@ export function TurnstileWidget({ siteKey, scriptUrl, onToken }: TurnstileWidget
       cancelled = true
       if (widgetId !== undefined) api?.remove(widgetId)
     }
-  }, [siteKey, scriptUrl, attempt])
+  }, [siteKey, scriptUrl, attempt, labels.locale])
 
   if (state === 'failed') {
     return (
@@ -78,4 +82,10 @@ export function TurnstileWidget({ siteKey, scriptUrl, onToken }: TurnstileWidget
       <div ref={container} />
     </div>
   )
+}
+
+/** The Turnstile theme of the kit's root around `element` (`data-apk-theme`), `auto` when none says. */
+function themeOf(element: HTMLElement): 'light' | 'dark' | 'auto' {
+  const mode = element.closest('[data-apk-theme]')?.getAttribute('data-apk-theme')
+  return mode === 'light' || mode === 'dark' ? mode : 'auto'
 }

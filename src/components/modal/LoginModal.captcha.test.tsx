@@ -11,6 +11,8 @@ const SITE_KEY = 'demo-site-key'
 interface StubWidget {
   sitekey: string
   removed: boolean
+  /** The colors and language the kit asked the widget for. */
+  look?: { theme: string | undefined; language: string | undefined }
 }
 
 /**
@@ -23,6 +25,7 @@ function stubTurnstile(proxy: MockAuthProxy): StubWidget[] {
     render(container, params) {
       const widget = { sitekey: params.sitekey, removed: false }
       widgets.push(widget)
+      Object.defineProperty(widget, 'look', { value: { theme: params.theme, language: params.language } })
       const button = document.createElement('button')
       button.type = 'button'
       button.textContent = 'Verify you are human'
@@ -67,6 +70,8 @@ describe('LoginModal on a captcha tenant', () => {
     const check = await within(dialog).findByRole('button', { name: 'Verify you are human' })
     expect(within(dialog).getByRole('group', { name: 'Human check' })).toContainElement(check)
     expect(widgets).toEqual([{ sitekey: SITE_KEY, removed: false }])
+    // The dialog's theme (light by default) and language.
+    expect(widgets[0]?.look).toEqual({ theme: 'light', language: 'en' })
     const send = within(dialog).getByRole('button', { name: 'Continue with email' })
     expect(send).toBeDisabled()
     expect(within(dialog).getByRole('status')).toHaveTextContent("Checking you're human…")
@@ -107,7 +112,7 @@ describe('LoginModal on a captcha tenant', () => {
   it('keeps the token when the address is refused before any request, and spends it on the send', async () => {
     const proxy = captchaProxy()
     const widgets = stubTurnstile(proxy)
-    const { user, requests } = renderWithProxy(<LoginButton />, { proxy })
+    const { user, requests } = renderWithProxy(<LoginButton theme="dark" />, { proxy })
     await user.click(await screen.findByRole('button', { name: 'Log in' }))
     const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' })
     const field = await within(dialog).findByRole('textbox', { name: 'Email address' })
@@ -120,6 +125,8 @@ describe('LoginModal on a captcha tenant', () => {
     // Nothing went out: the widget and its token stay for the corrected address.
     expect(requests.filter((request) => request.startsWith('otp_init'))).toEqual([])
     expect(widgets).toEqual([{ sitekey: SITE_KEY, removed: false }])
+    // A dark dialog's widget is dark.
+    expect(widgets[0]?.look?.theme).toBe('dark')
     expect(send).toBeEnabled()
 
     await user.type(field, 'example.com')
