@@ -91,8 +91,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
-  // Its own per run when `npm test` runs two at once (E2E_OUTPUT): Playwright empties it at start.
-  outputDir: process.env.E2E_OUTPUT ?? 'test-results/playwright',
+  outputDir: 'test-results/playwright',
   // The stories' screenshot baselines: one Chromium (Debian's) on one platform, so no platform suffix.
   snapshotPathTemplate: 'e2e/__screenshots__/{arg}{ext}',
   use: {

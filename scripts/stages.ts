@@ -103,24 +103,13 @@ export const STAGES: Stage[] = [
     command: 'eslint . && prettier --check .',
     needs: [],
   },
-  // Playwright in two runs, so that the kit's (the longer) starts once Storybook is built, while the hosts
-  // still install and build: one run waiting on them all started four minutes in, and was the end of
-  // `npm test`. Each has its own output folder (Playwright empties it at start) and its own servers.
   {
     name: 'e2e',
     first: true,
-    what: 'Playwright, the kit: the playground (production build under CSP, and dev), every story (axe, screenshots)',
+    what: 'Playwright, one run: the playground, every story (axe, screenshots), the hosts (wagmi on a local node), Next.js',
     command: 'playwright test',
-    needs: ['chromium', 'storybook'],
-    env: { E2E_SUITES: 'kit' },
-  },
-  {
-    name: 'e2e-hosts',
-    first: true,
-    what: 'Playwright, the hosts: the fresh Vite apps (wagmi on a local node) and the Next.js example',
-    command: 'playwright test',
-    needs: ['chromium', 'consumers', 'nextjs'],
-    env: { E2E_SUITES: 'consumers,nextjs', E2E_HOSTS: HOSTS_DIR, E2E_OUTPUT: 'test-results/playwright-hosts' },
+    needs: ['chromium', 'storybook', 'consumers', 'nextjs'],
+    env: { E2E_HOSTS: HOSTS_DIR },
   },
   {
     name: 'package',
