@@ -6,6 +6,7 @@ import type { ProxyErrorBody } from './types'
  */
 export type KitErrorCode =
   // transport
+  | 'OFFLINE' // the browser reports no network (navigator.onLine false): nothing was sent
   | 'PROXY_UNAVAILABLE' // network failure, CORS refusal, DNS, or a gateway's 502/503/504 page: no answer from the proxy
   | 'PROXY_TIMEOUT' // no answer within timeoutMs
   | 'PROXY_BAD_RESPONSE' // an answer that is not the JSON the contract promises
@@ -63,6 +64,7 @@ export type KitErrorCode =
 // One table: a KitError's text never depends on what has loaded. The React layer lets apps override each.
 /** Copy a person can read, by code. The React layer lets apps override each one. */
 export const DEFAULT_USER_MESSAGES: Readonly<Record<KitErrorCode, string>> = {
+  OFFLINE: "You're offline. Check your connection and try again.",
   PROXY_UNAVAILABLE: 'We could not reach the sign-in service. Check your connection and try again.',
   PROXY_TIMEOUT: 'The sign-in service took too long to answer. Please try again.',
   PROXY_BAD_RESPONSE: 'The sign-in service sent an answer we could not read. Please try again.',

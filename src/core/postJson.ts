@@ -73,6 +73,11 @@ export function resolveBaseUrl(value: unknown, label: string): string {
 export async function postJson(request: PostJsonRequest): Promise<PostJsonAnswer> {
   const { label, url, headers, body, timeoutMs, signal, errorCode = kitErrorCodeForGrpc } = request
   if (signal?.aborted) throw aborted(label, signal)
+  // The browser knows it has no network: say so, and send nothing. A request that fails while it reports
+  // itself online stays PROXY_UNAVAILABLE (it may have reached the proxy: a code may be on its way).
+  if (globalThis.navigator?.onLine === false) {
+    throw new KitError('OFFLINE', `${label}: the browser is offline (navigator.onLine is false); nothing was sent`)
+  }
 
   const deadline = startRequestDeadline(label, timeoutMs, signal)
 

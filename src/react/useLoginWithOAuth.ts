@@ -8,8 +8,9 @@ import { KitError } from '../core/errors'
 // flows themselves load with chunks.oauth.
 import { openOAuthPopup, type OAuthPopup } from '../core/oauth/openOAuthPopup'
 import { preferredOAuthMode } from '../core/oauth/preferredOAuthMode'
-import { actionCallbacks, actionState, type ActionCallbacks, type ActionState } from './actionState'
+import { actionMutationOptions } from './actionMutationOptions'
 import { asKitError } from './asKitError'
+import { actionState, type ActionCallbacks, type ActionState } from './actionState'
 import { defaultOAuthWindow } from './oauthWindow'
 import { useAuthProxyContext } from './useAuthProxyContext'
 
@@ -73,36 +74,31 @@ export function useLoginWithOAuth(callbacks: UseLoginWithOAuthParameters = {}): 
   const { kit, flowStorage, oauth, events } = useAuthProxyContext('useLoginWithOAuth')
   const controller = useRef<AbortController | null>(null)
 
-  const mutation = useMutation<LoginWithOAuthData, KitError, Attempt>({
-    mutationFn: async ({ popup, openError, signal, ...variables }) => {
-      try {
-        if (openError) throw openError
-        const flows = await chunks.oauth.load().catch((error: unknown) => {
-          popup?.close()
-          throw error
-        })
-        const { provider, mode, returnTo, scope } = variables
-        const common = { provider, redirectUri: oauth.redirectUri, returnTo, scope, signal }
-        if (mode === 'popup') {
-          if (!popup) throw new KitError('OAUTH_POPUP_BLOCKED', 'useLoginWithOAuth: no popup was opened')
-          return { mode, ...(await flows.oauthPopupLogin(kit, popup, common)) }
-        }
-        const { authorizeUrl, state } = await flows.oauthRedirectLogin(kit, pageWindow(oauth.window), {
-          ...common,
-          flowStorage,
-        })
-        return { mode, authorizeUrl, state }
-      } catch (error) {
-        throw asKitError(error)
+  // The callbacks see what the sign-in was given, not the popup and signal it travelled with.
+  const options = actionMutationOptions<LoginWithOAuthData, Attempt, LoginWithOAuthVariables>(
+    events,
+    callbacks,
+    async ({ popup, openError, signal, ...variables }) => {
+      if (openError) throw openError
+      const flows = await chunks.oauth.load().catch((error: unknown) => {
+        popup?.close()
+        throw error
+      })
+      const { provider, mode, returnTo, scope } = variables
+      const common = { provider, redirectUri: oauth.redirectUri, returnTo, scope, signal }
+      if (mode === 'popup') {
+        if (!popup) throw new KitError('OAUTH_POPUP_BLOCKED', 'useLoginWithOAuth: no popup was opened')
+        return { mode, ...(await flows.oauthPopupLogin(kit, popup, common)) }
       }
+      const { authorizeUrl, state } = await flows.oauthRedirectLogin(kit, pageWindow(oauth.window), {
+        ...common,
+        flowStorage,
+      })
+      return { mode, authorizeUrl, state }
     },
-    // The kit's own errors are final (a refused sign-in will not pass on a second try), and the host's
-    // defaults (retries, pausing while offline) must not apply to a popup waiting for a person.
-    retry: false,
-    networkMode: 'always',
-    // The callbacks see what the sign-in was given, not the popup and signal it travelled with.
-    ...actionCallbacks(events, callbacks, shownVariables),
-  })
+    shownVariables,
+  )
+  const mutation = useMutation(options)
 
   // A sign-in left behind (the dialog closed while the popup is open) is abandoned, popup and key with it.
   useEffect(() => () => controller.current?.abort(), [])

@@ -2,8 +2,8 @@
 import { useMutation } from '@tanstack/react-query'
 import { logout as logoutFlow } from '../core'
 import type { KitError } from '../core/errors'
-import { actionCallbacks, actionState, type ActionCallbacks, type ActionState } from './actionState'
-import { asKitError } from './asKitError'
+import { actionMutationOptions } from './actionMutationOptions'
+import { actionState, type ActionCallbacks, type ActionState } from './actionState'
 import { useAuthProxyContext } from './useAuthProxyContext'
 
 /** Called after each sign-out of this hook (react-query's mutation callbacks). */
@@ -25,17 +25,13 @@ export interface UseLogoutReturnType extends ActionState<undefined, undefined> {
  */
 export function useLogout(parameters: UseLogoutParameters = {}): UseLogoutReturnType {
   const { kit, events } = useAuthProxyContext('useLogout')
-  const mutation = useMutation<undefined, KitError, undefined>({
-    mutationFn: async () => {
-      try {
-        await logoutFlow(kit)
-        return undefined
-      } catch (error) {
-        throw asKitError(error)
-      }
-    },
-    ...actionCallbacks(events, parameters),
-  })
+  // Local first: the session and its key go at once, offline or not (no request is needed to sign out).
+  const mutation = useMutation(
+    actionMutationOptions<undefined, undefined>(events, parameters, async () => {
+      await logoutFlow(kit)
+      return undefined
+    }),
+  )
   return {
     // No argument passed on: `onClick={logout}` hands it a click event.
     logout: () => mutation.mutate(undefined),

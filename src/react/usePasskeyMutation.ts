@@ -4,8 +4,8 @@ import { useRef } from 'react'
 import { chunks } from '../chunks'
 import type { Kit } from '../core'
 import type { KitError } from '../core/errors'
-import { actionCallbacks, actionState, type ActionCallbacks, type ActionState } from './actionState'
-import { asKitError } from './asKitError'
+import { actionMutationOptions } from './actionMutationOptions'
+import { actionState, type ActionCallbacks, type ActionState } from './actionState'
 import { useAuthProxyContext } from './useAuthProxyContext'
 
 type PasskeyFlows = Awaited<ReturnType<(typeof chunks)['passkey']['load']>>
@@ -37,21 +37,15 @@ export function usePasskeyMutation<TParameters, TData>(
   // Set in the click itself: a double click must not open a second prompt before a render says 'pending'.
   // It holds that prompt's outcome, which a second call gets too.
   const prompting = useRef<Promise<TData> | null>(null)
-  const mutation = useMutation<TData, KitError, TParameters>({
-    mutationFn: async (parameters) => {
+  const mutation = useMutation(
+    actionMutationOptions<TData, TParameters>(events, callbacks, async (parameters) => {
       try {
         return await flow(await chunks.passkey.load(), kit, parameters)
-      } catch (error) {
-        throw asKitError(error)
       } finally {
         prompting.current = null
       }
-    },
-    // A refused or cancelled prompt is the person's answer: never asked again by itself.
-    retry: false,
-    networkMode: 'always',
-    ...actionCallbacks(events, callbacks),
-  })
+    }),
+  )
   const runAsync = (parameters = {} as TParameters): Promise<TData> => {
     if (prompting.current) return prompting.current
     const running = mutation.mutateAsync(parameters)

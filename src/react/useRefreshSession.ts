@@ -3,8 +3,8 @@ import { useMutation } from '@tanstack/react-query'
 import { chunks } from '../chunks'
 import type { Session } from '../core'
 import type { KitError } from '../core/errors'
-import { actionCallbacks, actionState, type ActionCallbacks, type ActionState } from './actionState'
-import { asKitError } from './asKitError'
+import { actionMutationOptions } from './actionMutationOptions'
+import { actionState, type ActionCallbacks, type ActionState } from './actionState'
 import { useAuthProxyContext } from './useAuthProxyContext'
 
 export interface RefreshSessionVariables {
@@ -27,17 +27,11 @@ export interface UseRefreshSessionReturnType extends ActionState<Session, Refres
 /** Refreshes the session before it expires, as a react-query mutation. */
 export function useRefreshSession(parameters: UseRefreshSessionParameters = {}): UseRefreshSessionReturnType {
   const { kit, events } = useAuthProxyContext('useRefreshSession')
-  const mutation = useMutation<Session, KitError, RefreshSessionVariables>({
-    mutationFn: async (variables) => {
-      try {
-        return await (await chunks.wallet.load()).refreshSession(kit, variables)
-      } catch (error) {
-        throw asKitError(error)
-      }
-    },
-    retry: false,
-    ...actionCallbacks(events, parameters),
-  })
+  const mutation = useMutation(
+    actionMutationOptions<Session, RefreshSessionVariables>(events, parameters, async (variables) =>
+      (await chunks.wallet.load()).refreshSession(kit, variables),
+    ),
+  )
   return {
     refreshSession: (variables = {}) => mutation.mutate(variables),
     refreshSessionAsync: (variables = {}) => mutation.mutateAsync(variables),

@@ -2,9 +2,8 @@
 import { useMutation } from '@tanstack/react-query'
 import { chunks } from '../chunks'
 import type { Kit } from '../core/createKit'
-import type { KitError } from '../core/errors'
-import { actionCallbacks, actionState, type ActionCallbacks, type ActionState } from './actionState'
-import { asKitError } from './asKitError'
+import { actionMutationOptions } from './actionMutationOptions'
+import { actionState, type ActionCallbacks, type ActionState } from './actionState'
 import { useAuthProxyContext } from './useAuthProxyContext'
 
 type SigningActions = Awaited<ReturnType<(typeof chunks)['signing']['load']>>
@@ -26,17 +25,11 @@ export function useSigningMutation<TData, TVariables>(
   callbacks: ActionCallbacks<TData, TVariables>,
 ): SigningMutation<TData, TVariables> {
   const { kit, events } = useAuthProxyContext(hook)
-  const mutation = useMutation<TData, KitError, TVariables>({
-    mutationFn: async (variables) => {
-      try {
-        return await sign(await chunks.signing.load(), kit, variables)
-      } catch (error) {
-        throw asKitError(error)
-      }
-    },
-    retry: false,
-    ...actionCallbacks(events, callbacks),
-  })
+  const mutation = useMutation(
+    actionMutationOptions<TData, TVariables>(events, callbacks, async (variables) =>
+      sign(await chunks.signing.load(), kit, variables),
+    ),
+  )
   return {
     mutate: (variables) => mutation.mutate(variables),
     mutateAsync: (variables) => mutation.mutateAsync(variables),

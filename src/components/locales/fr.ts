@@ -121,6 +121,7 @@ export const fr: LoginLabels = {
   signingTransaction: 'Transaction {chain}, {size}',
   signingSends: 'Une fois signée, elle est envoyée sur le réseau.',
   errors: {
+    OFFLINE: 'Vous êtes hors ligne. Vérifiez votre connexion et réessayez.',
     PROXY_UNAVAILABLE: 'Impossible de joindre le service de connexion. Vérifiez votre connexion et réessayez.',
     PROXY_TIMEOUT: 'Le service de connexion a mis trop de temps à répondre. Réessayez.',
     PROXY_BAD_RESPONSE: 'Le service de connexion a envoyé une réponse illisible. Réessayez.',
