@@ -41,6 +41,19 @@ describe('lazyModule', () => {
     expect(calls).toHaveLength(1)
   })
 
+  it('reports a download that failed while the browser is offline as OFFLINE', async () => {
+    vi.stubGlobal('navigator', { onLine: false })
+    const { importer, calls } = deferredImport<string>()
+    const loader = lazyModule('signing', importer)
+    const failing = loader.load()
+    calls[0]?.reject(new TypeError('Failed to fetch dynamically imported module: /assets/signingActions.js'))
+    const error = await failing.catch((e: unknown) => e)
+    expect(isKitError(error, 'OFFLINE')).toBe(true)
+    expect((error as Error).message).toMatch(
+      /^signing: its code could not be loaded, the browser is offline \(TypeError/,
+    )
+  })
+
   it('reports a failed download as LOAD_FAILED, and fetches again on the next load', async () => {
     const { importer, calls } = deferredImport<string>()
     const loader = lazyModule('sign-in dialog', importer)

@@ -42,10 +42,14 @@ export function lazyModule<M>(name: string, importer: () => Promise<M>): LazyMod
         },
         (cause: unknown) => {
           loading = undefined
-          // Offline for a moment, or a deploy replaced the chunk; the browser's message says which.
-          const error = new KitError('LOAD_FAILED', `${name}: its code could not be loaded (${String(cause)})`, {
-            cause,
-          })
+          // Offline for a moment, or a deploy replaced the chunk; the browser's message says which, and
+          // the person reads "You're offline" when the browser knows it is.
+          const offline = globalThis.navigator?.onLine === false
+          const error = new KitError(
+            offline ? 'OFFLINE' : 'LOAD_FAILED',
+            `${name}: its code could not be loaded${offline ? ', the browser is offline' : ''} (${String(cause)})`,
+            { cause },
+          )
           store.setState({ status: 'error', module: undefined, error })
           throw error
         },
