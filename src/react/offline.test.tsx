@@ -40,7 +40,7 @@ describe('offline', () => {
     goOffline()
     await act(() => result.current.logout.logoutAsync())
     expect(result.current.session.status).toBe('signedOut')
-    expect(result.current.logout.status).toBe('success')
+    await waitFor(() => expect(result.current.logout.status).toBe('success'))
     expect(await kit.keyStore.list()).toEqual([])
   })
 

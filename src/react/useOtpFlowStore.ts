@@ -58,7 +58,10 @@ export interface UseOtpReturnType<C extends OtpChallenge, Step extends string> {
   error: KitError | null
   resendSecondsLeft: number
   canResend: boolean
-  /** `verify` would run: false while verifying, and while a rate limit on trying codes counts down. */
+  /**
+   * `verify` would run: false while verifying, once the code is dead (`needsNewCode`), and while a rate
+   * limit on trying codes counts down.
+   */
   canVerify: boolean
   expiresInSeconds: number
   /** The code can no longer be used (expired, or too many wrong tries): only a new code helps. */
@@ -73,6 +76,8 @@ export interface UseOtpReturnType<C extends OtpChallenge, Step extends string> {
   retryFor: OtpRetryFor | null
   /** The last send got no answer: the code may be on its way all the same (say so, and wait retrySecondsLeft). */
   maybeSent: boolean
+  /** The code (normalized) the proxy refused as wrong: `verify` with it again sends nothing. */
+  refusedCode: string | undefined
 }
 
 export type UseOtpFlowReturnType<C extends OtpFlowChallenge, Step extends string> = UseOtpReturnType<C, Step> & {
@@ -162,7 +167,7 @@ export function useOtpFlowStore<T extends OtpFlowChallenge['otpType'], Step exte
         error ??
         new KitError(
           'ABORTED',
-          `${hookName}: verify(code) did nothing (no code on its way, already verifying, a wait holds it back: see canVerify; or the component unmounted)`,
+          `${hookName}: verify(code) did nothing (no code on its way, already verifying, a dead code or a wait holds it back: see canVerify; the code was refused already: see refusedCode; or the component unmounted)`,
         )
       )
     },

@@ -38,6 +38,8 @@ export function CodeStep({ otp, challenge }: CodeStepProps) {
   const captcha = useCaptchaGate(otp.isResending, otp.canResend)
   const resend = () => otp.resend(captcha.options)
   const canResend = otp.canResend && !captcha.waiting
+  // The code on show was refused already (the field holds it, normalized): Verify waits for another.
+  const refused = otp.refusedCode !== undefined && code === otp.refusedCode
   useMountFocus(inputRef)
   // The number reads better grouped (+44 7700900123); the grouping comes with the phone step's code,
   // which "Use a different number" needs anyway. Until then the number shows as sent.
@@ -128,10 +130,17 @@ export function CodeStep({ otp, challenge }: CodeStepProps) {
           ) : null}
         </ErrorAlert>
       ) : null}
-      {/* Held back while a rate limit on trying codes counts down (the alert above says how long). */}
-      <button type="submit" className="apk-button apk-button-primary" disabled={isVerifying || !otp.canVerify}>
-        {labels.verify}
-      </button>
+      {/* Held back while a rate limit on trying codes counts down (the alert above says how long), and
+          for a code refused already; gone once the code is dead: "Send a new code" is the one action. */}
+      {needsNewCode ? null : (
+        <button
+          type="submit"
+          className="apk-button apk-button-primary"
+          disabled={isVerifying || !otp.canVerify || refused}
+        >
+          {labels.verify}
+        </button>
+      )}
       <p className="apk-status" role="status">
         {status ? (
           <>

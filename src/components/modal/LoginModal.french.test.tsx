@@ -50,10 +50,12 @@ describe('LoginModal in French', () => {
     expect(alert).not.toHaveTextContent(/attempt/)
     expect(codeField).toHaveAccessibleDescription(expect.stringContaining('Il vous reste 4 essais.'))
 
+    // Another wrong code each time: the refused one is not sent again.
+    const others = [...'0123456789'].filter((digit) => digit !== code[0] && digit !== wrongCode(code)[0])
     for (const left of [3, 2, 1]) {
-      await waitFor(() => expect(within(dialog).getByRole('button', { name: fr.verify })).toBeEnabled())
+      await waitFor(() => expect(within(dialog).getByRole('button', { name: fr.verify })).toBeDisabled())
       await user.clear(codeField)
-      await user.type(codeField, wrongCode(code))
+      await user.type(codeField, `${others[3 - left]}${code.slice(1)}`)
       const said = left === 1 ? 'Il vous reste 1 essai.' : `Il vous reste ${left} essais.`
       await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent(said))
     }

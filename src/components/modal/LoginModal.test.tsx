@@ -156,13 +156,20 @@ describe('LoginModal', () => {
     const dialog = await requestCode(user, email)
     const first = latestCode(proxy, email)
     const codeField = within(dialog).getByRole('textbox', { name: 'Verification code' })
-    for (let attempt = 1; attempt <= 5; attempt += 1) {
+    // Five different wrong codes: the same one again would not be sent (its try is spent already).
+    const wrongs = [...'0123456789'].filter((digit) => digit !== first[0]).map((digit) => digit + first.slice(1))
+    for (let attempt = 0; attempt < 4; attempt += 1) {
       await user.clear(codeField)
-      await user.type(codeField, wrongCode(first))
-      await within(dialog).findByRole('alert')
-      await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Verify' })).toBeEnabled())
+      await user.type(codeField, wrongs[attempt] as string)
+      await within(dialog).findByText(new RegExp(`${4 - attempt} attempts? left`))
+      // The refused code still in the field: Verify waits for another.
+      expect(within(dialog).getByRole('button', { name: 'Verify' })).toBeDisabled()
     }
-    expect(within(dialog).getByRole('alert')).toHaveTextContent(DEFAULT_USER_MESSAGES.OTP_ATTEMPTS_EXCEEDED)
+    await user.clear(codeField)
+    await user.type(codeField, wrongs[4] as string)
+    expect(await within(dialog).findByText(DEFAULT_USER_MESSAGES.OTP_ATTEMPTS_EXCEEDED)).toBeInTheDocument()
+    // A dead code: one action, the new code; Verify has stepped back.
+    expect(within(dialog).queryByRole('button', { name: 'Verify' })).not.toBeInTheDocument()
     expect(within(dialog).queryByRole('button', { name: 'Resend code' })).not.toBeInTheDocument()
 
     // No cooldown for a dead code: there is nothing to wait for.

@@ -63,6 +63,13 @@ function wrongCode(proxy: MockAuthProxy, contact: string): string {
   return code.startsWith('0') ? `1${code.slice(1)}` : `0${code.slice(1)}`
 }
 
+/** The `n`th of the codes of the right format that are not the one sent (each differs in its first digit). */
+function nthWrongCode(proxy: MockAuthProxy, contact: string, n: number): string {
+  const code = latestCode(proxy, contact)
+  const digits = [...'0123456789'].filter((digit) => digit !== code[0])
+  return `${digits[n % digits.length]}${code.slice(1)}`
+}
+
 /** Every snapshot the flow publishes, for a subscriber. */
 function record<C extends OtpFlowSnapshot>(flow: {
   subscribe(listener: () => void): () => void
@@ -249,16 +256,43 @@ describe('createOtpFlow', () => {
     expect(flow.getSnapshot()).toMatchObject({ step: 'done', error: null })
   })
 
+  it('does not send a code the proxy refused again: the same code, even typed otherwise, spends no try', async () => {
+    const { kit, proxy, endpoints } = faultySetup({})
+    const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL' })
+    await flow.start(EMAIL)
+    const wrong = nthWrongCode(proxy, EMAIL, 0)
+    await flow.verify(wrong)
+    expect(flow.getSnapshot()).toMatchObject({
+      error: { code: 'OTP_CODE_INVALID', attemptsLeft: 4 },
+      refusedCode: wrong,
+    })
+    endpoints.length = 0
+    await flow.verify(wrong)
+    await flow.verify(` ${wrong.slice(0, 3)}-${wrong.slice(3)} `)
+    expect(endpoints).toEqual([])
+    expect(flow.getSnapshot()).toMatchObject({
+      error: { code: 'OTP_CODE_INVALID', attemptsLeft: 4 },
+      isVerifying: false,
+    })
+    // Another code is tried, and the right one signs in.
+    await flow.verify(nthWrongCode(proxy, EMAIL, 1))
+    expect(flow.getSnapshot().error).toMatchObject({ code: 'OTP_CODE_INVALID', attemptsLeft: 3 })
+    await flow.verify(latestCode(proxy, EMAIL))
+    expect(flow.getSnapshot().step).toBe('done')
+  })
+
   it('given too many wrong codes, needs a new code, which a resend brings at once', async () => {
     const { kit, proxy } = setup()
     const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL' })
     await flow.start(EMAIL)
     for (let attempt = 0; attempt < 5 && flow.getSnapshot().error?.code !== 'OTP_ATTEMPTS_EXCEEDED'; attempt += 1) {
-      await flow.verify(wrongCode(proxy, EMAIL))
+      await flow.verify(nthWrongCode(proxy, EMAIL, attempt))
     }
+    // A dead code: "Verify" steps back (canVerify false), and a new code is the one way on.
     expect(flow.getSnapshot()).toMatchObject({
       error: { code: 'OTP_ATTEMPTS_EXCEEDED' },
       needsNewCode: true,
+      canVerify: false,
       canResend: true,
       resendSecondsLeft: 30,
     })
@@ -556,8 +590,10 @@ describe('createOtpFlow: recovery after otp_verify', () => {
     advance(595)
     expect(flow.getSnapshot()).toMatchObject({ needsNewCode: true, canResend: true })
     endpoints.length = 0
+    // A dead token is not tried: Verify has stepped back (canVerify false) and does nothing.
+    expect(flow.getSnapshot().canVerify).toBe(false)
     await flow.verify('')
-    expect(flow.getSnapshot()).toMatchObject({ step: 'code', error: { code: 'OTP_EXPIRED' }, needsNewCode: true })
+    expect(flow.getSnapshot()).toMatchObject({ step: 'code', needsNewCode: true, isVerifying: false })
     expect(endpoints).toEqual([])
     await flow.resend()
     expect(flow.getSnapshot().challenge?.verificationToken).toBeUndefined()

@@ -223,19 +223,23 @@ async function resend(flow: Flow, options: OtpResendOptions = {}): Promise<void>
 async function verify(flow: Flow, code: string): Promise<void> {
   const { challenge } = flow.state
   if (!challenge || !snapshotNow(flow).canVerify) return
-  const run = ++flow.verifyRun
-  // A try forgets the last send's outcome (its error, "new code sent"), and a resend under way.
-  ++flow.sendRun
   // A verified challenge resumes without its code: there is nothing to check.
   let checked = code
   if (!isVerifiedOtpChallenge(challenge)) {
     try {
       checked = checkOtpCode(challenge, code, flow.completeLabel)
     } catch (error) {
+      ++flow.verifyRun
+      ++flow.sendRun
       transition(flow, codeRefused(flow.state, asKitError(error)))
       return
     }
+    // Refused already: sending it again would only spend one of the code's tries. Its error stays.
+    if (checked === flow.state.refusedCode) return
   }
+  const run = ++flow.verifyRun
+  // A try forgets the last send's outcome (its error, "new code sent"), and a resend under way.
+  ++flow.sendRun
   transition(flow, verifyStarted(flow.state))
   // Each step passed is kept on the challenge (and in storage), so that a retry, even after a
   // reload, resumes where this one failed instead of spending the code again.
@@ -250,7 +254,7 @@ async function verify(flow: Flow, code: string): Promise<void> {
     transition(flow, signedIn(flow.state, result))
   } catch (error) {
     if (run !== flow.verifyRun) return
-    transition(flow, verifyFailed(flow.state, asKitError(error), flow.kit.now()))
+    transition(flow, verifyFailed(flow.state, asKitError(error), flow.kit.now(), checked))
   }
 }
 

@@ -34,7 +34,10 @@ export interface OtpFlowSnapshot<C extends OtpFlowChallenge = OtpFlowChallenge> 
   /** Seconds until `resend` is allowed while the code is still usable. */
   readonly resendSecondsLeft: number
   readonly canResend: boolean
-  /** `verify` would run: a challenge, no verify under way, and no rate limit on verifying counting down. */
+  /**
+   * `verify` would run: a challenge whose code can still be used (not `needsNewCode`), no verify under
+   * way, and no rate limit on verifying counting down.
+   */
   readonly canVerify: boolean
   /** Seconds the code has left by the kit's count (the proxy has the last word: OTP_EXPIRED). */
   readonly expiresInSeconds: number
@@ -53,6 +56,11 @@ export interface OtpFlowSnapshot<C extends OtpFlowChallenge = OtpFlowChallenge> 
    * The next start uses the same key.
    */
   readonly maybeSent: boolean
+  /**
+   * The code (normalized) the proxy refused as wrong for this challenge: `verify` with it again sends
+   * nothing (each try costs one of the code's attempts); another code, or a new challenge, clears it.
+   */
+  readonly refusedCode: string | undefined
 }
 
 /** The snapshot of a flow that has nothing under way: before it exists (the server's) and after a reset. */
@@ -73,4 +81,5 @@ export const OTP_FLOW_IDLE: OtpFlowSnapshot<never> = Object.freeze({
   retrySecondsLeft: 0,
   retryFor: null,
   maybeSent: false,
+  refusedCode: undefined,
 })

@@ -26,6 +26,8 @@ export interface OtpFlowState<C extends OtpFlowChallenge = OtpFlowChallenge> {
   maybeSent: boolean
   /** The key of that send, kept for the next start (no challenge holds it). */
   spareKey: string | undefined
+  /** The code (normalized) the proxy refused for this challenge (OTP_CODE_INVALID): not sent again. */
+  refusedCode: string | undefined
 }
 
 /** No send's outcome, no verify's, no countdown: what a new start or send begins from. */
@@ -38,6 +40,7 @@ const FRESH_ATTEMPT = {
   retryAt: undefined,
   retryFor: null,
   maybeSent: false,
+  refusedCode: undefined,
 } as const
 
 /** Nothing sent, nothing verified: where a flow starts, and where reset() brings it back. */
@@ -108,13 +111,18 @@ export function signedIn(state: OtpFlowState, result: CompleteOtpReturnType): Ot
   return { ...state, result, challenge: undefined, verifying: 'success' }
 }
 
-/** The sign-in failed; a rate limit on trying codes holds "Verify" back as one on sending holds "Resend". */
-export function verifyFailed(state: OtpFlowState, failure: KitError, now: number): OtpFlowState {
+/**
+ * The sign-in failed; a rate limit on trying codes holds "Verify" back as one on sending holds "Resend".
+ * A code the proxy refused as wrong (`code`) is kept, so that it is not sent again: each try costs one of
+ * the code's few attempts.
+ */
+export function verifyFailed(state: OtpFlowState, failure: KitError, now: number, code: string): OtpFlowState {
   const limit =
     failure.retryAfterSeconds === undefined
       ? {}
       : { retryAt: now + failure.retryAfterSeconds * 1000, retryFor: 'verify' as const }
-  return { ...state, verifying: 'error', verifyError: failure, ...limit }
+  const refusedCode = failure.code === 'OTP_CODE_INVALID' ? code : state.refusedCode
+  return { ...state, verifying: 'error', verifyError: failure, ...limit, refusedCode }
 }
 
 /** What the flow shows of `state` at `now`, with sends `cooldownMs` apart. */
@@ -146,11 +154,14 @@ export function otpFlowSnapshotOf(state: OtpFlowState, now: number, cooldownMs: 
       !isSending &&
       !(retryFor === 'send' && retrySecondsLeft > 0) &&
       (resendSecondsLeft === 0 || needsNewCode),
-    canVerify: challenge !== undefined && !isVerifying && !(retryFor === 'verify' && retrySecondsLeft > 0),
+    // A dead code (expired, or out of tries) is not tried again: only a new code helps.
+    canVerify:
+      challenge !== undefined && !isVerifying && !needsNewCode && !(retryFor === 'verify' && retrySecondsLeft > 0),
     expiresInSeconds: challenge ? Math.max(0, Math.ceil((expiresAt - now) / 1000)) : 0,
     needsNewCode,
     retrySecondsLeft,
     retryFor,
     maybeSent: state.maybeSent,
+    refusedCode: state.refusedCode,
   }
 }
