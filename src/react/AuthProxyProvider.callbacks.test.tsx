@@ -1,22 +1,16 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, render, renderHook, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { completeEmailOtp, memoryKeyStore, memoryStorage, startEmailOtp, type Kit, type Session } from '../core'
+import { memoryKeyStore, memoryStorage, type Session } from '../core'
 import type { KitError } from '../core/errors'
 import { createMockAuthProxy, DEMO_CONFIG_ID } from '../mock'
 import { AuthProxyProvider } from './AuthProxyProvider'
+import { signInByEmail } from './test/signInByEmail'
 import { createTestProviders, latestCode, PROXY_URL, wrongCode } from './test/renderWithProxy'
 import { useEmailOtp } from './useEmailOtp'
 import { useLogout } from './useLogout'
 import { useSession } from './useSession'
 import { useWalletKitConfig } from './useWalletKitConfig'
-
-async function signIn(kit: Kit, proxy: ReturnType<typeof createTestProviders>['proxy'], email: string) {
-  await act(async () => {
-    const challenge = await startEmailOtp(kit, { email })
-    await completeEmailOtp(kit, { challenge, code: latestCode(proxy, email) })
-  })
-}
 
 describe('AuthProxyProvider callbacks', () => {
   it('given a sign-in by a hook, onSignIn hears it once with the session, and the hook’s onSuccess with the result', async () => {
@@ -48,7 +42,7 @@ describe('AuthProxyProvider callbacks', () => {
     const onSignOut = vi.fn()
     const first = createTestProviders({ keyStore, storage, provider: { onSignIn, onSignOut } })
     const firstRender = renderHook(() => useSession(), { wrapper: first.Providers })
-    await signIn(first.kit, first.proxy, 'back@example.com')
+    await signInByEmail(first.kit, first.proxy, 'back@example.com')
     await waitFor(() => expect(firstRender.result.current.status).toBe('signedIn'))
     expect(onSignIn).toHaveBeenCalledTimes(1)
     firstRender.unmount()
@@ -146,7 +140,7 @@ describe('AuthProxyProvider callbacks', () => {
     )
     const view = render(tree('first'))
     view.rerender(tree('second'))
-    await signIn(kit, proxy, 'latest@example.com')
+    await signInByEmail(kit, proxy, 'latest@example.com')
     await waitFor(() => expect(heard).toEqual(['second']))
   })
 })

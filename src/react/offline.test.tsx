@@ -3,10 +3,10 @@
 import { onlineManager } from '@tanstack/react-query'
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { completeEmailOtp, startEmailOtp, type Kit } from '../core'
 import { json } from '../core/test/fakeFetch'
 import { WALLET_NOW, walletApi, walletKeys } from '../core/test/walletApi'
-import { createTestProviders, latestCode } from './test/renderWithProxy'
+import { signInByEmail } from './test/signInByEmail'
+import { createTestProviders } from './test/renderWithProxy'
 import { setTestSession } from './test/walletSession'
 import { useEmailOtp } from './useEmailOtp'
 import { useLogout } from './useLogout'
@@ -23,18 +23,11 @@ afterEach(() => {
   onlineManager.setOnline(true)
 })
 
-async function signIn(kit: Kit, proxy: ReturnType<typeof createTestProviders>['proxy'], email: string) {
-  await act(async () => {
-    const challenge = await startEmailOtp(kit, { email })
-    await completeEmailOtp(kit, { challenge, code: latestCode(proxy, email) })
-  })
-}
-
 describe('offline', () => {
   it('signs out at once: the session and its key are gone with no network', async () => {
     const { Providers, kit, proxy } = createTestProviders()
     const { result } = renderHook(() => ({ logout: useLogout(), session: useSession() }), { wrapper: Providers })
-    await signIn(kit, proxy, 'offline@example.com')
+    await signInByEmail(kit, proxy, 'offline@example.com')
     await waitFor(() => expect(result.current.session.status).toBe('signedIn'))
 
     goOffline()
@@ -75,7 +68,7 @@ describe('offline', () => {
     const { result } = renderHook(() => ({ refresh: useRefreshSession(), session: useSession() }), {
       wrapper: Providers,
     })
-    await signIn(kit, proxy, 'refresh-offline@example.com')
+    await signInByEmail(kit, proxy, 'refresh-offline@example.com')
     await waitFor(() => expect(result.current.session.status).toBe('signedIn'))
 
     goOffline()

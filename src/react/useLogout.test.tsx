@@ -1,17 +1,10 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { completeEmailOtp, startEmailOtp, type Kit } from '../core'
 import { isKitError } from '../core/errors'
-import { createTestProviders, latestCode } from './test/renderWithProxy'
+import { signInByEmail } from './test/signInByEmail'
+import { createTestProviders } from './test/renderWithProxy'
 import { useLogout } from './useLogout'
 import { useSession } from './useSession'
-
-async function signIn(kit: Kit, proxy: ReturnType<typeof createTestProviders>['proxy'], email: string) {
-  await act(async () => {
-    const challenge = await startEmailOtp(kit, { email })
-    await completeEmailOtp(kit, { challenge, code: latestCode(proxy, email) })
-  })
-}
 
 describe('useLogout', () => {
   it('signs out as a mutation: idle → pending → success, then reset back to idle', async () => {
@@ -25,7 +18,7 @@ describe('useLogout', () => {
       },
       { wrapper: Providers },
     )
-    await signIn(kit, proxy, 'logout@example.com')
+    await signInByEmail(kit, proxy, 'logout@example.com')
     await waitFor(() => expect(result.current.session.status).toBe('signedIn'))
     expect(result.current.logout).toMatchObject({
       status: 'idle',
