@@ -34,25 +34,15 @@ export interface CaptchaGate {
 /**
  * A send-code form's captcha: the tenant's widget when it has a site key, and its token for the send.
  * The token is kept until a request goes out (`sending`): an address or number refused before any
- * request keeps it for the next try; once sent, it is spent, and the widget shows again for the next.
+ * request keeps it for the next try. A send unmounts the widget, which takes its spent token with it,
+ * and a fresh one shows once the send is over.
  */
 export function useCaptchaGate(sending: boolean, show = true): CaptchaGate {
   const { siteKey, scriptUrl = '' } = useContext(CaptchaSiteKeyContext) ?? {}
   const [token, setToken] = useState<string | undefined>()
-  // Each send remounts the widget (a new key): the token it gave is spent.
-  const [round, setRound] = useState(0)
-  const [wasSending, setWasSending] = useState(sending)
-  if (sending !== wasSending) {
-    // Adjusted while rendering, as React advises for state that follows a prop (no effect, no extra pass).
-    setWasSending(sending)
-    if (sending) {
-      setToken(undefined)
-      setRound((count) => count + 1)
-    }
-  }
   const widget =
     siteKey === undefined || !show || sending ? null : (
-      <LazyTurnstile key={round} siteKey={siteKey} scriptUrl={scriptUrl} onToken={setToken} />
+      <LazyTurnstile siteKey={siteKey} scriptUrl={scriptUrl} onToken={setToken} />
     )
   return {
     widget,
