@@ -1,6 +1,7 @@
 // Code loaded on first use, as a store: a component reads whether it is here, and once it is, gets it
 // synchronously in the same render (React.lazy suspends on its first render even when the import has
 // resolved). Only src/chunkLoaders.ts creates these (src/chunks.ts names them all).
+import { browserOffline } from './browserOffline'
 import { KitError } from './errors'
 import type { ReadableStore } from './contracts'
 import { createStore } from './store'
@@ -44,7 +45,7 @@ export function lazyModule<M>(name: string, importer: () => Promise<M>): LazyMod
           loading = undefined
           // Offline for a moment, or a deploy replaced the chunk; the browser's message says which, and
           // the person reads "You're offline" when the browser knows it is.
-          const offline = globalThis.navigator?.onLine === false
+          const offline = browserOffline()
           const error = new KitError(
             offline ? 'OFFLINE' : 'LOAD_FAILED',
             `${name}: its code could not be loaded${offline ? ', the browser is offline' : ''} (${String(cause)})`,

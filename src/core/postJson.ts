@@ -1,6 +1,7 @@
 // The transport both clients share (the proxy's /v1 endpoints and the stamped public API): one POST
 // with a deadline, the caller's abort signal, and every failure turned into a KitError with a stable
 // code. What the answer must contain is each client's own business.
+import { browserOffline } from './browserOffline'
 import { withRetryAfter } from './retryAfter'
 import { describeValue, invalidArgument } from './assert'
 import { KitError, kitErrorCodeForGrpc, type KitErrorCode } from './errors'
@@ -75,7 +76,7 @@ export async function postJson(request: PostJsonRequest): Promise<PostJsonAnswer
   if (signal?.aborted) throw aborted(label, signal)
   // The browser knows it has no network: say so, and send nothing. A request that fails while it reports
   // itself online stays PROXY_UNAVAILABLE (it may have reached the proxy: a code may be on its way).
-  if (globalThis.navigator?.onLine === false) {
+  if (browserOffline()) {
     throw new KitError('OFFLINE', `${label}: the browser is offline (navigator.onLine is false); nothing was sent`)
   }
 

@@ -2,15 +2,12 @@ import { bytesToHex } from '@noble/hashes/utils.js'
 import { mnemonicToSeedSync, validateMnemonic } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { describe, expect, it } from 'vitest'
+import { DEMO_DEFAULT_WALLET } from '../tenants'
 import { MNEMONIC_LENGTHS, createWallet, newWalletSeed } from './createWallet'
-import { deriveAccount } from './deriveAccount'
+import { deriveAccount, type CheckedAccountSpec } from './deriveAccount'
 
-const ETHEREUM = {
-  curve: 'CURVE_SECP256K1',
-  pathFormat: 'PATH_FORMAT_BIP32',
-  path: "m/44'/60'/0'/0/0",
-  addressFormat: 'ADDRESS_FORMAT_ETHEREUM',
-} as const
+/** The demo tenant's first account: Ethereum's first BIP-44 path. */
+const ETHEREUM = DEMO_DEFAULT_WALLET.accounts[0] as CheckedAccountSpec
 
 describe('newWalletSeed', () => {
   it.each(MNEMONIC_LENGTHS)(
