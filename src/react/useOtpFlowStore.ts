@@ -46,7 +46,14 @@ export interface UseOtpReturnType<C extends OtpChallenge, Step extends string> {
    * (the one `error` shows; ABORTED when nothing was tried: no code on its way, or a wait holds Verify back).
    */
   verifyAsync(code: string): Promise<CompleteOtpReturnType>
+  /** Back to the first step, forgetting the code on its way (its key is deleted). */
   reset(): void
+  /**
+   * Back to the first step to change the contact ("Use a different email"), keeping the code on its
+   * way while it can be used: `start` with the same contact shows it again with nothing sent; another
+   * contact gets a new code.
+   */
+  back(): void
   /** A code is being requested (first or new one). */
   isSending: boolean
   /** A new code for the same challenge is being requested. */
@@ -192,6 +199,7 @@ export function useOtpFlowStore<T extends OtpFlowChallenge['otpType'], Step exte
       resend,
       resendAsync,
       reset: flow.reset,
+      back: flow.back,
     }),
     [snapshot, firstStep, flow, start, startAsync, verify, verifyAsync, resend, resendAsync],
   )

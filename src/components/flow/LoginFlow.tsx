@@ -150,7 +150,7 @@ export function LoginFlow({ header, onDone, methods: only }: LoginFlowProps) {
     return show(
       <CodeStep key={pending.challenge.otpId} otp={pending} challenge={pending.challenge} />,
       bySms ? labels.codeTitlePhone : labels.codeTitleEmail,
-      { label: bySms ? labels.useDifferentPhone : labels.useDifferentEmail, onBack: pending.reset },
+      { label: bySms ? labels.useDifferentPhone : labels.useDifferentEmail, onBack: pending.back },
     )
   }
   if (!methods || !oauthProviders) {
@@ -227,7 +227,7 @@ export function LoginFlow({ header, onDone, methods: only }: LoginFlowProps) {
     return show(<p className="apk-text">{labels.noMethods}</p>)
   const phoneStep = <LazyPhoneStep key="phone" smsOtp={smsOtp} phone={phone} sentTo={sentTo} onPhoneChange={setPhone} />
   const leavePhone = () => {
-    smsOtp.reset()
+    smsOtp.back()
     setPhoneChosen(false)
   }
   if (showPhone && showEmail && phoneChosen) return show(phoneStep, labels.phoneTitle, toMethods(leavePhone))

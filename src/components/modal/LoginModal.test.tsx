@@ -289,8 +289,40 @@ describe('LoginModal', () => {
     const email = await within(dialog).findByRole('textbox', { name: 'Email address' })
     expect(email).toHaveValue('wrong@example.com')
     await waitFor(() => expect(email).toHaveFocus())
-    // The abandoned challenge's key is deleted, not left behind.
-    await waitFor(async () => expect(await kit.keyStore.list()).toHaveLength(0))
+  })
+
+  it('given the way back from a code step, the same email returns to the code sent, with nothing asked again, and another email gets a new code for the same key', async () => {
+    const { user, kit, proxy, requests } = renderWithProxy(<LoginButton />)
+    const dialog = await requestCode(user, 'ada@example.com')
+    const [key] = await kit.keyStore.list()
+    const first = latestCode(proxy, 'ada@example.com')
+    await user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), wrongCode(first))
+    await within(dialog).findByText(/That code is not right/)
+    await user.click(within(dialog).getByRole('button', { name: 'Use a different email' }))
+
+    // The same address again: the code step as it was left (the wrong code still refused), no otp_init.
+    requests.length = 0
+    await user.click(await within(dialog).findByRole('button', { name: 'Continue with email' }))
+    await within(dialog).findByText('We sent a code to ada@example.com')
+    expect(requests).toEqual([])
+    await user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), wrongCode(first))
+    expect(within(dialog).getByRole('button', { name: 'Verify' })).toBeDisabled()
+    expect(requests).toEqual([])
+
+    // Another address: a new code, with the key made for the first.
+    await user.click(within(dialog).getByRole('button', { name: 'Use a different email' }))
+    const field = await within(dialog).findByRole('textbox', { name: 'Email address' })
+    await user.clear(field)
+    await user.type(field, 'grace@example.com')
+    await user.click(within(dialog).getByRole('button', { name: 'Continue with email' }))
+    await within(dialog).findByText('We sent a code to grace@example.com')
+    expect(requests.filter((path) => path.startsWith('otp_init'))).toHaveLength(1)
+    expect(await kit.keyStore.list()).toEqual([key])
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Verification code' }),
+      latestCode(proxy, 'grace@example.com'),
+    )
+    expect(await within(dialog).findByRole('heading', { name: 'Signed in as grace@example.com' })).toBeInTheDocument()
   })
 
   it('given an open modal, Escape closes it and focus returns to Log in', async () => {

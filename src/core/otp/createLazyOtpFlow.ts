@@ -104,6 +104,7 @@ export function createLazyOtpFlow<T extends OtpFlowChallenge['otpType']>(
     verify: (otpCode) => withFlow((current) => current.verify(otpCode)),
     resend: (options) => withFlow((current) => current.resend(options)),
     reset: () => void withFlow((current) => current.reset()),
+    back: () => void withFlow((current) => current.back()),
     destroy() {
       lifetime += 1
       listeners = 0

@@ -400,6 +400,90 @@ describe('createOtpFlow', () => {
     await expect.poll(() => kit.keyStore.list()).toEqual([])
   })
 
+  it('back keeps the code on its way: the same contact returns to it with nothing sent, as it was left, and a reload keeps it', async () => {
+    const storage = memoryStorage()
+    const { kit, proxy, endpoints, advance } = setup()
+    const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL', storage })
+    await flow.start(EMAIL)
+    const sent = flow.getSnapshot().challenge
+    const wrong = wrongCode(proxy, EMAIL)
+    await flow.verify(wrong)
+    advance(10)
+    flow.back()
+    expect(flow.getSnapshot()).toEqual(OTP_FLOW_IDLE)
+    expect(await kit.keyStore.list()).toEqual([sent?.publicKey])
+    expect(storage.getItem(EMAIL_KEY)).not.toBeNull()
+
+    endpoints.length = 0
+    await flow.start(EMAIL)
+    expect(endpoints).toEqual([])
+    // The resend cooldown and the code's life go on from when it was sent; the wrong code stays refused.
+    expect(flow.getSnapshot()).toMatchObject({
+      step: 'code',
+      challenge: sent,
+      error: null,
+      refusedCode: wrong,
+      resendSecondsLeft: 20,
+    })
+    await flow.verify(wrong)
+    expect(endpoints).toEqual([])
+
+    // Back again, then a reload (a second flow over the storage): the code is still there to use.
+    flow.back()
+    const reloaded = createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL', storage })
+    expect(reloaded.getSnapshot().challenge).toEqual(sent)
+    await reloaded.verify(latestCode(proxy, EMAIL))
+    expect(reloaded.getSnapshot().step).toBe('done')
+  })
+
+  it('back, then another contact: a new code for the same key, the first forgotten', async () => {
+    const storage = memoryStorage()
+    const { kit, proxy, endpoints, advance } = setup()
+    const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL', storage })
+    await flow.start(EMAIL)
+    const publicKey = flow.getSnapshot().challenge?.publicKey
+    flow.back()
+    endpoints.length = 0
+    await flow.start('grace@example.com')
+    expect(endpoints.filter((endpoint) => endpoint.startsWith('otp_init'))).toHaveLength(1)
+    expect(flow.getSnapshot().challenge).toMatchObject({ contact: 'grace@example.com', publicKey })
+    expect(await kit.keyStore.list()).toEqual([publicKey])
+    // The first address is no longer parked: going back and choosing it again asks for a new code.
+    flow.back()
+    advance(30)
+    endpoints.length = 0
+    await flow.start(EMAIL)
+    expect(endpoints.filter((endpoint) => endpoint.startsWith('otp_init'))).toHaveLength(1)
+    await flow.verify(latestCode(proxy, EMAIL))
+    expect(flow.getSnapshot().step).toBe('done')
+  })
+
+  it('back from a code that died (or that dies while parked) asks for a new one with its key; reset after back deletes it', async () => {
+    const { kit, proxy, endpoints, advance } = setup()
+    const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL' })
+    await flow.start(EMAIL)
+    const publicKey = flow.getSnapshot().challenge?.publicKey
+    flow.back()
+    advance(60 * 60)
+    endpoints.length = 0
+    await flow.start(EMAIL)
+    expect(endpoints.filter((endpoint) => endpoint.startsWith('otp_init'))).toHaveLength(1)
+    expect(flow.getSnapshot()).toMatchObject({ step: 'code', needsNewCode: false, challenge: { publicKey } })
+    expect(await kit.keyStore.list()).toEqual([publicKey])
+
+    for (let attempt = 0; attempt < 5 && !flow.getSnapshot().needsNewCode; attempt += 1)
+      await flow.verify(nthWrongCode(proxy, EMAIL, attempt))
+    flow.back()
+    endpoints.length = 0
+    await flow.start(EMAIL)
+    expect(endpoints.filter((endpoint) => endpoint.startsWith('otp_init'))).toHaveLength(1)
+    expect(flow.getSnapshot()).toMatchObject({ needsNewCode: false, challenge: { publicKey } })
+
+    flow.back()
+    flow.reset()
+    await expect.poll(() => kit.keyStore.list()).toEqual([])
+  })
+
   it('the latest start wins: an earlier one that ends later changes nothing', async () => {
     const { kit, proxy } = setup()
     const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL' })

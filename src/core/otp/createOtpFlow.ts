@@ -22,8 +22,11 @@ import {
   codeSent,
   contactRefused,
   otpFlowSnapshotOf,
+  parkedDropped,
+  parkedResumed,
   signInProgressed,
   signedIn,
+  steppedBack,
   verifyFailed,
   verifyStarted,
   type OtpFlowState,
@@ -72,6 +75,13 @@ export interface OtpFlow<C extends OtpFlowChallenge = OtpFlowChallenge> extends 
   resend(options?: OtpResendOptions): Promise<void>
   /** Back to the first step: a send under way is aborted, and every key the flow holds is deleted. */
   reset(): void
+  /**
+   * Back to the first step to change the contact ("Use a different email"): a send under way is aborted,
+   * as by reset, but the code on show is kept while it can be used. A `start` to the same contact within
+   * its life shows it again, as it was left, with nothing sent (asking again would be rate-limited, and
+   * would make the code already in the inbox useless); another contact gets a new code, for the same key.
+   */
+  back(): void
   /**
    * Stops the countdown timer and drops every listener. What is under way still ends (and is stored).
    * The key kept after a lost answer (`maybeSent`) is deleted: nothing stored refers to it.
@@ -131,6 +141,7 @@ export function createOtpFlow(kit: Kit, options: CreateOtpFlowOptions): OtpFlow 
     verify: (code) => verify(flow, code),
     resend: (options) => resend(flow, options),
     reset: () => reset(flow),
+    back: () => back(flow),
     destroy: () => destroy(flow),
   }
 }
@@ -206,6 +217,7 @@ async function start(flow: Flow, contact: string, callOptions: OtpStartOptions =
     transition(flow, contactRefused(flow.state, asKitError(error)))
     return
   }
+  if (resumeParked(flow, checked)) return
   await send(flow, checked, false, mergeOptions(flow.defaults, callOptions))
 }
 
@@ -259,18 +271,50 @@ async function verify(flow: Flow, code: string): Promise<void> {
 }
 
 function reset(flow: Flow): void {
-  const { challenge, spareKey } = flow.state
+  const { challenge, spareKey, parked } = flow.state
   // An abandoned challenge's key would never sign anything: delete it rather than leave it behind.
-  if (challenge) releaseOtpKey(flow.kit, challenge).catch(() => undefined)
+  for (const abandoned of [challenge, parked?.challenge])
+    if (abandoned) releaseOtpKey(flow.kit, abandoned).catch(() => undefined)
+  flow.lastOptions = flow.defaults
+  stopSending(flow, 'reset')
+  transition(flow, OTP_FLOW_START)
+  void dispose(flow, spareKey)
+}
+
+function back(flow: Flow): void {
+  const { challenge } = flow.state
+  const usable = challenge !== undefined && !snapshotNow(flow).needsNewCode
+  stopSending(flow, 'back()')
+  transition(flow, steppedBack(flow.state, usable))
+  // A dead code's key, unless kept for the next start.
+  void dispose(flow, challenge?.publicKey)
+}
+
+/** Makes whatever start, resend or verify is under way stale, and aborts the sends (their keys go when they settle). */
+function stopSending(flow: Flow, reason: string): void {
   ++flow.sendRun
   ++flow.verifyRun
-  flow.lastOptions = flow.defaults
-  transition(flow, OTP_FLOW_START)
-  // A send under way is stopped (its key is deleted when it settles, being superseded), and so is
-  // the key kept after a lost answer.
   for (const controller of flow.inFlight)
-    controller.abort(new KitError('ABORTED', 'createOtpFlow: reset while a code was being sent'))
-  void dispose(flow, spareKey)
+    controller.abort(new KitError('ABORTED', `createOtpFlow: ${reason} while a code was being sent`))
+}
+
+/**
+ * A start to the contact of the code stepped back from, while that code lives: it shows again, and
+ * nothing is sent. A parked code that died meanwhile is dropped (its key is the next send's).
+ */
+function resumeParked(flow: Flow, contact: string): boolean {
+  const { parked } = flow.state
+  if (parked === undefined) return false
+  const alive = otpFlowSnapshotOf({ ...flow.state, ...parked }, flow.kit.now(), flow.cooldownMs)
+  if (alive.needsNewCode) {
+    transition(flow, { ...parkedDropped(flow.state), spareKey: flow.state.spareKey ?? parked.challenge.publicKey })
+    void dispose(flow, parked.challenge.publicKey)
+    return false
+  }
+  if (parked.challenge.contact !== contact) return false
+  stopSending(flow, 'start()')
+  transition(flow, parkedResumed(flow.state, parked))
+  return true
 }
 
 function getSnapshot(flow: Flow): OtpFlowSnapshot {
@@ -321,7 +365,7 @@ async function send(
   const run = ++flow.sendRun
   // The key of the challenge on show (a resend, a corrected contact) or of a send whose answer was
   // lost: used again, so that a restart leaves nothing behind and makes nothing twice.
-  const reuse = flow.state.challenge?.publicKey ?? flow.state.spareKey
+  const reuse = flow.state.challenge?.publicKey ?? flow.state.spareKey ?? flow.state.parked?.challenge.publicKey
   transition(flow, codeRequested(flow.state, resending, !resending))
   // A new send makes the verify under way (of the code it replaces) irrelevant.
   ++flow.verifyRun
@@ -357,10 +401,10 @@ async function codeArrived(
   // A resend reuses the options but never the captcha token: it was spent on this send.
   const { captchaToken: _spent, ...reusable } = callOptions
   flow.lastOptions = reusable
-  const { challenge: replaced, spareKey } = flow.state
+  const { challenge: replaced, spareKey, parked } = flow.state
   transition(flow, codeSent(flow.state, challenge))
   // Normally the same key (reused); another one only if the key store had lost it.
-  await Promise.all([dispose(flow, replaced?.publicKey), dispose(flow, spareKey)])
+  await Promise.all([replaced?.publicKey, spareKey, parked?.challenge.publicKey].map((key) => dispose(flow, key)))
 }
 
 /** Asking for a code failed: its key is kept when the code may have gone out all the same, else deleted. */
@@ -391,6 +435,7 @@ function isReferenced(flow: Flow, publicKey: string): boolean {
   return (
     flow.state.challenge?.publicKey === publicKey ||
     flow.state.spareKey === publicKey ||
+    flow.state.parked?.challenge.publicKey === publicKey ||
     flow.kit.session.getSnapshot().session?.publicKey === publicKey
   )
 }
@@ -417,7 +462,10 @@ function dropSpareKey(flow: Flow): void {
 
 /** Moves the flow to `next`, storing its challenge when that changed, and shows it. */
 function transition(flow: Flow, next: OtpFlowState): void {
-  if (next.challenge !== flow.state.challenge) savePendingOtp(flow.storage, flow.configId, flow.otpType, next.challenge)
+  // A code stepped back from is kept too: a reload comes back to it (it is still in the inbox).
+  const stored = next.challenge ?? next.parked?.challenge
+  if (stored !== (flow.state.challenge ?? flow.state.parked?.challenge))
+    savePendingOtp(flow.storage, flow.configId, flow.otpType, stored)
   flow.state = next
   refresh(flow)
 }

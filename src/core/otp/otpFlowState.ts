@@ -28,6 +28,14 @@ export interface OtpFlowState<C extends OtpFlowChallenge = OtpFlowChallenge> {
   spareKey: string | undefined
   /** The code (normalized) the proxy refused for this challenge (OTP_CODE_INVALID): not sent again. */
   refusedCode: string | undefined
+  /** A code still usable that the person stepped back from (back()): a start to its contact returns to it. */
+  parked: ParkedOtp | undefined
+}
+
+/** What a code stepped back from keeps: its challenge, and the code already refused for it. */
+export interface ParkedOtp {
+  readonly challenge: OtpFlowChallenge
+  readonly refusedCode: string | undefined
 }
 
 /** No send's outcome, no verify's, no countdown: what a new start or send begins from. */
@@ -49,6 +57,7 @@ export const OTP_FLOW_START: OtpFlowState<never> = {
   result: undefined,
   ...FRESH_ATTEMPT,
   spareKey: undefined,
+  parked: undefined,
 }
 
 /** A code is asked for: a first one (`restart`: the last sign-in's result is dropped) or a resend. */
@@ -58,7 +67,30 @@ export function codeRequested(state: OtpFlowState, resending: boolean, restart: 
 
 /** The code is on its way: its challenge is the one on show, and no spare key is needed any more. */
 export function codeSent(state: OtpFlowState, challenge: OtpFlowChallenge): OtpFlowState {
-  return { ...state, challenge, sending: 'success', spareKey: undefined }
+  return { ...state, challenge, sending: 'success', spareKey: undefined, parked: undefined }
+}
+
+/**
+ * Back to the first step, keeping the code on show while it can still be used (`usable`): the same
+ * contact's start returns to it rather than ask for another (which the proxy would rate-limit, and which
+ * would make the code in the inbox useless). A dead code's key is kept for the next start instead; a code
+ * parked earlier stays parked.
+ */
+export function steppedBack(state: OtpFlowState, usable: boolean): OtpFlowState {
+  const { challenge, refusedCode, spareKey, parked } = state
+  if (challenge === undefined) return { ...OTP_FLOW_START, spareKey, parked }
+  if (usable) return { ...OTP_FLOW_START, spareKey, parked: { challenge, refusedCode } }
+  return { ...OTP_FLOW_START, spareKey: spareKey ?? challenge.publicKey, parked }
+}
+
+/** The code stepped back from is on show again, as it was left (its refused code included), with nothing sent. */
+export function parkedResumed(state: OtpFlowState, parked: ParkedOtp): OtpFlowState {
+  return { ...state, result: undefined, ...FRESH_ATTEMPT, ...parked, parked: undefined }
+}
+
+/** A parked code that can no longer be used: forgotten (its key is the caller's to reuse or delete). */
+export function parkedDropped(state: OtpFlowState): OtpFlowState {
+  return { ...state, parked: undefined }
 }
 
 /**
