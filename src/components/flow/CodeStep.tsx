@@ -20,6 +20,9 @@ export interface CodeStepProps {
   challenge: OtpChallenge
 }
 
+/** A code's end is shown from this many seconds before it: sooner, it is not what the person waits for. */
+const EXPIRY_SHOWN_SECONDS = 60
+
 /** Errors about what was typed belong to the field; the rest (network, dead code) stand apart. */
 const FIELD_ERRORS: ReadonlySet<KitErrorCode> = new Set(['OTP_CODE_INVALID', 'OTP_CODE_FORMAT'])
 
@@ -40,6 +43,10 @@ export function CodeStep({ otp, challenge }: CodeStepProps) {
   const canResend = otp.canResend && !captcha.waiting
   // The code on show was refused already (the field holds it, normalized): Verify waits for another.
   const refused = otp.refusedCode !== undefined && code === otp.refusedCode
+  // One countdown at a time: the code's end once it is near (then nothing else matters), else the wait
+  // before a new code may be asked for.
+  const expiryNear = !needsNewCode && otp.expiresInSeconds <= EXPIRY_SHOWN_SECONDS
+  const resendWait = otp.resendSecondsLeft > 0 && !expiryNear
   useMountFocus(inputRef)
   // The number reads better grouped (+44 7700900123); the grouping comes with the phone step's code,
   // which "Use a different number" needs anyway. Until then the number shows as sent.
@@ -105,12 +112,12 @@ export function CodeStep({ otp, challenge }: CodeStepProps) {
         alphanumeric={challenge.alphanumeric}
         error={fieldError}
         hint={
-          needsNewCode
-            ? undefined
-            : // Accepted before a later step failed (or the tab reloaded): Verify finishes without it.
-              challenge.verificationToken !== undefined
-              ? labels.codeAccepted
-              : formatLabel(labels.codeExpiresIn, { time: formatCountdown(otp.expiresInSeconds) })
+          // Accepted before a later step failed (or the tab reloaded): Verify finishes without it.
+          challenge.verificationToken !== undefined && !needsNewCode
+            ? labels.codeAccepted
+            : expiryNear
+              ? formatLabel(labels.codeExpiresIn, { time: formatCountdown(otp.expiresInSeconds) })
+              : undefined
         }
       />
       {error?.code === 'RATE_LIMITED' ? (
@@ -158,11 +165,11 @@ export function CodeStep({ otp, challenge }: CodeStepProps) {
             className="apk-button apk-button-text"
             onClick={resend}
             disabled={!canResend}
-            aria-describedby={otp.resendSecondsLeft > 0 ? `${id}-resend` : undefined}
+            aria-describedby={resendWait ? `${id}-resend` : undefined}
           >
             {labels.resendCode}
           </button>
-          {otp.resendSecondsLeft > 0 ? (
+          {resendWait ? (
             <span id={`${id}-resend`} className="apk-hint">
               {formatLabel(labels.resendIn, { time: formatCountdown(otp.resendSecondsLeft) })}
             </span>
