@@ -18,7 +18,11 @@ export interface LoginWithOAuthParameters {
   provider: OAuthProviderName
   /** Default AuthProxyProvider's oauthMode, else preferredOAuthMode() (popup on desktop). */
   mode?: OAuthMode
-  /** Handed back by the completion (useOAuthCallback().result.returnTo after a redirect). */
+  /**
+   * Where a redirect sign-in comes back to: an address of this site (a path, or a URL of the redirect
+   * URI's origin; another origin is refused). Default the page's whole address, query and fragment
+   * included. Handed back by the completion (useOAuthCallback().result.returnTo).
+   */
   returnTo?: string
   /** Default the provider's usual scope. */
   scope?: string

@@ -4,7 +4,8 @@ import { memoryKeyStore, memoryStorage, OAUTH_POPUP_WINDOW_NAME, type OAuthProvi
 import { DEFAULT_USER_MESSAGES } from '../core/errors'
 import { createMockAuthProxy, type MockAuthProxyOptions } from '../mock'
 import { EVERY_PROVIDER_TENANT } from '../mock/testing/oauth'
-import { fakeOAuthWindow, type FakeOAuthWindow } from './test/fakeOAuthWindow'
+import { DEMO_TENANT } from '../mock/tenants'
+import { APP_URL, fakeOAuthWindow, type FakeOAuthWindow } from './test/fakeOAuthWindow'
 import { holdRequests } from './test/holdRequests'
 import { answerParameter, consent, withAnswer, withState } from './test/mockConsent'
 import { createTestProviders, type TestProvidersOptions } from './test/renderWithProxy'
@@ -62,8 +63,8 @@ describe('useOAuthCallback (redirect sign-in completed by AuthProxyProvider)', (
 
     // Before anything is sent: no id_token or state left in the address bar, and progress to show.
     await waitFor(() => expect(result.current.callback.status).toBe('completing'))
-    expect(page.replaced).toEqual([{ data: { page: 'login' }, url: 'https://app.test/login' }])
-    expect(page.location.href).toBe('https://app.test/login')
+    expect(page.replaced).toEqual([{ data: { page: 'login' }, url: APP_URL }])
+    expect(page.location.href).toBe(APP_URL)
     expect(requests).not.toContain('account')
 
     config.release()
@@ -98,11 +99,24 @@ describe('useOAuthCallback (redirect sign-in completed by AuthProxyProvider)', (
       const page = fakeOAuthWindow({ href: callbackUrl })
       const { result, requests } = arriveAt(shared, page)
       await waitFor(() => expect(result.current.callback.status).toBe('success'))
-      expect(page.location.href).toBe('https://app.test/login')
+      expect(page.location.href).toBe(APP_URL)
       expect(result.current.callback.result).toMatchObject({ provider, isNewUser: true })
       expect(requests.filter((name) => name !== 'wallet_kit_config')).toEqual(calls)
     },
   )
+
+  it('given the tenant’s own callback page, once signed in it goes back to the page the sign-in started from', async () => {
+    const shared = tab({ tenants: [{ ...DEMO_TENANT, oauthRedirectUrl: 'https://app.test/auth/callback' }] })
+    const callbackUrl = await consent(shared.proxy, await leaveForProvider(shared), 'Continue as Ada Lovelace')
+    expect(callbackUrl).toMatch(/^https:\/\/app\.test\/auth\/callback#/)
+    const page = fakeOAuthWindow({ href: callbackUrl })
+    const { result } = arriveAt(shared, page)
+    await waitFor(() => expect(result.current.callback.status).toBe('success'))
+    // The answer's page is cleaned at once; signed in, the page the person left (its query too).
+    expect(page.replaced.map(({ url }) => url)).toEqual(['https://app.test/auth/callback'])
+    expect(page.assigned).toEqual([APP_URL])
+    expect(result.current.callback.result?.returnTo).toBe(APP_URL)
+  })
 
   it('given Google’s answer carries an id_token issued for another key, it refuses it before calling the proxy', async () => {
     const shared = tab()
@@ -115,7 +129,7 @@ describe('useOAuthCallback (redirect sign-in completed by AuthProxyProvider)', (
     await waitFor(() => expect(result.current.callback.status).toBe('error'))
     expect(result.current.callback.error?.code).toBe('OAUTH_PROVIDER_ERROR')
     expect(result.current.callback.error?.message).toMatch(/Google's id_token has another sign-in’s nonce/)
-    expect(page.location.href).toBe('https://app.test/login')
+    expect(page.location.href).toBe(APP_URL)
     expect(result.current.session.status).toBe('signedOut')
     expect(requests.filter((name) => name !== 'wallet_kit_config')).toEqual([])
   })
@@ -132,7 +146,7 @@ describe('useOAuthCallback (redirect sign-in completed by AuthProxyProvider)', (
     expect(result.current.callback.error?.userMessage).toBe(DEFAULT_USER_MESSAGES.OAUTH_CANCELLED)
     // What "Try again" goes back to.
     expect(result.current.callback.provider).toBe('apple')
-    expect(page.location.href).toBe('https://app.test/login')
+    expect(page.location.href).toBe(APP_URL)
     expect(result.current.session.status).toBe('signedOut')
     expect(await shared.keyStore.list()).toEqual([])
     expect(requests).not.toContain('account')

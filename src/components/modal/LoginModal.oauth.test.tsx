@@ -5,7 +5,7 @@ import { memoryKeyStore, memoryStorage } from '../../core'
 import { DEFAULT_USER_MESSAGES } from '../../core/errors'
 import { createMockAuthProxy } from '../../mock'
 import { expectNoAxeViolations } from '../../react/test/expectNoAxeViolations'
-import { fakeOAuthWindow, type FakeOAuthWindow } from '../../react/test/fakeOAuthWindow'
+import { APP_URL, fakeOAuthWindow, type FakeOAuthWindow } from '../../react/test/fakeOAuthWindow'
 import { holdRequests } from '../../react/test/holdRequests'
 import { consent, withState } from '../../react/test/mockConsent'
 import { PROXY_URL, renderWithProxy } from '../../react/test/renderWithProxy'
@@ -191,7 +191,7 @@ describe('LoginButton, back from a redirect sign-in', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' })
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Apple sign-in was cancelled.')
-    expect(page.location.href).toBe('https://app.test/login')
+    expect(page.location.href).toBe(APP_URL)
 
     const apple = within(dialog).getByRole('button', { name: 'Continue with Apple' })
     await waitFor(() => expect(apple).toHaveFocus())

@@ -192,7 +192,8 @@ describe('startOAuth', () => {
       publicKey,
       redirectUri: REDIRECT,
       clientId: GOOGLE_CLIENT,
-      returnTo: '/wallet',
+      // Resolved against the page: an address of the site the answer comes back to.
+      returnTo: 'https://app.example.com/wallet',
       createdAt: NOW,
     })
     expect(state).toMatch(/^[A-Za-z0-9_-]{43}$/)
@@ -406,7 +407,7 @@ describe('completeOAuth with Google (id_token in the fragment)', () => {
     })
     expect(login?.body).toEqual({ oidcToken: token, publicKey: stored.publicKey, organizationId: ORG })
 
-    expect(result).toMatchObject({ isNewUser: true, provider: 'google', returnTo: '/wallet' })
+    expect(result).toMatchObject({ isNewUser: true, provider: 'google', returnTo: 'https://app.example.com/wallet' })
     expect(result.session).toMatchObject({ publicKey: stored.publicKey, organizationId: ORG })
     expect(kit.session.getSnapshot()).toMatchObject({ status: 'signedIn', session: result.session })
     expect(oauthStorage.items.size).toBe(0)
@@ -467,7 +468,8 @@ describe('completeOAuth with Google (id_token in the fragment)', () => {
     })
     expect(fake.endpoints()).toEqual(['account', 'oauth_login'])
     expect(fake.calls[1]?.body).toMatchObject({ organizationId: 'org-existing' })
-    expect(result).toMatchObject({ isNewUser: false, returnTo: undefined })
+    // By default, the whole address of the page the sign-in started from.
+    expect(result).toMatchObject({ isNewUser: false, returnTo: 'https://app.example.com/login?tab=2#top' })
     expect(result.session.organizationId).toBe('org-existing')
   })
 
@@ -999,7 +1001,7 @@ describe('oauthRedirectLogin and cancelOAuthRedirect', () => {
     expect(storedRecord(oauthStorage, started.state)).toMatchObject({
       mode: 'redirect',
       provider: 'google',
-      returnTo: '/w',
+      returnTo: 'https://app.example.com/w',
     })
     expect(JSON.parse(flowStorage.items.get('auth-proxy-kit:demo:oauth-redirect') ?? 'null')).toEqual({
       provider: 'google',

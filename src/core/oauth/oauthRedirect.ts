@@ -6,7 +6,8 @@ import { isKitError, KitError } from '../errors'
 import { completeOAuth, type CompleteOAuthReturnType } from './completeOAuth'
 import type { ReadableStore } from '../contracts'
 import { createStore } from '../store'
-import { cleanOAuthCallbackUrl, isOAuthCallback, parseOAuthCallback } from './callbackUrl'
+import { isOAuthCallback, parseOAuthCallback } from './callbackUrl'
+import { returnAddress } from './returnTo'
 import { resolveKitOAuth } from './kitOAuth'
 import type { OAuthWindow } from './oauthWindow'
 import { pendingOAuthKey, readPendingOAuth, type OAuthMode } from './pendingOAuth'
@@ -67,11 +68,14 @@ export function createOAuthRedirect(kit: Kit): OAuthRedirect {
   const store = createStore<OAuthRedirectSnapshot>(OAUTH_REDIRECT_IDLE)
   const claimed = new Set<string>()
 
-  const complete = async (callbackUrl: string) => {
+  const complete = async (callbackUrl: string, page: OAuthWindow, elsewhere: string | undefined) => {
     try {
       // completeOAuth reads the config itself, as a check only: a config failure does not stop it.
       const result = await completeOAuth(kit, { callbackUrl, mode: 'redirect' })
       store.setState({ status: 'success', error: null, result, provider: result.provider })
+      // The page the person left is another of this site's: signed in, it is where they go (the
+      // answer's page is not kept in history).
+      if (elsewhere !== undefined) (page.location.replace ?? page.location.assign).call(page.location, elsewhere)
     } catch (error) {
       // completeOAuth throws KitError only; anything else (a bug in an injected fetch) still gets a code and copy.
       const kitError = isKitError(error)
@@ -101,9 +105,11 @@ export function createOAuthRedirect(kit: Kit): OAuthRedirect {
       claimed.add(callbackUrl)
 
       clearPendingOAuthRedirect(flowStorage, configId)
-      page.history.replaceState(page.history.state, '', cleanOAuthCallbackUrl(callbackUrl))
+      // The page the person left, with its query and fragment, when the answer came back to it.
+      const { address, elsewhere } = returnAddress(pending.returnTo, callbackUrl)
+      page.history.replaceState(page.history.state, '', address)
       store.setState({ status: 'completing', error: null, result: undefined, provider: redirect?.provider })
-      void complete(callbackUrl)
+      void complete(callbackUrl, page, elsewhere)
       return true
     },
     reset() {
@@ -127,18 +133,28 @@ export function oauthRedirect(kit: Kit): OAuthRedirect {
   return store
 }
 
-/** The mode of this tab's pending sign-in with the answer's state, and whether a record is there but unreadable. */
-function pendingOf(kit: Kit, callbackUrl: string): { mode: OAuthMode | undefined; unreadable: boolean } {
+interface PendingOf {
+  mode: OAuthMode | undefined
+  /** Where the sign-in started (StartOAuthParameters.returnTo). */
+  returnTo: string | undefined
+  /** A record is there, but unreadable. */
+  unreadable: boolean
+}
+
+/** What this tab's pending sign-in with the answer's state says: its mode and where it started. */
+function pendingOf(kit: Kit, callbackUrl: string): PendingOf {
+  const none = { mode: undefined, returnTo: undefined, unreadable: false }
   const state = parseOAuthCallback(callbackUrl)?.state
-  if (state === undefined) return { mode: undefined, unreadable: false }
+  if (state === undefined) return none
   try {
     const { storage } = resolveKitOAuth(kit.oauth)
-    const mode = readPendingOAuth(storage, kit.client.configId, state)?.mode
+    const record = readPendingOAuth(storage, kit.client.configId, state)
     return {
-      mode,
-      unreadable: mode === undefined && storage.getItem(pendingOAuthKey(kit.client.configId, state)) !== null,
+      mode: record?.mode,
+      returnTo: record?.returnTo,
+      unreadable: record === undefined && storage.getItem(pendingOAuthKey(kit.client.configId, state)) !== null,
     }
   } catch {
-    return { mode: undefined, unreadable: false }
+    return none
   }
 }

@@ -7,7 +7,7 @@ import type { OAuthPopupOpener } from './popup'
  * and stories inject a fake.
  */
 export interface OAuthWindow extends OAuthPopupOpener {
-  readonly location: { readonly href: string; assign(url: string): void }
+  readonly location: { readonly href: string; assign(url: string): void; replace?(url: string): void }
   readonly history: { readonly state: unknown; replaceState(data: unknown, unused: string, url?: string | null): void }
   readonly name?: string
   readonly opener?: unknown

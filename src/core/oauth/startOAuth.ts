@@ -18,6 +18,7 @@ import {
   type PendingOAuth,
 } from './pendingOAuth'
 import { calculateCodeChallenge, generateCodeVerifier } from './pkce'
+import { resolveReturnTo } from './returnTo'
 import { OAUTH_PROVIDERS, isOAuthProviderName, type OAuthProviderName } from './providers'
 
 export interface StartOAuthParameters {
@@ -29,7 +30,13 @@ export interface StartOAuthParameters {
    * config's oauthRedirectUrl, else this page's origin and path.
    */
   redirectUri?: string
-  /** Handed back by completeOAuth, e.g. the route to show after a redirect sign-in. */
+  /**
+   * The address to come back to after a redirect sign-in: one of the redirect URI's origin (a path is
+   * resolved against the page; another origin is refused, CONFIG_INVALID). Default, for a redirect,
+   * the page's whole address (path, query, fragment). Where the answer lands on that same path, its
+   * query and fragment are restored as the answer is read; on another path of the site, the page goes
+   * there once signed in. Handed back by completeOAuth as an absolute URL.
+   */
   returnTo?: string
   /** Default the provider's defaultScope (none for Apple). */
   scope?: string
@@ -70,7 +77,7 @@ export async function beginOAuth(
   oauth: KitOAuth,
   parameters: StartOAuthParameters,
 ): Promise<StartOAuthReturnType> {
-  const { provider, mode, returnTo, scope, signal } = parameters
+  const { provider, mode, scope, signal } = parameters
   checkStartOAuth(parameters)
   // A wallet the sign-up would refuse fails now, before the person leaves for the provider.
   signupWallet(kit)
@@ -82,6 +89,7 @@ export async function beginOAuth(
     mode,
     redirectUri: parameters.redirectUri,
   })
+  const returnTo = resolveReturnTo(parameters.returnTo, mode, redirectUri, oauth.location?.href)
   throwIfAborted(signal, 'startOAuth')
 
   await purgeAbandoned(kit, oauth)
