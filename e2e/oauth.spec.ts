@@ -159,7 +159,7 @@ test.describe('OAuth sign-in on the playground (mock Google)', () => {
 
     const back = page.getByRole('dialog')
     // Beside Google's button, naming it; the button itself (focused) tries again.
-    await expect(back.getByRole('alert')).toHaveText('Google sign-in was cancelled.')
+    await expect(back.getByRole('status').filter({ hasText: 'Google sign-in was cancelled.' })).toBeVisible()
     await expect(back.getByRole('button', { name: 'Continue with Google' })).toBeFocused()
     await page.screenshot({ path: `${SHOTS}/oauth-6-cancelled.png`, animations: 'disabled' })
     expect(hasOAuthAnswer(page.url())).toBe(false)
@@ -179,7 +179,7 @@ test.describe('OAuth sign-in on the playground (mock Google)', () => {
     await popup.waitForURL(CONSENT)
     await popup.getByRole('button', { name: 'Cancel' }).click()
 
-    await expect(dialog.getByRole('alert')).toHaveText('Google sign-in was cancelled.')
+    await expect(dialog.getByRole('status').filter({ hasText: 'Google sign-in was cancelled.' })).toBeVisible()
     expect(popup.isClosed()).toBe(true)
     expect(await storedSessionClaims(page)).toBeNull()
     await expect.poll(() => storedKeys(page)).toEqual([])
@@ -194,7 +194,9 @@ test.describe('OAuth sign-in on the playground (mock Google)', () => {
     const popup = await popupOpened
     await popup.waitForURL(CONSENT)
     await popup.close()
-    await expect(dialog.getByRole('alert')).toHaveText('The Google window was closed before sign-in finished.')
+    await expect(
+      dialog.getByRole('status').filter({ hasText: 'The Google window was closed before sign-in finished.' }),
+    ).toBeVisible()
     expect(await storedSessionClaims(page)).toBeNull()
     await expect.poll(() => storedKeys(page)).toEqual([])
   })

@@ -105,11 +105,11 @@ export const PopupClosed: Story = {
     const page = loaded.oauthWindow as FakeOAuthWindow
     await within(dialog).findByText('Waiting for Google…')
     page.popup().closed = true
-    await within(dialog).findByRole('alert', undefined)
+    await within(dialog).findByText('The Google window was closed before sign-in finished.')
   },
   parameters: {
     expectedState: [
-      { role: 'alert', text: 'The Google window was closed before sign-in finished.' },
+      { text: 'The Google window was closed before sign-in finished.' },
       { role: 'button', name: 'Continue with Google' },
     ],
   },
@@ -134,13 +134,10 @@ export const CancelledAtProvider: Story = {
   play: async ({ canvasElement, loaded }) => {
     const dialog = await clickProvider(canvasElement, 'Apple')
     await answerInPopup(loaded, 'apple', 'Cancel')
-    await within(dialog).findByRole('alert', undefined)
+    await within(dialog).findByText('Apple sign-in was cancelled.')
   },
   parameters: {
-    expectedState: [
-      { role: 'alert', text: 'Apple sign-in was cancelled.' },
-      { role: 'button', name: 'Continue with Apple' },
-    ],
+    expectedState: [{ text: 'Apple sign-in was cancelled.' }, { role: 'button', name: 'Continue with Apple' }],
   },
 }
 
@@ -174,12 +171,9 @@ export const BackFromRedirectCancelled: Story = {
   loaders: [loadRedirectReturn('Cancel')],
   play: async ({ canvasElement }) => {
     const dialog = await dialogOf(canvasElement)
-    await within(dialog).findByRole('alert', undefined)
+    await within(dialog).findByText('Google sign-in was cancelled.')
   },
   parameters: {
-    expectedState: [
-      { role: 'alert', text: 'Google sign-in was cancelled.' },
-      { role: 'button', name: 'Continue with Google' },
-    ],
+    expectedState: [{ text: 'Google sign-in was cancelled.' }, { role: 'button', name: 'Continue with Google' }],
   },
 }

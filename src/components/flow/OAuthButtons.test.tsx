@@ -52,11 +52,15 @@ describe('OAuthButtons', () => {
     await expectNoAxeViolations(container)
   })
 
-  it('given a failure, says it under the button that failed, naming the provider, and focuses that button', () => {
+  it('given a cancel, says it neutrally under the button (no alert, no error colour), naming the provider, and focuses that button', () => {
     renderButtons(['google', 'apple'], { provider: 'apple', code: 'OAUTH_CANCELLED' })
     const apple = screen.getByRole('button', { name: 'Continue with Apple' })
-    expect(screen.getByRole('alert')).toHaveTextContent('Apple sign-in was cancelled.')
-    expect(apple.nextElementSibling).toContainElement(screen.getByRole('alert'))
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    const note = screen.getByRole('status')
+    expect(note).toHaveTextContent('Apple sign-in was cancelled.')
+    expect(note).toHaveClass('apk-hint')
+    expect(note.closest('.apk-inline-error')).toBeNull()
+    expect(apple.nextElementSibling).toContainElement(note)
     expect(apple).toHaveAccessibleDescription('Apple sign-in was cancelled.')
     expect(apple).toHaveFocus()
     expect(screen.getByRole('button', { name: 'Continue with Google' })).not.toHaveAccessibleDescription()

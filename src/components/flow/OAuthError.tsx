@@ -20,6 +20,14 @@ export function OAuthError({ error, provider, mode, onRetry }: OAuthErrorProps) 
   const retryRef = useRef<HTMLButtonElement>(null)
   // After a failed popup or a return from the provider, retrying is the likely next step.
   useEffect(() => retryRef.current?.focus(), [])
+  // A cancel is the person's choice, not a failure: a neutral note; the providers' buttons are right below.
+  if (error.code === 'OAUTH_CANCELLED' || error.code === 'OAUTH_POPUP_CLOSED') {
+    return (
+      <p className="apk-hint" role="status">
+        {errorMessage(labels, error)}
+      </p>
+    )
+  }
   return (
     <ErrorAlert message={errorMessage(labels, error)}>
       <div className="apk-row apk-row-start">

@@ -12,10 +12,20 @@ export interface ProviderFailureProps {
 
 /**
  * The last failure of a sign-in with a provider, under its button (or under the row of marks): the
- * button itself is the way to try again, and has focus. A blocked window adds "Continue in this window".
+ * button itself is the way to try again, and has focus. A blocked window adds "Continue in this window";
+ * a cancel is a neutral note.
  */
 export function ProviderFailure({ id, message, error, onRedirect }: ProviderFailureProps) {
   const labels = useLabels()
+  // The person chose to stop (at the provider, or by closing its window): said plainly, as a passkey
+  // prompt's cancel is, not as a failure.
+  if (error.code === 'OAUTH_CANCELLED' || error.code === 'OAUTH_POPUP_CLOSED') {
+    return (
+      <p id={id} className="apk-hint" role="status">
+        {message}
+      </p>
+    )
+  }
   return (
     <div className="apk-inline-error">
       <svg className="apk-icon apk-inline-error-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">

@@ -136,8 +136,8 @@ describe('LoginModal, social sign-in', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Continue with Google' }))
     await popupAtProvider(page)
     page.popup().closed = true
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'The Google window was closed before sign-in finished.',
+    expect(await within(dialog).findByText('The Google window was closed before sign-in finished.')).toHaveRole(
+      'status',
     )
     await user.click(within(dialog).getByRole('button', { name: 'Continue with Google' }))
     expect(page.popups).toHaveLength(2)
@@ -151,7 +151,8 @@ describe('LoginModal, social sign-in', () => {
     const dialog = await openModal(user)
     await user.click(within(dialog).getByRole('button', { name: 'Continue with Apple' }))
     page.popup().location.href = await consent(proxy, await popupAtProvider(page, 'apple'), 'Cancel')
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Apple sign-in was cancelled.')
+    expect(await within(dialog).findByText('Apple sign-in was cancelled.')).toHaveRole('status')
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument()
     expect(within(dialog).getByRole('button', { name: 'Continue with Apple' })).toHaveAccessibleDescription(
       'Apple sign-in was cancelled.',
     )
@@ -190,7 +191,7 @@ describe('LoginButton, back from a redirect sign-in', () => {
     const { user } = renderWithProxy(<LoginButton />, { ...shared, oauthWindow: page, oauthMode: 'redirect' })
 
     const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' })
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Apple sign-in was cancelled.')
+    expect(await within(dialog).findByText('Apple sign-in was cancelled.')).toHaveRole('status')
     expect(page.location.href).toBe(APP_URL)
 
     const apple = within(dialog).getByRole('button', { name: 'Continue with Apple' })
