@@ -126,6 +126,8 @@ export const WrongCode: Story = {
 }
 
 export const SignedIn: Story = {
+  // The signed-in view a sign-in goes on to when the app asks for it (by default the modal closes).
+  args: { theme: 'light', closeOnSignIn: false },
   play: async ({ canvasElement, loaded }) => {
     const dialog = await requestCode(canvasElement)
     await typeCode(dialog, sentCode(loaded.proxy))

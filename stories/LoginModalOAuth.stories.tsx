@@ -142,6 +142,8 @@ export const CancelledAtProvider: Story = {
 }
 
 export const SignedInWithGoogle: Story = {
+  // The signed-in view a sign-in goes on to when the app asks for it (by default the modal closes).
+  args: { theme: 'light', closeOnSignIn: false },
   play: async ({ canvasElement, loaded }) => {
     const dialog = await clickProvider(canvasElement, 'Google')
     await answerInPopup(loaded, 'google', 'Continue as Ada Lovelace')

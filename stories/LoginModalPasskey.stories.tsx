@@ -148,6 +148,8 @@ export const PasskeyNameMissing: Story = {
 
 /** Signed up with a passkey alone: the person by the passkey's name; the view offers to add another. */
 export const SignedUpWithPasskey: Story = {
+  // The signed-in view a sign-in goes on to when the app asks for it (by default the modal closes).
+  args: { theme: 'light', closeOnSignIn: false },
   play: async ({ canvasElement }) => {
     const dialog = await createPasskeyNamed(canvasElement)
     await within(dialog).findByRole('heading', { name: `Signed in as ${STORY_PASSKEY_NAME}` })

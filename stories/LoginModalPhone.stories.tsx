@@ -109,6 +109,8 @@ export const RateLimited: Story = {
 }
 
 export const SignedInByPhone: Story = {
+  // The signed-in view a sign-in goes on to when the app asks for it (by default the modal closes).
+  args: { theme: 'light', closeOnSignIn: false },
   play: async ({ canvasElement, loaded }) => {
     const dialog = await requestPhoneCode(canvasElement)
     await typeCode(dialog, sentPhoneCode(loaded.proxy))

@@ -55,7 +55,8 @@ function loadPage(proxy: MockAuthProxy) {
       >
         <ConfigReader label="header" />
         <ConfigReader label="footer" />
-        <LoginButton />
+        {/* Through "Your account", which reads the wallet: the longest way a sign-in goes. */}
+        <LoginButton closeOnSignIn={false} />
       </AuthProxyProvider>
     </QueryClientProvider>,
   )

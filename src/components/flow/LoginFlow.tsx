@@ -38,6 +38,7 @@ import { chunks, prefetchChunk } from '../../chunks'
 import { PanelHeader, type PanelBack } from '../panel/PanelHeader'
 import { OAUTH_PROVIDERS } from '../../react'
 import { formatLabel } from '../labels/formatLabel'
+import { useCloseOnSignIn } from './useCloseOnSignIn'
 
 /** The title row's parts the frame gives (the dialog, the inline panel); the flow adds the step's title and way back. */
 export interface LoginFlowHeader {
@@ -55,13 +56,15 @@ export interface LoginFlowProps {
   onDone?(): void
   /** Which methods to offer, in this order; default the provider's `methods`. The tenant's enabled ones bound it. */
   methods?: readonly EnabledProvider[]
+  /** Calls onDone once a sign-in completes here, instead of showing "Your account"; default false. */
+  closeOnSignIn?: boolean
 }
 
 /**
  * Picks the step to show from the session, the tenant's config and the state of each flow, and heads it
  * with its title (the state's: "Check your email", "Your account") and, in a sub-step, the way back.
  */
-export function LoginFlow({ header, onDone, methods: only }: LoginFlowProps) {
+export function LoginFlow({ header, onDone, methods: only, closeOnSignIn = false }: LoginFlowProps) {
   const labels = useLabels()
   const { status, session } = useSession()
   const config = useWalletKitConfig()
@@ -117,6 +120,7 @@ export function LoginFlow({ header, onDone, methods: only }: LoginFlowProps) {
   useEffect(() => {
     if (endsSignedIn) prefetchChunk(chunks.wallet)
   }, [endsSignedIn])
+  useCloseOnSignIn(status, callback.status === 'completing', closeOnSignIn ? onDone : undefined)
 
   // The step under its title row: the step's own title (the app's, on the list of methods) and way back.
   const show = (body: ReactNode, title: ReactNode = header.title ?? labels.dialogTitle, back?: PanelBack) => (
@@ -125,11 +129,18 @@ export function LoginFlow({ header, onDone, methods: only }: LoginFlowProps) {
       <CaptchaSiteKeyContext.Provider value={captcha}>{body}</CaptchaSiteKeyContext.Provider>
     </>
   )
+  // Back from the provider: the answer is being exchanged for a session (while the stored one is read
+  // too), under the provider's name, as a popup's wait is.
+  if (callback.status === 'completing') {
+    const provider = callback.provider ? OAUTH_PROVIDERS[callback.provider].displayName : undefined
+    return show(
+      <Progress label={labels.signingIn} />,
+      provider ? formatLabel(labels.continueWithProvider, { provider }) : labels.signingIn,
+    )
+  }
   if (status === 'loading') return show(<Progress label={labels.loading} />)
   if (status === 'signedIn' && session)
     return show(<AccountView session={session} onDone={onDone} />, labels.accountTitle)
-  // Back from the provider: the answer is being exchanged for a session.
-  if (callback.status === 'completing') return show(<Progress label={labels.signingIn} />)
   // Under way in the popup, or the page on its way to the provider ("Taking you to Google…").
   const active = oauth.isPending || oauth.data?.mode === 'redirect' ? oauth.variables?.provider : undefined
   if (active) {

@@ -25,6 +25,7 @@ import { chunks, prefetchChunk } from '../../chunks'
 import { LoginModalView, type LoginModalContentProps } from './LoginModal'
 import { useAppearance } from '../labels/useAppearance'
 import { useThemeAttributes } from '../theme/useThemeAttributes'
+import { useModuleSnapshot } from '../ui/useModuleSnapshot'
 
 /** What both buttons pass on to the modal. */
 export type LoginButtonModalProps = LoginModalContentProps
@@ -111,10 +112,16 @@ function LoginButtonCustom({ children, ...modalProps }: LoginButtonCustomProps) 
   const appearance = useAppearance(modalProps)
   const copy = useLocaleLabels(appearance.locale, appearance.labels)
   const returned = callback.status !== 'idle'
+  // Back from a provider (redirect sign-in): the modal opens to show the progress, then the outcome, once
+  // its code is here (or could not be), so that the first thing shown is the dialog, not a loading pill.
+  const dialogCode = useModuleSnapshot(chunks.dialog)
+  const dialogSettled = dialogCode.module !== undefined || dialogCode.error !== null
   useEffect(() => {
-    // Back from a provider (redirect sign-in): the modal opens to show the progress, then the outcome.
-    if (returned) openHost()
-  }, [returned, openHost])
+    if (returned) prefetchChunk(chunks.dialog)
+  }, [returned])
+  useEffect(() => {
+    if (returned && dialogSettled) openHost()
+  }, [returned, dialogSettled, openHost])
   // The modal's code and its first form's (the OTP flow), once the page has loaded and the browser has
   // nothing better to do: the first click then opens it at once and fetches nothing, on a slow network too.
   useEffect(() => prefetchWhenIdle(chunks.dialog, chunks.otpFlow), [])

@@ -14,16 +14,22 @@ export interface LoginDialogProps {
   methods: readonly EnabledProvider[] | undefined
   title: ReactNode | undefined
   logo: ReactNode | undefined
+  closeOnSignIn: boolean
 }
 
 /** The open modal: the sign-in flow (under its title row, with a close button) in a dialog frame. Loaded lazily. */
-export function LoginDialog({ onOpenChange, theme, labels, methods, title, logo }: LoginDialogProps) {
+export function LoginDialog({ onOpenChange, theme, labels, methods, title, logo, closeOnSignIn }: LoginDialogProps) {
   const titleId = useId()
   const close = () => onOpenChange(false)
   return (
     <LabelsContext.Provider value={labels}>
       <Dialog labelledBy={titleId} onClose={close} theme={theme} lang={labels.locale}>
-        <LoginFlow header={{ titleId, title, logo, onClose: close }} onDone={close} methods={methods} />
+        <LoginFlow
+          header={{ titleId, title, logo, onClose: close }}
+          onDone={close}
+          methods={methods}
+          closeOnSignIn={closeOnSignIn}
+        />
       </Dialog>
     </LabelsContext.Provider>
   )

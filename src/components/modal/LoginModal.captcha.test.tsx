@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { DEMO_TENANT, createMockAuthProxy, type MockAuthProxy } from '../../mock'
 import { latestCode, renderWithProxy } from '../../react/test/renderWithProxy'
 import { LoginButton } from './LoginButton'
+import { expectSignedIn } from '../../react/test/expectSignedIn'
 
 const SITE_KEY = 'demo-site-key'
 
@@ -90,7 +91,7 @@ describe('LoginModal on a captcha tenant', () => {
       latestCode(proxy, 'ada@example.com'),
     )
     // The code fills the field and verifies by itself: signed up, with no captcha on the sign-up after it.
-    await within(dialog).findByRole('heading', { name: 'Signed in as ada@example.com' })
+    await expectSignedIn()
     expect(requests).toContain('wallet_kit_client_params')
     expect(requests).toContain('signup_v2')
   })

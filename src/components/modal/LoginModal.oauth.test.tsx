@@ -10,6 +10,7 @@ import { holdRequests } from '../../react/test/holdRequests'
 import { consent, withState } from '../../react/test/mockConsent'
 import { PROXY_URL, renderWithProxy } from '../../react/test/renderWithProxy'
 import { LoginButton } from './LoginButton'
+import { expectSignedIn } from '../../react/test/expectSignedIn'
 
 async function openModal(user: UserEvent): Promise<HTMLElement> {
   await user.click(await screen.findByRole('button', { name: 'Log in' }))
@@ -95,14 +96,27 @@ describe('LoginModal, social sign-in', () => {
     await waitFor(async () => expect(await kit.keyStore.list()).toEqual([]))
   })
 
-  it('given popup mode, signing in with Google ends on the signed-in view', async () => {
+  it('given popup mode, signing in with Google closes the modal by itself', async () => {
     const page = fakeOAuthWindow()
     const { user, proxy } = renderWithProxy(<LoginButton />, { oauthWindow: page, oauthMode: 'popup' })
     const dialog = await openModal(user)
     await user.click(within(dialog).getByRole('button', { name: 'Continue with Google' }))
     page.popup().location.href = await consent(proxy, await popupAtProvider(page), 'Continue as Ada Lovelace')
+    await expectSignedIn()
+    expect(page.popup().closed).toBe(true)
+  })
+
+  it('given closeOnSignIn={false}, signing in with Google ends on the signed-in view', async () => {
+    const page = fakeOAuthWindow()
+    const { user, proxy } = renderWithProxy(<LoginButton closeOnSignIn={false} />, {
+      oauthWindow: page,
+      oauthMode: 'popup',
+    })
+    const dialog = await openModal(user)
+    await user.click(within(dialog).getByRole('button', { name: 'Continue with Google' }))
+    page.popup().location.href = await consent(proxy, await popupAtProvider(page), 'Continue as Ada Lovelace')
     // The person by their Google identity's email, with Google's mark and name.
-    expect(await within(dialog).findByRole('heading', { name: 'Signed in as ada@example.com' })).toBeInTheDocument()
+    expect(await within(dialog).findByRole('heading', { name: 'Signed in as ada@example.com' })).toHaveFocus()
     expect(within(dialog).getByText('Signed in with Google')).toBeInTheDocument()
     expect(dialog).toHaveAccessibleName('Your account')
     expect(page.popup().closed).toBe(true)
@@ -201,23 +215,39 @@ describe('LoginButton, back from a redirect sign-in', () => {
     expect(page.assigned[0]).toMatch(/\/__mock\/oauth\/apple\/authorize\?/)
   })
 
-  it('given a code, the modal shows progress, then the signed-in view; closing it does not open it again', async () => {
+  it('given a code, the modal opens on the progress under Google’s name, then closes by itself, and does not open again', async () => {
     const shared = tab()
     const callbackUrl = await consent(shared.proxy, await leaveFor(shared, 'Google'), 'Continue as Ada Lovelace')
     const page = fakeOAuthWindow({ href: callbackUrl })
     // The sign-in's first call waits for the test: its progress stays on screen until then.
     const account = holdRequests(shared.proxy.fetch, ['account'])
-    const { user } = renderWithProxy(<LoginButton />, {
+    renderWithProxy(<LoginButton />, {
       ...shared,
       oauthWindow: page,
       oauthMode: 'redirect',
       fetch: account.fetch,
     })
 
-    const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' })
-    expect(await within(dialog).findByRole('status')).toHaveTextContent('Signing you in…')
+    // The dialog itself from the first frame (no loading pill), titled for what is happening.
+    const dialog = await screen.findByRole('dialog', { name: 'Continue with Google' })
+    expect(screen.queryByText('Loading…')).not.toBeInTheDocument()
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Signing you in…')
     account.release()
-    expect(await within(dialog).findByRole('heading', { name: /^Signed in as / })).toBeInTheDocument()
+    await expectSignedIn({ openedByButton: false })
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it('given closeOnSignIn={false}, the return ends on the signed-in view, and Done does not open it again', async () => {
+    const shared = tab()
+    const callbackUrl = await consent(shared.proxy, await leaveFor(shared, 'Google'), 'Continue as Ada Lovelace')
+    const page = fakeOAuthWindow({ href: callbackUrl })
+    const { user } = renderWithProxy(<LoginButton closeOnSignIn={false} />, {
+      ...shared,
+      oauthWindow: page,
+      oauthMode: 'redirect',
+    })
+    const dialog = await screen.findByRole('dialog', { name: /^(Continue with Google|Your account)$/ })
+    expect(await within(dialog).findByRole('heading', { name: 'Signed in as ada@example.com' })).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: 'Done' }))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Account' })).toBeInTheDocument()

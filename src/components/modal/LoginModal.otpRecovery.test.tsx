@@ -7,6 +7,7 @@ import { createMockAuthProxy } from '../../mock'
 import { expectNoAxeViolations } from '../../react/test/expectNoAxeViolations'
 import { latestCode, renderWithProxy } from '../../react/test/renderWithProxy'
 import { LoginButton } from './LoginButton'
+import { expectSignedIn } from '../../react/test/expectSignedIn'
 
 const EMAIL = 'ada@example.com'
 
@@ -101,7 +102,7 @@ describe('LoginModal, a rate limit on trying codes', () => {
     const verify = within(dialog).getByRole('button', { name: 'Verify' })
     expect(verify).toBeEnabled()
     await user.click(verify)
-    expect(await within(dialog).findByRole('heading', { name: `Signed in as ${EMAIL}` })).toBeInTheDocument()
+    await expectSignedIn()
   })
 })
 
@@ -120,7 +121,7 @@ describe('LoginModal, a failure after the code was accepted', () => {
     )
     requests.length = 0
     await user.click(within(dialog).getByRole('button', { name: 'Verify' }))
-    expect(await within(dialog).findByRole('heading', { name: `Signed in as ${EMAIL}` })).toBeInTheDocument()
+    await expectSignedIn()
     expect(requests).not.toContain('otp_verify_v2')
     expect(requests).not.toContain('signup_v2')
     expect(Object.values(proxy.state.users)).toHaveLength(1)

@@ -10,8 +10,8 @@ import { fakePasskeyBrowser, type FakePasskeyBrowser } from '../../react/test/fa
 import { latestCode, renderWithProxy, type TestProvidersOptions } from '../../react/test/renderWithProxy'
 import { en } from '../locales/en'
 import { LoginButton } from './LoginButton'
+import { expectSignedIn } from '../../react/test/expectSignedIn'
 
-const SIGNED_IN = { name: /^Signed in as / }
 const PASSKEY_NAME = 'Ada Lovelace'
 
 function renderWithPasskeys(browser: FakePasskeyBrowser, options: TestProvidersOptions = {}) {
@@ -88,7 +88,8 @@ describe('LoginModal, passkeys', () => {
     expect(within(dialog).queryByRole('button', { name: 'Create one' })).not.toBeInTheDocument()
 
     release()
-    expect(await within(dialog).findByRole('heading', { name: `Signed in as ${PASSKEY_NAME}` })).toBeInTheDocument()
+    await expectSignedIn()
+    dialog = await openModal(user, 'Account')
     expect(within(dialog).getByText('Signed in with a passkey')).toBeInTheDocument()
     const [account] = Object.values(proxy.state.users)
     expect(account?.email).toBeUndefined()
@@ -105,13 +106,11 @@ describe('LoginModal, passkeys', () => {
     dialog = await openModal(user)
     requests.length = 0
     await user.click(await within(dialog).findByRole('button', { name: 'Sign in with a passkey' }))
-    expect(await within(dialog).findByRole('heading', { name: `Signed in as ${PASSKEY_NAME}` })).toBeInTheDocument()
+    await expectSignedIn()
     expect(kit.session.getSnapshot().session?.userId).toBe(account?.userId)
     expect(browser.prompts).toEqual(['create', 'get'])
     expect(requests[0]).toBe('/public/v1/submit/stamp_login')
 
-    await user.click(within(dialog).getByRole('button', { name: 'Done' }))
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     dialog = await openModal(user, 'Account')
     expect(await within(dialog).findByRole('heading', { name: `Signed in as ${PASSKEY_NAME}` })).toBeInTheDocument()
   })
@@ -146,7 +145,7 @@ describe('LoginModal, passkeys', () => {
     })
     const dialog = await openModal(user)
     await user.click(await within(dialog).findByRole('button', { name: 'Create one' }))
-    expect(await within(dialog).findByRole('heading', { name: 'Signed in as grace@example.com' })).toBeInTheDocument()
+    await expectSignedIn()
     expect(within(dialog).queryByRole('textbox', { name: 'Name for this passkey' })).not.toBeInTheDocument()
     expect(Object.values(proxy.state.users)[0]?.userName).toBe('grace@example.com')
   })
@@ -212,7 +211,7 @@ describe('LoginModal, passkeys', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(en.passkeyWithoutAccount)
     await user.click(within(dialog).getByRole('button', { name: en.createAccountAgain }))
     await user.click(await within(dialog).findByRole('button', { name: 'Continue' }))
-    expect(await within(dialog).findByRole('heading', SIGNED_IN)).toBeInTheDocument()
+    await expectSignedIn()
     expect(browser.prompts).toEqual(['create', 'get', 'create'])
     // The retry keeps the name given in the step.
     expect(Object.values(proxy.state.users).map((account) => account.userName)).toEqual([PASSKEY_NAME])
@@ -270,7 +269,7 @@ describe('LoginModal, signed-in view, Add a passkey', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     const again = await openModal(user)
     await user.click(await within(again).findByRole('button', { name: 'Sign in with a passkey' }))
-    expect(await within(again).findByRole('heading', { name: 'Signed in as ada@example.com' })).toBeInTheDocument()
+    await expectSignedIn()
     expect(kit.session.getSnapshot().session).toMatchObject({
       userId: session.userId,
       organizationId: session.organizationId,
@@ -313,14 +312,14 @@ describe('LoginModal, signed-in view, Add a passkey', () => {
     })
     await signInByEmail(noPasskeys.kit, noPasskeys.proxy)
     let dialog = await openModal(noPasskeys.user, 'Account')
-    expect(await within(dialog).findByRole('heading', SIGNED_IN)).toBeInTheDocument()
+    await within(dialog).findByRole('heading', { name: /^Signed in as / })
     expect(within(dialog).queryByRole('button', { name: 'Add a passkey' })).not.toBeInTheDocument()
     noPasskeys.unmount()
 
     const noWebAuthn = renderWithProxy(<LoginButton />)
     await signInByEmail(noWebAuthn.kit, noWebAuthn.proxy)
     dialog = await openModal(noWebAuthn.user, 'Account')
-    expect(await within(dialog).findByRole('heading', SIGNED_IN)).toBeInTheDocument()
+    await within(dialog).findByRole('heading', { name: /^Signed in as / })
     expect(within(dialog).queryByRole('button', { name: 'Add a passkey' })).not.toBeInTheDocument()
   })
 })

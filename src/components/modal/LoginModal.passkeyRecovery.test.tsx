@@ -8,9 +8,9 @@ import { fakePasskeyBrowser } from '../../react/test/fakePasskeyBrowser'
 import { renderWithProxy } from '../../react/test/renderWithProxy'
 import { en } from '../locales/en'
 import { LoginButton } from './LoginButton'
+import { expectSignedIn } from '../../react/test/expectSignedIn'
 
 const PASSKEY_NAME = 'Ada Lovelace'
-const SIGNED_IN = { name: `Signed in as ${PASSKEY_NAME}` }
 
 /**
  * The modal on the mock, its page's first signup_v2 answer lost: after the mock processed it (the account
@@ -60,7 +60,7 @@ describe('LoginModal, a passkey sign-up that failed after the passkey was made',
     expect(accounts(proxy)).toHaveLength(1)
 
     await user.click(recover)
-    expect(await within(dialog).findByRole('heading', { name: /^Signed in as / })).toBeInTheDocument()
+    await expectSignedIn()
     expect(browser.prompts).toEqual(['create', 'get'])
     expect(accounts(proxy)).toEqual([kit.session.getSnapshot().session?.organizationId])
     expect(browser.device.credentials).toHaveLength(1)
@@ -82,7 +82,7 @@ describe('LoginModal, a passkey sign-up that failed after the passkey was made',
     // The name step again, with the name typed before.
     expect(await within(dialog).findByRole('textbox', { name: 'Name for this passkey' })).toHaveValue(PASSKEY_NAME)
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }))
-    expect(await within(dialog).findByRole('heading', SIGNED_IN)).toBeInTheDocument()
+    await expectSignedIn()
     expect(browser.prompts).toEqual(['create', 'get', 'create'])
     expect(accounts(proxy)).toHaveLength(1)
   })
@@ -110,7 +110,7 @@ describe('LoginModal, a passkey sign-up that failed after the passkey was made',
     const recover = within(dialog).getByRole('button', { name: en.signInWithNewPasskey })
     await waitFor(() => expect(recover).toHaveFocus())
     await user.click(recover)
-    expect(await within(dialog).findByRole('heading', SIGNED_IN)).toBeInTheDocument()
+    await expectSignedIn()
     expect(browser.prompts).toEqual(['create', 'get', 'get'])
     expect(accounts(proxy)).toHaveLength(1)
   })

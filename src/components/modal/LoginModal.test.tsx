@@ -8,6 +8,7 @@ import { expectNoAxeViolations } from '../../react/test/expectNoAxeViolations'
 import { holdRequests } from '../../react/test/holdRequests'
 import { latestCode, renderWithProxy, wrongCode } from '../../react/test/renderWithProxy'
 import { LoginButton } from './LoginButton'
+import { expectSignedIn } from '../../react/test/expectSignedIn'
 
 async function openModal(user: UserEvent, title = 'Log in or sign up'): Promise<HTMLElement> {
   await user.click(await screen.findByRole('button', { name: 'Log in' }))
@@ -32,7 +33,8 @@ describe('LoginModal', () => {
   })
 
   it('signs a new user up and a returning user in through the modal, against the mock', async () => {
-    const { user, proxy, requests } = renderWithProxy(<LoginButton />)
+    // With "Your account" after the sign-in, as closeOnSignIn={false} asks.
+    const { user, proxy, requests } = renderWithProxy(<LoginButton closeOnSignIn={false} />)
     const email = 'ada@example.com'
     let dialog = await requestCode(user, email)
     const codeField = within(dialog).getByRole('textbox', { name: 'Verification code' })
@@ -137,7 +139,7 @@ describe('LoginModal', () => {
 
     await user.clear(codeField)
     await user.type(codeField, code)
-    expect(await within(dialog).findByRole('heading', { name: `Signed in as ${email}` })).toBeInTheDocument()
+    await expectSignedIn()
   })
 
   it('given an incomplete code, Verify says what is missing and sends nothing', async () => {
@@ -177,7 +179,7 @@ describe('LoginModal', () => {
     await waitFor(() => expect(proxy.outbox(email)).toHaveLength(2))
     expect(await within(dialog).findByText('We sent a new code. Use the newest one.')).toBeInTheDocument()
     await user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), latestCode(proxy, email))
-    expect(await within(dialog).findByRole('heading', { name: /^Signed in as / })).toBeInTheDocument()
+    await expectSignedIn()
   })
 
   it('given a code that expired, it says so and offers a new code', async () => {
@@ -204,7 +206,7 @@ describe('LoginModal', () => {
     await user.click(again)
     await waitFor(() => expect(proxy.outbox(email)).toHaveLength(2))
     await user.type(await within(dialog).findByRole('textbox', { name: 'Verification code' }), latestCode(proxy, email))
-    expect(await within(dialog).findByRole('heading', { name: /^Signed in as / })).toBeInTheDocument()
+    await expectSignedIn()
   })
 
   it("given the tenant's codes die sooner than the kit's 5 minutes, the proxy's answer says the code expired and offers a new one", async () => {
@@ -223,7 +225,7 @@ describe('LoginModal', () => {
     await user.click(again)
     await waitFor(() => expect(proxy.outbox(email)).toHaveLength(2))
     await user.type(await within(dialog).findByRole('textbox', { name: 'Verification code' }), latestCode(proxy, email))
-    expect(await within(dialog).findByRole('heading', { name: /^Signed in as / })).toBeInTheDocument()
+    await expectSignedIn()
   })
 
   it('given a tenant with 8-digit codes, the code field asks for 8 digits on a number keyboard, and they sign in', async () => {
@@ -244,7 +246,7 @@ describe('LoginModal', () => {
       expect.stringContaining(DEFAULT_USER_MESSAGES.OTP_CODE_FORMAT),
     )
     await user.type(codeField, code.slice(7))
-    expect(await within(dialog).findByRole('heading', { name: /^Signed in as / })).toBeInTheDocument()
+    await expectSignedIn()
   })
 
   it('given a code just sent, Resend code waits out its cooldown, then sends a new code', async () => {
@@ -270,7 +272,7 @@ describe('LoginModal', () => {
     expect(within(dialog).getByRole('button', { name: 'Resend code' })).toBeDisabled()
 
     await user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), latestCode(proxy, email))
-    expect(await within(dialog).findByRole('heading', { name: /^Signed in as / })).toBeInTheDocument()
+    await expectSignedIn()
   })
 
   it('given a pasted code with spaces, a dash and look-alikes, it normalizes it and signs in', async () => {
@@ -283,7 +285,21 @@ describe('LoginModal', () => {
     await user.click(codeField)
     await user.paste(` ${messy.slice(0, 3)} - ${messy.slice(3)} `)
     expect(codeField).toHaveValue(code)
-    expect(await within(dialog).findByRole('heading', { name: /^Signed in as / })).toBeInTheDocument()
+    await expectSignedIn()
+  })
+
+  it('given the defaults, the modal closes by itself once signed in, focus back on Account, and opens on Your account', async () => {
+    const { user, proxy, kit } = renderWithProxy(<LoginButton />)
+    const dialog = await requestCode(user, 'ada@example.com')
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Verification code' }),
+      latestCode(proxy, 'ada@example.com'),
+    )
+    await expectSignedIn()
+    expect(kit.session.getSnapshot().status).toBe('signedIn')
+    await user.click(screen.getByRole('button', { name: 'Account' }))
+    const account = await screen.findByRole('dialog', { name: 'Your account' })
+    expect(await within(account).findByRole('heading', { name: 'Signed in as ada@example.com' })).toBeInTheDocument()
   })
 
   it('given a code step, titled for it, its back arrow (Use a different email) goes back to the email, kept for correction', async () => {
@@ -332,7 +348,7 @@ describe('LoginModal', () => {
       within(dialog).getByRole('textbox', { name: 'Verification code' }),
       latestCode(proxy, 'grace@example.com'),
     )
-    expect(await within(dialog).findByRole('heading', { name: 'Signed in as grace@example.com' })).toBeInTheDocument()
+    await expectSignedIn()
   })
 
   it('given an open modal, Escape closes it and focus returns to Log in', async () => {
@@ -442,7 +458,7 @@ describe('LoginModal', () => {
     const dialog = await openModal(second.user, 'Check your email')
     expect(await within(dialog).findByText(`We sent a code to ${email}`)).toBeInTheDocument()
     await second.user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), code)
-    expect(await within(dialog).findByRole('heading', { name: /^Signed in as / })).toBeInTheDocument()
+    await expectSignedIn()
   })
 
   it('given labels and a theme, it uses them', async () => {
@@ -462,7 +478,7 @@ describe('LoginModal', () => {
       within(dialog).getByRole('textbox', { name: 'Verification code' }),
       latestCode(proxy, 'strict@example.com'),
     )
-    expect(await within(dialog).findByRole('heading', { name: /^Signed in as / })).toBeInTheDocument()
+    await expectSignedIn()
     await user.keyboard('{Escape}')
     expect(screen.getByRole('button', { name: 'Account' })).toHaveFocus()
   })

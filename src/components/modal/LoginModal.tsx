@@ -36,6 +36,12 @@ export interface LoginModalContentProps {
    * the modal (or LoginButton) is mounted, open or not; false leaves the kit's prompt as it was.
    */
   signingPrompt?: boolean
+  /**
+   * Close by itself once a sign-in completes in it (focus goes back to what opened it, the app shows the
+   * person signed in); default true. false: it goes on to "Your account" (who, how, the wallet's
+   * addresses) until "Done". Opened while signed in, it shows "Your account" either way.
+   */
+  closeOnSignIn?: boolean
 }
 
 export interface LoginModalProps extends LoginModalContentProps {
@@ -87,7 +93,7 @@ export function LoginModalView({
   ...props
 }: LoginModalContentProps & { open: boolean; setOpen(open: boolean): void }) {
   const { theme, locale, labels } = useAppearance(props)
-  const { methods, title, logo } = props
+  const { methods, title, logo, closeOnSignIn = true } = props
   const { module, error } = useModuleSnapshot(chunks.dialog)
   const copy = useLocaleLabels(locale, labels)
   // A signature asked while this is mounted, open or not (its code is here once asked), and a caller
@@ -107,6 +113,7 @@ export function LoginModalView({
           methods={methods}
           title={title}
           logo={logo}
+          closeOnSignIn={closeOnSignIn}
         />
       ) : (
         <DialogLoading
