@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { DEV_URL } from './devServer'
-import { readCode, uniqueEmail } from './helpers'
+import { expectSignedInAndClosed, openAccount, readCode, uniqueEmail } from './helpers'
 
 // Every other playground test runs on its production build (the kit suite's baseURL, as an app ships it);
 // this one proves the README's first command: `npm run dev`'s playground, on Vite's dev server with the
@@ -15,7 +15,8 @@ test('the playground on the dev server (npm run dev) signs a new user in by emai
   await dialog.getByRole('textbox', { name: 'Email address' }).fill(email)
   await dialog.getByRole('button', { name: 'Continue with email' }).click()
   await dialog.getByRole('textbox', { name: 'Verification code' }).fill(await readCode(page.request, email, DEV_URL))
-  await expect(dialog.getByRole('heading', { name: `Signed in as ${email}` })).toBeVisible()
+  await expectSignedInAndClosed(page)
+  await openAccount(page, email)
   await page.reload()
   await expect(page.getByRole('button', { name: 'Account' })).toBeVisible()
   expect(errors).toEqual([])

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 
 /** The mock's mount point in the playground's dev server (playground/vite.config.ts). */
 export const PROXY_PATH = '/auth-proxy'
@@ -78,15 +78,42 @@ export async function requestCode(page: Page, email: string, proxyUrl = PROXY_PA
   return readCode(page.request, email, proxyUrl, '')
 }
 
-/** Signs `email` in through the modal, end to end, and closes it. `proxyUrl`: as requestCode's. */
+/** The login button once someone is signed in: "Account", which opens "Your account". */
+export function accountButton(page: Page | Locator): Locator {
+  return page.getByRole('button', { name: 'Account', exact: true })
+}
+
+/**
+ * A sign-in through the modal has completed: the modal closed by itself (LoginModal's `closeOnSignIn`, on
+ * by default) and the button that opened it says "Account". `focused`: focus is back on that button (the
+ * modal was opened from it, not by itself on the way back from a provider). Returns the button.
+ */
+export async function expectSignedInAndClosed(page: Page, { focused = false } = {}): Promise<Locator> {
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  const account = accountButton(page)
+  await expect(account).toBeVisible()
+  if (focused) await expect(account).toBeFocused()
+  return account
+}
+
+/**
+ * Signed in, opens "Your account" with the "Account" button and waits for its heading, "Signed in as
+ * `who`" (anyone when not given). Returns the dialog; its Done closes it.
+ */
+export async function openAccount(page: Page, who?: string): Promise<Locator> {
+  await accountButton(page).click()
+  const dialog = page.getByRole('dialog', { name: 'Your account' })
+  await expect(
+    dialog.getByRole('heading', { name: who === undefined ? /^Signed in as / : `Signed in as ${who}` }),
+  ).toBeVisible()
+  return dialog
+}
+
+/** Signs `email` in through the modal, end to end; the modal closes by itself. `proxyUrl`: as requestCode's. */
 export async function signIn(page: Page, email: string, proxyUrl = PROXY_PATH): Promise<void> {
   const code = await requestCode(page, email, proxyUrl)
-  // Named by its step: "Check your email", then "Your account".
-  const dialog = page.getByRole('dialog')
-  await dialog.getByRole('textbox', { name: 'Verification code' }).fill(code)
-  await expect(dialog.getByRole('heading', { name: /^Signed in as / })).toBeVisible()
-  await dialog.getByRole('button', { name: 'Done' }).click()
-  await expect(dialog).toBeHidden()
+  await page.getByRole('dialog').getByRole('textbox', { name: 'Verification code' }).fill(code)
+  await expectSignedInAndClosed(page)
 }
 
 /** The session panel of the playground. */

@@ -2,7 +2,7 @@
 // (auth-proxy-kit/mock/playwright) answers the playground's proxy path on a clock the test moves, so the
 // mock's 30 s resend limit is passed by moving its clock and the page's together, not waited out.
 import { expect, test as mockTest } from 'auth-proxy-kit/mock/playwright'
-import { PROXY_PATH, storedKeys, uniqueEmail } from './helpers'
+import { PROXY_PATH, expectSignedInAndClosed, storedKeys, uniqueEmail } from './helpers'
 
 const SHOTS = 'test-results/screenshots'
 
@@ -42,7 +42,7 @@ mockTest.describe('recovery on the playground', () => {
       await expect(dialog.getByText(`We sent a code to ${email}`)).toBeVisible()
       expect(inbox.messages(email)).toHaveLength(2)
       await dialog.getByRole('textbox', { name: 'Verification code' }).fill(await inbox.waitForCode(email))
-      await expect(dialog.getByRole('heading', { name: /^Signed in as / })).toBeVisible()
+      await expectSignedInAndClosed(page)
       expect((await storedKeys(page)).map((key) => key.publicKey)).toEqual(kept.map((key) => key.publicKey))
     },
   )

@@ -34,6 +34,7 @@ test('addOAuthIdentity: the consent page offers the identity, and Google sign-in
   const closed = popup.waitForEvent('close')
   await popup.getByRole('button', { name: 'Continue as Katherine Johnson' }).click()
   await closed
-  await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible()
+  await expect(page.getByRole('dialog')).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Account' })).toBeVisible()
   expect(Object.values(mockAuthProxy.proxy.state.users).some((user) => user.oauthProviders.length > 0)).toBe(true)
 })

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { readCode, uniqueEmail } from './helpers'
+import { accountButton, readCode, uniqueEmail } from './helpers'
 
 // The kit's LoginButton inside another library's modal (a Radix Dialog: playground/nested.html). Radix
 // sets `pointer-events: none` on <body>, traps focus in its content and closes on Escape from a document
@@ -65,10 +65,19 @@ test.describe("the kit's modal inside a Radix Dialog", () => {
     await kit.getByRole('textbox', { name: 'Email address' }).fill(email)
     await kit.getByRole('button', { name: 'Continue with email' }).click()
     await kit.getByRole('textbox', { name: 'Verification code' }).fill(await readCode(page.request, email))
+    // Signed in, the kit's modal closes by itself, and only it: focus goes back to its button in the Radix
+    // dialog, now "Account".
+    await expect(kit).toHaveCount(0)
+    await expect(settings.getByText('You are signed in.')).toBeVisible()
+    const accountOpener = accountButton(settings)
+    await expect(accountOpener).toBeFocused()
+    // "Account" opens the kit's "Your account" on top, as "Log in" did.
+    await accountOpener.click()
     const account = page.getByRole('dialog', { name: 'Your account' })
     await expect(account.getByText(email, { exact: true })).toBeVisible()
     await account.getByRole('button', { name: 'Done' }).click()
     await expect(account).toBeHidden()
-    await expect(settings.getByText('You are signed in.')).toBeVisible()
+    await expect(settings).toBeVisible()
+    await expect(accountOpener).toBeFocused()
   })
 })

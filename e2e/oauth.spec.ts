@@ -3,7 +3,9 @@ import {
   addOAuthIdentity,
   chooseOAuthMode,
   chooseTenant,
+  expectSignedInAndClosed,
   hasOAuthAnswer,
+  openAccount,
   openLoginModal,
   proxyRequests,
   sessionPanel,
@@ -35,14 +37,29 @@ test.describe('OAuth sign-in on the playground (mock Google)', () => {
 
     // Redirect: the whole page goes to the provider's consent page, and comes back.
     const requests = proxyRequests(page)
+    // The log-in answer is held on the way back, so that the wait while the answer is exchanged can be seen.
+    let releaseLogin = () => {}
+    const loginHeld = new Promise<void>((resolve) => {
+      releaseLogin = resolve
+    })
+    await page.route('**/auth-proxy/public/v1/submit/stamp_login', async (route) => {
+      await loginHeld
+      await route.continue()
+    })
     await dialog.getByRole('button', { name: 'Continue with Google' }).click()
     await page.waitForURL(CONSENT)
     await expect(page.getByRole('heading', { name: 'Sign in with Google' })).toBeVisible()
     await page.screenshot({ path: `${SHOTS}/oauth-2-consent.png`, animations: 'disabled' })
     await page.getByRole('button', { name: `Continue as ${person.name}` }).click()
 
-    dialog = page.getByRole('dialog')
-    await expect(dialog.getByRole('heading', { name: /^Signed in as / })).toBeVisible()
+    // Back, the modal opens by itself, titled by the provider, while the answer is exchanged for a session;
+    // signed in, it closes by itself.
+    const returning = page.getByRole('dialog', { name: 'Continue with Google' })
+    await expect(returning.getByRole('status')).toHaveText('Signing you in…')
+    await page.screenshot({ path: `${SHOTS}/oauth-2b-signing-in.png`, animations: 'disabled' })
+    releaseLogin()
+    await expectSignedInAndClosed(page)
+    await page.unroute('**/auth-proxy/public/v1/submit/stamp_login')
     expect(hasOAuthAnswer(page.url())).toBe(false)
     expect(page.url()).not.toMatch(/[?&#](code|id_token|state)=/)
     // Google's id_token went straight to the proxy's account and signup_v2, then attested stamp_login
@@ -51,13 +68,11 @@ test.describe('OAuth sign-in on the playground (mock Google)', () => {
     const first = await storedSessionClaims(page)
     expect(first).not.toBeNull()
     expect((await storedKeys(page)).map((key) => key.publicKey)).toEqual([first?.public_key])
-    // The person as the provider named them (from the id_token the kit signed in with), not an id.
-    await expect(
-      page.getByRole('dialog', { name: 'Your account' }).getByRole('heading', { name: `Signed in as ${person.email}` }),
-    ).toBeVisible()
-    await expect(dialog.getByText('Signed in with Google')).toBeVisible()
-    await dialog.getByRole('button', { name: 'Done' }).click()
-    await expect(dialog).toBeHidden()
+    // "Account" names the person as the provider named them (from the id_token the kit signed in with), not an id.
+    const account = await openAccount(page, person.email)
+    await expect(account.getByText('Signed in with Google')).toBeVisible()
+    await account.getByRole('button', { name: 'Done' }).click()
+    await expect(account).toBeHidden()
 
     // Through the whole history of the tab, back to its start and forward again: no entry is the
     // callback with its id_token and state (the page replaced its own entry with the clean address).
@@ -99,7 +114,8 @@ test.describe('OAuth sign-in on the playground (mock Google)', () => {
     await popup.getByRole('button', { name: `Continue as ${person.name}` }).click()
     await closed
 
-    await expect(dialog.getByRole('heading', { name: /^Signed in as / })).toBeVisible()
+    await expectSignedInAndClosed(page)
+    await openAccount(page, person.email)
     await page.screenshot({ path: `${SHOTS}/oauth-5-signed-in.png`, animations: 'disabled' })
     const second = await storedSessionClaims(page)
     expect(second?.organization_id).toBe(first?.organization_id)
@@ -130,7 +146,7 @@ test.describe('OAuth sign-in on the playground (mock Google)', () => {
     await tab.waitForURL(CONSENT)
     await tab.getByRole('button', { name: `Continue as ${person.name}` }).click()
 
-    await expect(tab.getByRole('dialog').getByRole('heading', { name: /^Signed in as / })).toBeVisible()
+    await expectSignedInAndClosed(tab)
     expect(hasOAuthAnswer(tab.url())).toBe(false)
     expect(tab.url()).not.toMatch(/[?&#](code|id_token|state)=/)
     // Still a tab with an opener, and the sign-in went through once.
@@ -139,7 +155,6 @@ test.describe('OAuth sign-in on the playground (mock Google)', () => {
     const claims = await storedSessionClaims(tab)
     expect(claims).not.toBeNull()
     expect((await storedKeys(tab)).map((key) => key.publicKey)).toEqual([claims?.public_key])
-    await tab.getByRole('dialog').getByRole('button', { name: 'Done' }).click()
     await expect(sessionPanel(tab).getByText(String(claims?.organization_id), { exact: true })).toBeVisible()
   })
 
@@ -294,8 +309,7 @@ test.describe('OAuth sign-in on the playground, per provider kind (tenant with e
       await expect(page.getByRole('heading', { name: `Sign in with ${name}` })).toBeVisible()
       await page.getByRole('button', { name: `Continue as ${person.name}` }).click()
 
-      dialog = page.getByRole('dialog')
-      await expect(dialog.getByRole('heading', { name: /^Signed in as / })).toBeVisible()
+      await expectSignedInAndClosed(page)
       expect(hasOAuthAnswer(page.url())).toBe(false)
       expect(requests.filter(signInRequest)).toEqual([
         ...exchange,
@@ -305,7 +319,6 @@ test.describe('OAuth sign-in on the playground, per provider kind (tenant with e
       ])
       const first = await storedSessionClaims(page, 'every-provider')
       expect(first).not.toBeNull()
-      await dialog.getByRole('button', { name: 'Done' }).click()
       await sessionPanel(page).getByRole('button', { name: 'Sign out' }).click()
       await expect(sessionPanel(page).getByText(/Signed out/)).toBeVisible()
 
@@ -320,7 +333,7 @@ test.describe('OAuth sign-in on the playground, per provider kind (tenant with e
       await popup.getByRole('button', { name: `Continue as ${person.name}` }).click()
       await closed
 
-      await expect(dialog.getByRole('heading', { name: /^Signed in as / })).toBeVisible()
+      await expectSignedInAndClosed(page)
       expect(hasOAuthAnswer(page.url())).toBe(false)
       expect(requests.filter(signInRequest)).toEqual([...exchange, '/v1/account', '/public/v1/submit/stamp_login'])
       const second = await storedSessionClaims(page, 'every-provider')

@@ -2,7 +2,7 @@
 // whose answer is lost: lostCodeRequest.spec.ts). The faults are the page's own (page.route), so that no
 // other test sharing the playground's mock sees them.
 import { expect, test } from '@playwright/test'
-import { readCode, storedKeys, storedSessionClaims, uniqueEmail } from './helpers'
+import { expectSignedInAndClosed, readCode, storedKeys, storedSessionClaims, uniqueEmail } from './helpers'
 
 const SHOTS = 'test-results/screenshots'
 
@@ -37,7 +37,7 @@ test.describe('recovery on the playground', () => {
     await page.screenshot({ path: `${SHOTS}/recovery-2-code-accepted-360-dark.png`, animations: 'disabled' })
 
     await dialog.getByRole('button', { name: 'Verify' }).click()
-    await expect(dialog.getByRole('heading', { name: /^Signed in as / })).toBeVisible()
+    await expectSignedInAndClosed(page)
     // The second sign-up went through; the code was not checked again (it would have been refused).
     expect(signups).toHaveLength(2)
     const claims = await storedSessionClaims(page)

@@ -3,7 +3,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { verifyTypedData, type Hex } from 'viem'
 import { samplePermit } from '../playground/src/samplePermit'
-import { requestCode, sessionPanel, uniqueEmail } from './helpers'
+import { expectSignedInAndClosed, requestCode, sessionPanel, uniqueEmail } from './helpers'
 
 const SHOTS = 'test-results/screenshots'
 
@@ -12,10 +12,7 @@ async function signUp(page: Page, label: string): Promise<string> {
   await page.goto('/')
   const code = await requestCode(page, email)
   await page.getByRole('dialog').getByRole('textbox', { name: 'Verification code' }).fill(code)
-  const account = page.getByRole('dialog', { name: 'Your account' })
-  await expect(account.getByRole('heading', { name: `Signed in as ${email}` })).toBeVisible()
-  await account.getByRole('button', { name: 'Done' }).click()
-  await expect(account).toBeHidden()
+  await expectSignedInAndClosed(page)
   return email
 }
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { readMessage, sessionPanel, storedSessionClaims, uniquePhoneNumber } from './helpers'
+import { expectSignedInAndClosed, readMessage, sessionPanel, storedSessionClaims, uniquePhoneNumber } from './helpers'
 
 const SHOTS = 'test-results/screenshots'
 
@@ -48,9 +48,7 @@ test.describe('SMS sign-in on the playground', () => {
     const message = await readMessage(page.request, phoneNumber)
     expect(message.text).toBe(`${message.code} is your auth-proxy-kit playground code.`)
     await codeField.fill(message.code)
-    await expect(dialog.getByRole('heading', { name: /^Signed in as / })).toBeVisible()
-    await dialog.getByRole('button', { name: 'Done' }).click()
-    await expect(dialog).toBeHidden()
+    await expectSignedInAndClosed(page)
     const first = await storedSessionClaims(page)
     expect(first?.session_type).toBe('SESSION_TYPE_READ_WRITE')
     // The dev inbox shows the text as it was sent.
@@ -64,7 +62,7 @@ test.describe('SMS sign-in on the playground', () => {
     const second = await readMessage(page.request, phoneNumber)
     expect(second.code).not.toBe(message.code)
     await again.getByRole('textbox', { name: 'Verification code' }).fill(second.code)
-    await expect(again.getByRole('heading', { name: /^Signed in as / })).toBeVisible()
+    await expectSignedInAndClosed(page)
     const claims = await storedSessionClaims(page)
     expect(claims?.organization_id).toBe(first?.organization_id)
     expect(claims?.user_id).toBe(first?.user_id)

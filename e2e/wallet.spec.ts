@@ -1,16 +1,23 @@
 import { expect, test, type Page } from '@playwright/test'
 import { recoverMessageAddress } from 'viem'
-import { requestCode, sessionPanel, storedKeys, storedSessionClaims, uniqueEmail } from './helpers'
+import {
+  expectSignedInAndClosed,
+  openAccount,
+  requestCode,
+  sessionPanel,
+  storedKeys,
+  storedSessionClaims,
+  uniqueEmail,
+} from './helpers'
 
 const SHOTS = 'test-results/screenshots'
 
-/** Signs up by email through the modal and leaves it open on "Your account". */
+/** Signs up by email through the modal (which closes by itself), then opens "Your account" with "Account". */
 async function signUpByEmail(page: Page, email: string) {
   const code = await requestCode(page, email)
   await page.getByRole('dialog').getByRole('textbox', { name: 'Verification code' }).fill(code)
-  const account = page.getByRole('dialog', { name: 'Your account' })
-  await expect(account.getByRole('heading', { name: `Signed in as ${email}` })).toBeVisible()
-  return account
+  await expectSignedInAndClosed(page)
+  return openAccount(page, email)
 }
 
 function walletPanel(page: Page) {
@@ -68,6 +75,7 @@ test.describe('the wallet on the playground', () => {
     await page.goto('/')
     const account = await signUpByEmail(page, email)
     await account.getByRole('button', { name: 'Done' }).click()
+    await expect(account).toBeHidden()
     const before = await storedSessionClaims(page)
     const keysBefore = (await storedKeys(page)).map((key) => key.publicKey)
 
