@@ -345,8 +345,9 @@ const PROBE = `(() => {
   const find = {
     email: () => document.querySelector('[role="dialog"] input[autocomplete="email"]'),
     code: () => document.querySelector('[role="dialog"] input[autocomplete="one-time-code"]'),
-    signedIn: () => [...document.querySelectorAll('[role="dialog"] h1, [role="dialog"] h2, [role="dialog"] h3')]
-      .some((heading) => /signed in/i.test(heading.textContent || '')),
+    // The modal closes by itself once signed in (closeOnSignIn): gone, and its button says "Account".
+    signedIn: () => !document.querySelector('[role="dialog"]') &&
+      [...document.querySelectorAll('button')].some((button) => button.textContent === 'Account'),
   }
   // The frame after: a rAF callback runs before the paint, a message posted from it is handled after.
   const afterPaint = (done) => requestAnimationFrame(() => {
@@ -584,7 +585,7 @@ const TIME_ROWS: Array<[keyof VisitTimes, string]> = [
   ['firstOpen', 'first click on "Log in", page settled → email field painted'],
   ['secondOpen', 'second open → email field painted'],
   ['emailToCode', '"Continue with email" → code field painted (key, preflight, `otp_init`)'],
-  ['codeToSignedIn', 'code typed → "Your account" painted (`otp_login`/signup, session stored)'],
+  ['codeToSignedIn', 'code typed → modal closed, "Account" painted (`otp_login`/signup, session stored)'],
 ]
 
 // ---------------------------------------------------------------------------------------------------

@@ -120,7 +120,7 @@ export function LoginFlow({ header, onDone, methods: only, closeOnSignIn = false
   useEffect(() => {
     if (endsSignedIn) prefetchChunk(chunks.wallet)
   }, [endsSignedIn])
-  useCloseOnSignIn(status, callback.status === 'completing', closeOnSignIn ? onDone : undefined)
+  const closing = useCloseOnSignIn(status, callback.status === 'completing', closeOnSignIn ? onDone : undefined)
 
   // The step under its title row: the step's own title (the app's, on the list of methods) and way back.
   const show = (body: ReactNode, title: ReactNode = header.title ?? labels.dialogTitle, back?: PanelBack) => (
@@ -139,6 +139,7 @@ export function LoginFlow({ header, onDone, methods: only, closeOnSignIn = false
     )
   }
   if (status === 'loading') return show(<Progress label={labels.loading} />)
+  if (closing) return show(<Progress label={labels.signingIn} />)
   if (status === 'signedIn' && session)
     return show(<AccountView session={session} onDone={onDone} />, labels.accountTitle)
   // Under way in the popup, or the page on its way to the provider ("Taking you to Google…").

@@ -289,7 +289,7 @@ describe('LoginModal', () => {
   })
 
   it('given the defaults, the modal closes by itself once signed in, focus back on Account, and opens on Your account', async () => {
-    const { user, proxy, kit } = renderWithProxy(<LoginButton />)
+    const { user, proxy, kit, requests } = renderWithProxy(<LoginButton />)
     const dialog = await requestCode(user, 'ada@example.com')
     await user.type(
       within(dialog).getByRole('textbox', { name: 'Verification code' }),
@@ -297,6 +297,8 @@ describe('LoginModal', () => {
     )
     await expectSignedIn()
     expect(kit.session.getSnapshot().status).toBe('signedIn')
+    // "Your account" was never mounted on the way out: its wallet was not asked for.
+    expect(requests.filter((path) => path.includes('list_wallet'))).toEqual([])
     await user.click(screen.getByRole('button', { name: 'Account' }))
     const account = await screen.findByRole('dialog', { name: 'Your account' })
     expect(await within(account).findByRole('heading', { name: 'Signed in as ada@example.com' })).toBeInTheDocument()
