@@ -3,9 +3,9 @@ import { readMessage, sessionPanel, storedSessionClaims, uniquePhoneNumber } fro
 
 const SHOTS = 'test-results/screenshots'
 
-/** +447123456789 as the code step shows it. */
+/** +447123456789 as the code step and "Your account" show it: +44 7123 456789. */
 function shown(phoneNumber: string): string {
-  return `+44 ${phoneNumber.slice(3)}`
+  return `+44 ${phoneNumber.slice(3, 7)} ${phoneNumber.slice(7)}`
 }
 
 /** Opens the modal's phone step and asks for a code for a UK mobile typed the national way (07…). */
@@ -48,7 +48,8 @@ test.describe('SMS sign-in on the playground', () => {
     const message = await readMessage(page.request, phoneNumber)
     expect(message.text).toBe(`${message.code} is your auth-proxy-kit playground code.`)
     await codeField.fill(message.code)
-    await expect(dialog.getByRole('heading', { name: /^Signed in as / })).toBeVisible()
+    // "Your account" shows the number as the code step did.
+    await expect(dialog.getByRole('heading', { name: `Signed in as ${shown(phoneNumber)}` })).toBeVisible()
     await dialog.getByRole('button', { name: 'Done' }).click()
     await expect(dialog).toBeHidden()
     const first = await storedSessionClaims(page)

@@ -7,7 +7,7 @@ import { LoginModalDemo, type LoginModalDemoProps } from './support/LoginModalDe
 import { MockProviders } from './support/MockProviders'
 import { answerInPopup, clickProvider, loadOAuthWindow } from './support/oauth'
 import { createPasskeyNamed, loadPasskeyBrowser, STORY_PASSKEY_NAME } from './support/passkeys'
-import { STORY_PHONE } from './support/phoneSteps'
+import { STORY_PHONE, STORY_PHONE_SHOWN } from './support/phoneSteps'
 import { loadSignedIn } from './support/signedIn'
 import { dialogOf, STORY_EMAIL } from './support/steps'
 
@@ -93,7 +93,7 @@ export const PhoneUser: Story = {
   },
   parameters: {
     expectedState: [
-      { role: 'heading', name: `Signed in as ${STORY_PHONE}` },
+      { role: 'heading', name: `Signed in as ${STORY_PHONE_SHOWN}` },
       { text: 'Signed in with phone' },
       ...walletShown,
     ],

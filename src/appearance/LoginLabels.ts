@@ -181,7 +181,7 @@ export interface LoginLabels extends Partial<SigningLabels> {
   sendCode: string
   /** Back from the phone step to every method. */
   otherMethods: string
-  /** `{phone}`, shown as +44 7700900123 */
+  /** `{phone}`, shown grouped as the country's mobile numbers are (+44 7700 900123) */
   codeSentToPhone: string
   useDifferentPhone: string
   /** When the proxy refuses to send another code for now (RATE_LIMITED). */

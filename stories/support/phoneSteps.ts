@@ -6,8 +6,8 @@ import { dialogOf } from './steps'
 // Steps of the phone stories, as a person takes them: "Continue with phone", a number, "Send code".
 
 export const STORY_PHONE = '+447700900123'
-/** How the code step shows STORY_PHONE. */
-export const STORY_PHONE_SHOWN = '+44 7700900123'
+/** How the code step and "Your account" show STORY_PHONE. */
+export const STORY_PHONE_SHOWN = '+44 7700 900123'
 
 export async function openPhoneStep(canvasElement: HTMLElement): Promise<HTMLElement> {
   const user = userEvent.setup()

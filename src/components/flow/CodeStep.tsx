@@ -41,7 +41,7 @@ export function CodeStep({ otp, challenge }: CodeStepProps) {
   // The code on show was refused already (the field holds it, normalized): Verify waits for another.
   const refused = otp.refusedCode !== undefined && code === otp.refusedCode
   useMountFocus(inputRef)
-  // The number reads better grouped (+44 7700900123); the grouping comes with the phone step's code,
+  // The number reads better grouped (+44 7700 900123); the grouping comes with the phone step's code,
   // which "Use a different number" needs anyway. Until then the number shows as sent.
   const phoneParts = useModuleSnapshot(chunks.phoneStep).module
   useEffect(() => {
