@@ -177,7 +177,10 @@ export const TwoWallets: Story = {
 
 export const TwoWalletsDark: Story = { ...TwoWallets, name: 'Two wallets (dark)', args: { theme: 'dark' } }
 
-/** A long email and long addresses on a narrow phone: the name wraps, the addresses keep their short form. */
+/**
+ * A long email and long addresses on a narrow phone: the name's line ends before the @ (a part too long
+ * for a line ends in "…", the whole on hover), the addresses keep their short form.
+ */
 export const NarrowLongNames: Story = {
   name: 'Long email and addresses at 360 px',
   globals: { viewport: { value: 'mobile' } },

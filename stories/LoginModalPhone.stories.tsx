@@ -6,6 +6,7 @@ import { LoginModalDemo, type LoginModalDemoProps } from './support/LoginModalDe
 import { MockProviders } from './support/MockProviders'
 import { openPhoneStep, requestPhoneCode, sentPhoneCode, STORY_PHONE_SHOWN, submitPhone } from './support/phoneSteps'
 import { typeCode } from './support/steps'
+import { wholeText } from '../src/react/test/wholeText'
 
 // The phone step of the login modal, each state on the mock proxy (whose demo tenant enables SMS).
 const meta: Meta<LoginModalDemoProps> = {
@@ -75,7 +76,7 @@ export const CodeEntry: Story = {
   },
   parameters: {
     expectedState: [
-      { text: `We sent a code to ${STORY_PHONE_SHOWN}` },
+      { text: wholeText(`We sent a code to ${STORY_PHONE_SHOWN}`) },
       { role: 'textbox', name: 'Verification code' },
       { role: 'button', name: 'Resend code' },
       { role: 'button', name: 'Use a different number' },

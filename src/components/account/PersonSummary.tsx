@@ -5,6 +5,7 @@ import { chunks, prefetchChunk } from '../../chunks'
 import { formatLabel } from '../labels/formatLabel'
 import { useLabels } from '../labels/LabelsContext'
 import type { LoginLabels } from '../../appearance/LoginLabels'
+import { ContactText } from '../ui/ContactText'
 import { useModuleSnapshot } from '../ui/useModuleSnapshot'
 import type { Person } from './describePerson'
 import { PersonAvatar } from './PersonAvatar'
@@ -56,7 +57,9 @@ export function PersonSummary({ person, headingRef }: PersonSummaryProps) {
             <>
               {/* Read as a sentence, "Signed in as ada@example.com"; seen as the name alone. */}
               <span className="apk-visually-hidden">{formatLabel(labels.signedInAs, { name })}</span>
-              <span aria-hidden="true">{name}</span>
+              <span aria-hidden="true">
+                <ContactText contact={name} />
+              </span>
             </>
           )}
         </h3>

@@ -4,7 +4,9 @@ import type { KitErrorCode, OtpChallenge } from '../../core'
 import { DEFAULT_USER_MESSAGES, type UseOtpReturnType } from '../../react'
 import { errorMessage } from '../labels/errorMessage'
 import { formatLabel } from '../labels/formatLabel'
+import { formatLabelNodes } from '../labels/formatLabelNodes'
 import { useLabels } from '../labels/LabelsContext'
+import { ContactText } from '../ui/ContactText'
 import { OtpInput } from '../ui/OtpInput'
 import { ErrorAlert } from '../ui/ErrorAlert'
 import { formatCountdown } from './formatCountdown'
@@ -86,10 +88,10 @@ export function CodeStep({ otp, challenge }: CodeStepProps) {
     <form className="apk-form" onSubmit={onSubmit} noValidate>
       <p className="apk-text">
         {bySms
-          ? formatLabel(labels.codeSentToPhone, {
-              phone: phoneParts?.formatE164(challenge.contact) ?? challenge.contact,
+          ? formatLabelNodes(labels.codeSentToPhone, {
+              phone: <ContactText contact={phoneParts?.formatE164(challenge.contact) ?? challenge.contact} />,
             })
-          : formatLabel(labels.codeSentTo, { email: challenge.contact })}
+          : formatLabelNodes(labels.codeSentTo, { email: <ContactText contact={challenge.contact} /> })}
       </p>
       <OtpInput
         ref={inputRef}

@@ -7,6 +7,7 @@ import { createMockAuthProxy } from '../../mock'
 import { expectNoAxeViolations } from '../../react/test/expectNoAxeViolations'
 import { holdRequests } from '../../react/test/holdRequests'
 import { latestCode, renderWithProxy, wrongCode } from '../../react/test/renderWithProxy'
+import { wholeText } from '../../react/test/wholeText'
 import { LoginButton } from './LoginButton'
 
 const PHONE = '+447700900123'
@@ -32,7 +33,7 @@ async function sendCode(user: UserEvent, dialog: HTMLElement, number = '07700 90
   await user.clear(field)
   await user.type(field, number)
   await user.click(within(dialog).getByRole('button', { name: 'Send code' }))
-  await within(dialog).findByText(`We sent a code to ${PHONE_SHOWN}`)
+  await within(dialog).findByText(wholeText(`We sent a code to ${PHONE_SHOWN}`))
 }
 
 describe('LoginModal, sign-in by SMS', () => {
@@ -132,7 +133,7 @@ describe('LoginModal, sign-in by SMS', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Phone number' }), '+33 6 12 34 56 78')
     expect(within(dialog).getByRole('combobox', { name: 'Country or region' })).toHaveValue('FR')
     await user.click(within(dialog).getByRole('button', { name: 'Send code' }))
-    expect(await within(dialog).findByText('We sent a code to +33 6 12 34 56 78')).toBeInTheDocument()
+    expect(await within(dialog).findByText(wholeText('We sent a code to +33 6 12 34 56 78'))).toBeInTheDocument()
   })
 
   it('while the code is being sent, it disables Send code and says so', async () => {
@@ -146,7 +147,7 @@ describe('LoginModal, sign-in by SMS', () => {
     expect(within(dialog).getByRole('status')).toHaveTextContent('Sending code…')
     expect(within(dialog).getByRole('button', { name: 'Send code' })).toBeDisabled()
     otpInit.release()
-    expect(await within(dialog).findByText(`We sent a code to ${PHONE_SHOWN}`)).toBeInTheDocument()
+    expect(await within(dialog).findByText(wholeText(`We sent a code to ${PHONE_SHOWN}`))).toBeInTheDocument()
   })
 
   it('given codes asked for too fast, says so and counts down to when a code may be asked for again', async () => {
@@ -172,7 +173,7 @@ describe('LoginModal, sign-in by SMS', () => {
     clock += 6_000
     expect(await within(dialog).findByText('You can ask again now.')).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: 'Send code' }))
-    expect(await within(dialog).findByText(`We sent a code to ${PHONE_SHOWN}`)).toBeInTheDocument()
+    expect(await within(dialog).findByText(wholeText(`We sent a code to ${PHONE_SHOWN}`))).toBeInTheDocument()
     expect(proxy.outbox(PHONE)).toHaveLength(2)
   })
 
@@ -236,7 +237,7 @@ describe('LoginModal, sign-in by SMS', () => {
 
     const second = renderWithProxy(<LoginButton />, { proxy: first.proxy, keyStore: first.kit.keyStore, flowStorage })
     const dialog = await openModal(second.user, 'Check your phone')
-    expect(await within(dialog).findByText(`We sent a code to ${PHONE_SHOWN}`)).toBeInTheDocument()
+    expect(await within(dialog).findByText(wholeText(`We sent a code to ${PHONE_SHOWN}`))).toBeInTheDocument()
     await second.user.click(within(dialog).getByRole('button', { name: 'Use a different number' }))
     // Back to the phone step, with the number read back from the challenge.
     expect(await within(dialog).findByRole('textbox', { name: 'Phone number' })).toHaveValue('7700900123')

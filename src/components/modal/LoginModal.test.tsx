@@ -7,6 +7,7 @@ import { createMockAuthProxy } from '../../mock'
 import { expectNoAxeViolations } from '../../react/test/expectNoAxeViolations'
 import { holdRequests } from '../../react/test/holdRequests'
 import { latestCode, renderWithProxy, wrongCode } from '../../react/test/renderWithProxy'
+import { wholeText } from '../../react/test/wholeText'
 import { LoginButton } from './LoginButton'
 
 async function openModal(user: UserEvent, title = 'Log in or sign up'): Promise<HTMLElement> {
@@ -18,7 +19,7 @@ async function requestCode(user: UserEvent, email: string): Promise<HTMLElement>
   const dialog = await openModal(user)
   await user.type(await within(dialog).findByRole('textbox', { name: 'Email address' }), email)
   await user.click(within(dialog).getByRole('button', { name: 'Continue with email' }))
-  await within(dialog).findByText(`We sent a code to ${email}`)
+  await within(dialog).findByText(wholeText(`We sent a code to ${email}`))
   return dialog
 }
 
@@ -107,6 +108,27 @@ describe('LoginModal', () => {
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument()
   })
 
+  it('given a long address, the code step and Your account show it in two parts, a line ending only before the @, and the whole on hover and for screen readers', async () => {
+    const { user, proxy } = renderWithProxy(<LoginButton />)
+    const email = 'maximilian.alexander.featherstonehaugh@northwind-traders.com'
+    const dialog = await requestCode(user, email)
+    // The local part and @domain, each on one line, cut with an ellipsis if longer than one (styles.css).
+    const sentTo = within(dialog).getByTitle(email)
+    expect(Array.from(sentTo.children, (part) => part.textContent)).toEqual([
+      'maximilian.alexander.featherstonehaugh',
+      '@northwind-traders.com',
+    ])
+    // Only drawn in parts: the text is the whole address, in its sentence.
+    expect(within(dialog).getByText(wholeText(`We sent a code to ${email}`))).toContainElement(sentTo)
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), latestCode(proxy, email))
+    const heading = await within(dialog).findByRole('heading', { name: `Signed in as ${email}` })
+    expect(Array.from(within(heading).getByTitle(email).children, (part) => part.textContent)).toEqual([
+      'maximilian.alexander.featherstonehaugh',
+      '@northwind-traders.com',
+    ])
+  })
+
   it('while the code is being sent, it disables the button and says so', async () => {
     // The code's request waits for the test: the sending state stays on screen until then.
     const proxy = createMockAuthProxy({ strictFields: true })
@@ -119,7 +141,7 @@ describe('LoginModal', () => {
     expect(within(dialog).getByRole('status')).toHaveTextContent('Sending code…')
     expect(within(dialog).getByRole('button', { name: 'Continue with email' })).toBeDisabled()
     otpInit.release()
-    expect(await within(dialog).findByText('We sent a code to slow@example.com')).toBeInTheDocument()
+    expect(await within(dialog).findByText(wholeText('We sent a code to slow@example.com'))).toBeInTheDocument()
   })
 
   it('given a wrong code, it shows the message in an alert, and the right code then works', async () => {
@@ -398,7 +420,7 @@ describe('LoginModal', () => {
     // Same mock, key store, and tab storage: what survives a reload.
     const second = renderWithProxy(<LoginButton />, { proxy: first.proxy, keyStore: first.kit.keyStore, flowStorage })
     const dialog = await openModal(second.user, 'Check your email')
-    expect(await within(dialog).findByText(`We sent a code to ${email}`)).toBeInTheDocument()
+    expect(await within(dialog).findByText(wholeText(`We sent a code to ${email}`))).toBeInTheDocument()
     await second.user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), code)
     expect(await within(dialog).findByRole('heading', { name: /^Signed in as / })).toBeInTheDocument()
   })

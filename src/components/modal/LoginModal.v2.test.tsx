@@ -3,6 +3,7 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { latestCode, renderWithProxy } from '../../react/test/renderWithProxy'
+import { wholeText } from '../../react/test/wholeText'
 import { LoginButton } from './LoginButton'
 
 describe('LoginModal, current generation', () => {
@@ -13,7 +14,7 @@ describe('LoginModal, current generation', () => {
     let dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' })
     await user.type(await within(dialog).findByRole('textbox', { name: 'Email address' }), email)
     await user.click(within(dialog).getByRole('button', { name: 'Continue with email' }))
-    await within(dialog).findByText(`We sent a code to ${email}`)
+    await within(dialog).findByText(wholeText(`We sent a code to ${email}`))
     await user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), latestCode(proxy, email))
     await within(dialog).findByRole('heading', { name: `Signed in as ${email}` })
     expect(
@@ -29,7 +30,7 @@ describe('LoginModal, current generation', () => {
     dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' })
     await user.type(await within(dialog).findByRole('textbox', { name: 'Email address' }), email)
     await user.click(within(dialog).getByRole('button', { name: 'Continue with email' }))
-    await within(dialog).findByText(`We sent a code to ${email}`)
+    await within(dialog).findByText(wholeText(`We sent a code to ${email}`))
     await user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), latestCode(proxy, email))
     await within(dialog).findByRole('heading', { name: `Signed in as ${email}` })
     expect(Object.keys(proxy.state.users)).toHaveLength(1)
@@ -42,7 +43,7 @@ describe('LoginModal, current generation', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Log in or sign up' })
     await user.type(await within(dialog).findByRole('textbox', { name: 'Email address' }), email)
     await user.click(within(dialog).getByRole('button', { name: 'Continue with email' }))
-    await within(dialog).findByText(`We sent a code to ${email}`)
+    await within(dialog).findByText(wholeText(`We sent a code to ${email}`))
     const code = latestCode(proxy, email)
     await user.type(
       within(dialog).getByRole('textbox', { name: 'Verification code' }),
