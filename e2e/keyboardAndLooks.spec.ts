@@ -55,7 +55,7 @@ test.describe('keyboard, themes and languages on the playground', () => {
     await expect(dialog).toHaveAccessibleName('Your account')
 
     // The copy buttons are reached by Tab, then Done; Escape gives focus back to the button, now "Account".
-    await tabTo(page, 'Copy address')
+    await tabTo(page, 'Copy Ethereum address')
     expect(await focusRing(page)).not.toBe('none')
     await tabTo(page, 'Done')
     expect(await focusRing(page)).not.toBe('none')

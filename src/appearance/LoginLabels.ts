@@ -156,8 +156,10 @@ export interface LoginLabels extends Partial<SigningLabels> {
   loadingWallet: string
   /** A signed-in user without a wallet. */
   noWallet: string
-  /** The copy button's name beside an address. */
+  /** `{chain}` ("Ethereum", "Solana"): the copy button's name beside an address. */
   copyAddress: string
+  /** `{chain}`: the button beside an address that shows it whole, under its row (and hides it again). */
+  showFullAddress: string
   /** Said for about two seconds once the address is on the clipboard. */
   copied: string
   /** The browser refused the clipboard (an insecure page, a denied permission). */
