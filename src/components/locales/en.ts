@@ -41,7 +41,7 @@ export const en: LoginLabels = {
   or: 'or',
   continueWithProvider: 'Continue with {provider}',
   waitingForProvider: 'Waiting for {provider}…',
-  popupHint: 'Finish signing in in the window that opened. Closing it cancels the sign-in.',
+  popupHint: 'Use the window that opened to finish signing in. Closing it cancels the sign-in.',
   redirectingToProvider: 'Taking you to {provider}…',
   cancel: 'Cancel',
   signingIn: 'Signing you in…',
