@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import { expectNoAxeViolations } from './axe'
-import { readCode, uniqueEmail } from './helpers'
+import { readCode, requestCode, uniqueEmail } from './helpers'
 
 /** Presses Tab until the element named `name` has focus (at most `max` times); fails otherwise. */
 async function tabTo(page: Page, name: string, max = 20): Promise<void> {
@@ -23,6 +23,19 @@ async function focusRing(page: Page): Promise<string> {
     return style.outlineStyle !== 'none' && style.outlineWidth !== '0px'
       ? `outline ${style.outlineWidth}`
       : style.boxShadow
+  })
+}
+
+/** The colour of the kit's error text (the field's message): what a refused field's ring is drawn in. */
+function errorColour(dialog: Locator): Promise<string> {
+  return dialog.getByRole('alert').evaluate((alert) => getComputedStyle(alert).color)
+}
+
+/** The focused element's outline colour, or none. */
+function focusedOutline(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const style = getComputedStyle(document.activeElement as Element)
+    return style.outlineStyle === 'none' ? 'none' : style.outlineColor
   })
 }
 
@@ -110,6 +123,47 @@ test.describe('keyboard, themes and languages on the playground', () => {
     await dialog.getByRole('button', { name: 'Continue with email' }).click()
     await expect(dialog.getByRole('alert')).toBeVisible()
     await expectNoAxeViolations(page, '[role="dialog"]')
+  })
+
+  test('a field the kit refused shows its focus in the error colour, not the accent: the email, the phone number, the code', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Log in' }).click()
+    const dialog = page.getByRole('dialog')
+    const email = dialog.getByRole('textbox', { name: 'Email address' })
+    await email.fill('ada@example')
+    await dialog.getByRole('button', { name: 'Continue with email' }).click()
+    await expect(email).toBeFocused()
+    await expect(email).toHaveAttribute('aria-invalid', 'true')
+    const danger = await errorColour(dialog)
+    expect(await focusedOutline(page)).toBe(danger)
+    await expect(email).toHaveCSS('border-color', danger)
+
+    await dialog.getByRole('button', { name: 'Continue with phone' }).click()
+    const phone = dialog.getByRole('textbox', { name: 'Phone number' })
+    await phone.fill('555 01')
+    await dialog.getByRole('button', { name: 'Send code' }).click()
+    await expect(phone).toBeFocused()
+    expect(await focusedOutline(page)).toBe(danger)
+    await page.keyboard.press('Escape')
+
+    // A wrong code: every box in the error colour, none in the focus colour.
+    const code = await requestCode(page, uniqueEmail('refused-code'))
+    await dialog
+      .getByRole('textbox', { name: 'Verification code' })
+      .fill(code.replace(/./g, (c) => (c === '2' ? '3' : '2')))
+    await expect(dialog.getByRole('alert')).toBeVisible()
+    const boxes = await dialog
+      .locator('.apk-otp-box')
+      .evaluateAll((all) =>
+        all.map((box) => ({ border: getComputedStyle(box).borderColor, ring: getComputedStyle(box).boxShadow })),
+      )
+    expect(boxes.length).toBeGreaterThan(0)
+    for (const box of boxes) {
+      expect(box.border).toBe(danger)
+      expect(box.ring === 'none' || box.ring.startsWith(danger)).toBe(true)
+    }
   })
 
   test('theme="auto" follows the system: dark when the system is dark, light when it is light', async ({ browser }) => {
