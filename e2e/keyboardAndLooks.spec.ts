@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { expectNoAxeViolations } from './axe'
-import { readCode, requestCode, uniqueEmail } from './helpers'
+import { chooseOAuthMode, openLoginModal, readCode, requestCode, uniqueEmail } from './helpers'
 
 /** Presses Tab until the element named `name` has focus (at most `max` times); fails otherwise. */
 async function tabTo(page: Page, name: string, max = 20): Promise<void> {
@@ -164,6 +164,37 @@ test.describe('keyboard, themes and languages on the playground', () => {
       expect(box.border).toBe(danger)
       expect(box.ring === 'none' || box.ring.startsWith(danger)).toBe(true)
     }
+  })
+
+  test('the spinner beside a status is centred on the capitals of its text ("Waiting for Google…")', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await chooseOAuthMode(page, 'popup')
+    const dialog = await openLoginModal(page)
+    const popup = page.waitForEvent('popup')
+    await dialog.getByRole('button', { name: 'Continue with Google' }).click()
+    await popup
+    const status = dialog.getByRole('status').filter({ hasText: 'Waiting for Google…' })
+    await expect(status).toBeVisible()
+    const offset = await status.evaluate((element) => {
+      const spinner = element.querySelector('.apk-spinner')
+      const text = Array.from(element.childNodes).find((node) => node.nodeType === Node.TEXT_NODE)
+      if (spinner === null || text === undefined) throw new Error('no spinner beside a text')
+      // The text's baseline: its line's top plus the font's ascent; its capitals' middle, half an H above.
+      const range = document.createRange()
+      range.selectNodeContents(text)
+      const style = getComputedStyle(element)
+      const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
+      const metrics = context.measureText('H')
+      const capitals =
+        range.getBoundingClientRect().top + metrics.fontBoundingBoxAscent - metrics.actualBoundingBoxAscent / 2
+      // A spinning box's bounds grow and shrink around its centre, which stays put.
+      const box = spinner.getBoundingClientRect()
+      return (box.top + box.bottom) / 2 - capitals
+    })
+    expect(Math.abs(offset)).toBeLessThan(0.75)
   })
 
   test('theme="auto" follows the system: dark when the system is dark, light when it is light', async ({ browser }) => {
