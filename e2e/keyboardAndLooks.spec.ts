@@ -154,15 +154,13 @@ test.describe('keyboard, themes and languages on the playground', () => {
       .getByRole('textbox', { name: 'Verification code' })
       .fill(code.replace(/./g, (c) => (c === '2' ? '3' : '2')))
     await expect(dialog.getByRole('alert')).toBeVisible()
-    const boxes = await dialog
-      .locator('.apk-otp-box')
-      .evaluateAll((all) =>
-        all.map((box) => ({ border: getComputedStyle(box).borderColor, ring: getComputedStyle(box).boxShadow })),
-      )
+    const boxes = await dialog.locator('.apk-otp-box').all()
     expect(boxes.length).toBeGreaterThan(0)
+    // Waited on, not read once: the boxes' colours change in a transition.
+    const ringOrNone = new RegExp(`^(none|${danger.replace(/[()]/g, '\\$&')})`)
     for (const box of boxes) {
-      expect(box.border).toBe(danger)
-      expect(box.ring === 'none' || box.ring.startsWith(danger)).toBe(true)
+      await expect(box).toHaveCSS('border-color', danger)
+      await expect.poll(() => box.evaluate((element) => getComputedStyle(element).boxShadow)).toMatch(ringOrNone)
     }
   })
 
