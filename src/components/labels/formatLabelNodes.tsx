@@ -1,3 +1,4 @@
+'use client'
 import { Fragment, type ReactNode } from 'react'
 
 /**
