@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import { expectNoAxeViolations } from './axe'
-import { expectSignedInAndClosed, readCode, uniqueEmail } from './helpers'
+import { chooseOAuthMode, expectSignedInAndClosed, openLoginModal, readCode, requestCode, uniqueEmail } from './helpers'
 
 /** Presses Tab until the element named `name` has focus (at most `max` times); fails otherwise. */
 async function tabTo(page: Page, name: string, max = 20): Promise<void> {
@@ -23,6 +23,19 @@ async function focusRing(page: Page): Promise<string> {
     return style.outlineStyle !== 'none' && style.outlineWidth !== '0px'
       ? `outline ${style.outlineWidth}`
       : style.boxShadow
+  })
+}
+
+/** The colour of the kit's error text (the field's message): what a refused field's ring is drawn in. */
+function errorColour(dialog: Locator): Promise<string> {
+  return dialog.getByRole('alert').evaluate((alert) => getComputedStyle(alert).color)
+}
+
+/** The focused element's outline colour, or none. */
+function focusedOutline(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const style = getComputedStyle(document.activeElement as Element)
+    return style.outlineStyle === 'none' ? 'none' : style.outlineColor
   })
 }
 
@@ -61,7 +74,7 @@ test.describe('keyboard, themes and languages on the playground', () => {
     expect(await focusRing(page)).toBe('none')
 
     // The copy buttons are reached by Tab, then Done; Escape gives focus back to "Account".
-    await tabTo(page, 'Copy address')
+    await tabTo(page, 'Copy Ethereum address')
     expect(await focusRing(page)).not.toBe('none')
     await tabTo(page, 'Done')
     expect(await focusRing(page)).not.toBe('none')
@@ -116,6 +129,76 @@ test.describe('keyboard, themes and languages on the playground', () => {
     await dialog.getByRole('button', { name: 'Continue with email' }).click()
     await expect(dialog.getByRole('alert')).toBeVisible()
     await expectNoAxeViolations(page, '[role="dialog"]')
+  })
+
+  test('a field the kit refused shows its focus in the error colour, not the accent: the email, the phone number, the code', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Log in' }).click()
+    const dialog = page.getByRole('dialog')
+    const email = dialog.getByRole('textbox', { name: 'Email address' })
+    await email.fill('ada@example')
+    await dialog.getByRole('button', { name: 'Continue with email' }).click()
+    await expect(email).toBeFocused()
+    await expect(email).toHaveAttribute('aria-invalid', 'true')
+    const danger = await errorColour(dialog)
+    expect(await focusedOutline(page)).toBe(danger)
+    await expect(email).toHaveCSS('border-color', danger)
+
+    await dialog.getByRole('button', { name: 'Continue with phone' }).click()
+    const phone = dialog.getByRole('textbox', { name: 'Phone number' })
+    await phone.fill('555 01')
+    await dialog.getByRole('button', { name: 'Send code' }).click()
+    await expect(phone).toBeFocused()
+    expect(await focusedOutline(page)).toBe(danger)
+    await page.keyboard.press('Escape')
+
+    // A wrong code: every box in the error colour, none in the focus colour.
+    const code = await requestCode(page, uniqueEmail('refused-code'))
+    await dialog
+      .getByRole('textbox', { name: 'Verification code' })
+      .fill(code.replace(/./g, (c) => (c === '2' ? '3' : '2')))
+    await expect(dialog.getByRole('alert')).toBeVisible()
+    const boxes = await dialog.locator('.apk-otp-box').all()
+    expect(boxes.length).toBeGreaterThan(0)
+    // Waited on, not read once: the boxes' colours change in a transition.
+    const ringOrNone = new RegExp(`^(none|${danger.replace(/[()]/g, '\\$&')})`)
+    for (const box of boxes) {
+      await expect(box).toHaveCSS('border-color', danger)
+      await expect.poll(() => box.evaluate((element) => getComputedStyle(element).boxShadow)).toMatch(ringOrNone)
+    }
+  })
+
+  test('the spinner beside a status is centred on the capitals of its text ("Waiting for Google…")', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await chooseOAuthMode(page, 'popup')
+    const dialog = await openLoginModal(page)
+    const popup = page.waitForEvent('popup')
+    await dialog.getByRole('button', { name: 'Continue with Google' }).click()
+    await popup
+    const status = dialog.getByRole('status').filter({ hasText: 'Waiting for Google…' })
+    await expect(status).toBeVisible()
+    const offset = await status.evaluate((element) => {
+      const spinner = element.querySelector('.apk-spinner')
+      const text = Array.from(element.childNodes).find((node) => node.nodeType === Node.TEXT_NODE)
+      if (spinner === null || text === undefined) throw new Error('no spinner beside a text')
+      // The text's baseline: its line's top plus the font's ascent; its capitals' middle, half an H above.
+      const range = document.createRange()
+      range.selectNodeContents(text)
+      const style = getComputedStyle(element)
+      const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
+      const metrics = context.measureText('H')
+      const capitals =
+        range.getBoundingClientRect().top + metrics.fontBoundingBoxAscent - metrics.actualBoundingBoxAscent / 2
+      // A spinning box's bounds grow and shrink around its centre, which stays put.
+      const box = spinner.getBoundingClientRect()
+      return (box.top + box.bottom) / 2 - capitals
+    })
+    expect(Math.abs(offset)).toBeLessThan(0.75)
   })
 
   test('theme="auto" follows the system: dark when the system is dark, light when it is light', async ({ browser }) => {

@@ -1,11 +1,18 @@
 import { expect, test, type Page } from '@playwright/test'
-import { expectSignedInAndClosed, readMessage, sessionPanel, storedSessionClaims, uniquePhoneNumber } from './helpers'
+import {
+  expectSignedInAndClosed,
+  openAccount,
+  readMessage,
+  sessionPanel,
+  storedSessionClaims,
+  uniquePhoneNumber,
+} from './helpers'
 
 const SHOTS = 'test-results/screenshots'
 
-/** +447123456789 as the code step shows it. */
+/** +447123456789 as the code step and "Your account" show it: +44 7123 456789. */
 function shown(phoneNumber: string): string {
-  return `+44 ${phoneNumber.slice(3)}`
+  return `+44 ${phoneNumber.slice(3, 7)} ${phoneNumber.slice(7)}`
 }
 
 /** Opens the modal's phone step and presses Send code for a UK mobile typed the national way (07…). */
@@ -55,6 +62,10 @@ test.describe('SMS sign-in on the playground', () => {
     expect(message.text).toBe(`${message.code} is your auth-proxy-kit playground code.`)
     await codeField.fill(message.code)
     await expectSignedInAndClosed(page)
+    // "Your account" shows the number as the code step did.
+    await openAccount(page, shown(phoneNumber))
+    await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click()
+    await expect(page.getByRole('dialog')).toBeHidden()
     const first = await storedSessionClaims(page)
     expect(first?.session_type).toBe('SESSION_TYPE_READ_WRITE')
     // The dev inbox shows the text as it was sent.

@@ -35,12 +35,26 @@ const SHOTS = new Map<string, Shot>([
   ['components-loginmodal-social-sign-in--all-providers-dark', { name: 'all-providers-dark', widths: [PHONE] }],
   ['components-loginmodal--code-entry', { name: 'code-entry', widths: BOTH }],
   ['components-loginmodal--code-entry-dark', { name: 'code-entry-dark', widths: [DESKTOP] }],
+  ['components-loginmodal--code-entry-long-email', { name: 'code-entry-long-email', widths: BOTH }],
+  ['components-loginmodal--code-entry-long-email-dark', { name: 'code-entry-long-email-dark', widths: [PHONE] }],
   ['components-loginmodal--wrong-code', { name: 'wrong-code', widths: BOTH }],
   ['components-loginmodal-social-sign-in--cancelled-at-provider', { name: 'oauth-cancelled', widths: [DESKTOP] }],
   ['components-loginmodal-phone--phone-entry', { name: 'phone-entry', widths: BOTH }],
+  ['components-loginmodal-phone--code-entry', { name: 'phone-code-entry', widths: BOTH }],
   ['components-loginmodal-passkeys--naming-the-passkey', { name: 'passkey-name', widths: [PHONE] }],
   ['components-loginmodal--signed-in', { name: 'signed-in', widths: BOTH }],
   ['components-loginmodal--signed-in-dark', { name: 'signed-in-dark', widths: [DESKTOP] }],
+  ['components-loginmodal-your-account--full-address-shown', { name: 'account-full-address', widths: BOTH }],
+  [
+    'components-loginmodal-your-account--full-address-shown-dark',
+    { name: 'account-full-address-dark', widths: [DESKTOP] },
+  ],
+  [
+    'components-loginmodal-your-account--full-address-shown-french',
+    { name: 'account-full-address-french', widths: [PHONE] },
+  ],
+  ['components-loginmodal-your-account--narrow-long-names', { name: 'account-long-email', widths: BOTH }],
+  ['components-loginmodal-your-account--phone-user', { name: 'account-phone', widths: [DESKTOP] }],
   ['components-loginmodal-signing-prompt--message', { name: 'signing-message', widths: BOTH }],
   ['components-loginmodal-signing-prompt--message-dark', { name: 'signing-message-dark', widths: BOTH }],
   ['components-loginmodal-signing-prompt--permit', { name: 'signing-permit', widths: BOTH }],
@@ -104,8 +118,8 @@ async function expectLooksAsItDid(page: Page, shot: Shot, width: number): Promis
   await expect(page.getByRole('dialog')).toHaveScreenshot(`${shot.name}-${width}.png`, {
     animations: 'disabled',
     caret: 'hide',
-    // Wallet addresses are new on every run.
-    mask: [page.locator('.apk-account-address')],
+    // Wallet addresses are new on every run (short, and whole under "Show full … address").
+    mask: [page.locator('.apk-account-address, .apk-account-full')],
     // The same Chromium on the same platform draws the same pixels: a few may differ in anti-aliasing, a
     // change to how a state looks (a border, a box, a line of text) is far more.
     maxDiffPixels: 100,

@@ -43,7 +43,7 @@ test.describe('the wallet on the playground', () => {
     // The short form is what shows; the whole address is there for a screen reader.
     await expect(ethereumRow).toContainText(`${shown?.slice(0, 6)}…${shown?.slice(-4)}`)
 
-    await ethereumRow.getByRole('button', { name: 'Copy address' }).click()
+    await ethereumRow.getByRole('button', { name: 'Copy Ethereum address' }).click()
     await expect(ethereumRow.getByRole('button', { name: 'Copied' })).toBeVisible()
     await expect(ethereumRow.getByRole('status')).toHaveText('Copied')
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown)

@@ -7,7 +7,7 @@ import { LoginModalDemo, type LoginModalDemoProps } from './support/LoginModalDe
 import { MockProviders } from './support/MockProviders'
 import { answerInPopup, clickProvider, loadOAuthWindow } from './support/oauth'
 import { createPasskeyNamed, loadPasskeyBrowser, STORY_PASSKEY_NAME } from './support/passkeys'
-import { STORY_PHONE } from './support/phoneSteps'
+import { STORY_PHONE, STORY_PHONE_SHOWN } from './support/phoneSteps'
 import { loadSignedIn } from './support/signedIn'
 import { dialogOf, STORY_EMAIL } from './support/steps'
 
@@ -34,12 +34,15 @@ export default meta
 
 type Story = StoryObj<LoginModalDemoProps>
 
+/** Each address's copy button, named for its chain ("Copy Ethereum address"). */
+const COPY = /^Copy \w+ address$/
+
 /** Waits for the wallet's addresses (as many copy buttons as `accounts`). */
 async function addressesShown(canvasElement: HTMLElement, accounts = 2): Promise<HTMLElement> {
   const dialog = await dialogOf(canvasElement)
   const wallet = await within(dialog).findByRole('region', { name: 'Wallet' })
-  await within(wallet).findAllByRole('button', { name: 'Copy address' })
-  if (within(wallet).getAllByRole('button', { name: 'Copy address' }).length !== accounts)
+  await within(wallet).findAllByRole('button', { name: COPY })
+  if (within(wallet).getAllByRole('button', { name: COPY }).length !== accounts)
     throw new Error(`expected ${accounts} accounts`)
   return dialog
 }
@@ -73,12 +76,13 @@ export const EmailUserFrench: Story = {
   loaders: [loadSignedIn({ email: STORY_EMAIL })],
   play: async ({ canvasElement }) => {
     const dialog = await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: 'Votre compte' })
-    await within(dialog).findAllByRole('button', { name: 'Copier l’adresse' })
+    await within(dialog).findByRole('button', { name: 'Copier l’adresse Ethereum' })
   },
   parameters: {
     expectedState: [
       { role: 'heading', name: `Session ouverte\u202f: ${STORY_EMAIL}` },
       { text: 'Connexion par e-mail' },
+      { role: 'button', name: 'Afficher l’adresse Solana complète' },
       { role: 'region', name: 'Portefeuille' },
       { role: 'button', name: 'Se déconnecter' },
     ],
@@ -93,7 +97,7 @@ export const PhoneUser: Story = {
   },
   parameters: {
     expectedState: [
-      { role: 'heading', name: `Signed in as ${STORY_PHONE}` },
+      { role: 'heading', name: `Signed in as ${STORY_PHONE_SHOWN}` },
       { text: 'Signed in with phone' },
       ...walletShown,
     ],
@@ -162,7 +166,7 @@ export const TwoWallets: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await addressesShown(canvasElement, 3)
     const savings = within(dialog).getByRole('group', { name: 'Savings' })
-    if (within(savings).getAllByRole('button', { name: 'Copy address' }).length !== 1)
+    if (within(savings).getAllByRole('button', { name: COPY }).length !== 1)
       throw new Error('expected one account in Savings')
   },
   parameters: {
@@ -177,7 +181,10 @@ export const TwoWallets: Story = {
 
 export const TwoWalletsDark: Story = { ...TwoWallets, name: 'Two wallets (dark)', args: { theme: 'dark' } }
 
-/** A long email and long addresses on a narrow phone: the name wraps, the addresses keep their short form. */
+/**
+ * A long email and long addresses on a narrow phone: the name's line ends before the @ (a part too long
+ * for a line ends in "…", the whole on hover), the addresses keep their short form.
+ */
 export const NarrowLongNames: Story = {
   name: 'Long email and addresses at 360 px',
   globals: { viewport: { value: 'mobile' } },
@@ -193,12 +200,12 @@ export const NarrowLongNames: Story = {
   },
 }
 
-/** Copy address: "Copied" in the button and said politely, for about two seconds. */
+/** Copy an address: "Copied" in the button and said politely, for about two seconds. */
 export const CopyFeedback: Story = {
   loaders: [loadSignedIn({ email: STORY_EMAIL })],
   play: async ({ canvasElement }) => {
     const dialog = await addressesShown(canvasElement)
-    const [copy] = within(dialog).getAllByRole('button', { name: 'Copy address' })
+    const [copy] = within(dialog).getAllByRole('button', { name: COPY })
     if (!copy) throw new Error('no copy button')
     await userEvent.setup().click(copy)
     await within(dialog).findByRole('button', { name: 'Copied' })
@@ -206,12 +213,58 @@ export const CopyFeedback: Story = {
   parameters: {
     expectedState: [
       { role: 'button', name: 'Copied' },
-      { role: 'button', name: 'Copy address' },
+      { role: 'button', name: 'Copy Solana address' },
     ],
   },
 }
 
 export const CopyFeedbackDark: Story = { ...CopyFeedback, args: { theme: 'dark' } }
+
+/** Presses a "Show full … address" button; fails unless the address it controls then shows. */
+async function showFullAddress(button: HTMLElement): Promise<void> {
+  await userEvent.setup().click(button)
+  const full = button.ownerDocument.getElementById(button.getAttribute('aria-controls') ?? '')
+  if (button.getAttribute('aria-expanded') !== 'true' || full === null || full.hidden)
+    throw new Error('the full address did not show')
+}
+
+/** "Show full Ethereum address": the whole address under its row, wrapped, one click to select it. */
+export const FullAddressShown: Story = {
+  name: 'Full address shown',
+  loaders: [loadSignedIn({ email: STORY_EMAIL })],
+  play: async ({ canvasElement }) => {
+    const dialog = await addressesShown(canvasElement)
+    await showFullAddress(within(dialog).getByRole('button', { name: 'Show full Ethereum address' }))
+  },
+  parameters: {
+    expectedState: [
+      { role: 'button', name: 'Show full Ethereum address' },
+      { role: 'button', name: 'Copy Ethereum address' },
+    ],
+  },
+}
+
+export const FullAddressShownDark: Story = {
+  ...FullAddressShown,
+  name: 'Full address shown (dark)',
+  args: { theme: 'dark' },
+}
+
+export const FullAddressShownFrench: Story = {
+  name: 'Full address shown (French)',
+  args: { locale: 'fr' },
+  loaders: [loadSignedIn({ email: STORY_EMAIL })],
+  play: async ({ canvasElement }) => {
+    const dialog = await within(canvasElement.ownerDocument.body).findByRole('dialog', { name: 'Votre compte' })
+    await showFullAddress(await within(dialog).findByRole('button', { name: 'Afficher l’adresse Ethereum complète' }))
+  },
+  parameters: {
+    expectedState: [
+      { role: 'button', name: 'Afficher l’adresse Ethereum complète' },
+      { role: 'button', name: 'Copier l’adresse Ethereum' },
+    ],
+  },
+}
 
 /** The wallet on its way (the mock answers slowly): placeholder rows, said once to screen readers. */
 export const WalletLoading: Story = {

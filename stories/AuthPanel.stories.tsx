@@ -4,6 +4,7 @@ import { AuthPanel, type AuthPanelProps, lightTheme } from '../src/components'
 import type { Meta, StoryObj } from './support/csf'
 import { MockProviders } from './support/MockProviders'
 import { sentCode, STORY_EMAIL } from './support/steps'
+import { wholeText } from '../src/react/test/wholeText'
 
 const meta: Meta<AuthPanelProps & { width?: number }> = {
   title: 'Components/AuthPanel',
@@ -31,7 +32,7 @@ async function requestPanelCode(canvasElement: HTMLElement): Promise<HTMLElement
   const panel = await panelOf(canvasElement)
   await user.type(await within(panel).findByRole('textbox', { name: 'Email address' }), STORY_EMAIL)
   await user.click(within(panel).getByRole('button', { name: 'Continue with email' }))
-  await within(panel).findByText(`We sent a code to ${STORY_EMAIL}`, undefined)
+  await within(panel).findByText(wholeText(`We sent a code to ${STORY_EMAIL}`), undefined)
   return panel
 }
 
@@ -105,7 +106,7 @@ export const CodeEntry: Story = {
   },
   parameters: {
     expectedState: [
-      { text: `We sent a code to ${STORY_EMAIL}` },
+      { text: wholeText(`We sent a code to ${STORY_EMAIL}`) },
       { role: 'textbox', name: 'Verification code' },
       { role: 'button', name: 'Verify' },
     ],

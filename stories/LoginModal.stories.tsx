@@ -5,7 +5,8 @@ import { createMockAuthProxy, DEMO_TENANT } from '../src/mock'
 import { loadMockProxy, STORY_PROXY_PATH } from './support/loadMockProxy'
 import { LoginModalDemo, type LoginModalDemoProps } from './support/LoginModalDemo'
 import { MockProviders } from './support/MockProviders'
-import { dialogOf, requestCode, sentCode, STORY_EMAIL, submitEmail, typeCode } from './support/steps'
+import { dialogOf, LONG_EMAIL, requestCode, sentCode, STORY_EMAIL, submitEmail, typeCode } from './support/steps'
+import { wholeText } from '../src/react/test/wholeText'
 
 const meta: Meta<LoginModalDemoProps> = {
   title: 'Components/LoginModal',
@@ -67,7 +68,7 @@ export const CodeEntry: Story = {
   },
   parameters: {
     expectedState: [
-      { text: `We sent a code to ${STORY_EMAIL}` },
+      { text: wholeText(`We sent a code to ${STORY_EMAIL}`) },
       { role: 'textbox', name: 'Verification code' },
       { role: 'button', name: 'Verify' },
       { role: 'button', name: 'Resend code' },
@@ -77,6 +78,26 @@ export const CodeEntry: Story = {
 }
 
 export const CodeEntryDark: Story = { ...CodeEntry, args: { theme: 'dark' } }
+
+/** A long address: a line ends before its @, never inside it; a part too long for a line ends in "…". */
+export const CodeEntryLongEmail: Story = {
+  name: 'Code entry, long email',
+  play: async ({ canvasElement }) => {
+    await requestCode(canvasElement, LONG_EMAIL)
+  },
+  parameters: {
+    expectedState: [
+      { text: wholeText(`We sent a code to ${LONG_EMAIL}`) },
+      { role: 'textbox', name: 'Verification code' },
+    ],
+  },
+}
+
+export const CodeEntryLongEmailDark: Story = {
+  ...CodeEntryLongEmail,
+  name: 'Code entry, long email (dark)',
+  args: { theme: 'dark' },
+}
 
 /**
  * A tenant whose dashboard sets 8-digit codes: the field takes its length and alphabet from
@@ -104,7 +125,10 @@ export const CodeEntryEightDigits: Story = {
     }
   },
   parameters: {
-    expectedState: [{ text: `We sent a code to ${STORY_EMAIL}` }, { role: 'textbox', name: 'Verification code' }],
+    expectedState: [
+      { text: wholeText(`We sent a code to ${STORY_EMAIL}`) },
+      { role: 'textbox', name: 'Verification code' },
+    ],
   },
 }
 

@@ -4,15 +4,9 @@ import { LoginModal } from '../src/components'
 import type { Meta, StoryObj } from './support/csf'
 import { LoginModalDemo, type LoginModalDemoProps } from './support/LoginModalDemo'
 import { MockProviders } from './support/MockProviders'
-import {
-  openPhoneStep,
-  requestPhoneCode,
-  sentPhoneCode,
-  STORY_PHONE,
-  STORY_PHONE_SHOWN,
-  submitPhone,
-} from './support/phoneSteps'
+import { openPhoneStep, requestPhoneCode, sentPhoneCode, STORY_PHONE_SHOWN, submitPhone } from './support/phoneSteps'
 import { typeCode } from './support/steps'
+import { wholeText } from '../src/react/test/wholeText'
 
 // The phone step of the login modal, each state on the mock proxy (whose demo tenant enables SMS).
 const meta: Meta<LoginModalDemoProps> = {
@@ -82,7 +76,7 @@ export const CodeEntry: Story = {
   },
   parameters: {
     expectedState: [
-      { text: `We sent a code to ${STORY_PHONE_SHOWN}` },
+      { text: wholeText(`We sent a code to ${STORY_PHONE_SHOWN}`) },
       { role: 'textbox', name: 'Verification code' },
       { role: 'button', name: 'Resend code' },
       { role: 'button', name: 'Use a different number' },
@@ -114,11 +108,11 @@ export const SignedInByPhone: Story = {
   play: async ({ canvasElement, loaded }) => {
     const dialog = await requestPhoneCode(canvasElement)
     await typeCode(dialog, sentPhoneCode(loaded.proxy))
-    await within(dialog).findByRole('heading', { name: `Signed in as ${STORY_PHONE}` })
+    await within(dialog).findByRole('heading', { name: `Signed in as ${STORY_PHONE_SHOWN}` })
   },
   parameters: {
     expectedState: [
-      { role: 'heading', name: `Signed in as ${STORY_PHONE}` },
+      { role: 'heading', name: `Signed in as ${STORY_PHONE_SHOWN}` },
       { text: 'Signed in with phone' },
       { role: 'button', name: 'Sign out' },
     ],

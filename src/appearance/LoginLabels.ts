@@ -156,8 +156,10 @@ export interface LoginLabels extends Partial<SigningLabels> {
   loadingWallet: string
   /** A signed-in user without a wallet. */
   noWallet: string
-  /** The copy button's name beside an address. */
+  /** `{chain}` ("Ethereum", "Solana"): the copy button's name beside an address. */
   copyAddress: string
+  /** `{chain}`: the button beside an address that shows it whole, under its row (and hides it again). */
+  showFullAddress: string
   /** Said for about two seconds once the address is on the clipboard. */
   copied: string
   /** The browser refused the clipboard (an insecure page, a denied permission). */
@@ -181,7 +183,7 @@ export interface LoginLabels extends Partial<SigningLabels> {
   sendCode: string
   /** Back from the phone step to every method. */
   otherMethods: string
-  /** `{phone}`, shown as +44 7700900123 */
+  /** `{phone}`, shown grouped as the country's mobile numbers are (+44 7700 900123) */
   codeSentToPhone: string
   useDifferentPhone: string
   /** When the proxy refuses to send another code for now (RATE_LIMITED). */

@@ -134,8 +134,7 @@ describe('render budget: a session change re-renders only what reads the session
     await user.click(within(dialog).getByRole('button', { name: 'Continue with email' }))
     const codeField = await within(dialog).findByRole('textbox', { name: 'Verification code' })
     await user.type(codeField, proxy.outbox('ada@example.com')[0]?.code ?? '')
-    await within(dialog).findByRole('heading', { name: /^Signed in as / })
-    await user.click(within(dialog).getByRole('button', { name: 'Done' }))
+    // The modal closes by itself once signed in.
     await screen.findByRole('button', { name: 'Account' })
     expect(screen.getByText('session: signedIn')).toBeInTheDocument()
 

@@ -74,7 +74,7 @@ async function signInThroughModal(user: UserEvent, proxy: MockAuthProxy, email: 
   await user.type(codeField, code)
   await within(dialog).findByRole('heading', { name: /^Signed in as / })
   // "Your account" reads the wallet once; the requests are counted after it shows.
-  await within(dialog).findAllByRole('button', { name: 'Copy address' })
+  await within(dialog).findAllByRole('button', { name: /^Copy \w+ address$/ })
   await user.click(within(dialog).getByRole('button', { name: 'Done' }))
   await screen.findByRole('button', { name: 'Account' })
 }
@@ -91,7 +91,7 @@ async function signInByPhoneThroughModal(user: UserEvent, proxy: MockAuthProxy, 
   await user.type(codeField, code)
   await within(dialog).findByRole('heading', { name: /^Signed in as / })
   // "Your account" reads the wallet once; the requests are counted after it shows.
-  await within(dialog).findAllByRole('button', { name: 'Copy address' })
+  await within(dialog).findAllByRole('button', { name: /^Copy \w+ address$/ })
   await user.click(within(dialog).getByRole('button', { name: 'Done' }))
   await screen.findByRole('button', { name: 'Account' })
 }

@@ -1,6 +1,7 @@
 // The subset of Component Story Format 3 these stories use, typed here rather than with Storybook's
 // own types: `loaded.proxy` (each story's mock) and `parameters.expectedState` are typed for the story
 // files. Storybook 10 (.storybook/) reads them; e2e/stories.spec.ts plays each one in Chromium.
+import type { MatcherFunction } from '@testing-library/dom'
 import type { ComponentType, ReactElement } from 'react'
 import type { OAuthMode } from '../../src/core'
 import type { MockAuthProxy } from '../../src/mock'
@@ -32,7 +33,7 @@ export type StoryLoader = () => Promise<Partial<StoryLoaded>>
 
 /**
  * A screen state a story claims to show, checked after its play (support/expectState.ts): an element by role (and
- * accessible name, and text content), or a text anywhere.
+ * accessible name, and text content), or a text anywhere (`wholeText(...)` for a sentence drawn in parts).
  */
 export type ExpectedState =
   | {
@@ -40,7 +41,7 @@ export type ExpectedState =
       name?: string | RegExp
       text?: string | RegExp
     }
-  | { text: string | RegExp }
+  | { text: string | RegExp | MatcherFunction }
 
 export interface StoryParameters {
   expectedState?: ExpectedState[]

@@ -2,12 +2,13 @@ import { within } from '@testing-library/dom'
 import userEvent from '@testing-library/user-event'
 import type { MockAuthProxy } from '../../src/mock'
 import { dialogOf } from './steps'
+import { wholeText } from '../../src/react/test/wholeText'
 
 // Steps of the phone stories, as a person takes them: "Continue with phone", a number, "Send code".
 
 export const STORY_PHONE = '+447700900123'
 /** How the code step shows STORY_PHONE. */
-export const STORY_PHONE_SHOWN = '+44 7700900123'
+export const STORY_PHONE_SHOWN = '+44 7700 900123'
 
 export async function openPhoneStep(canvasElement: HTMLElement): Promise<HTMLElement> {
   const user = userEvent.setup()
@@ -29,7 +30,7 @@ export async function submitPhone(dialog: HTMLElement, number = '07700 900123', 
 export async function requestPhoneCode(canvasElement: HTMLElement): Promise<HTMLElement> {
   const dialog = await openPhoneStep(canvasElement)
   await submitPhone(dialog)
-  await within(dialog).findByText(`We sent a code to ${STORY_PHONE_SHOWN}`, undefined)
+  await within(dialog).findByText(wholeText(`We sent a code to ${STORY_PHONE_SHOWN}`), undefined)
   return dialog
 }
 

@@ -28,6 +28,22 @@ function wallet(walletId: string, walletName: string, accounts: PublicWalletAcco
   return { walletId, walletName, createdAt: at, updatedAt: at, exported: false, imported: false, accounts }
 }
 
+/**
+ * What a screen reader reads of a row, in order: its text, without what is hidden from it (aria-hidden),
+ * a button by its text (its name here).
+ */
+function readAloud(element: Element): string[] {
+  const read: string[] = []
+  const walk = (node: Node) => {
+    if (node instanceof Element && node.getAttribute('aria-hidden') === 'true') return
+    if (node instanceof Element && node.hasAttribute('hidden')) return
+    if (node.nodeType === Node.TEXT_NODE && node.textContent?.trim()) read.push(node.textContent.trim())
+    node.childNodes.forEach(walk)
+  }
+  walk(element)
+  return read
+}
+
 describe('AccountAddresses', () => {
   it('lists each account by chain and short address, the whole address on hover and for screen readers, each with its copy button', async () => {
     const user = userEvent.setup()
@@ -48,13 +64,52 @@ describe('AccountAddresses', () => {
     expect(within(rows[1] as HTMLElement).getByTitle(SOLANA)).toHaveTextContent('EHqm…Zy7o')
     // One wallet: no wallet name to read.
     expect(screen.queryByText('Default wallet')).not.toBeInTheDocument()
-    const copy = screen.getAllByRole('button', { name: 'Copy address' })
-    expect(copy[0]).toHaveAccessibleDescription(`Ethereum ${ETHEREUM}`)
-    expect(copy[1]).toHaveAccessibleDescription(`Solana ${SOLANA}`)
+    // Each copy button names its chain, and is described by the address it copies.
+    const copyEthereum = screen.getByRole('button', { name: 'Copy Ethereum address' })
+    const copySolana = screen.getByRole('button', { name: 'Copy Solana address' })
+    expect(copyEthereum).toHaveAccessibleDescription(ETHEREUM)
+    expect(copySolana).toHaveAccessibleDescription(SOLANA)
+    // The chain is said once ("Ethereum Ethereum 0x…" was the row), then the whole address.
+    expect(readAloud(rows[0] as HTMLElement)).toEqual([
+      'Ethereum',
+      ETHEREUM,
+      'Show full Ethereum address',
+      'Copy Ethereum address',
+    ])
     await expectNoAxeViolations(container)
 
-    await user.click(copy[1] as HTMLElement)
+    await user.click(copySolana)
     expect(await navigator.clipboard.readText()).toBe(SOLANA)
+  })
+
+  it('shows the full address on demand, in a block of its own that wraps, and hides it again', async () => {
+    const user = userEvent.setup()
+    const { container } = render(
+      <AccountAddresses
+        wallets={[
+          wallet('w1', 'Default wallet', [
+            account('w1', ETHEREUM, 'ADDRESS_FORMAT_ETHEREUM'),
+            account('w1', SOLANA, 'ADDRESS_FORMAT_SOLANA'),
+          ]),
+        ]}
+      />,
+    )
+    const show = screen.getByRole('button', { name: 'Show full Ethereum address' })
+    expect(show).toHaveAttribute('aria-expanded', 'false')
+    const full = document.getElementById(String(show.getAttribute('aria-controls')))
+    expect(full).not.toBeVisible()
+
+    await user.click(show)
+    expect(show).toHaveAttribute('aria-expanded', 'true')
+    expect(full).toBeVisible()
+    expect(full).toHaveTextContent(ETHEREUM)
+    // The other row keeps its short form.
+    expect(screen.getByRole('button', { name: 'Show full Solana address' })).toHaveAttribute('aria-expanded', 'false')
+    await expectNoAxeViolations(container)
+
+    await user.click(show)
+    expect(show).toHaveAttribute('aria-expanded', 'false')
+    expect(full).not.toBeVisible()
   })
 
   it('groups the accounts of several wallets under their names', async () => {

@@ -17,10 +17,10 @@ describe('CopyButton', () => {
     const { container } = render(
       <p>
         <span id="address">{ADDRESS}</span>
-        <CopyButton text={ADDRESS} describedBy="address" />
+        <CopyButton text={ADDRESS} label="Copy Ethereum address" describedBy="address" />
       </p>,
     )
-    const button = screen.getByRole('button', { name: 'Copy address' })
+    const button = screen.getByRole('button', { name: 'Copy Ethereum address' })
     expect(button).toHaveAccessibleDescription(ADDRESS)
     expect(screen.getByRole('status')).toBeEmptyDOMElement()
 
@@ -33,7 +33,7 @@ describe('CopyButton', () => {
     act(() => {
       vi.advanceTimersByTime(2100)
     })
-    expect(screen.getByRole('button', { name: 'Copy address' })).toBe(button)
+    expect(screen.getByRole('button', { name: 'Copy Ethereum address' })).toBe(button)
     expect(screen.getByRole('status')).toBeEmptyDOMElement()
   })
 
@@ -42,9 +42,9 @@ describe('CopyButton', () => {
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(
       new DOMException('Document is not focused.', 'NotAllowedError'),
     )
-    render(<CopyButton text={ADDRESS} />)
-    await user.click(screen.getByRole('button', { name: 'Copy address' }))
+    render(<CopyButton text={ADDRESS} label="Copy Ethereum address" />)
+    await user.click(screen.getByRole('button', { name: 'Copy Ethereum address' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not copy. Select the address and copy it.')
-    expect(screen.getByRole('button', { name: 'Copy address' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Copy Ethereum address' })).toBeInTheDocument()
   })
 })

@@ -5,7 +5,9 @@ import { useLabels } from '../labels/LabelsContext'
 export interface CopyButtonProps {
   /** What goes on the clipboard. */
   text: string
-  /** The id of what is copied (the address), so that each button of a list says which it copies. */
+  /** The button's name ("Copy Ethereum address"): in a list of them, each says which it copies. */
+  label: string
+  /** The id of what is copied (the address), read after the button's name. */
   describedBy?: string
   /** How long "Copied" shows, in ms. */
   feedbackMs?: number
@@ -14,13 +16,13 @@ export interface CopyButtonProps {
 type CopyState = { kind: 'idle' } | { kind: 'copied' | 'failed'; at: number }
 
 /**
- * "Copy address": puts `text` on the clipboard and says "Copied" for about two seconds, in a tip above
+ * "Copy Ethereum address": puts `text` on the clipboard and says "Copied" for about two seconds, in a tip above
  * the button (which does not move the row: the address keeps its room) and in a polite live region
  * (a button's changing name is not announced by screen readers). A
  * browser that refuses the clipboard (an insecure page, a denied permission) is said so beside it.
  * A fragment: the list it sits in lays the button, the live region and the failure out.
  */
-export function CopyButton({ text, describedBy, feedbackMs = 2000 }: CopyButtonProps) {
+export function CopyButton({ text, label, describedBy, feedbackMs = 2000 }: CopyButtonProps) {
   const labels = useLabels()
   const [state, setState] = useState<CopyState>({ kind: 'idle' })
   // Each copy restarts the delay: `at` changes even when the kind does not.
@@ -63,7 +65,7 @@ export function CopyButton({ text, describedBy, feedbackMs = 2000 }: CopyButtonP
               <path d="M10.5 3.5v-.5a1 1 0 0 0-1-1h-6a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h.5" />
             </svg>
           )}
-          <span className="apk-visually-hidden">{copied ? labels.copied : labels.copyAddress}</span>
+          <span className="apk-visually-hidden">{copied ? labels.copied : label}</span>
         </button>
         {/* Seen above the button, without moving the row; heard through the live region below. */}
         {copied ? (

@@ -1,9 +1,12 @@
 'use client'
-import type { Ref } from 'react'
-import { OAUTH_PROVIDERS } from '../../react'
+import { useEffect, type Ref } from 'react'
+import { isE164PhoneNumber, OAUTH_PROVIDERS } from '../../react'
+import { chunks, prefetchChunk } from '../../chunks'
 import { formatLabel } from '../labels/formatLabel'
 import { useLabels } from '../labels/LabelsContext'
 import type { LoginLabels } from '../../appearance/LoginLabels'
+import { ContactText } from '../ui/ContactText'
+import { useModuleSnapshot } from '../ui/useModuleSnapshot'
 import type { Person } from './describePerson'
 import { PersonAvatar } from './PersonAvatar'
 
@@ -35,18 +38,28 @@ export interface PersonSummaryProps {
 export function PersonSummary({ person, headingRef }: PersonSummaryProps) {
   const labels = useLabels()
   const how = signedInWith(labels, person)
+  // A number reads grouped as the code step showed it (+44 7700 900123): the grouping comes with the
+  // phone step's code, fetched for it. Until then the number shows as stored.
+  const phone = isE164PhoneNumber(person.name) ? person.name : undefined
+  const phoneParts = useModuleSnapshot(chunks.phoneStep).module
+  useEffect(() => {
+    if (phone !== undefined) prefetchChunk(chunks.phoneStep)
+  }, [phone])
+  const name = phone === undefined ? person.name : (phoneParts?.formatE164(phone) ?? phone)
   return (
     <div className="apk-person">
       <PersonAvatar person={person} />
       <div className="apk-person-text">
         <h3 ref={headingRef} className="apk-person-name" tabIndex={-1}>
-          {person.name === undefined ? (
+          {name === undefined ? (
             labels.signedInHeading
           ) : (
             <>
               {/* Read as a sentence, "Signed in as ada@example.com"; seen as the name alone. */}
-              <span className="apk-visually-hidden">{formatLabel(labels.signedInAs, { name: person.name })}</span>
-              <span aria-hidden="true">{person.name}</span>
+              <span className="apk-visually-hidden">{formatLabel(labels.signedInAs, { name })}</span>
+              <span aria-hidden="true">
+                <ContactText contact={name} />
+              </span>
             </>
           )}
         </h3>

@@ -4,7 +4,9 @@ import type { KitErrorCode, OtpChallenge } from '../../core'
 import { DEFAULT_USER_MESSAGES, type UseOtpReturnType } from '../../react'
 import { errorMessage } from '../labels/errorMessage'
 import { formatLabel } from '../labels/formatLabel'
+import { formatLabelNodes } from '../labels/formatLabelNodes'
 import { useLabels } from '../labels/LabelsContext'
+import { ContactText } from '../ui/ContactText'
 import { OtpInput } from '../ui/OtpInput'
 import { ErrorAlert } from '../ui/ErrorAlert'
 import { formatCountdown } from './formatCountdown'
@@ -48,7 +50,7 @@ export function CodeStep({ otp, challenge }: CodeStepProps) {
   const expiryNear = !needsNewCode && otp.expiresInSeconds <= EXPIRY_SHOWN_SECONDS
   const resendWait = otp.resendSecondsLeft > 0 && !expiryNear
   useMountFocus(inputRef)
-  // The number reads better grouped (+44 7700900123); the grouping comes with the phone step's code,
+  // The number reads better grouped (+44 7700 900123); the grouping comes with the phone step's code,
   // which "Use a different number" needs anyway. Until then the number shows as sent.
   const phoneParts = useModuleSnapshot(chunks.phoneStep).module
   useEffect(() => {
@@ -93,10 +95,10 @@ export function CodeStep({ otp, challenge }: CodeStepProps) {
     <form className="apk-form" onSubmit={onSubmit} noValidate>
       <p className="apk-text">
         {bySms
-          ? formatLabel(labels.codeSentToPhone, {
-              phone: phoneParts?.formatE164(challenge.contact) ?? challenge.contact,
+          ? formatLabelNodes(labels.codeSentToPhone, {
+              phone: <ContactText contact={phoneParts?.formatE164(challenge.contact) ?? challenge.contact} />,
             })
-          : formatLabel(labels.codeSentTo, { email: challenge.contact })}
+          : formatLabelNodes(labels.codeSentTo, { email: <ContactText contact={challenge.contact} /> })}
       </p>
       <OtpInput
         ref={inputRef}

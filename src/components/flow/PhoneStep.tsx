@@ -4,7 +4,7 @@ import { DEFAULT_USER_MESSAGES, type UseSmsOtpReturnType } from '../../react'
 import { errorMessage } from '../labels/errorMessage'
 import { useLabels } from '../labels/LabelsContext'
 import { countries } from '../phone/countries'
-import { countryOfE164, toE164, type PhoneDraft } from '../phone/e164'
+import { countryOfE164, exampleNumber, toE164, type PhoneDraft } from '../phone/e164'
 import { SendCodeFooter } from './SendCodeFooter'
 import { useCaptchaGate } from './useCaptchaGate'
 import { useMountFocus } from './useMountFocus'
@@ -89,6 +89,8 @@ export function PhoneStep({ smsOtp, phone, onPhoneChange }: PhoneStepProps) {
           name="phone"
           autoComplete="tel"
           inputMode="tel"
+          // A number of the chosen country, as the code step will show it after its calling code.
+          placeholder={exampleNumber(phone.country)}
           value={phone.number}
           onChange={(event) => onNumberChange(event.target.value)}
           aria-invalid={fieldError ? true : undefined}

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DEMO_TENANT, createMockAuthProxy, type MockAuthProxy } from '../../mock'
 import { latestCode, renderWithProxy } from '../../react/test/renderWithProxy'
+import { wholeText } from '../../react/test/wholeText'
 import { LoginButton } from './LoginButton'
 import { expectSignedIn } from '../../react/test/expectSignedIn'
 
@@ -81,7 +82,7 @@ describe('LoginModal on a captcha tenant', () => {
     await waitFor(() => expect(send).toBeEnabled())
     expect(within(dialog).getByRole('status')).not.toHaveTextContent("Checking you're human…")
     await user.click(send)
-    await within(dialog).findByText('We sent a code to ada@example.com')
+    await within(dialog).findByText(wholeText('We sent a code to ada@example.com'))
     // The token was spent: the widget is removed, and a new one is drawn for the next send.
     expect(widgets[0]?.removed).toBe(true)
     expect(Object.values(proxy.state.captchaTokens).filter((token) => token.usedAt !== undefined)).toHaveLength(1)
@@ -105,7 +106,7 @@ describe('LoginModal on a captcha tenant', () => {
     await user.type(await within(dialog).findByRole('textbox', { name: 'Email address' }), 'bob@example.com')
     await waitFor(() => expect(requests).toContain('wallet_kit_client_params'))
     await user.click(within(dialog).getByRole('button', { name: 'Continue with email' }))
-    await within(dialog).findByText('We sent a code to bob@example.com')
+    await within(dialog).findByText(wholeText('We sent a code to bob@example.com'))
     expect(widgets).toEqual([])
     expect(within(dialog).queryByRole('group', { name: 'Human check' })).not.toBeInTheDocument()
   })
@@ -132,7 +133,7 @@ describe('LoginModal on a captcha tenant', () => {
 
     await user.type(field, 'example.com')
     await user.click(send)
-    await within(dialog).findByText('We sent a code to ada@example.com')
+    await within(dialog).findByText(wholeText('We sent a code to ada@example.com'))
     expect(usedTokens(proxy)).toBe(1)
   })
 
@@ -149,7 +150,7 @@ describe('LoginModal on a captcha tenant', () => {
     const send = within(dialog).getByRole('button', { name: 'Continue with email' })
     await waitFor(() => expect(send).toBeEnabled())
     await user.click(send)
-    await within(dialog).findByText('We sent a code to ada@example.com')
+    await within(dialog).findByText(wholeText('We sent a code to ada@example.com'))
     // No widget on the code step until a new code may be asked for.
     expect(within(dialog).queryByRole('group', { name: 'Human check' })).not.toBeInTheDocument()
 

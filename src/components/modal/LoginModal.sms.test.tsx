@@ -7,10 +7,13 @@ import { createMockAuthProxy } from '../../mock'
 import { expectNoAxeViolations } from '../../react/test/expectNoAxeViolations'
 import { holdRequests } from '../../react/test/holdRequests'
 import { latestCode, renderWithProxy, wrongCode } from '../../react/test/renderWithProxy'
+import { wholeText } from '../../react/test/wholeText'
 import { LoginButton } from './LoginButton'
 import { expectSignedIn } from '../../react/test/expectSignedIn'
 
 const PHONE = '+447700900123'
+/** PHONE as the code step and "Your account" show it: grouped as libphonenumber's international format. */
+const PHONE_SHOWN = '+44 7700 900123'
 
 async function openModal(user: UserEvent, title = 'Log in or sign up'): Promise<HTMLElement> {
   await user.click(await screen.findByRole('button', { name: 'Log in' }))
@@ -31,7 +34,7 @@ async function sendCode(user: UserEvent, dialog: HTMLElement, number = '07700 90
   await user.clear(field)
   await user.type(field, number)
   await user.click(within(dialog).getByRole('button', { name: 'Send code' }))
-  await within(dialog).findByText('We sent a code to +44 7700900123')
+  await within(dialog).findByText(wholeText(`We sent a code to ${PHONE_SHOWN}`))
 }
 
 describe('LoginModal, sign-in by SMS', () => {
@@ -67,7 +70,7 @@ describe('LoginModal, sign-in by SMS', () => {
 
     await user.type(codeField, latestCode(proxy, PHONE))
     // The person by the number they used.
-    expect(await within(dialog).findByRole('heading', { name: `Signed in as ${PHONE}` })).toBeInTheDocument()
+    expect(await within(dialog).findByRole('heading', { name: `Signed in as ${PHONE_SHOWN}` })).toBeInTheDocument()
     expect(within(dialog).getByText('Signed in with phone')).toBeInTheDocument()
     const [account] = Object.values(proxy.state.users)
     expect(account).toMatchObject({ phoneNumber: PHONE })
@@ -83,7 +86,7 @@ describe('LoginModal, sign-in by SMS', () => {
     dialog = await openPhoneStep(user)
     await sendCode(user, dialog, '+44 7700 900123')
     await user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), latestCode(proxy, PHONE))
-    await within(dialog).findByRole('heading', { name: `Signed in as ${PHONE}` })
+    await within(dialog).findByRole('heading', { name: `Signed in as ${PHONE_SHOWN}` })
     expect(requests.slice(0, requests.indexOf('/public/v1/submit/stamp_login') + 1)).toEqual([
       'otp_init_v2',
       'otp_verify_v2',
@@ -92,6 +95,17 @@ describe('LoginModal, sign-in by SMS', () => {
     ])
     expect(Object.keys(proxy.state.users)).toHaveLength(1)
     expect(kit.session.getSnapshot().session?.organizationId).toBe(account?.organizationId)
+  })
+
+  it('shows an example number of the chosen country in the field, grouped as the kit shows numbers', async () => {
+    const { user } = renderWithProxy(<LoginButton />)
+    const dialog = await openPhoneStep(user)
+    const phone = within(dialog).getByRole('textbox', { name: 'Phone number' })
+    expect(phone).toHaveAttribute('placeholder', '201 555 0123')
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Country or region' }), 'GB')
+    expect(phone).toHaveAttribute('placeholder', '7400 123456')
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Country or region' }), 'FR')
+    expect(phone).toHaveAttribute('placeholder', '6 12 34 56 78')
   })
 
   it('given a number that cannot be one, shows the error on the field and sends nothing', async () => {
@@ -121,7 +135,7 @@ describe('LoginModal, sign-in by SMS', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Phone number' }), '+33 6 12 34 56 78')
     expect(within(dialog).getByRole('combobox', { name: 'Country or region' })).toHaveValue('FR')
     await user.click(within(dialog).getByRole('button', { name: 'Send code' }))
-    expect(await within(dialog).findByText('We sent a code to +33 612345678')).toBeInTheDocument()
+    expect(await within(dialog).findByText(wholeText('We sent a code to +33 6 12 34 56 78'))).toBeInTheDocument()
   })
 
   it('while the code is being sent, it disables Send code and says so', async () => {
@@ -135,7 +149,7 @@ describe('LoginModal, sign-in by SMS', () => {
     expect(within(dialog).getByRole('status')).toHaveTextContent('Sending code…')
     expect(within(dialog).getByRole('button', { name: 'Send code' })).toBeDisabled()
     otpInit.release()
-    expect(await within(dialog).findByText('We sent a code to +44 7700900123')).toBeInTheDocument()
+    expect(await within(dialog).findByText(wholeText(`We sent a code to ${PHONE_SHOWN}`))).toBeInTheDocument()
   })
 
   it('given Use a different number, the number is kept for correction, and the same number returns to the code sent with nothing asked again', async () => {
@@ -176,7 +190,7 @@ describe('LoginModal, sign-in by SMS', () => {
     clock += 6_000
     expect(await within(dialog).findByText('You can ask again now.')).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: 'Send code' }))
-    expect(await within(dialog).findByText('We sent a code to +44 7700900123')).toBeInTheDocument()
+    expect(await within(dialog).findByText(wholeText(`We sent a code to ${PHONE_SHOWN}`))).toBeInTheDocument()
     expect(proxy.outbox(PHONE)).toHaveLength(2)
   })
 
@@ -240,7 +254,7 @@ describe('LoginModal, sign-in by SMS', () => {
 
     const second = renderWithProxy(<LoginButton />, { proxy: first.proxy, keyStore: first.kit.keyStore, flowStorage })
     const dialog = await openModal(second.user, 'Check your phone')
-    expect(await within(dialog).findByText('We sent a code to +44 7700900123')).toBeInTheDocument()
+    expect(await within(dialog).findByText(wholeText(`We sent a code to ${PHONE_SHOWN}`))).toBeInTheDocument()
     await second.user.click(within(dialog).getByRole('button', { name: 'Use a different number' }))
     // Back to the phone step, with the number read back from the challenge.
     expect(await within(dialog).findByRole('textbox', { name: 'Phone number' })).toHaveValue('7700900123')

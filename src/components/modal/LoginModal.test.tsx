@@ -7,6 +7,7 @@ import { createMockAuthProxy } from '../../mock'
 import { expectNoAxeViolations } from '../../react/test/expectNoAxeViolations'
 import { holdRequests } from '../../react/test/holdRequests'
 import { latestCode, renderWithProxy, wrongCode } from '../../react/test/renderWithProxy'
+import { wholeText } from '../../react/test/wholeText'
 import { LoginButton } from './LoginButton'
 import { expectSignedIn } from '../../react/test/expectSignedIn'
 
@@ -19,7 +20,7 @@ async function requestCode(user: UserEvent, email: string): Promise<HTMLElement>
   const dialog = await openModal(user)
   await user.type(await within(dialog).findByRole('textbox', { name: 'Email address' }), email)
   await user.click(within(dialog).getByRole('button', { name: 'Continue with email' }))
-  await within(dialog).findByText(`We sent a code to ${email}`)
+  await within(dialog).findByText(wholeText(`We sent a code to ${email}`))
   return dialog
 }
 
@@ -52,7 +53,7 @@ describe('LoginModal', () => {
     expect(await within(dialog).findByTitle(String(ethereum))).toHaveTextContent(
       `${ethereum?.slice(0, 6)}…${ethereum?.slice(-4)}`,
     )
-    expect(within(dialog).getAllByRole('button', { name: 'Copy address' })).toHaveLength(2)
+    expect(within(dialog).getAllByRole('button', { name: /^Copy \w+ address$/ })).toHaveLength(2)
     expect(
       requests.slice(requests.indexOf('otp_verify_v2'), requests.indexOf('/public/v1/submit/stamp_login') + 1),
     ).toEqual(['otp_verify_v2', 'account', 'signup_v2', '/public/v1/submit/stamp_login'])
@@ -109,6 +110,27 @@ describe('LoginModal', () => {
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument()
   })
 
+  it('given a long address, the code step and Your account show it in two parts, a line ending only before the @, and the whole on hover and for screen readers', async () => {
+    const { user, proxy } = renderWithProxy(<LoginButton closeOnSignIn={false} />)
+    const email = 'maximilian.alexander.featherstonehaugh@northwind-traders.com'
+    const dialog = await requestCode(user, email)
+    // The local part and @domain, each on one line, cut with an ellipsis if longer than one (styles.css).
+    const sentTo = within(dialog).getByTitle(email)
+    expect(Array.from(sentTo.children, (part) => part.textContent)).toEqual([
+      'maximilian.alexander.featherstonehaugh',
+      '@northwind-traders.com',
+    ])
+    // Only drawn in parts: the text is the whole address, in its sentence.
+    expect(within(dialog).getByText(wholeText(`We sent a code to ${email}`))).toContainElement(sentTo)
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), latestCode(proxy, email))
+    const heading = await within(dialog).findByRole('heading', { name: `Signed in as ${email}` })
+    expect(Array.from(within(heading).getByTitle(email).children, (part) => part.textContent)).toEqual([
+      'maximilian.alexander.featherstonehaugh',
+      '@northwind-traders.com',
+    ])
+  })
+
   it('while the code is being sent, it disables the button and says so', async () => {
     // The code's request waits for the test: the sending state stays on screen until then.
     const proxy = createMockAuthProxy({ strictFields: true })
@@ -121,7 +143,7 @@ describe('LoginModal', () => {
     expect(within(dialog).getByRole('status')).toHaveTextContent('Sending code…')
     expect(within(dialog).getByRole('button', { name: 'Continue with email' })).toBeDisabled()
     otpInit.release()
-    expect(await within(dialog).findByText('We sent a code to slow@example.com')).toBeInTheDocument()
+    expect(await within(dialog).findByText(wholeText('We sent a code to slow@example.com'))).toBeInTheDocument()
   })
 
   it('given a wrong code, it shows the message in an alert, and the right code then works', async () => {
@@ -331,7 +353,7 @@ describe('LoginModal', () => {
     // The same address again: the code step as it was left (the wrong code still refused), no otp_init.
     requests.length = 0
     await user.click(await within(dialog).findByRole('button', { name: 'Continue with email' }))
-    await within(dialog).findByText('We sent a code to ada@example.com')
+    await within(dialog).findByText(wholeText('We sent a code to ada@example.com'))
     expect(requests).toEqual([])
     await user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), wrongCode(first))
     expect(within(dialog).getByRole('button', { name: 'Verify' })).toBeDisabled()
@@ -343,7 +365,7 @@ describe('LoginModal', () => {
     await user.clear(field)
     await user.type(field, 'grace@example.com')
     await user.click(within(dialog).getByRole('button', { name: 'Continue with email' }))
-    await within(dialog).findByText('We sent a code to grace@example.com')
+    await within(dialog).findByText(wholeText('We sent a code to grace@example.com'))
     expect(requests.filter((path) => path.startsWith('otp_init'))).toHaveLength(1)
     expect(await kit.keyStore.list()).toEqual([key])
     await user.type(
@@ -458,7 +480,7 @@ describe('LoginModal', () => {
     // Same mock, key store, and tab storage: what survives a reload.
     const second = renderWithProxy(<LoginButton />, { proxy: first.proxy, keyStore: first.kit.keyStore, flowStorage })
     const dialog = await openModal(second.user, 'Check your email')
-    expect(await within(dialog).findByText(`We sent a code to ${email}`)).toBeInTheDocument()
+    expect(await within(dialog).findByText(wholeText(`We sent a code to ${email}`))).toBeInTheDocument()
     await second.user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), code)
     await expectSignedIn()
   })

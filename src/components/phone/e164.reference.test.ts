@@ -12,7 +12,7 @@ import {
 import examples from 'libphonenumber-js/examples.mobile.json'
 import { describe, expect, it } from 'vitest'
 import { COUNTRY_DIAL_CODES } from './countryDialCodes'
-import { toE164 } from './e164'
+import { countryOfE164, exampleNumber, formatE164, toE164 } from './e164'
 
 function example(country: string): PhoneNumber {
   const number = getExampleNumber(country as CountryCode, examples)
@@ -48,6 +48,20 @@ describe('typed example numbers, against libphonenumber-js', () => {
       expect(parsePhoneNumberWithError(typed, country as CountryCode).number).toBe(number.number)
       expect({ typed, e164: toE164({ country, number: typed }) }).toEqual({ typed, e164: number.number })
     }
+  })
+})
+
+describe('numbers shown, against libphonenumber-js', () => {
+  it.each(countries)("%s: the example reads as libphonenumber's international format", (country) => {
+    const number = example(country)
+    const international = number.formatInternational()
+    // Where countries share a calling code, a number is grouped as the first listed groups its own (GB
+    // for Jersey's +44, RU for Kazakhstan's +7): the digits are the same, the spaces may fall elsewhere.
+    const shown = formatE164(number.number)
+    if (countryOfE164(number.number)?.code === country) expect(shown).toBe(international)
+    else expect(shown.replace(/ /g, '')).toBe(number.number)
+    // The phone field's example is the same number, as typed after the calling code.
+    expect(exampleNumber(country)).toBe(international.slice(international.indexOf(' ') + 1))
   })
 })
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { countries, defaultCountryCode } from './countries'
-import { countryOfE164, draftOfE164, formatE164, toE164 } from './e164'
+import { countryOfE164, draftOfE164, exampleNumber, formatE164, toE164 } from './e164'
 
 describe('toE164', () => {
   it.each([
@@ -48,16 +48,27 @@ describe('toE164', () => {
 
 describe('reading a number back', () => {
   it.each([
-    ['+447700900123', 'GB', '7700900123', '+44 7700900123'],
+    ['+447700900123', 'GB', '7700900123', '+44 7700 900123'],
     ['+14155550123', 'US', '4155550123', '+1 415 555 0123'],
     ['+18765550123', 'JM', '8765550123', '+1 876 555 0123'],
-    ['+79123456789', 'RU', '9123456789', '+7 9123456789'],
+    ['+79123456789', 'RU', '9123456789', '+7 912 345 67 89'],
+    ['+33612345678', 'FR', '612345678', '+33 6 12 34 56 78'],
+    // A length the country's mobile numbers do not have (an Estonian landline): the calling code apart.
     ['+3726001234', 'EE', '6001234', '+372 6001234'],
   ])('%s is %s %s, shown as %j, and reads back the same', (e164, country, number, shown) => {
     expect(countryOfE164(e164)?.code).toBe(country)
     expect(draftOfE164(e164, 'US')).toEqual({ country, number })
     expect(toE164(draftOfE164(e164, 'US'))).toBe(e164)
     expect(formatE164(e164)).toBe(shown)
+  })
+})
+
+describe('exampleNumber', () => {
+  it("is the country's example mobile number, grouped as the numbers shown are", () => {
+    expect(exampleNumber('GB')).toBe('7400 123456')
+    expect(exampleNumber('US')).toBe('201 555 0123')
+    expect(exampleNumber('FR')).toBe('6 12 34 56 78')
+    expect(exampleNumber('ZZ')).toBeUndefined()
   })
 })
 

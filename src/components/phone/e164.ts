@@ -1,9 +1,10 @@
 // A phone number as a person types it (a country chosen, a national number) to E.164 and back. Light by
-// design: calling codes, trunk prefixes and length bounds, not each country's numbering plan (checked
-// against libphonenumber-js in e164.reference.test.ts); the proxy's check and the code that must arrive
-// are the real proof that a number is right.
+// design: calling codes, trunk prefixes, length bounds and one example number per country, not each
+// country's numbering plan (checked against libphonenumber-js in e164.reference.test.ts); the proxy's
+// check and the code that must arrive are the real proof that a number is right.
 import { isE164PhoneNumber, normalizePhoneNumber } from '../../react'
 import { COUNTRY_DIAL_CODES, type CountryDialCode } from './countryDialCodes'
+import { EXAMPLE_NUMBERS } from './exampleNumbers'
 import { NATIONAL_PLANS } from './nationalPlans'
 
 export interface PhoneDraft {
@@ -24,6 +25,7 @@ interface NationalPlan {
 }
 
 const PLAN_ENTRIES = NATIONAL_PLANS.split(' ')
+const EXAMPLE_ENTRIES = EXAMPLE_NUMBERS.split(' ')
 
 function planOf(country: CountryDialCode): NationalPlan {
   const [bounds = '', local] = (PLAN_ENTRIES[COUNTRY_DIAL_CODES.indexOf(country)] ?? '').split('/')
@@ -100,12 +102,31 @@ export function countryOfE164(e164: string): CountryDialCode | undefined {
   return best
 }
 
-/** A number to read: the calling code apart (`+44 7700900123`), North American ones grouped (`+1 415 555 0123`). */
+/**
+ * A number to read, as libphonenumber's international format writes the country's mobile numbers: the
+ * calling code apart, then the groups of the country's example (`+44 7700 900123`, `+1 415 555 0123`,
+ * `+33 6 12 34 56 78`). A number of another length than the example's is shown with the calling code
+ * apart only (`+372 6001234`): no grouping rather than a wrong one.
+ */
 export function formatE164(e164: string): string {
-  if (/^\+1\d{10}$/.test(e164)) return `+1 ${e164.slice(2, 5)} ${e164.slice(5, 8)} ${e164.slice(8)}`
   const country = countryOfE164(e164)
   if (country === undefined) return e164
-  return `+${country.dialCode} ${e164.slice(country.dialCode.length + 1)}`
+  const code = callingCode(country)
+  const national = e164.slice(code.length + 1)
+  const groups = (EXAMPLE_ENTRIES[COUNTRY_DIAL_CODES.indexOf(country)] ?? '').split('-')
+  if (groups.join('').length !== national.length) return `+${code} ${national}`
+  const parts: string[] = []
+  let start = 0
+  for (const group of groups) {
+    parts.push(national.slice(start, start + group.length))
+    start += group.length
+  }
+  return `+${code} ${parts.join(' ')}`
+}
+
+/** The phone field's example for a country (`7400 123456` in the UK): a mobile number, grouped as formatE164 shows one. */
+export function exampleNumber(countryCode: string): string | undefined {
+  return EXAMPLE_ENTRIES[COUNTRY_DIAL_CODES.findIndex((country) => country.code === countryCode)]?.replace(/-/g, ' ')
 }
 
 /** A draft that gives `e164` back: its country, and the number after the calling code. */
