@@ -39,6 +39,7 @@ const SHOTS = new Map<string, Shot>([
   ['components-loginmodal--code-entry-long-email-dark', { name: 'code-entry-long-email-dark', widths: [PHONE] }],
   ['components-loginmodal--wrong-code', { name: 'wrong-code', widths: BOTH }],
   ['components-loginmodal-social-sign-in--cancelled-at-provider', { name: 'oauth-cancelled', widths: [DESKTOP] }],
+  ['components-loginmodal-social-sign-in--back-from-redirect-signing-in', { name: 'oauth-returning', widths: BOTH }],
   ['components-loginmodal-phone--phone-entry', { name: 'phone-entry', widths: BOTH }],
   ['components-loginmodal-phone--code-entry', { name: 'phone-code-entry', widths: BOTH }],
   ['components-loginmodal-passkeys--naming-the-passkey', { name: 'passkey-name', widths: [PHONE] }],

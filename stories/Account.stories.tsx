@@ -17,7 +17,8 @@ import { dialogOf, STORY_EMAIL } from './support/steps'
 const meta: Meta<LoginModalDemoProps> = {
   title: 'Components/LoginModal/Your account',
   component: LoginModal,
-  args: { theme: 'light' },
+  // Each story signs in and stays on the signed-in view, as closeOnSignIn={false} asks.
+  args: { theme: 'light', closeOnSignIn: false },
   render: (args, { loaded }) => (
     <MockProviders
       proxy={loaded.proxy}
@@ -69,7 +70,7 @@ export const EmailUser: Story = {
   },
 }
 
-export const EmailUserDark: Story = { ...EmailUser, args: { theme: 'dark' } }
+export const EmailUserDark: Story = { ...EmailUser, args: { theme: 'dark', closeOnSignIn: false } }
 
 export const EmailUserFrench: Story = {
   args: { locale: 'fr' },
@@ -104,7 +105,7 @@ export const PhoneUser: Story = {
   },
 }
 
-export const PhoneUserDark: Story = { ...PhoneUser, args: { theme: 'dark' } }
+export const PhoneUserDark: Story = { ...PhoneUser, args: { theme: 'dark', closeOnSignIn: false } }
 
 /** Signed in with Google (the mock's consent page): the identity's email, Google's mark. */
 export const GoogleUser: Story = {
@@ -123,7 +124,7 @@ export const GoogleUser: Story = {
   },
 }
 
-export const GoogleUserDark: Story = { ...GoogleUser, args: { theme: 'dark' } }
+export const GoogleUserDark: Story = { ...GoogleUser, args: { theme: 'dark', closeOnSignIn: false } }
 
 /** A passkey and nothing else: the name they gave the passkey. */
 export const PasskeyOnlyUser: Story = {
@@ -141,7 +142,7 @@ export const PasskeyOnlyUser: Story = {
   },
 }
 
-export const PasskeyOnlyUserDark: Story = { ...PasskeyOnlyUser, args: { theme: 'dark' } }
+export const PasskeyOnlyUserDark: Story = { ...PasskeyOnlyUser, args: { theme: 'dark', closeOnSignIn: false } }
 
 /** A second wallet the app made for the person after the sign-up: one Ethereum account. */
 const SAVINGS: SignupWallet = {
@@ -179,7 +180,11 @@ export const TwoWallets: Story = {
   },
 }
 
-export const TwoWalletsDark: Story = { ...TwoWallets, name: 'Two wallets (dark)', args: { theme: 'dark' } }
+export const TwoWalletsDark: Story = {
+  ...TwoWallets,
+  name: 'Two wallets (dark)',
+  args: { theme: 'dark', closeOnSignIn: false },
+}
 
 /**
  * A long email and long addresses on a narrow phone: the name's line ends before the @ (a part too long
@@ -218,7 +223,7 @@ export const CopyFeedback: Story = {
   },
 }
 
-export const CopyFeedbackDark: Story = { ...CopyFeedback, args: { theme: 'dark' } }
+export const CopyFeedbackDark: Story = { ...CopyFeedback, args: { theme: 'dark', closeOnSignIn: false } }
 
 /** Presses a "Show full … address" button; fails unless the address it controls then shows. */
 async function showFullAddress(button: HTMLElement): Promise<void> {
@@ -278,7 +283,7 @@ export const WalletLoading: Story = {
   },
 }
 
-export const WalletLoadingDark: Story = { ...WalletLoading, args: { theme: 'dark' } }
+export const WalletLoadingDark: Story = { ...WalletLoading, args: { theme: 'dark', closeOnSignIn: false } }
 
 /** The wallet cannot be read (no network): what happened, and Try again; the rest of the view works. */
 export const WalletUnreachable: Story = {

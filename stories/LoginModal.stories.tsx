@@ -167,7 +167,7 @@ export const SignedIn: Story = {
   },
 }
 
-export const SignedInDark: Story = { ...SignedIn, args: { theme: 'dark' } }
+export const SignedInDark: Story = { ...SignedIn, args: { theme: 'dark', closeOnSignIn: false } }
 
 export const ConfigError: Story = {
   // The failure must be set before the provider's first request, hence a loader and not the play function.

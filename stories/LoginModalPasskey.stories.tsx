@@ -166,6 +166,8 @@ export const SignedUpWithPasskey: Story = {
 
 /** A passkey added from the signed-in view. */
 export const PasskeyAdded: Story = {
+  // Added from the signed-in view the sign-up goes on to (closeOnSignIn={false}).
+  args: { theme: 'light', closeOnSignIn: false },
   play: async ({ canvasElement }) => {
     await createPasskeyNamed(canvasElement)
     const dialog = await clickInDialog(canvasElement, 'Add a passkey')
