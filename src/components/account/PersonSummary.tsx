@@ -1,14 +1,13 @@
 'use client'
-import { useEffect, type Ref } from 'react'
-import { isE164PhoneNumber, OAUTH_PROVIDERS } from '../../react'
-import { chunks, prefetchChunk } from '../../chunks'
+import type { Ref } from 'react'
+import { OAUTH_PROVIDERS } from '../../react'
 import { formatLabel } from '../labels/formatLabel'
 import { useLabels } from '../labels/LabelsContext'
 import type { LoginLabels } from '../../appearance/LoginLabels'
 import { ContactText } from '../ui/ContactText'
-import { useModuleSnapshot } from '../ui/useModuleSnapshot'
 import type { Person } from './describePerson'
 import { PersonAvatar } from './PersonAvatar'
+import { useShownName } from './useShownName'
 
 /** "Signed in with Google", "Signed in with email", …; nothing for a session that did not record how. */
 export function signedInWith(labels: LoginLabels, person: Person): string | undefined {
@@ -38,14 +37,7 @@ export interface PersonSummaryProps {
 export function PersonSummary({ person, headingRef }: PersonSummaryProps) {
   const labels = useLabels()
   const how = signedInWith(labels, person)
-  // A number reads grouped as the code step showed it (+44 7700 900123): the grouping comes with the
-  // phone step's code, fetched for it. Until then the number shows as stored.
-  const phone = isE164PhoneNumber(person.name) ? person.name : undefined
-  const phoneParts = useModuleSnapshot(chunks.phoneStep).module
-  useEffect(() => {
-    if (phone !== undefined) prefetchChunk(chunks.phoneStep)
-  }, [phone])
-  const name = phone === undefined ? person.name : (phoneParts?.formatE164(phone) ?? phone)
+  const name = useShownName(person.name)
   return (
     <div className="apk-person">
       <PersonAvatar person={person} />

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
-import { completeEmailOtp, startEmailOtp, type Kit } from '../../core'
+import { completeEmailOtp, completeSmsOtp, startEmailOtp, startSmsOtp, type Kit } from '../../core'
 import type { MockAuthProxy } from '../../mock'
 import { expectNoAxeViolations } from '../../react/test/expectNoAxeViolations'
 import { latestCode, renderWithProxy } from '../../react/test/renderWithProxy'
@@ -16,6 +16,16 @@ async function signIn(kit: Kit, proxy: MockAuthProxy, email: string) {
 }
 
 describe('SignedIn, SignedOut and SessionBadge', () => {
+  it('given a person signed in by SMS, names them by their number grouped as the code step shows it', async () => {
+    const { kit, proxy } = renderWithProxy(<SessionBadge />)
+    const phoneNumber = '+447700900123'
+    await act(async () => {
+      const challenge = await startSmsOtp(kit, { phoneNumber })
+      await completeSmsOtp(kit, { challenge, code: latestCode(proxy, phoneNumber) })
+    })
+    await waitFor(() => expect(screen.getByText(/^Signed in as/)).toHaveTextContent('Signed in as +44 7700 900123'))
+  })
+
   it('show what belongs to each state, and the badge says who, the time left, and signs out', async () => {
     // The countdown's clock reads the time once a second (setInterval): faked, so that the test moves it
     // on rather than waiting for it. Everything else runs on real timers.

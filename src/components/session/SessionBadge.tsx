@@ -3,6 +3,7 @@ import { useId, type ReactNode } from 'react'
 import { useLogout, useSession, useSessionTimeLeft, useUser } from '../../react'
 import { describePerson } from '../account/describePerson'
 import { PersonAvatar } from '../account/PersonAvatar'
+import { useShownName } from '../account/useShownName'
 import { errorMessage } from '../labels/errorMessage'
 import { formatLabel } from '../labels/formatLabel'
 import { useAppearance } from '../labels/useAppearance'
@@ -44,9 +45,11 @@ export function SessionBadge({ name, className, ...own }: SessionBadgeProps) {
   // it does not (a session stored before the kit remembered it).
   const remembered = describePerson(session?.identity)
   const user = useUser({ enabled: name === undefined && remembered.name === undefined })
+  const person = remembered.name === undefined ? describePerson(session?.identity, user.data) : remembered
+  // A number grouped as everywhere else in the kit (+44 7700 900123).
+  const shownName = useShownName(person.name)
   if (status !== 'signedIn' || !session) return null
-  const person = remembered.name === undefined ? describePerson(session.identity, user.data) : remembered
-  const who = name ?? person.name ?? (
+  const who = name ?? shownName ?? (
     // Until get_user answers, or if it cannot: a short form of the user id, whole on hover.
     <code title={session.userId}>{`${session.userId.slice(0, 8)}…`}</code>
   )
@@ -59,7 +62,7 @@ export function SessionBadge({ name, className, ...own }: SessionBadgeProps) {
     >
       <PersonAvatar person={typeof name === 'string' ? { ...person, name } : person} />
       {/* A long email ends in an ellipsis: whole on hover. */}
-      <p className="apk-session-who" title={name === undefined ? person.name : undefined}>
+      <p className="apk-session-who" title={name === undefined ? shownName : undefined}>
         {before}
         {who}
         {after}
