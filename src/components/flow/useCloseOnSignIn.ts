@@ -9,11 +9,7 @@ import type { SessionStatus } from '../../react'
  * ("Account") stays, and so does one whose session was only being read from storage. Returns true in
  * the render that closes: the flow shows no "Your account" then (whose wallet queries nobody would see).
  */
-export function useCloseOnSignIn(
-  status: SessionStatus,
-  returning: boolean,
-  close: (() => void) | undefined,
-): boolean {
+export function useCloseOnSignIn(status: SessionStatus, returning: boolean, close: (() => void) | undefined): boolean {
   const [signingIn, setSigningIn] = useState(false)
   if ((status === 'signedOut' || returning) && !signingIn) setSigningIn(true)
   const closing = signingIn && status === 'signedIn' && close !== undefined
