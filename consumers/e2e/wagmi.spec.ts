@@ -110,12 +110,15 @@ async function connectBySigningUp(page: Page, node: LocalNode, label: string): P
   await dialog.getByRole('textbox', { name: 'Verification code' }).fill(await readCode(page.request, email))
 
   // Signed in, the modal closes by itself and wagmi connects. "Account" opens the kit's account, its
-  // Ethereum address among its addresses (whole for screen readers): what wagmi must report.
+  // Ethereum address whole under "Show full Ethereum address": what wagmi must report.
   await expectSignedInAndClosed(page)
   await expect(status).toHaveText('connected')
   const account = await openAccount(page, email)
-  const kitAddress = account.getByText(/^Ethereum 0x[0-9a-fA-F]{40}$/)
-  const ethereum = ((await kitAddress.textContent()) ?? '').replace('Ethereum ', '') as Address
+  const showFull = account.getByRole('button', { name: 'Show full Ethereum address' })
+  await showFull.click()
+  const full = page.locator(`[id="${await showFull.getAttribute('aria-controls')}"]`)
+  await expect(full).toHaveText(/^0x[0-9a-fA-F]{40}$/)
+  const ethereum = ((await full.textContent()) ?? '') as Address
   await screenshot(page, `${label}-3-signed-in`)
   await account.getByRole('button', { name: 'Done' }).click()
   await expect(account).toBeHidden()
