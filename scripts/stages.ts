@@ -104,25 +104,12 @@ export const STAGES: Stage[] = [
     needs: [],
   },
   {
-    // The longest run starts once the package and Storybook are built (the README's fixture specs import
-    // auth-proxy-kit/mock/playwright, from dist), while the hosts below install and build: it needs none
-    // of them (the playground is built from the sources by its own web server).
     name: 'e2e',
     first: true,
-    what: 'Playwright, the kit suite: the playground, every story (axe, screenshots), dev server, CSP build',
+    what: 'Playwright, one run: the playground, every story (axe, screenshots), the hosts (wagmi on a local node), Next.js',
     command: 'playwright test',
-    needs: ['chromium', 'build', 'storybook'],
-    env: { E2E_SUITES: 'kit' },
-  },
-  {
-    // After the kit suite, not beside it: two Playwright runs at once on two cores took longer than one
-    // after the other. Its own output folder: a run empties its own at start.
-    name: 'e2e-hosts',
-    first: true,
-    what: 'Playwright in the hosts: fresh Vite apps (wagmi on a local node) and the Next.js example',
-    command: 'playwright test --output test-results/playwright-hosts',
-    needs: ['e2e', 'consumers', 'nextjs'],
-    env: { E2E_SUITES: 'consumers,nextjs', E2E_HOSTS: HOSTS_DIR },
+    needs: ['chromium', 'storybook', 'consumers', 'nextjs'],
+    env: { E2E_HOSTS: HOSTS_DIR },
   },
   {
     name: 'package',
