@@ -142,7 +142,20 @@ function inTransaction<T>(
       reject(storeUnavailable(`could not start a transaction on ${dbName}/${storeName}`, cause))
       return
     }
-    const result = body(transaction.objectStore(storeName))
+    let result: () => T
+    try {
+      result = body(transaction.objectStore(storeName))
+    } catch (cause) {
+      // A request refused at once (the store gone, a record it cannot clone, a browser's own failure):
+      // the key store's failure, not an unexplained one, and nothing of the transaction is kept.
+      try {
+        transaction.abort()
+      } catch {
+        // Already finished: nothing to undo.
+      }
+      reject(storeUnavailable(`${dbName}/${storeName} ${mode} failed at once`, cause))
+      return
+    }
     // Resolve on complete, not on the request's success: only then is a write durable.
     transaction.oncomplete = () => resolve(result())
     transaction.onerror = () => reject(storeUnavailable(`${dbName}/${storeName} ${mode} failed`, transaction.error))

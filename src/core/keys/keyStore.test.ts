@@ -1,7 +1,7 @@
 // The KeyStore contract, run against every implementation.
 import { p256 } from '@noble/curves/nist.js'
-import { IDBFactory } from 'fake-indexeddb'
-import { describe, expect, it } from 'vitest'
+import { IDBFactory, IDBObjectStore } from 'fake-indexeddb'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { isKitError } from '../errors'
 import { fromHex, utf8 } from '../encoding'
 import { defaultKeyStore } from './defaultKeyStore'
@@ -120,6 +120,20 @@ describe('indexedDbKeyStore', () => {
     const error = await store.list().catch((e: unknown) => e)
     expect(isKitError(error, 'KEY_STORE_UNAVAILABLE')).toBe(true)
     expect((error as Error).message).toMatch(/could not open database auth-proxy-kit/)
+  })
+
+  it('reports a request IndexedDB refuses at once (not a failed request: a throw) as KEY_STORE_UNAVAILABLE, keeping nothing', async () => {
+    const indexedDB = new IDBFactory()
+    const store = indexedDbKeyStore({ indexedDB })
+    await store.list()
+    const add = vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementationOnce(() => {
+      throw new DOMException('The operation failed for reasons unrelated to the database itself.', 'UnknownError')
+    })
+    onTestFinished(() => add.mockRestore())
+    const error = await store.create().catch((e: unknown) => e)
+    expect(isKitError(error, 'KEY_STORE_UNAVAILABLE')).toBe(true)
+    expect((error as Error).message).toMatch(/readwrite failed at once/)
+    expect(await store.list()).toEqual([])
   })
 
   it('refuses an existing database that lacks its object store', async () => {

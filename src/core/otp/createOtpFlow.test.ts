@@ -1,5 +1,7 @@
 // The OTP flow store against the bundled mock (strict), with one fake clock for the kit and the mock.
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { IDBFactory, IDBObjectStore } from 'fake-indexeddb'
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
+import { indexedDbKeyStore } from '../keys/indexedDbKeyStore'
 import { createMockAuthProxy } from '../../mock/handler'
 import { DEMO_TENANT } from '../../mock/tenants'
 import type { MockAuthProxy, MockTenant } from '../../mock/types'
@@ -777,6 +779,22 @@ describe('createOtpFlow: a send whose answer was lost', () => {
     flow.reset()
     expect(flow.getSnapshot()).toEqual(OTP_FLOW_IDLE)
     await expect.poll(() => kit.keyStore.list()).toEqual([])
+  })
+})
+
+describe('createOtpFlow: a key store that fails', () => {
+  it('given IndexedDB refusing the new key at once, says KEY_STORE_UNAVAILABLE (not PROXY_ERROR), with nothing sent', async () => {
+    const proxy = createMockAuthProxy({ strictFields: true, tenants: [DEMO_TENANT] })
+    const { kit, endpoints } = kitOnMock(proxy, { keyStore: indexedDbKeyStore({ indexedDB: new IDBFactory() }) })
+    kits.push(kit)
+    const add = vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementation(() => {
+      throw new DOMException('The operation failed for reasons unrelated to the database itself.', 'UnknownError')
+    })
+    onTestFinished(() => add.mockRestore())
+    const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL' })
+    await flow.start(EMAIL)
+    expect(flow.getSnapshot()).toMatchObject({ step: 'contact', error: { code: 'KEY_STORE_UNAVAILABLE' } })
+    expect(endpoints.filter((endpoint) => endpoint.startsWith('otp_init'))).toEqual([])
   })
 })
 
