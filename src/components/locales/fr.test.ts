@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { signingEn } from '../signing/signingLabels'
+import { dictionaryStrings } from './dictionaryStrings'
 import { en } from './en'
 import { fr } from './fr'
-
-/** Every string of a dictionary by its path ('signedInAs', 'errors.OTP_EXPIRED', 'attemptsLeft.one'). */
-function strings(dictionary: object, prefix = ''): Map<string, string> {
-  const found = new Map<string, string>()
-  for (const [key, value] of Object.entries(dictionary)) {
-    if (typeof value === 'string') found.set(prefix + key, value)
-    else if (typeof value === 'object' && value !== null)
-      for (const entry of strings(value as object, `${prefix}${key}.`)) found.set(...entry)
-  }
-  return found
-}
 
 const placeholders = (text: string) => new Set(text.match(/\{\w+\}/g) ?? [])
 
@@ -25,26 +15,26 @@ describe('fr', () => {
     expect('Vous êtes connecté').toMatch(GENDERED)
     expect('Réessayez quand vous êtes prête.').toMatch(GENDERED)
     expect('Se connecter, Connexion réussie, Reconnectez-vous').not.toMatch(GENDERED)
-    for (const [path, value] of strings(fr)) expect(value, path).not.toMatch(GENDERED)
+    for (const [path, value] of dictionaryStrings(fr)) expect(value, path).not.toMatch(GENDERED)
   })
 
   it('has every string English has (error messages included), and no other', () => {
     // English's signing prompt copy comes with the prompt (signingEn); French carries its own.
-    const english = [...strings({ ...en, ...signingEn }).keys()].filter((path) => !path.startsWith('errors.'))
-    const french = [...strings(fr).keys()].filter((path) => !path.startsWith('errors.'))
+    const english = [...dictionaryStrings({ ...en, ...signingEn }).keys()].filter((path) => !path.startsWith('errors.'))
+    const french = [...dictionaryStrings(fr).keys()].filter((path) => !path.startsWith('errors.'))
     expect(french.sort()).toEqual(english.sort())
   })
 
   it("uses the same placeholders as English's string, in each string", () => {
-    const english = strings({ ...en, ...signingEn })
-    for (const [path, value] of strings(fr)) {
+    const english = dictionaryStrings({ ...en, ...signingEn })
+    for (const [path, value] of dictionaryStrings(fr)) {
       const source = english.get(path)
       if (source !== undefined) expect(placeholders(value), path).toEqual(placeholders(source))
     }
   })
 
   it('puts a narrow no-break space (U+202F) before ? ! : and ;, never a plain one or none', () => {
-    for (const [path, value] of strings(fr)) {
+    for (const [path, value] of dictionaryStrings(fr)) {
       // A placeholder's colon ("{time}") and a URL's are not punctuation of the sentence.
       expect(value, path).not.toMatch(/[^\u202f][?!;]|[^\u202f\d]:(?!\/\/)/u)
     }
