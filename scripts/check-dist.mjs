@@ -86,6 +86,9 @@ const packed = JSON.parse(
 )[0].files.map((file) => file.path)
 const helpers = packed.filter((path) => /(^|\/)(test|testing)\/|\.test\.|\.stories\.|\.map$/.test(path))
 check(helpers.length === 0, `the package ships test helpers or maps: ${helpers.slice(0, 5).join(', ')}`)
+// What a reader of node_modules looks for first: npm adds the README and LICENSE itself, not the CHANGELOG.
+for (const doc of ['README.md', 'LICENSE', 'CHANGELOG.md'])
+  check(packed.includes(doc), `the package does not ship ${doc} (package.json "files")`)
 
 // A browser host installs no mock-only package (optional peers of auth-proxy-kit/mock): only the mock's
 // files and its entries may import one.
@@ -136,5 +139,5 @@ if (failures.length > 0) {
   process.exit(1)
 }
 console.log(
-  `dist check: ${Object.keys(pkg.exports).length} exports resolve, with declarations and a "default" condition; ${packed.length} files packed, no test helpers or maps; the mock's peers imported by the mock only, and named when missing; "use client" on all ${clientModules} React modules and on no entry; @simplewebauthn/browser imported on first use only`,
+  `dist check: ${Object.keys(pkg.exports).length} exports resolve, with declarations and a "default" condition; ${packed.length} files packed with README, LICENSE and CHANGELOG, no test helpers or maps; the mock's peers imported by the mock only, and named when missing; "use client" on all ${clientModules} React modules and on no entry; @simplewebauthn/browser imported on first use only`,
 )

@@ -1,6 +1,6 @@
-// Writes src/components/phone/nationalPlans.ts: for each country the kit lists, the fewest and most digits
-// of its national numbers and the trunk prefixes dialled before them at home, taken from libphonenumber-js's
-// metadata (a devDependency: the browser keeps this small table, not the 32 KB library).
+// Writes src/components/phone/nationalPlans.ts: for each country the kit lists, the trunk prefixes dialled
+// before its national numbers at home and where an area code may be left out, taken from libphonenumber-js's
+// metadata (how many digits a number has is numberLengths.ts's) (a devDependency: the browser keeps this small table, not the 32 KB library).
 // `npx tsx scripts/nationalPlans.ts` after changing the country list or updating libphonenumber-js;
 // nationalPlans.test.ts fails while the table is stale.
 import { resolve } from 'node:path'
@@ -56,14 +56,14 @@ export function nationalPlansSource(): string {
     metadata.selectNumberingPlan(code as CountryCode)
     const plan = metadata.numberingPlan as FullNumberingPlan | undefined
     if (plan === undefined) throw new Error(`libphonenumber-js has no numbering plan for ${code}`)
-    const lengths = plan.possibleLengths()
-    return `${Math.min(...lengths).toString(36)}${Math.max(...lengths).toString(36)}${trunkPrefixes(plan).join(',')}${localRule(plan)}`
+    // '-' for a country with neither, so that no entry is empty.
+    return `${trunkPrefixes(plan).join(',')}${localRule(plan)}` || '-'
   })
   return countryTableSource({
     script: 'nationalPlans.ts',
-    describe: `// One entry per country, in COUNTRY_DIAL_CODES order: the fewest and the most digits of a national
-// number (one base-36 digit each), then the trunk prefixes dialled before it at home, longest first,
-// then where one may leave the area code out: /, the local number's length, its first digits, >, the area code.`,
+    describe: `// One entry per country, in COUNTRY_DIAL_CODES order: the trunk prefixes dialled before a national number
+// at home, longest first, then where one may leave the area code out: /, the local number's length, its
+// first digits, >, the area code; '-' for neither.`,
     name: 'NATIONAL_PLANS',
     tokens,
     perLine: 20,

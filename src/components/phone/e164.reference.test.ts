@@ -1,7 +1,7 @@
 // The hand-written phone check against libphonenumber-js (a devDependency, never shipped: 32 KB against
 // the kit's 2 KB), the way the P-256 code is checked against noble. For every country the kit lists, its
 // example mobile number typed as a person types it must give libphonenumber's E.164, and a number of a
-// length libphonenumber calls impossible for that country must be refused.
+// length libphonenumber calls impossible for that country, or for numbers starting as it does, refused.
 import {
   getExampleNumber,
   parsePhoneNumberWithError,
@@ -10,6 +10,7 @@ import {
   type PhoneNumber,
 } from 'libphonenumber-js'
 import examples from 'libphonenumber-js/examples.mobile.json'
+import { isValidPhoneNumber } from 'libphonenumber-js/max'
 import { describe, expect, it } from 'vitest'
 import { COUNTRY_DIAL_CODES } from './countryDialCodes'
 import { countryOfE164, exampleNumber, formatE164, toE164 } from './e164'
@@ -86,5 +87,35 @@ describe('lengths libphonenumber-js calls impossible', () => {
   it('refuses a too-short British number the old check let through', () => {
     expect(validatePhoneNumberLength('770090', 'GB')).toBe('TOO_SHORT')
     expect(toE164({ country: 'GB', number: '770090' })).toBeUndefined()
+  })
+})
+
+describe('numbers cut short, against the full metadata of libphonenumber-js', () => {
+  // The kit reads a number's first two digits; these two differ from a valid number only at the third
+  // (Brazil's 11 9…: 11 digits for a mobile, 10 for a line, and 11 96… is neither at 10).
+  const READ_AT_THE_THIRD_DIGIT = ['BG 4301234', 'BR 1196123456']
+
+  it('refuses every example mobile cut by one or two digits that the full metadata calls invalid', () => {
+    const accepted: string[] = []
+    let invalid = 0
+    for (const country of countries) {
+      const digits = example(country).nationalNumber
+      for (const typed of [digits.slice(0, -1), digits.slice(0, -2)]) {
+        if (isValidPhoneNumber(typed, country as CountryCode)) continue
+        invalid += 1
+        if (toE164({ country, number: typed }) !== undefined) accepted.push(`${country} ${typed}`)
+      }
+    }
+    expect(invalid).toBeGreaterThan(470)
+    expect(accepted).toEqual(READ_AT_THE_THIRD_DIGIT)
+  })
+
+  it.each([
+    ['GB', '74001234'],
+    ['DE', '151234567'],
+    ['AU', '4123456'],
+  ])('refuses %s %s, a mobile of a length the country has, but not after those digits', (country, typed) => {
+    expect(isValidPhoneNumber(typed, country as CountryCode)).toBe(false)
+    expect(toE164({ country, number: typed })).toBeUndefined()
   })
 })

@@ -1,11 +1,13 @@
 // A phone number as a person types it (a country chosen, a national number) to E.164 and back. Light by
-// design: calling codes, trunk prefixes, length bounds and one example number per country, not each
-// country's numbering plan (checked against libphonenumber-js in e164.reference.test.ts); the proxy's
-// check and the code that must arrive are the real proof that a number is right.
+// design: calling codes, trunk prefixes, the lengths of numbers by their first two digits and one example
+// number per country, not each country's numbering plan (checked against libphonenumber-js in
+// e164.reference.test.ts); the proxy's check and the code that must arrive are the real proof that a
+// number is right.
 import { isE164PhoneNumber, normalizePhoneNumber } from '../../react'
 import { COUNTRY_DIAL_CODES, type CountryDialCode } from './countryDialCodes'
 import { EXAMPLE_NUMBERS } from './exampleNumbers'
 import { NATIONAL_PLANS } from './nationalPlans'
+import { NUMBER_LENGTHS } from './numberLengths'
 
 export interface PhoneDraft {
   /** ISO 3166-1 alpha-2 of the chosen country. */
@@ -15,9 +17,6 @@ export interface PhoneDraft {
 }
 
 interface NationalPlan {
-  /** The fewest and the most digits a national number has. */
-  min: number
-  max: number
   /** Dialled before the national number at home ('0' in most countries, '06' in Hungary), longest first. */
   trunks: string[]
   /** A local number that may be dialled without its area code, and that area code (Bahamas: 7 digits, 242). */
@@ -25,20 +24,39 @@ interface NationalPlan {
 }
 
 const PLAN_ENTRIES = NATIONAL_PLANS.split(' ')
+const LENGTH_ENTRIES = NUMBER_LENGTHS.split(' ')
 const EXAMPLE_ENTRIES = EXAMPLE_NUMBERS.split(' ')
 
 function planOf(country: CountryDialCode): NationalPlan {
-  const [bounds = '', local] = (PLAN_ENTRIES[COUNTRY_DIAL_CODES.indexOf(country)] ?? '').split('/')
+  const [trunks = '', local] = (PLAN_ENTRIES[COUNTRY_DIAL_CODES.indexOf(country)] ?? '').split('/')
   const [first, area] = local?.slice(1).split('>') ?? []
   return {
-    min: parseInt(bounds.charAt(0), 36),
-    max: parseInt(bounds.charAt(1), 36),
-    trunks: bounds.slice(2).split(',').filter(Boolean),
+    trunks: trunks.split(',').filter((trunk) => /^\d+$/.test(trunk)),
     ...(local !== undefined &&
       area !== undefined && {
         local: { pattern: new RegExp(`^[${first}]\\d{${parseInt(local.charAt(0), 36) - 1}}$`), area },
       }),
   }
+}
+
+/** Whether a group's digits (all ten when none are written) hold a number's digit. */
+function holds(digits: string, digit: string): boolean {
+  return digit !== '' && (digits === '' || digits.includes(digit))
+}
+
+/**
+ * Whether a country has numbers of this one's length that start with its first two digits (numberLengths.ts:
+ * `1:9a(1:a),257:a` is 9 or 10 digits after a 1, 10 after 11 or a 2).
+ */
+function isPossibleNational(country: CountryDialCode, national: string): boolean {
+  const entry = LENGTH_ENTRIES[COUNTRY_DIAL_CODES.indexOf(country)] ?? ''
+  // Each match is a first-digit group whole, its bracketed second digits included.
+  for (const [, digits = '', lengths = '', narrower = ''] of entry.matchAll(/(\d*):(\w+)(?:\(([^)]*)\))?/g)) {
+    if (!holds(digits, national.charAt(0))) continue
+    const second = [...narrower.matchAll(/(\d*):(\w+)/g)].find(([, seconds = '']) => holds(seconds, national.charAt(1)))
+    return (second?.[2] ?? lengths).includes(national.length.toString(36))
+  }
+  return false
 }
 
 /** The calling code alone: North American countries are listed with an area code (+1 876), which belongs to the national number. */
@@ -66,19 +84,23 @@ export function toE164(draft: PhoneDraft): string | undefined {
   // no one outside can dial).
   if (e164.startsWith('+1')) return e164.length === 12 ? e164 : undefined
   if (country === undefined) return e164
-  const { min, max } = planOf(country)
-  const length = e164.length - 1 - callingCode(country).length
-  return length >= min && length <= max ? e164 : undefined
+  // Countries that share a calling code share its numbers: a Jersey number typed with Britain chosen is
+  // the same E.164, and one typed with + is read as the first listed's.
+  const national = e164.slice(1 + callingCode(country).length)
+  const sharing = COUNTRY_DIAL_CODES.filter((candidate) => candidate.dialCode === country.dialCode)
+  return sharing.some((candidate) => isPossibleNational(candidate, national)) ? e164 : undefined
 }
 
 function nationalNumber(country: CountryDialCode, digits: string): string {
-  const { min, trunks, local } = planOf(country)
+  const { trunks, local } = planOf(country)
   if (local?.pattern.test(digits)) return `${local.area}${digits}`
-  // A trunk prefix only where what follows is long enough to be a number (Russia's 800 numbers start with
-  // its trunk prefix 8).
-  const trunk = trunks.find((prefix) => digits.startsWith(prefix) && digits.length - prefix.length >= min)
-  const national = digits.slice(trunk?.length ?? 0)
-  return country.code === 'AR' ? argentineMobile(national) : national
+  // A trunk prefix only where what follows can be a number (Russia's 800 numbers start with its trunk
+  // prefix 8).
+  const national = (rest: string) => (country.code === 'AR' ? argentineMobile(rest) : rest)
+  const trunk = trunks.find(
+    (prefix) => digits.startsWith(prefix) && isPossibleNational(country, national(digits.slice(prefix.length))),
+  )
+  return national(digits.slice(trunk?.length ?? 0))
 }
 
 /**
