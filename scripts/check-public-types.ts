@@ -1,7 +1,9 @@
 // Every type a public declaration names must itself be importable: a consumer who writes a helper around
 // `useEmailOtp` needs the type of what it returns. This walks the built declarations from each package
 // entry (package.json "exports") and reports each type declared by the kit that a public declaration
-// refers to but no entry exports (it would show in an editor, but nobody could import it).
+// refers to but no entry exports (it would show in an editor, but nobody could import it). On the same
+// walk, every optional member must accept `undefined`: a host compiled with exactOptionalPropertyTypes
+// forwards `theme={maybeTheme}`, and for the kit an undefined member means "not given".
 import { readFileSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
 import ts from 'typescript'
@@ -22,6 +24,8 @@ const program = ts.createProgram(
     moduleResolution: ts.ModuleResolutionKind.NodeNext,
     skipLibCheck: true,
     noEmit: true,
+    // Without it `undefined` vanishes from every declared type, and optional members cannot be checked.
+    strict: true,
   },
 )
 const checker = program.getTypeChecker()
@@ -47,7 +51,15 @@ const isPrivate = (node: ts.Node) =>
     ts.getModifiers(node)?.some((modifier) => modifier.kind === ts.SyntaxKind.PrivateKeyword)) ||
   ((ts.isPropertyDeclaration(node) || ts.isMethodDeclaration(node)) && ts.isPrivateIdentifier(node.name))
 
+/** Whether a declared type takes `undefined` (any and unknown do). */
+function acceptsUndefined(node: ts.TypeNode): boolean {
+  const type = checker.getTypeFromTypeNode(node)
+  const accepting = ts.TypeFlags.Undefined | ts.TypeFlags.Any | ts.TypeFlags.Unknown | ts.TypeFlags.Void
+  return type.isUnion() ? type.types.some((member) => member.flags & accepting) : (type.flags & accepting) !== 0
+}
+
 const missing = new Map<string, Set<string>>()
+const strictOptional = new Set<string>()
 const visited = new Set<ts.Symbol>()
 function visitSymbol(symbol: ts.Symbol, usedBy: string): void {
   if (visited.has(symbol)) return
@@ -56,6 +68,14 @@ function visitSymbol(symbol: ts.Symbol, usedBy: string): void {
     if (!isKits(declaration)) continue
     const visit = (node: ts.Node): void => {
       if (isPrivate(node)) return
+      if (
+        (ts.isPropertySignature(node) || ts.isPropertyDeclaration(node) || ts.isMethodSignature(node)) &&
+        node.questionToken !== undefined &&
+        (ts.isMethodSignature(node) || (node.type !== undefined && !acceptsUndefined(node.type)))
+      ) {
+        const where = relative(typesDir, node.getSourceFile().fileName)
+        strictOptional.add(`${node.name.getText()} (${where}), in ${usedBy}`)
+      }
       let referenced: ts.Symbol | undefined
       if (ts.isTypeReferenceNode(node)) referenced = checker.getSymbolAtLocation(node.typeName)
       else if (ts.isExpressionWithTypeArguments(node)) referenced = checker.getSymbolAtLocation(node.expression)
@@ -81,14 +101,20 @@ function visitSymbol(symbol: ts.Symbol, usedBy: string): void {
 for (const [subpath, symbol] of publicSymbols)
   visitSymbol(symbol, `${subpath === '.' ? 'auth-proxy-kit' : `auth-proxy-kit/${subpath.slice(2)}`}: ${symbol.name}`)
 
+if (strictOptional.size > 0) {
+  console.error(
+    `${strictOptional.size} optional member(s) of public types refuse undefined under exactOptionalPropertyTypes (write \`name?: T | undefined\`, and a method as such a property):`,
+  )
+  for (const member of [...strictOptional].slice(0, 20)) console.error(`- ${member}`)
+}
 if (missing.size > 0) {
   console.error(`public declarations name ${missing.size} type(s) no entry exports:`)
   for (const [name, users] of missing)
     console.error(
       `- ${name}, used by ${[...users].slice(0, 3).join('; ')}${users.size > 3 ? ` and ${users.size - 3} more` : ''}`,
     )
-  process.exit(1)
 }
+if (missing.size > 0 || strictOptional.size > 0) process.exit(1)
 console.log(
-  `public types: every type the ${publicSymbols.length} public names of ${entries.length} entries refer to is exported`,
+  `public types: every type the ${publicSymbols.length} public names of ${entries.length} entries refer to is exported, and every optional member accepts undefined`,
 )

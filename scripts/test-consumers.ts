@@ -9,7 +9,8 @@
 //   authProxyKit({ kit }), with the kit shared by its AuthProxyProvider; its own `tsc && vite build` pass.
 //   Beside it, ganache (scripts/consumers/evmNode.ts): the local EVM node its end-to-end spec starts.
 // - Type tests (consumers/types) import every entry under moduleResolution bundler, node16 and nodenext,
-//   and App B compiles a CommonJS file importing `auth-proxy-kit/core` (nodenext) and require()s it in Node.
+//   and once more with exactOptionalPropertyTypes (a host forwarding `theme={maybeTheme}`), and App B
+//   compiles a CommonJS file importing `auth-proxy-kit/core` (nodenext) and require()s it in Node.
 // - Playwright (consumers/e2e, the `vite-template`, `react18-cjs` and `wagmi` projects of
 //   playwright.config.ts) signs in by email on all three apps; on App C it connects wagmi through the login
 //   modal, signs typed data and sends ether on a local node.
@@ -174,13 +175,18 @@ async function main(): Promise<void> {
           `app A (Vite template, TypeScript ${typescript}): tsc -b and vite build pass with the quick start pasted`,
         )
       })
-      await step('type tests: every entry under bundler, node16, nodenext', async () => {
-        cpSync(join(ROOT, 'consumers/types'), join(appA, 'types-test'), { recursive: true })
-        for (const resolution of RESOLUTIONS) {
-          await typeCheck(['npx', 'tsc'], appA, `types-test/tsconfig.${resolution}.json`)
-          results.push(`types, moduleResolution ${resolution}: every entry resolves, no type is any`)
-        }
-      })
+      await step(
+        'type tests: every entry under bundler, node16, nodenext, and exactOptionalPropertyTypes',
+        async () => {
+          cpSync(join(ROOT, 'consumers/types'), join(appA, 'types-test'), { recursive: true })
+          for (const resolution of RESOLUTIONS) {
+            await typeCheck(['npx', 'tsc'], appA, `types-test/tsconfig.${resolution}.json`)
+            results.push(`types, moduleResolution ${resolution}: every entry resolves, no type is any`)
+          }
+          await typeCheck(['npx', 'tsc'], appA, 'types-test/tsconfig.exact.json')
+          results.push('types, exactOptionalPropertyTypes: a host forwards undefined to optional props and options')
+        },
+      )
     }
 
     // App B: React 18.2, CommonJS package, react-query's lower bound.

@@ -6,8 +6,8 @@
 export interface PluralLabel {
   one: string
   other: string
-  zero?: string
-  two?: string
-  few?: string
-  many?: string
+  zero?: string | undefined
+  two?: string | undefined
+  few?: string | undefined
+  many?: string | undefined
 }

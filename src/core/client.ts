@@ -20,9 +20,9 @@ export interface AuthProxyClientOptions {
   /** The tenant id sent as X-Auth-Proxy-Config-ID on every call. */
   configId: string
   /** Default globalThis.fetch; tests and stories inject the mock proxy's handler. */
-  fetch?: typeof fetch
+  fetch?: typeof fetch | undefined
   /** Whole-request deadline (answer and body), default 20000 ms. */
-  timeoutMs?: number
+  timeoutMs?: number | undefined
 }
 
 export const DEFAULT_TIMEOUT_MS = 20_000

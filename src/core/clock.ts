@@ -11,7 +11,7 @@ export interface ClockOptions {
   /** The kit's clock (ms); tests move it by hand. */
   now: () => number
   /** Default 1000 ms. */
-  intervalMs?: number
+  intervalMs?: number | undefined
 }
 
 export function createClock({ now, intervalMs = 1000 }: ClockOptions): ClockStore {

@@ -136,30 +136,30 @@ export interface Session {
    * passkey's name): kept beside the token so that the UI names the person at once, after a reload too,
    * without a request. Absent for a session set without one (or stored by an older kit).
    */
-  identity?: SignInIdentity
+  identity?: SignInIdentity | undefined
 }
 
 /** How the person signed in, written by the flows at sign-in (ISSUE 13). */
 export interface SignInIdentity {
   method: 'email' | 'sms' | 'oauth' | 'passkey'
   /** The email (method 'email') or E.164 phone number (method 'sms') the code went to. */
-  contact?: string
+  contact?: string | undefined
   /** The OAuth provider (method 'oauth'). */
-  provider?: OAuthProviderName
+  provider?: OAuthProviderName | undefined
   /** From the OIDC token's `email` claim (method 'oauth'). */
-  email?: string
+  email?: string | undefined
   /** From the OIDC token's `name` claim (method 'oauth'), or the passkey's user name (method 'passkey'). */
-  name?: string
+  name?: string | undefined
 }
 
 export interface SessionSetOptions {
   /** Who signed in; stored beside the token. Left out, the identity already stored is kept if it belongs to the same user and key. */
-  identity?: SignInIdentity
+  identity?: SignInIdentity | undefined
   /**
    * The proxy issued the token just now (default true): the kit learns the device clock's offset from
    * its `iat` (Kit.now). Pass false for a token that was kept somewhere: its `iat` is not "now".
    */
-  issuedNow?: boolean
+  issuedNow?: boolean | undefined
 }
 
 export type SessionStatus = 'loading' | 'signedOut' | 'signedIn'
@@ -219,13 +219,13 @@ export interface ConfigStore extends ReadableStore<ConfigSnapshot> {
 // Clients
 
 export interface CallOptions {
-  signal?: AbortSignal
+  signal?: AbortSignal | undefined
   /**
    * The Turnstile widget's token, sent as X-Captcha-Token on otp_init(_v2) and signup(_v2) only, as
    * production's client does (its CAPTCHA_PROTECTED_METHODS): no other endpoint checks one, and a token
    * is good for one call.
    */
-  captchaToken?: string
+  captchaToken?: string | undefined
 }
 
 export interface AuthProxyClient {
@@ -314,12 +314,13 @@ export interface KeyStore {
    * or loads a session; a pending flow may call it for a key it keeps past its usual lifetime. An earlier
    * time than the one recorded changes nothing; a key that is not held is not an error.
    */
-  retain?(publicKey: string, untilMs: number): Promise<void>
+  retain?: ((publicKey: string, untilMs: number) => Promise<void>) | undefined
   /**
    * Optional: deletes, in one step (so that no other tab's retain() slips in between), the keys left behind
    * by abandoned sign-ins: created more than `olderThanMs` ago (by the store's own clock, the one that
    * stamped `createdAt`), not retained past `now`, and not in `spare`. Answers the keys deleted.
    * A key store without it (a custom one) is never swept: its keys stay until their session ends.
    */
-  sweep?(criteria: { olderThanMs: number; now: number; spare: ReadonlySet<string> }): Promise<string[]>
+  sweep?:
+    ((criteria: { olderThanMs: number; now: number; spare: ReadonlySet<string> }) => Promise<string[]>) | undefined
 }

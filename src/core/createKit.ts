@@ -19,29 +19,29 @@ export type { Kit } from './contracts'
 
 export interface KitOptions extends AuthProxyClientOptions, KitOAuthOptions {
   /** Default defaultKeyStore(): IndexedDB, or memory where IndexedDB cannot be opened. */
-  keyStore?: KeyStore
+  keyStore?: KeyStore | undefined
   /** Where the session JWT is kept. Default localStorage, or memory where it is missing or blocked. */
-  storage?: SessionStorage
+  storage?: SessionStorage | undefined
   /**
    * The device clock in ms; default Date.now. The kit corrects it by the offset it learns from the
    * proxy's fresh tokens (kit.now()), kept in `storage` across reloads and sign-outs.
    */
-  now?: () => number
+  now?: (() => number) | undefined
   /** Source of cross-tab `storage` events; default globalThis.window when there is one. */
-  window?: SessionEventTarget
+  window?: SessionEventTarget | undefined
   /** How long before expiry the session snapshot says `expiresSoon`; default 60 000 ms. */
-  warnBeforeMs?: number
+  warnBeforeMs?: number | undefined
   /** Base URL of the stamped public API (passkeys, signed-in actions); default proxyUrl, where the mock serves it. */
-  apiUrl?: string
+  apiUrl?: string | undefined
   /** WebAuthn functions; default @simplewebauthn/browser, loaded when a passkey is first used. Tests inject a fake. */
-  webauthn?: WebAuthnModule
+  webauthn?: WebAuthnModule | undefined
   /**
    * The wallet every sign-up asks for (OTP, OAuth, passkey), e.g. `{ walletName: 'Main', accounts: [{ curve:
    * 'CURVE_SECP256K1', pathFormat: 'PATH_FORMAT_BIP32', path: "m/44'/60'/0'/0/0", addressFormat:
    * 'ADDRESS_FORMAT_ETHEREUM' }] }`. Default none: the proxy applies the tenant's default wallet. A wallet
    * that is not one fails every sign-in start (CONFIG_INVALID naming the field), before any request.
    */
-  wallet?: SignupWallet
+  wallet?: SignupWallet | undefined
   /**
    * The generation of every sign-in's endpoints (codes, OAuth, passkey sign-up), despite the name.
    * Default 'v2', production's current one, as @turnkey/core 2.8 speaks it: for codes otp_init_v2 (a
@@ -52,14 +52,14 @@ export interface KitOptions extends AuthProxyClientOptions, KitOAuthOptions {
    * otp_verify with the code, signup, otp_login; signup and oauth_login; signup, then stamp_login),
    * which production still serves.
    */
-  otpProtocol?: 'v1' | 'v2'
+  otpProtocol?: 'v1' | 'v2' | undefined
   /**
    * The enclave key (uncompressed P-256, hex) to trust in place of production's when checking the
    * target a code is encrypted to: the mock's, which its Vite plugin, CLI and Playwright fixture hand
    * over. Dangerous by name: a kit that trusts another key encrypts codes to whoever holds it. Never set
    * it against the production proxy (a production bundle would then be refused, and nobody could sign in).
    */
-  dangerouslyOverrideSignerPublicKey?: string
+  dangerouslyOverrideSignerPublicKey?: string | undefined
 }
 
 export function createKit(options: KitOptions): Kit {

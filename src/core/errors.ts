@@ -116,15 +116,15 @@ export const DEFAULT_USER_MESSAGES: Readonly<Record<KitErrorCode, string>> = {
 
 export interface KitErrorOptions {
   /** User-safe text. Default: DEFAULT_USER_MESSAGES[code]. */
-  userMessage?: string
+  userMessage?: string | undefined
   /** HTTP status of the proxy's answer, when there was one. */
-  status?: number
+  status?: number | undefined
   /** The proxy's `{code, message, details}` body, when there was one. */
-  proxy?: ProxyErrorBody
+  proxy?: ProxyErrorBody | undefined
   /** When the proxy said how long to wait before trying again (RATE_LIMITED). */
-  retryAfterSeconds?: number
+  retryAfterSeconds?: number | undefined
   /** How many more codes may be tried, when the proxy said (OTP_CODE_INVALID). */
-  attemptsLeft?: number
+  attemptsLeft?: number | undefined
   cause?: unknown
 }
 

@@ -22,9 +22,9 @@ export interface PostJsonRequest {
   timeoutMs: number
   signal: AbortSignal | undefined
   /** Refines the code of an error answer, by its gRPC code; default kitErrorCodeForGrpc. */
-  errorCode?: (grpcCode: number) => KitErrorCode
+  errorCode?: ((grpcCode: number) => KitErrorCode) | undefined
   /** Refines an error answer for this caller (the config call's unknown tenant), after its Retry-After is read. */
-  refineError?: (error: KitError) => KitError
+  refineError?: ((error: KitError) => KitError) | undefined
 }
 
 export interface PostJsonAnswer {

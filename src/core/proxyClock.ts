@@ -35,16 +35,16 @@ export interface ProxyClock {
 
 export interface ProxyClockOptions {
   /** The device clock, ms; default Date.now. */
-  deviceNow?: () => number
+  deviceNow?: (() => number) | undefined
   /** Where the offset persists (the kit's storage); none keeps it in memory. */
-  storage?: SessionStorage
+  storage?: SessionStorage | undefined
   /** Default CLOCK_OFFSET_STORAGE_KEY. */
-  storageKey?: string
+  storageKey?: string | undefined
   /**
    * Source of `storage` events: an offset another tab learned is adopted at once (it was learned from
    * a fresh token there), so that this tab does not judge that tab's session by a wrong clock.
    */
-  window?: SessionEventTarget
+  window?: SessionEventTarget | undefined
 }
 
 export function createProxyClock(options: ProxyClockOptions = {}): ProxyClock {

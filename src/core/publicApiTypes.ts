@@ -45,7 +45,7 @@ export interface PublicActivities {
         accounts: (Omit<WalletAccountParams, 'curve' | 'addressFormat'> & {
           curve: WalletAccountParams['curve'] | (string & {})
           addressFormat: WalletAccountParams['addressFormat'] | (string & {})
-          name?: string
+          name?: string | undefined
         })[]
       }
     }
@@ -91,7 +91,7 @@ export type ActivityTimestamp = { seconds: string; nanos: string } | string
 /** The answer to a submit. Production wraps it as `{activity}`; the client accepts both. */
 export interface Activity<A extends PublicActivityName = PublicActivityName> {
   id: string
-  organizationId?: string
+  organizationId?: string | undefined
   status: ActivityStatus
   type: PublicActivities[A]['type']
   /** Production types every intent member as optional (v1Intent); the kit never reads it. */
@@ -113,8 +113,8 @@ export interface StampLoginParameters {
   /** The key the session will be bound to: compressed P-256, lowercase hex. */
   publicKey: string
   /** Decimal string; the tenant's session length when left out. */
-  expirationSeconds?: string
-  invalidateExisting?: boolean
+  expirationSeconds?: string | undefined
+  invalidateExisting?: boolean | undefined
 }
 
 export interface StampLoginResult {
@@ -174,9 +174,9 @@ export interface PublicCredential {
 export interface PublicUser {
   userId: string
   userName: string
-  userEmail?: string
+  userEmail?: string | undefined
   /** E.164. */
-  userPhoneNumber?: string
+  userPhoneNumber?: string | undefined
   authenticators: PublicAuthenticator[]
   apiKeys: PublicApiKey[]
   userTags: string[]
@@ -184,7 +184,7 @@ export interface PublicUser {
   createdAt: ActivityTimestamp
   updatedAt: ActivityTimestamp
   /** Production lists the user's MFA policies; the mock answers []. */
-  mfaPolicies?: unknown[]
+  mfaPolicies?: unknown[] | undefined
 }
 
 /** Production's v1Authenticator (a passkey). */
@@ -208,7 +208,7 @@ export interface PublicApiKey {
   apiKeyName: string
   createdAt: ActivityTimestamp
   updatedAt: ActivityTimestamp
-  expirationSeconds?: string
+  expirationSeconds?: string | undefined
 }
 
 /**
@@ -249,17 +249,17 @@ export interface PublicWallet {
 export interface ListWalletAccountsRequest {
   organizationId: string
   /** One wallet's accounts; every wallet's when left out. */
-  walletId?: string
+  walletId?: string | undefined
   /** Production answers 10 accounts unless asked for more (at most 100); the kit asks for 100, as production's client does. */
-  paginationOptions?: PublicPagination
+  paginationOptions?: PublicPagination | undefined
 }
 
 /** Production's v1Pagination: cursors are object ids. */
 export interface PublicPagination {
   /** Decimal string from "1" to "100"; production's default is "10". */
-  limit?: string
-  before?: string
-  after?: string
+  limit?: string | undefined
+  before?: string | undefined
+  after?: string | undefined
 }
 
 export interface ListWalletAccountsResponse {
@@ -283,7 +283,7 @@ export interface PublicWalletAccount {
   createdAt: ActivityTimestamp
   updatedAt: ActivityTimestamp
   /** The account key's public key, hex (compressed secp256k1, or the ed25519 key). */
-  publicKey?: string
+  publicKey?: string | undefined
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -366,9 +366,9 @@ export interface SignTransactionResult {
 export interface CreateWalletParameters {
   walletName: string
   /** Production takes an empty list for a wallet without accounts yet. */
-  accounts: (WalletAccountParams & { name?: string })[]
+  accounts: (WalletAccountParams & { name?: string | undefined })[]
   /** Words in the new wallet's mnemonic: 12 (the default), 15, 18, 21 or 24. */
-  mnemonicLength?: number
+  mnemonicLength?: number | undefined
 }
 
 export interface CreateWalletResult {

@@ -73,8 +73,8 @@ export interface WalletKitConfigResponse {
   sessionExpirationSeconds: string
   /** The tenant's parent organization. */
   organizationId: string
-  oauthClientIds?: Partial<Record<string, string>>
-  oauthRedirectUrl?: string
+  oauthClientIds?: Partial<Record<string, string>> | undefined
+  oauthRedirectUrl?: string | undefined
   otpAlphanumeric: boolean
   /** Decimal string (default "6"). */
   otpLength: string
@@ -93,14 +93,14 @@ export type OtpType = 'OTP_TYPE_EMAIL' | 'OTP_TYPE_SMS'
  */
 export interface EmailCustomization {
   /** An email template of the tenant; left out, the proxy uses the tenant's most recent one. */
-  templateId?: string
+  templateId?: string | undefined
 }
 
 /** production's `ProxyTInitOtpBody`: nothing else. */
 export interface OtpInitRequest {
   otpType: OtpType
   contact: string
-  emailCustomization?: EmailCustomization
+  emailCustomization?: EmailCustomization | undefined
 }
 
 export interface OtpInitResponse {
@@ -164,9 +164,9 @@ export interface ClientSignature {
 export interface OtpLoginRequest {
   verificationToken: string
   publicKey: string
-  invalidateExisting?: boolean
-  organizationId?: string
-  clientSignature?: ClientSignature
+  invalidateExisting?: boolean | undefined
+  organizationId?: string | undefined
+  clientSignature?: ClientSignature | undefined
 }
 
 /** production's `ProxyTOtpLoginV2Body` (@turnkey/core 2.0 to 2.5): the client signature is required. */
@@ -190,7 +190,7 @@ export interface SignupApiKey {
   publicKey: string
   curveType: ApiKeyCurve
   /** Decimal string. */
-  expirationSeconds?: string
+  expirationSeconds?: string | undefined
 }
 
 export type AuthenticatorTransport =
@@ -238,14 +238,14 @@ export interface SignupWallet {
 }
 
 export interface SignupRequest {
-  userName?: string
-  organizationName?: string
-  userEmail?: string
-  userPhoneNumber?: string
-  userTag?: string
-  verificationToken?: string
-  clientSignature?: ClientSignature
-  wallet?: SignupWallet
+  userName?: string | undefined
+  organizationName?: string | undefined
+  userEmail?: string | undefined
+  userPhoneNumber?: string | undefined
+  userTag?: string | undefined
+  verificationToken?: string | undefined
+  clientSignature?: ClientSignature | undefined
+  wallet?: SignupWallet | undefined
   apiKeys: SignupApiKey[]
   authenticators: SignupAuthenticator[]
   oauthProviders: SignupOAuthProvider[]
@@ -254,7 +254,7 @@ export interface SignupRequest {
 export interface SignupResponse {
   organizationId: string
   userId: string
-  wallet?: { walletId: string; addresses: string[] }
+  wallet?: { walletId: string; addresses: string[] } | undefined
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -282,8 +282,8 @@ export interface OAuth2AuthenticateResponse {
 export interface OAuthLoginRequest {
   oidcToken: string
   publicKey: string
-  invalidateExisting?: boolean
-  organizationId?: string
+  invalidateExisting?: boolean | undefined
+  organizationId?: string | undefined
 }
 export type OAuthLoginResponse = SessionResponse
 
@@ -296,13 +296,13 @@ export type AccountFilterType =
 export interface AccountRequest {
   filterType: AccountFilterType
   filterValue: string
-  verificationToken?: string
-  oidcToken?: string
+  verificationToken?: string | undefined
+  oidcToken?: string | undefined
 }
 
 /** `organizationId` is absent (the body is `{}`) when no account matches: the client then signs up. */
 export interface AccountResponse {
-  organizationId?: string
+  organizationId?: string | undefined
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -314,7 +314,7 @@ export interface AccountResponse {
  * need a captcha token. Bodiless, like wallet_kit_config.
  */
 export interface WalletKitClientParams {
-  turnstileSiteKey?: string
+  turnstileSiteKey?: string | undefined
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -351,7 +351,7 @@ export interface VerificationTokenClaims {
   public_key: string
   exp: number
   /** When it was issued (seconds): the proxy's time, from which the kit learns its clock's offset. */
-  iat?: number
+  iat?: number | undefined
 }
 
 /** Production's session types; a read-only session's key may stamp queries only. */
@@ -371,7 +371,7 @@ export interface OidcTokenClaims {
   aud: string
   exp: number
   nonce: string
-  email?: string
+  email?: string | undefined
 }
 
 /** Usage types a client signature names. */

@@ -71,7 +71,7 @@ export interface ClientSignatureCheck {
    * The message's member holding the usage: by default `login` or `signup` after the usage type;
    * production's signup_v2 client (@turnkey/core 2.x) names it `signupV2`.
    */
-  usageMember?: UsageMember
+  usageMember?: UsageMember | undefined
 }
 
 export type UsageMember = 'login' | 'signup' | 'signupV2'

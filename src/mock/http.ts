@@ -4,9 +4,9 @@ import type { MockFault } from './types'
 
 export interface MockErrorOptions {
   /** The body's `details`: google.rpc detail objects, each with its `@type`. */
-  details?: unknown[]
+  details?: unknown[] | undefined
   /** Headers the answer carries besides CORS (`Retry-After`); a browser may read them (exposed). */
-  headers?: Record<string, string>
+  headers?: Record<string, string> | undefined
 }
 
 /** An error the proxy answers with: a gRPC `code` and a message that names the field at fault. */
@@ -62,7 +62,7 @@ export function corsHeaders(origin: string | null): Record<string, string> {
 export interface Responder {
   cors: Record<string, string>
   /** A fault the fault plan applies to the answer once the request is processed, and where. */
-  faultAfter?: { fault: MockFault; target: string }
+  faultAfter?: { fault: MockFault; target: string } | undefined
 }
 
 /**

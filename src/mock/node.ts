@@ -7,9 +7,9 @@ import type { MockAuthProxy, MockAuthProxyOptions } from './types'
 
 export interface StartMockAuthProxyOptions extends MockAuthProxyOptions {
   /** Default 0: the system picks a free port (read it from `url`). */
-  port?: number
+  port?: number | undefined
   /** Default '127.0.0.1'. */
-  host?: string
+  host?: string | undefined
 }
 
 export interface RunningMockAuthProxy {

@@ -94,9 +94,9 @@ export interface AuthorizeRequest {
   /** Empty when none was given (Apple). */
   scope: string
   /** Google's, Apple's and Facebook's; undefined for X and Discord, which ignore one. */
-  nonce?: string
+  nonce?: string | undefined
   /** Facebook's, X's and Discord's. */
-  codeChallenge?: string
+  codeChallenge?: string | undefined
   answerIn: AnswerPlace
   /** The parameters the provider read, under their OAuth names: what the consent forms carry back. */
   parameters: Readonly<Record<string, string>>

@@ -12,7 +12,7 @@ export interface IssueOidcToken {
   clientId: string
   nonce: string
   /** For a proxy-issued token (X, Discord): the config id that exchanged the code. */
-  configId?: string
+  configId?: string | undefined
 }
 
 export interface OidcTokenIssuer {

@@ -10,7 +10,7 @@ import { Fields, type JsonObject } from './validate'
 
 interface Person {
   name: string
-  email?: string
+  email?: string | undefined
 }
 
 const EVERYWHERE: readonly Person[] = [

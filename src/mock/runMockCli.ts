@@ -45,12 +45,12 @@ export async function runMockCli(argv: string[], io: MockCliIo): Promise<MockCli
     return { exitCode: 1, server: null }
   }
   let values: {
-    port?: string
-    host?: string
-    config?: string
-    latency?: string
-    'strict-fields'?: boolean
-    help?: boolean
+    port?: string | undefined
+    host?: string | undefined
+    config?: string | undefined
+    latency?: string | undefined
+    'strict-fields'?: boolean | undefined
+    help?: boolean | undefined
   }
   try {
     ;({ values } = parseArgs({

@@ -9,9 +9,9 @@ export interface IssueSessionParameters {
   publicKey: string
   invalidateExisting: boolean
   /** Session length; default the tenant's sessionExpirationSeconds. */
-  expirationSeconds?: number
+  expirationSeconds?: number | undefined
   /** Default SESSION_TYPE_READ_WRITE: every login issues one; tests may ask for a read-only one. */
-  sessionType?: SessionType
+  sessionType?: SessionType | undefined
   /**
    * Runs after the signing await and before any write: it re-checks and marks the proof used, so that
    * two concurrent logins with one proof cannot both succeed. It may throw; then nothing is written.

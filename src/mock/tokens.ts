@@ -77,7 +77,7 @@ export interface TokenAuthority {
  * Every OIDC token the mock makes carries a `jti` (as Google's and Facebook's do), so that oauth_login
  * can refuse a replayed one, and `email_verified` beside `email`, as the providers send it.
  */
-export type MockOidcTokenClaims = OidcTokenClaims & { jti: string; email_verified?: boolean }
+export type MockOidcTokenClaims = OidcTokenClaims & { jti: string; email_verified?: boolean | undefined }
 
 async function generateSigningKey(alg: string): Promise<SigningKey> {
   // jose generates the private key non-extractable by default: nothing can export it.

@@ -10,9 +10,9 @@ export interface TurnstileScriptOptions {
   /** Where the widget asks for a token when it is loaded otherwise than by a <script src> (eval in a test). */
   tokenUrl: string
   /** The `onload` query parameter: a global function to call once `window.turnstile` exists. */
-  onload?: string
+  onload?: string | undefined
   /** The `render` query parameter: 'explicit' turns off rendering of `.cf-turnstile` elements at load. */
-  render?: string
+  render?: string | undefined
 }
 
 export function turnstileScript(options: TurnstileScriptOptions): string {

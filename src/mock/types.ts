@@ -18,72 +18,72 @@ export interface MockTenant {
   /** The tenant's parent organization; sub-organizations created by signup hang under it. */
   organizationId: string
   /** Origins allowed to call with this config id; `'*'` allows all. Default `['*']`. */
-  allowedOrigins?: string[]
+  allowedOrigins?: string[] | undefined
   /** Default `['email']`. */
-  enabledProviders?: EnabledProvider[]
+  enabledProviders?: EnabledProvider[] | undefined
   /** Session length. Default 900. */
-  sessionExpirationSeconds?: number
+  sessionExpirationSeconds?: number | undefined
   /** Characters in a code, 6..9; wallet_kit_config reports it. Default 6. */
-  otpLength?: number
+  otpLength?: number | undefined
   /** Crockford base32 codes when true, digits when false; wallet_kit_config reports it. Default true. */
-  otpAlphanumeric?: boolean
+  otpAlphanumeric?: boolean | undefined
   /** How long a code can be used, in seconds: 1..600 (production's cap). Default 300 (production's default). */
-  otpExpirationSeconds?: number
+  otpExpirationSeconds?: number | undefined
   // What the codes' messages say: production sets it in the proxy's dashboard, and otp_init takes none of it.
   /** The app's name, in every email and where an SMS template says `{{.AppName}}`. Default "auth-proxy-kit mock". */
-  appName?: string
+  appName?: string | undefined
   /** Absolute http(s) URL of the logo emails show. Default none. */
-  logoUrl?: string
+  logoUrl?: string | undefined
   /** The name emails come from. Default "Notifications" (production's). */
-  emailSenderName?: string
+  emailSenderName?: string | undefined
   /** The address emails come from. Default notifications@auth-proxy-kit.test. */
-  emailSenderAddress?: string
+  emailSenderAddress?: string | undefined
   /** Where replies to emails go. Default none (the sender). */
-  emailReplyToAddress?: string
+  emailReplyToAddress?: string | undefined
   /**
    * The text of an SMS: `{{.OtpCode}}` where the code goes (required), `{{.AppName}}` for the app name.
    * Default "Your verification code is {{.OtpCode}}".
    */
-  smsTemplate?: string
+  smsTemplate?: string | undefined
   /**
    * The tenant's email templates, oldest first: otp_init's `emailCustomization.templateId` picks one, and
    * without it the most recent (the last) is used, as production does. An unknown templateId is refused.
    * Default none: the proxy's own email.
    */
-  emailTemplates?: MockEmailTemplate[]
+  emailTemplates?: MockEmailTemplate[] | undefined
   /**
    * The tenant's OAuth client id per provider (`{google: 'demo-google-client'}`). The mock's
    * authorization server accepts these client ids, and oauth2_authenticate requires the tenant's own.
    */
-  oauthClientIds?: Record<string, string>
+  oauthClientIds?: Record<string, string> | undefined
   /** When set, the only redirect URI the tenant's OAuth sign-ins may return to (absolute http(s) URL). */
-  oauthRedirectUrl?: string
-  rpId?: string
+  oauthRedirectUrl?: string | undefined
+  rpId?: string | undefined
   /** Limits on the codes otp_init sends; `false` turns them all off. Default: the mock's `otpRateLimits`. */
-  otpRateLimits?: MockOtpRateLimits | false
+  otpRateLimits?: MockOtpRateLimits | false | undefined
   /**
    * The wallet a sign-up naming none gets (production's dashboard setting); `null` for none. Default
    * none; the demo tenant's is DEMO_DEFAULT_WALLET (one Ethereum and one Solana account).
    */
-  defaultWallet?: MockWalletSpec | null
+  defaultWallet?: MockWalletSpec | null | undefined
   /**
    * The tenant organization's FEATURE_NAME_WEBHOOK from the start, as if set_organization_feature had
    * set it: an absolute http(s) URL that gets a signed POST for every new activity of the organization
    * and its sub-organizations (README, "Webhooks"). Default none.
    */
-  webhookUrl?: string
+  webhookUrl?: string | undefined
   /**
    * The HMAC-SHA256 key that signs the tenant organization's webhook deliveries (X-Mock-Signature), at
    * least 16 characters, so that a test can know it in advance. Default: random per start, read it with
    * `mock.webhooks.secret(organizationId)`.
    */
-  webhookSecret?: string
+  webhookSecret?: string | undefined
   /**
    * Compressed P-256 public keys (hex) of the tenant organization's root user's API keys: production's
    * parent organization is administered with them, and here they may stamp (X-Stamp)
    * set_organization_feature and remove_organization_feature for the tenant organization. Default none.
    */
-  rootApiPublicKeys?: string[]
+  rootApiPublicKeys?: string[] | undefined
   /**
    * The tenant's Cloudflare Turnstile site key (production's dashboard setting): set, it turns the bot
    * check on, as production's does. wallet_kit_client_params then answers it, and otp_init, otp_init_v2,
@@ -92,7 +92,7 @@ export interface MockTenant {
    * Cloudflare's script and issues them. Letters, digits, `_`, `.`, `-`; no two tenants share one, so
    * that a token is one tenant's. Default none: no captcha.
    */
-  turnstileSiteKey?: string
+  turnstileSiteKey?: string | undefined
 }
 
 /** An email template of a tenant, as its dashboard would hold it. */
@@ -117,9 +117,9 @@ export interface MockOtpRateLimits {
    * Seconds a contact waits for another code while its last one is still usable (not used, burnt by
    * wrong tries, or expired): the code is on its way. Default 30; 0 turns it off.
    */
-  resendAfterSeconds?: number
+  resendAfterSeconds?: number | undefined
   /** Codes one contact (email address or phone number) may get. Default 5 per 600 s; `false` turns it off. */
-  perContact?: MockRateWindow | false
+  perContact?: MockRateWindow | false | undefined
 }
 
 /** Rate limits with every default filled in; null is off. */
@@ -139,23 +139,23 @@ export interface ResolvedMockTenant {
   otpAlphanumeric: boolean
   otpExpirationSeconds: number
   appName: string
-  logoUrl?: string
+  logoUrl?: string | undefined
   emailSenderName: string
   emailSenderAddress: string
-  emailReplyToAddress?: string
+  emailReplyToAddress?: string | undefined
   smsTemplate: string
   emailTemplates: MockEmailTemplate[]
-  oauthClientIds?: Partial<Record<MockOAuthProvider, string>>
-  oauthRedirectUrl?: string
-  rpId?: string
+  oauthClientIds?: Partial<Record<MockOAuthProvider, string>> | undefined
+  oauthRedirectUrl?: string | undefined
+  rpId?: string | undefined
   otpRateLimits: ResolvedOtpRateLimits
   defaultWallet: MockWalletSpec | null
-  webhookUrl?: string
-  webhookSecret?: string
+  webhookUrl?: string | undefined
+  webhookSecret?: string | undefined
   /** Compressed, lowercase. */
   rootApiPublicKeys: string[]
   /** Absent: no captcha. */
-  turnstileSiteKey?: string
+  turnstileSiteKey?: string | undefined
 }
 
 /**
@@ -167,7 +167,7 @@ export type MockProxyEndpoint = ProxyEndpoint | 'wallet_kit_client_params'
 /** A forced answer for one endpoint: `code` is a gRPC status code. */
 export interface MockFailure {
   code: number
-  message?: string
+  message?: string | undefined
 }
 
 export interface MockAuthProxyOptions {
@@ -176,47 +176,47 @@ export interface MockAuthProxyOptions {
    * and a test's) sign with the same one. Default: a random key per mock, which a client that trusts it
    * by mistake in production can never meet there.
    */
-  enclaveSecretKey?: string
+  enclaveSecretKey?: string | undefined
   /** Default: the demo tenant (DEMO_CONFIG_ID). */
-  tenants?: MockTenant[]
+  tenants?: MockTenant[] | undefined
   /** Path prefix stripped before routing, e.g. '/auth-proxy'. Default ''. */
-  basePath?: string
+  basePath?: string | undefined
   /** Delay added to every /v1 and public API call, to show progress states. */
-  latencyMs?: number
+  latencyMs?: number | undefined
   /** Clock in milliseconds; every expiry decision reads it. Default Date.now. */
-  now?: () => number
+  now?: (() => number) | undefined
   /** Force endpoints to fail with the given error. */
-  failures?: Partial<Record<MockProxyEndpoint, MockFailure>>
+  failures?: Partial<Record<MockProxyEndpoint, MockFailure>> | undefined
   /** Rate limits of otp_init for every tenant that sets none of its own; `false` turns them off. */
-  otpRateLimits?: MockOtpRateLimits | false
+  otpRateLimits?: MockOtpRateLimits | false | undefined
   /**
    * Refuse (3 INVALID_ARGUMENT, naming it by its path) any body member production does not define, in
    * /v1 bodies and the public API's: production ignores such a member, so a client relying on it works
    * here and not there. Snake_case spellings of production's members are still accepted. Default
    * false: unknown members are ignored, as production's gateway does.
    */
-  strictFields?: boolean
+  strictFields?: boolean | undefined
   /** Fault rules in force from the start (see MockFaultPlan); checked like `faults.add`'s. */
-  faults?: MockFaultRule[]
+  faults?: MockFaultRule[] | undefined
   /** How webhook deliveries are made, retried and bounded. */
-  webhooks?: MockWebhookOptions
+  webhooks?: MockWebhookOptions | undefined
 }
 
 /** Delivery of webhooks (FEATURE_NAME_WEBHOOK). Every field has a default. */
 export interface MockWebhookOptions {
   /** What POSTs the deliveries. Default globalThis.fetch (Node 18+, browsers). */
-  fetch?: typeof fetch
+  fetch?: typeof fetch | undefined
   /**
    * Waits before each retry, in ms: a delivery is tried once, then once more after each of these, on a
    * network error, a timeout or a non-2xx answer. Default [500, 1000, 2000] (4 attempts); [] never retries.
    */
-  retryDelaysMs?: number[]
+  retryDelaysMs?: number[] | undefined
   /** How long one attempt may take before it counts as failed. Default 5000. */
-  timeoutMs?: number
+  timeoutMs?: number | undefined
   /** Deliveries waiting at once; a new one beyond this drops the oldest waiting (status 'dropped'). Default 100. */
-  maxPending?: number
+  maxPending?: number | undefined
   /** Deliveries kept in the log (`list()`, GET /__mock/webhooks); the oldest finished ones go first. Default 200. */
-  maxLog?: number
+  maxLog?: number | undefined
 }
 
 export type MockWebhookDeliveryStatus =
@@ -245,13 +245,13 @@ export interface MockWebhookDelivery {
   attempts: number
   status: MockWebhookDeliveryStatus
   /** The last failed attempt's reason: 'HTTP 500', 'timeout after 5000 ms', the network error. */
-  lastError?: string
+  lastError?: string | undefined
   /** The HTTP status of the last answer, when there was one. */
-  lastStatus?: number
+  lastStatus?: number | undefined
   /** ISO 8601. */
   createdAt: string
   /** ISO 8601, once answered 2xx. */
-  deliveredAt?: string
+  deliveredAt?: string | undefined
 }
 
 /** An organization with FEATURE_NAME_WEBHOOK set, and the key that signs what goes to it. */
@@ -300,25 +300,31 @@ export type MockFaultTarget = MockProxyEndpoint | `submit/${string}` | `query/${
 export type MockFault =
   /** A gRPC error answer, before processing (nothing changes): HTTP status from the code (GRPC_HTTP_STATUS).
    *  retryAfterSeconds adds a Retry-After header and a google.rpc.RetryInfo detail, as a rate limit does. */
-  | { kind: 'error'; code: number; message?: string; retryAfterSeconds?: number }
+  | { kind: 'error'; code: number; message?: string | undefined; retryAfterSeconds?: number | undefined }
   /** A non-JSON page from something in front of the proxy (CDN, WAF, gateway), before processing.
    *  Default body a short HTML page, contentType 'text/html; charset=utf-8'; retryAfter is the header's raw value (seconds or an HTTP date). */
-  | { kind: 'page'; status: number; body?: string; contentType?: string; retryAfter?: string }
+  | {
+      kind: 'page'
+      status: number
+      body?: string | undefined
+      contentType?: string | undefined
+      retryAfter?: string | undefined
+    }
   /** The connection drops with no answer: before processing (default: nothing changes), or after (the request took effect, its answer is lost). */
-  | { kind: 'drop'; after?: boolean }
+  | { kind: 'drop'; after?: boolean | undefined }
   /** Processed, answered `ms` later (a client with a shorter timeout gives up while the request took effect). */
   | { kind: 'late'; ms: number }
   /** Processed; the answer's body is cut in half (status and headers kept). */
   | { kind: 'truncate' }
   /** Processed; the JSON answer is labelled with another content type (default 'text/html; charset=utf-8'). */
-  | { kind: 'contentType'; contentType?: string }
+  | { kind: 'contentType'; contentType?: string | undefined }
 
 export interface MockFaultRule {
   endpoint: MockFaultTarget
   /** The Nth call to `endpoint` (1-based), counted from when the rule was added. Left out: from the first call. */
-  call?: number
+  call?: number | undefined
   /** How many calls it applies to (from `call` on). Default 1 when `call` is given, else every call (Infinity). */
-  times?: number
+  times?: number | undefined
   fault: MockFault
 }
 
@@ -347,18 +353,18 @@ export interface OutboxMessage {
   /** The tenant's app name, as the message names it. */
   appName: string
   /** SMS only: the text as sent, the tenant's smsTemplate with the code and app name in place. */
-  text?: string
+  text?: string | undefined
   /** Email only: the subject, the chosen template's (app name and code in place) or the proxy's default. */
-  subject?: string
+  subject?: string | undefined
   /** Email only: the tenant's sender. */
-  senderName?: string
-  senderAddress?: string
+  senderName?: string | undefined
+  senderAddress?: string | undefined
   /** Email only, when the tenant sets one. */
-  replyToAddress?: string
+  replyToAddress?: string | undefined
   /** Email only, when the tenant sets one. */
-  logoUrl?: string
+  logoUrl?: string | undefined
   /** Email only: the template used (the one asked for, or the tenant's most recent); none for the proxy's own email. */
-  templateId?: string
+  templateId?: string | undefined
 }
 
 export type MockOtpStatus = 'pending' | 'used' | 'burnt'
@@ -379,7 +385,7 @@ export interface MockOtp {
    * Sent by otp_init_v2: the key its code is encrypted to (otp_verify_v2). Such a code is never accepted
    * in plaintext (otp_verify), and a code otp_init sent has no target for otp_verify_v2.
    */
-  target?: OtpTarget
+  target?: OtpTarget | undefined
 }
 
 /** One code's target (otp_init_v2): the public key the client encrypts the code to, and its private half. */
@@ -407,17 +413,17 @@ export interface MockApiKey {
   publicKey: string
   curveType: ApiKeyCurve
   /** ISO 8601, when the signup gave expirationSeconds. */
-  expiresAt?: string
+  expiresAt?: string | undefined
 }
 
 export interface MockUser {
   userId: string
   organizationId: string
-  userName?: string
+  userName?: string | undefined
   /** Lowercase: emails are compared case-insensitively. */
-  email?: string
-  phoneNumber?: string
-  userTag?: string
+  email?: string | undefined
+  phoneNumber?: string | undefined
+  userTag?: string | undefined
   apiKeys: MockApiKey[]
   /** Passkeys whose attestation the mock verified, in the order they were added. */
   authenticators: MockAuthenticator[]
@@ -454,9 +460,9 @@ export interface MockOAuthProviderLink {
   issuer: string
   subject: string
   /** The token's audience: the client id it was issued to. */
-  audience?: string
+  audience?: string | undefined
   /** The token's email claim, kept apart from `MockUser.email`: only an OTP proves an email. */
-  email?: string
+  email?: string | undefined
   linkedAt: string
 }
 
@@ -466,16 +472,16 @@ export interface MockOAuthIdentity {
   /** Stable: the same person has the same `sub` every time the mock starts. */
   sub: string
   name: string
-  email?: string
+  email?: string | undefined
 }
 
 export interface MockOAuthIdentityInput {
   /** Default: the identity is added at every provider. */
-  provider?: MockOAuthProvider
+  provider?: MockOAuthProvider | undefined
   name: string
-  email?: string
+  email?: string | undefined
   /** Default: derived from the provider and the email (or the name), so it is stable across starts. */
-  sub?: string
+  sub?: string | undefined
 }
 
 /**
@@ -491,14 +497,14 @@ export interface MockOAuthCode {
   /** S256 challenge given at authorize; the redemption checks the verifier against it. */
   codeChallenge: string
   /** Facebook's, given at authorize, goes into its id_token. X and Discord take none at authorize. */
-  nonce?: string
+  nonce?: string | undefined
   scope: string
   /** The identity chosen on the consent page. */
   sub: string
   issuedAt: string
   expiresAt: string
   /** Set when it was redeemed. */
-  usedAt?: string
+  usedAt?: string | undefined
 }
 
 /** An OIDC token the mock issued: as a provider (an id_token) or as the proxy (oauth2_authenticate). */
@@ -514,11 +520,11 @@ export interface MockOidcToken {
    * For a proxy-issued token (X, Discord), the config id whose oauth2_authenticate issued it. A
    * provider's id_token has none: the provider knows the client id, not the proxy's tenant.
    */
-  configId?: string
+  configId?: string | undefined
   issuedAt: string
   expiresAt: string
   /** Set by the first oauth_login with the token: a second one is a replay. */
-  loggedInAt?: string
+  loggedInAt?: string | undefined
 }
 
 export interface MockWalletAccount {
@@ -562,7 +568,7 @@ export interface MockWalletSpec {
 
 export interface MockOrganization {
   organizationId: string
-  organizationName?: string
+  organizationName?: string | undefined
   /** The tenant's organization this sub-organization belongs to. */
   parentOrganizationId: string
   configId: string
@@ -582,7 +588,7 @@ export interface MockSession {
   createdAt: string
   expiresAt: string
   /** Set when a later login with invalidateExisting revoked it. */
-  revokedAt?: string
+  revokedAt?: string | undefined
 }
 
 /** How a stamped request proved who sent it. */
@@ -617,7 +623,7 @@ export interface MockActivity {
   /** The answer given, read again by the identical request (body and stamp); absent until answered. */
   answer?: unknown
   /** sha256 of the stamp header's name and value the answer was given for, hex. */
-  stampDigest?: string
+  stampDigest?: string | undefined
 }
 
 /** Everything the mock remembers. `MockAuthProxy.state` hands out a copy of it. */
@@ -652,7 +658,7 @@ export interface MockCaptchaToken {
   issuedAt: string
   expiresAt: string
   /** Set by the call it passed; kept until it would have expired, so that a second use is named as such. */
-  usedAt?: string
+  usedAt?: string | undefined
 }
 
 export interface MockQueryStamp {
@@ -666,9 +672,9 @@ export interface MockIssueSessionOptions {
   /** The key the session is bound to: compressed P-256, hex. */
   publicKey: string
   /** Default SESSION_TYPE_READ_WRITE. */
-  sessionType?: SessionType
+  sessionType?: SessionType | undefined
   /** Default the tenant's sessionExpirationSeconds. */
-  expirationSeconds?: number
+  expirationSeconds?: number | undefined
 }
 
 export interface MockAuthProxy {

@@ -11,13 +11,13 @@ import type { MockAuthProxy, MockAuthProxyOptions } from './types'
 
 export interface MockAuthProxyPluginOptions extends Omit<MockAuthProxyOptions, 'basePath'> {
   /** Where the proxy is mounted. Default '/auth-proxy'. */
-  path?: string
+  path?: string | undefined
   /**
    * Also define `import.meta.env.AUTH_PROXY_MOCK_ENCLAVE_KEY` in a build (`vite build`), for a build that
    * `vite preview` serves against this mock (an end-to-end test's). Default false: a production build
    * must trust production's key, and gets undefined there.
    */
-  enclaveKeyInBuild?: boolean
+  enclaveKeyInBuild?: boolean | undefined
 }
 
 export interface MockAuthProxyPluginApi {

@@ -39,104 +39,104 @@ export interface AuthProxyProviderProps extends AuthProxyCallbacks {
   proxyUrl: string
   configId: string
   /** Injected transport (tests, stories, the mock's handler); default the platform's fetch. */
-  fetch?: typeof fetch
-  timeoutMs?: number
-  keyStore?: KeyStore
+  fetch?: typeof fetch | undefined
+  timeoutMs?: number | undefined
+  keyStore?: KeyStore | undefined
   /** Where the session is kept; default localStorage. */
-  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
+  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | undefined
   /** Where an unfinished flow (a code on its way) is kept across reloads; default sessionStorage. */
-  flowStorage?: FlowStorage | null
+  flowStorage?: FlowStorage | null | undefined
   /** Which login methods to offer and in which order; only those the tenant enables are shown. */
-  methods?: EnabledProvider[]
+  methods?: EnabledProvider[] | undefined
   /** A kit built by the app; the provider then neither builds nor destroys one (nor reads the kit options above or below). */
-  kit?: Kit
+  kit?: Kit | undefined
   /**
    * Authorization endpoints replacing the providers' own, by provider. On the mock proxy, spread
    * `{...mockOAuthEndpoints(proxyUrl)}` from auth-proxy-kit/mock (this and oauthTokenUrls). Read when the kit is built.
    */
-  oauthAuthorizeUrls?: Partial<Record<OAuthProviderName, string>>
+  oauthAuthorizeUrls?: Partial<Record<OAuthProviderName, string>> | undefined
   /**
    * Token endpoints replacing the providers' own: Facebook's code is redeemed by the browser, at
    * https://graph.facebook.com/v11.0/oauth/access_token by default. Read when the kit is built.
    */
-  oauthTokenUrls?: OAuthTokenUrls
+  oauthTokenUrls?: OAuthTokenUrls | undefined
   /** Where a pending OAuth sign-in waits for the answer; default sessionStorage. Read when the kit is built. */
-  oauthStorage?: OAuthStorage
+  oauthStorage?: OAuthStorage | undefined
   /** Where providers send their answer; default the config's oauthRedirectUrl, else this page's origin and path. */
-  oauthRedirectUri?: string
+  oauthRedirectUri?: string | undefined
   /** 'popup' or 'redirect' for every OAuth sign-in; default preferredOAuthMode() (popup on desktop). */
-  oauthMode?: OAuthMode
+  oauthMode?: OAuthMode | undefined
   /**
    * Complete a redirect sign-in when the page loads on the provider's answer (default true); the result
    * is in useOAuthCallback(). Turn it off only to complete it yourself with completeOAuth from core.
    */
-  completeOAuthRedirects?: boolean
+  completeOAuthRedirects?: boolean | undefined
   /** The window OAuth opens popups on, redirects, and cleans the address bar of; default the page's. */
-  oauthWindow?: OAuthWindow
+  oauthWindow?: OAuthWindow | undefined
   /**
    * The WebAuthn functions passkeys use; default @simplewebauthn/browser, loaded when a passkey is first
    * used. Stories and tests inject a software authenticator. Read when the kit is built.
    */
-  webauthn?: WebAuthnModule
+  webauthn?: WebAuthnModule | undefined
   /**
    * `{ emailCustomization: { templateId } }`: which of the tenant's email templates codes by email use
    * (default the tenant's most recent); useEmailOtp's parameters and `start(email, options)` override it.
    * That is all production's otp_init takes: the app name, logo, sender, reply-to, SMS text, the code's
    * length, alphabet and lifetime, and the rate limits are the tenant's, set in the proxy's dashboard.
    */
-  otpOptions?: OtpOptions
+  otpOptions?: OtpOptions | undefined
   /**
    * Where the modal loads the captcha widget from, on a tenant with a Turnstile site key: Cloudflare's
    * script by default. Against the mock, its test widget (`<proxyUrl>/__mock/turnstile/v0/api.js`, which
    * the mock's Vite plugin defines as `import.meta.env.AUTH_PROXY_MOCK_TURNSTILE_SCRIPT` while it serves).
    */
-  captchaScriptUrl?: string
+  captchaScriptUrl?: string | undefined
   /**
    * The wallet every sign-up creates (OTP, OAuth, passkey): production's `{ walletName, accounts: [{ curve,
    * pathFormat, path, addressFormat }] }`. Default none: the proxy gives the tenant's default wallet.
    * Read when the kit is built.
    */
-  wallet?: SignupWallet
+  wallet?: SignupWallet | undefined
   /**
    * The enclave key to trust in place of production's for the targets codes are encrypted to: the
    * mock's in development (`import.meta.env.AUTH_PROXY_MOCK_ENCLAVE_KEY`, which the mock's Vite plugin
    * defines while it serves; undefined in a production build). Never set it to anything else against the
    * production proxy. createKit's option of the same name.
    */
-  dangerouslyOverrideSignerPublicKey?: string
+  dangerouslyOverrideSignerPublicKey?: string | undefined
   /**
    * createKit's `otpProtocol`: which generation of every sign-in's endpoints to speak (codes, OAuth,
    * passkey sign-up), not only the codes'. Default 'v2', production's current one; 'v1' the seed's.
    */
-  otpProtocol?: 'v1' | 'v2'
+  otpProtocol?: 'v1' | 'v2' | undefined
   /**
    * Refresh the session shortly before it expires while the provider is mounted (one tab refreshes, the
    * others follow): true for 60 s before, or `{ beforeMs }` (at least 5 000). Default off: the session ends at
    * its expiry. `onError` hears each failed attempt.
    */
-  autoRefresh?: boolean | AutoRefreshSettings
+  autoRefresh?: boolean | AutoRefreshSettings | undefined
   /**
    * The name a passkey sign-up gives the account and the passkey (the person's email, phone or name): the
    * UI then skips asking for one. Read through usePasskeyName().
    */
-  passkeyName?: string
+  passkeyName?: string | undefined
   /**
    * The default theme of every kit component below ('light', 'dark', 'auto', lightTheme({...}), ...);
    * a component's own `theme` prop wins. Default 'light'.
    */
-  theme?: Theme
+  theme?: Theme | undefined
   /** The default language of every kit component below ('en', 'fr', a dictionary); a component's `locale` wins. */
-  locale?: Locale
+  locale?: Locale | undefined
   /** Strings every kit component below uses instead of the locale's; a component's `labels` are merged on top. */
-  labels?: LoginLabelsOverride
-  children?: ReactNode
+  labels?: LoginLabelsOverride | undefined
+  children?: ReactNode | undefined
 }
 
 /** `autoRefresh`'s object form. */
 export interface AutoRefreshSettings {
   /** How long before expiry; default 60 000 ms, never less than 5 000. */
-  beforeMs?: number
-  onError?(error: KitError): void
+  beforeMs?: number | undefined
+  onError?: ((error: KitError) => void) | undefined
 }
 
 function tabStorage(): FlowStorage | null {

@@ -34,10 +34,10 @@ export function actionState<TData, TVariables, TShown = TVariables>(
  * hook's action, after the provider's onError. `variables` is what the run was given.
  */
 export interface ActionCallbacks<TData, TVariables> {
-  onSuccess?(data: TData, variables: TVariables): void
+  onSuccess?: ((data: TData, variables: TVariables) => void) | undefined
   /** Always a KitError. */
-  onError?(error: KitError, variables: TVariables): void
-  onSettled?(data: TData | undefined, error: KitError | null, variables: TVariables): void
+  onError?: ((error: KitError, variables: TVariables) => void) | undefined
+  onSettled?: ((data: TData | undefined, error: KitError | null, variables: TVariables) => void) | undefined
 }
 
 /**

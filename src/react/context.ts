@@ -56,15 +56,15 @@ export interface AuthProxyCallbacks {
    * Someone signed in, in this tab or another (each tab's provider hears it once): by the modal, a hook,
    * an OAuth redirect's completion. Not called for a session restored from storage on load, nor for a refresh.
    */
-  onSignIn?(session: Session): void
+  onSignIn?: ((session: Session) => void) | undefined
   /** The session ended: signed out (here or in another tab), expired, or refused by the proxy. */
-  onSignOut?(): void
+  onSignOut?: (() => void) | undefined
   /**
    * A kit action failed (a hook's or the modal's: OTP, OAuth, passkeys, sign-out, signing, refresh), an
    * OAuth redirect could not be completed, or the tenant's config could not be read on load. Once per
    * failure; not for an action the app cancelled (ABORTED).
    */
-  onError?(error: KitError): void
+  onError?: ((error: KitError) => void) | undefined
 }
 
 export interface AuthProxyOAuthSettings {

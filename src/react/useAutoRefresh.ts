@@ -6,7 +6,8 @@ import type { KitError } from '../core/errors'
 import type { AuthProxyEvents } from './context'
 
 /** The provider's `autoRefresh` prop. */
-export type AutoRefreshProp = boolean | { beforeMs?: number; onError?(error: KitError): void } | undefined
+export type AutoRefreshProp =
+  boolean | { beforeMs?: number | undefined; onError?: ((error: KitError) => void) | undefined } | undefined
 
 /**
  * Runs core startAutoRefresh while mounted and `autoRefresh` is on. The wallet chunk (which holds it)

@@ -8,7 +8,7 @@ export const TURNSTILE_SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile
 
 export interface UseCaptchaSiteKeyParameters {
   /** Ask only when a form that sends a code may show (react-query's `enabled`); default true. */
-  enabled?: boolean
+  enabled?: boolean | undefined
 }
 
 export interface UseCaptchaSiteKeyReturnType {

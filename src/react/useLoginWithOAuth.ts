@@ -17,15 +17,15 @@ import { useAuthProxyContext } from './useAuthProxyContext'
 export interface LoginWithOAuthParameters {
   provider: OAuthProviderName
   /** Default AuthProxyProvider's oauthMode, else preferredOAuthMode() (popup on desktop). */
-  mode?: OAuthMode
+  mode?: OAuthMode | undefined
   /**
    * Where a redirect sign-in comes back to: an address of this site (a path, or a URL of the redirect
    * URI's origin; another origin is refused). Default the page's whole address, query and fragment
    * included. Handed back by the completion (useOAuthCallback().result.returnTo).
    */
-  returnTo?: string
+  returnTo?: string | undefined
   /** Default the provider's usual scope. */
-  scope?: string
+  scope?: string | undefined
 }
 
 /** The sign-in's parameters, with the mode it used. */

@@ -14,11 +14,11 @@ import { useAuthProxyContext } from './useAuthProxyContext'
 
 export interface UseOtpFlowParameters {
   /** Seconds before another code may be requested while the last one is still usable (default 30). */
-  resendCooldownSeconds?: number
+  resendCooldownSeconds?: number | undefined
   /** Signed in (step 'done'); called once per sign-in, after the session is stored. */
-  onSuccess?(result: CompleteOtpReturnType): void
+  onSuccess?: ((result: CompleteOtpReturnType) => void) | undefined
   /** A send, resend or verify failed (after the provider's onError); once per failure. */
-  onError?(error: KitError): void
+  onError?: ((error: KitError) => void) | undefined
 }
 
 export interface UseOtpReturnType<C extends OtpChallenge, Step extends string> {

@@ -9,7 +9,7 @@ import { useAuthProxyContext } from './useAuthProxyContext'
 
 export interface RefreshSessionVariables {
   /** The new session's length in seconds (decimal string); default the tenant's. */
-  expirationSeconds?: string
+  expirationSeconds?: string | undefined
 }
 
 /** Called after each refresh of this hook (react-query's mutation callbacks). */

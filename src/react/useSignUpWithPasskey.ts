@@ -10,7 +10,7 @@ import { usePasskeyMutation, type PasskeyMutation } from './usePasskeyMutation'
  * `passkeyName` is used, and without either the sign-up fails with CONFIG_INVALID before any prompt.
  */
 export type SignUpWithPasskeyVariables = Omit<SignUpWithPasskeyParameters, 'signal' | 'userName'> & {
-  userName?: string
+  userName?: string | undefined
 }
 
 /** Called after each run of this hook's flow (react-query's mutation callbacks). */

@@ -10,7 +10,7 @@ import { useSession } from './useSession'
 
 export interface UseUserParameters {
   /** Default true; the query never runs while signed out whatever this says. */
-  enabled?: boolean
+  enabled?: boolean | undefined
 }
 
 export type UseUserReturnType = UseQueryResult<PublicUser, KitError>

@@ -13,7 +13,7 @@ export type UseWalletKitConfigReturnType<TData = WalletKitConfigResponse> = UseQ
 
 export interface UseWalletKitConfigParameters<TData> {
   /** A part of the config: the component re-renders only when that part changes (react-query's select). */
-  select?(config: WalletKitConfigResponse): TData
+  select?: ((config: WalletKitConfigResponse) => TData) | undefined
 }
 
 /** The tenant's `wallet_kit_config` (enabled methods, OTP format), fetched once per page load. */

@@ -10,7 +10,7 @@ import { useSession } from './useSession'
 
 export interface UseWalletsParameters {
   /** Default true; the query never runs while signed out whatever this says. */
-  enabled?: boolean
+  enabled?: boolean | undefined
 }
 
 export type UseWalletsReturnType = UseQueryResult<WalletWithAccounts[], KitError>

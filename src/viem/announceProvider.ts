@@ -3,7 +3,7 @@ import type { AuthProxyEip1193Provider } from './createEip1193Provider'
 /** EIP-6963's description of a wallet: how a dapp's wallet list shows it. */
 export interface Eip6963ProviderInfo {
   /** A UUIDv4, new for each page load (default: crypto.randomUUID()). */
-  uuid?: string
+  uuid?: string | undefined
   name: string
   /** A data: URI of a square image (96 px or more). */
   icon: string

@@ -29,13 +29,13 @@ export interface CreateEip1193ProviderOptions {
   /** The chains the app works on; the first is the one the provider starts on. */
   chains: readonly [Chain, ...Chain[]]
   /** Each chain's RPC, by chain id; default viem's http() with the chain's public RPC URL. */
-  transports?: Readonly<Record<number, Transport>>
+  transports?: Readonly<Record<number, Transport>> | undefined
   /**
    * Called by eth_requestAccounts while no one is signed in: resolve once the person signed in; reject
    * (or resolve still signed out) and the request fails with 4001. Default kit.signInPrompt, which the
    * drop-in LoginModal fills while mounted; with neither, eth_requestAccounts while signed out is 4100.
    */
-  connect?(): Promise<void>
+  connect?: (() => Promise<void>) | undefined
 }
 
 /** The events an EIP-1193 provider emits. */
@@ -247,7 +247,7 @@ function parseJson(text: string): unknown {
 }
 
 /** An RPC transaction object (hex quantities) as viem's TransactionRequest (bigints and numbers). */
-function transactionRequest(value: unknown): TransactionRequest & { from?: Hex } {
+function transactionRequest(value: unknown): TransactionRequest & { from?: Hex | undefined } {
   if (typeof value !== 'object' || value === null) {
     throw new InvalidParamsRpcError(new Error('the transaction is not an object'))
   }
@@ -271,7 +271,7 @@ function transactionRequest(value: unknown): TransactionRequest & { from?: Hex }
   if (data !== undefined && (typeof data !== 'string' || !isHex(data))) {
     throw new InvalidParamsRpcError(new Error('data is not hex'))
   }
-  const request: TransactionRequest & { from?: Hex } = {}
+  const request: TransactionRequest & { from?: Hex | undefined } = {}
   const from = address('from')
   const to = address('to')
   if (from !== undefined) request.from = from
@@ -286,10 +286,10 @@ function transactionRequest(value: unknown): TransactionRequest & { from?: Hex }
   if (value_ !== undefined) request.value = value_
   if (gas !== undefined) request.gas = gas
   if (nonce !== undefined) request.nonce = Number(nonce)
-  if (gasPrice !== undefined) (request as { gasPrice?: bigint }).gasPrice = gasPrice
-  if (maxFeePerGas !== undefined) (request as { maxFeePerGas?: bigint }).maxFeePerGas = maxFeePerGas
+  if (gasPrice !== undefined) (request as { gasPrice?: bigint | undefined }).gasPrice = gasPrice
+  if (maxFeePerGas !== undefined) (request as { maxFeePerGas?: bigint | undefined }).maxFeePerGas = maxFeePerGas
   if (maxPriorityFeePerGas !== undefined) {
-    ;(request as { maxPriorityFeePerGas?: bigint }).maxPriorityFeePerGas = maxPriorityFeePerGas
+    ;(request as { maxPriorityFeePerGas?: bigint | undefined }).maxPriorityFeePerGas = maxPriorityFeePerGas
   }
   return request
 }

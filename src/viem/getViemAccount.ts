@@ -8,7 +8,10 @@ import { createViemAccount } from './createViemAccount'
  * The viem account of the signed-in user's first Ethereum account (getWallets' order: the sign-up
  * wallet's first). NOT_SIGNED_IN without a session; NOT_FOUND when the user has no Ethereum account.
  */
-export async function getViemAccount(kit: Kit, options: { signal?: AbortSignal } = {}): Promise<LocalAccount> {
+export async function getViemAccount(
+  kit: Kit,
+  options: { signal?: AbortSignal | undefined } = {},
+): Promise<LocalAccount> {
   const { getWallets } = await chunks.wallet.load()
   const wallets = await getWallets(kit, options)
   for (const wallet of wallets) {

@@ -11,9 +11,9 @@ export interface AuthProxyKitParameters {
    * signed in (see the README's wagmi section). Default kit.signInPrompt, which the drop-in
    * LoginModal fills while mounted; with neither, connecting while signed out fails with 4100.
    */
-  connect?(): Promise<void>
+  connect?: (() => Promise<void>) | undefined
   /** Whether wagmi's disconnect also signs out of the kit (default true: the wallet is the session). */
-  signOutOnDisconnect?: boolean
+  signOutOnDisconnect?: boolean | undefined
 }
 
 authProxyKit.type = 'authProxyKit' as const

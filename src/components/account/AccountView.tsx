@@ -14,7 +14,7 @@ import { WalletSection } from './WalletSection'
 export interface AccountViewProps {
   session: Session
   /** Closes what holds the view (the dialog): "Done", and after "Sign out". An inline panel has neither. */
-  onDone?(): void
+  onDone?: (() => void) | undefined
 }
 
 /**

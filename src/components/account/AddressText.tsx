@@ -3,8 +3,8 @@ import { shortAddress } from './shortAddress'
 
 export interface AddressTextProps {
   address: string
-  id?: string
-  className?: string
+  id?: string | undefined
+  className?: string | undefined
 }
 
 /** An address as wallets show one: short (shortAddress), whole on hover and for screen readers. */

@@ -8,9 +8,9 @@ export interface CopyButtonProps {
   /** The button's name ("Copy Ethereum address"): in a list of them, each says which it copies. */
   label: string
   /** The id of what is copied (the address), read after the button's name. */
-  describedBy?: string
+  describedBy?: string | undefined
   /** How long "Copied" shows, in ms. */
-  feedbackMs?: number
+  feedbackMs?: number | undefined
 }
 
 type CopyState = { kind: 'idle' } | { kind: 'copied' | 'failed'; at: number }

@@ -30,7 +30,7 @@ export function signedInWith(labels: LoginLabels, person: Person): string | unde
 export interface PersonSummaryProps {
   person: Person
   /** The heading takes focus when the view appears, so that a screen reader says who is signed in. */
-  headingRef?: Ref<HTMLHeadingElement>
+  headingRef?: Ref<HTMLHeadingElement> | undefined
 }
 
 /** Who is signed in: the avatar, the name as the heading ("Signed in as" for screen readers), and how. */

@@ -10,7 +10,7 @@ export interface Person {
   /** How they signed in this time; undefined for a session that did not record it. */
   method: SignInMethod | undefined
   /** The provider of an OAuth sign-in. */
-  provider?: OAuthProviderName
+  provider?: OAuthProviderName | undefined
 }
 
 /** What get_user says of the person: the contact details and the names. */

@@ -12,13 +12,13 @@ export interface TurnstileRenderParams {
   callback(token: string): void
   'expired-callback'(): void
   'error-callback'(): boolean
-  theme?: 'light' | 'dark' | 'auto'
-  language?: string
+  theme?: 'light' | 'dark' | 'auto' | undefined
+  language?: string | undefined
 }
 
 declare global {
   interface Window {
-    turnstile?: TurnstileApi
+    turnstile?: TurnstileApi | undefined
   }
 }
 

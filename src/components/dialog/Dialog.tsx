@@ -14,7 +14,7 @@ export interface DialogProps {
   onClose(): void
   theme: Theme
   /** The language of what it says (a BCP 47 tag), so that a screen reader speaks it with the right voice. */
-  lang?: string
+  lang?: string | undefined
   children: ReactNode
 }
 

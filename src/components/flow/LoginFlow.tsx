@@ -44,20 +44,20 @@ import { useCloseOnSignIn } from './useCloseOnSignIn'
 export interface LoginFlowHeader {
   titleId: string
   /** The app's sign-in title, if any: the method list's (signed in, the title is "Your account"). */
-  title?: ReactNode
-  logo?: ReactNode
+  title?: ReactNode | undefined
+  logo?: ReactNode | undefined
   /** The dialog's close button; an inline panel has none. */
-  onClose?(): void
+  onClose?: (() => void) | undefined
 }
 
 export interface LoginFlowProps {
   header: LoginFlowHeader
   /** Closes what holds the flow (the dialog's "Done"); left out in an inline panel. */
-  onDone?(): void
+  onDone?: (() => void) | undefined
   /** Which methods to offer, in this order; default the provider's `methods`. The tenant's enabled ones bound it. */
-  methods?: readonly EnabledProvider[]
+  methods?: readonly EnabledProvider[] | undefined
   /** Calls onDone once a sign-in completes here, instead of showing "Your account"; default false. */
-  closeOnSignIn?: boolean
+  closeOnSignIn?: boolean | undefined
 }
 
 /**

@@ -19,7 +19,7 @@ export interface OAuthButtonsProps {
   providers: readonly OAuthProviderName[]
   /** Called in the click handler itself: a popup may only be opened there. */
   onStart(provider: OAuthProviderName, mode?: OAuthMode): void
-  failure?: ProviderButtonFailure
+  failure?: ProviderButtonFailure | undefined
 }
 
 /** More providers than this show as a row of marks: a list of five full-width buttons pushes the form away. */

@@ -19,7 +19,7 @@ export interface PasskeyButtonsProps {
   login: UseLoginWithPasskeyReturnType
   signUp: UseSignUpWithPasskeyReturnType
   /** Called in the click handler before the prompt opens, e.g. to forget another method's failure. */
-  onStart?(): void
+  onStart?: (() => void) | undefined
   /**
    * "Create a passkey": the flow's step that asks for the passkey's name, or the sign-up itself with
    * the app's name. "Try again" after a failed sign-up retries it with the same name.

@@ -17,7 +17,7 @@ export interface SendCodeFooterProps {
   isSending: boolean
   submitLabel: string
   /** The captcha has given no token yet: the button waits, and the status says why. */
-  captchaWaiting?: boolean
+  captchaWaiting?: boolean | undefined
 }
 
 /** The end of a form that sends a code (email or phone): what went wrong, the submit button, progress. */

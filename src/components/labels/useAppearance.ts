@@ -6,9 +6,9 @@ import type { Theme } from '../../appearance/Theme'
 import type { Locale } from './useLocaleLabels'
 
 export interface AppearanceProps {
-  theme?: Theme
-  locale?: Locale
-  labels?: LoginLabelsOverride
+  theme?: Theme | undefined
+  locale?: Locale | undefined
+  labels?: LoginLabelsOverride | undefined
 }
 
 export interface Appearance {

@@ -31,14 +31,14 @@ import { useModuleSnapshot } from '../ui/useModuleSnapshot'
 export type LoginButtonModalProps = LoginModalContentProps
 
 export interface LoginButtonProps extends LoginButtonModalProps {
-  className?: string
+  className?: string | undefined
 }
 
 /** The handlers the kit puts on a button; a host's own run first (see getButtonProps). */
 export interface LoginButtonHandlers {
-  onClick?(event: MouseEvent<HTMLButtonElement>): void
-  onPointerEnter?(event: PointerEvent<HTMLButtonElement>): void
-  onFocus?(event: FocusEvent<HTMLButtonElement>): void
+  onClick?: ((event: MouseEvent<HTMLButtonElement>) => void) | undefined
+  onPointerEnter?: ((event: PointerEvent<HTMLButtonElement>) => void) | undefined
+  onFocus?: ((event: FocusEvent<HTMLButtonElement>) => void) | undefined
 }
 
 /** What to spread on the button that opens the modal. */

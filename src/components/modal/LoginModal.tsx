@@ -19,44 +19,44 @@ export interface LoginModalContentProps {
    * 'light', 'dark', 'auto', lightTheme({...}), darkTheme({...}) or { lightMode, darkMode }; default the
    * provider's `theme`, else 'light'.
    */
-  theme?: Theme
+  theme?: Theme | undefined
   /** 'en', 'fr' (loaded when asked for), a whole dictionary, or some strings; default the provider's `locale`, else 'en'. */
-  locale?: Locale
+  locale?: Locale | undefined
   /** Overrides of single strings, on top of `locale` and of the provider's `labels`. */
-  labels?: LoginLabelsOverride
+  labels?: LoginLabelsOverride | undefined
   /** Which methods to offer, in this order; default the provider's `methods`. The tenant's enabled ones bound it. */
-  methods?: readonly EnabledProvider[]
+  methods?: readonly EnabledProvider[] | undefined
   /** The sign-in's title; default the locale's "Log in or sign up". Signed in, it is `labels.accountTitle` ("Your account"). */
-  title?: ReactNode
+  title?: ReactNode | undefined
   /** Shown before the title; decorative, so give an image `alt=""`. */
-  logo?: ReactNode
+  logo?: ReactNode | undefined
   /**
    * Ask the person before each signature (signMessage, signTypedData, signTransaction, sendTransaction and
    * their hooks): a dialog shows what is signed, with Sign and Cancel (USER_REJECTED). Default true, while
    * the modal (or LoginButton) is mounted, open or not; false leaves the kit's prompt as it was.
    */
-  signingPrompt?: boolean
+  signingPrompt?: boolean | undefined
   /**
    * Close by itself once a sign-in completes in it (focus goes back to what opened it, the app shows the
    * person signed in); default true. false: it goes on to "Your account" (who, how, the wallet's
    * addresses) until "Done". Opened while signed in, it shows "Your account" either way.
    */
-  closeOnSignIn?: boolean
+  closeOnSignIn?: boolean | undefined
 }
 
 export interface LoginModalProps extends LoginModalContentProps {
   /** Controlled: whether the modal shows (with `onOpenChange`). Leave it out for an uncontrolled modal. */
-  open?: boolean
+  open?: boolean | undefined
   /**
    * Controlled: called when the modal asks to close (its close button, Escape, "Done"). Uncontrolled: called
    * whenever it opens or closes, by its own controls or by useLoginModal().
    */
-  onOpenChange?(open: boolean): void
+  onOpenChange?: ((open: boolean) => void) | undefined
   /**
    * Uncontrolled: whether the modal shows at first; default false. Ignored when `open` is given. An
    * uncontrolled modal is one useLoginModal() opens and closes.
    */
-  defaultOpen?: boolean
+  defaultOpen?: boolean | undefined
 }
 
 /**

@@ -15,17 +15,17 @@ import { useThemeAttributes } from '../theme/useThemeAttributes'
 
 export interface AuthPanelProps {
   /** Which methods to offer, in this order; default the provider's `methods`. The tenant's enabled ones bound it. */
-  methods?: readonly EnabledProvider[]
+  methods?: readonly EnabledProvider[] | undefined
   /** The sign-in's title; default the locale's "Log in or sign up". Signed in, it is `labels.accountTitle` ("Your account"). */
-  title?: ReactNode
+  title?: ReactNode | undefined
   /** Shown before the title; decorative, so give an image `alt=""`. */
-  logo?: ReactNode
-  theme?: Theme
+  logo?: ReactNode | undefined
+  theme?: Theme | undefined
   /** 'en' (default), 'fr' (loaded when asked for), a whole dictionary, or some strings. */
-  locale?: Locale
+  locale?: Locale | undefined
   /** Overrides of single strings, on top of `locale`. */
-  labels?: LoginLabelsOverride
-  className?: string
+  labels?: LoginLabelsOverride | undefined
+  className?: string | undefined
 }
 
 /**

@@ -12,11 +12,11 @@ export interface PanelHeaderProps {
   titleId: string
   title: ReactNode
   /** The app's mark beside the title: decorative (an <img alt="">, an svg with aria-hidden). */
-  logo?: ReactNode
+  logo?: ReactNode | undefined
   /** A sub-step's way back (an arrow before the title, in place of the logo). */
-  back?: PanelBack
+  back?: PanelBack | undefined
   /** The dialog's close button; an inline panel has none. */
-  onClose?(): void
+  onClose?: (() => void) | undefined
 }
 
 /**

@@ -20,7 +20,7 @@ interface NationalPlan {
   /** Dialled before the national number at home ('0' in most countries, '06' in Hungary), longest first. */
   trunks: string[]
   /** A local number that may be dialled without its area code, and that area code (Bahamas: 7 digits, 242). */
-  local?: { pattern: RegExp; area: string }
+  local?: { pattern: RegExp; area: string } | undefined
 }
 
 const PLAN_ENTRIES = NATIONAL_PLANS.split(' ')

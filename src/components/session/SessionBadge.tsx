@@ -19,12 +19,12 @@ export interface SessionBadgeProps {
    * Who is signed in, as the app knows them; default the person as the kit knows them: the email or
    * phone they signed in with, the provider identity's email or name, a passkey user's name.
    */
-  name?: ReactNode
-  theme?: Theme
+  name?: ReactNode | undefined
+  theme?: Theme | undefined
   /** 'en' (default), 'fr' (loaded when asked for), a whole dictionary, or some strings. */
-  locale?: Locale
-  labels?: LoginLabelsOverride
-  className?: string
+  locale?: Locale | undefined
+  labels?: LoginLabelsOverride | undefined
+  className?: string | undefined
 }
 
 /**

@@ -4,24 +4,24 @@ import type { KitTheme, Theme, ThemeMode } from '../../appearance/Theme'
 /** What an app may set of the kit's look; anything left out keeps the built-in palette's value. */
 export interface ThemeOptions {
   /** Primary buttons, links and the focus ring. */
-  accent?: string
+  accent?: string | undefined
   /** Text on the accent color (keep a 4.5:1 contrast with it). */
-  accentText?: string
+  accentText?: string | undefined
   /** The dialog or panel itself. */
-  background?: string
+  background?: string | undefined
   /** Inputs, secondary buttons, code boxes. */
-  surface?: string
-  text?: string
+  surface?: string | undefined
+  text?: string | undefined
   /** Hints and secondary text (keep a 4.5:1 contrast with `background`). */
-  textMuted?: string
-  border?: string
-  danger?: string
+  textMuted?: string | undefined
+  border?: string | undefined
+  danger?: string | undefined
   /** Behind an open dialog. */
-  overlay?: string
+  overlay?: string | undefined
   /** Corner radius of fields and buttons in px; smaller and larger corners scale with it. */
-  radius?: number
+  radius?: number | undefined
   /** A CSS font-family list. */
-  fontFamily?: string
+  fontFamily?: string | undefined
 }
 
 const COLOR_VARIABLES = {
@@ -73,7 +73,7 @@ export function darkTheme(options: ThemeOptions = {}): KitTheme {
 export function themeAttributes(
   value: Theme,
   prefersDark: boolean,
-): { 'data-apk-theme': ThemeMode; style?: CSSProperties } {
+): { 'data-apk-theme': ThemeMode; style?: CSSProperties | undefined } {
   if (typeof value === 'string') return { 'data-apk-theme': value }
   const chosen = 'mode' in value ? value : prefersDark ? value.darkMode : value.lightMode
   return { 'data-apk-theme': chosen.mode, style: chosen.variables as CSSProperties }

@@ -24,15 +24,15 @@ export interface OtpInputProps extends NativeInputProps {
   value: string
   onValueChange(code: string): void
   /** Called once when the code becomes complete (typed, pasted or filled by the platform). */
-  onComplete?(code: string): void
+  onComplete?: ((code: string) => void) | undefined
   length: number
   /** Crockford base32 letters and digits; false for digits only. */
   alphanumeric: boolean
-  label?: string
+  label?: string | undefined
   /** Shown under the field as an alert, and marks the field invalid. */
-  error?: ReactNode
+  error?: ReactNode | undefined
   /** Help under the field (expiry, format). */
-  hint?: ReactNode
+  hint?: ReactNode | undefined
 }
 
 /**

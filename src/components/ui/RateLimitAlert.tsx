@@ -12,7 +12,7 @@ export interface RateLimitAlertProps {
   /** True when the proxy said when to try again. */
   knowsWhen: boolean
   /** What is held back: asking for a code (default) or trying one (a rate limit at verify). */
-  action?: 'send' | 'verify'
+  action?: 'send' | 'verify' | undefined
 }
 
 /**

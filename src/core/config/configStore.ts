@@ -7,9 +7,9 @@ export interface ConfigStoreOptions {
   /** One wallet_kit_config request (the proxy client's). */
   request(): Promise<WalletKitConfigResponse>
   /** Attempts after the first on PROXY_UNAVAILABLE or PROXY_TIMEOUT; default 2. */
-  retries?: number
+  retries?: number | undefined
   /** Waits between attempts, in ms (attempt 1, 2, …); default 1 s then 2 s. Tests pass 0. */
-  retryDelayMs?(attempt: number): number
+  retryDelayMs?: ((attempt: number) => number) | undefined
 }
 
 const PENDING: ConfigSnapshot = Object.freeze({ status: 'pending', data: undefined, error: null, isFetching: false })

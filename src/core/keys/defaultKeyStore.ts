@@ -4,7 +4,7 @@ import { memoryKeyStore } from './memoryKeyStore'
 
 export interface DefaultKeyStoreOptions extends IndexedDbKeyStoreOptions {
   /** Told once why the memory fallback is used. Default console.warn. */
-  warn?: (message: string) => void
+  warn?: ((message: string) => void) | undefined
 }
 
 /**

@@ -8,13 +8,13 @@ import { generateKeyPair, keyNotFound, signWithKey } from './webCryptoKeys'
 
 export interface IndexedDbKeyStoreOptions {
   /** Default 'auth-proxy-kit'. */
-  dbName?: string
+  dbName?: string | undefined
   /** Default 'keys'. */
-  storeName?: string
+  storeName?: string | undefined
   /** Default globalThis.indexedDB; tests inject fake-indexeddb. */
-  indexedDB?: IDBFactory
+  indexedDB?: IDBFactory | undefined
   /** Clock in ms that stamps `createdAt` and ages keys for the sweep; default Date.now. */
-  now?: () => number
+  now?: (() => number) | undefined
 }
 
 /** One stored key. CryptoKey objects are structured-cloneable, so IndexedDB keeps them as they are. */
@@ -30,7 +30,7 @@ export interface StoredKeyRecord {
    * Absent on keys no session was stored for, and on every key an older kit wrote (the schema is
    * unchanged, so those are read as they are and swept by age).
    */
-  retainUntil?: number
+  retainUntil?: number | undefined
 }
 
 // Unchanged by retainUntil: an optional field of the records needs no upgrade.

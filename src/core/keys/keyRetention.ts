@@ -8,9 +8,9 @@ export type KeySweepCriteria = Parameters<NonNullable<KeyStore['sweep']>>[0]
 /** The sweep's view of a stored key; both fields are absent on records an older kit wrote without them. */
 export interface KeyRetention {
   /** ms since the epoch, by the key store's clock. */
-  createdAt?: number
+  createdAt?: number | undefined
   /** ms since the epoch, by the kit's clock (the session's expiry): retain()'s latest `untilMs`. */
-  retainUntil?: number
+  retainUntil?: number | undefined
 }
 
 export function assertTime(value: unknown, label: string): asserts value is number {

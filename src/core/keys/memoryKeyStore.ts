@@ -7,7 +7,7 @@ import { generateKeyPair, keyNotFound, signWithKey, type GeneratedKeyPair } from
 
 export interface MemoryKeyStoreOptions {
   /** Clock in ms that stamps `createdAt` and ages keys for the sweep; default Date.now. */
-  now?: () => number
+  now?: (() => number) | undefined
 }
 
 /**

@@ -28,7 +28,7 @@ export interface StartKeySweepOptions {
    * Runs `task` when the page is idle; answers a cancel. Default requestIdleCallback, else a short timer;
    * with no document (Node, a worker) there is no paint to keep clear of, and it runs at once.
    */
-  whenIdle?: (task: () => void) => () => void
+  whenIdle?: ((task: () => void) => () => void) | undefined
 }
 
 // Once per key store: a page that makes several kits on one store sweeps it once.

@@ -12,13 +12,13 @@ export interface BuildAuthorizeUrlParameters {
    * Required where the provider takes it in the authorize request (nonceInAuthorizeUrl: Google, Apple,
    * Facebook); not sent to X and Discord, whose nonce goes to oauth2_authenticate instead.
    */
-  nonce?: string
+  nonce?: string | undefined
   /** calculateCodeChallenge(verifier). Required where the provider uses PKCE (X, Discord, Facebook); not sent otherwise. */
-  codeChallenge?: string
+  codeChallenge?: string | undefined
   /** Default: the provider's defaultScope (none for Apple). */
-  scope?: string
+  scope?: string | undefined
   /** Default: the provider's own endpoint. A kit on the mock passes the mock's. */
-  authorizeUrl?: string
+  authorizeUrl?: string | undefined
 }
 
 /**

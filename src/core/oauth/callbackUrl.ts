@@ -4,12 +4,12 @@
 import { invalidArgument } from '../assert'
 
 export interface OAuthCallbackParameters {
-  code?: string
+  code?: string | undefined
   /** The OIDC token itself, from a response type that includes one (Google, Apple). */
-  idToken?: string
-  state?: string
-  error?: string
-  errorDescription?: string
+  idToken?: string | undefined
+  state?: string | undefined
+  error?: string | undefined
+  errorDescription?: string | undefined
   /** Where the parameters were found. */
   responseMode: 'query' | 'fragment'
 }

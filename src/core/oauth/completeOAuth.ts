@@ -33,8 +33,8 @@ export interface CompleteOAuthParameters {
    * spends the code of a popup flow whose opener is waiting for it (a popup may start with a copy of
    * its opener's sessionStorage).
    */
-  mode?: OAuthMode
-  signal?: AbortSignal
+  mode?: OAuthMode | undefined
+  signal?: AbortSignal | undefined
 }
 
 export interface CompleteOAuthReturnType {

@@ -24,32 +24,32 @@ export interface KitOAuthOptions {
    * Authorization endpoints that replace the providers' own, by provider. A kit on the mock proxy
    * passes mockOAuthAuthorizeUrls(proxyUrl) from auth-proxy-kit/mock.
    */
-  oauthAuthorizeUrls?: Partial<Record<OAuthProviderName, string>>
+  oauthAuthorizeUrls?: Partial<Record<OAuthProviderName, string>> | undefined
   /**
    * Token endpoints that replace the providers' own. Facebook's code is redeemed by the browser, at
    * https://graph.facebook.com/v11.0/oauth/access_token by default; a kit on the mock proxy passes
    * mockOAuthEndpoints(proxyUrl).oauthTokenUrls.
    */
-  oauthTokenUrls?: OAuthTokenUrls
+  oauthTokenUrls?: OAuthTokenUrls | undefined
   /**
    * Where the pending sign-in (state, PKCE verifier, key) is kept during the round trip. Default
    * sessionStorage: it survives the redirect and belongs to one tab, so two tabs signing in at once do
    * not see each other's flows. Falls back to memory, which only the popup mode can use.
    */
-  oauthStorage?: OAuthStorage
+  oauthStorage?: OAuthStorage | undefined
   /** Default globalThis.location; gives the default redirect URI (its origin and path). */
-  location?: OAuthLocation
+  location?: OAuthLocation | undefined
 }
 
 /** The providers whose code the client itself redeems at a token endpoint. */
 export interface OAuthTokenUrls {
-  facebook?: string
+  facebook?: string | undefined
 }
 
 /** What a kit keeps for its OAuth flows: createKit's OAuth options, and its fetch (for a token endpoint). */
 export interface KitOAuthSettings extends KitOAuthOptions {
   /** The kit's fetch option; default globalThis.fetch. */
-  fetch?: typeof fetch
+  fetch?: typeof fetch | undefined
 }
 
 /** The OAuth side of a kit: its KitOAuthOptions with the defaults filled in (resolveKitOAuth). */
@@ -104,6 +104,6 @@ function defaultStorage(): { storage: OAuthStorage; survivesRedirect: boolean } 
 }
 
 function defaultLocation(): OAuthLocation | undefined {
-  const location = (globalThis as { location?: OAuthLocation }).location
+  const location = (globalThis as { location?: OAuthLocation | undefined }).location
   return typeof location?.href === 'string' ? location : undefined
 }

@@ -10,7 +10,7 @@ import { beginOAuth, type StartOAuthParameters, type StartOAuthReturnType } from
 
 export type OAuthPopupLoginParameters = Omit<StartOAuthParameters, 'mode'> & {
   /** How often the popup is looked at; default 250 ms. */
-  pollMs?: number
+  pollMs?: number | undefined
 }
 
 /**

@@ -7,13 +7,15 @@ import type { OAuthPopupOpener } from './popup'
  * and stories inject a fake.
  */
 export interface OAuthWindow extends OAuthPopupOpener {
-  readonly location: { readonly href: string; assign(url: string): void; replace?(url: string): void }
+  readonly location: { readonly href: string; assign(url: string): void; replace?: ((url: string) => void) | undefined }
   readonly history: { readonly state: unknown; replaceState(data: unknown, unused: string, url?: string | null): void }
-  readonly name?: string
+  readonly name?: string | undefined
   readonly opener?: unknown
   /** `pageshow`: a page left for the provider can come back from the back-forward cache, as it was. */
-  addEventListener?(type: 'pageshow', listener: (event: { readonly persisted: boolean }) => void): void
-  removeEventListener?(type: 'pageshow', listener: (event: { readonly persisted: boolean }) => void): void
+  addEventListener?:
+    ((type: 'pageshow', listener: (event: { readonly persisted: boolean }) => void) => void) | undefined
+  removeEventListener?:
+    ((type: 'pageshow', listener: (event: { readonly persisted: boolean }) => void) => void) | undefined
 }
 
 /**

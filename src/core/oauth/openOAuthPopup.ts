@@ -17,10 +17,10 @@ export interface OAuthPopup {
 /** The parts of the opener Window the flow uses. */
 export interface OAuthPopupOpener {
   open(url: string, target: string, features: string): OAuthPopup | null
-  readonly screenX?: number
-  readonly screenY?: number
-  readonly outerWidth?: number
-  readonly outerHeight?: number
+  readonly screenX?: number | undefined
+  readonly screenY?: number | undefined
+  readonly outerWidth?: number | undefined
+  readonly outerHeight?: number | undefined
 }
 
 /**
@@ -37,7 +37,7 @@ export const OAUTH_POPUP_WINDOW_NAME = 'auth-proxy-kit-oauth'
  */
 // `opener` stays in the parameter's type so that callers passing a window-like object still compile; it is not read.
 export function isOAuthPopupWindow(
-  page: { readonly name?: string; readonly opener?: unknown } | undefined = currentWindow(),
+  page: { readonly name?: string | undefined; readonly opener?: unknown } | undefined = currentWindow(),
 ): boolean {
   if (page === undefined) return false
   try {
@@ -78,7 +78,7 @@ export interface OAuthAnswerMarks {
  *   opener, and left to the opener in a window that has one.
  */
 export function oauthAnswerOwner(
-  page: { readonly name?: string; readonly opener?: unknown },
+  page: { readonly name?: string | undefined; readonly opener?: unknown },
   marks: OAuthAnswerMarks,
 ): OAuthAnswerOwner {
   if (marks.pendingMode === 'redirect') return 'redirect'
@@ -96,8 +96,8 @@ function hasOpener(page: { readonly opener?: unknown }): boolean {
   }
 }
 
-function currentWindow(): { readonly name?: string } | undefined {
-  return (globalThis as { window?: { name?: string } }).window
+function currentWindow(): { readonly name?: string | undefined } | undefined {
+  return (globalThis as { window?: { name?: string | undefined } | undefined }).window
 }
 
 const POPUP_WIDTH = 500

@@ -24,10 +24,10 @@ export interface PendingOAuth {
   /** The new client key the session will be bound to. */
   publicKey: string
   /** The PKCE verifier, for the providers that use PKCE (Facebook, X, Discord) only. */
-  codeVerifier?: string
+  codeVerifier?: string | undefined
   redirectUri: string
   clientId: string
-  returnTo?: string
+  returnTo?: string | undefined
   /** ms since the epoch (kit.now()). */
   createdAt: number
 }

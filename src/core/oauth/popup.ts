@@ -20,11 +20,11 @@ export {
 export interface WaitForOAuthPopupOptions {
   /** The redirect URI of the flow: the popup is done when it is back on it (same origin and path). */
   redirectUri: string
-  signal?: AbortSignal
+  signal?: AbortSignal | undefined
   /** How often the popup is looked at; default 250 ms. */
-  pollMs?: number
+  pollMs?: number | undefined
   /** Give up after this long; default the life of a pending sign-in (10 minutes). */
-  timeoutMs?: number
+  timeoutMs?: number | undefined
 }
 
 /**

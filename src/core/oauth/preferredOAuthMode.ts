@@ -1,11 +1,11 @@
 import type { OAuthMode } from './pendingOAuth'
 
 export interface OAuthModeEnvironment {
-  userAgent?: string
+  userAgent?: string | undefined
   /** navigator.maxTouchPoints: tells an iPad (which claims to be a Mac) from a Mac. */
-  maxTouchPoints?: number
+  maxTouchPoints?: number | undefined
   /** True when the page runs inside an iframe. */
-  framed?: boolean
+  framed?: boolean | undefined
 }
 
 // Phones and tablets open a popup as a new tab that the person must find their way back from.
@@ -29,8 +29,10 @@ export function preferredOAuthMode(environment: OAuthModeEnvironment = currentEn
 }
 
 function currentEnvironment(): OAuthModeEnvironment {
-  const navigator = (globalThis as { navigator?: { userAgent?: string; maxTouchPoints?: number } }).navigator
-  const page = (globalThis as { window?: { self?: unknown; top?: unknown } }).window
+  const navigator = (
+    globalThis as { navigator?: { userAgent?: string | undefined; maxTouchPoints?: number | undefined } | undefined }
+  ).navigator
+  const page = (globalThis as { window?: { self?: unknown; top?: unknown } | undefined }).window
   let framed: boolean
   try {
     framed = page !== undefined && page.self !== page.top

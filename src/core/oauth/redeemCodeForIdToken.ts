@@ -15,7 +15,7 @@ export interface RedeemCodeForIdTokenParameters {
   fetch: typeof fetch
   /** Whole-request deadline (answer and body). */
   timeoutMs: number
-  signal?: AbortSignal
+  signal?: AbortSignal | undefined
 }
 
 /**

@@ -29,7 +29,7 @@ export interface StartOAuthParameters {
    * Where the provider sends the answer; it must be registered with the provider. Default the
    * config's oauthRedirectUrl, else this page's origin and path.
    */
-  redirectUri?: string
+  redirectUri?: string | undefined
   /**
    * The address to come back to after a redirect sign-in: one of the redirect URI's origin (a path is
    * resolved against the page; another origin is refused, CONFIG_INVALID). Default, for a redirect,
@@ -37,10 +37,10 @@ export interface StartOAuthParameters {
    * query and fragment are restored as the answer is read; on another path of the site, the page goes
    * there once signed in. Handed back by completeOAuth as an absolute URL.
    */
-  returnTo?: string
+  returnTo?: string | undefined
   /** Default the provider's defaultScope (none for Apple). */
-  scope?: string
-  signal?: AbortSignal
+  scope?: string | undefined
+  signal?: AbortSignal | undefined
 }
 
 export interface StartOAuthReturnType {

@@ -32,15 +32,15 @@ export interface CompleteOtpParameters<C extends OtpChallenge = OtpChallenge> {
    * it, in storage too): after a failure, completeOtp called again with it resumes from the step that
    * failed instead of spending the code again (which otp_verify would refuse, OTP_EXPIRED).
    */
-  onProgress?: (challenge: C) => void
+  onProgress?: ((challenge: C) => void) | undefined
   /**
    * A captcha token for the sign-up of a new user, sent as X-Captcha-Token on signup(_v2) only. A
    * sign-up after a code needs none on the mock and with production's own kit (the code's otp_init
    * passed the check); a proxy that asks for one anyway answers CAPTCHA_REQUIRED: call again with a
    * fresh token and the challenge `onProgress` reported.
    */
-  captchaToken?: string
-  signal?: AbortSignal
+  captchaToken?: string | undefined
+  signal?: AbortSignal | undefined
 }
 
 export interface CompleteOtpReturnType {

@@ -23,7 +23,7 @@ export interface OtpFlowCode {
    * Starts fetching the module ahead of use once someone subscribes (the kit's: when the browser is
    * idle); returns the cancel, called when the last subscriber leaves. Left out: the first verb fetches it.
    */
-  prefetch?(): () => void
+  prefetch?: (() => () => void) | undefined
 }
 
 /**

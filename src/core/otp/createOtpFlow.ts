@@ -46,11 +46,11 @@ export {
 export interface CreateOtpFlowOptions<T extends OtpFlowChallenge['otpType'] = OtpFlowChallenge['otpType']> {
   otpType: T
   /** Seconds before another code may be asked for while the last one is still usable (default 30). */
-  resendCooldownSeconds?: number
+  resendCooldownSeconds?: number | undefined
   /** Where the challenge on its way is kept across reloads (sessionStorage); null or left out: nowhere. */
-  storage?: FlowStorage | null
+  storage?: FlowStorage | null | undefined
   /** The email template of every code of this flow (the app's default); `start`'s options override it. */
-  emailCustomization?: EmailCustomization
+  emailCustomization?: EmailCustomization | undefined
 }
 
 export interface OtpFlow<C extends OtpFlowChallenge = OtpFlowChallenge> extends ReadableStore<OtpFlowSnapshot<C>> {
@@ -91,12 +91,12 @@ export interface OtpFlow<C extends OtpFlowChallenge = OtpFlowChallenge> extends 
 
 /** A start's options: the app's email template, and the captcha widget's token on a captcha tenant (see startOtp). */
 export interface OtpStartOptions extends OtpOptions {
-  captchaToken?: string
+  captchaToken?: string | undefined
 }
 
 /** A resend's: a fresh captcha token on a captcha tenant (the start's is good for one call). */
 export interface OtpResendOptions {
-  captchaToken?: string
+  captchaToken?: string | undefined
 }
 
 const DEFAULT_RESEND_COOLDOWN_SECONDS = 30

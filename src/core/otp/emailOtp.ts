@@ -14,12 +14,12 @@ export interface StartEmailOtpParameters extends EmailOtpOptions {
    * A key from an earlier challenge to use again (resend, or a corrected email), so that restarting
    * does not leave a key behind. Ignored when the key store does not hold it.
    */
-  publicKey?: string
+  publicKey?: string | undefined
   /** The code's length and alphabet (see startOtp); left out, the tenant's (`kit.config.ensure()`). Nothing of it is sent. */
-  config?: OtpCodeConfig
+  config?: OtpCodeConfig | undefined
   /** The captcha widget's token, on a tenant with a Turnstile site key (see startOtp). */
-  captchaToken?: string
-  signal?: AbortSignal
+  captchaToken?: string | undefined
+  signal?: AbortSignal | undefined
 }
 
 /** A code on its way to `email`; hand it back to completeEmailOtp with the code. */

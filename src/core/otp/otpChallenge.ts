@@ -27,7 +27,7 @@ export interface OtpChallenge<T extends OtpType = OtpType> {
    * The current generation's (otp_init_v2): the target the code is encrypted to, as the proxy signed
    * it. Checked again before the code is sealed to it: the challenge may have sat in storage.
    */
-  targetBundle?: string
+  targetBundle?: string | undefined
   /** ms since the epoch (kit.now()). */
   sentAt: number
   /** sentAt + ASSUMED_OTP_LIFETIME_SECONDS: the lifetime is the tenant's and the proxy does not say it. */
@@ -36,16 +36,16 @@ export interface OtpChallenge<T extends OtpType = OtpType> {
    * Progress of completeOtp, reported through its `onProgress` (see there): set once otp_verify accepted
    * the code. The code is spent; this token, bound to `publicKey`, stands for it until it expires.
    */
-  verificationToken?: string
+  verificationToken?: string | undefined
   /** The verification token's `exp`, in ms since the epoch: until then a retry resumes without the code. */
-  verificationExpiresAt?: number
+  verificationExpiresAt?: number | undefined
   /** The account signed into, once the lookup (or signup) found it. */
-  organizationId?: string
+  organizationId?: string | undefined
   /**
    * signup was sent for this verification token (its answer may have been lost): a retry looks the
    * account up again before anything else, and reports `isNewUser` either way.
    */
-  signupSent?: boolean
+  signupSent?: boolean | undefined
 }
 
 /** A challenge whose code otp_verify accepted: completeOtp resumes it without the code. */

@@ -27,7 +27,7 @@ import { trustedSignerKey } from './trustedSignerKey'
  * templates (production's otp_init takes nothing else). An SMS has no per-call options.
  */
 export interface EmailOtpOptions {
-  emailCustomization?: EmailCustomization
+  emailCustomization?: EmailCustomization | undefined
 }
 
 /** An app's defaults for both channels (the provider's `otpOptions`): an SMS ignores them. */
@@ -41,20 +41,20 @@ export interface StartOtpParameters extends EmailOtpOptions {
    * A key from an earlier challenge to use again (resend, or a corrected contact), so that restarting
    * does not leave a key behind. Ignored when the key store does not hold it.
    */
-  publicKey?: string
+  publicKey?: string | undefined
   /**
    * What the code will look like (`otpLength`, `otpAlphanumeric`), so that completeOtp checks it before
    * sending it. Nothing of it is sent. Left out: the tenant's, from `kit.config.ensure()` (asked for
    * once per kit). A resend gives its challenge's, so that the code step it shows stays right.
    */
-  config?: OtpCodeConfig
+  config?: OtpCodeConfig | undefined
   /**
    * The captcha widget's token, when the tenant has a Turnstile site key (getCaptchaSiteKey): sent as
    * X-Captcha-Token on otp_init. Without one, a captcha tenant's proxy refuses the start, and it fails
    * with CAPTCHA_REQUIRED with no code sent. Good for one call: get a new one for each start.
    */
-  captchaToken?: string
-  signal?: AbortSignal
+  captchaToken?: string | undefined
+  signal?: AbortSignal | undefined
 }
 
 /**
@@ -155,7 +155,7 @@ export async function sendOtp(kit: Kit, start: CheckedOtpStart, label: string): 
   const reused = start.publicKey !== undefined && (await kit.keyStore.has(start.publicKey))
   const publicKey = reused ? (start.publicKey as string) : await kit.keyStore.create()
 
-  let sent: { otpId: string; targetBundle?: string }
+  let sent: { otpId: string; targetBundle?: string | undefined }
   try {
     const options = {
       ...callOptions(signal),
@@ -189,7 +189,7 @@ async function sendCode(
   body: OtpInitRequest,
   options: CallOptions,
   label: string,
-): Promise<{ otpId: string; targetBundle?: string }> {
+): Promise<{ otpId: string; targetBundle?: string | undefined }> {
   const refused = (error: unknown) => Promise.reject(captchaRefusal(error, label))
   if (kit.otp.protocol !== 'v2') return { otpId: (await kit.client.otpInit(body, options).catch(refused)).otpId }
   const { otpId, otpEncryptionTargetBundle: targetBundle } = await kit.client.otpInitV2(body, options).catch(refused)

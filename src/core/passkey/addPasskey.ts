@@ -13,14 +13,14 @@ import { createPasskey } from './createPasskey'
 
 export interface AddPasskeyParameters extends PasskeyPromptParameters {
   /** How the account lists the passkey. Default userName. */
-  authenticatorName?: string
+  authenticatorName?: string | undefined
   /**
    * Shown in the passkey picker to tell accounts apart: what the person knows the account by. Default
    * the session identity's contact, email or name, else the user's email, phone or user name (get_user,
    * asked before the prompt only when the identity has none).
    */
-  userName?: string
-  signal?: AbortSignal
+  userName?: string | undefined
+  signal?: AbortSignal | undefined
 }
 
 export interface AddPasskeyReturnType {

@@ -9,17 +9,17 @@ import type { WalletKitConfigResponse } from '../types'
 
 export interface PasskeyPromptParameters {
   /** The relying party; default the page's host. Must be the same at sign-up and login. */
-  rpId?: string
+  rpId?: string | undefined
   /** The site's name for the browser prompt; default rpId, else the page's host. */
-  rpName?: string
+  rpName?: string | undefined
 }
 
 export interface SessionParameters {
   /** Session length in seconds; default the tenant's. */
-  expirationSeconds?: number
+  expirationSeconds?: number | undefined
   /** End the user's other sessions. */
-  invalidateExisting?: boolean
-  signal?: AbortSignal
+  invalidateExisting?: boolean | undefined
+  signal?: AbortSignal | undefined
 }
 
 export function assertPasskeyKit(kit: unknown, label: string): asserts kit is Kit {
@@ -57,7 +57,10 @@ export function passkeyUserName(userName: unknown, label: string): string {
 }
 
 /** The relying party of the prompt: the caller's rpId, and a name for it (given, the rpId, or the page's host). */
-export function relyingParty(parameters: PasskeyPromptParameters, label: string): { rpId?: string; rpName: string } {
+export function relyingParty(
+  parameters: PasskeyPromptParameters,
+  label: string,
+): { rpId?: string | undefined; rpName: string } {
   const { rpId } = parameters
   const rpName = parameters.rpName ?? rpId ?? globalThis.location?.hostname
   if (typeof rpName !== 'string' || rpName === '') {

@@ -9,21 +9,21 @@ import { KitError } from '../errors'
 
 export interface CreatePasskeyParameters {
   /** The relying party: a registrable domain of the page. Default: the page's own host, as WebAuthn defaults. */
-  rpId?: string
+  rpId?: string | undefined
   /** The site's name, shown by some browsers in the prompt. */
   rpName: string
   /** Shown in the passkey picker to tell accounts apart: an email or a handle the person recognises. */
   userName: string
   /** Default userName. */
-  userDisplayName?: string
+  userDisplayName?: string | undefined
   /** How the account lists this passkey. Default 'Passkey'. */
-  authenticatorName?: string
+  authenticatorName?: string | undefined
   /** base64url; default 32 random bytes. The API checks the attestation was made over it. */
-  challenge?: string
+  challenge?: string | undefined
   /** How long the browser prompt may stay open, ms. Default 300 000. */
-  timeoutMs?: number
+  timeoutMs?: number | undefined
   /** Default @simplewebauthn/browser, loaded now; tests inject a fake. */
-  webauthn?: WebAuthnModule
+  webauthn?: WebAuthnModule | undefined
 }
 
 export type CreatePasskeyReturnType = SignupAuthenticator

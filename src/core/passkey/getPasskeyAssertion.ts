@@ -7,15 +7,15 @@ import { KitError } from '../errors'
 
 export interface GetPasskeyAssertionParameters {
   /** Default: the page's own host, as WebAuthn defaults. Must match the rpId the passkey was made for. */
-  rpId?: string
+  rpId?: string | undefined
   /** The exact request body text the assertion vouches for (its challenge is derived from it). */
   body: string
   /** Credential ids (base64url) to offer; default none, so the browser offers every passkey for the site. */
-  allowCredentials?: string[]
+  allowCredentials?: string[] | undefined
   /** How long the browser prompt may stay open, ms. Default 300 000. */
-  timeoutMs?: number
+  timeoutMs?: number | undefined
   /** Default @simplewebauthn/browser, loaded now; tests inject a fake. */
-  webauthn?: WebAuthnModule
+  webauthn?: WebAuthnModule | undefined
 }
 
 export type GetPasskeyAssertionReturnType = AuthenticationResponseJSON

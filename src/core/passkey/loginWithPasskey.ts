@@ -17,9 +17,9 @@ import { unfinishedPasskeySignUps } from './unfinishedPasskeySignUps'
 
 export interface LoginWithPasskeyParameters extends SessionParameters {
   /** Default the page's host; must be the one the passkey was made for. */
-  rpId?: string
+  rpId?: string | undefined
   /** Credential ids (base64url) to offer; default any passkey of the site. */
-  allowCredentials?: string[]
+  allowCredentials?: string[] | undefined
 }
 
 export interface LoginWithPasskeyReturnType {

@@ -33,7 +33,7 @@ export function toPasskeyError(error: unknown, label: string): KitError {
 
 /** The page's host when it is an IP address (127.0.0.1, [::1]), which WebAuthn refuses as an RP ID. */
 function onIpAddress(): string | undefined {
-  const hostname = (globalThis as { location?: { hostname?: string } }).location?.hostname
+  const hostname = (globalThis as { location?: { hostname?: string | undefined } | undefined }).location?.hostname
   if (hostname === undefined) return undefined
   return /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) || hostname.includes(':') || hostname.startsWith('[')
     ? hostname
@@ -41,7 +41,7 @@ function onIpAddress(): string | undefined {
 }
 
 function localhostUrl(): string {
-  const location = (globalThis as { location?: { href?: string } }).location
+  const location = (globalThis as { location?: { href?: string | undefined } | undefined }).location
   if (location?.href === undefined) return 'http://localhost'
   const url = new URL(location.href)
   url.hostname = 'localhost'

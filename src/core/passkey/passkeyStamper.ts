@@ -8,7 +8,7 @@ import {
 
 export type PasskeyStamperParameters = Omit<GetPasskeyAssertionParameters, 'body'> & {
   /** Called with each assertion made, e.g. to learn which passkey was used. */
-  onAssertion?: (assertion: GetPasskeyAssertionReturnType) => void
+  onAssertion?: ((assertion: GetPasskeyAssertionReturnType) => void) | undefined
 }
 
 /** Stamps with a passkey (X-Stamp-WebAuthn): each stamp is one browser prompt. */

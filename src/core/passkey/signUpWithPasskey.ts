@@ -30,7 +30,7 @@ export interface SignUpWithPasskeyParameters extends PasskeyPromptParameters, Se
    */
   userName: string
   /** How the account lists the passkey. Default userName. */
-  authenticatorName?: string
+  authenticatorName?: string | undefined
 }
 
 export interface SignUpWithPasskeyReturnType {

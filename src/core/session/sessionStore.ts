@@ -25,17 +25,17 @@ export interface SessionStoreOptions {
   storageKey: string
   keyStore: KeyStore
   /** Clock in ms; default Date.now. The kit gives its corrected clock (Kit.now), so expiries are on the proxy's time. */
-  now?: () => number
+  now?: (() => number) | undefined
   /**
    * Called with a fresh session token's `iat` (in ms) by set(), before the token's expiry is checked,
    * so that `now` is corrected first (the kit's ProxyClock.learn). Never called for a stored token or
    * another tab's: their `iat` is not "now". Default none.
    */
-  learnClock?: (proxyTimeMs: number) => void
+  learnClock?: ((proxyTimeMs: number) => void) | undefined
   /** Source of `storage` events from other tabs (and `focus`); default none. */
-  window?: SessionEventTarget
+  window?: SessionEventTarget | undefined
   /** How long before `exp` the snapshot says `expiresSoon`; default 60 000 ms. */
-  warnBeforeMs?: number
+  warnBeforeMs?: number | undefined
 }
 
 // Frozen and shared: every signed-out store publishes this very object, so that a reader comparing

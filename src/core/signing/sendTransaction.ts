@@ -5,7 +5,7 @@ import { signTransactionAs, type SignTransactionParameters } from './signTransac
 
 /** What sendTransaction broadcasts through: any EIP-1193 `request` (viem's transport, a wagmi client's, window.ethereum's). */
 export interface RpcTransport {
-  request(args: { method: string; params?: readonly unknown[] }): Promise<unknown>
+  request(args: { method: string; params?: readonly unknown[] | undefined }): Promise<unknown>
 }
 
 export interface SendTransactionParameters extends SignTransactionParameters {

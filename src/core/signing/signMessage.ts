@@ -15,7 +15,7 @@ export interface SignMessageParameters {
   account: SigningAccount
   /** Text (signed as its UTF-8 bytes) or bytes. */
   message: string | Uint8Array
-  signal?: AbortSignal
+  signal?: AbortSignal | undefined
 }
 
 export interface SignedMessage {

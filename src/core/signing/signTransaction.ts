@@ -22,8 +22,8 @@ export interface SignTransactionParameters {
    */
   unsignedTransaction: string | Uint8Array
   /** The fields, for the signing prompt to show (the kit decodes no transaction itself). */
-  summary?: TransactionSummary
-  signal?: AbortSignal
+  summary?: TransactionSummary | undefined
+  signal?: AbortSignal | undefined
 }
 
 export interface SignedTransaction {

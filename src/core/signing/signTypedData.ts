@@ -13,7 +13,7 @@ export interface SignTypedDataParameters {
   /** An Ethereum account of the signed-in user. */
   account: SigningAccount
   typedData: TypedDataDefinition
-  signal?: AbortSignal
+  signal?: AbortSignal | undefined
 }
 
 export interface SignedTypedData {

@@ -9,16 +9,16 @@ export type SigningAccount = Pick<PublicWalletAccount, 'address' | 'addressForma
  * nothing a person can read, and the kit decodes none: viem, which built it, passes these along).
  */
 export interface TransactionSummary {
-  chainId?: number
-  to?: string | null
+  chainId?: number | undefined
+  to?: string | null | undefined
   /** In wei. */
-  value?: bigint
-  data?: string
-  gas?: bigint
-  gasPrice?: bigint
-  maxFeePerGas?: bigint
-  maxPriorityFeePerGas?: bigint
-  nonce?: number
+  value?: bigint | undefined
+  data?: string | undefined
+  gas?: bigint | undefined
+  gasPrice?: bigint | undefined
+  maxFeePerGas?: bigint | undefined
+  maxPriorityFeePerGas?: bigint | undefined
+  nonce?: number | undefined
 }
 
 /** What is about to be signed, as a signing prompt shows it before asking the API. */
@@ -32,9 +32,9 @@ export type SigningRequest =
       /** The unsigned serialization, as bytes. */
       transaction: Uint8Array
       /** The fields, when the caller has them (the viem account and the EIP-1193 provider do). */
-      summary?: TransactionSummary
+      summary?: TransactionSummary | undefined
       /** sendTransaction: the signed transaction will also be broadcast. */
-      send?: boolean
+      send?: boolean | undefined
     }
 
 /**

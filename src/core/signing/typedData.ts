@@ -8,11 +8,11 @@ export interface TypedDataField {
 
 /** EIP-712's domain: every member optional, as the standard has it. */
 export interface TypedDataDomain {
-  name?: string
-  version?: string
-  chainId?: number | bigint
-  verifyingContract?: string
-  salt?: string
+  name?: string | undefined
+  version?: string | undefined
+  chainId?: number | bigint | undefined
+  verifyingContract?: string | undefined
+  salt?: string | undefined
 }
 
 /**
@@ -20,7 +20,7 @@ export interface TypedDataDomain {
  * `types` needs no EIP712Domain: it is made from the domain's members when absent.
  */
 export interface TypedDataDefinition {
-  domain?: TypedDataDomain
+  domain?: TypedDataDomain | undefined
   types: Readonly<Record<string, readonly TypedDataField[]>>
   primaryType: string
   message: Readonly<Record<string, unknown>>

@@ -10,15 +10,15 @@ export interface PublicApiClientOptions {
   /** Base URL of the public API, e.g. 'https://api.example.com'; the mock serves it on the proxy's URL. */
   apiUrl: string
   /** Default globalThis.fetch. */
-  fetch?: typeof fetch
+  fetch?: typeof fetch | undefined
   /** Whole-request deadline (answer and body), default 20000 ms. The stamper's own time is not counted. */
-  timeoutMs?: number
+  timeoutMs?: number | undefined
   /**
    * The kit's clock: a refusal of `timestampMs` that states the API's time teaches it the offset, and
    * an activity stamped by a key (X-Stamp) is then sent once more with a new timestamp. Default none:
    * the refusal is CLOCK_SKEW and nothing is learned.
    */
-  clock?: Pick<ProxyClock, 'now' | 'learn'>
+  clock?: Pick<ProxyClock, 'now' | 'learn'> | undefined
 }
 
 /**

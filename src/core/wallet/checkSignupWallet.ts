@@ -49,6 +49,6 @@ export function checkSignupWallet(wallet: unknown, label: string): SignupWallet 
  * bad wallet fails before a code is sent or a prompt opens) and again at the sign-up. Checked here, in
  * the flows' chunks, rather than in createKit: every page builds a kit, few pages sign anyone up.
  */
-export function signupWallet(kit: Pick<Kit, 'wallet'>): { wallet?: SignupWallet } {
+export function signupWallet(kit: Pick<Kit, 'wallet'>): { wallet?: SignupWallet | undefined } {
   return kit.wallet === undefined ? {} : { wallet: checkSignupWallet(kit.wallet, 'createKit({ wallet })') }
 }

@@ -7,8 +7,8 @@ import { checkWalletCall } from './walletOptions'
 
 export interface RefreshSessionOptions {
   /** The new session's length in seconds, a decimal string; default the tenant's session length. */
-  expirationSeconds?: string
-  signal?: AbortSignal
+  expirationSeconds?: string | undefined
+  signal?: AbortSignal | undefined
 }
 
 /**

@@ -11,14 +11,14 @@ export interface RefreshLocks {
 
 export interface AutoRefreshOptions {
   /** How long before expiry to refresh; default 60 000 ms, never less than 5 000. */
-  beforeMs?: number
+  beforeMs?: number | undefined
   /** Each failed attempt (they are retried with backoff until the session expires). */
-  onError?(error: KitError): void
+  onError?: ((error: KitError) => void) | undefined
   /**
    * Which tab refreshes: default `navigator.locks` when the browser has it; null (or no Web Locks) takes
    * a lease in the session's storage instead.
    */
-  locks?: RefreshLocks | null
+  locks?: RefreshLocks | null | undefined
 }
 
 export const DEFAULT_REFRESH_BEFORE_MS = 60_000
@@ -254,7 +254,7 @@ function readStored(storage: SessionStorage, key: string): string | null | undef
 }
 
 function browserLocks(): RefreshLocks | null {
-  const locks = (globalThis as { navigator?: { locks?: RefreshLocks } }).navigator?.locks
+  const locks = (globalThis as { navigator?: { locks?: RefreshLocks | undefined } | undefined }).navigator?.locks
   return typeof locks?.request === 'function' ? locks : null
 }
 

@@ -4,7 +4,7 @@ import type { Kit } from '../contracts'
 
 /** What every wallet action takes besides its own parameters. */
 export interface WalletCallOptions {
-  signal?: AbortSignal
+  signal?: AbortSignal | undefined
 }
 
 /** Checks the kit and the options object every wallet action takes (named `name` in errors), and its signal. */
@@ -20,6 +20,6 @@ export function checkWalletCall(kit: unknown, options: unknown, label: string, n
   }
 }
 
-export function callOptions(signal: AbortSignal | undefined): { signal?: AbortSignal } {
+export function callOptions(signal: AbortSignal | undefined): { signal?: AbortSignal | undefined } {
   return signal === undefined ? {} : { signal }
 }

@@ -3,7 +3,7 @@ import type { EndpointContext } from './context'
 /** Production's answer to wallet_kit_client_params (ProxyTGetWalletKitClientParamsResponse). */
 export interface WalletKitClientParamsResponse {
   /** The tenant's Cloudflare Turnstile site key, when it protects its flows with one. */
-  turnstileSiteKey?: string
+  turnstileSiteKey?: string | undefined
 }
 
 /**

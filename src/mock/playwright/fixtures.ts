@@ -23,7 +23,7 @@ export interface MockAuthProxyFixtureOptions extends Omit<MockAuthProxyOptions, 
    * a path on the test's baseURL ('/auth-proxy'). Calls there are answered by this worker's mock.
    * Default '/auth-proxy' (the Vite plugin's path, as in the README's quick start).
    */
-  url?: string
+  url?: string | undefined
 }
 
 export interface MockAuthProxyFixture {
@@ -37,7 +37,7 @@ export interface MockAuthProxyFixture {
 
 export interface MockInbox {
   /** The newest code sent to `contact` (an email address or E.164 phone number) since the test began; waits for one. */
-  waitForCode(contact: string, options?: { timeout?: number }): Promise<string>
+  waitForCode(contact: string, options?: { timeout?: number | undefined }): Promise<string>
   /** The messages sent to `contact` since the test began, newest first. */
   messages(contact: string): OutboxMessage[]
 }

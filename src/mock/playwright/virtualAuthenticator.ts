@@ -5,11 +5,11 @@ import type { CDPSession, Page } from '@playwright/test'
 
 export interface VirtualCredential {
   credentialId: string
-  rpId?: string
+  rpId?: string | undefined
   isResidentCredential: boolean
   signCount: number
   /** The WebAuthn user.name the site gave: what the person's passkey list shows (recent Chromium reports it). */
-  userName?: string
+  userName?: string | undefined
 }
 
 export interface VirtualAuthenticator {

@@ -50,7 +50,7 @@ export interface PublicApiOptions {
   enclave: Enclave
   now: () => number
   /** Told of every new activity, once recorded and answered (the webhooks hear of it): the answer's `activity`. */
-  onActivity?: (activity: { id: string; organizationId: string; type: string }) => void
+  onActivity?: ((activity: { id: string; organizationId: string; type: string }) => void) | undefined
 }
 
 export interface PublicApi {
@@ -118,7 +118,8 @@ export function createPublicApi({ tenants, state, tokens, enclave, now, onActivi
       })
       if (isActivity) {
         rememberAnswer(state, fingerprint, stampDigest, result)
-        const activity = (result as { activity?: { id: string; organizationId: string; type: string } }).activity
+        const activity = (result as { activity?: { id: string; organizationId: string; type: string } | undefined })
+          .activity
         if (activity !== undefined) onActivity?.(activity)
       }
       return jsonResponse(result, 200, respond.cors)

@@ -31,7 +31,7 @@ interface FeatureActivity {
     organizationId: string
     status: 'ACTIVITY_STATUS_COMPLETED'
     type: MockActivityType
-    intent: Record<string, { name: MockFeatureName; value?: string }>
+    intent: Record<string, { name: MockFeatureName; value?: string | undefined }>
     result: Record<string, { features: MockFeature[] }>
     votes: unknown[]
     fingerprint: string

@@ -142,7 +142,15 @@ function signSecp256k1(privateKey: Uint8Array, hash: Uint8Array): SignRawPayload
 }
 
 /** r and s as 64 hex digits, v the recovery id as "00" or "01". */
-function recoverable({ r, s, recovery }: { r: bigint; s: bigint; recovery?: number }): SignRawPayloadResult {
+function recoverable({
+  r,
+  s,
+  recovery,
+}: {
+  r: bigint
+  s: bigint
+  recovery?: number | undefined
+}): SignRawPayloadResult {
   if (recovery !== 0 && recovery !== 1) throw new Error(`secp256k1 recovery id ${String(recovery)} is not 0 or 1`)
   return {
     r: r.toString(16).padStart(64, '0'),

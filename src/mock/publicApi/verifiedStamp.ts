@@ -6,9 +6,9 @@ export interface VerifiedStamp {
   user: MockUser
   kind: MockStampKind
   /** For a session key's stamp: its session's type (a read-only one may stamp queries only). */
-  sessionType?: SessionType
+  sessionType?: SessionType | undefined
   /** When the stamping credential stops stamping (a session's or API key's expiry); none for one that never does. */
-  expiresAt?: string
+  expiresAt?: string | undefined
   /**
    * Call right before writing: re-checks what a concurrent request may have changed during the awaits
    * and records this use (a passkey's signature counter). It may throw; then write nothing.

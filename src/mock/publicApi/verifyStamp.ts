@@ -14,7 +14,7 @@ export interface StampOptions {
    * Accept X-Stamp-Attested: only stamp_login does, the one request production's client stamps with it
    * (a token attests a key for logging in, not for acting in the account).
    */
-  attested?: boolean
+  attested?: boolean | undefined
 }
 
 const STAMP_HEADERS = ['X-Stamp', 'X-Stamp-WebAuthn', ATTESTED_STAMP_HEADER] as const

@@ -50,9 +50,9 @@ export interface WebhooksOptions extends MockWebhookOptions {
 interface Waiting {
   delivery: MockWebhookDelivery
   /** Ends the wait for a retry early, when the delivery is dropped or cancelled. */
-  wake?: () => void
+  wake?: (() => void) | undefined
   /** Aborts the attempt in flight. */
-  abort?: AbortController
+  abort?: AbortController | undefined
 }
 
 export function createWebhooks(options: WebhooksOptions): WebhookDispatcher {
