@@ -113,7 +113,7 @@ async function authorizeFeatureChange(context: PublicApiContext, type: MockActiv
   const stampHeader = headers.get('X-Stamp')
   const given = STAMP_HEADERS.filter((header) => headers.get(header) !== null)
   if (stampHeader !== null && given.length === 1) {
-    const publicKey = readApiKeyStamp(stampHeader, context.bodyBytes)
+    const { publicKey } = readApiKeyStamp(stampHeader, context.bodyBytes)
     if (tenant.rootApiPublicKeys.includes(publicKey)) return recordRootActivity(context, type)
   }
   // Not a root key: a user of one of the tenant's sub-organizations is known (7), anything else is not (16).

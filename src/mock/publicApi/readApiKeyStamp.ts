@@ -3,16 +3,25 @@ import { hexToBytes } from '@noble/hashes/utils.js'
 import { base64url } from 'jose'
 import { MockError } from '../http'
 import { compressedP256Hex, describe, isHex, isJsonObject, type JsonObject } from '../validate'
+import { canonicalP256Signature } from './canonicalSignature'
 
 export const API_KEY_STAMP_SCHEME = 'SIGNATURE_SCHEME_TK_API_P256'
 const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/
 
+/** A key's signature over a request, once it verified. */
+export interface KeySignature {
+  /** The signing key, compressed lowercase hex; whose key it is, is the caller's question. */
+  publicKey: string
+  /** The signature as canonicalP256Signature writes it: the same for each encoding of it. */
+  signature: string
+}
+
 /**
  * Reads an X-Stamp header — base64url of `{publicKey, scheme, signature}` — and checks that its
- * signature (ECDSA P-256/SHA-256, DER, hex) verifies over the exact body by `publicKey`. Answers that
- * key in compressed lowercase hex; whose key it is, is the caller's question. Every failure is 16.
+ * signature (ECDSA P-256/SHA-256, DER, hex) verifies over the exact body by `publicKey`. Every failure
+ * is 16.
  */
-export function readApiKeyStamp(header: string, body: Uint8Array): string {
+export function readApiKeyStamp(header: string, body: Uint8Array): KeySignature {
   const stamp = decodeStampHeader('X-Stamp', header, '{publicKey, scheme, signature}')
   const { scheme } = stamp
   if (scheme !== API_KEY_STAMP_SCHEME) {
@@ -39,9 +48,9 @@ export function decodeStampHeader(headerName: string, header: string, expected: 
 
 /**
  * Checks a stamp's `publicKey` (P-256, hex) and that its `signature` (ECDSA P-256/SHA-256, DER, hex)
- * verifies over the exact body by that key; answers the key in compressed lowercase hex.
+ * verifies over the exact body by that key.
  */
-export function verifyKeySignature(headerName: string, stamp: JsonObject, body: Uint8Array): string {
+export function verifyKeySignature(headerName: string, stamp: JsonObject, body: Uint8Array): KeySignature {
   const fail = (what: string): never => {
     throw new MockError(16, `${headerName}: ${what}`)
   }
@@ -51,10 +60,14 @@ export function verifyKeySignature(headerName: string, stamp: JsonObject, body: 
   if (typeof signature !== 'string' || signature === '' || !isHex(signature)) {
     return fail('signature: expected a DER-encoded ECDSA signature as hex')
   }
-  if (!verifiesOverBody(hexToBytes(signature), body, hexToBytes(key))) {
-    fail('signature does not verify: expected ECDSA P-256/SHA-256 over the exact request body by publicKey, DER hex')
+  const der = hexToBytes(signature)
+  const canonical = canonicalP256Signature(der)
+  if (canonical === undefined || !verifiesOverBody(der, body, hexToBytes(key))) {
+    return fail(
+      'signature does not verify: expected ECDSA P-256/SHA-256 over the exact request body by publicKey, DER hex',
+    )
   }
-  return key
+  return { publicKey: key, signature: canonical }
 }
 
 export function describeScheme(scheme: unknown): string {

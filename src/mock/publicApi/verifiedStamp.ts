@@ -7,6 +7,11 @@ export interface VerifiedStamp {
   kind: MockStampKind
   /** For a session key's stamp: its session's type (a read-only one may stamp queries only). */
   sessionType?: SessionType | undefined
+  /**
+   * What the stamp says, the same for each encoding of it: its header, the credential, and the signature
+   * in canonical form (canonicalSignature.ts). Two requests with one meaning are one request sent twice.
+   */
+  meaning: string
   /** When the stamping credential stops stamping (a session's or API key's expiry); none for one that never does. */
   expiresAt?: string | undefined
   /**

@@ -39,17 +39,19 @@ export async function verifyAttestedStamp(context: PublicApiContext, header: str
     const token = scheme === ATTESTED_SCHEME_OIDC ? 'an OIDC token' : 'a verification token'
     throw new MockError(16, `${FIELD}: expected ${token} (the JWT), as the scheme says`)
   }
-  const publicKey = verifyKeySignature(ATTESTED_STAMP_HEADER, stamp, context.bodyBytes)
-  return scheme === ATTESTED_SCHEME_OIDC
-    ? byOidcToken(context, publicKeyAttestation, publicKey)
-    : byVerificationToken(context, publicKeyAttestation, publicKey)
+  const { publicKey, signature } = verifyKeySignature(ATTESTED_STAMP_HEADER, stamp, context.bodyBytes)
+  const verified =
+    scheme === ATTESTED_SCHEME_OIDC
+      ? await byOidcToken(context, publicKeyAttestation, publicKey)
+      : await byVerificationToken(context, publicKeyAttestation, publicKey)
+  return { ...verified, meaning: `${ATTESTED_STAMP_HEADER} ${publicKey} ${signature}` }
 }
 
 async function byVerificationToken(
   context: PublicApiContext,
   token: string,
   publicKey: string,
-): Promise<VerifiedStamp> {
+): Promise<Omit<VerifiedStamp, 'meaning'>> {
   const { tokens, state, scope } = context
   const { claims, record } = await checkVerificationToken(tokens, state, scope.tenant, token, FIELD)
   if (claims.public_key === '') {
@@ -78,7 +80,11 @@ async function byVerificationToken(
   }
 }
 
-async function byOidcToken(context: PublicApiContext, token: string, publicKey: string): Promise<VerifiedStamp> {
+async function byOidcToken(
+  context: PublicApiContext,
+  token: string,
+  publicKey: string,
+): Promise<Omit<VerifiedStamp, 'meaning'>> {
   const { tokens, state, scope, now } = context
   const { claims, provider, record } = await checkOidcToken(tokens, state, scope.tenant, token, FIELD)
   if (claims.nonce !== oidcNonceFor(publicKey)) {

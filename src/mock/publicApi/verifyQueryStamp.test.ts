@@ -106,7 +106,7 @@ describe.each(QUERIES)('%s', (route, bodyFor) => {
       proxy,
       () => callPublic(proxy, route, body, { headers }),
       16,
-      /^X-Stamp: already used for a query at 2030-01-01T00:00:00\.000Z; a replay is refused/,
+      /^X-Stamp: this signature already stamped a query at 2030-01-01T00:00:00\.000Z; a replay is refused/,
     )
     expect((await stampedCall(proxy, route, body, ada.sessionKey)).status).toBe(200)
   })

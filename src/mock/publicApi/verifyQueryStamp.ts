@@ -14,36 +14,39 @@ export const QUERY_STAMP_MEMORY_MS = 24 * 60 * 60 * 1000
  * - a key of another sub-organization's user is unknown there: 16, as production answers;
  * - a user's key naming the tenant's parent organization finds them (a passkey login does so), but a
  *   session reaches only its own organization: 7 PERMISSION_DENIED;
- * - a query body has no timestamp, so an X-Stamp already answered is a replay: 16. A client stamps every
- *   request anew (ECDSA signatures differ each time), so only a captured request repeats one.
- *   X-Stamp-WebAuthn replays are caught by the passkey's counter.
+ * - a query body has no timestamp, so a stamp already answered is a replay: 16 (rememberQueryStamp).
  * Records the stamp as seen; call once everything else is checked (the query then only reads).
  */
 export async function verifyQueryStamp(context: PublicApiContext): Promise<VerifiedStamp> {
-  const { state, headers, now } = context
-  const header = headers.get('X-Stamp')
-  const seen = header === null ? undefined : bytesToHex(sha256(utf8ToBytes(header)))
-  const assertFresh = () => {
-    const earlier = seen === undefined ? undefined : state.queryStamps[seen]
-    if (earlier !== undefined) {
-      throw new MockError(
-        16,
-        `X-Stamp: already used for a query at ${earlier.seenAt}; a replay is refused: stamp each request anew`,
-      )
-    }
-  }
-  assertFresh()
   const stamp = await verifyStamp(context)
   assertOwnOrganization(context, stamp)
-  // Again after the await: the same request sent twice at once is answered once.
-  assertFresh()
-  stamp.commit()
-  if (seen !== undefined) {
-    const time = now()
-    const forgetAt = stamp.expiresAt ?? isoTime(time + QUERY_STAMP_MEMORY_MS)
-    state.queryStamps[seen] = { seenAt: isoTime(time), forgetAt }
-  }
+  rememberQueryStamp(context, stamp)
   return stamp
+}
+
+/**
+ * Refuses a query stamp already answered (16) and remembers this one, until its credential stops stamping
+ * or for a day (an API key without expiry, a passkey). By what the stamp means, not by its bytes: a client
+ * stamps every request anew (ECDSA signatures differ each time), so the same signature again is a captured
+ * request, however it is re-encoded (padding, the signature's high-S twin, another hex case, the key
+ * uncompressed, the JSON reordered). A passkey that keeps no counter (a synced one reports 0) is held to
+ * this too. Synchronous from the check to the record: the same request sent twice at once is answered once.
+ */
+export function rememberQueryStamp({ state, now }: PublicApiContext, stamp: VerifiedStamp): void {
+  const seen = bytesToHex(sha256(utf8ToBytes(stamp.meaning)))
+  const earlier = state.queryStamps[seen]
+  if (earlier !== undefined) {
+    throw new MockError(
+      16,
+      `${stamp.meaning.split(' ')[0]}: this signature already stamped a query at ${earlier.seenAt}; a replay is refused: stamp each request anew`,
+    )
+  }
+  stamp.commit()
+  const time = now()
+  state.queryStamps[seen] = {
+    seenAt: isoTime(time),
+    forgetAt: stamp.expiresAt ?? isoTime(time + QUERY_STAMP_MEMORY_MS),
+  }
 }
 
 /**

@@ -2,7 +2,7 @@ import { MockError } from '../http'
 import type { MockApiKey, MockSession } from '../types'
 import { compressedP256Hex } from '../validate'
 import type { PublicApiContext } from './context'
-import { readApiKeyStamp } from './readApiKeyStamp'
+import { readApiKeyStamp, type KeySignature } from './readApiKeyStamp'
 import type { VerifiedStamp } from './verifiedStamp'
 import { ATTESTED_STAMP_HEADER, verifyAttestedStamp } from './verifyAttestedStamp'
 import { verifyWebAuthnStamp } from './verifyWebAuthnStamp'
@@ -54,13 +54,16 @@ export async function verifyStamp(context: PublicApiContext, options: StampOptio
       `X-Stamp: missing; stamp the request with an API key (X-Stamp) or a passkey (X-Stamp-WebAuthn)${attested}`,
     )
   }
-  const publicKey = readApiKeyStamp(apiKeyStamp, context.bodyBytes)
-  return stampKeyHolder(context, publicKey)
+  return stampKeyHolder(context, readApiKeyStamp(apiKeyStamp, context.bodyBytes))
 }
 
-/** The user in scope whose unexpired API key, or live session, is `publicKey`. */
-function stampKeyHolder({ scope, state, now }: PublicApiContext, publicKey: string): VerifiedStamp {
+/** The user in scope whose unexpired API key, or live session, is the stamp's key. */
+function stampKeyHolder(
+  { scope, state, now }: PublicApiContext,
+  { publicKey, signature }: KeySignature,
+): VerifiedStamp {
   const time = now()
+  const meaning = `X-Stamp ${publicKey} ${signature}`
   const expired: string[] = []
   for (const user of scope.users) {
     const apiKey = user.apiKeys.find(
@@ -72,6 +75,7 @@ function stampKeyHolder({ scope, state, now }: PublicApiContext, publicKey: stri
       return {
         user,
         kind: 'API_KEY',
+        meaning,
         commit: () => {},
         ...(apiKey.expiresAt === undefined ? {} : { expiresAt: apiKey.expiresAt }),
       }
@@ -86,6 +90,7 @@ function stampKeyHolder({ scope, state, now }: PublicApiContext, publicKey: stri
       return {
         user,
         kind: 'SESSION',
+        meaning,
         sessionType: session.sessionType,
         expiresAt: session.expiresAt,
         commit: () => assertSessionLive(session),

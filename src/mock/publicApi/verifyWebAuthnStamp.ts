@@ -3,6 +3,7 @@ import { bytesToHex } from '@noble/hashes/utils.js'
 import { verifyAuthenticationResponse, type VerifiedAuthenticationResponse } from '@simplewebauthn/server'
 import { base64url } from 'jose'
 import { MockError } from '../http'
+import { canonicalP256Signature, signatureBytesHex } from './canonicalSignature'
 import { relyingParty } from '../relyingParty'
 import type { MockAuthenticator, MockUser } from '../types'
 import { describe, isJsonObject } from '../validate'
@@ -103,9 +104,12 @@ export async function verifyWebAuthnStamp(context: PublicApiContext, header: str
     )
   }
   const { newCounter } = result.authenticationInfo
+  const signatureBytes = new Uint8Array(base64url.decode(signature))
   return {
     user,
     kind: 'PASSKEY',
+    // A passkey that keeps no counter (a synced one sends 0) repeats nothing the counter could catch.
+    meaning: `X-Stamp-WebAuthn ${credentialId} ${canonicalP256Signature(signatureBytes) ?? signatureBytesHex(signatureBytes)}`,
     commit() {
       // Another request with this passkey may have been accepted during the await: the counter must
       // still grow, or this assertion is a replay of an older one.
