@@ -54,6 +54,7 @@ export type KitErrorCode =
   | 'PASSKEY_FAILED' // any other WebAuthn failure; `cause` holds the browser's error
   | 'STAMP_REFUSED' // the public API refused the stamp (gRPC 16): unknown, expired or wrong key or passkey
   | 'CLOCK_SKEW' // the public API refused the request's timestampMs (gRPC 16): this device's clock is off
+  | 'DUPLICATE_REQUEST' // the public API already has this very activity from elsewhere (gRPC 16): done once, not twice
   | 'PASSKEY_SIGNUP_INCOMPLETE' // a passkey sign-up failed after the passkey was made: log in with it (PasskeySignUpIncompleteError)
   | 'NOT_SIGNED_IN' // a signed-in action without a session
   | 'USER_REJECTED' // the person declined a signature in the signing prompt (EIP-1193's 4001)
@@ -106,6 +107,8 @@ export const DEFAULT_USER_MESSAGES: Readonly<Record<KitErrorCode, string>> = {
   STAMP_REFUSED: 'Your sign-in could not be verified. Please sign in again.',
   CLOCK_SKEW:
     "This device's clock is off, so the sign-in service refused the request. Set the date and time to update automatically, then try again.",
+  DUPLICATE_REQUEST:
+    'This request was already sent from another window, and was done only once. Check that it went through before trying again.',
   PASSKEY_SIGNUP_INCOMPLETE:
     'Your passkey was created, but signing in did not finish. Sign in with the passkey you just created.',
   NOT_SIGNED_IN: 'Please sign in first.',

@@ -17,6 +17,8 @@ import type { Kit, KitOptions } from '../core/createKit'
 import { utf8 } from '../core/encoding'
 import { completeEmailOtp, startEmailOtp } from '../core/otp/emailOtp'
 import { kitOnMock } from '../core/test/kitOnMock'
+import { memoryKeyStore } from '../core/keys/memoryKeyStore'
+import { memoryStorage } from '../core/session/memoryStorage'
 import { getUser } from '../core/wallet/getUser'
 import { getWallets } from '../core/wallet/getWallets'
 import { refreshSession } from '../core/wallet/refreshSession'
@@ -240,5 +242,54 @@ describe('the wallet against the strict mock', () => {
     // The kit's timer has not fired yet (the clocks differ): the API refuses the expired session's stamp.
     await expect(getUser(kit)).rejects.toMatchObject({ code: 'STAMP_REFUSED' })
     await expect(refreshSession(kit)).rejects.toMatchObject({ code: 'STAMP_REFUSED' })
+  })
+})
+
+describe('the same activity asked twice in one millisecond (issue 29, item 6)', () => {
+  async function signedInEthereum(kit: Kit, proxy: MockAuthProxy) {
+    await signUpByEmail(kit, proxy, 'ada@example.com')
+    const ethereum = (await getWallets(kit))[0]?.accounts.find(
+      (account) => account.addressFormat === 'ADDRESS_FORMAT_ETHEREUM',
+    )
+    if (ethereum === undefined) throw new Error('expected the default wallet')
+    return ethereum
+  }
+
+  it('is sent once from one page: both calls get the one signature, and the API sees one activity', async () => {
+    const { kit, proxy, endpoints } = setup()
+    const account = await signedInEthereum(kit, proxy)
+    endpoints.length = 0
+    const before = Object.keys(proxy.state.activities).length
+    const message = 'Sign in to Example at 12:00 ✓'
+    const [first, second] = await Promise.all([
+      signMessage(kit, { account, message }),
+      signMessage(kit, { account, message }),
+    ])
+    expect(second.signature).toBe(first.signature)
+    expect(endpoints.filter((endpoint) => endpoint.endsWith('sign_raw_payload'))).toHaveLength(1)
+    expect(Object.keys(proxy.state.activities)).toHaveLength(before + 1)
+  })
+
+  it('from two windows, the one the API refuses is DUPLICATE_REQUEST ("done only once"), not CLOCK_SKEW', async () => {
+    const clock = createTestClock(Date.now())
+    const proxy = createMockAuthProxy({ strictFields: true, now: clock.now })
+    const keyStore = memoryKeyStore()
+    const storage = memoryStorage()
+    const one = kitOnMock(proxy, { now: clock.now, keyStore, storage }).kit
+    kits.push(one)
+    const account = await signedInEthereum(one, proxy)
+    // Another window of the same browser, opened once signed in: the same session and key.
+    const other = kitOnMock(proxy, { now: clock.now, keyStore, storage }).kit
+    kits.push(other)
+    const before = Object.keys(proxy.state.activities).length
+    const message = 'Sign in to Example at 12:00 ✓'
+    const answers = await Promise.allSettled([
+      signMessage(one, { account, message }),
+      signMessage(other, { account, message }),
+    ])
+    expect(answers.map((answer) => answer.status).sort()).toEqual(['fulfilled', 'rejected'])
+    const refusal = answers.find((answer) => answer.status === 'rejected')?.reason as unknown
+    expect(refusal).toMatchObject({ code: 'DUPLICATE_REQUEST', userMessage: expect.stringMatching(/done only once/) })
+    expect(Object.keys(proxy.state.activities)).toHaveLength(before + 1)
   })
 })

@@ -167,6 +167,8 @@ export const fr: LoginLabels = {
     STAMP_REFUSED: 'Votre connexion n’a pas pu être vérifiée. Reconnectez-vous.',
     CLOCK_SKEW:
       'L’horloge de cet appareil n’est pas à l’heure, et le service de connexion a donc refusé la demande. Réglez la date et l’heure pour qu’elles se mettent à jour automatiquement, puis réessayez.',
+    DUPLICATE_REQUEST:
+      'Cette demande a déjà été envoyée depuis une autre fenêtre et n’a été traitée qu’une fois. Vérifiez qu’elle a abouti avant de réessayer.',
     PASSKEY_SIGNUP_INCOMPLETE:
       'Votre clé d’accès a été créée, mais la connexion n’a pas abouti. Connectez-vous avec la clé d’accès que vous venez de créer.',
     NOT_SIGNED_IN: 'Connectez-vous d’abord.',

@@ -482,3 +482,50 @@ describe('createPublicApiClient: options', () => {
     expect(() => createPublicApiClient({ apiUrl: 'https://x', timeoutMs: 0 })).toThrow(/\{ timeoutMs \}/)
   })
 })
+
+describe('createPublicApiClient: the same activity submitted twice at once', () => {
+  it('sends it once, stamped once, and answers both calls; once answered, the same text is sent anew', async () => {
+    const stamped: string[] = []
+    const { client, sent } = clientOn({
+      'submit/stamp_login': [json({ activity: activity() }), json({ activity: activity() })],
+    })
+    const [first, second] = await Promise.all([
+      client.submit('stamp_login', ENVELOPE, recordingStamper(stamped)),
+      client.submit('stamp_login', { ...ENVELOPE }, recordingStamper(stamped)),
+    ])
+    expect(second).toBe(first)
+    expect({ sent: sent.length, stamped: stamped.length }).toEqual({ sent: 1, stamped: 1 })
+    await client.submit('stamp_login', ENVELOPE, recordingStamper(stamped))
+    expect(sent).toHaveLength(2)
+  })
+
+  it('sends two activities that differ, even by their timestamp', async () => {
+    const { client, sent } = clientOn({
+      'submit/stamp_login': [json({ activity: activity() }), json({ activity: activity() })],
+    })
+    await Promise.all([
+      client.submit('stamp_login', ENVELOPE, recordingStamper()),
+      client.submit('stamp_login', { ...ENVELOPE, timestampMs: '1906632000001' }, recordingStamper()),
+    ])
+    expect(sent).toHaveLength(2)
+  })
+
+  it('ends the second call alone when its own signal aborts; the first still gets the answer', async () => {
+    const { client } = clientOn({ 'submit/stamp_login': json({ activity: activity() }) })
+    const controller = new AbortController()
+    const first = client.submit('stamp_login', ENVELOPE, recordingStamper())
+    const second = failure(client.submit('stamp_login', ENVELOPE, recordingStamper(), { signal: controller.signal }))
+    controller.abort()
+    expect((await second).code).toBe('ABORTED')
+    expect((await first).id).toBe('act-1')
+  })
+
+  it("names the API's refusal of an activity it already has DUPLICATE_REQUEST, though it names the timestamp", async () => {
+    const message =
+      'request body: already submitted (activity act-1 at 2030-01-01T00:00:00.000Z); a replay with another stamp is refused: send the identical request again to read its answer, or a new request with a fresh timestampMs'
+    expect(isTimestampRefusal(message)).toBe(false)
+    const { client } = clientOn({ 'submit/stamp_login': grpcError(16, message, 401) })
+    const error = await failure(client.submit('stamp_login', ENVELOPE, recordingStamper()))
+    expect(error).toMatchObject({ code: 'DUPLICATE_REQUEST', status: 401, proxy: { code: 16, message } })
+  })
+})

@@ -24,8 +24,8 @@ export interface PublicApiClientOptions {
 /**
  * A client for the stamped public API subset (WIRE.md). Unlike the proxy, it sends no config id: the
  * stamp says who is asking, and the envelope's organizationId what about. A refused stamp (gRPC 16)
- * is STAMP_REFUSED, a refused `timestampMs` (gRPC 16 naming the timestamp) CLOCK_SKEW; other failures
- * map as the proxy client's do.
+ * is STAMP_REFUSED, a refused `timestampMs` (gRPC 16 naming the timestamp) CLOCK_SKEW, an activity the
+ * API already has from elsewhere DUPLICATE_REQUEST; other failures map as the proxy client's do.
  */
 export function createPublicApiClient(options: PublicApiClientOptions): PublicApiClient {
   assertObject(options, 'createPublicApiClient(options)')
@@ -82,6 +82,11 @@ export function createPublicApiClient(options: PublicApiClientOptions): PublicAp
     return withNewTimestampOnce(send, body as Record<string, unknown>, clock)
   }
 
+  // Activities on their way, by their text: the same activity asked twice in one millisecond (a double
+  // click, two components asking at once) has the same bytes, and the API would take the second for a
+  // replay. It is one request: the second call waits for the first's answer, stamped once.
+  const submitting = new Map<string, Promise<Activity>>()
+
   return {
     apiUrl,
     timeoutMs,
@@ -89,8 +94,23 @@ export function createPublicApiClient(options: PublicApiClientOptions): PublicAp
       if (typeof activity !== 'string' || !/^[a-z_]+$/.test(activity)) {
         throw invalidArgument('publicApi.submit(activity)', 'an activity name (stamp_login, ...)', activity)
       }
-      const answer = await post(activity, `/public/v1/submit/${activity}`, envelope, stamper, callOptions.signal, true)
-      return checkActivity(activity, envelope, answer.body, answer.status)
+      const key = `${activity} ${JSON.stringify(envelope)}`
+      const pending = submitting.get(key)
+      if (pending !== undefined) return untilAborted(pending, callOptions.signal, activity)
+      const submitted = post(
+        activity,
+        `/public/v1/submit/${activity}`,
+        envelope,
+        stamper,
+        callOptions.signal,
+        true,
+      ).then((answer) => checkActivity(activity, envelope, answer.body, answer.status))
+      submitting.set(key, submitted)
+      try {
+        return await submitted
+      } finally {
+        submitting.delete(key)
+      }
     },
     async query(query, body, stamper, callOptions = {}) {
       if (typeof query !== 'string' || !/^[a-z_]+$/.test(query))
@@ -100,6 +120,18 @@ export function createPublicApiClient(options: PublicApiClientOptions): PublicAp
       return answer.body as unknown as PublicQueries[typeof query]['response']
     },
   }
+}
+
+/** `pending`, or ABORTED as soon as this caller's own signal aborts (the request itself is another caller's too). */
+function untilAborted<T>(pending: Promise<T>, signal: AbortSignal | undefined, label: string): Promise<T> {
+  if (signal === undefined) return pending
+  assertSignal(signal, label)
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(new KitError('ABORTED', `${label}: aborted by the caller`, { cause: signal.reason }))
+    if (signal.aborted) return abort()
+    signal.addEventListener('abort', abort, { once: true })
+    pending.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort))
+  })
 }
 
 /**
@@ -165,8 +197,13 @@ function clockSkewError(
   stampHeaderName: StampHeaderName,
   clock: Pick<ProxyClock, 'learn'> | undefined,
 ): unknown {
-  if (!isKitError(error, 'STAMP_REFUSED') || error.proxy === undefined || !isTimestampRefusal(error.proxy.message))
-    return error
+  if (!isKitError(error, 'STAMP_REFUSED') || error.proxy === undefined) return error
+  // The API has these very bytes already, sent from elsewhere (this page sends an activity once): the
+  // refusal names the timestamp as the way to send a new one, but the clock is not what is wrong.
+  if (isDuplicateRefusal(error.proxy.message)) {
+    return new KitError('DUPLICATE_REQUEST', error.message, { status: error.status, proxy: error.proxy, cause: error })
+  }
+  if (!isTimestampRefusal(error.proxy.message)) return error
   const apiTimeMs = statedApiTime(error.proxy.message)
   const learned = apiTimeMs !== undefined && clock !== undefined && clock.learn(apiTimeMs)
   const kitError = new KitError('CLOCK_SKEW', error.message, {
@@ -192,7 +229,12 @@ class ClockSkewRefusal {
  * timestamp is taken for it: no refusal of a stamp or key does.
  */
 export function isTimestampRefusal(message: string): boolean {
-  return /timestamp/i.test(message)
+  return /timestamp/i.test(message) && !isDuplicateRefusal(message)
+}
+
+/** Whether a gRPC 16 refuses an activity the API already has (the mock: "request body: already submitted"). */
+function isDuplicateRefusal(message: string): boolean {
+  return /already submitted/i.test(message)
 }
 
 /**
