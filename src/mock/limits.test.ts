@@ -195,3 +195,96 @@ describe('string fields (capped per field, limits.ts)', () => {
     })
   })
 })
+
+describe("arrays (capped per field at production's per-user limits, limits.ts)", () => {
+  const apiKey = (publicKey: string, index: number) => ({
+    apiKeyName: `key ${index}`,
+    publicKey,
+    curveType: 'API_KEY_CURVE_P256',
+  })
+
+  it('refuses a sign-up with 21 API keys (10 long-lived and 10 expiring a user), keeping nothing; 20 sign up', async () => {
+    const { proxy } = setup()
+    const key = await createTestClientKey()
+    const request = (count: number) => ({
+      apiKeys: Array.from({ length: count }, (_, index) => apiKey(key.publicKey, index)),
+      authenticators: [],
+      oauthProviders: [],
+    })
+    const before = snapshot(proxy)
+    expect((await call(proxy, 'signup', request(21))).body).toEqual({
+      code: 3,
+      message: 'apiKeys: too many items: at most 20 for apiKeys, got 21',
+      details: [],
+    })
+    expect(snapshot(proxy)).toBe(before)
+    await ok(call(proxy, 'signup', request(20)))
+  })
+
+  it('refuses the abusive sign-up of 20,000 keys before reading one, and a stamp afterwards checks no more keys than before', async () => {
+    const { proxy } = setup()
+    const key = await createTestClientKey()
+    const keys = Array.from({ length: 20_000 }, (_, index) => apiKey(key.publicKey, index))
+    const before = snapshot(proxy)
+    const answer = await call(proxy, 'signup', { apiKeys: keys, authenticators: [], oauthProviders: [] })
+    expect(answer.body).toMatchObject({
+      code: 3,
+      message: 'apiKeys: too many items: at most 20 for apiKeys, got 20000',
+    })
+    expect(snapshot(proxy)).toBe(before)
+  })
+
+  it.each([
+    ['authenticators', 10],
+    ['oauthProviders', 10],
+  ])('caps %s at %i, with the field named in snake_case too', async (field, cap) => {
+    const { proxy } = setup()
+    const snake = field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)
+    const request: Record<string, unknown> = { apiKeys: [], authenticators: [], oauthProviders: [] }
+    delete request[field]
+    const answer = await call(proxy, 'signup', { ...request, [snake]: Array.from({ length: cap + 1 }, () => ({})) })
+    expect(answer.body).toMatchObject({
+      code: 3,
+      message: `${field}: too many items: at most ${cap} for ${field}, got ${cap + 1}`,
+    })
+  })
+
+  it("caps a nested array by its own name, with its path (a passkey's transports)", async () => {
+    const { proxy } = setup()
+    const answer = await call(proxy, 'signup', {
+      apiKeys: [],
+      oauthProviders: [],
+      authenticators: [
+        {
+          authenticatorName: 'laptop',
+          challenge: 'c',
+          attestation: { transports: Array(6).fill('AUTHENTICATOR_TRANSPORT_USB') },
+        },
+      ],
+    })
+    expect(answer.body).toMatchObject({
+      code: 3,
+      message: 'authenticators[0].attestation.transports: too many items: at most 5 for transports, got 6',
+    })
+  })
+
+  it('caps sign_raw_payloads at 100 payloads on the public API, before the stamp is read', async () => {
+    const { proxy } = setup()
+    const body = JSON.stringify({
+      type: 'ACTIVITY_TYPE_SIGN_RAW_PAYLOADS',
+      timestampMs: '0',
+      organizationId: 'org',
+      parameters: {
+        signWith: 'x',
+        payloads: Array(101).fill('00'),
+        encoding: 'PAYLOAD_ENCODING_HEXADECIMAL',
+        hashFunction: 'HASH_FUNCTION_NO_OP',
+      },
+    })
+    const answer = await callPublic(proxy, 'submit/sign_raw_payloads', body)
+    expect(answer.body).toMatchObject({
+      code: 3,
+      message: 'parameters.payloads: too many items: at most 100 for payloads, got 101',
+    })
+  })
+})

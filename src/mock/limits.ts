@@ -13,6 +13,33 @@ export const MAX_BODY_BYTES = 4 * 1024 * 1024
 export const MAX_JSON_DEPTH = 64
 
 /**
+ * Caps on the arrays a request may carry, by field name: production's resource limits per user
+ * (docs.turnkey.com, "Resource limits": 10 authenticators, 10 long-lived and 10 expiring API keys, 10
+ * OAuth providers), and where production states none, a mock cap far above what a client sends. Without
+ * them one unproven 2 MB sign-up held 20,000 API keys, and every later stamp by a key of the tenant's
+ * parent organization was checked against each.
+ */
+const ARRAY_FIELD_CAPS: ReadonlyMap<string, number> = new Map([
+  ['apiKeys', 20],
+  ['authenticators', 10],
+  ['oauthProviders', 10],
+  // A passkey's transports: the enum has five values.
+  ['transports', 5],
+  // Production has no limit on a wallet's accounts; a sign-up's wallet has a few (the kit's, two).
+  ['accounts', 100],
+  // sign_raw_payloads: production states none; a batch of 100 signatures is already a large one.
+  ['payloads', 100],
+])
+
+/** Any array field not named above (a member the mock ignores included). */
+export const DEFAULT_ARRAY_CAP = 100
+
+/** The most items the array field `field` may hold. */
+export function arrayCap(field: string): number {
+  return ARRAY_FIELD_CAPS.get(field) ?? DEFAULT_ARRAY_CAP
+}
+
+/**
  * How long an expired record (an OTP, a verification token, an OAuth code, an OIDC token) is kept
  * before it is pruned: a late caller is told that it expired, rather than that it never existed.
  * Replay protection does not depend on it: each of these is refused once expired.

@@ -3,7 +3,7 @@
 // developer can fix the call from the message alone.
 import { p256 } from '@noble/curves/nist.js'
 import { MockError } from './http'
-import { MAX_JSON_DEPTH, stringCap } from './limits'
+import { arrayCap, MAX_JSON_DEPTH, stringCap } from './limits'
 
 export type JsonObject = Record<string, unknown>
 
@@ -45,7 +45,15 @@ export function emptyJsonObject(): JsonObject {
  * the copy keeps it one (a plain `{}` would take it as the copy's prototype).
  */
 export function normalizeKeys(value: unknown, path = ''): unknown {
-  if (Array.isArray(value)) return value.map((item, index) => normalizeKeys(item, `${path}[${index}]`))
+  if (Array.isArray(value)) {
+    // Capped before anything reads an item: `authenticators[0].attestation.transports` as `transports`.
+    const field = /([A-Za-z0-9_]+)(?:\[\d+\])*$/.exec(path)?.[1] ?? ''
+    const cap = arrayCap(camelCase(field))
+    if (value.length > cap) {
+      throw new MockError(3, `${path}: too many items: at most ${cap} for ${field}, got ${value.length}`)
+    }
+    return value.map((item, index) => normalizeKeys(item, `${path}[${index}]`))
+  }
   if (!isJsonObject(value)) return value
   const result = emptyJsonObject()
   const spelledAs = new Map<string, string>()
@@ -332,12 +340,24 @@ export function assertWithinCap(value: string, field: string, path: string): voi
  * undefined when it is not a point on the curve: one key has two spellings, and they must match.
  */
 export function compressedP256Hex(hex: string): string | undefined {
+  const lower = hex.toLowerCase()
+  // A stamp is checked against every API key of the users in scope (all of a tenant's, for its parent
+  // organization): each key is read off the curve once, not at every request.
+  if (COMPRESSED.has(lower)) return COMPRESSED.get(lower)
+  let compressed: string | undefined
   try {
-    return p256.Point.fromHex(hex.toLowerCase()).toHex(true)
+    compressed = p256.Point.fromHex(lower).toHex(true)
   } catch {
-    return undefined
+    compressed = undefined
   }
+  if (COMPRESSED.size >= COMPRESSED_MAX) COMPRESSED.delete(COMPRESSED.keys().next().value ?? '')
+  COMPRESSED.set(lower, compressed)
+  return compressed
 }
+
+/** compressedP256Hex's answers, oldest first: a bounded memory, as any key may be sent. */
+const COMPRESSED = new Map<string, string | undefined>()
+const COMPRESSED_MAX = 10_000
 
 /** Point.fromHex checks the prefix and that the point lies on the curve. */
 export function parsesAsP256Point(hex: string): boolean {
