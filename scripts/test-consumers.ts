@@ -12,8 +12,9 @@
 //   and once more with exactOptionalPropertyTypes (a host forwarding `theme={maybeTheme}`), and App B
 //   compiles a CommonJS file importing `auth-proxy-kit/core` (nodenext) and require()s it in Node.
 // - Playwright (consumers/e2e, the `vite-template`, `react18-cjs` and `wagmi` projects of
-//   playwright.config.ts) signs in by email on all three apps; on App C it connects wagmi through the login
-//   modal, signs typed data and sends ether on a local node.
+//   playwright.config.ts) signs in by email on all three apps; on App B, also on a page of two React roots
+//   (`/?islands`), each with its own provider, which follow each other and keep the session's cookie; on
+//   App C it connects wagmi through the login modal, signs typed data and sends ether on a local node.
 // `npm test` runs this with --prepare (make the apps in HOSTS_DIR and stop: its one Playwright run signs
 // in on them) and hands it the tarball it packed (KIT_TARBALL). Flags: --keep (keep the apps and print
 // where), --online (install without --prefer-offline, to measure a cold install), --no-wagmi (leave App C
@@ -284,7 +285,7 @@ async function main(): Promise<void> {
             env: { ...process.env, E2E_SUITES: 'consumers', E2E_HOSTS: work },
           })
           results.push(
-            `Playwright: ${withWagmi ? 'the three' : 'both'} apps sign in by email with no console error${withWagmi ? '; on App C wagmi connects through the login modal, a permit and 0.01 ETH are signed, verified and sent on a local node' : ''}`,
+            `Playwright: ${withWagmi ? 'the three' : 'both'} apps sign in by email with no console error; on App B two React roots on one page follow each other${withWagmi ? '; on App C wagmi connects through the login modal, a permit and 0.01 ETH are signed, verified and sent on a local node' : ''}`,
           )
         },
       )

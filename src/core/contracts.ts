@@ -188,7 +188,23 @@ export interface SessionStore extends ReadableStore<SessionSnapshot> {
 }
 
 export type SessionStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
-export type SessionEventTarget = Pick<Window, 'addEventListener' | 'removeEventListener'>
+/**
+ * The window: `storage` events from other tabs, `focus`; and, when it can dispatch, the kit's own
+ * announcements of its writes to the page's other kits (another React root, another island), which no
+ * `storage` event reaches.
+ */
+export type SessionEventTarget = Pick<Window, 'addEventListener' | 'removeEventListener'> & {
+  dispatchEvent?: Window['dispatchEvent'] | undefined
+}
+
+/** What createKit's `sessionCookie` is: createSessionCookie()'s answer. */
+export interface SessionCookie {
+  /**
+   * Keeps the cookie in step with the session from now on: written with each session shown (to expire
+   * with it, by `now`, the kit's clock), cleared when none is. Returns the function that stops it.
+   */
+  follow(session: ReadableStore<SessionSnapshot>, now: () => number): () => void
+}
 
 // ---------------------------------------------------------------------------------------------
 // Config

@@ -1,7 +1,7 @@
 import { assertObject, invalidArgument } from './assert'
 import { createAuthProxyClient, type AuthProxyClientOptions } from './client'
 import { createConfigStore } from './config/configStore'
-import type { KeyStore, Kit, SessionEventTarget, SessionStorage } from './contracts'
+import type { KeyStore, Kit, SessionCookie, SessionEventTarget, SessionStorage } from './contracts'
 import { defaultKeyStore } from './keys/defaultKeyStore'
 import { startKeySweep } from './keys/startKeySweep'
 import type { KitOAuthOptions } from './oauth/kitOAuth'
@@ -27,8 +27,17 @@ export interface KitOptions extends AuthProxyClientOptions, KitOAuthOptions {
    * proxy's fresh tokens (kit.now()), kept in `storage` across reloads and sign-outs.
    */
   now?: (() => number) | undefined
-  /** Source of cross-tab `storage` events; default globalThis.window when there is one. */
+  /**
+   * Source of cross-tab `storage` events, and where the kit announces its session to the page's other
+   * kits (two React roots, two islands); default globalThis.window when there is one.
+   */
   window?: SessionEventTarget | undefined
+  /**
+   * `createSessionCookie()`: keep the session in a cookie too, for the app's server to read (`apk_session`
+   * unless told). Default none: no cookie is written or cleared. Its code is in the app's bundle only
+   * when it imports it.
+   */
+  sessionCookie?: SessionCookie | undefined
   /** How long before expiry the session snapshot says `expiresSoon`; default 60 000 ms. */
   warnBeforeMs?: number | undefined
   /** Base URL of the stamped public API (passkeys, signed-in actions); default proxyUrl, where the mock serves it. */
@@ -96,6 +105,9 @@ export function createKit(options: KitOptions): Kit {
   ) {
     throw invalidArgument('createKit({ webauthn })', 'the functions of @simplewebauthn/browser', webauthn)
   }
+  const { sessionCookie } = options
+  if (sessionCookie !== undefined && typeof sessionCookie?.follow !== 'function')
+    throw invalidArgument('createKit({ sessionCookie })', 'createSessionCookie(options)', sessionCookie)
   // Checked by the sign-up flows, before their first request (signupWallet): they are in chunks, createKit is in every first load.
   const { wallet } = options
   const session = createSessionStore({
@@ -107,6 +119,7 @@ export function createKit(options: KitOptions): Kit {
     window,
     warnBeforeMs,
   })
+  const stopCookie = sessionCookie?.follow(session, clock.now)
   // Deletes keys abandoned sign-ins left behind, once the session has loaded and the page is idle.
   // Ages are on the device clock, as the key store stamps createdAt (the device's time).
   const stopSweep = startKeySweep({ keyStore, session, storage, now: deviceNow })
@@ -130,6 +143,7 @@ export function createKit(options: KitOptions): Kit {
     signingPrompt: { current: undefined },
     signInPrompt: { current: undefined },
     destroy: () => {
+      stopCookie?.()
       stopSweep()
       session.destroy()
       clock.destroy()

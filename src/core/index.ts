@@ -17,6 +17,7 @@ export type {
   PublicApiClient,
   ReadableStore,
   Session,
+  SessionCookie,
   SessionEventTarget,
   SessionSetOptions,
   SessionSnapshot,
@@ -40,6 +41,7 @@ export { defaultKeyStore, type DefaultKeyStoreOptions } from './keys/defaultKeyS
 export { indexedDbKeyStore, type IndexedDbKeyStoreOptions, type StoredKeyRecord } from './keys/indexedDbKeyStore'
 export { memoryKeyStore } from './keys/memoryKeyStore'
 export { memoryStorage, type MemoryStorage } from './session/memoryStorage'
+export { createSessionCookie, type CookiePage, type SessionCookieOptions } from './session/sessionCookie'
 export type { KitOAuthOptions, KitOAuthSettings, OAuthLocation, OAuthStorage, OAuthTokenUrls } from './oauth/kitOAuth'
 export type { WebAuthnModule } from './passkey/webAuthnModule'
 
@@ -153,6 +155,7 @@ export { preloadWebAuthn } from './passkey/webAuthnModule'
 
 // Actions: signing out
 export { logout } from './session/logout'
+export { getSessionToken } from './session/getSessionToken'
 
 // Signed-in actions: who is signed in, the wallets, signing, keeping the session alive (the wallet chunk)
 export { getUser, type GetUserOptions } from './wallet/getUser'

@@ -4,6 +4,7 @@
 // clock, so that expiry checks and the public API's `timestampMs` are on the proxy's time.
 import { invalidArgument } from './assert'
 import type { SessionEventTarget, SessionStorage } from './contracts'
+import { announceWrite, PAGE_STORAGE_EVENT, writtenKey } from './session/pageStorageEvent'
 
 /**
  * Measured offsets smaller than this are ignored, and a learned offset is only replaced by one that
@@ -42,7 +43,8 @@ export interface ProxyClockOptions {
   storageKey?: string | undefined
   /**
    * Source of `storage` events: an offset another tab learned is adopted at once (it was learned from
-   * a fresh token there), so that this tab does not judge that tab's session by a wrong clock.
+   * a fresh token there), so that this tab does not judge that tab's session by a wrong clock. The same
+   * for another kit on this page (PAGE_STORAGE_EVENT), to which this clock announces what it learns.
    */
   window?: SessionEventTarget | undefined
 }
@@ -53,11 +55,11 @@ export function createProxyClock(options: ProxyClockOptions = {}): ProxyClock {
     throw invalidArgument('createProxyClock({ deviceNow })', 'a function returning ms', deviceNow)
   let offset = readOffset(storage, storageKey)
   const onStorage = (event: Event): void => {
-    // `key` is null when another tab called localStorage.clear().
-    const key = (event as Partial<StorageEvent>).key
+    const key = writtenKey(event, onStorage)
     if (key === null || key === storageKey) offset = readOffset(storage, storageKey)
   }
   window?.addEventListener('storage', onStorage)
+  window?.addEventListener(PAGE_STORAGE_EVENT, onStorage)
 
   return {
     now: () => deviceNow() + offset,
@@ -70,9 +72,13 @@ export function createProxyClock(options: ProxyClockOptions = {}): ProxyClock {
       // A clock set right again reads as a residual that cancels the old offset: back to none.
       offset = Math.abs(measured) < CLOCK_OFFSET_THRESHOLD_MS ? 0 : Math.round(measured)
       writeOffset(storage, storageKey, offset)
+      announceWrite(window, storageKey, onStorage)
       return true
     },
-    destroy: () => window?.removeEventListener('storage', onStorage),
+    destroy: () => {
+      window?.removeEventListener('storage', onStorage)
+      window?.removeEventListener(PAGE_STORAGE_EVENT, onStorage)
+    },
   }
 }
 

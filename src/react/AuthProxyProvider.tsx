@@ -11,6 +11,7 @@ import {
   type OAuthStorage,
   type OAuthTokenUrls,
   type OtpOptions,
+  type SessionCookie,
 } from '../core'
 import type { WebAuthnModule } from '../core/passkey/webAuthnModule'
 import type { EnabledProvider } from '../core/types'
@@ -44,6 +45,11 @@ export interface AuthProxyProviderProps extends AuthProxyCallbacks {
   keyStore?: KeyStore | undefined
   /** Where the session is kept; default localStorage. */
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | undefined
+  /**
+   * `createSessionCookie()` from auth-proxy-kit/core: the session in a cookie too (`apk_session` unless
+   * told), so that the app's server can render the signed-in state. Default none. Read when the kit is built.
+   */
+  sessionCookie?: SessionCookie | undefined
   /** Where an unfinished flow (a code on its way) is kept across reloads; default sessionStorage. */
   flowStorage?: FlowStorage | null | undefined
   /** Which login methods to offer and in which order; only those the tenant enables are shown. */
@@ -198,6 +204,7 @@ export function AuthProxyProvider(props: AuthProxyProviderProps) {
         // the default's search for IndexedDB, which fails on a server and warns in its log at each render.
         keyStore: props.keyStore ?? (typeof window === 'undefined' ? memoryKeyStore() : undefined),
         storage: props.storage,
+        sessionCookie: props.sessionCookie,
         oauthAuthorizeUrls: props.oauthAuthorizeUrls,
         oauthTokenUrls: props.oauthTokenUrls,
         oauthStorage: props.oauthStorage,

@@ -37,6 +37,9 @@ afterEach(() => {
   cleanup()
   localStorage.clear()
   sessionStorage.clear()
+  // The cookies a test wrote (createSessionCookie's are on Path=/), removed as a browser removes them.
+  for (const cookie of document.cookie.split('; ').filter(Boolean))
+    document.cookie = `${cookie.split('=')[0]}=; Max-Age=0; Path=/`
   vi.useRealTimers()
   vi.unstubAllGlobals()
   vi.restoreAllMocks()

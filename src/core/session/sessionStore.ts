@@ -13,6 +13,7 @@ import { KitError } from '../errors'
 import { createStore } from '../store'
 import type { SessionClaims } from '../types'
 import { decodeSessionToken } from './jwt'
+import { announceWrite, PAGE_STORAGE_EVENT, writtenKey } from './pageStorageEvent'
 import { checkIdentity, readIdentity } from './storedIdentity'
 
 // The interface lives with the other contracts; here too, where the flows have always found it.
@@ -32,7 +33,10 @@ export interface SessionStoreOptions {
    * another tab's: their `iat` is not "now". Default none.
    */
   learnClock?: ((proxyTimeMs: number) => void) | undefined
-  /** Source of `storage` events from other tabs (and `focus`); default none. */
+  /**
+   * Source of `storage` events from other tabs (and `focus`), and where this store announces its writes
+   * to the page's other kits (PAGE_STORAGE_EVENT); default none.
+   */
   window?: SessionEventTarget | undefined
   /** How long before `exp` the snapshot says `expiresSoon`; default 60 000 ms. */
   warnBeforeMs?: number | undefined
@@ -56,12 +60,14 @@ export function sessionStorageKey(configId: string): string {
 }
 
 /**
- * The session of one tenant in one browser profile, kept in step across tabs: the stored JWT is checked
- * at start (decoded, not expired, bound to a key the key store holds), a timer flips `expiresSoon` and
- * then signs out at `exp`, and other tabs' writes are followed through `storage` events.
+ * The session of one tenant in one browser profile, kept in step across tabs and the page's other kits:
+ * the stored JWT is checked at start (decoded, not expired, bound to a key the key store holds), a timer
+ * flips `expiresSoon` and then signs out at `exp`, and other tabs' writes are followed through `storage`
+ * events, the page's other kits' through PAGE_STORAGE_EVENT.
  */
 export function createSessionStore(options: SessionStoreOptions): SessionStore {
-  const { window, ...checked } = checkSessionStoreOptions(options)
+  const checked = checkSessionStoreOptions(options)
+  const { window } = checked
   let resolveReady: () => void = ignore
   const ready = new Promise<void>((resolve) => {
     resolveReady = resolve
@@ -76,8 +82,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     queue: Promise.resolve(),
   }
   const onStorage = (event: Event): void => {
-    // `key` is null when another tab called localStorage.clear().
-    const key = (event as Partial<StorageEvent>).key
+    const key = writtenKey(event, sessions)
     if (key !== null && key !== sessions.storageKey) return
     void enqueue(sessions, () => reconcile(sessions))
   }
@@ -86,6 +91,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     if (sessions.store.getSnapshot().session !== null) tick(sessions)
   }
   window?.addEventListener('storage', onStorage)
+  window?.addEventListener(PAGE_STORAGE_EVENT, onStorage)
   window?.addEventListener('focus', onFocus)
   void enqueue(sessions, () => load(sessions))
 
@@ -104,6 +110,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       sessions.destroyed = true
       clearTimer(sessions)
       window?.removeEventListener('storage', onStorage)
+      window?.removeEventListener(PAGE_STORAGE_EVENT, onStorage)
       window?.removeEventListener('focus', onFocus)
       sessions.store.clear()
       sessions.resolveReady()
@@ -143,7 +150,7 @@ function checkSessionStoreOptions(options: SessionStoreOptions): CheckedSessionS
 }
 
 /** A session store at run time: its options as checked, its store, and what is under way. The functions below take it. */
-interface Sessions extends Omit<CheckedSessionStoreOptions, 'window'> {
+interface Sessions extends CheckedSessionStoreOptions {
   /** Who signed in, beside the token (Session.identity), with the user and key it belongs to. */
   readonly identityKey: string
   readonly store: Store<SessionSnapshot>
@@ -271,12 +278,15 @@ function read(sessions: Sessions, key = sessions.storageKey): string | null {
   }
 }
 
+// A write of the token is announced to the page's other kits (the identity, written before it, is read
+// with it).
 function write(sessions: Sessions, token: string, key = sessions.storageKey): void {
   try {
     sessions.storage.setItem(key, token)
   } catch {
     // See read().
   }
+  if (key === sessions.storageKey) announceWrite(sessions.window, key, sessions)
 }
 
 function remove(sessions: Sessions, key = sessions.storageKey): void {
@@ -285,6 +295,7 @@ function remove(sessions: Sessions, key = sessions.storageKey): void {
   } catch {
     // See read().
   }
+  if (key === sessions.storageKey) announceWrite(sessions.window, key, sessions)
 }
 
 /** Removes the stored token (and its identity) only if it is still `token`: another tab may have stored a newer one. */
