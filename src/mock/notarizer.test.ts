@@ -23,23 +23,19 @@ async function publishedKeys(proxy: MockAuthProxy): Promise<JSONWebKeySet> {
 }
 
 describe("the mock's sessions", () => {
-  it("verify with production's own check (verifySessionJwtSignature) against the mock's notarizer key", async () => {
+  it("verify with production's own check (verifySessionJwtSignature) against the mock's notarizer key, and no other", async () => {
     const { proxy } = setup()
     const session = await loginSession(proxy)
     expect(await verifySessionJwtSignature(session, proxy.sessionNotarizerPublicKey)).toBe(true)
+    // Nor with another mock's key, nor with production's.
+    expect(await verifySessionJwtSignature(session, createMockAuthProxy().sessionNotarizerPublicKey)).toBe(false)
+    expect(await verifySessionJwtSignature(session)).toBe(false)
     // Production's header, byte for byte: no kid.
     expect(session.split('.')[0]).toBe('eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCJ9')
     expect(decodeProtectedHeader(session)).toEqual({ alg: 'ES256', typ: 'JWT' })
     expect(Object.keys(decodeJwt(session))).toEqual(
       expect.arrayContaining(['exp', 'public_key', 'session_type', 'user_id', 'organization_id']),
     )
-  })
-
-  it("do not verify with another mock's key, nor with production's", async () => {
-    const { proxy } = setup()
-    const session = await loginSession(proxy)
-    expect(await verifySessionJwtSignature(session, createMockAuthProxy().sessionNotarizerPublicKey)).toBe(false)
-    expect(await verifySessionJwtSignature(session)).toBe(false)
   })
 
   it("are not plain ES256 JWTs, as production's are not: a JOSE check against the JWKS refuses them", async () => {
