@@ -2,6 +2,7 @@ import { decodeJwt } from 'jose'
 import { describe, expect, it, vi } from 'vitest'
 import { authenticateRequest, type RequestSessionOptions } from './authenticateRequest'
 import { getSession } from './getSession'
+import { requireSession } from './requireSession'
 import { SessionTokenError } from './SessionTokenError'
 import { withClaims } from './test/forgeries'
 import { setupTwoTenants, signIn } from './test/sessionsOnMock'
@@ -146,6 +147,24 @@ describe('getSession', () => {
     await expect(unavailable).rejects.toBeInstanceOf(SessionTokenError)
     await expect(unavailable).rejects.toMatchObject({ code: 'KEYS_UNAVAILABLE' })
     await expect(getSession(bearer(session), { organizations: [] })).rejects.toThrow(TypeError)
+  })
+})
+
+describe('requireSession', () => {
+  it('answers the session, or throws the refusal as a Response (React Router answers it as is)', async () => {
+    const { proxy, session, options, userId } = await ourSession()
+    expect((await requireSession(bearer(session), options)).userId).toBe(userId)
+    const theirs = await signIn(proxy, 'bob@example.com', 'other')
+    const thrown = await requireSession(bearer(theirs.session), options).then(
+      () => undefined,
+      (reason: unknown) => reason,
+    )
+    expect(thrown).toBeInstanceOf(Response)
+    expect((thrown as Response).status).toBe(401)
+    expect(await (thrown as Response).json()).toMatchObject({ code: 'ORGANIZATION_NOT_ALLOWED' })
+    expect((thrown as Response).headers.get('WWW-Authenticate')).toMatch(
+      /^Bearer realm="auth-proxy-kit", error="invalid_token"/,
+    )
   })
 })
 

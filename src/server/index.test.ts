@@ -14,6 +14,7 @@ describe('auth-proxy-kit/server exports', () => {
       'getSession',
       'isSessionTokenError',
       'readSessionToken',
+      'requireSession',
       'verifySessionToken',
       'withSession',
     ])
