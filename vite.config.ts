@@ -26,7 +26,7 @@ function isClientModule(id: string | null): boolean {
   return client
 }
 
-// Library build: four ESM entries plus the static stylesheet. Declarations come from
+// Library build: the ESM entries plus the static stylesheet. Declarations come from
 // `tsc -p tsconfig.build.json` (see the build script), which keeps them exactly what the editor sees.
 // One file per source module (preserveModules): a host app's bundler then sees the kit's own module
 // graph, and can leave for later what the kit loads on first use (flows, the modal). Bundled into a few
@@ -70,6 +70,8 @@ export default defineConfig({
         viem: resolve(root, 'src/viem/index.ts'),
         // The wagmi connector: @wagmi/core (and viem) optional peers of this entry only.
         wagmi: resolve(root, 'src/wagmi/index.ts'),
+        // Verifying sessions on a backend: jose and WebCrypto only, no React (a server imports it alone).
+        server: resolve(root, 'src/server/index.ts'),
       },
       formats: ['es'],
     },

@@ -43,7 +43,13 @@ const NODE_FILES_ISOLATED = [
  * the mock's bundle without the override). Isolated, as a project's files are by default.
  */
 const NODE_FILES_SIGNER_ALIASED = ['src/test/productionClientV2.test.ts']
-const NODE_FILES = ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'playground/**/*.test.ts']
+const NODE_FILES = [
+  'src/**/*.test.ts',
+  'scripts/**/*.test.ts',
+  'playground/**/*.test.ts',
+  // The Next.js example's backend (its routes' code, on the mock in process).
+  'examples/nextjs/server/**/*.test.ts',
+]
 
 /**
  * The component tests that replace a module (`vi.mock`), or prove that a chunk is not loaded yet: in a
@@ -73,6 +79,10 @@ export default defineConfig({
     alias: [
       { find: /^auth-proxy-kit$/, replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
       { find: /^auth-proxy-kit\/viem$/, replacement: fileURLToPath(new URL('./src/viem/index.ts', import.meta.url)) },
+      {
+        find: /^auth-proxy-kit\/server$/,
+        replacement: fileURLToPath(new URL('./src/server/index.ts', import.meta.url)),
+      },
     ],
   },
   test: {

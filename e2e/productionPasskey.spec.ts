@@ -3,8 +3,8 @@
 // the attestation, the API-key and WebAuthn stamps, and stamp_login at the tenant's PARENT organization
 // (production's choice) for a credential that lives in a sub-organization.
 import { expect, test, type Page, type Request } from '@playwright/test'
-import { createLocalJWKSet, jwtVerify } from 'jose'
 import { startMockAuthProxy, type RunningMockAuthProxy } from '../src/mock/node'
+import { verifySessionToken } from '../src/server'
 import type { PasskeyResult, ProductionClientConfig } from './production/passkeyHarness'
 import { bundlePasskeyHarness, servePage, type ServedPage } from './production/bundleAndServe'
 import { addVirtualAuthenticator } from './virtualAuthenticator'
@@ -63,9 +63,13 @@ function watchCalls(browserPage: Page): SeenCall[] {
   return seen
 }
 
+/** Checked as a backend checks it (auth-proxy-kit/server), its organization a sub-organization of the tenant's. */
 async function verifiedSession(token: string) {
-  const jwks = createLocalJWKSet(await (await fetch(`${mock.url}/.well-known/jwks.json`)).json())
-  return (await jwtVerify(token, jwks)).payload as { public_key: string; organization_id: string; user_id: string }
+  const session = await verifySessionToken(token, {
+    jwksUrl: `${mock.url}/.well-known/jwks.json`,
+    organizations: (id) => mock.proxy.state.organizations[id]?.parentOrganizationId === PARENT_ORGANIZATION_ID,
+  })
+  return { public_key: session.publicKey, organization_id: session.organizationId, user_id: session.userId }
 }
 
 async function run(browserPage: Page, step: 'signUpWithPasskey' | 'loginWithPasskey'): Promise<PasskeyResult> {

@@ -57,7 +57,12 @@ for (const layer of ['react', 'components']) {
   }
 }
 check(clientModules > 20, `only ${clientModules} React modules found under dist/react and dist/components`)
-for (const file of [pkg.exports['.'].import, pkg.exports['./core'].import, 'dist/components/theme/Theme.js']) {
+for (const file of [
+  pkg.exports['.'].import,
+  pkg.exports['./core'].import,
+  pkg.exports['./server'].import,
+  'dist/components/theme/Theme.js',
+]) {
   check(
     !startsWithUseClient(file),
     `${file} starts with "use client": a server component could not call what it exports`,

@@ -533,7 +533,8 @@ describe('JWKS', () => {
     expect(response.status).toBe(200)
     expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*')
     const jwks = (await response.json()) as { keys: { kid?: string; alg?: string; d?: string }[] }
-    expect(jwks.keys).toHaveLength(1)
+    // The token key, then the session notarizer's (notarizer.test.ts).
+    expect(jwks.keys).toHaveLength(2)
     expect(jwks.keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' })
     expect(jwks.keys[0]?.d).toBeUndefined()
     const { payload, protectedHeader } = await jwtVerify(verificationToken, createLocalJWKSet(jwks as never), {

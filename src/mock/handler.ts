@@ -134,7 +134,8 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
       if (answer !== undefined) return answer
     }
     if (path === '/.well-known/jwks.json' && request.method === 'GET') {
-      // Public keys are public: any origin may read them.
+      // Public keys are public: any origin may read them. The session notarizer's is the one named
+      // SESSION_NOTARIZER_KID (auth-proxy-kit/server reads it by that name).
       return jsonResponse(await tokens.jwks(), 200, { 'Access-Control-Allow-Origin': '*' })
     }
     if (path === '/__mock/outbox' && request.method === 'GET') {
@@ -332,6 +333,7 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
     },
     outbox,
     enclaveSignerPublicKey: enclave.signerPublicKey,
+    sessionNotarizerPublicKey: tokens.notarizerPublicKey,
     get state() {
       return structuredClone(state)
     },

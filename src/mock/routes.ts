@@ -123,7 +123,11 @@ export const MOCK_ROUTE_GROUPS: readonly MockRouteGroup[] = [
         purpose: 'webhook deliveries (status, attempts, last error) and endpoints',
       },
       { method: 'GET', path: '/__mock/faults', purpose: 'the fault plan (POST adds a rule, DELETE clears)' },
-      { method: 'GET', path: '/.well-known/jwks.json', purpose: "the proxy's token signing keys" },
+      {
+        method: 'GET',
+        path: '/.well-known/jwks.json',
+        purpose: "the proxy's token signing keys, and its session key (kid session-notarizer) for a backend",
+      },
     ],
   },
 ]

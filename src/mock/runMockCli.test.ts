@@ -48,6 +48,9 @@ describe('runMockCli', () => {
     expect(out[2]).toBe(
       `Enclave key (the kit's dangerouslyOverrideSignerPublicKey, in development only): ${MOCK_DEV_ENCLAVE_PUBLIC_KEY}`,
     )
+    expect(out[3]).toBe(
+      `Session keys for a backend (auth-proxy-kit/server's jwksUrl, in development only): ${url}/.well-known/jwks.json`,
+    )
     const response = await fetch(`${url}/v1/wallet_kit_config`, {
       method: 'POST',
       headers: { 'X-Auth-Proxy-Config-Id': 'demo' },

@@ -111,6 +111,9 @@ export async function runMockCli(argv: string[], io: MockCliIo): Promise<MockCli
   io.stdout(
     `Enclave key (the kit's dangerouslyOverrideSignerPublicKey, in development only): ${server.proxy.enclaveSignerPublicKey}`,
   )
+  io.stdout(
+    `Session keys for a backend (auth-proxy-kit/server's jwksUrl, in development only): ${url}/.well-known/jwks.json`,
+  )
   if (values['strict-fields']) io.stdout('Strict fields: body members production does not define are refused')
   return { exitCode: 0, server }
 }

@@ -13,7 +13,7 @@ export interface IssueSessionParameters {
   /** Default SESSION_TYPE_READ_WRITE: every login issues one; tests may ask for a read-only one. */
   sessionType?: SessionType | undefined
   /**
-   * Runs after the signing await and before any write: it re-checks and marks the proof used, so that
+   * Runs after signing and before any write: it re-checks and marks the proof used, so that
    * two concurrent logins with one proof cannot both succeed. It may throw; then nothing is written.
    */
   redeem: () => void
@@ -42,7 +42,7 @@ export async function issueSession(
     createdAt: isoTime(issuedAt),
     expiresAt: isoTime(exp * 1000),
   }
-  const token = await tokens.sign({
+  const token = tokens.signSession({
     jti: session.sessionId,
     exp,
     public_key: publicKey,

@@ -1,6 +1,7 @@
-// The mock's token authority: one ES256 key generated at start signs every JWT the proxy issues
-// (verification tokens, sessions, the OIDC tokens of X and Discord), and its public half is published as
-// a JWKS so that tests and a cautious client can verify them. Google, Apple and Facebook each sign their
+// The mock's token authority: one ES256 key generated at start signs the JWTs the proxy issues
+// (verification tokens, the OIDC tokens of X and Discord), and a notarizer key signs sessions the way
+// production's does (notarizer.ts); both public halves are published as a JWKS so that tests and a
+// backend can verify them. Google, Apple and Facebook each sign their
 // own id_tokens with their own RS256 key, as the real ones do, published under /__mock/oauth/<provider>/.
 import {
   SignJWT,
@@ -18,6 +19,7 @@ import {
 import type { OidcTokenClaims, OtpType, SessionClaims, VerificationTokenClaims } from '../core/types'
 import type { Enclave } from './enclave'
 import { MockError } from './http'
+import { createNotarizer } from './notarizer'
 import {
   MOCK_PROXY_OIDC_ISSUER,
   OIDC_PROVIDERS,
@@ -50,10 +52,20 @@ interface SigningKey {
 
 export interface TokenAuthority {
   ready: Promise<void>
-  /** The proxy's public keys (`/.well-known/jwks.json`). */
+  /**
+   * The proxy's public keys (`/.well-known/jwks.json`): the token key (its thumbprint as `kid`), then the
+   * session notarizer's (`kid` SESSION_NOTARIZER_KID).
+   */
   jwks(): Promise<JSONWebKeySet>
   /** Signs with the proxy's key: claims plus `iat`; the header names the key (`kid`). */
-  sign(claims: VerificationTokenClaims | (SessionClaims & { jti: string }) | MockOidcTokenClaims): Promise<string>
+  sign(claims: VerificationTokenClaims | MockOidcTokenClaims): Promise<string>
+  /**
+   * A session JWT: claims plus `iat`, signed by the notarizer as production's sessions are (no `kid`; not
+   * plain ES256, see notarizer.ts).
+   */
+  signSession(claims: SessionClaims & { jti: string }): string
+  /** The notarizer's public key, uncompressed P-256 hex: what @turnkey/crypto's verifySessionJwtSignature takes. */
+  readonly notarizerPublicKey: string
   /** `provider`'s public keys (`/__mock/oauth/<provider>/jwks.json`). */
   providerJwks(provider: OidcProvider): Promise<JSONWebKeySet>
   /** Signs an id_token as `provider` does, with its own key: claims plus `iat`, the header names the key. */
@@ -105,6 +117,7 @@ function providerKey(provider: OidcProvider): Promise<SigningKey> {
 /** `enclave` verifies the current generation's tokens (otp_verify_v2); without one, only otp_verify's verify. */
 export function createTokenAuthority(now: () => number, enclave?: Enclave): TokenAuthority {
   const keyPromise = generateSigningKey(PROXY_ALGORITHM)
+  const notarizer = createNotarizer()
 
   const nowSeconds = () => Math.floor(now() / 1000)
 
@@ -144,12 +157,18 @@ export function createTokenAuthority(now: () => number, enclave?: Enclave): Toke
 
     async jwks() {
       const key = await keyPromise
-      return { keys: [key.jwk] }
+      return { keys: [key.jwk, notarizer.jwk] }
     },
 
     async sign(claims) {
       return signWith(await keyPromise, claims)
     },
+
+    signSession(claims) {
+      return notarizer.sign({ ...claims, iat: nowSeconds() })
+    },
+
+    notarizerPublicKey: notarizer.publicKey,
 
     async providerJwks(provider) {
       const key = await providerKey(provider)
@@ -161,6 +180,11 @@ export function createTokenAuthority(now: () => number, enclave?: Enclave): Toke
     },
 
     async verifyVerificationToken(token, field) {
+      // A session names no key either, like the enclave's tokens: say what it is rather than that the
+      // enclave's key does not verify it.
+      if (isSessionToken(token)) {
+        throw new MockError(16, `${field}: not a verification token (a session token; verify a code to get one)`)
+      }
       if (enclave !== undefined && isEnclaveToken(token)) {
         const claims = await enclave.verifyToken(token, field)
         const expiresAt = Number(claims.exp)
@@ -254,6 +278,14 @@ export function createTokenAuthority(now: () => number, enclave?: Enclave): Toke
       if (emailVerified !== undefined) claims.email_verified = emailVerified
       return claims
     },
+  }
+}
+
+function isSessionToken(token: string): boolean {
+  try {
+    return decodeJwt(token).session_type !== undefined
+  } catch {
+    return false
   }
 }
 

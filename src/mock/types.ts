@@ -718,4 +718,12 @@ export interface MockAuthProxy {
    * `enclaveSecretKey` fixes it.
    */
   readonly enclaveSignerPublicKey: string
+  /**
+   * The public half of the key this mock signs sessions with, as production's notarizer signs them
+   * (uncompressed P-256, hex): what a backend verifying sessions trusts in place of production's
+   * (auth-proxy-kit/server's `notarizerPublicKey`; @turnkey/crypto's verifySessionJwtSignature's
+   * override). Also in `/.well-known/jwks.json` as the key whose `kid` is `session-notarizer`. Random
+   * per mock.
+   */
+  readonly sessionNotarizerPublicKey: string
 }

@@ -2,7 +2,8 @@
 // that what passes on the mock works unchanged against the real proxy's client. @turnkey/core decides
 // it runs in a browser when `window` and `document` exist (utils isWeb); then it keeps sessions in
 // `window.localStorage` and its keys in IndexedDB (fake-indexeddb, set up by setupNode.ts).
-import { createLocalJWKSet, jwtVerify, type JWTPayload } from 'jose'
+import { verifySessionJwtSignature } from '@turnkey/crypto'
+import { decodeJwt, type JWTPayload } from 'jose'
 import { afterAll, beforeAll } from 'vitest'
 import type { TurnkeyClient } from '@turnkey/core'
 import { createMockAuthProxy } from '../mock/handler'
@@ -153,12 +154,15 @@ export interface VerifiedSession extends JWTPayload {
   session_type: string
 }
 
-/** Verifies a session JWT against the mock's published keys (GET /.well-known/jwks.json). */
+/**
+ * Verifies a session JWT as production's SDK does (@turnkey/crypto's verifySessionJwtSignature), against
+ * the mock's notarizer key in place of production's, and answers its claims.
+ */
 export async function verifySession(proxy: MockAuthProxy, session: string): Promise<VerifiedSession> {
-  const response = await proxy.handle(new Request(`${PROXY_URL}/.well-known/jwks.json`))
-  const jwks = createLocalJWKSet(await response.json())
-  const { payload } = await jwtVerify(session, jwks)
-  return payload as VerifiedSession
+  if (!(await verifySessionJwtSignature(session, proxy.sessionNotarizerPublicKey))) {
+    throw new Error("the session's signature does not verify with the mock's notarizer key")
+  }
+  return decodeJwt(session) as VerifiedSession
 }
 
 /** The code the mock "sent" to `contact`, newest first. */

@@ -235,6 +235,16 @@ describe('the source structure', () => {
     expect(offending).toEqual([])
   })
 
+  it('keeps the server entry framework-free: jose and WebCrypto only, nothing of the kit, no node: module', () => {
+    const server = [...modules.values()].filter((module) => module.path.startsWith('src/server/'))
+    expect(server.map((module) => module.path)).toContain('src/server/verifySessionToken.ts')
+    const offending = server
+      .flatMap((module) => module.edges)
+      .filter((edge) => (edge.external ? edge.to !== 'jose' : !edge.to.startsWith('src/server/')))
+      .map(describeEdge)
+    expect(offending).toEqual([])
+  })
+
   it('keeps core services whole: no dynamic import in src/core but the WebAuthn helper and HPKE', () => {
     const allowed = new Set(['src/core/passkey/webAuthnModule.ts', 'src/core/otp/hpkeModule.ts'])
     const dynamic = [...modules.values()]

@@ -1,3 +1,5 @@
+import { CallBackend } from './CallBackend'
+
 export default function Home() {
   return (
     <>
@@ -6,6 +8,7 @@ export default function Home() {
         &ldquo;Log in&rdquo; opens the kit&apos;s modal. The codes the mock proxy &ldquo;sends&rdquo; are in its outbox
         (see the README).
       </p>
+      <CallBackend />
     </>
   )
 }

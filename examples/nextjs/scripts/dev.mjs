@@ -9,7 +9,12 @@ console.log(`mock auth proxy on ${mock.url}; codes it "sends" are at ${mock.url}
 
 // The mock signs the codes' targets with its own enclave key: handed to the page (and to nothing else)
 // so that its kit trusts it (providers.tsx), never typed by hand.
-const env = { ...process.env, NEXT_PUBLIC_AUTH_PROXY_MOCK_ENCLAVE_KEY: mock.proxy.enclaveSignerPublicKey }
+// Likewise its session key, to the backend (server/env.ts): where the mock publishes it.
+const env = {
+  ...process.env,
+  NEXT_PUBLIC_AUTH_PROXY_MOCK_ENCLAVE_KEY: mock.proxy.enclaveSignerPublicKey,
+  AUTH_PROXY_SESSION_JWKS_URL: `${mock.url}/.well-known/jwks.json`,
+}
 const next = spawn('npx', ['next', 'dev', '--port', String(appPort)], { stdio: 'inherit', env })
 const stop = () => next.kill('SIGINT')
 process.once('SIGINT', stop)
