@@ -24,6 +24,7 @@ import { join, resolve } from 'node:path'
 import { kitTarball } from './packKit'
 import { EVM_NODE_DIR, GANACHE_VERSION, prepareEvmNodeDir } from './consumers/evmNode'
 import { lowerBound } from './consumers/lowerBound'
+import { mockInBuild } from './consumers/mockInBuild'
 import { forPreview, onTheMock, quickStartFiles } from './consumers/quickStartFiles'
 
 const ROOT = resolve(import.meta.dirname, '..')
@@ -173,6 +174,11 @@ async function main(): Promise<void> {
         results.push(
           `app A (Vite template, TypeScript ${typescript}): tsc -b and vite build pass with the quick start pasted`,
         )
+        // The quick start's production build: the mock served its dev server and its OAuth providers, and
+        // must have left nothing in what ships.
+        const leaks = mockInBuild(join(appA, 'dist'))
+        if (leaks.length > 0) throw new Error(`app A's production build carries the mock:\n  ${leaks.join('\n  ')}`)
+        results.push("app A's production build carries nothing of the mock (no __mock/ route, key or announcement)")
       })
       await step('type tests: every entry under bundler, node16, nodenext', async () => {
         cpSync(join(ROOT, 'consumers/types'), join(appA, 'types-test'), { recursive: true })
