@@ -81,8 +81,6 @@ export function createKit(options: KitOptions): Kit {
     location: options.location,
     // Facebook's token endpoint is called with the kit's fetch, as the proxy is.
     fetch: options.fetch,
-    // A page that announces this very mock lends the kit its OAuth endpoints (oauth/mockAnnouncement.ts).
-    proxyUrl: client.proxyUrl,
   })
   const publicApi = createPublicApiClient({
     // Resolved here, so that a bad one is named as the option the app gave.

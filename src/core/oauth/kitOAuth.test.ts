@@ -100,7 +100,7 @@ describe('resolveKitOAuth on a page that announces the mock', () => {
 
   it("gives the kit on that mock the mock's endpoints, resolved against the page", () => {
     announceMock()
-    const oauth = resolveKitOAuth({ proxyUrl: '/auth-proxy', location })
+    const oauth = resolveKitOAuth({ location }, '/auth-proxy')
     expect(oauth.authorizeUrls).toEqual({
       google: 'http://localhost:5173/auth-proxy/__mock/oauth/google/authorize',
       apple: 'http://localhost:5173/auth-proxy/__mock/oauth/apple/authorize',
@@ -113,11 +113,10 @@ describe('resolveKitOAuth on a page that announces the mock', () => {
 
   it("lets the app's own endpoints win, provider by provider", () => {
     announceMock()
-    const oauth = resolveKitOAuth({
-      proxyUrl: '/auth-proxy',
-      location,
-      oauthAuthorizeUrls: { google: 'https://accounts.mock.test/authorize' },
-    })
+    const oauth = resolveKitOAuth(
+      { location, oauthAuthorizeUrls: { google: 'https://accounts.mock.test/authorize' } },
+      '/auth-proxy',
+    )
     expect(oauth.authorizeUrls).toEqual({
       google: 'https://accounts.mock.test/authorize',
       apple: 'http://localhost:5173/auth-proxy/__mock/oauth/apple/authorize',
@@ -126,9 +125,9 @@ describe('resolveKitOAuth on a page that announces the mock', () => {
 
   it('keeps the real providers for a kit on another proxy, and where no page announces a mock', () => {
     announceMock()
-    expect(resolveKitOAuth({ proxyUrl: 'https://auth.example.com', location }).authorizeUrls).toEqual({})
+    expect(resolveKitOAuth({ location }, 'https://auth.example.com').authorizeUrls).toEqual({})
     vi.unstubAllGlobals()
-    expect(resolveKitOAuth({ proxyUrl: '/auth-proxy', location }).authorizeUrls).toEqual({})
+    expect(resolveKitOAuth({ location }, '/auth-proxy').authorizeUrls).toEqual({})
   })
 })
 

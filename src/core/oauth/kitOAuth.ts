@@ -52,8 +52,6 @@ export interface OAuthTokenUrls {
 export interface KitOAuthSettings extends KitOAuthOptions {
   /** The kit's fetch option; default globalThis.fetch. */
   fetch?: typeof fetch
-  /** The kit's proxy URL, as createKit resolved it: a page announcing this very mock lends its endpoints. */
-  proxyUrl?: string
 }
 
 /** The OAuth side of a kit: its KitOAuthOptions with the defaults filled in (resolveKitOAuth). */
@@ -76,14 +74,15 @@ const resolved = new WeakMap<KitOAuthSettings, KitOAuth>()
 /**
  * A kit's OAuth options (kit.oauth) with the platform's defaults, worked out when an OAuth flow first
  * needs them: a page that never signs in with a provider carries neither this nor the checks
- * (checkKitOAuth).
+ * (checkKitOAuth). `proxyUrl` is the kit's (kit.client.proxyUrl): a page that announces that very mock
+ * lends the kit its endpoints (mockAnnouncement.ts).
  */
-export function resolveKitOAuth(options: KitOAuthSettings): KitOAuth {
+export function resolveKitOAuth(options: KitOAuthSettings, proxyUrl?: string): KitOAuth {
   let oauth = resolved.get(options)
   if (oauth === undefined) {
     const { oauthAuthorizeUrls = {}, oauthTokenUrls = {}, oauthStorage, location = defaultLocation() } = options
     const page = location?.href
-    const mock = announcedMockEndpoints(options.proxyUrl, page)
+    const mock = announcedMockEndpoints(proxyUrl, page)
     // An injected storage is the caller's to vouch for; only the memory fallback is known not to survive.
     const { storage, survivesRedirect } =
       oauthStorage === undefined ? defaultStorage() : { storage: oauthStorage, survivesRedirect: true }
