@@ -109,6 +109,11 @@ describe('resolveKitOAuth on a page that announces the mock', () => {
       facebook: 'http://localhost:5173/auth-proxy/__mock/oauth/facebook/v11.0/oauth/access_token',
     })
     expect(checkKitOAuth(oauth)).toBe(oauth)
+
+    // A kit on another proxy keeps the real providers, and so does the kit where no page announces a mock.
+    expect(resolveKitOAuth({ location }, 'https://auth.example.com').authorizeUrls).toEqual({})
+    vi.unstubAllGlobals()
+    expect(resolveKitOAuth({ location }, '/auth-proxy').authorizeUrls).toEqual({})
   })
 
   it("lets the app's own endpoints win, provider by provider", () => {
@@ -122,17 +127,10 @@ describe('resolveKitOAuth on a page that announces the mock', () => {
       apple: 'http://localhost:5173/auth-proxy/__mock/oauth/apple/authorize',
     })
   })
-
-  it('keeps the real providers for a kit on another proxy, and where no page announces a mock', () => {
-    announceMock()
-    expect(resolveKitOAuth({ location }, 'https://auth.example.com').authorizeUrls).toEqual({})
-    vi.unstubAllGlobals()
-    expect(resolveKitOAuth({ location }, '/auth-proxy').authorizeUrls).toEqual({})
-  })
 })
 
 describe('resolveKitOAuth with paths for endpoints', () => {
-  it('resolves them against the page, as it does a path proxyUrl', () => {
+  it('resolves them against the page, as it does a path proxyUrl, and refuses them with no page (a server)', () => {
     const oauth = resolveKitOAuth({
       location: { href: 'http://localhost:5173/shop' },
       oauthAuthorizeUrls: { google: '/auth-proxy/__mock/oauth/google/authorize' },
@@ -143,11 +141,9 @@ describe('resolveKitOAuth with paths for endpoints', () => {
       facebook: 'http://localhost:5173/auth-proxy/__mock/oauth/facebook/v11.0/oauth/access_token',
     })
     expect(checkKitOAuth(oauth)).toBe(oauth)
-  })
 
-  it('refuses one with no page to resolve it against (a server), naming the option', () => {
-    const oauth = resolveKitOAuth({ oauthAuthorizeUrls: { google: '/auth-proxy/__mock/oauth/google/authorize' } })
-    expect(() => checkKitOAuth(oauth)).toThrow(/createKit\(\{ oauthAuthorizeUrls.google \}\)/)
+    const onServer = resolveKitOAuth({ oauthAuthorizeUrls: { google: '/auth-proxy/__mock/oauth/google/authorize' } })
+    expect(() => checkKitOAuth(onServer)).toThrow(/createKit\(\{ oauthAuthorizeUrls.google \}\)/)
   })
 })
 
