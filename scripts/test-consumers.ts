@@ -3,7 +3,8 @@
 // - App A is the default Vite template (consumers/vite-template: `npm create vite@latest -- --template
 //   react-ts` as create-vite 9.3.0 made it, React 19, "type": "module", TypeScript 7; kept in the repo so
 //   that a new template on the registry cannot fail a run, and refreshed by hand) with the README's quick
-//   start pasted as it is; its own `tsc -b && vite build` pass.
+//   start pasted as it is; its own `tsc -b && vite build` pass, and that production build carries nothing
+//   of the mock (scripts/consumers/mockInBuild.ts).
 // - App B (consumers/react18) is "type": "commonjs" with React 18.2.0 and react-query's lower bound.
 // - App C (consumers/wagmi) is a wagmi 3 app (the latest wagmi, viem, react-query) whose one connector is
 //   authProxyKit({ kit }), with the kit shared by its AuthProxyProvider; its own `tsc && vite build` pass.
@@ -11,7 +12,8 @@
 // - Type tests (consumers/types) import every entry under moduleResolution bundler, node16 and nodenext,
 //   and App B compiles a CommonJS file importing `auth-proxy-kit/core` (nodenext) and require()s it in Node.
 // - Playwright (consumers/e2e, the `vite-template`, `react18-cjs` and `wagmi` projects of
-//   playwright.config.ts) signs in by email on all three apps; on App C it connects wagmi through the login
+//   playwright.config.ts) signs in by email on all three apps, and with Google on App A's dev server through
+//   the mock's Playwright fixture (addOAuthIdentity); on App C it connects wagmi through the login
 //   modal, signs typed data and sends ether on a local node.
 // `npm test` runs this with --prepare (make the apps in HOSTS_DIR and stop: its one Playwright run signs
 // in on them) and hands it the tarball it packed (KIT_TARBALL). Flags: --keep (keep the apps and print
