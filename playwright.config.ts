@@ -61,7 +61,8 @@ const consumerProjects: Project[] = [
   {
     name: 'vite-template',
     testDir: 'consumers/e2e',
-    testMatch: 'loginButton.spec.ts',
+    // On its dev server: Google through the mock's consent page, with the README's Playwright fixture.
+    testMatch: ['loginButton.spec.ts', 'quickStartGoogle.spec.ts'],
     use: { baseURL: VITE_TEMPLATE_URL },
   },
   {

@@ -3,7 +3,8 @@
 // - App A is the default Vite template (consumers/vite-template: `npm create vite@latest -- --template
 //   react-ts` as create-vite 9.3.0 made it, React 19, "type": "module", TypeScript 7; kept in the repo so
 //   that a new template on the registry cannot fail a run, and refreshed by hand) with the README's quick
-//   start pasted as it is; its own `tsc -b && vite build` pass.
+//   start pasted as it is; its own `tsc -b && vite build` pass, and that production build carries nothing
+//   of the mock (scripts/consumers/mockInBuild.ts).
 // - App B (consumers/react18) is "type": "commonjs" with React 18.2.0 and react-query's lower bound.
 // - App C (consumers/wagmi) is a wagmi 3 app (the latest wagmi, viem, react-query) whose one connector is
 //   authProxyKit({ kit }), with the kit shared by its AuthProxyProvider; its own `tsc && vite build` pass.
@@ -12,7 +13,8 @@
 //   and once more with exactOptionalPropertyTypes (a host forwarding `theme={maybeTheme}`), and App B
 //   compiles a CommonJS file importing `auth-proxy-kit/core` (nodenext) and require()s it in Node.
 // - Playwright (consumers/e2e, the `vite-template`, `react18-cjs` and `wagmi` projects of
-//   playwright.config.ts) signs in by email on all three apps; on App B, also on a page of two React roots
+//   playwright.config.ts) signs in by email on all three apps, and with Google on App A's dev server through
+//   the mock's Playwright fixture (addOAuthIdentity); on App B, also on a page of two React roots
 //   (`/?islands`), each with its own provider, which follow each other and keep the session's cookie; on
 //   App C it connects wagmi through the login modal, signs typed data and sends ether on a local node.
 // `npm test` runs this with --prepare (make the apps in HOSTS_DIR and stop: its one Playwright run signs
@@ -26,6 +28,7 @@ import { join, resolve } from 'node:path'
 import { kitTarball } from './packKit'
 import { EVM_NODE_DIR, GANACHE_VERSION, prepareEvmNodeDir } from './consumers/evmNode'
 import { lowerBound } from './consumers/lowerBound'
+import { mockInBuild } from './consumers/mockInBuild'
 import { forPreview, onTheMock, quickStartFiles } from './consumers/quickStartFiles'
 
 const ROOT = resolve(import.meta.dirname, '..')
@@ -175,6 +178,11 @@ async function main(): Promise<void> {
         results.push(
           `app A (Vite template, TypeScript ${typescript}): tsc -b and vite build pass with the quick start pasted`,
         )
+        // The quick start's production build: the mock served its dev server and its OAuth providers, and
+        // must have left nothing in what ships.
+        const leaks = mockInBuild(join(appA, 'dist'))
+        if (leaks.length > 0) throw new Error(`app A's production build carries the mock:\n  ${leaks.join('\n  ')}`)
+        results.push("app A's production build carries nothing of the mock (no __mock/ route, key or announcement)")
       })
       await step(
         'type tests: every entry under bundler, node16, nodenext, and exactOptionalPropertyTypes',

@@ -5,7 +5,7 @@ import { DevInbox } from './DevInbox'
 import { LumenMark } from './LumenMark'
 import { LookSelect } from './LookSelect'
 import { ConfigIdSelect } from './ConfigIdSelect'
-import { MOCK_PROXY_PATH, mockOAuthEndpoints, mockTurnstileScriptUrl } from './mockProxy'
+import { MOCK_PROXY_PATH, mockTurnstileScriptUrl } from './mockProxy'
 import { NewestCodeToast } from './NewestCodeToast'
 import { OAuthModeSelect } from './OAuthModeSelect'
 import { createPageCodes, type PageCodes } from './pageCodes'
@@ -44,8 +44,9 @@ export interface AppProps {
 
 export function App({ queryClient: given }: AppProps) {
   const [queryClient] = useState(() => given ?? new QueryClient())
+  // No OAuth endpoints to pass: the mock's Vite plugin tells the page where its consent pages are, in the
+  // dev server and in the e2e's build (enclaveKeyInBuild), as it does for any host app.
   const [proxyUrl] = useState(() => new URL(MOCK_PROXY_PATH, window.location.origin).href)
-  const [oauthEndpoints] = useState(() => mockOAuthEndpoints(proxyUrl))
   // The codes this page asks for, known from the kit's own calls: the toast shows only those.
   const [codes] = useState(createPageCodes)
   const [kitFetch] = useState(() => recordOtpIds(codes.asked))
@@ -60,7 +61,6 @@ export function App({ queryClient: given }: AppProps) {
         proxyUrl={proxyUrl}
         configId={configId}
         fetch={kitFetch}
-        {...oauthEndpoints}
         oauthMode={oauthMode === 'auto' ? undefined : oauthMode}
         dangerouslyOverrideSignerPublicKey={import.meta.env.AUTH_PROXY_MOCK_ENCLAVE_KEY}
         captchaScriptUrl={mockTurnstileScriptUrl(proxyUrl)}

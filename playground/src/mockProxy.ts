@@ -19,23 +19,3 @@ export function isPlaygroundConfigId(value: unknown): value is PlaygroundConfigI
 export function mockTurnstileScriptUrl(proxyUrl: string): string {
   return `${proxyUrl.replace(/\/+$/, '')}/__mock/turnstile/v0/api.js`
 }
-
-/**
- * The mock's consent pages and Facebook token endpoint, standing in for each provider's: the same URLs
- * as mockOAuthEndpoints(proxyUrl) from auth-proxy-kit/mock (a test holds them equal), written out here
- * because that entry also re-exports the whole mock (handler, Node server, Vite plugin), which the page
- * has no use for.
- */
-export function mockOAuthEndpoints(proxyUrl: string) {
-  const base = proxyUrl.replace(/\/+$/, '')
-  return {
-    oauthAuthorizeUrls: {
-      google: `${base}/__mock/oauth/google/authorize`,
-      apple: `${base}/__mock/oauth/apple/authorize`,
-      x: `${base}/__mock/oauth/x/authorize`,
-      discord: `${base}/__mock/oauth/discord/authorize`,
-      facebook: `${base}/__mock/oauth/facebook/authorize`,
-    },
-    oauthTokenUrls: { facebook: `${base}/__mock/oauth/facebook/v11.0/oauth/access_token` },
-  }
-}

@@ -32,6 +32,16 @@ describe('mockOAuthEndpoints', () => {
       oauthTokenUrls: { facebook: 'http://localhost:5173/auth-proxy/__mock/oauth/facebook/v11.0/oauth/access_token' },
     })
   })
+
+  it('refuses what is neither an http(s) URL nor a path, naming the call and the fix', () => {
+    for (const proxyUrl of ['auth-proxy', 'localhost:8787', 'ftp://mock.test', '']) {
+      expect(() => mockOAuthEndpoints(proxyUrl)).toThrow(
+        new TypeError(
+          `mockOAuthEndpoints(proxyUrl): expected the mock's URL, absolute ('http://localhost:8787/auth-proxy') or a path on the page's origin ('/auth-proxy'), got ${JSON.stringify(proxyUrl)}`,
+        ),
+      )
+    }
+  })
 })
 
 describe('mockOidcJwksUrl', () => {

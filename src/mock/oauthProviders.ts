@@ -85,9 +85,26 @@ export function providerOfProxyIssuedSubject(subject: string): CodeExchangeProvi
   return CODE_EXCHANGE_PROVIDERS.find((candidate) => candidate === provider)
 }
 
-/** The mock's URL without a trailing slash; `proxyUrl` includes the basePath. */
-function baseOf(proxyUrl: string): string {
+/**
+ * The mock's URL without a trailing slash; `proxyUrl` includes the basePath. A path stays a path ('/auth-proxy',
+ * the quick start's): the kit resolves it against the page, as it does a path proxyUrl. Anything else
+ * would send the person nowhere, so it is refused here, naming the call.
+ */
+function baseOf(proxyUrl: string, label: string): string {
+  if (!isHttpUrl(proxyUrl) && !(typeof proxyUrl === 'string' && proxyUrl.startsWith('/'))) {
+    throw new TypeError(
+      `${label}: expected the mock's URL, absolute ('http://localhost:8787/auth-proxy') or a path on the page's origin ('/auth-proxy'), got ${JSON.stringify(proxyUrl)}`,
+    )
+  }
   return proxyUrl.replace(/\/+$/, '')
+}
+
+function isHttpUrl(value: unknown): boolean {
+  try {
+    return typeof value === 'string' && /^https?:$/.test(new URL(value).protocol)
+  } catch {
+    return false
+  }
 }
 
 /**
@@ -95,7 +112,7 @@ function baseOf(proxyUrl: string): string {
  * (`KitOptions.oauthAuthorizeUrls`). `proxyUrl` is the mock's URL, basePath included.
  */
 export function mockOAuthAuthorizeUrls(proxyUrl: string): Record<MockOAuthProvider, string> {
-  const base = baseOf(proxyUrl)
+  const base = baseOf(proxyUrl, 'mockOAuthAuthorizeUrls(proxyUrl)')
   const urls = {} as Record<MockOAuthProvider, string>
   for (const provider of MOCK_OAUTH_PROVIDERS) urls[provider] = `${base}/__mock/oauth/${provider}/authorize`
   return urls
@@ -109,12 +126,15 @@ export interface MockOAuthEndpoints {
 
 /**
  * Every provider URL the kit needs to run against the mock, to spread into the kit's options:
- * `createKit({ proxyUrl, configId, ...mockOAuthEndpoints(proxyUrl) })`.
+ * `createKit({ proxyUrl, configId, ...mockOAuthEndpoints(proxyUrl) })`. `proxyUrl` may be a path
+ * ('/auth-proxy'): the endpoints are then paths too, which the kit resolves against the page. A page
+ * the mock's Vite plugin serves needs none of this: the kit finds them there (see the plugin).
  */
 export function mockOAuthEndpoints(proxyUrl: string): MockOAuthEndpoints {
+  const base = baseOf(proxyUrl, 'mockOAuthEndpoints(proxyUrl)')
   return {
     oauthAuthorizeUrls: mockOAuthAuthorizeUrls(proxyUrl),
-    oauthTokenUrls: { facebook: `${baseOf(proxyUrl)}/__mock/oauth/facebook/v11.0/oauth/access_token` },
+    oauthTokenUrls: { facebook: `${base}/__mock/oauth/facebook/v11.0/oauth/access_token` },
   }
 }
 
@@ -123,6 +143,6 @@ export function mockOAuthEndpoints(proxyUrl: string): MockOAuthEndpoints {
  * Apple and Facebook, the proxy's for X and Discord.
  */
 export function mockOidcJwksUrl(proxyUrl: string, provider: MockOAuthProvider): string {
-  const base = baseOf(proxyUrl)
+  const base = baseOf(proxyUrl, 'mockOidcJwksUrl(proxyUrl)')
   return isOidcProvider(provider) ? `${base}/__mock/oauth/${provider}/jwks.json` : `${base}/.well-known/jwks.json`
 }

@@ -1,9 +1,14 @@
 import { MOCK_DEV_ENCLAVE_PUBLIC_KEY } from './devEnclaveKey'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createServer, preview, type PreviewServer, type ViteDevServer } from 'vite'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createKit } from '../core/createKit'
+import { memoryKeyStore } from '../core/keys/memoryKeyStore'
+import { completeOAuth, startOAuth } from '../core/oauth/oauthActions'
+import { fakeStorage } from '../core/test/fakes'
+import { pressOnConsentPage } from './testing/oauth'
 import { mockAuthProxyPlugin } from './vite'
 
 let server: ViteDevServer | PreviewServer | undefined
@@ -156,5 +161,73 @@ describe('mockAuthProxyPlugin', () => {
     })
     expect(response.status).toBe(200)
     expect(await response.json()).toMatchObject({ enabledProviders: ['email', 'sms', 'google', 'apple', 'passkey'] })
+  })
+
+  it("announces the mock's OAuth providers to the page it serves: the quick start's kit signs in with Google on the mock's consent page", async () => {
+    const plugin = mockAuthProxyPlugin({ path: '/auth-proxy' })
+    const url = await startVite(plugin)
+    writeFileSync(
+      join(root as string, 'index.html'),
+      '<!doctype html><html><head><title>App</title></head><body></body></html>',
+    )
+    const html = await (await fetch(`${url}/`)).text()
+    const block = /<script type="application\/json" id="auth-proxy-kit-mock">(.*?)<\/script>/.exec(html)?.[1]
+    expect(JSON.parse(block ?? 'null')).toEqual({
+      proxyUrl: '/auth-proxy',
+      oauthAuthorizeUrls: {
+        google: '/auth-proxy/__mock/oauth/google/authorize',
+        apple: '/auth-proxy/__mock/oauth/apple/authorize',
+        x: '/auth-proxy/__mock/oauth/x/authorize',
+        discord: '/auth-proxy/__mock/oauth/discord/authorize',
+        facebook: '/auth-proxy/__mock/oauth/facebook/authorize',
+      },
+      oauthTokenUrls: { facebook: '/auth-proxy/__mock/oauth/facebook/v11.0/oauth/access_token' },
+    })
+
+    // That page's kit, as the quick start builds it: a path for proxyUrl, and no OAuth endpoints.
+    const page = { href: `${url}/` }
+    vi.stubGlobal('location', page)
+    vi.stubGlobal('document', {
+      getElementById: (id: string) => (id === 'auth-proxy-kit-mock' ? { textContent: block } : null),
+    })
+    const kit = createKit({
+      proxyUrl: '/auth-proxy',
+      configId: 'demo',
+      keyStore: memoryKeyStore(),
+      storage: fakeStorage(),
+      oauthStorage: fakeStorage(),
+      location: page,
+    })
+    try {
+      const { authorizeUrl } = await startOAuth(kit, { provider: 'google', mode: 'redirect' })
+      expect(authorizeUrl.startsWith(`${url}/auth-proxy/__mock/oauth/google/authorize?`)).toBe(true)
+      const callbackUrl = await pressOnConsentPage(plugin.api.proxy, authorizeUrl, 'Continue as Ada Lovelace')
+      const { provider } = await completeOAuth(kit, { callbackUrl })
+      expect(provider).toBe('google')
+      expect(kit.session.getSnapshot().status).toBe('signedIn')
+    } finally {
+      kit.destroy()
+    }
+  })
+
+  it("announces nothing in a production build's HTML, and the mock in a build for preview (enclaveKeyInBuild)", () => {
+    const htmlTags = (plugin: ReturnType<typeof mockAuthProxyPlugin>, command: 'serve' | 'build') => {
+      ;(plugin.config as (config: object, env: { command: string; mode: string }) => unknown)(
+        {},
+        { command, mode: 'production' },
+      )
+      return (plugin.transformIndexHtml as () => unknown)()
+    }
+    expect(htmlTags(mockAuthProxyPlugin(), 'build')).toBeUndefined()
+    expect(htmlTags(mockAuthProxyPlugin({ path: '/api/auth/' }), 'serve')).toEqual([
+      expect.objectContaining({
+        tag: 'script',
+        attrs: { type: 'application/json', id: 'auth-proxy-kit-mock' },
+        children: expect.stringContaining('"proxyUrl":"/api/auth"'),
+      }),
+    ])
+    expect(htmlTags(mockAuthProxyPlugin({ enclaveKeyInBuild: true }), 'build')).toEqual([
+      expect.objectContaining({ attrs: { type: 'application/json', id: 'auth-proxy-kit-mock' } }),
+    ])
   })
 })

@@ -1,9 +1,11 @@
 // The mock proxy inside Vite's dev and preview servers, so that an app (the playground) talks to it on
 // its own origin, under `path`.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Plugin } from 'vite'
+import type { HtmlTagDescriptor, Plugin } from 'vite'
+import { MOCK_ANNOUNCEMENT_ID, type MockAnnouncement } from '../core/oauth/mockAnnouncement'
 import { MockConnectionDropped } from './faults/MockConnectionDropped'
 import { createMockAuthProxy } from './handler'
+import { mockOAuthEndpoints } from './oauthProviders'
 import { DEMO_CONFIG_ID } from './tenants'
 import { MOCK_DEV_ENCLAVE_SECRET_KEY, MOCK_ENCLAVE_KEY_ENV } from './devEnclaveKey'
 import { sendResponse, toRequest } from './nodeHttp'
@@ -13,9 +15,10 @@ export interface MockAuthProxyPluginOptions extends Omit<MockAuthProxyOptions, '
   /** Where the proxy is mounted. Default '/auth-proxy'. */
   path?: string | undefined
   /**
-   * Also define `import.meta.env.AUTH_PROXY_MOCK_ENCLAVE_KEY` in a build (`vite build`), for a build that
-   * `vite preview` serves against this mock (an end-to-end test's). Default false: a production build
-   * must trust production's key, and gets undefined there.
+   * Also define `import.meta.env.AUTH_PROXY_MOCK_ENCLAVE_KEY` in a build (`vite build`), and announce the
+   * mock's OAuth providers in its HTML, for a build that `vite preview` serves against this mock (an
+   * end-to-end test's). Default false: a production build must trust production's key and send people to
+   * the real providers, and gets neither.
    */
   enclaveKeyInBuild?: boolean | undefined
 }
@@ -28,6 +31,23 @@ export interface MockAuthProxyPluginApi {
 export type MockAuthProxyPlugin = Plugin<MockAuthProxyPluginApi> & { api: MockAuthProxyPluginApi }
 
 type Next = (error?: unknown) => void
+
+/**
+ * The page's announcement of the mock (core/oauth/mockAnnouncement.ts): a JSON data block whose endpoints
+ * are paths on the page's origin, so that the kit of the page whose proxyUrl is `basePath` sends "Continue
+ * with Google" to the mock's consent page, with nothing imported and no URL for the app to type.
+ */
+function mockAnnouncementTag(basePath: string): HtmlTagDescriptor {
+  const proxyUrl = basePath === '' ? '/' : basePath
+  const announcement: MockAnnouncement = { proxyUrl, ...mockOAuthEndpoints(proxyUrl) }
+  return {
+    tag: 'script',
+    attrs: { type: 'application/json', id: MOCK_ANNOUNCEMENT_ID },
+    // Vite writes children as they are: `<` escaped, so that no path can close the script element.
+    children: JSON.stringify(announcement).replace(/</g, '\\u003c'),
+    injectTo: 'head-prepend',
+  }
+}
 
 export function mockAuthProxyPlugin(options: MockAuthProxyPluginOptions = {}): MockAuthProxyPlugin {
   const { path = '/auth-proxy', enclaveKeyInBuild = false, ...proxyOptions } = options
@@ -53,12 +73,16 @@ export function mockAuthProxyPlugin(options: MockAuthProxyPluginOptions = {}): M
       })
   }
 
+  // Whether the pages this Vite makes talk to the mock: always while it serves, in a build only when told.
+  let servesMock = false
+
   return {
     name: 'auth-proxy-kit:mock-proxy',
     api: { proxy },
     config(_config, { command }) {
+      servesMock = command === 'serve' || enclaveKeyInBuild
       // The page's kit is told the key explicitly (dangerouslyOverrideSignerPublicKey), never by default.
-      if (command !== 'serve' && !enclaveKeyInBuild) return undefined
+      if (!servesMock) return undefined
       return { define: { [`import.meta.env.${MOCK_ENCLAVE_KEY_ENV}`]: JSON.stringify(proxy.enclaveSignerPublicKey) } }
     },
     configureServer(server) {
@@ -81,6 +105,10 @@ export function mockAuthProxyPlugin(options: MockAuthProxyPluginOptions = {}): M
     },
     configurePreviewServer(server) {
       server.middlewares.use(middleware)
+    },
+    // The mock's OAuth endpoints for the page's kit; a production build's HTML says nothing of the mock.
+    transformIndexHtml() {
+      return servesMock ? [mockAnnouncementTag(basePath)] : undefined
     },
   }
 }

@@ -57,8 +57,10 @@ export interface AuthProxyProviderProps extends AuthProxyCallbacks {
   /** A kit built by the app; the provider then neither builds nor destroys one (nor reads the kit options above or below). */
   kit?: Kit | undefined
   /**
-   * Authorization endpoints replacing the providers' own, by provider. On the mock proxy, spread
-   * `{...mockOAuthEndpoints(proxyUrl)}` from auth-proxy-kit/mock (this and oauthTokenUrls). Read when the kit is built.
+   * Authorization endpoints replacing the providers' own, by provider: absolute URLs or paths on the page's
+   * origin. On a page the mock's Vite plugin serves, the kit on that mock takes the mock's own unless given
+   * these; against a mock served otherwise, spread `{...mockOAuthEndpoints(proxyUrl)}` from
+   * auth-proxy-kit/mock (this and oauthTokenUrls). Read when the kit is built.
    */
   oauthAuthorizeUrls?: Partial<Record<OAuthProviderName, string>> | undefined
   /**

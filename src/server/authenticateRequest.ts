@@ -6,7 +6,7 @@ import { verifySessionToken, type VerifiedSession, type VerifySessionOptions } f
 
 export interface RequestSessionOptions extends VerifySessionOptions, ReadSessionTokenOptions {
   /** The realm named in the WWW-Authenticate challenge. Default "auth-proxy-kit". */
-  realm?: string
+  realm?: string | undefined
 }
 
 export type AuthenticationResult =

@@ -7,7 +7,7 @@ export const DEFAULT_SESSION_COOKIE = 'apk_session'
 
 export interface ReadSessionTokenOptions {
   /** The session cookie's name; `false` reads the Authorization header only. Default `apk_session`. */
-  cookieName?: string | false
+  cookieName?: string | false | undefined
 }
 
 /**

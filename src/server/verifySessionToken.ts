@@ -44,22 +44,22 @@ export interface VerifySessionOptions {
    * The notarizer's public key (uncompressed P-256, hex). Default: production's
    * (PRODUCTION_NOTARIZER_PUBLIC_KEY). The mock's is `proxy.sessionNotarizerPublicKey`.
    */
-  notarizerPublicKey?: string
+  notarizerPublicKey?: string | undefined
   /**
    * A JWKS to read the key from (its key with kid `session-notarizer`), fetched and cached: the mock's
    * `<proxy URL>/.well-known/jwks.json`. Not with `notarizerPublicKey`.
    */
-  jwksUrl?: string | URL
+  jwksUrl?: string | URL | undefined
   /** What fetches `jwksUrl`. Default globalThis.fetch. */
-  fetch?: typeof fetch
+  fetch?: typeof fetch | undefined
   /**
    * How long after `exp` a session is still accepted, for the issuer's clock and this server's to
    * disagree. Default 30: a few seconds is what NTP-synced hosts disagree by, and 30 s is small beside a
    * session's 900 s default life.
    */
-  clockToleranceSeconds?: number
+  clockToleranceSeconds?: number | undefined
   /** The clock, in milliseconds since the epoch. Default Date.now. */
-  now?: () => number
+  now?: (() => number) | undefined
 }
 
 export const DEFAULT_CLOCK_TOLERANCE_SECONDS = 30

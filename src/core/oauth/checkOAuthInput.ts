@@ -23,7 +23,7 @@ export function assertOAuthKit(kit: Kit, label: string): KitOAuth {
     throw invalidArgument(label, 'a kit made by createKit(options) (it has no config store)', kit)
   }
   // createKit leaves its OAuth options to be completed and checked here, where they are used.
-  return checkKitOAuth(resolveKitOAuth(oauth))
+  return checkKitOAuth(resolveKitOAuth(oauth, kit.client.proxyUrl))
 }
 
 export function assertOAuthConfig(config: unknown, label: string): asserts config is WalletKitConfigResponse {

@@ -6,6 +6,7 @@ import { fakeFetch } from '../test/fakeFetch'
 import { fakeStorage } from '../test/fakes'
 import { checkKitOAuth } from './checkKitOAuth'
 import { resolveKitOAuth } from './kitOAuth'
+import { MOCK_ANNOUNCEMENT_ID } from './mockAnnouncement'
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -76,6 +77,73 @@ describe('resolveKitOAuth', () => {
     expect(resolveKitOAuth({ location }).location).toBe(location)
     vi.stubGlobal('location', { href: 'https://page.example.com/' })
     expect(resolveKitOAuth({}).location?.href).toBe('https://page.example.com/')
+  })
+})
+
+/** A page the mock's Vite plugin served: its announcement of the mock at /auth-proxy. */
+function announceMock(proxyUrl = '/auth-proxy'): void {
+  const announcement = JSON.stringify({
+    proxyUrl,
+    oauthAuthorizeUrls: {
+      google: `${proxyUrl}/__mock/oauth/google/authorize`,
+      apple: `${proxyUrl}/__mock/oauth/apple/authorize`,
+    },
+    oauthTokenUrls: { facebook: `${proxyUrl}/__mock/oauth/facebook/v11.0/oauth/access_token` },
+  })
+  vi.stubGlobal('document', {
+    getElementById: (id: string) => (id === MOCK_ANNOUNCEMENT_ID ? { textContent: announcement } : null),
+  })
+}
+
+describe('resolveKitOAuth on a page that announces the mock', () => {
+  const location = { href: 'http://localhost:5173/shop?item=1' }
+
+  it("gives the kit on that mock the mock's endpoints, resolved against the page", () => {
+    announceMock()
+    const oauth = resolveKitOAuth({ location }, '/auth-proxy')
+    expect(oauth.authorizeUrls).toEqual({
+      google: 'http://localhost:5173/auth-proxy/__mock/oauth/google/authorize',
+      apple: 'http://localhost:5173/auth-proxy/__mock/oauth/apple/authorize',
+    })
+    expect(oauth.tokenUrls).toEqual({
+      facebook: 'http://localhost:5173/auth-proxy/__mock/oauth/facebook/v11.0/oauth/access_token',
+    })
+    expect(checkKitOAuth(oauth)).toBe(oauth)
+
+    // A kit on another proxy keeps the real providers, and so does the kit where no page announces a mock.
+    expect(resolveKitOAuth({ location }, 'https://auth.example.com').authorizeUrls).toEqual({})
+    vi.unstubAllGlobals()
+    expect(resolveKitOAuth({ location }, '/auth-proxy').authorizeUrls).toEqual({})
+  })
+
+  it("lets the app's own endpoints win, provider by provider", () => {
+    announceMock()
+    const oauth = resolveKitOAuth(
+      { location, oauthAuthorizeUrls: { google: 'https://accounts.mock.test/authorize' } },
+      '/auth-proxy',
+    )
+    expect(oauth.authorizeUrls).toEqual({
+      google: 'https://accounts.mock.test/authorize',
+      apple: 'http://localhost:5173/auth-proxy/__mock/oauth/apple/authorize',
+    })
+  })
+})
+
+describe('resolveKitOAuth with paths for endpoints', () => {
+  it('resolves them against the page, as it does a path proxyUrl, and refuses them with no page (a server)', () => {
+    const oauth = resolveKitOAuth({
+      location: { href: 'http://localhost:5173/shop' },
+      oauthAuthorizeUrls: { google: '/auth-proxy/__mock/oauth/google/authorize' },
+      oauthTokenUrls: { facebook: '/auth-proxy/__mock/oauth/facebook/v11.0/oauth/access_token' },
+    })
+    expect(oauth.authorizeUrls).toEqual({ google: 'http://localhost:5173/auth-proxy/__mock/oauth/google/authorize' })
+    expect(oauth.tokenUrls).toEqual({
+      facebook: 'http://localhost:5173/auth-proxy/__mock/oauth/facebook/v11.0/oauth/access_token',
+    })
+    expect(checkKitOAuth(oauth)).toBe(oauth)
+
+    const onServer = resolveKitOAuth({ oauthAuthorizeUrls: { google: '/auth-proxy/__mock/oauth/google/authorize' } })
+    expect(() => checkKitOAuth(onServer)).toThrow(/createKit\(\{ oauthAuthorizeUrls.google \}\)/)
   })
 })
 

@@ -1,5 +1,6 @@
 import { memoryStorage } from '../session/memoryStorage'
 import { workingStorage } from '../workingStorage'
+import { announcedMockEndpoints } from './mockAnnouncement'
 import type { OAuthProviderName } from './providerNames'
 
 /**
@@ -21,14 +22,15 @@ export interface OAuthLocation {
  */
 export interface KitOAuthOptions {
   /**
-   * Authorization endpoints that replace the providers' own, by provider. A kit on the mock proxy
-   * passes mockOAuthAuthorizeUrls(proxyUrl) from auth-proxy-kit/mock.
+   * Authorization endpoints that replace the providers' own, by provider: absolute URLs, or in a browser
+   * paths on the page's origin. On a page the mock's Vite plugin serves, the kit whose proxyUrl is that
+   * mock's takes the mock's own unless given these (mockAnnouncement.ts); elsewhere a kit on the mock
+   * passes mockOAuthEndpoints(proxyUrl) from auth-proxy-kit/mock.
    */
   oauthAuthorizeUrls?: Partial<Record<OAuthProviderName, string>> | undefined
   /**
    * Token endpoints that replace the providers' own. Facebook's code is redeemed by the browser, at
-   * https://graph.facebook.com/v11.0/oauth/access_token by default; a kit on the mock proxy passes
-   * mockOAuthEndpoints(proxyUrl).oauthTokenUrls.
+   * https://graph.facebook.com/v11.0/oauth/access_token by default; on the mock, as oauthAuthorizeUrls.
    */
   oauthTokenUrls?: OAuthTokenUrls | undefined
   /**
@@ -72,12 +74,15 @@ const resolved = new WeakMap<KitOAuthSettings, KitOAuth>()
 /**
  * A kit's OAuth options (kit.oauth) with the platform's defaults, worked out when an OAuth flow first
  * needs them: a page that never signs in with a provider carries neither this nor the checks
- * (checkKitOAuth).
+ * (checkKitOAuth). `proxyUrl` is the kit's (kit.client.proxyUrl): a page that announces that very mock
+ * lends the kit its endpoints (mockAnnouncement.ts).
  */
-export function resolveKitOAuth(options: KitOAuthSettings): KitOAuth {
+export function resolveKitOAuth(options: KitOAuthSettings, proxyUrl?: string): KitOAuth {
   let oauth = resolved.get(options)
   if (oauth === undefined) {
     const { oauthAuthorizeUrls = {}, oauthTokenUrls = {}, oauthStorage, location = defaultLocation() } = options
+    const page = location?.href
+    const mock = announcedMockEndpoints(proxyUrl, page)
     // An injected storage is the caller's to vouch for; only the memory fallback is known not to survive.
     const { storage, survivesRedirect } =
       oauthStorage === undefined ? defaultStorage() : { storage: oauthStorage, survivesRedirect: true }
@@ -85,8 +90,8 @@ export function resolveKitOAuth(options: KitOAuthSettings): KitOAuth {
     // invocation" when `this` is not the window.
     const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
     oauth = Object.freeze({
-      authorizeUrls: oauthAuthorizeUrls,
-      tokenUrls: oauthTokenUrls,
+      authorizeUrls: endpoints(mock?.oauthAuthorizeUrls, oauthAuthorizeUrls, page),
+      tokenUrls: endpoints(mock?.oauthTokenUrls, oauthTokenUrls, page),
       fetch: fetchImpl,
       storage,
       storageSurvivesRedirect: survivesRedirect,
@@ -95,6 +100,26 @@ export function resolveKitOAuth(options: KitOAuthSettings): KitOAuth {
     resolved.set(options, oauth)
   }
   return oauth
+}
+
+/**
+ * The endpoints the app gave, over the announced mock's (the app's win, provider by provider), with each
+ * path resolved against the page, as a path proxyUrl is. What is not an object is left for checkKitOAuth
+ * to refuse, naming the option.
+ */
+function endpoints<T>(announced: object | undefined, given: T, page: string | undefined): T {
+  if (typeof given !== 'object' || given === null) return given
+  const merged: Record<string, unknown> = { ...announced, ...(given as object) }
+  for (const [provider, url] of Object.entries(merged)) {
+    if (typeof url === 'string' && url.startsWith('/') && page !== undefined) {
+      try {
+        merged[provider] = new URL(url, page).href
+      } catch {
+        // Left as it is: checkKitOAuth names the option and what it expects.
+      }
+    }
+  }
+  return merged as T
 }
 
 function defaultStorage(): { storage: OAuthStorage; survivesRedirect: boolean } {

@@ -1,7 +1,7 @@
 // The kit's OAuth flows end to end on the mock proxy's handler, for each provider kind: the kit builds
 // the authorize URL, the "browser" consents on the mock's page, the kit completes from the URL the page
 // redirects to. What the mock accepts here is what production's proxy and providers accept (WIRE.md).
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createMockAuthProxy, mockOAuthEndpoints } from '../../mock'
 import { EVERY_PROVIDER_TENANT, pressOnConsentPage } from '../../mock/testing/oauth'
 import { createKit, type Kit } from '../createKit'
@@ -59,6 +59,31 @@ async function signIn(provider: OAuthProviderName, otpProtocol?: 'v1' | 'v2') {
 }
 
 const STAMP_LOGIN = '/public/v1/submit/stamp_login'
+
+describe("OAuth against the mock at the quick start's path", () => {
+  it("signs in with Google through mockOAuthEndpoints('/auth-proxy'): the kit resolves the paths against the page", async () => {
+    const page = { href: 'http://localhost:5173/shop' }
+    // A path proxyUrl is resolved against the page, as in a browser.
+    vi.stubGlobal('location', page)
+    const proxy = createMockAuthProxy({ basePath: '/auth-proxy' })
+    const kit = createKit({
+      proxyUrl: '/auth-proxy',
+      configId: 'demo',
+      fetch: (input, init) => proxy.fetch(new Request(input, init)),
+      keyStore: memoryKeyStore(),
+      storage: fakeStorage(),
+      oauthStorage: fakeStorage(),
+      location: page,
+      ...mockOAuthEndpoints('/auth-proxy'),
+    })
+    kits.push(kit)
+    const { authorizeUrl } = await startOAuth(kit, { provider: 'google', mode: 'redirect' })
+    expect(authorizeUrl.startsWith('http://localhost:5173/auth-proxy/__mock/oauth/google/authorize?')).toBe(true)
+    const callbackUrl = await consent(proxy, authorizeUrl, 'Continue as Ada Lovelace')
+    expect(await completeOAuth(kit, { callbackUrl })).toMatchObject({ isNewUser: true, provider: 'google' })
+    expect(kit.session.getSnapshot().status).toBe('signedIn')
+  })
+})
 
 describe('OAuth against the mock proxy, per provider kind', () => {
   it.each([

@@ -147,7 +147,7 @@ function pendingOf(kit: Kit, callbackUrl: string): PendingOf {
   const state = parseOAuthCallback(callbackUrl)?.state
   if (state === undefined) return none
   try {
-    const { storage } = resolveKitOAuth(kit.oauth)
+    const { storage } = resolveKitOAuth(kit.oauth, kit.client.proxyUrl)
     const record = readPendingOAuth(storage, kit.client.configId, state)
     return {
       mode: record?.mode,
