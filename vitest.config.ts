@@ -32,6 +32,7 @@ const NODE_FILES_ISOLATED = [
   'src/core/client.test.ts',
   'src/core/keys/keyStore.test.ts',
   'src/core/keys/startKeySweep.test.ts',
+  'src/core/stamp/lazyPublicApiClient.test.ts',
 ]
 /**
  * The files that drive production's current client (@turnkey/core 2.8.1, installed as @turnkey/core-v2)

@@ -78,6 +78,10 @@ const NOT_IN_FIRST_LOAD = [
   { pattern: /^components\/phone\//, why: 'the phone step' },
   { pattern: /^core\/wallet\//, why: 'the wallet actions (loaded when a signed-in view or hook asks for them)' },
   { pattern: /^core\/signing\//, why: 'the signing actions (their own chunk, loaded on the first signature)' },
+  {
+    pattern: /^core\/stamp\/publicApiClient\.js$/,
+    why: "the public API's client (loaded with the first signed-in action: lazyPublicApiClient)",
+  },
   { pattern: /^viem(\/|$)|^viem\.js$/, why: 'viem and the viem entry (auth-proxy-kit/viem, imported by the app)' },
   { pattern: /^server(\/|$)|^server\.js$/, why: 'the server helpers (auth-proxy-kit/server, imported by a backend)' },
   { pattern: /^@noble\/|^@scure\//, why: 'keccak and base58 (the wallet chunk)' },

@@ -10,7 +10,7 @@ import { resolveBaseUrl } from './postJson'
 import { createProxyClock } from './proxyClock'
 import { memoryStorage } from './session/memoryStorage'
 import { createSessionStore, sessionStorageKey } from './session/sessionStore'
-import { createPublicApiClient } from './stamp/publicApiClient'
+import { lazyPublicApiClient } from './stamp/lazyPublicApiClient'
 import type { SignupWallet } from './types'
 import { workingStorage } from './workingStorage'
 
@@ -91,7 +91,7 @@ export function createKit(options: KitOptions): Kit {
     // Facebook's token endpoint is called with the kit's fetch, as the proxy is.
     fetch: options.fetch,
   })
-  const publicApi = createPublicApiClient({
+  const publicApi = lazyPublicApiClient({
     // Resolved here, so that a bad one is named as the option the app gave.
     apiUrl: resolveBaseUrl(options.apiUrl ?? client.proxyUrl, 'createKit({ apiUrl })'),
     fetch: options.fetch,

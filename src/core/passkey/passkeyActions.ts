@@ -8,3 +8,7 @@ export {
   type SignUpWithPasskeyParameters,
   type SignUpWithPasskeyReturnType,
 } from './signUpWithPasskey'
+// Every action here asks the public API, whose client createKit loads on first use
+// (lazyPublicApiClient): exported here so that its code comes with this chunk, in parallel, rather than
+// being fetched after it.
+export { createPublicApiClient } from '../stamp/publicApiClient'

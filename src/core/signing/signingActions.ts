@@ -9,3 +9,7 @@ export {
   type SendTransactionParameters,
   type SentTransaction,
 } from './sendTransaction'
+// Every action here asks the public API, whose client createKit loads on first use
+// (lazyPublicApiClient): exported here so that its code comes with this chunk, in parallel, rather than
+// being fetched after it.
+export { createPublicApiClient } from '../stamp/publicApiClient'
