@@ -84,7 +84,7 @@ export function createKit(options: KitOptions): Kit {
   })
   const publicApi = createPublicApiClient({
     // Resolved here, so that a bad one is named as the option the app gave.
-    apiUrl: resolveBaseUrl(options.apiUrl ?? client.proxyUrl, 'createKit({ apiUrl })'),
+    apiUrl: resolveBaseUrl(options.apiUrl ?? client.proxyUrl, 'apiUrl'),
     fetch: options.fetch,
     timeoutMs: client.timeoutMs,
     clock,
