@@ -460,13 +460,13 @@ describe('createAuthProxyClient: input checks', () => {
   it.each([
     ['', `proxyUrl "" is not a valid URL: ${EXPECTED}`],
     ['auth.example.com', `proxyUrl "auth.example.com" is not a valid URL: ${EXPECTED}`],
-    ['ftp://auth.example.com', `proxyUrl "ftp://auth.example.com" is not an http(s) URL: ${EXPECTED}`],
+    ['ftp://auth.example.com', `proxyUrl "ftp://auth.example.com" is not a valid URL: ${EXPECTED}`],
     [
       'https://auth.example.com?x=1',
       'proxyUrl "https://auth.example.com?x=1" has a ?query or #fragment: expected a base URL without them',
     ],
     // A path needs a page to resolve against; Node has none.
-    ['/auth-proxy', `proxyUrl "/auth-proxy" is not a valid URL (a path needs a page to resolve against): ${EXPECTED}`],
+    ['/auth-proxy', `proxyUrl "/auth-proxy" is not a valid URL: ${EXPECTED}`],
   ])('refuses proxyUrl %j, naming it and what it should be', (proxyUrl, message) => {
     expect(() => createAuthProxyClient({ proxyUrl, configId: 'demo', fetch: fetchImpl })).toThrow(
       new KitError('CONFIG_INVALID', message),

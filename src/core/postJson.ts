@@ -56,19 +56,17 @@ export function assertTimeoutMs(timeoutMs: unknown, label: string): asserts time
 export function resolveBaseUrl(value: unknown, name: string): string {
   const expected = "an http(s) URL like 'https://auth.example.com' (or, in a browser, a path like '/auth-proxy')"
   const invalid = (why: string) => new KitError('CONFIG_INVALID', `${name} ${describeValue(value)} ${why}`)
-  if (typeof value !== 'string' || value === '') throw invalid(`is not a valid URL: expected ${expected}`)
+  const notUrl = () => invalid(`is not a valid URL: expected ${expected}`)
+  if (typeof value !== 'string' || value === '') throw notUrl()
   // A same-origin path is convenient with a dev-server proxy; it needs a page to be relative to.
   const base = value.startsWith('/') ? globalThis.location?.href : undefined
   let url: URL
   try {
     url = new URL(value, base)
   } catch {
-    const page = value.startsWith('/') ? ' (a path needs a page to resolve against)' : ''
-    throw invalid(`is not a valid URL${page}: expected ${expected}`)
+    throw notUrl()
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw invalid(`is not an http(s) URL: expected ${expected}`)
-  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw notUrl()
   if (url.search !== '' || url.hash !== '') {
     throw invalid('has a ?query or #fragment: expected a base URL without them')
   }
