@@ -68,9 +68,14 @@ export default defineConfig({
   build: {
     outDir: resolve(root, 'playground-dist'),
     emptyOutDir: true,
-    // Both pages: the playground, and the kit's modal inside another library's dialog (nested.html).
+    // The pages: the playground, the kit's modal inside another library's dialog (nested.html), and the
+    // kit's LoginButton under a host's own classes (host-styles.html).
     rollupOptions: {
-      input: { main: resolve(import.meta.dirname, 'index.html'), nested: resolve(import.meta.dirname, 'nested.html') },
+      input: {
+        main: resolve(import.meta.dirname, 'index.html'),
+        nested: resolve(import.meta.dirname, 'nested.html'),
+        hostStyles: resolve(import.meta.dirname, 'host-styles.html'),
+      },
     },
   },
 })

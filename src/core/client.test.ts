@@ -453,14 +453,24 @@ describe('createAuthProxyClient: account is retried once on a transient failure'
 describe('createAuthProxyClient: input checks', () => {
   const fetchImpl = fakeFetch({}).fetch
 
+  // Named as the developer wrote it (`proxyUrl`, on AuthProxyProvider, createKit or this client), not
+  // after the function that happened to check it.
+  const EXPECTED =
+    "expected an http(s) URL like 'https://auth.example.com' (or, in a browser, a path like '/auth-proxy')"
   it.each([
-    ['', /proxyUrl/],
-    ['auth.example.com', /\{ proxyUrl \}\): expected an http\(s\) URL/],
-    ['ftp://auth.example.com', /proxyUrl/],
-    ['https://auth.example.com?x=1', /without \?query/],
-    ['/auth-proxy', /proxyUrl/], // a path needs a page to resolve against; Node has none
-  ])('refuses proxyUrl %j', (proxyUrl, message) => {
-    expect(() => createAuthProxyClient({ proxyUrl, configId: 'demo', fetch: fetchImpl })).toThrow(message)
+    ['', `proxyUrl "" is not a valid URL: ${EXPECTED}`],
+    ['auth.example.com', `proxyUrl "auth.example.com" is not a valid URL: ${EXPECTED}`],
+    ['ftp://auth.example.com', `proxyUrl "ftp://auth.example.com" is not a valid URL: ${EXPECTED}`],
+    [
+      'https://auth.example.com?x=1',
+      'proxyUrl "https://auth.example.com?x=1" has a ?query or #fragment: expected a base URL without them',
+    ],
+    // A path needs a page to resolve against; Node has none.
+    ['/auth-proxy', `proxyUrl "/auth-proxy" is not a valid URL: ${EXPECTED}`],
+  ])('refuses proxyUrl %j, naming it and what it should be', (proxyUrl, message) => {
+    expect(() => createAuthProxyClient({ proxyUrl, configId: 'demo', fetch: fetchImpl })).toThrow(
+      new KitError('CONFIG_INVALID', message),
+    )
   })
 
   it('accepts a same-origin path in a browser, resolved against the page', async () => {

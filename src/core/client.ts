@@ -1,6 +1,7 @@
 import { assertNonEmptyString, assertObject, invalidArgument } from './assert'
 import type { AuthProxyClient, CallOptions } from './contracts'
 import { KitError } from './errors'
+import { diagnosingFetch, reportOriginRefused, reportUnknownConfigId } from './misconfiguration'
 import {
   assertSignal,
   assertTimeoutMs,
@@ -38,7 +39,7 @@ export function createAuthProxyClient(options: AuthProxyClientOptions): AuthProx
   assertObject(options, 'createAuthProxyClient(options)')
   const { configId, timeoutMs = DEFAULT_TIMEOUT_MS } = options
   const proxyUrl = typeof options.proxyUrl === 'string' ? options.proxyUrl.trim().replace(/\/+$/, '') : options.proxyUrl
-  const baseUrl = resolveBaseUrl(proxyUrl, 'createAuthProxyClient({ proxyUrl })')
+  const baseUrl = resolveBaseUrl(proxyUrl, 'proxyUrl')
   assertNonEmptyString(configId, 'createAuthProxyClient({ configId })')
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {
     throw invalidArgument('createAuthProxyClient({ fetch })', 'a fetch function', options.fetch)
@@ -47,6 +48,8 @@ export function createAuthProxyClient(options: AuthProxyClientOptions): AuthProx
   // Looked up per call rather than captured, and never called as a method of another object:
   // window.fetch throws "Illegal invocation" when `this` is not the window.
   const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
+  // A CORS refusal of this page's origin reads exactly like a proxy out of reach: while developing, find out which.
+  const send = process.env.NODE_ENV !== 'production' ? diagnosingFetch(fetchImpl, baseUrl, configId) : fetchImpl
 
   /** POST {proxyUrl}/v1/<endpoint> with the tenant's header, and the body's JSON if there is one. */
   function post(
@@ -66,7 +69,7 @@ export function createAuthProxyClient(options: AuthProxyClientOptions): AuthProx
       url: `${baseUrl}/v1/${endpoint}`,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
-      fetch: fetchImpl,
+      fetch: send,
       timeoutMs,
       signal,
       refineError,
@@ -118,6 +121,12 @@ export function createAuthProxyClient(options: AuthProxyClientOptions): AuthProx
  * the site's sign-in is not set up, which is what the person reads, and the developer is told which id.
  */
 function unknownConfigId(error: KitError, baseUrl: string, configId: string): KitError {
+  if (process.env.NODE_ENV !== 'production') {
+    if (error.code === 'NOT_FOUND') reportUnknownConfigId(baseUrl, configId)
+    // The first call of every page, refused for this page's origin by a proxy that still lets it read why.
+    if (error.code === 'PERMISSION_DENIED')
+      reportOriginRefused(baseUrl, configId, error.proxy?.message ?? error.message)
+  }
   if (error.code !== 'NOT_FOUND') return error
   return new KitError(
     'CONFIG_INVALID',

@@ -93,7 +93,7 @@ export function createKit(options: KitOptions): Kit {
   })
   const publicApi = lazyPublicApiClient({
     // Resolved here, so that a bad one is named as the option the app gave.
-    apiUrl: resolveBaseUrl(options.apiUrl ?? client.proxyUrl, 'createKit({ apiUrl })'),
+    apiUrl: resolveBaseUrl(options.apiUrl ?? client.proxyUrl, 'apiUrl'),
     fetch: options.fetch,
     timeoutMs: client.timeoutMs,
     clock,

@@ -50,22 +50,25 @@ export function assertTimeoutMs(timeoutMs: unknown, label: string): asserts time
 /**
  * An absolute http(s) base URL without trailing slashes. A same-origin path ('/auth-proxy') is
  * resolved against the page, so that fetch implementations without a page (Node, the mock handler)
- * accept it.
+ * accept it. `name` is the option as the developer wrote it (`proxyUrl`, `apiUrl`), whichever of
+ * AuthProxyProvider, createKit or a client they passed it to.
  */
-export function resolveBaseUrl(value: unknown, label: string): string {
+export function resolveBaseUrl(value: unknown, name: string): string {
   const expected = "an http(s) URL like 'https://auth.example.com' (or, in a browser, a path like '/auth-proxy')"
-  if (typeof value !== 'string' || value === '') throw invalidArgument(label, expected, value)
+  const invalid = (why: string) => new KitError('CONFIG_INVALID', `${name} ${describeValue(value)} ${why}`)
+  const notUrl = () => invalid(`is not a valid URL: expected ${expected}`)
+  if (typeof value !== 'string' || value === '') throw notUrl()
   // A same-origin path is convenient with a dev-server proxy; it needs a page to be relative to.
   const base = value.startsWith('/') ? globalThis.location?.href : undefined
   let url: URL
   try {
     url = new URL(value, base)
   } catch {
-    throw invalidArgument(label, expected, value)
+    throw notUrl()
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalidArgument(label, expected, value)
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw notUrl()
   if (url.search !== '' || url.hash !== '') {
-    throw invalidArgument(label, 'a base URL without ?query or #fragment', value)
+    throw invalid('has a ?query or #fragment: expected a base URL without them')
   }
   return url.href.replace(/\/+$/, '')
 }

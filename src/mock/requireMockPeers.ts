@@ -3,6 +3,8 @@
 // must, and Node's "Cannot find package" names neither the entry nor the fix; so each mock entry
 // (auth-proxy-kit/mock, auth-proxy-kit/mock/vite, the CLI) checks first and imports the mock afterwards.
 
+import { reportMockPeersMissing } from '../core/misconfiguration'
+
 /** What the mock needs installed beside auth-proxy-kit, and a module of each to try. */
 export const MOCK_PEERS = [
   '@simplewebauthn/server',
@@ -50,9 +52,13 @@ export async function requireMockPeers(
     }
   }
   if (missing.length === 0) return
-  throw new Error(
+  const message =
     `${entry} needs ${missing.join(', ')}, which ${missing.length === 1 ? 'is' : 'are'} not installed. ` +
-      `The mock's packages are optional peers of auth-proxy-kit (a browser host does not need them); install them beside it:\n` +
-      `  npm install -D ${MOCK_PEERS.join(' ')}`,
-  )
+    `The mock's packages are optional peers of auth-proxy-kit (a browser host does not need them); install them beside it:\n` +
+    `  npm install -D ${MOCK_PEERS.join(' ')}`
+  // In Node the error reaches the terminal (the CLI prints it; a failed import stops the process). In a
+  // page (the mock in the browser: stories, an app's own tests), the bundler's loader may swallow a failed
+  // import: the console hears it there.
+  if (process.env.NODE_ENV !== 'production' && typeof window !== 'undefined') reportMockPeersMissing(message)
+  throw new Error(message)
 }

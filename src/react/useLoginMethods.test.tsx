@@ -1,5 +1,5 @@
 import { renderHook, waitFor } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createMockAuthProxy, type MockAuthProxy } from '../mock'
 import { createTestProviders } from './test/renderWithProxy'
 import { useLoginMethods } from './useLoginMethods'
@@ -29,5 +29,27 @@ describe('useLoginMethods', () => {
     const { result } = renderHook(() => useLoginMethods(), { wrapper: Providers })
     await waitFor(() => expect(result.current).toBeDefined())
     expect(result.current).toEqual(['email', 'sms', 'google', 'apple', 'passkey'])
+  })
+
+  it('given methods the tenant does not enable, it leaves them out and, while developing, says once which and how', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { Providers } = createTestProviders()
+    const { result, rerender } = renderHook(() => useLoginMethods(['email', 'x', 'discord']), { wrapper: Providers })
+    await waitFor(() => expect(result.current).toEqual(['email']))
+    rerender()
+    expect(consoleError.mock.calls).toEqual([
+      [
+        'auth-proxy-kit: methods lists x, discord, which config "demo" does not enable (it enables email, sms, google, apple, passkey), so they are not shown. Enable x, discord for config "demo" in the proxy\'s dashboard, or take them out of methods.',
+      ],
+    ])
+  })
+
+  it('in a production build, leaves them out without a word', async () => {
+    vi.stubEnv('NODE_ENV', 'production')
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { Providers } = createTestProviders()
+    const { result } = renderHook(() => useLoginMethods(['email', 'x']), { wrapper: Providers })
+    await waitFor(() => expect(result.current).toEqual(['email']))
+    expect(consoleError).not.toHaveBeenCalled()
   })
 })

@@ -1,6 +1,7 @@
 'use client'
-import { useMemo } from 'react'
+import { useEffect, useMemo } from 'react'
 import { isEnabledProvider, type EnabledProvider, type WalletKitConfigResponse } from '../core/types'
+import { reportMethodsNotEnabled } from '../core/misconfiguration'
 import { useAuthProxyContext } from './useAuthProxyContext'
 import { useWalletKitConfig } from './useWalletKitConfig'
 
@@ -17,6 +18,13 @@ export function useLoginMethods(only?: readonly EnabledProvider[]): EnabledProvi
   const enabled = useWalletKitConfig({ select: selectEnabledProviders }).data
   // By content: an inline array prop is a new array on every render.
   const key = methods?.join()
+  useEffect(() => {
+    // A method the app asks for and the tenant lacks is left out without a word to the person; the developer hears why.
+    if (process.env.NODE_ENV !== 'production' && methods && enabled) {
+      reportMethodsNotEnabled(context.configId, methods, enabled)
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `methods`, compared by content
+  }, [enabled, key, context.configId])
   return useMemo(
     () =>
       enabled &&

@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest'
 import { webcrypto } from 'node:crypto'
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach, vi } from 'vitest'
+import { forgetMisconfigurationReports } from '../core/misconfiguration'
 
 // jsdom's window replaces Node's `crypto` with one that has no `subtle`; the kit needs WebCrypto.
 if (!globalThis.crypto?.subtle) {
@@ -43,4 +44,7 @@ afterEach(() => {
   vi.useRealTimers()
   vi.unstubAllGlobals()
   vi.restoreAllMocks()
+  vi.unstubAllEnvs()
+  // The development messages are said once per page: each test is a fresh page.
+  forgetMisconfigurationReports()
 })

@@ -19,10 +19,11 @@ export interface Appearance {
 
 /**
  * A component's theme, locale and labels: its own props, else AuthProxyProvider's, else 'light' and
- * English. Labels are merged string by string (and error by error), the component's on top.
+ * English. Labels are merged string by string (and error by error), the component's on top. `component`
+ * (`'<LoginButton>'`) is what the error outside AuthProxyProvider names: what the developer wrote.
  */
-export function useAppearance(props: AppearanceProps): Appearance {
-  const defaults = useAuthProxyAppearance()
+export function useAppearance(props: AppearanceProps, component: string): Appearance {
+  const defaults = useAuthProxyAppearance(component)
   const own = props.labels
   const shared = defaults.labels
   // Stable while neither changes: the locale's dictionary is resolved again only when they do.

@@ -102,6 +102,7 @@ function compose<E extends { defaultPrevented: boolean }>(own: ((event: E) => vo
  * ConnectButton.Custom). The modal, the redirect return and the prefetching work as with LoginButton.
  */
 function LoginButtonCustom({ children, ...modalProps }: LoginButtonCustomProps) {
+  const appearance = useAppearance(modalProps, '<LoginButton.Custom>')
   const { status, session, expiresSoon } = useSession()
   const signingOut = useLogout()
   const callback = useOAuthCallback()
@@ -109,7 +110,6 @@ function LoginButtonCustom({ children, ...modalProps }: LoginButtonCustomProps) 
   // The provider's modal state: useLoginModal() opens it here too, and sees it open when this button does.
   const host = useLoginModalHost()
   const { isOpen, open: openHost } = host
-  const appearance = useAppearance(modalProps)
   const copy = useLocaleLabels(appearance.locale, appearance.labels)
   const returned = callback.status !== 'idle'
   // Back from a provider (redirect sign-in): the modal opens to show the progress, then the outcome, once
@@ -182,7 +182,7 @@ function LoginButtonCustom({ children, ...modalProps }: LoginButtonCustomProps) 
  * way to try again. `LoginButton.Custom` gives the same behaviour to a button of your own.
  */
 export function LoginButton({ className, ...modalProps }: LoginButtonProps) {
-  const themeAttributes = useThemeAttributes(useAppearance(modalProps).theme)
+  const themeAttributes = useThemeAttributes(useAppearance(modalProps, '<LoginButton>').theme)
   return (
     <LoginButtonCustom {...modalProps}>
       {({ status, buttonProps, labels }) => {

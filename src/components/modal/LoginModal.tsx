@@ -1,7 +1,7 @@
 'use client'
 import { useEffect, type ReactNode } from 'react'
 
-import { useLoginModalHost, type EnabledProvider } from '../../react'
+import { useAuthProxyAppearance, useLoginModalHost, type EnabledProvider } from '../../react'
 import { useAppearance } from '../labels/useAppearance'
 import { resolveLabels } from '../labels/resolveLabels'
 import { useLocaleLabels, type Locale } from '../labels/useLocaleLabels'
@@ -69,6 +69,8 @@ export function LoginModal({ open: controlledOpen, onOpenChange, defaultOpen = f
   // Uncontrolled, the modal opens and closes from its own controls and from useLoginModal() alike:
   // onOpenChange hears every change of the host's state. Controlled, the owner's `open` is the state.
   const uncontrolled = controlledOpen === undefined
+  // Outside AuthProxyProvider, the error names this component, the one the developer wrote.
+  useAuthProxyAppearance('<LoginModal>')
   const host = useLoginModalHost(uncontrolled, onOpenChange)
   const { open: openHost } = host
   const opensAtFirst = uncontrolled && defaultOpen
@@ -92,7 +94,7 @@ export function LoginModalView({
   setOpen,
   ...props
 }: LoginModalContentProps & { open: boolean; setOpen(open: boolean): void }) {
-  const { theme, locale, labels } = useAppearance(props)
+  const { theme, locale, labels } = useAppearance(props, '<LoginModal>')
   const { methods, title, logo, closeOnSignIn = true } = props
   const { module, error } = useModuleSnapshot(chunks.dialog)
   const copy = useLocaleLabels(locale, labels)

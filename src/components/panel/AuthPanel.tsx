@@ -35,7 +35,7 @@ export interface AuthPanelProps {
  */
 export function AuthPanel({ methods, title, logo, className, ...own }: AuthPanelProps) {
   // The panel's own theme, locale and labels, else the provider's.
-  const { theme, locale, labels } = useAppearance(own)
+  const { theme, locale, labels } = useAppearance(own, '<AuthPanel>')
   const titleId = useId()
   const themeAttributes = useThemeAttributes(theme)
   const copy = useLocaleLabels(locale, labels)

@@ -34,7 +34,7 @@ export interface SessionBadgeProps {
  */
 export function SessionBadge({ name, className, ...own }: SessionBadgeProps) {
   // The badge's own theme, locale and labels, else the provider's.
-  const { theme, locale, labels } = useAppearance(own)
+  const { theme, locale, labels } = useAppearance(own, '<SessionBadge>')
   const { status, session, expiresSoon } = useSession()
   const secondsLeft = useSessionTimeLeft()
   const copy = useLocaleLabels(locale, labels).labels ?? en

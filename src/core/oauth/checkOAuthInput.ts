@@ -5,6 +5,7 @@ import { invalidArgument } from '../assert'
 import { assertKit } from '../assertKit'
 import type { Kit } from '../createKit'
 import { KitError } from '../errors'
+import { reportProviderNotConfigured } from '../misconfiguration'
 import type { WalletKitConfigResponse } from '../types'
 import { checkKitOAuth } from './checkKitOAuth'
 import { resolveKitOAuth, type KitOAuth } from './kitOAuth'
@@ -47,16 +48,26 @@ export function assertOAuthConfig(config: unknown, label: string): asserts confi
 export function checkOAuthProviderSetup(
   config: WalletKitConfigResponse,
   oauth: KitOAuth,
-  { provider, mode, redirectUri }: { provider: OAuthProviderName; mode: OAuthMode; redirectUri: unknown },
+  {
+    provider,
+    mode,
+    redirectUri,
+    configId,
+  }: { provider: OAuthProviderName; mode: OAuthMode; redirectUri: unknown; configId: string },
 ): { clientId: string; redirectUri: string } {
-  if (!config.enabledProviders.includes(provider)) {
+  const enabled = config.enabledProviders.includes(provider)
+  const clientId = config.oauthClientIds?.[provider]
+  const configured = typeof clientId === 'string' && clientId !== ''
+  if (process.env.NODE_ENV !== 'production' && !(enabled && configured)) {
+    reportProviderNotConfigured(configId, provider, enabled)
+  }
+  if (!enabled) {
     throw new KitError(
       'METHOD_DISABLED',
       `startOAuth: ${provider} is not enabled for this tenant (wallet_kit_config enabledProviders)`,
     )
   }
-  const clientId = config.oauthClientIds?.[provider]
-  if (typeof clientId !== 'string' || clientId === '') {
+  if (!configured) {
     throw new KitError('OAUTH_NOT_CONFIGURED', `startOAuth: wallet_kit_config has no oauthClientIds.${provider}`)
   }
   const resolved = resolveRedirectUri(redirectUri, config, oauth)

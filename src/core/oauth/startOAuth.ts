@@ -88,6 +88,7 @@ export async function beginOAuth(
     provider,
     mode,
     redirectUri: parameters.redirectUri,
+    configId: kit.client.configId,
   })
   const returnTo = resolveReturnTo(parameters.returnTo, mode, redirectUri, oauth.location?.href)
   throwIfAborted(signal, 'startOAuth')

@@ -812,6 +812,8 @@ describe('createKit: passkey options', () => {
       keyStore: memoryKeyStore(),
     }
     expect(() => createKit({ ...base, webauthn: {} as WebAuthnModule })).toThrow(/createKit\(\{ webauthn \}\)/)
-    expect(() => createKit({ ...base, apiUrl: 'api.example.com' })).toThrow(/createKit\(\{ apiUrl \}\)/)
+    expect(() => createKit({ ...base, apiUrl: 'api.example.com' })).toThrow(
+      /^apiUrl "api.example.com" is not a valid URL/,
+    )
   })
 })

@@ -20,29 +20,29 @@ const invalidDomain = Object.assign(new Error('127.0.0.1 is an invalid domain'),
 describe('toPasskeyError', () => {
   it('on 127.0.0.1, tells the developer (console and message) to open the page on localhost', () => {
     onPage('http://127.0.0.1:5173/login')
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
     const error = toPasskeyError(invalidDomain, 'loginWithPasskey')
     expect(error.code).toBe('PASSKEY_FAILED')
     expect(error.message).toContain('open it on localhost (http://localhost:5173)')
-    expect(warn).toHaveBeenCalledWith(
-      expect.stringContaining('WebAuthn needs a host name as its relying party ID, and this page is on 127.0.0.1'),
+    expect(consoleError).toHaveBeenCalledWith(
+      expect.stringContaining('Open the app at http://localhost:5173 instead of http://127.0.0.1:5173'),
     )
   })
 
   it('on a host name, says nothing more', () => {
     onPage('https://app.example.com/')
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
     const error = toPasskeyError(invalidDomain, 'loginWithPasskey')
     expect(error.message).not.toContain('localhost')
-    expect(warn).not.toHaveBeenCalled()
+    expect(consoleError).not.toHaveBeenCalled()
   })
 
   it('a closed prompt is PASSKEY_CANCELLED, on an IP address too, without the hint', () => {
     onPage('http://127.0.0.1:5173/')
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
     expect(
       toPasskeyError(Object.assign(new Error('closed'), { name: 'NotAllowedError' }), 'signUpWithPasskey').code,
     ).toBe('PASSKEY_CANCELLED')
-    expect(warn).not.toHaveBeenCalled()
+    expect(consoleError).not.toHaveBeenCalled()
   })
 })

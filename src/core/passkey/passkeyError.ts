@@ -1,4 +1,5 @@
 import { isKitError, KitError } from '../errors'
+import { reportPasskeysOnIpAddress } from '../misconfiguration'
 
 /**
  * A WebAuthn failure as a KitError. NotAllowedError is what browsers raise when the person closes
@@ -23,9 +24,11 @@ export function toPasskeyError(error: unknown, label: string): KitError {
     typeof code === 'string' && code !== 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY' ? `${code}: ${detail}` : detail
   const onAnAddress = onIpAddress()
   if (onAnAddress && (code === 'ERROR_INVALID_DOMAIN' || name === 'SecurityError')) {
-    // The usual first try of a developer: the dev server's 127.0.0.1. Say what to do, once per failure.
-    const hint = `WebAuthn needs a host name as its relying party ID, and this page is on ${onAnAddress}: open it on localhost (${localhostUrl()}) to use passkeys.`
-    console.warn(`auth-proxy-kit: ${hint}`)
+    // The usual first try of a developer: the dev server's 127.0.0.1. Say what to do, in the error and,
+    // while developing, in the console (once per page).
+    const localhost = localhostUrl()
+    const hint = `WebAuthn needs a host name as its relying party ID, and this page is on ${onAnAddress}: open it on localhost (${localhost}) to use passkeys.`
+    if (process.env.NODE_ENV !== 'production') reportPasskeysOnIpAddress(pageOrigin(), localhost)
     return new KitError('PASSKEY_FAILED', `${label}: ${why}. ${hint}`, { cause: error })
   }
   return new KitError('PASSKEY_FAILED', `${label}: ${why}`, { cause: error })
@@ -46,4 +49,9 @@ function localhostUrl(): string {
   const url = new URL(location.href)
   url.hostname = 'localhost'
   return url.origin
+}
+
+function pageOrigin(): string {
+  const href = (globalThis as { location?: { href?: string | undefined } | undefined }).location?.href
+  return href === undefined ? 'this page' : new URL(href).origin
 }

@@ -477,7 +477,7 @@ describe('createPublicApiClient: options', () => {
   })
 
   it('refuses a bad apiUrl, fetch or timeout, naming the option', () => {
-    expect(() => createPublicApiClient({ apiUrl: 'ftp://x' })).toThrow(/createPublicApiClient\(\{ apiUrl \}\)/)
+    expect(() => createPublicApiClient({ apiUrl: 'ftp://x' })).toThrow(/^apiUrl "ftp:\/\/x" is not a valid URL/)
     expect(() => createPublicApiClient({ apiUrl: 'https://x', fetch: 'no' as never })).toThrow(/\{ fetch \}/)
     expect(() => createPublicApiClient({ apiUrl: 'https://x', timeoutMs: 0 })).toThrow(/\{ timeoutMs \}/)
   })

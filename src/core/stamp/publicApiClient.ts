@@ -30,10 +30,7 @@ export interface PublicApiClientOptions {
 export function createPublicApiClient(options: PublicApiClientOptions): PublicApiClient {
   assertObject(options, 'createPublicApiClient(options)')
   const { timeoutMs = DEFAULT_TIMEOUT_MS, clock } = options
-  const apiUrl = resolveBaseUrl(
-    typeof options.apiUrl === 'string' ? options.apiUrl.trim() : options.apiUrl,
-    'createPublicApiClient({ apiUrl })',
-  )
+  const apiUrl = resolveBaseUrl(typeof options.apiUrl === 'string' ? options.apiUrl.trim() : options.apiUrl, 'apiUrl')
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {
     throw invalidArgument('createPublicApiClient({ fetch })', 'a fetch function', options.fetch)
   }
