@@ -29,6 +29,31 @@ export const localeFr = /* @__PURE__ */ lazyModule(
   'French copy',
   async () => (await import('./components/locales/fr')).fr,
 )
+/** Spanish copy. */
+export const localeEs = /* @__PURE__ */ lazyModule(
+  'Spanish copy',
+  async () => (await import('./components/locales/es')).es,
+)
+/** German copy. */
+export const localeDe = /* @__PURE__ */ lazyModule(
+  'German copy',
+  async () => (await import('./components/locales/de')).de,
+)
+/** Brazilian Portuguese copy. */
+export const localePtBR = /* @__PURE__ */ lazyModule(
+  'Portuguese copy',
+  async () => (await import('./components/locales/ptBR')).ptBR,
+)
+/** Japanese copy. */
+export const localeJa = /* @__PURE__ */ lazyModule(
+  'Japanese copy',
+  async () => (await import('./components/locales/ja')).ja,
+)
+/** Simplified Chinese copy. */
+export const localeZhCN = /* @__PURE__ */ lazyModule(
+  'Chinese copy',
+  async () => (await import('./components/locales/zhCN')).zhCN,
+)
 /** The signed-in actions: the user, the wallets, refreshing the session. */
 export const wallet = /* @__PURE__ */ lazyModule('wallet actions', () => import('./core/wallet/walletActions'))
 /** Signing: messages, typed data, transactions. */
