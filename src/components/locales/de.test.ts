@@ -48,7 +48,7 @@ describe('de', () => {
     expect('Prüfen Sie Ihre Verbindung').toMatch(FORMAL)
     expect('Prüfe deine Verbindung, damit sie klappt').not.toMatch(FORMAL)
     for (const [path, value] of german) expect(value, path).not.toMatch(FORMAL)
-    expect(de.codeTitleEmail).toBe('Schau in deine E-Mails')
+    expect(de.codeTitleEmail).toBe('Schau in dein Postfach')
   })
 
   it('puts a no-break space (U+00A0) before each ellipsis, and quotes „like this“', () => {

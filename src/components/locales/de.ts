@@ -13,7 +13,7 @@ export const de: LoginLabels = {
   account: 'Konto',
   checkingSession: 'Deine Sitzung wird geprüft …',
   dialogTitle: 'Anmelden oder registrieren',
-  codeTitleEmail: 'Schau in deine E-Mails',
+  codeTitleEmail: 'Schau in dein Postfach',
   codeTitlePhone: 'Schau in deine SMS',
   phoneTitle: 'Deine Telefonnummer',
   noPasskeyYet: 'Noch keinen Passkey?',

@@ -54,7 +54,7 @@ export const es: LoginLabels = {
   cancel: 'Cancelar',
   signingIn: 'Iniciando sesión…',
   continueInThisWindow: 'Continuar en esta ventana',
-  signInWithPasskey: 'Iniciar sesión con una llave de acceso',
+  signInWithPasskey: 'Usar una llave de acceso',
   createPasskey: 'Crear una llave de acceso',
   waitingForPasskey: 'Esperando tu llave de acceso…',
   passkeyPromptHint: 'Sigue las indicaciones de tu navegador o dispositivo.',

@@ -53,7 +53,7 @@ export const ptBR: LoginLabels = {
   cancel: 'Cancelar',
   signingIn: 'Fazendo login…',
   continueInThisWindow: 'Continuar nesta janela',
-  signInWithPasskey: 'Entrar com uma chave de acesso',
+  signInWithPasskey: 'Usar uma chave de acesso',
   createPasskey: 'Criar uma chave de acesso',
   waitingForPasskey: 'Aguardando sua chave de acesso…',
   passkeyPromptHint: 'Siga as instruções do seu navegador ou dispositivo.',

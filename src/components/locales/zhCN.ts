@@ -39,7 +39,7 @@ export const zhCN: LoginLabels = {
   verify: '验证',
   verifying: '正在验证……',
   resendCode: '重新发送验证码',
-  resendIn: '{time} 后可重新发送',
+  resendIn: '{time} 后可用',
   sendingNewCode: '正在发送新的验证码……',
   newCodeSent: '新的验证码已发送，请使用最新的验证码。',
   sendNewCode: '发送新的验证码',
