@@ -29,9 +29,9 @@ export function prefetchLocale(locale: Locale | undefined): void {
 }
 
 const english = (): LocaleName => 'en'
-const browserLocale = () => (typeof navigator === 'undefined' ? 'en' : matchLocale(navigator.languages))
-const noSubscribe = () => () => undefined
-// The person changed their languages in the browser's settings: Chromium and Firefox say so to open pages.
+// Read in the browser only: a server render, and hydration after it, read `english` (the server snapshot).
+const browserLocale = () => matchLocale(navigator.languages)
+// The person changed their languages in the browser's settings: Chromium and Firefox tell open pages.
 const onLanguageChange = (changed: () => void) => {
   window.addEventListener('languagechange', changed)
   return () => window.removeEventListener('languagechange', changed)
@@ -43,8 +43,9 @@ const onLanguageChange = (changed: () => void) => {
  */
 function useLocaleName(locale: Locale | undefined): Exclude<Locale, 'auto'> | undefined {
   const auto = locale === 'auto'
-  const browser = useSyncExternalStore(auto ? onLanguageChange : noSubscribe, auto ? browserLocale : english, english)
-  return locale === 'auto' ? browser : locale
+  // Subscribed whatever the locale (a hook runs on every render); only 'auto' reads the browser.
+  const browser = useSyncExternalStore(onLanguageChange, auto ? browserLocale : english, english)
+  return auto ? browser : locale
 }
 
 export interface LocaleLabelsState {
