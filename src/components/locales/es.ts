@@ -33,8 +33,8 @@ export const es: LoginLabels = {
   continueWithEmail: 'Continuar con el correo',
   sendingCode: 'Enviando el código…',
   captchaChecking: 'Comprobando que eres una persona…',
-  captchaRegion: 'Verificación de persona',
-  captchaLoadFailed: 'No se pudo cargar la verificación de persona. Revisa tu conexión y vuelve a intentarlo.',
+  captchaRegion: 'Verificación humana',
+  captchaLoadFailed: 'No se pudo cargar la verificación humana. Revisa tu conexión y vuelve a intentarlo.',
   codeSentTo: 'Te enviamos un código a {email}',
   codeLabel: 'Código de verificación',
   verify: 'Verificar',
@@ -127,7 +127,7 @@ export const es: LoginLabels = {
   signingTransaction: 'Transacción de {chain}, {size}',
   signingSends: 'Una vez firmada, se envía a la red.',
   errors: {
-    OFFLINE: 'No tienes conexión. Revisa tu conexión y vuelve a intentarlo.',
+    OFFLINE: 'Estás sin conexión. Revisa tu red y vuelve a intentarlo.',
     PROXY_UNAVAILABLE:
       'No pudimos comunicarnos con el servicio de inicio de sesión. Revisa tu conexión y vuelve a intentarlo.',
     PROXY_TIMEOUT: 'El servicio de inicio de sesión tardó demasiado en responder. Vuelve a intentarlo.',
@@ -144,7 +144,7 @@ export const es: LoginLabels = {
     INVALID_EMAIL: 'Escribe un correo electrónico válido, como nombre@ejemplo.com.',
     INVALID_PHONE: 'Escribe un número de teléfono válido con su código de país.',
     OTP_CODE_FORMAT: 'Escribe el código completo que recibiste en el mensaje.',
-    CAPTCHA_REQUIRED: 'Completa la verificación de persona y vuelve a intentarlo.',
+    CAPTCHA_REQUIRED: 'Completa la verificación humana y vuelve a intentarlo.',
     OTP_CODE_INVALID: 'Ese código no es correcto. Revísalo y vuelve a intentarlo.',
     OTP_EXPIRED: 'Este código caducó. Pide uno nuevo.',
     OTP_ATTEMPTS_EXCEEDED: 'Demasiados códigos incorrectos. Pide uno nuevo.',

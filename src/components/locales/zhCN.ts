@@ -103,7 +103,7 @@ export const zhCN: LoginLabels = {
   // Chinese has one plural form (Intl.PluralRules selects "other" for every count); `one` is the type's.
   attemptsLeft: { one: '还可以尝试 {count} 次。', other: '还可以尝试 {count} 次。' },
   tryAgainNow: '现在可以再次尝试了。',
-  codeAccepted: '验证码已通过。请选择“验证”完成登录。',
+  codeAccepted: '验证码正确。请点击“验证”完成登录。',
   signedInAs: '已登录：{name}',
   sessionEndsIn: '会话将在 {time} 后结束',
   signatureRequest: '签名请求',
