@@ -4,7 +4,7 @@ const NAMES: { [K in keyof LookChoice]: Record<LookChoice[K], string> } = {
   theme: { light: 'Light', dark: 'Dark', auto: 'System', brand: 'Brand (typed theme)' },
   // Each language in its own words, as a language menu shows them.
   locale: {
-    auto: "The browser's",
+    auto: "Browser's language",
     en: 'English',
     fr: 'Français',
     es: 'Español',

@@ -125,7 +125,7 @@ export interface AuthProxyProviderProps extends AuthProxyCallbacks {
    * a component's own `theme` prop wins. Default 'light'.
    */
   theme?: Theme
-  /** The default language of every kit component below ('en', 'fr', a dictionary); a component's `locale` wins. */
+  /** The default language of every kit component below ('en', 'fr', 'auto', a dictionary); a component's `locale` wins. */
   locale?: Locale
   /** Strings every kit component below uses instead of the locale's; a component's `labels` are merged on top. */
   labels?: LoginLabelsOverride
