@@ -61,6 +61,11 @@ export default defineConfig({
         // entry imports in the first chunk, so French re-exported there would load on every page.
         'locales/en': resolve(root, 'src/components/locales/en.ts'),
         'locales/fr': resolve(root, 'src/components/locales/fr.ts'),
+        'locales/es': resolve(root, 'src/components/locales/es.ts'),
+        'locales/de': resolve(root, 'src/components/locales/de.ts'),
+        'locales/pt-BR': resolve(root, 'src/components/locales/ptBR.ts'),
+        'locales/ja': resolve(root, 'src/components/locales/ja.ts'),
+        'locales/zh-CN': resolve(root, 'src/components/locales/zhCN.ts'),
         // The mock's entries check its optional peers, then load it (src/mock/requireMockPeers.ts).
         mock: resolve(root, 'src/mock/entry.ts'),
         'mock-vite': resolve(root, 'src/mock/viteEntry.ts'),

@@ -31,6 +31,12 @@ const SHOTS = new Map<string, Shot>([
   ['components-loginmodal--email-entry', { name: 'method-list', widths: BOTH }],
   ['components-loginmodal--email-entry-dark', { name: 'method-list-dark', widths: BOTH }],
   ['components-loginmodal--french', { name: 'method-list-french', widths: BOTH }],
+  // Japanese and Chinese play without a baseline: Debian's Chromium here has no CJK font (fonts-noto-cjk),
+  // so their pixels would be boxes; their stories were looked at with one (README, "Languages").
+  ['components-loginmodal-languages--german', { name: 'method-list-de', widths: BOTH }],
+  ['components-loginmodal-languages--german-code-entry', { name: 'code-entry-de', widths: BOTH }],
+  ['components-loginmodal-languages--spanish', { name: 'method-list-es', widths: [PHONE] }],
+  ['components-loginmodal-languages--portuguese', { name: 'method-list-pt-br', widths: [PHONE] }],
   ['components-loginmodal-social-sign-in--all-providers', { name: 'all-providers', widths: BOTH }],
   ['components-loginmodal-social-sign-in--all-providers-dark', { name: 'all-providers-dark', widths: [PHONE] }],
   ['components-loginmodal--code-entry', { name: 'code-entry', widths: BOTH }],

@@ -74,7 +74,8 @@ const NOT_IN_FIRST_LOAD = [
       'components/flow/prefetchProps.js',
     ],
   },
-  { pattern: /^locales\/fr\.js$/, why: 'the French copy (loaded when the locale is fr)' },
+  // Every language but English (which every page shows first): fr, es, de, pt-BR, ja, zh-CN.
+  { pattern: /^locales\/(?!en\.js$)/, why: "a language's copy (loaded when the locale, or 'auto', asks for it)" },
   { pattern: /^components\/phone\//, why: 'the phone step' },
   { pattern: /^core\/wallet\//, why: 'the wallet actions (loaded when a signed-in view or hook asks for them)' },
   { pattern: /^core\/signing\//, why: 'the signing actions (their own chunk, loaded on the first signature)' },
@@ -117,7 +118,7 @@ const NOT_IN_DIALOG_CHUNK = [
   { pattern: /^@simplewebauthn\//, why: 'the WebAuthn helper' },
   { pattern: /^components\/flow\/phoneParts\.js$/, why: 'the phone step (its own chunk)' },
   { pattern: /^components\/phone\//, why: 'the phone step (its own chunk)' },
-  { pattern: /^locales\/fr\.js$/, why: 'the French copy' },
+  { pattern: /^locales\/(?!en\.js$)/, why: "a language's copy (its own chunk)" },
   { pattern: /^core\/wallet\//, why: 'the wallet actions (their own chunk)' },
   { pattern: /^core\/signing\//, why: 'the signing actions (their own chunk)' },
   { pattern: /^@noble\/|^@scure\//, why: 'keccak and base58 (the wallet chunk)' },

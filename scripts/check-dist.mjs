@@ -29,12 +29,14 @@ for (const [subpath, target] of Object.entries(pkg.exports)) {
   try {
     const entry = await import(specifier)
     check(Object.keys(entry).length > 0, `${specifier}: exports nothing`)
-    // A locale's entry holds its dictionary alone, so that importing it loads one language.
+    // A locale's entry holds its dictionary alone, so that importing it loads one language: pt-BR's is
+    // named ptBR (a name has no hyphen), its `locale` 'pt-BR'.
     const locale = subpath.startsWith('./locales/') ? subpath.slice('./locales/'.length) : undefined
     if (locale !== undefined) {
+      const name = locale.replace('-', '')
       check(
-        Object.keys(entry).join() === locale && entry[locale].locale === locale,
-        `${specifier}: exports ${Object.keys(entry).join(', ')}, not the dictionary ${locale} alone`,
+        Object.keys(entry).join() === name && entry[name].locale === locale,
+        `${specifier}: exports ${Object.keys(entry).join(', ')}, not the dictionary ${name} (${locale}) alone`,
       )
     }
   } catch (error) {

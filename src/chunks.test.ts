@@ -13,7 +13,12 @@ describe('the chunk registry', () => {
   it('names every chunk, each a lazy module nobody has asked for yet', () => {
     expect(Object.keys(chunks).sort()).toEqual([
       'dialog',
+      'localeDe',
+      'localeEs',
       'localeFr',
+      'localeJa',
+      'localePtBR',
+      'localeZhCN',
       'oauth',
       'oauthRedirect',
       'otpFlow',

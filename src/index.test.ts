@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import * as deEntry from './components/locales/de'
 import * as enEntry from './components/locales/en'
+import * as esEntry from './components/locales/es'
 import * as frEntry from './components/locales/fr'
+import * as jaEntry from './components/locales/ja'
+import * as ptBREntry from './components/locales/ptBR'
+import * as zhCNEntry from './components/locales/zhCN'
 import * as entry from './index'
 
 describe('the package entry (auth-proxy-kit)', () => {
@@ -71,11 +76,24 @@ describe('the package entry (auth-proxy-kit)', () => {
   })
 })
 
-describe('the locale entries (auth-proxy-kit/locales/en, auth-proxy-kit/locales/fr)', () => {
+describe('the locale entries (auth-proxy-kit/locales/en, auth-proxy-kit/locales/fr, …)', () => {
   it('each export their dictionary alone, named after the entry', () => {
     expect(Object.keys(enEntry)).toEqual(['en'])
     expect(enEntry.en.locale).toBe('en')
     expect(Object.keys(frEntry)).toEqual(['fr'])
     expect(frEntry.fr.locale).toBe('fr')
+    expect(Object.keys(esEntry)).toEqual(['es'])
+    expect(esEntry.es.locale).toBe('es')
+    expect(Object.keys(deEntry)).toEqual(['de'])
+    expect(deEntry.de.locale).toBe('de')
+    expect(Object.keys(jaEntry)).toEqual(['ja'])
+    expect(jaEntry.ja.locale).toBe('ja')
+  })
+
+  it("names a region's dictionary without the hyphen, its locale with it (auth-proxy-kit/locales/pt-BR)", () => {
+    expect(Object.keys(ptBREntry)).toEqual(['ptBR'])
+    expect(ptBREntry.ptBR.locale).toBe('pt-BR')
+    expect(Object.keys(zhCNEntry)).toEqual(['zhCN'])
+    expect(zhCNEntry.zhCN.locale).toBe('zh-CN')
   })
 })

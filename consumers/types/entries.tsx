@@ -18,6 +18,8 @@ import {
 import { createKit, startEmailOtp, type Kit } from 'auth-proxy-kit/core'
 import { en } from 'auth-proxy-kit/locales/en'
 import { fr } from 'auth-proxy-kit/locales/fr'
+import { ptBR } from 'auth-proxy-kit/locales/pt-BR'
+import { zhCN } from 'auth-proxy-kit/locales/zh-CN'
 import { createMockAuthProxy, DEMO_CONFIG_ID, type MockAuthProxy } from 'auth-proxy-kit/mock'
 import { mockAuthProxyPlugin, type MockAuthProxyPlugin } from 'auth-proxy-kit/mock/vite'
 import type { Plugin } from 'vite'
@@ -65,11 +67,17 @@ export async function challengeId(): Promise<string> {
   return challenge.otpId
 }
 
-// auth-proxy-kit/locales/en and /fr: dictionaries a component takes as its locale.
+// auth-proxy-kit/locales/en, /fr, …: dictionaries a component takes as its locale (a region's entry
+// named with its hyphen, its export without: pt-BR's is ptBR); or a language's name, or 'auto'.
 export const inFrench = <LoginButton locale={fr} />
 export const inEnglish = <LoginButton locale={{ ...en, logIn: 'Sign in' }} />
+export const inPortuguese = <LoginButton locale={ptBR} />
+export const inChinese = <LoginButton locale={zhCN} />
+export const inTheBrowsersLanguage = <LoginButton locale="auto" />
 // @ts-expect-error: a dictionary's strings are strings.
 fr.logIn satisfies number
+// @ts-expect-error: the kit ships zh-CN, not zh-TW (a dictionary of your own can be passed instead).
+export const inTraditionalChinese = <LoginButton locale="zh-TW" />
 
 // auth-proxy-kit/mock: the mock proxy.
 export const mock: MockAuthProxy = createMockAuthProxy({ latencyMs: 0 })

@@ -1,14 +1,19 @@
 import { LOCALE_CHOICES, THEME_CHOICES, VIEW_CHOICES, type LookChoice } from './useLookChoice'
 
-const NAMES: Record<string, string> = {
-  light: 'Light',
-  dark: 'Dark',
-  auto: 'System',
-  brand: 'Brand (typed theme)',
-  en: 'English',
-  fr: 'Français',
-  modal: 'Modal',
-  panel: 'Inline panel',
+const NAMES: { [K in keyof LookChoice]: Record<LookChoice[K], string> } = {
+  theme: { light: 'Light', dark: 'Dark', auto: 'System', brand: 'Brand (typed theme)' },
+  // Each language in its own words, as a language menu shows them.
+  locale: {
+    auto: "Browser's language",
+    en: 'English',
+    fr: 'Français',
+    es: 'Español',
+    de: 'Deutsch',
+    'pt-BR': 'Português (Brasil)',
+    ja: '日本語',
+    'zh-CN': '简体中文',
+  },
+  view: { modal: 'Modal', panel: 'Inline panel' },
 }
 
 /** Theme, language and modal or inline panel, for trying the kit's looks. */
@@ -19,7 +24,7 @@ export function LookSelect({ value, onChange }: { value: LookChoice; onChange(ne
       <select value={value[key]} onChange={(event) => onChange({ [key]: event.target.value } as Partial<LookChoice>)}>
         {choices.map((choice) => (
           <option key={choice} value={choice}>
-            {NAMES[choice]}
+            {NAMES[key][choice]}
           </option>
         ))}
       </select>

@@ -1,15 +1,16 @@
-import { darkTheme, lightTheme, type LocaleName, type Theme } from 'auth-proxy-kit'
+import { darkTheme, LOCALE_NAMES, lightTheme, type Locale, type Theme } from 'auth-proxy-kit'
 import { useState } from 'react'
 
 export const THEME_CHOICES = ['light', 'dark', 'auto', 'brand'] as const
 export type ThemeChoice = (typeof THEME_CHOICES)[number]
-export const LOCALE_CHOICES = ['en', 'fr'] as const
+// Every language the kit ships, and the browser's own.
+export const LOCALE_CHOICES = ['auto', ...LOCALE_NAMES] as const
 export const VIEW_CHOICES = ['modal', 'panel'] as const
 export type ViewChoice = (typeof VIEW_CHOICES)[number]
 
 export interface LookChoice {
   theme: ThemeChoice
-  locale: LocaleName
+  locale: Extract<Locale, string>
   view: ViewChoice
 }
 

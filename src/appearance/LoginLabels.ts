@@ -47,7 +47,7 @@ export interface SigningLabels {
 
 export interface LoginLabels extends Partial<SigningLabels> {
   /**
-   * The language of these strings, a BCP 47 tag ('en', 'fr'): it picks plural forms, names the
+   * The language of these strings, a BCP 47 tag ('en', 'pt-BR'): it picks plural forms, names the
    * countries in the phone step, and is the `lang` of the modal and the panel, for screen readers.
    */
   locale: string

@@ -133,7 +133,7 @@ export interface AuthProxyProviderProps extends AuthProxyCallbacks {
    * a component's own `theme` prop wins. Default 'light'.
    */
   theme?: Theme | undefined
-  /** The default language of every kit component below ('en', 'fr', a dictionary); a component's `locale` wins. */
+  /** The default language of every kit component below ('en', 'fr', 'auto', a dictionary); a component's `locale` wins. */
   locale?: Locale | undefined
   /** Strings every kit component below uses instead of the locale's; a component's `labels` are merged on top. */
   labels?: LoginLabelsOverride | undefined

@@ -135,6 +135,48 @@ async function serveThenHydrate(proxy: MockAuthProxy, browser: { storage: FlowSt
 describe('server rendering', () => {
   afterEach(() => vi.restoreAllMocks())
 
+  it('given locale="auto", the server and hydration say English, then the browser\'s language follows with no mismatch', async () => {
+    const proxy = createMockAuthProxy({ strictFields: true })
+    const page = (
+      <>
+        <LoginButton locale="auto" />
+        <AuthPanel locale="auto" />
+      </>
+    )
+    const browser = { storage: memoryStorage(), keyStore: memoryKeyStore() }
+    // The server knows no browser: whatever its own navigator says (Node 21 has one), it renders English.
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE', 'en'])
+    const html = renderToString(
+      <KitProviders proxy={proxy} {...browser}>
+        {page}
+      </KitProviders>,
+    )
+    expect(html).toContain('lang="en"')
+    expect(html).toContain('Log in or sign up')
+    const container = document.createElement('div')
+    container.innerHTML = html
+    document.body.append(container)
+    const consoleError = vi.spyOn(console, 'error')
+    const recoverable = vi.fn()
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <KitProviders proxy={proxy} {...browser}>
+          {page}
+        </KitProviders>,
+        {
+          onRecoverableError: recoverable,
+        },
+      )
+    })
+
+    const panel = await screen.findByRole('region', { name: 'Anmelden oder registrieren' })
+    expect(panel).toHaveAttribute('lang', 'de')
+    expect(await screen.findByRole('button', { name: 'Anmelden' })).toBeInTheDocument()
+    expect(recoverable).not.toHaveBeenCalled()
+    expect(consoleError).not.toHaveBeenCalled()
+  })
+
   it('given no stored session, the server says "checking", and hydration matches, then shows the signed-out page', async () => {
     const proxy = createMockAuthProxy({ strictFields: true })
     const { html, consoleError, recoverable } = await serveThenHydrate(proxy, {

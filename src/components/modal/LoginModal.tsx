@@ -20,7 +20,7 @@ export interface LoginModalContentProps {
    * provider's `theme`, else 'light'.
    */
   theme?: Theme | undefined
-  /** 'en', 'fr' (loaded when asked for), a whole dictionary, or some strings; default the provider's `locale`, else 'en'. */
+  /** 'en', a language the kit ships ('fr', 'ja', …: loaded when asked for), 'auto' (the browser's), a whole dictionary, or some strings; default the provider's `locale`, else 'en'. */
   locale?: Locale | undefined
   /** Overrides of single strings, on top of `locale` and of the provider's `labels`. */
   labels?: LoginLabelsOverride | undefined

@@ -21,7 +21,7 @@ export interface SessionBadgeProps {
    */
   name?: ReactNode | undefined
   theme?: Theme | undefined
-  /** 'en' (default), 'fr' (loaded when asked for), a whole dictionary, or some strings. */
+  /** 'en' (default), a language the kit ships ('fr', 'ja', …: loaded when asked for), 'auto', a whole dictionary, or some strings. */
   locale?: Locale | undefined
   labels?: LoginLabelsOverride | undefined
   className?: string | undefined
