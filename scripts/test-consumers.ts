@@ -14,6 +14,8 @@
 // - Playwright (consumers/e2e, the `vite-template`, `react18-cjs` and `wagmi` projects of
 //   playwright.config.ts) signs in by email on all three apps; on App C it connects wagmi through the login
 //   modal, signs typed data and sends ether on a local node.
+// - The docs' TypeScript blocks (README.md, docs/**/*.md; scripts/docs/snippets.ts says which) compile
+//   in App A against the tarball.
 // `npm test` runs this with --prepare (make the apps in HOSTS_DIR and stop: its one Playwright run signs
 // in on them) and hands it the tarball it packed (KIT_TARBALL). Flags: --keep (keep the apps and print
 // where), --online (install without --prefer-offline, to measure a cold install), --no-wagmi (leave App C
@@ -26,6 +28,8 @@ import { kitTarball } from './packKit'
 import { EVM_NODE_DIR, GANACHE_VERSION, prepareEvmNodeDir } from './consumers/evmNode'
 import { lowerBound } from './consumers/lowerBound'
 import { forPreview, onTheMock, quickStartFiles } from './consumers/quickStartFiles'
+import { docFiles } from './docs/checkLinks'
+import { inDocs, writeSnippets } from './docs/snippets'
 
 const ROOT = resolve(import.meta.dirname, '..')
 const flags = new Set(process.argv.slice(2))
@@ -187,6 +191,17 @@ async function main(): Promise<void> {
           results.push('types, exactOptionalPropertyTypes: a host forwards undefined to optional props and options')
         },
       )
+      await step("the docs' TypeScript blocks, against the packed kit", async () => {
+        // Every ```ts/```tsx block of README.md and docs/ but those marked `// not compiled: <why>`, each a
+        // module with its prelude (scripts/docs/snippets.ts), under the template's TypeScript.
+        const all = writeSnippets(join(appA, 'docs-snippets'), ROOT, docFiles(ROOT))
+        try {
+          await typeCheck(['npx', 'tsc'], appA, 'docs-snippets/tsconfig.json')
+        } catch (error) {
+          throw new Error(`the docs' code does not compile against the packed kit:\n${inDocs(String(error), all)}`)
+        }
+        results.push(`docs: ${all.length} TypeScript blocks of README.md and docs/ compile against the packed kit`)
+      })
     }
 
     // App B: React 18.2, CommonJS package, react-query's lower bound.
