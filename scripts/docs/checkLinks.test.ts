@@ -28,6 +28,8 @@ describe('slug', () => {
     expect(slug('useSession()')).toBe('usesession')
     expect(slug('[Vite](vite.md): *fast*')).toBe('vite-fast')
     expect(slug('Next.js (App Router)')).toBe('nextjs-app-router')
+    expect(slug('Completed by `<AuthProxyProvider>` itself')).toBe('completed-by-authproxyprovider-itself')
+    expect(slug('A <em>tagged</em> word')).toBe('a-tagged-word')
   })
 
   it('numbers a repeated heading and ignores headings in code blocks', () => {
@@ -58,8 +60,11 @@ describe('checkLinks', () => {
     ])
   })
 
-  it('reads no link inside code', () => {
-    const dir = fixture({ 'README.md': '# Kit\n\n`[a](missing.md)`\n\n```md\n[b](missing.md)\n```\n' })
+  it('reads no link inside code, fenced blocks in list items and longer fences included', () => {
+    const dir = fixture({
+      'README.md':
+        '# Kit\n\n`[a](missing.md)`\n\n```md\n[b](missing.md)\n```\n\n1. Step\n\n   ```ts\n   // [c](missing.md)\n   ```\n\n````md\n```\n[d](missing.md)\n```\n````\n',
+    })
     expect(checkLinks(dir, docFiles(dir))).toEqual([])
   })
 })

@@ -18,26 +18,32 @@ export interface Link {
   line: number
 }
 
-const FENCE = /^```\s*([\w-]*)/
+/** An opening fence, indented or not (a block in a list item is), with its info string's first word. */
+const FENCE = /^( *)(`{3,})\s*([\w-]*)/
 
-/** The file's fenced blocks, in order. An unclosed fence runs to the end of the file. */
+/**
+ * The file's fenced blocks, in order, each without the indentation of its fence (a block in a list
+ * item). A block closes on a fence at least as long as its opening one; an unclosed one runs to the end.
+ */
 export function fences(markdown: string): Fence[] {
   const lines = markdown.split('\n')
   const result: Fence[] = []
-  let open: { lang: string; line: number; body: string[] } | undefined
+  let open: { lang: string; line: number; indent: number; ticks: string; body: string[] } | undefined
   let before: string[] = []
   lines.forEach((text, index) => {
     if (open) {
-      if (/^```\s*$/.test(text)) {
+      const close = /^ *(`{3,})\s*$/.exec(text)
+      if (close && (close[1] ?? '').length >= open.ticks.length) {
         result.push({ lang: open.lang, line: open.line, body: open.body.join('\n'), before: before.join('\n') })
         open = undefined
         before = []
-      } else open.body.push(text)
+      } else open.body.push(text.slice(Math.min(open.indent, text.length - text.trimStart().length)))
       return
     }
     const start = FENCE.exec(text)
-    if (start) open = { lang: start[1] ?? '', line: index + 1, body: [] }
-    else before.push(text)
+    if (start)
+      open = { lang: start[3] ?? '', line: index + 1, indent: (start[1] ?? '').length, ticks: start[2] ?? '', body: [] }
+    else before.push(text.trimStart())
   })
   if (open) result.push({ lang: open.lang, line: open.line, body: open.body.join('\n'), before: before.join('\n') })
   return result
@@ -45,14 +51,14 @@ export function fences(markdown: string): Fence[] {
 
 /** The lines outside fenced blocks, blanked inside them (so that line numbers stay right). */
 function prose(markdown: string): string[] {
-  let inFence = false
-  return markdown.split('\n').map((text) => {
-    if (/^```/.test(text)) {
-      inFence = !inFence
-      return ''
-    }
-    return inFence ? '' : text
-  })
+  const lines = markdown.split('\n').map((text) => ({ text, inBlock: false }))
+  let index = 0
+  for (const fence of fences(markdown)) {
+    const length = fence.body === '' ? 0 : fence.body.split('\n').length
+    for (index = fence.line - 1; index <= fence.line + length && index < lines.length; index++)
+      (lines[index] as { inBlock: boolean }).inBlock = true
+  }
+  return lines.map(({ text, inBlock }) => (inBlock ? '' : text))
 }
 
 /**
@@ -61,11 +67,18 @@ function prose(markdown: string): string[] {
  * dropped, spaces turned into `-`.
  */
 export function slug(heading: string): string {
+  // A code span's content is text (`<AuthProxyProvider>` included); outside one, an HTML tag is not.
   const text = heading
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/`([^`]*)`/g, '$1')
-    .replace(/<[^>]+>/g, '')
-    .replace(/[*_]{1,3}([^*_]+)[*_]{1,3}/g, '$1')
+    .split(/(`[^`]*`)/)
+    .map((part) =>
+      part.startsWith('`')
+        ? part.slice(1, -1)
+        : part
+            .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+            .replace(/<[^>]+>/g, '')
+            .replace(/[*_]{1,3}([^*_]+)[*_]{1,3}/g, '$1'),
+    )
+    .join('')
   return text
     .trim()
     .toLowerCase()
