@@ -14,7 +14,9 @@ function links(): boolean {
   const files = docFiles(ROOT)
   const broken = checkLinks(ROOT, files)
   for (const { file, line, target, reason } of broken) console.error(`${file}:${line}: ${target}: ${reason}`)
-  console.log(`docs: ${files.length} files, ${broken.length === 0 ? 'every link resolves' : `${broken.length} broken links`}`)
+  console.log(
+    `docs: ${files.length} files, ${broken.length === 0 ? 'every link resolves' : `${broken.length} broken links`}`,
+  )
   return broken.length === 0
 }
 
@@ -23,9 +25,11 @@ function snippetsAgainstSource(): boolean {
   const all = writeSnippets(dir, ROOT, docFiles(ROOT), ['vite/client', 'node'])
   const tsconfigPath = join(dir, 'tsconfig.json')
   const tsconfig = JSON.parse(readFileSync(tsconfigPath, 'utf8')) as { compilerOptions: Record<string, unknown> }
-  const paths = (JSON.parse(readFileSync(join(ROOT, 'tsconfig.json'), 'utf8')) as {
-    compilerOptions: { paths: Record<string, string[]> }
-  }).compilerOptions.paths
+  const paths = (
+    JSON.parse(readFileSync(join(ROOT, 'tsconfig.json'), 'utf8')) as {
+      compilerOptions: { paths: Record<string, string[]> }
+    }
+  ).compilerOptions.paths
   tsconfig.compilerOptions.paths = Object.fromEntries(
     Object.entries(paths).map(([name, [target = '']]) => [name, [join(ROOT, target)]]),
   )

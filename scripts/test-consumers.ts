@@ -198,7 +198,9 @@ async function main(): Promise<void> {
         try {
           await typeCheck(['npx', 'tsc'], appA, 'docs-snippets/tsconfig.json')
         } catch (error) {
-          throw new Error(`the docs' code does not compile against the packed kit:\n${inDocs(String(error), all)}`)
+          throw new Error(`the docs' code does not compile against the packed kit:\n${inDocs(String(error), all)}`, {
+            cause: error,
+          })
         }
         results.push(`docs: ${all.length} TypeScript blocks of README.md and docs/ compile against the packed kit`)
       })

@@ -24,7 +24,9 @@ describe('slug', () => {
     expect(slug('Quick start for a host app')).toBe('quick-start-for-a-host-app')
     expect(slug('The wallet in `viem` and wagmi')).toBe('the-wallet-in-viem-and-wagmi')
     expect(slug('`auth-proxy-kit/viem`')).toBe('auth-proxy-kitviem')
-    expect(slug('When a sign-in fails part-way, nothing is lost.')).toBe('when-a-sign-in-fails-part-way-nothing-is-lost')
+    expect(slug('When a sign-in fails part-way, nothing is lost.')).toBe(
+      'when-a-sign-in-fails-part-way-nothing-is-lost',
+    )
     expect(slug('useSession()')).toBe('usesession')
     expect(slug('[Vite](vite.md): *fast*')).toBe('vite-fast')
     expect(slug('Next.js (App Router)')).toBe('nextjs-app-router')
@@ -40,7 +42,8 @@ describe('slug', () => {
 describe('checkLinks', () => {
   it('passes links to files, folders and headings that exist, and leaves other sites alone', () => {
     const dir = fixture({
-      'README.md': '# Kit\n\nSee [hooks](docs/hooks.md#usesession), [the code](src/), [top](#kit), [site](https://example.com/x#y).\n',
+      'README.md':
+        '# Kit\n\nSee [hooks](docs/hooks.md#usesession), [the code](src/), [top](#kit), [site](https://example.com/x#y).\n',
       'docs/hooks.md': '# Hooks\n\n## `useSession()`\n\nBack [home](../README.md) and [below](#hooks).\n',
       'src/index.ts': '',
     })
@@ -55,7 +58,12 @@ describe('checkLinks', () => {
     })
     expect(checkLinks(dir, docFiles(dir))).toEqual([
       { file: 'README.md', line: 3, target: 'docs/gone.md', reason: 'no such file: docs/gone.md' },
-      { file: 'README.md', line: 5, target: 'docs/hooks.md#use-session', reason: 'no heading makes #use-session in docs/hooks.md' },
+      {
+        file: 'README.md',
+        line: 5,
+        target: 'docs/hooks.md#use-session',
+        reason: 'no heading makes #use-session in docs/hooks.md',
+      },
       { file: 'README.md', line: 5, target: '#nope', reason: 'no heading makes #nope in README.md' },
     ])
   })

@@ -52,10 +52,9 @@ export function fences(markdown: string): Fence[] {
 /** The lines outside fenced blocks, blanked inside them (so that line numbers stay right). */
 function prose(markdown: string): string[] {
   const lines = markdown.split('\n').map((text) => ({ text, inBlock: false }))
-  let index = 0
   for (const fence of fences(markdown)) {
     const length = fence.body === '' ? 0 : fence.body.split('\n').length
-    for (index = fence.line - 1; index <= fence.line + length && index < lines.length; index++)
+    for (let index = fence.line - 1; index <= fence.line + length && index < lines.length; index++)
       (lines[index] as { inBlock: boolean }).inBlock = true
   }
   return lines.map(({ text, inBlock }) => (inBlock ? '' : text))

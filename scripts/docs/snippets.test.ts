@@ -60,7 +60,10 @@ describe('snippets', () => {
   })
 
   it('takes a block in a list item without its indentation, and its indented prelude', () => {
-    const found = snippets('docs/page.md', '1. Step\n\n   <!-- prelude\n   declare const n: number\n   -->\n   ```ts\n   const twice = n * 2\n   ```\n')
+    const found = snippets(
+      'docs/page.md',
+      '1. Step\n\n   <!-- prelude\n   declare const n: number\n   -->\n   ```ts\n   const twice = n * 2\n   ```\n',
+    )
     expect(found.map(({ line, content }) => ({ line, content }))).toEqual([
       { line: 6, content: '// docs/page.md, the block at line 6\ndeclare const n: number\nconst twice = n * 2\n' },
     ])

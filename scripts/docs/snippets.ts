@@ -75,12 +75,7 @@ const ENV_DECLARATION = `interface ImportMetaEnv {
 `
 
 /** Writes the docs' snippets, their tsconfig and the env declaration into `dir` (emptied first). */
-export function writeSnippets(
-  dir: string,
-  root: string,
-  docs: string[],
-  types: string[] = ['vite/client'],
-): Snippet[] {
+export function writeSnippets(dir: string, root: string, docs: string[], types: string[] = ['vite/client']): Snippet[] {
   rmSync(dir, { recursive: true, force: true })
   mkdirSync(dir, { recursive: true })
   const all = docs.flatMap((doc) => snippets(doc, readFileSync(join(root, doc), 'utf8')))
@@ -96,12 +91,15 @@ export function writeSnippets(
  */
 export function inDocs(output: string, all: Snippet[]): string {
   const byName = new Map(all.map((snippet) => [snippet.name, snippet]))
-  return output.replace(/(?:[^\s(:]*\/)?([\w.-]+\.tsx?)[(:](\d+)[,:](\d+)\)?/g, (whole, name: string, line: string, column: string) => {
-    const snippet = byName.get(name)
-    if (!snippet) return whole
-    const inBlock = Number(line) - snippet.offset
-    return inBlock >= 1
-      ? `${snippet.doc}:${snippet.line + inBlock}:${column}`
-      : `${snippet.doc}:${snippet.line} (its prelude, line ${line})`
-  })
+  return output.replace(
+    /(?:[^\s(:]*\/)?([\w.-]+\.tsx?)[(:](\d+)[,:](\d+)\)?/g,
+    (whole, name: string, line: string, column: string) => {
+      const snippet = byName.get(name)
+      if (!snippet) return whole
+      const inBlock = Number(line) - snippet.offset
+      return inBlock >= 1
+        ? `${snippet.doc}:${snippet.line + inBlock}:${column}`
+        : `${snippet.doc}:${snippet.line} (its prelude, line ${line})`
+    },
+  )
 }
