@@ -68,6 +68,16 @@ describe('checkLinks', () => {
     ])
   })
 
+  it('checks the pictures and anchors written as HTML', () => {
+    const dir = fixture({
+      'README.md': '# Kit\n\n<img src="shots/a.png" alt="A" width="300"> <img alt="B" src="shots/b.png">\n',
+      'shots/a.png': '',
+    })
+    expect(checkLinks(dir, docFiles(dir))).toEqual([
+      { file: 'README.md', line: 3, target: 'shots/b.png', reason: 'no such file: shots/b.png' },
+    ])
+  })
+
   it('reads no link inside code, fenced blocks in list items and longer fences included', () => {
     const dir = fixture({
       'README.md':

@@ -100,12 +100,15 @@ export function anchors(markdown: string): Set<string> {
   return result
 }
 
-/** The inline links and images outside code (fenced blocks and code spans). */
+/** The inline links and images, and HTML images and anchors, outside code (fenced blocks and code spans). */
 export function links(markdown: string): Link[] {
   const result: Link[] = []
   prose(markdown).forEach((text, index) => {
     const withoutCode = text.replace(/`[^`]*`/g, (span) => ' '.repeat(span.length))
     for (const match of withoutCode.matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g))
+      result.push({ target: match[1] ?? '', line: index + 1 })
+    // HTML in the Markdown: <img src="…"> (a picture at a set width), <a href="…">.
+    for (const match of withoutCode.matchAll(/<(?:img|a)\b[^>]*?\s(?:src|href)="([^"]+)"/g))
       result.push({ target: match[1] ?? '', line: index + 1 })
   })
   return result
