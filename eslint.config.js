@@ -14,6 +14,8 @@ export default tseslint.config(
       '.pack',
       '.bench',
       '.work',
+      // npm run docs: TypeDoc's HTML and scripts
+      'docs-dist',
       // create-vite's react-ts template, kept as it makes it (scripts/test-consumers.ts).
       'consumers/vite-template',
       'examples/*/node_modules',

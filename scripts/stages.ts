@@ -77,7 +77,7 @@ export const STAGES: Stage[] = [
   {
     name: 'consumers',
     first: true,
-    what: 'fresh Vite hosts (ESM React 19, CommonJS React 18.2, wagmi 3) install, type-check and build; types resolve',
+    what: "fresh Vite hosts (ESM React 19, CommonJS React 18.2, wagmi 3) install, type-check and build; types resolve; the docs' TypeScript blocks compile",
     command: 'tsx scripts/test-consumers.ts --prepare',
     needs: ['pack'],
     env: { ...withTarball, HOSTS_DIR },
@@ -95,6 +95,12 @@ export const STAGES: Stage[] = [
     // 37 s). TypeScript 5.9 stays for what uses its API (typescript-eslint, Storybook's docgen) and for the
     // published declarations (`npm run build`), whose output TypeScript 7 writes differently.
     command: 'npm run typecheck',
+    needs: [],
+  },
+  {
+    name: 'docs',
+    what: 'every relative link and #anchor in README.md and docs/ resolves (their code blocks compile in `consumers`)',
+    command: 'tsx scripts/check-docs.ts',
     needs: [],
   },
   {

@@ -17,6 +17,8 @@
 //   the mock's Playwright fixture (addOAuthIdentity); on App B, also on a page of two React roots
 //   (`/?islands`), each with its own provider, which follow each other and keep the session's cookie; on
 //   App C it connects wagmi through the login modal, signs typed data and sends ether on a local node.
+// - The docs' TypeScript blocks (README.md, docs/**/*.md; scripts/docs/snippets.ts says which) compile
+//   in App A against the tarball.
 // `npm test` runs this with --prepare (make the apps in HOSTS_DIR and stop: its one Playwright run signs
 // in on them) and hands it the tarball it packed (KIT_TARBALL). Flags: --keep (keep the apps and print
 // where), --online (install without --prefer-offline, to measure a cold install), --no-wagmi (leave App C
@@ -30,6 +32,8 @@ import { EVM_NODE_DIR, GANACHE_VERSION, prepareEvmNodeDir } from './consumers/ev
 import { lowerBound } from './consumers/lowerBound'
 import { mockInBuild } from './consumers/mockInBuild'
 import { forPreview, onTheMock, quickStartFiles } from './consumers/quickStartFiles'
+import { docFiles } from './docs/checkLinks'
+import { inDocs, writeSnippets } from './docs/snippets'
 
 const ROOT = resolve(import.meta.dirname, '..')
 const flags = new Set(process.argv.slice(2))
@@ -196,6 +200,19 @@ async function main(): Promise<void> {
           results.push('types, exactOptionalPropertyTypes: a host forwards undefined to optional props and options')
         },
       )
+      await step("the docs' TypeScript blocks, against the packed kit", async () => {
+        // Every ```ts/```tsx block of README.md and docs/ but those marked `// not compiled: <why>`, each a
+        // module with its prelude (scripts/docs/snippets.ts), under the template's TypeScript.
+        const all = writeSnippets(join(appA, 'docs-snippets'), ROOT, docFiles(ROOT))
+        try {
+          await typeCheck(['npx', 'tsc'], appA, 'docs-snippets/tsconfig.json')
+        } catch (error) {
+          throw new Error(`the docs' code does not compile against the packed kit:\n${inDocs(String(error), all)}`, {
+            cause: error,
+          })
+        }
+        results.push(`docs: ${all.length} TypeScript blocks of README.md and docs/ compile against the packed kit`)
+      })
     }
 
     // App B: React 18.2, CommonJS package, react-query's lower bound.

@@ -20,7 +20,7 @@ Options:
                       emailSenderAddress, emailReplyToAddress, smsTemplate ("{{.OtpCode}}"),
                       emailTemplates, otpLength, otpAlphanumeric, otpExpirationSeconds,
                       otpRateLimits; webhookUrl, webhookSecret, rootApiPublicKeys
-                      (README: "The mock proxy on its own")
+                      (docs/mock.md)
   --latency <ms>      delay added to every call, to see progress states (default 0)
   --strict-fields     refuse body members production does not define, naming them
                       (default: ignore them, as production does)

@@ -69,7 +69,7 @@ export interface MockTenant {
   /**
    * The tenant organization's FEATURE_NAME_WEBHOOK from the start, as if set_organization_feature had
    * set it: an absolute http(s) URL that gets a signed POST for every new activity of the organization
-   * and its sub-organizations (README, "Webhooks"). Default none.
+   * and its sub-organizations (docs/mock.md, "Webhooks"). Default none.
    */
   webhookUrl?: string | undefined
   /**

@@ -8,7 +8,7 @@ export interface AuthProxyKitParameters {
   kit: Kit
   /**
    * How connecting signs a person in while no one is: open the login modal and resolve once they
-   * signed in (see the README's wagmi section). Default kit.signInPrompt, which the drop-in
+   * signed in (see docs/wallet-signing.md). Default kit.signInPrompt, which the drop-in
    * LoginModal fills while mounted; with neither, connecting while signed out fails with 4100.
    */
   connect?: (() => Promise<void>) | undefined

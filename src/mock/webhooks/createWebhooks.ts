@@ -261,7 +261,7 @@ export function createWebhooks(options: WebhooksOptions): WebhookDispatcher {
   }
 }
 
-/** The X-Mock-Signature value: README, "Webhooks", shows how a receiver checks it. */
+/** The X-Mock-Signature value: docs/mock.md, "Webhooks", shows how a receiver checks it. */
 export function signatureHeader(secret: string, timestamp: number, body: string): string {
   const mac = hmac(sha256, new TextEncoder().encode(secret), new TextEncoder().encode(`${timestamp}.${body}`))
   return `t=${timestamp},v1=${bytesToHex(mac)}`

@@ -17,7 +17,7 @@ import { ok, setup, type TestClock } from '../testing/harness'
 import { createWalletBody, envelope, signedInEmailUser, stampedCall } from '../testing/publicApi'
 import type { MockAuthProxy, MockAuthProxyOptions, MockTenant } from '../types'
 
-// The README's snippet, typed (a test below runs the README's own text).
+// docs/mock.md's snippet, typed (a test below runs the page's own text).
 function isFromMock(rawBody: string, header: string, secret: string): boolean {
   const { t, v1 } = Object.fromEntries(header.split(',').map((part) => part.split('=')))
   const expected = createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex')
@@ -326,9 +326,9 @@ describe('webhooks', () => {
     })
   })
 
-  it('documents a verification snippet in the README that accepts what the mock signs and refuses anything else', async () => {
-    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8')
-    const block = /```js\n(import \{ createHmac, timingSafeEqual \} from 'node:crypto'\n[\s\S]*?)```/.exec(readme)?.[1]
+  it('documents a verification snippet in docs/mock.md that accepts what the mock signs and refuses anything else', async () => {
+    const page = readFileSync(new URL('../../../docs/mock.md', import.meta.url), 'utf8')
+    const block = /```js\n(import \{ createHmac, timingSafeEqual \} from 'node:crypto'\n[\s\S]*?)```/.exec(page)?.[1]
     expect(block).toBeDefined()
     const source = (block ?? '').replace(
       "import { createHmac, timingSafeEqual } from 'node:crypto'",

@@ -3,24 +3,25 @@ import { join, resolve } from 'node:path'
 import type { PlaywrightTestConfig } from '@playwright/test'
 import { describe, expect, it } from 'vitest'
 
-// The README's Playwright example is the spec `npm test` runs: the block after `// e2e/signIn.spec.ts`
-// must be e2e/mockFixture.spec.ts, character for character. The config beside it is loaded as a file
-// and must start the quick start's app (the Vite template's dev server) where the spec opens it.
+// The Playwright example of docs/testing-with-playwright.md is the spec `npm test` runs: the block after
+// `// e2e/signIn.spec.ts` must be e2e/mockFixture.spec.ts, character for character. The config beside it
+// is loaded as a file and must start the quick start's app (the Vite template's dev server) where the
+// spec opens it.
 const root = resolve(import.meta.dirname, '..')
-const readme = readFileSync(resolve(root, 'README.md'), 'utf8')
+const page = readFileSync(resolve(root, 'docs/testing-with-playwright.md'), 'utf8')
 
-describe("the README's Playwright fixture example", () => {
+describe("the docs' Playwright fixture example", () => {
   it('is e2e/mockFixture.spec.ts, which npm test runs', () => {
-    const block = /```ts\n\/\/ e2e\/signIn\.spec\.ts\n([\s\S]*?)```/.exec(readme)?.[1]
+    const block = /```ts\n\/\/ e2e\/signIn\.spec\.ts\n([\s\S]*?)```/.exec(page)?.[1]
     expect(block).toBeDefined()
     expect(block).toBe(readFileSync(resolve(root, 'e2e/mockFixture.spec.ts'), 'utf8'))
   })
 
   it("comes with a playwright.config.ts that loads, runs the spec's folder, and serves the app's dev server at its baseURL", async () => {
-    const block = /```ts\n\/\/ playwright\.config\.ts\n([\s\S]*?)```/.exec(readme)?.[1]
+    const block = /```ts\n\/\/ playwright\.config\.ts\n([\s\S]*?)```/.exec(page)?.[1]
     expect(block).toBeDefined()
     // Inside the repository (ignored by git), so that it resolves @playwright/test as a host's config does.
-    const dir = resolve(root, 'test-results/readme-playwright-config')
+    const dir = resolve(root, 'test-results/docs-playwright-config')
     mkdirSync(dir, { recursive: true })
     const file = join(dir, 'playwright.config.ts')
     writeFileSync(file, block ?? '')
