@@ -7,10 +7,11 @@ import { isKitError } from '../../core/errors'
 import { logout } from '../../core/session/logout'
 import type { MockFaultTarget } from '../../mock/types'
 import { checkAfterFailure, checkSignedIn } from './checks'
+import { CONDITIONS, type Condition } from './conditions'
 import { expectationFor, isAbsorbed, mustRestartAtOnce, mustResumeWithSameCode } from './expectation'
 import { FAULTS, LATE_TIMEOUT_MS, type FaultCase } from './faults'
 import type { FlowDef, FlowRun } from './flow'
-import { FLOWS, SIGN_INS } from './flows'
+import { CONDITION_FLOWS, FLOWS, PROVIDER_RUNS, SIGN_INS } from './flows'
 import { createTally } from './tally'
 import { createWorld } from './world'
 
@@ -78,6 +79,7 @@ async function run(flow: FlowDef, step: MockFaultTarget, fault: FaultCase, shots
   const world = createWorld({
     ...(isLate ? { timeoutMs: LATE_TIMEOUT_MS } : {}),
     ...(flow.otpProtocol === undefined ? {} : { otpProtocol: flow.otpProtocol }),
+    ...(flow.wallet === true ? { wallet: true } : {}),
   })
   let flowRun: FlowRun | undefined
   try {
@@ -140,17 +142,83 @@ async function run(flow: FlowDef, step: MockFaultTarget, fault: FaultCase, shots
 }
 
 describe.each(FLOWS.map((flow) => [flow.name, flow] as const))('%s', (flowName, flow) => {
-  const cases = flow.steps.flatMap((step) =>
-    FAULTS.flatMap((fault) => {
-      const once = [step, fault.name, fault, 1] as const
-      return isAbsorbed(step, fault) ? [once, [step, `${fault.name} twice`, fault, 2] as const] : [once]
-    }),
-  )
+  const pairs =
+    flow.eachFaultOnce === true
+      ? FAULTS.map((fault, index) => [flow.steps[index % flow.steps.length] as MockFaultTarget, fault] as const)
+      : flow.steps.flatMap((step) => FAULTS.map((fault) => [step, fault] as const))
+  const cases = pairs.flatMap(([step, fault]) => {
+    const once = [step, fault.name, fault, 1] as const
+    return isAbsorbed(step, fault) ? [once, [step, `${fault.name} twice`, fault, 2] as const] : [once]
+  })
   // Counted under the fault's name, once or twice: the summary's columns are the kinds of fault.
   it.for(cases)('%s × %s', ([step, , fault, shots], context) =>
     counted(context, flowName, fault.name, () => run(flow, step, fault, shots)),
   )
 })
+
+/**
+ * One run on a device that goes wrong (conditions.ts): the flow from its start, the condition's fault
+ * just before the call; the same checks as a network fault's, and the recovery once the device works.
+ */
+async function runOn(flow: FlowDef, condition: Condition): Promise<void> {
+  const device = condition.setUp()
+  const world = createWorld({
+    ...device.world,
+    ...(flow.otpProtocol === undefined ? {} : { otpProtocol: flow.otpProtocol }),
+    ...(flow.wallet === true ? { wallet: true } : {}),
+  })
+  let flowRun: FlowRun | undefined
+  try {
+    const [first] = flow.steps
+    if (first === undefined) throw new Error(`${flow.name} has no step`)
+    flowRun = await flow.prepare(world, first)
+    world.advance(1)
+    device.start?.(world)
+    const error = await flowRun.call()
+    const outcome = outcomeOf(error)
+    const expected = condition.expected(flow)
+    if (expected === 'success') {
+      expect.soft(outcome, 'the call').toBe('signed in')
+    } else {
+      // A passkey sign-up that fails after the account exists says so (PASSKEY_SIGNUP_INCOMPLETE).
+      const codes = [...expected.codes, ...(flow.passkeySignup === true ? ['PASSKEY_SIGNUP_INCOMPLETE'] : [])]
+      expect.soft(outcome === 'signed in' ? outcome : outcome.code, 'the code').toBeOneOf(codes)
+    }
+    if (outcome === 'signed in') {
+      await checkSignedIn(world, flowRun, 'after the call')
+      return
+    }
+    await checkAfterFailure(world, flowRun)
+    device.heal(world)
+    world.advance(1)
+    await flowRun.recover(error).catch((recoveryError: unknown) => {
+      expect.soft(outcomeOf(recoveryError), 'the recovery').toBe('signed in')
+    })
+    await checkSignedIn(world, flowRun, 'after the recovery')
+  } finally {
+    flowRun?.dispose()
+    world.kit.destroy()
+    device.restore?.()
+  }
+}
+
+// Each condition once over flows that reach each kind of sign-in and a signature (flows.ts): a device's
+// fault does not depend on which request is in flight, so the flows' steps would only repeat it.
+describe.each(CONDITION_FLOWS.map((flow) => [flow.name, flow] as const))('%s on a device', (flowName, flow) => {
+  it.for(CONDITIONS.map((condition) => [condition.name, condition] as const))('%s', ([, condition], context) =>
+    counted(context, flowName, condition.name, () => runOn(flow, condition)),
+  )
+})
+
+// The provider's own faults (providerFaults.ts): its token endpoint, its id_token.
+describe.each(PROVIDER_RUNS.map(({ flow, conditions }) => [flow.name, flow, conditions] as const))(
+  '%s at the provider',
+  (flowName, flow, conditions) => {
+    it.for(conditions.map((condition) => [condition.name, condition] as const))('%s', ([, condition], context) =>
+      counted(context, flowName, condition.name, () => runOn(flow, condition)),
+    )
+  },
+)
 
 describe('logout (local)', () => {
   it.for(SIGN_INS.map((signIn) => [signIn.name, signIn] as const))(
