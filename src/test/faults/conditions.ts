@@ -3,6 +3,7 @@
 // full. Each is run once over a few flows that reach every kind of sign-in and a signature; a run holds
 // to the same invariants as a network fault's.
 import { IDBFactory } from 'fake-indexeddb'
+import { expect } from 'vitest'
 import type { SessionStorage } from '../../core/contracts'
 import { defaultKeyStore } from '../../core/keys/defaultKeyStore'
 import { indexedDbKeyStore } from '../../core/keys/indexedDbKeyStore'
@@ -21,6 +22,8 @@ export interface Condition {
    * run changed (`restore`, at its end).
    */
   setUp(): { world: WorldOptions; start?(world: World): void; heal(world: World): void; restore?(): void }
+  /** What else must hold once signed in (after the call or the recovery). */
+  check?(world: World): void
 }
 
 /** A storage whose every method throws, as Safari's with all storage blocked, or a sandboxed iframe's. */
@@ -81,6 +84,12 @@ function failingIndexedDb(state: { broken: boolean }): IDBFactory {
 
 const quiet = () => undefined
 
+/** Signed in with a wrong clock, the kit reads the proxy's time (kit.now(): the device's, corrected). */
+function checkCorrectedClock(world: World): void {
+  const off = Math.abs(world.kit.now() - world.proxyNow()) / 1000
+  expect.soft(off, 'seconds between the kit’s corrected clock and the proxy’s').toBeLessThanOrEqual(60)
+}
+
 export const CLOCK_SKEW_SECONDS = 10 * 60
 
 export const CONDITIONS: readonly Condition[] = [
@@ -90,11 +99,13 @@ export const CONDITIONS: readonly Condition[] = [
     name: 'clock ahead',
     expected: () => 'success',
     setUp: () => ({ world: { clockSkewSeconds: CLOCK_SKEW_SECONDS }, heal: quiet }),
+    check: checkCorrectedClock,
   },
   {
     name: 'clock behind',
     expected: () => 'success',
     setUp: () => ({ world: { clockSkewSeconds: -CLOCK_SKEW_SECONDS }, heal: quiet }),
+    check: checkCorrectedClock,
   },
   // No IndexedDB at all, or one that will not open: the keys are kept in memory (defaultKeyStore).
   {

@@ -1,4 +1,6 @@
-// Issue 14, "Make it a suite": every flow, with each fault at each of its steps, one run each. A run
+// Issue 14, "Make it a suite": every flow, with each fault at each of its steps (or, where the steps
+// would only repeat other flows' runs, at one: FlowDef.eachFaultOnce), one run each; and (issue 29)
+// the faults of a device (conditions.ts) and of an OAuth provider itself (providerFaults.ts). A run
 // holds when (1) the call ends signed in, or with the KitError code that is stable for the fault;
 // (2) there is no session, or the right one; (3) no key is left that nothing references; (4) no
 // identity has two accounts; (5) the documented recovery then signs in, and 2-4 still hold.
@@ -186,6 +188,7 @@ async function runOn(flow: FlowDef, condition: Condition): Promise<void> {
     }
     if (outcome === 'signed in') {
       await checkSignedIn(world, flowRun, 'after the call')
+      condition.check?.(world)
       return
     }
     await checkAfterFailure(world, flowRun)
@@ -195,6 +198,7 @@ async function runOn(flow: FlowDef, condition: Condition): Promise<void> {
       expect.soft(outcomeOf(recoveryError), 'the recovery').toBe('signed in')
     })
     await checkSignedIn(world, flowRun, 'after the recovery')
+    condition.check?.(world)
   } finally {
     flowRun?.dispose()
     world.kit.destroy()

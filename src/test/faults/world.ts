@@ -47,6 +47,8 @@ export interface World {
   mock: MockAuthProxy
   kit: Kit
   device: SoftAuthenticator
+  /** The proxy's clock, ms (the device's is `clockSkewSeconds` off it). */
+  proxyNow(): number
   /** Moves the clock of the kit and the mock together. */
   advance(seconds: number): void
   /** Adds a fault rule to the mock's plan. */
@@ -110,6 +112,7 @@ export function createWorld(options: WorldOptions = {}): World {
     mock,
     kit,
     device,
+    proxyNow: now,
     advance(seconds) {
       clock.now += seconds * 1000
     },
