@@ -2,6 +2,7 @@
 // endpoint, which the browser calls to redeem its code, and the id_token Google and Apple hand back in
 // the callback's fragment. The proxy's fault plan does not reach either: the world's fetch and the
 // consent page's answer carry them (world.ts, oauthFlows.ts).
+import { vi } from 'vitest'
 import type { Condition } from './conditions'
 
 /** A fault at the provider's token endpoint, for the next call to it (then it is healthy again). */
@@ -11,6 +12,8 @@ export type TokenEndpointFault =
   | { kind: 'drop'; after: boolean }
   | { kind: 'truncate' }
   | { kind: 'contentType' }
+  /** The provider redeems the code, and its answer never comes: `held` is told once it is held. */
+  | { kind: 'late'; held(): void }
 
 /** What the world's fetch and the consent page apply; each is taken by its first use. */
 export interface ProviderFaults {
@@ -47,6 +50,11 @@ export async function faultTokenEndpoint(
         headers: answer.headers,
       })
     }
+    case 'late':
+      await send(request)
+      fault.held()
+      // Never answered: the page's fetch gives up when the kit's deadline aborts it (world.ts asPage).
+      return new Promise<Response>(() => undefined)
     case 'contentType': {
       const answer = await send(request)
       const headers = new Headers(answer.headers)
@@ -104,10 +112,35 @@ const inIdToken = (name: string, change: (idToken: string) => string, codes: str
   }),
 })
 
+/** How long the kit waits in the `late` run; on fake timers, moved on once the answer is held. */
+const LATE_TIMEOUT_MS = 300
+
+/**
+ * No answer in time from the token endpoint. setTimeout is fake for the run (as in the proxy's `late`
+ * runs, faultSuite.test.ts): the kit's deadline comes when the test moves the clock, once the provider
+ * has redeemed the code and holds its answer, however slow the machine.
+ */
+const lateAtTokenEndpoint: Condition = {
+  name: 'token endpoint late',
+  expected: () => ({ codes: ['OAUTH_PROVIDER_ERROR'] }),
+  setUp: () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const held = () =>
+      void setImmediate(() => {
+        if (vi.isFakeTimers()) vi.advanceTimersByTime(LATE_TIMEOUT_MS)
+      })
+    return {
+      world: { timeoutMs: LATE_TIMEOUT_MS },
+      start: (world) => void (world.provider.tokenEndpoint = { kind: 'late', held }),
+      heal: (world) => void (world.provider.tokenEndpoint = undefined),
+      restore: () => void vi.useRealTimers(),
+    }
+  },
+}
+
 /**
  * Facebook's token endpoint: whatever goes wrong there, the sign-in ends with OAUTH_PROVIDER_ERROR (the
- * provider's, not the proxy's: redeemCodeForIdToken) and starting again signs in. Each kind of fault
- * once; `late` is the proxy's transport's alone (the endpoint's deadline is the same requestDeadline).
+ * provider's, not the proxy's: redeemCodeForIdToken) and starting again signs in. Each kind of fault once.
  */
 export const TOKEN_ENDPOINT_FAULTS: readonly Condition[] = [
   atTokenEndpoint('refusal 400', { kind: 'refusal', status: 400, body: FACEBOOK_REFUSAL }, ['OAUTH_PROVIDER_ERROR']),
@@ -116,6 +149,7 @@ export const TOKEN_ENDPOINT_FAULTS: readonly Condition[] = [
   atTokenEndpoint('drop before', { kind: 'drop', after: false }, ['OAUTH_PROVIDER_ERROR']),
   atTokenEndpoint('drop after', { kind: 'drop', after: true }, ['OAUTH_PROVIDER_ERROR']),
   atTokenEndpoint('truncate', { kind: 'truncate' }, ['OAUTH_PROVIDER_ERROR']),
+  lateAtTokenEndpoint,
   atTokenEndpoint('contentType', { kind: 'contentType' }, 'success'),
 ]
 
