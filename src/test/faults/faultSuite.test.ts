@@ -15,7 +15,7 @@ import { FAULTS, LATE_TIMEOUT_MS, type FaultCase } from './faults'
 import type { FlowDef, FlowRun } from './flow'
 import { CONDITION_FLOWS, FLOWS, PROVIDER_RUNS, SIGN_INS } from './flows'
 import { createTally } from './tally'
-import { createWorld } from './world'
+import { createWorld, type World } from './world'
 
 const tally = createTally()
 
@@ -164,13 +164,14 @@ describe.each(FLOWS.map((flow) => [flow.name, flow] as const))('%s', (flowName, 
  */
 async function runOn(flow: FlowDef, condition: Condition): Promise<void> {
   const device = condition.setUp()
-  const world = createWorld({
-    ...device.world,
-    ...(flow.otpProtocol === undefined ? {} : { otpProtocol: flow.otpProtocol }),
-    ...(flow.wallet === true ? { wallet: true } : {}),
-  })
+  let world: World | undefined
   let flowRun: FlowRun | undefined
   try {
+    world = createWorld({
+      ...device.world,
+      ...(flow.otpProtocol === undefined ? {} : { otpProtocol: flow.otpProtocol }),
+      ...(flow.wallet === true ? { wallet: true } : {}),
+    })
     const [first] = flow.steps
     if (first === undefined) throw new Error(`${flow.name} has no step`)
     flowRun = await flow.prepare(world, first)
@@ -201,7 +202,7 @@ async function runOn(flow: FlowDef, condition: Condition): Promise<void> {
     condition.check?.(world)
   } finally {
     flowRun?.dispose()
-    world.kit.destroy()
+    world?.kit.destroy()
     device.restore?.()
   }
 }
