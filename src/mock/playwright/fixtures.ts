@@ -4,7 +4,7 @@
 // share accounts or codes.
 import { test as base, type BrowserContext, type Page, type Route } from '@playwright/test'
 import { MockConnectionDropped } from '../faults/MockConnectionDropped'
-import { createMockAuthProxy } from '../handler'
+import { MOCK_PROXY_ENDPOINTS, createMockAuthProxy } from '../handler'
 import { MOCK_DEV_ENCLAVE_SECRET_KEY } from '../devEnclaveKey'
 import { DEMO_CONFIG_ID } from '../tenants'
 import type {
@@ -13,6 +13,7 @@ import type {
   MockFaultPlan,
   MockOAuthIdentity,
   MockOAuthIdentityInput,
+  MockProxyEndpoint,
   OutboxMessage,
 } from '../types'
 import { addVirtualAuthenticator, type VirtualAuthenticator } from './virtualAuthenticator'
@@ -45,7 +46,10 @@ export interface MockInbox {
 export interface MockFixtures {
   mockAuthProxy: MockAuthProxyFixture
   inbox: MockInbox
-  /** The mock's fault plan (add, clear, list): faults for one test are cleared after it. */
+  /**
+   * The mock's fault plan (add, clear, list). Every test starts with the plan `mockAuthProxyOptions.faults`
+   * gives (none by default), however the last one changed it.
+   */
   faults: MockFaultPlan
   /** Adds an identity to the mock's OAuth providers' consent pages (`{ provider, email?, name? }`). */
   addOAuthIdentity(identity: MockOAuthIdentityInput): MockOAuthIdentity[]
@@ -55,7 +59,17 @@ export interface MockFixtures {
 
 export interface MockWorkerFixtures {
   mockAuthProxyOptions: MockAuthProxyFixtureOptions
-  mockAuthProxyWorker: { proxy: MockAuthProxy; configId: string; url: string | undefined }
+  mockAuthProxyWorker: {
+    proxy: MockAuthProxy
+    configId: string
+    url: string | undefined
+    /**
+     * Puts back what a test may have switched on the worker's mock, as `mockAuthProxyOptions` set it: the
+     * fault plan (however the rules were added: the `faults` fixture, `proxy.faults`, /__mock/faults),
+     * the latency and the failures. Accounts, sessions, sent codes and OAuth identities stay.
+     */
+    reset(): void
+  }
 }
 
 const DEFAULT_URL = '/auth-proxy'
@@ -108,15 +122,27 @@ export const test = base.extend<MockFixtures, MockWorkerFixtures>({
       // built with its key, trusts it.
       const proxy = createMockAuthProxy({ enclaveSecretKey: MOCK_DEV_ENCLAVE_SECRET_KEY, ...options, basePath })
       const configId = options.tenants?.[0]?.configId ?? DEMO_CONFIG_ID
-      await use({ proxy, configId, url })
+      const reset = () => {
+        proxy.faults.clear()
+        for (const rule of options.faults ?? []) proxy.faults.add(rule)
+        proxy.setLatency(options.latencyMs ?? 0)
+        for (const endpoint of MOCK_PROXY_ENDPOINTS as readonly MockProxyEndpoint[]) {
+          proxy.setFailure(endpoint, options.failures?.[endpoint] ?? null)
+        }
+      }
+      await use({ proxy, configId, url, reset })
     },
     { scope: 'worker' },
   ],
   mockAuthProxy: [
     async ({ mockAuthProxyWorker, context, baseURL }, use) => {
+      // Before the test, not only after the last one: a test whose teardown did not run (it crashed, or
+      // timed out) must not hand its faults, latency or failures to the next test of this worker.
+      mockAuthProxyWorker.reset()
       const url = new URL(mockAuthProxyWorker.url ?? DEFAULT_URL, baseURL).href.replace(/\/$/, '')
       await routeToMock(context, mockAuthProxyWorker.proxy, url)
       await use({ url, configId: mockAuthProxyWorker.configId, proxy: mockAuthProxyWorker.proxy })
+      mockAuthProxyWorker.reset()
     },
     { auto: true },
   ],
@@ -138,9 +164,9 @@ export const test = base.extend<MockFixtures, MockWorkerFixtures>({
       },
     })
   },
+  // Put back before and after each test by mockAuthProxy (its reset), which every test uses.
   faults: async ({ mockAuthProxy }, use) => {
     await use(mockAuthProxy.proxy.faults)
-    mockAuthProxy.proxy.faults.clear()
   },
   addOAuthIdentity: async ({ mockAuthProxy }, use) => {
     await use((identity) => mockAuthProxy.proxy.addOAuthIdentity(identity))

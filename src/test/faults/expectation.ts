@@ -44,12 +44,14 @@ export function expectationFor(flow: FlowDef, step: string, fault: FaultCase, sh
 /**
  * OTP: after a failure past otp_verify whose request did not take effect, or at the read-only account
  * lookup, "Try again" with the code the person has must sign in (the flow kept the verification
- * token); before otp_verify took effect, the code is still unused. Only a lost answer of otp_verify,
- * signup or otp_login may need a new code.
+ * token); before otp_verify took effect, the code is still unused. At sign-up too when the proxy did
+ * make the account (README: "never signs up twice (an account a lost sign-up answer created is found
+ * by the lookup)"): the token is still unused. Only a lost answer of otp_verify or of the login may
+ * need a new code.
  */
 export function mustResumeWithSameCode(step: string, fault: FaultCase): boolean {
   if (step.startsWith('otp_init')) return false
-  return step === 'account' || !fault.processed
+  return step === 'account' || step === 'signup' || step === 'signup_v2' || !fault.processed
 }
 
 /**

@@ -1,4 +1,6 @@
-// Issue 14, "Make it a suite": every flow, with each fault at each of its steps, one run each. A run
+// Issue 14, "Make it a suite": every flow, with each fault at each of its steps (or, where the steps
+// would only repeat other flows' runs, at one: FlowDef.eachFaultOnce), one run each; and (issue 29)
+// the faults of a device (conditions.ts) and of an OAuth provider itself (providerFaults.ts). A run
 // holds when (1) the call ends signed in, or with the KitError code that is stable for the fault;
 // (2) there is no session, or the right one; (3) no key is left that nothing references; (4) no
 // identity has two accounts; (5) the documented recovery then signs in, and 2-4 still hold.
@@ -7,12 +9,13 @@ import { isKitError } from '../../core/errors'
 import { logout } from '../../core/session/logout'
 import type { MockFaultTarget } from '../../mock/types'
 import { checkAfterFailure, checkSignedIn } from './checks'
+import { CONDITIONS, type Condition } from './conditions'
 import { expectationFor, isAbsorbed, mustRestartAtOnce, mustResumeWithSameCode } from './expectation'
 import { FAULTS, LATE_TIMEOUT_MS, type FaultCase } from './faults'
 import type { FlowDef, FlowRun } from './flow'
-import { FLOWS, SIGN_INS } from './flows'
+import { CONDITION_FLOWS, FLOWS, PROVIDER_RUNS, SIGN_INS } from './flows'
 import { createTally } from './tally'
-import { createWorld } from './world'
+import { createWorld, type World } from './world'
 
 const tally = createTally()
 
@@ -78,6 +81,7 @@ async function run(flow: FlowDef, step: MockFaultTarget, fault: FaultCase, shots
   const world = createWorld({
     ...(isLate ? { timeoutMs: LATE_TIMEOUT_MS } : {}),
     ...(flow.otpProtocol === undefined ? {} : { otpProtocol: flow.otpProtocol }),
+    ...(flow.wallet === true ? { wallet: true } : {}),
   })
   let flowRun: FlowRun | undefined
   try {
@@ -140,17 +144,86 @@ async function run(flow: FlowDef, step: MockFaultTarget, fault: FaultCase, shots
 }
 
 describe.each(FLOWS.map((flow) => [flow.name, flow] as const))('%s', (flowName, flow) => {
-  const cases = flow.steps.flatMap((step) =>
-    FAULTS.flatMap((fault) => {
-      const once = [step, fault.name, fault, 1] as const
-      return isAbsorbed(step, fault) ? [once, [step, `${fault.name} twice`, fault, 2] as const] : [once]
-    }),
-  )
+  const pairs =
+    flow.eachFaultOnce === true
+      ? FAULTS.map((fault, index) => [flow.steps[index % flow.steps.length] as MockFaultTarget, fault] as const)
+      : flow.steps.flatMap((step) => FAULTS.map((fault) => [step, fault] as const))
+  const cases = pairs.flatMap(([step, fault]) => {
+    const once = [step, fault.name, fault, 1] as const
+    return isAbsorbed(step, fault) ? [once, [step, `${fault.name} twice`, fault, 2] as const] : [once]
+  })
   // Counted under the fault's name, once or twice: the summary's columns are the kinds of fault.
   it.for(cases)('%s × %s', ([step, , fault, shots], context) =>
     counted(context, flowName, fault.name, () => run(flow, step, fault, shots)),
   )
 })
+
+/**
+ * One run on a device that goes wrong (conditions.ts): the flow from its start, the condition's fault
+ * just before the call; the same checks as a network fault's, and the recovery once the device works.
+ */
+async function runOn(flow: FlowDef, condition: Condition): Promise<void> {
+  const device = condition.setUp()
+  let world: World | undefined
+  let flowRun: FlowRun | undefined
+  try {
+    world = createWorld({
+      ...device.world,
+      ...(flow.otpProtocol === undefined ? {} : { otpProtocol: flow.otpProtocol }),
+      ...(flow.wallet === true ? { wallet: true } : {}),
+    })
+    const [first] = flow.steps
+    if (first === undefined) throw new Error(`${flow.name} has no step`)
+    flowRun = await flow.prepare(world, first)
+    world.advance(1)
+    device.start?.(world)
+    const error = await flowRun.call()
+    const outcome = outcomeOf(error)
+    const expected = condition.expected(flow)
+    if (expected === 'success') {
+      expect.soft(outcome, 'the call').toBe('signed in')
+    } else {
+      // A passkey sign-up that fails after the account exists says so (PASSKEY_SIGNUP_INCOMPLETE).
+      const codes = [...expected.codes, ...(flow.passkeySignup === true ? ['PASSKEY_SIGNUP_INCOMPLETE'] : [])]
+      expect.soft(outcome === 'signed in' ? outcome : outcome.code, 'the code').toBeOneOf(codes)
+    }
+    if (outcome === 'signed in') {
+      await checkSignedIn(world, flowRun, 'after the call')
+      condition.check?.(world)
+      return
+    }
+    await checkAfterFailure(world, flowRun)
+    device.heal(world)
+    world.advance(1)
+    await flowRun.recover(error).catch((recoveryError: unknown) => {
+      expect.soft(outcomeOf(recoveryError), 'the recovery').toBe('signed in')
+    })
+    await checkSignedIn(world, flowRun, 'after the recovery')
+    condition.check?.(world)
+  } finally {
+    flowRun?.dispose()
+    world?.kit.destroy()
+    device.restore?.()
+  }
+}
+
+// Each condition once over flows that reach each kind of sign-in and a signature (flows.ts): a device's
+// fault does not depend on which request is in flight, so the flows' steps would only repeat it.
+describe.each(CONDITION_FLOWS.map((flow) => [flow.name, flow] as const))('%s on a device', (flowName, flow) => {
+  it.for(CONDITIONS.map((condition) => [condition.name, condition] as const))('%s', ([, condition], context) =>
+    counted(context, flowName, condition.name, () => runOn(flow, condition)),
+  )
+})
+
+// The provider's own faults (providerFaults.ts): its token endpoint, its id_token.
+describe.each(PROVIDER_RUNS.map(({ flow, conditions }) => [flow.name, flow, conditions] as const))(
+  '%s at the provider',
+  (flowName, flow, conditions) => {
+    it.for(conditions.map((condition) => [condition.name, condition] as const))('%s', ([, condition], context) =>
+      counted(context, flowName, condition.name, () => runOn(flow, condition)),
+    )
+  },
+)
 
 describe('logout (local)', () => {
   it.for(SIGN_INS.map((signIn) => [signIn.name, signIn] as const))(

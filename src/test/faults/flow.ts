@@ -51,5 +51,14 @@ export interface FlowDef {
   passkeySignup?: boolean
   /** The generation of the OTP endpoints the world's kit speaks (its default when left out). */
   otpProtocol?: 'v1' | 'v2'
+  /**
+   * Each fault once, at one step (the steps in turn), rather than at every step: where the steps would
+   * only repeat what the other flows run.
+   */
+  eachFaultOnce?: boolean
+  /** It signs with the session's key and makes none (a key store that refuses writes does not stop it). */
+  makesNoKey?: boolean
+  /** Its sign-up gets a wallet (the signed-in actions sign with it). */
+  wallet?: boolean
   prepare(world: World, step: MockFaultTarget): Promise<FlowRun>
 }

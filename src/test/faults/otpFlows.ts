@@ -1,5 +1,7 @@
 // Sign-in by a code, by email or SMS, for a new and a returning user: createOtpFlow, as the UI runs it.
 import { createOtpFlow, type OtpFlow, type OtpFlowSnapshot } from '../../core/otp/createOtpFlow'
+import type { Session } from '../../core/contracts'
+import type { Kit } from '../../core/createKit'
 import type { MockAuthProxy } from '../../mock/types'
 import type { FlowDef, Identity } from './flow'
 import type { World } from './world'
@@ -21,10 +23,9 @@ function waitOut(world: World, snapshot: OtpFlowSnapshot): void {
   if (seconds > 0) world.advance(seconds)
 }
 
-/** Signs in once by a code, cleanly (a returning user's first visit), and signs out again. */
-/** Signs in once by a code, cleanly, and stays signed in. */
-export async function signInByEmail(world: World): Promise<void> {
-  const flow = createOtpFlow(world.kit, { otpType: 'OTP_TYPE_EMAIL' })
+/** Signs in once by a code, cleanly, and stays signed in (in `kit`: another tab's; default the world's). */
+export async function signInByEmail(world: World, kit: Kit = world.kit): Promise<void> {
+  const flow = createOtpFlow(kit, { otpType: 'OTP_TYPE_EMAIL' })
   await flow.start(EMAIL)
   await flow.verify(latestCode(world.mock, EMAIL))
   flow.destroy()
@@ -47,6 +48,11 @@ export function otpFlowDef(
   returning: boolean,
   /** 'v2': the current generation (the code sealed to the enclave's target, an attested stamp_login). */
   otpProtocol: 'v1' | 'v2' = 'v1',
+  /**
+   * Runs once the returning user has signed up and out, before the flow under test starts: another
+   * tab's sign-in. Its session, if any, is the one the flow's failure must leave in place.
+   */
+  beforeFlow?: (world: World) => Promise<{ sessionBefore: Session | null; dispose(): void }>,
 ): FlowDef {
   const contact = otpType === 'OTP_TYPE_EMAIL' ? EMAIL : PHONE
   const [init, verify, signup, login] =
@@ -61,6 +67,7 @@ export function otpFlowDef(
     steps: returning ? [init, verify, 'account', login] : [init, verify, 'account', signup, login],
     async prepare(world, step) {
       if (returning) await signUpByCode(world, otpType, contact)
+      const before = (await beforeFlow?.(world)) ?? { sessionBefore: null, dispose: () => undefined }
       const flow: OtpFlow = createOtpFlow(world.kit, { otpType })
       let code: string | undefined
       if (step !== init) {
@@ -126,9 +133,12 @@ export function otpFlowDef(
         },
         keptKeys: () => (flow.getSnapshot().maybeSent ? 1 : 0),
         countdown: () => flow.getSnapshot().retrySecondsLeft,
-        sessionBefore: null,
+        sessionBefore: before.sessionBefore,
         identities: [identity],
-        dispose: () => flow.destroy(),
+        dispose() {
+          flow.destroy()
+          before.dispose()
+        },
       }
     },
   }

@@ -104,6 +104,7 @@ export const passkeyAdd: FlowDef = {
 export const refresh: FlowDef = {
   name: 'refresh',
   steps: ['submit/stamp_login'],
+  makesNoKey: true,
   async prepare(world) {
     const session = await signedUpWithPasskey(world)
     return tryAgain(() => refreshSession(world.kit), session)
