@@ -22,14 +22,17 @@ afterEach(async () => {
   root = undefined
 })
 
-async function startVite(plugin: ReturnType<typeof mockAuthProxyPlugin>): Promise<string> {
+async function startVite(
+  plugin: ReturnType<typeof mockAuthProxyPlugin>,
+  allowedHosts: string[] | true = [],
+): Promise<string> {
   root = mkdtempSync(join(tmpdir(), 'mock-proxy-vite-'))
   server = await createServer({
     root,
     configFile: false,
     logLevel: 'silent',
     plugins: [plugin],
-    server: { host: '127.0.0.1', port: 0, strictPort: false, ws: false },
+    server: { host: '127.0.0.1', port: 0, strictPort: false, ws: false, allowedHosts },
     optimizeDeps: { noDiscovery: true, include: [] },
   })
   await server.listen()
@@ -180,6 +183,27 @@ describe('mockAuthProxyPlugin', () => {
     expect(rebound.body).not.toContain(code)
     const local = await requestWithHost(url, `localhost:${new URL(url).port}`, '/auth-proxy/__mock/outbox')
     expect(JSON.parse(local.body)).toMatchObject([{ code }])
+  })
+
+  it("warns, when Vite's Host check is turned off (server.allowedHosts: true), that any name's pages can read the codes", async () => {
+    const url = await startVite(mockAuthProxyPlugin(), true)
+    const warnings: string[] = []
+    const dev = server as ViteDevServer
+    dev.config.logger.info = () => undefined
+    dev.config.logger.warn = (message: string) => void warnings.push(message)
+    dev.printUrls()
+    expect(warnings).toEqual([
+      `  ➜  Warning: server.allowedHosts is true, so a page on any name that resolves to this machine (DNS rebinding) can read the mock's codes at ${url}/auth-proxy/__mock/outbox; list the names you use instead`,
+    ])
+    await server?.close()
+    server = undefined
+    if (root !== undefined) rmSync(root, { recursive: true, force: true })
+    await startVite(mockAuthProxyPlugin())
+    const checked = server as ViteDevServer
+    checked.config.logger.info = () => undefined
+    checked.config.logger.warn = (message: string) => void warnings.push(message)
+    checked.printUrls()
+    expect(warnings).toHaveLength(1)
   })
 
   it("is behind Vite's Host check in the preview server too", async () => {
