@@ -195,8 +195,8 @@ describe('mockAuthProxyPlugin', () => {
     expect(warnings).toEqual([
       `  ➜  Warning: server.allowedHosts is true, so a page on any name that resolves to this machine (DNS rebinding) can read the mock's codes at ${url}/auth-proxy/__mock/outbox; list the names you use instead`,
     ])
-    await server?.close()
-    server = undefined
+    // The next server takes its place (afterEach closes that one).
+    await dev.close()
     if (root !== undefined) rmSync(root, { recursive: true, force: true })
     await startVite(mockAuthProxyPlugin())
     const checked = server as ViteDevServer
