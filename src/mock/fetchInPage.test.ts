@@ -70,7 +70,10 @@ describe("the mock's fetch in a page", () => {
   })
 
   it('sends none with a same-origin GET, as a browser does, and the page origin with a cross-origin one', async () => {
-    const { proxy } = setup()
+    // The outbox answers another origin only when a tenant lists it (devRouteAccess.ts).
+    const { proxy } = setup({
+      tenants: [{ configId: 'demo', organizationId: 'org', allowedOrigins: ['https://app.example'] }],
+    })
     vi.stubGlobal('location', new URL('https://app.example/'))
     const sameOrigin = await proxy.fetch('https://app.example/__mock/outbox')
     expect(sameOrigin.headers.get('Access-Control-Allow-Origin')).toBeNull()

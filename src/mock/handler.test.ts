@@ -489,7 +489,9 @@ describe('wallet_kit_config', () => {
 
 describe('outbox route', () => {
   it('answers the codes sent, newest first, filtered by contact, without a config id and with CORS', async () => {
-    const { proxy, clock } = setup()
+    const { proxy, clock } = setup({
+      tenants: [{ configId: 'demo', organizationId: 'org', allowedOrigins: ['http://app.test'] }],
+    })
     const first = await sendCode(proxy, 'ada@example.com')
     clock.advance(1000)
     await sendCode(proxy, 'bob@example.com')

@@ -38,6 +38,7 @@ import { contactsMatch, createState } from './state'
 import { DEMO_TENANT, resolveTenants } from './tenants'
 import { createTokenAuthority } from './tokens'
 import { createEnclave, enclaveKey } from './enclave'
+import { devRouteRefusal, isDevRoute } from './devRouteAccess'
 import type { MockAuthProxy, MockAuthProxyOptions, MockFailure, MockProxyEndpoint, OutboxMessage } from './types'
 import { Fields, parseJson, parseJsonObject, type JsonObject } from './validate'
 import { frontPage } from './frontPage'
@@ -120,6 +121,16 @@ export function createMockAuthProxy(options: MockAuthProxyOptions = {}): MockAut
   ): Promise<Response> {
     const origin = request.headers.get('Origin') ?? pageOrigin
     respond.cors = corsHeaders(anyTenantAllows(origin))
+    if (isDevRoute(request.method, path)) {
+      // Before anything is read or changed, preflights included, whatever the content type.
+      const caller = { origin, fetchSite: request.headers.get('Sec-Fetch-Site'), ownOrigin: url.origin }
+      const refusal = devRouteRefusal(caller, { method: request.method, pathname: url.pathname }, tenants)
+      if (refusal !== undefined) {
+        // No Access-Control-Allow-Origin: the page at that origin must not read the refusal either.
+        respond.cors = {}
+        throw refusal
+      }
+    }
 
     if (path.startsWith('/__mock/oauth/')) {
       // The authorization server's pages are navigated to, without a config id: it finds the tenant by client id. It answers

@@ -84,7 +84,11 @@ describe('body size (4 MB, the gateway limit)', () => {
     const { proxy } = setup()
     const body = endlessBody()
     const response = await proxy.handle(
-      post('/__mock/oauth/google/consent', body.stream, { 'Content-Type': 'application/x-www-form-urlencoded' }),
+      // From the consent page itself, on the mock's origin: another origin's post is refused unread.
+      post('/__mock/oauth/google/consent', body.stream, {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Origin: 'http://mock.test',
+      }),
     )
     expect(await response.json()).toMatchObject({ code: 8 })
     expect(body.pulled()).toBe(5)

@@ -1,9 +1,10 @@
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startMockAuthProxy, type RunningMockAuthProxy } from './node'
-import { DEMO_ORGANIZATION_ID } from './tenants'
+import { DEMO_ORGANIZATION_ID, DEMO_TENANT } from './tenants'
 import { createTestClientKey } from './testing/clientKey'
 import { apiKeyStamp, envelope } from './testing/publicApi'
+import { requestWithHost } from './testing/requestWithHost'
 import { createSoftAuthenticator } from './testing/softAuthenticator'
 
 let running: RunningMockAuthProxy | undefined
@@ -68,7 +69,7 @@ describe('startMockAuthProxy', () => {
   })
 
   it('takes fault rules over HTTP: POST adds (201), GET lists, DELETE clears (204); a bad rule is a 400 naming the field', async () => {
-    running = await startMockAuthProxy({ port: 0 })
+    running = await startMockAuthProxy({ port: 0, tenants: [{ ...DEMO_TENANT, allowedOrigins: ['http://app.test'] }] })
     const control = `${running.url}/__mock/faults`
     const rule = { endpoint: 'otp_verify', call: 2, fault: { kind: 'page', status: 503, retryAfter: '5' } }
     const added = await fetch(control, {
@@ -243,6 +244,77 @@ describe('startMockAuthProxy', () => {
         headers: { 'X-Auth-Proxy-Config-Id': 'demo' },
       })
       expect(next.status).toBe(200)
+    })
+  })
+
+  describe('the Host check (DNS rebinding)', () => {
+    it('refuses a foreign Host with 403 on every route, naming the flag that allows it, and changes nothing', async () => {
+      running = await startMockAuthProxy({ port: 0 })
+      await running.proxy.handle(
+        new Request('http://mock.test/v1/otp_init', {
+          method: 'POST',
+          headers: { 'X-Auth-Proxy-Config-Id': 'demo' },
+          body: JSON.stringify({ otpType: 'OTP_TYPE_EMAIL', contact: 'ada@example.com' }),
+        }),
+      )
+      const code = running.proxy.outbox()[0]?.code ?? 'no code sent'
+      const host = `rebound.example:${new URL(running.url).port}`
+      for (const [method, path] of [
+        ['GET', '/__mock/outbox'],
+        ['GET', '/__mock/webhooks'],
+        ['GET', '/'],
+        ['POST', '/v1/wallet_kit_config'],
+        ['POST', '/__mock/faults'],
+      ] as const) {
+        const body = method === 'POST' ? JSON.stringify({ endpoint: 'otp_init', fault: { kind: 'drop' } }) : undefined
+        const answer = await requestWithHost(running.url, host, path, { method, ...(body ? { body } : {}) })
+        expect({ path, status: answer.status }).toEqual({ path, status: 403 })
+        expect(answer.contentType).toBe('text/plain; charset=utf-8')
+        expect(answer.body).toContain('Blocked request: this host ("rebound.example") is not allowed')
+        expect(answer.body).toContain('start the mock with --allowed-host rebound.example')
+        expect(answer.body).not.toContain(code)
+      }
+      expect(running.proxy.faults.list()).toEqual([])
+
+      // Loopback names, and any IP address: rebinding needs a name.
+      for (const name of ['localhost', 'app.localhost', '127.0.0.1', '[::1]', '192.168.1.20', '0x7f.1']) {
+        const answer = await requestWithHost(running.url, `${name}:${new URL(running.url).port}`, '/__mock/outbox')
+        expect({ name, status: answer.status }).toEqual({ name, status: 200 })
+      }
+    })
+
+    it('refuses a Host that only looks like an address (user info, a path)', async () => {
+      running = await startMockAuthProxy({ port: 0 })
+      for (const host of ['rebound.example@127.0.0.1', '127.0.0.1/x', 'localhost.rebound.example']) {
+        expect({ host, status: (await requestWithHost(running.url, host, '/__mock/outbox')).status }).toEqual({
+          host,
+          status: 403,
+        })
+      }
+    })
+
+    it('answers the names in allowedHosts (a leading dot: and their subdomains), and any host with true', async () => {
+      running = await startMockAuthProxy({ port: 0, allowedHosts: ['mock.example.test', '.dev.example.test'] })
+      const status = async (host: string) => (await requestWithHost(running!.url, host, '/__mock/outbox')).status
+      expect(await status('mock.example.test')).toBe(200)
+      expect(await status('MOCK.example.test:8787')).toBe(200)
+      expect(await status('dev.example.test')).toBe(200)
+      expect(await status('a.dev.example.test')).toBe(200)
+      expect(await status('other.example.test')).toBe(403)
+      await running.close()
+      running = await startMockAuthProxy({ port: 0, allowedHosts: true })
+      expect(await status('anything.example')).toBe(200)
+    })
+
+    it('refuses an allowedHosts entry with a scheme or port, naming it', async () => {
+      await expect(startMockAuthProxy({ port: 0, allowedHosts: ['http://mock.example.test'] })).rejects.toThrow(
+        new TypeError(
+          `allowedHosts: expected host names like 'mock.example.test' (or '.example.test' for its subdomains), without a scheme or port, got "http://mock.example.test"`,
+        ),
+      )
+      await expect(startMockAuthProxy({ port: 0, allowedHosts: ['mock.example.test:8787'] })).rejects.toThrow(
+        /got "mock\.example\.test:8787"$/,
+      )
     })
   })
 })

@@ -67,7 +67,9 @@ describe('OAuth test identities', () => {
   })
 
   it('can be added with POST /__mock/oauth/identities (JSON), readable by an allowed origin', async () => {
-    const { proxy } = setup()
+    const { proxy } = setup({
+      tenants: [{ configId: 'demo', organizationId: 'org', allowedOrigins: ['http://app.test'] }],
+    })
     const answer = await postIdentity(
       proxy,
       JSON.stringify({ provider: 'google', name: 'Bob', sub: 'bob-1' }),

@@ -119,7 +119,9 @@ export function htmlResponse(html: string, status: number, headers: Record<strin
       'Content-Type': 'text/html; charset=utf-8',
       'Content-Security-Policy': "default-src 'none'; style-src 'self'; base-uri 'none'; frame-ancestors 'none'",
       'Cache-Control': 'no-store',
-      'Referrer-Policy': 'no-referrer',
+      // Not no-referrer: under it a browser sends `Origin: null` with the consent form's POST, and the mock
+      // could not tell its own page from any other (devRouteAccess.ts). Nothing leaves the origin either way.
+      'Referrer-Policy': 'same-origin',
       'X-Content-Type-Options': 'nosniff',
     },
   })

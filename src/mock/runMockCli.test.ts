@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { MOCK_CLI_USAGE, runMockCli, type MockCliResult } from './runMockCli'
+import { requestWithHost } from './testing/requestWithHost'
 
 let directory: string
 let result: MockCliResult | undefined
@@ -43,12 +44,13 @@ describe('runMockCli', () => {
     const port = new URL(result.server?.url ?? '').port
     const url = `http://localhost:${port}`
     expect(out[0]).toBe(`auth-proxy-kit mock proxy listening on ${url} (config id: demo)`)
-    expect(out[1]).toBe(`Codes sent appear at ${url}/__mock/outbox; webhook deliveries at ${url}/__mock/webhooks`)
+    expect(out[1]).toBe('Loopback only: other machines cannot reach it (--host 0.0.0.0 listens on every interface)')
+    expect(out[2]).toBe(`Codes sent appear at ${url}/__mock/outbox; webhook deliveries at ${url}/__mock/webhooks`)
     // The development key, as the Vite plugin's and the Playwright fixture's: a page built against one trusts the others.
-    expect(out[2]).toBe(
+    expect(out[3]).toBe(
       `Enclave key (the kit's dangerouslyOverrideSignerPublicKey, in development only): ${MOCK_DEV_ENCLAVE_PUBLIC_KEY}`,
     )
-    expect(out[3]).toBe(
+    expect(out[4]).toBe(
       `Session keys for a backend (auth-proxy-kit/server's jwksUrl, in development only): ${url}/.well-known/jwks.json`,
     )
     const response = await fetch(`${url}/v1/wallet_kit_config`, {
@@ -63,6 +65,42 @@ describe('runMockCli', () => {
   it('prints the address given for a host that is not a loopback or wildcard one', async () => {
     result = await runMockCli(['--port', '0', '--host', '127.0.0.2'], io)
     expect(out[0]).toMatch(/^auth-proxy-kit mock proxy listening on http:\/\/127\.0\.0\.2:\d+ /)
+  })
+
+  it('listens on loopback unless told otherwise, and says so with the way to listen elsewhere', async () => {
+    result = await runMockCli(['--port', '0'], io)
+    expect(new URL(result.server?.url ?? '').hostname).toBe('127.0.0.1')
+    expect(out[1]).toBe('Loopback only: other machines cannot reach it (--host 0.0.0.0 listens on every interface)')
+  })
+
+  it("warns, listening on every interface, that the outbox and webhook secrets are the network's", async () => {
+    result = await runMockCli(['--port', '0', '--host', '0.0.0.0'], io)
+    const port = new URL(result.server?.url ?? '').port
+    expect(out[1]).toBe(
+      `Warning: listening on every interface: anyone who can reach port ${port} of this machine can read the codes in the outbox and the webhook secrets, and change what the mock does; --host 127.0.0.1 keeps it to this machine`,
+    )
+    expect(out.join('\n')).not.toContain('Loopback only')
+  })
+
+  it('answers the names given with --allowed-host (repeatable), and refuses other Host headers with 403', async () => {
+    result = await runMockCli(
+      ['--port', '0', '--allowed-host', 'mock.example.test', '--allowed-host', '.dev.example.test'],
+      io,
+    )
+    const url = result.server?.url ?? ''
+    expect((await requestWithHost(url, 'mock.example.test', '/__mock/outbox')).status).toBe(200)
+    expect((await requestWithHost(url, 'api.dev.example.test', '/__mock/outbox')).status).toBe(200)
+    const refused = await requestWithHost(url, 'rebound.example', '/__mock/outbox')
+    expect(refused.status).toBe(403)
+    expect(refused.body).toContain('--allowed-host rebound.example')
+  })
+
+  it('refuses an --allowed-host with a scheme or port before listening', async () => {
+    result = await runMockCli(['--port', '0', '--allowed-host', 'http://mock.example.test'], io)
+    expect(result).toEqual({ exitCode: 1, server: null })
+    expect(err[0]).toBe(
+      'auth-proxy-kit mock: --allowed-host: expected a host name like mock.example.test, without a scheme or port, got "http://mock.example.test"',
+    )
   })
 
   it('lists in --help every route, with what it is for', async () => {

@@ -1,6 +1,7 @@
 // The command line of the mock proxy, apart from process globals so that tests can run it in-process.
 import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
+import { isHostName } from './hostCheck'
 import { startMockAuthProxy, type RunningMockAuthProxy } from './node'
 import { routeListText } from './routes'
 import { resolveTenants } from './tenants'
@@ -13,7 +14,14 @@ Facebook, X, Discord), passkeys, wallets and signing, webhooks; codes land in a 
 
 Options:
   --port <number>     port to listen on (default 8787; 0 picks a free one)
-  --host <address>    address to listen on (default 127.0.0.1)
+  --host <address>    address to listen on (default 127.0.0.1: loopback only, no other machine
+                      reaches it; 0.0.0.0 listens on every interface, and so shows the codes
+                      and webhook secrets to your network)
+  --allowed-host <name>
+                      a host name to answer besides localhost, *.localhost and IP addresses
+                      (repeatable; .example.test allows its subdomains): any other Host header
+                      gets a 403, so that a page on another name resolving here (DNS
+                      rebinding) reads nothing
   --config <file>     JSON file with the tenants: [{ "configId", "organizationId", ... }]
                       (default: one tenant, config id "demo"). What the codes say is set
                       there, as in the proxy's dashboard: appName, logoUrl, emailSenderName,
@@ -47,6 +55,7 @@ export async function runMockCli(argv: string[], io: MockCliIo): Promise<MockCli
   let values: {
     port?: string | undefined
     host?: string | undefined
+    'allowed-host'?: string[] | undefined
     config?: string | undefined
     latency?: string | undefined
     'strict-fields'?: boolean | undefined
@@ -58,6 +67,7 @@ export async function runMockCli(argv: string[], io: MockCliIo): Promise<MockCli
       options: {
         port: { type: 'string' },
         host: { type: 'string' },
+        'allowed-host': { type: 'string', multiple: true },
         config: { type: 'string' },
         latency: { type: 'string' },
         'strict-fields': { type: 'boolean' },
@@ -90,11 +100,19 @@ export async function runMockCli(argv: string[], io: MockCliIo): Promise<MockCli
     }
   }
 
+  const allowedHosts = values['allowed-host'] ?? []
+  const badHost = allowedHosts.find((name) => !isHostName(name))
+  if (badHost !== undefined)
+    return fail(
+      `--allowed-host: expected a host name like mock.example.test, without a scheme or port, got "${badHost}"`,
+    )
+
   let server: RunningMockAuthProxy
   try {
     server = await startMockAuthProxy({
       port,
       host,
+      allowedHosts,
       latencyMs,
       strictFields: values['strict-fields'] ?? false,
       ...(tenants === undefined ? {} : { tenants }),
@@ -107,6 +125,7 @@ export async function runMockCli(argv: string[], io: MockCliIo): Promise<MockCli
   io.stdout(
     `auth-proxy-kit mock proxy listening on ${url} (config ${configIds.length === 1 ? 'id' : 'ids'}: ${configIds.join(', ')})`,
   )
+  io.stdout(exposure(host, new URL(server.url).port))
   io.stdout(`Codes sent appear at ${url}/__mock/outbox; webhook deliveries at ${url}/__mock/webhooks`)
   io.stdout(
     `Enclave key (the kit's dangerouslyOverrideSignerPublicKey, in development only): ${server.proxy.enclaveSignerPublicKey}`,
@@ -127,6 +146,19 @@ function browserUrl(serverUrl: string, host: string): string {
   const url = new URL(serverUrl)
   url.hostname = 'localhost'
   return url.origin
+}
+
+const LOOPBACK = /^(?:127(?:\.\d{1,3}){3}|localhost|::1|\[::1\])$/
+
+/**
+ * Who can reach the server: loopback only by default, and how to change it; on every interface, or on an
+ * address another machine can reach, a warning that the dev data is then the network's.
+ */
+function exposure(host: string, port: string): string {
+  if (LOOPBACK.test(host))
+    return 'Loopback only: other machines cannot reach it (--host 0.0.0.0 listens on every interface)'
+  const where = host === '0.0.0.0' || host === '::' ? 'every interface' : host
+  return `Warning: listening on ${where}: anyone who can reach port ${port} of this machine can read the codes in the outbox and the webhook secrets, and change what the mock does; --host 127.0.0.1 keeps it to this machine`
 }
 
 function parseWholeNumber(text: string): number | undefined {

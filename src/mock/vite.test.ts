@@ -9,6 +9,7 @@ import { memoryKeyStore } from '../core/keys/memoryKeyStore'
 import { completeOAuth, startOAuth } from '../core/oauth/oauthActions'
 import { fakeStorage } from '../core/test/fakes'
 import { pressOnConsentPage } from './testing/oauth'
+import { requestWithHost } from './testing/requestWithHost'
 import { mockAuthProxyPlugin } from './vite'
 
 let server: ViteDevServer | PreviewServer | undefined
@@ -21,14 +22,17 @@ afterEach(async () => {
   root = undefined
 })
 
-async function startVite(plugin: ReturnType<typeof mockAuthProxyPlugin>): Promise<string> {
+async function startVite(
+  plugin: ReturnType<typeof mockAuthProxyPlugin>,
+  allowedHosts: string[] | true = [],
+): Promise<string> {
   root = mkdtempSync(join(tmpdir(), 'mock-proxy-vite-'))
   server = await createServer({
     root,
     configFile: false,
     logLevel: 'silent',
     plugins: [plugin],
-    server: { host: '127.0.0.1', port: 0, strictPort: false, ws: false },
+    server: { host: '127.0.0.1', port: 0, strictPort: false, ws: false, allowedHosts },
     optimizeDeps: { noDiscovery: true, include: [] },
   })
   await server.listen()
@@ -161,6 +165,63 @@ describe('mockAuthProxyPlugin', () => {
     })
     expect(response.status).toBe(200)
     expect(await response.json()).toMatchObject({ enabledProviders: ['email', 'sms', 'google', 'apple', 'passkey'] })
+  })
+
+  it("is behind Vite's own Host check (server.allowedHosts), which runs before the plugin: a foreign Host gets Vite's 403", async () => {
+    const plugin = mockAuthProxyPlugin()
+    const url = await startVite(plugin)
+    const sent = await fetch(`${url}/auth-proxy/v1/otp_init`, {
+      method: 'POST',
+      headers: { 'X-Auth-Proxy-Config-Id': 'demo', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ otpType: 'OTP_TYPE_EMAIL', contact: 'ada@example.com' }),
+    })
+    expect(sent.status).toBe(200)
+    const code = plugin.api.proxy.outbox()[0]?.code ?? 'no code sent'
+    const rebound = await requestWithHost(url, `rebound.example:${new URL(url).port}`, '/auth-proxy/__mock/outbox')
+    expect(rebound.status).toBe(403)
+    expect(rebound.body).toContain('Blocked request. This host ("rebound.example") is not allowed.')
+    expect(rebound.body).not.toContain(code)
+    const local = await requestWithHost(url, `localhost:${new URL(url).port}`, '/auth-proxy/__mock/outbox')
+    expect(JSON.parse(local.body)).toMatchObject([{ code }])
+  })
+
+  it("warns, when Vite's Host check is turned off (server.allowedHosts: true), that any name's pages can read the codes", async () => {
+    const url = await startVite(mockAuthProxyPlugin(), true)
+    const warnings: string[] = []
+    const dev = server as ViteDevServer
+    dev.config.logger.info = () => undefined
+    dev.config.logger.warn = (message: string) => void warnings.push(message)
+    dev.printUrls()
+    expect(warnings).toEqual([
+      `  ➜  Warning: server.allowedHosts is true, so a page on any name that resolves to this machine (DNS rebinding) can read the mock's codes at ${url}/auth-proxy/__mock/outbox; list the names you use instead`,
+    ])
+    // The next server takes its place (afterEach closes that one).
+    await dev.close()
+    if (root !== undefined) rmSync(root, { recursive: true, force: true })
+    await startVite(mockAuthProxyPlugin())
+    const checked = server as ViteDevServer
+    checked.config.logger.info = () => undefined
+    checked.config.logger.warn = (message: string) => void warnings.push(message)
+    checked.printUrls()
+    expect(warnings).toHaveLength(1)
+  })
+
+  it("is behind Vite's Host check in the preview server too", async () => {
+    root = mkdtempSync(join(tmpdir(), 'mock-proxy-preview-'))
+    const previewServer = await preview({
+      root,
+      configFile: false,
+      logLevel: 'silent',
+      plugins: [mockAuthProxyPlugin()],
+      build: { outDir: root },
+      preview: { host: '127.0.0.1', port: 0 },
+    })
+    server = previewServer
+    const url = previewServer.resolvedUrls?.local[0]?.replace(/\/$/, '') ?? ''
+    const rebound = await requestWithHost(url, 'rebound.example', '/auth-proxy/__mock/outbox')
+    expect(rebound.status).toBe(403)
+    expect(rebound.body).toContain('add "rebound.example" to `preview.allowedHosts`')
+    expect((await requestWithHost(url, 'localhost', '/auth-proxy/__mock/outbox')).status).toBe(200)
   })
 
   it("announces the mock's OAuth providers to the page it serves: the quick start's kit signs in with Google on the mock's consent page", async () => {

@@ -101,6 +101,12 @@ export function mockAuthProxyPlugin(options: MockAuthProxyPluginOptions = {}): M
         server.config.logger.info(
           `  ➜  Its enclave key, for the kit's dangerouslyOverrideSignerPublicKey: import.meta.env.${MOCK_ENCLAVE_KEY_ENV}`,
         )
+        // The mock's codes are behind Vite's Host check, which this setting turns off.
+        if (server.config.server.allowedHosts === true) {
+          server.config.logger.warn(
+            `  ➜  Warning: server.allowedHosts is true, so a page on any name that resolves to this machine (DNS rebinding) can read the mock's codes at ${local}${basePath}/__mock/outbox; list the names you use instead`,
+          )
+        }
       }
     },
     configurePreviewServer(server) {
