@@ -3,17 +3,9 @@ import { createAuthProxyClient } from './client'
 import { KitError, isKitError } from './errors'
 import { DEFAULT_USER_MESSAGES } from './errors'
 import { fakeFetch, grpcError, hang, json } from './test/fakeFetch'
+import { failure } from './test/failure'
 
 const PUBLIC_KEY = `02${'ab'.repeat(32)}`
-
-async function failure(promise: Promise<unknown>): Promise<KitError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  if (!(error instanceof KitError)) throw new Error(`expected a KitError, got ${String(error)}`)
-  return error
-}
 
 afterEach(() => {
   vi.useRealTimers()

@@ -2,13 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { requireMockPeers, type MockPeer } from '../mock/requireMockPeers'
 import { createAuthProxyClient } from './client'
 import { createKit } from './createKit'
-import { KitError } from './errors'
 import { diagnoseNoAnswer } from './misconfiguration'
 import { startOAuth } from './oauth/oauthActions'
 import { toPasskeyError } from './passkey/passkeyError'
 import { fakeFetch, json } from './test/fakeFetch'
 import { testKitOptions } from './test/testKitOptions'
 import type { WalletKitConfigResponse } from './types'
+import { failure } from './test/failure'
 
 // Each cause a developer can fix gets one console.error per page while they develop, naming the fix;
 // a production build says nothing (the host's bundler makes process.env.NODE_ENV 'production').
@@ -28,15 +28,6 @@ afterEach(() => {
 function onPage(href: string): void {
   const url = new URL(href)
   vi.stubGlobal('location', { href: url.href, origin: url.origin, hostname: url.hostname })
-}
-
-async function failure(promise: Promise<unknown>): Promise<KitError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  if (!(error instanceof KitError)) throw new Error(`expected a KitError, got ${String(error)}`)
-  return error
 }
 
 const CONFIG: WalletKitConfigResponse = {

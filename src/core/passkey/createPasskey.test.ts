@@ -1,9 +1,9 @@
 import type { RegistrationResponseJSON } from '@simplewebauthn/browser'
 import { describe, expect, it } from 'vitest'
 import { base64urlDecode } from '../encoding'
-import { KitError } from '../errors'
 import { createPasskey, type CreatePasskeyParameters } from './createPasskey'
 import type { WebAuthnModule } from './webAuthnModule'
+import { failure } from '../test/failure'
 
 type RegistrationOptions = Parameters<WebAuthnModule['startRegistration']>[0]
 
@@ -39,15 +39,6 @@ function fakeWebAuthn(result: RegistrationResponseJSON | Error = REGISTRATION, s
 }
 
 const BASE: CreatePasskeyParameters = { rpId: 'example.com', rpName: 'Example', userName: 'ada@example.com' }
-
-async function failure(promise: Promise<unknown>): Promise<KitError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  if (!(error instanceof KitError)) throw new Error(`expected a KitError, got ${String(error)}`)
-  return error
-}
 
 /** Errors shaped like @simplewebauthn/browser's WebAuthnError: `name` is the DOMException's. */
 function webAuthnError(name: string, code: string, message = 'from the browser'): Error {

@@ -1,10 +1,10 @@
 import type { AuthenticationResponseJSON } from '@simplewebauthn/browser'
 import { describe, expect, it } from 'vitest'
-import { KitError } from '../errors'
 import { stampChallenge } from '../stamp/stampChallenge'
 import { getPasskeyAssertion } from './getPasskeyAssertion'
 import { passkeyStamper } from './passkeyStamper'
 import type { WebAuthnModule } from './webAuthnModule'
+import { failure } from '../test/failure'
 
 type AuthenticationOptions = Parameters<WebAuthnModule['startAuthentication']>[0]
 
@@ -36,15 +36,6 @@ function fakeWebAuthn(result: AuthenticationResponseJSON | Error = ASSERTION, su
     },
   }
   return { webauthn, calls }
-}
-
-async function failure(promise: Promise<unknown>): Promise<KitError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  if (!(error instanceof KitError)) throw new Error(`expected a KitError, got ${String(error)}`)
-  return error
 }
 
 describe('getPasskeyAssertion', () => {

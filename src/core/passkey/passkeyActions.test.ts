@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createConfigStore } from '../config/configStore'
 import { createKit, type Kit, type KitOptions } from '../createKit'
 import { base64urlDecode, base64urlEncode, fromUtf8, utf8 } from '../encoding'
-import { DEFAULT_USER_MESSAGES, isPasskeySignUpIncomplete, isPasskeyWithoutAccount, KitError } from '../errors'
+import { DEFAULT_USER_MESSAGES, isPasskeySignUpIncomplete, isPasskeyWithoutAccount } from '../errors'
 import { PASSKEY_WITHOUT_ACCOUNT_MESSAGE } from './passkeySignUpErrors'
 import { memoryKeyStore } from '../keys/memoryKeyStore'
 import type { WebAuthnModule } from './webAuthnModule'
@@ -26,6 +26,7 @@ import {
 import type { SignupRequest, WalletKitConfigResponse } from '../types'
 import type { SignInIdentity } from '../contracts'
 import { addPasskey, loginWithPasskey, signUpWithPasskey, type SignUpWithPasskeyParameters } from './passkeyActions'
+import { failure } from '../test/failure'
 
 // The signed-in public API fake's clock, sub-organization and user: its stamp_login answers a session of theirs.
 const NOW = WALLET_NOW
@@ -156,15 +157,6 @@ async function webAuthnStampVerifies(
       format: 'der',
     })
   )
-}
-
-async function failure(promise: Promise<unknown>): Promise<KitError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  if (!(error instanceof KitError)) throw new Error(`expected a KitError, got ${String(error)}`)
-  return error
 }
 
 /** Signs in the way an email user would be: a held key and a session bound to it. */

@@ -4,6 +4,7 @@ import type { ActivityEnvelope } from '../publicApiTypes'
 import { fakeFetch, grpcError, hang, json, type FakeAnswer } from '../test/fakeFetch'
 import { createPublicApiClient, isTimestampRefusal, statedApiTime } from './publicApiClient'
 import type { Stamper } from '../contracts'
+import { failure } from '../test/failure'
 
 const SESSION_KEY = `03${'cd'.repeat(32)}`
 const ENVELOPE: ActivityEnvelope<'stamp_login'> = {
@@ -51,15 +52,6 @@ function clientOn(script: Record<string, FakeAnswer | FakeAnswer[]>, timeoutMs?:
     },
   })
   return { client, fake, sent }
-}
-
-async function failure(promise: Promise<unknown>): Promise<KitError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  if (!(error instanceof KitError)) throw new Error(`expected a KitError, got ${String(error)}`)
-  return error
 }
 
 afterEach(() => {
