@@ -17,7 +17,7 @@ for (const name of Object.getOwnPropertyNames(Object.getPrototypeOf(webcrypto.su
 module.exports = class extends TestEnvironment {
   constructor(config, context) {
     super(config, context)
-    for (const name of ['TextEncoder', 'TextDecoder', 'structuredClone', 'Request', 'Response', 'Headers']) {
+    for (const name of ['TextEncoder', 'TextDecoder', 'structuredClone', 'Request', 'Response']) {
       this.global[name] = globalThis[name]
     }
     // jsdom's crypto has getRandomValues and randomUUID, not subtle.

@@ -50,6 +50,8 @@ test('a new user signs in by email with the code the mock sent', async () => {
   // Signed in, the modal closes by itself, and its button says "Account".
   expect(await screen.findByRole('button', { name: 'Account' })).toBeInTheDocument()
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  // The session's key is in IndexedDB (fake-indexeddb), as in a browser: not in the memory fallback.
+  expect((await indexedDB.databases()).map((database) => database.name)).toContain('auth-proxy-kit')
 })
 
 test('a wrong code is refused in an alert, and the field is marked invalid', async () => {
