@@ -1,3 +1,5 @@
+// signIn.test.tsx: the kit as a host app's Jest sees it, the package through its "exports", the mock's
+// fetch in place of a proxy, jsdom for the page.
 import { afterEach, expect, jest, test } from '@jest/globals'
 import '@testing-library/jest-dom/jest-globals'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
@@ -6,9 +8,6 @@ import userEvent from '@testing-library/user-event'
 import { AuthProxyProvider, LoginButton } from 'auth-proxy-kit'
 import { createMockAuthProxy } from 'auth-proxy-kit/mock'
 
-// The kit as a host app's Jest sees it: the built package through its "exports", the mock's fetch in place
-// of a proxy, jsdom for the page (README, "Testing with Jest").
-
 // findBy* gives up after 1 s by default. A sign-in (a key made, the code sealed to the proxy, a sign-up,
 // the session stamped) takes about that on a quiet machine and several times it on two busy cores: this
 // limit guards against a hang, not a slow machine (Jest's own test limit below is the larger).
@@ -16,6 +15,7 @@ configure({ asyncUtilTimeout: 30_000 })
 jest.setTimeout(60_000)
 // A file's tests share one jsdom page: the session one test stored would greet the next one signed in.
 afterEach(() => localStorage.clear())
+
 function renderApp() {
   const proxy = createMockAuthProxy()
   render(
