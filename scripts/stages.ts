@@ -91,7 +91,8 @@ export const STAGES: Stage[] = [
   {
     name: 'jest',
     what: "Jest's jsdom as a host runs it (SWC, CommonJS): the built kit and its mock sign in by email (jest/)",
-    // One worker, in band: two tests on the built files, 13 s of wall time and 8 s of CPU with a cold cache.
+    // One worker, in band (--ci -w 1): two tests on the built files, 6 to 8 s of CPU with a cold cache (13 s
+    // of wall time alone on the machine, 32 s beside other work).
     command: 'npm run test:jest',
     needs: ['build'],
   },
