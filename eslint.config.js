@@ -56,6 +56,15 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
   {
+    // Jest's configuration and test environment, in CommonJS as a host's Jest loads them (README, "Testing
+    // with Jest"): Node's module globals, and require().
+    files: ['**/*.cjs'],
+    languageOptions: {
+      globals: { require: 'readonly', module: 'writable', Buffer: 'readonly', globalThis: 'readonly' },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // The build and check scripts in plain JavaScript run in Node.
     files: ['**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },

@@ -89,6 +89,14 @@ export const STAGES: Stage[] = [
     needs: [],
   },
   {
+    name: 'jest',
+    what: "Jest's jsdom as a host runs it (SWC, CommonJS): the built kit and its mock sign in by email (jest/)",
+    // One worker, in band (--ci -w 1): two tests on the built files, 6 to 8 s of CPU with a cold cache (13 s
+    // of wall time alone on the machine, 32 s beside other work).
+    command: 'npm run test:jest',
+    needs: ['build'],
+  },
+  {
     name: 'typecheck',
     what: 'the type check of src, tests, stories, scripts and e2e (once)',
     // TypeScript 7's native compiler (tsgo): the same check in a fifth of the CPU (8 s where tsc 5.9 took

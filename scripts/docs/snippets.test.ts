@@ -59,6 +59,20 @@ describe('snippets', () => {
     )
   })
 
+  it("leaves out a block after a `not compiled` comment, which keeps the block a file's exact copy", () => {
+    const doc = [
+      '<!-- not compiled: it is jest/x.test.tsx -->',
+      '```tsx',
+      'whatever(',
+      '```',
+      '',
+      '```ts',
+      'export const ok = 1',
+      '```',
+    ].join('\n')
+    expect(snippets('docs/page.md', doc).map(({ line }) => line)).toEqual([6])
+  })
+
   it('takes a block in a list item without its indentation, and its indented prelude', () => {
     const found = snippets(
       'docs/page.md',

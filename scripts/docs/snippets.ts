@@ -2,7 +2,8 @@
 // in app A, where the tarball is installed as a host installs it).
 //
 // The convention: every ```ts and ```tsx block compiles, as a module of its own, unless its first line is
-// `// not compiled: <why>`. A block that is a fragment (it uses names it does not import, or a value it
+// `// not compiled: <why>`, or an HTML comment `<!-- not compiled: <why> -->` comes right before its fence
+// (for a block that must stay a file's exact copy: the Jest test, which the `jest` stage runs itself). A block that is a fragment (it uses names it does not import, or a value it
 // does not make) gets a prelude: an HTML comment right before its fence, which GitHub does not show,
 //
 //   <!-- prelude
@@ -18,6 +19,7 @@ import { fences } from './markdown'
 export const NOT_COMPILED = '// not compiled:'
 const COMPILED_LANGS = new Set(['ts', 'tsx', 'typescript'])
 const PRELUDE = /<!--\s*prelude\n([\s\S]*?)\n?-->\s*$/
+const NOT_COMPILED_COMMENT = /<!--\s*not compiled: [^\n]*-->\s*$/
 
 export interface Snippet {
   /** The file name it is written as (`docs-hooks.md-L42.tsx`). */
@@ -34,7 +36,7 @@ export function snippets(doc: string, markdown: string): Snippet[] {
   const result: Snippet[] = []
   for (const fence of fences(markdown)) {
     if (!COMPILED_LANGS.has(fence.lang)) continue
-    if (fence.body.trimStart().startsWith(NOT_COMPILED)) continue
+    if (fence.body.trimStart().startsWith(NOT_COMPILED) || NOT_COMPILED_COMMENT.test(fence.before)) continue
     const prelude = PRELUDE.exec(fence.before)?.[1]
     const header = [`// ${doc}, the block at line ${fence.line}`, ...(prelude ? prelude.split('\n') : [])]
     const extension = fence.lang === 'tsx' ? 'tsx' : 'ts'
