@@ -10,7 +10,10 @@ import { DEV_URL } from './devServer'
 let proxy: RunningMockAuthProxy
 test.beforeAll(async () => {
   // A tenant that allows another origin only: the preflight is answered without this page's origin.
-  proxy = await startMockAuthProxy({ tenants: [{ ...DEMO_TENANT, allowedOrigins: ['https://app.example'] }] })
+  proxy = await startMockAuthProxy({
+    tenants: [{ ...DEMO_TENANT, allowedOrigins: ['https://app.example'] }],
+    strictFields: true,
+  })
 })
 test.afterAll(() => proxy.close())
 

@@ -27,7 +27,7 @@ let code: string
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
-  mock = await startMockAuthProxy({ port: 0 })
+  mock = await startMockAuthProxy({ port: 0, strictFields: true })
   mockUrl = mock.url.replace('127.0.0.1', 'localhost')
   // A code in the outbox, for the pages to try to read.
   const sent = await mock.proxy.handle(

@@ -14,6 +14,7 @@
 // whose lines are put before the block's. Compiler errors name the doc's file and line.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
 import { fences } from './markdown'
 
 export const NOT_COMPILED = '// not compiled:'
@@ -93,15 +94,19 @@ export function writeSnippets(dir: string, root: string, docs: string[], types: 
  */
 export function inDocs(output: string, all: Snippet[]): string {
   const byName = new Map(all.map((snippet) => [snippet.name, snippet]))
-  return output.replace(
-    /(?:[^\s(:]*\/)?([\w.-]+\.tsx?)[(:](\d+)[,:](\d+)\)?/g,
-    (whole, name: string, line: string, column: string) => {
+  // Colour codes out (a compiler prints them when the terminal, or CI's FORCE_COLOR, asks), then each
+  // place, `file(line,col): ` or the pretty `file:line:col - `, becomes `doc.md:line:col: `.
+  return stripVTControlCharacters(output).replace(
+    /(?:[^\s(:]*\/)?([\w.-]+\.tsx?)(?:\((\d+),(\d+)\)|:(\d+):(\d+))(?:: | - )?/g,
+    (whole, name: string, ...place: (string | undefined)[]) => {
       const snippet = byName.get(name)
       if (!snippet) return whole
-      const inBlock = Number(line) - snippet.offset
+      const line = Number(place[0] ?? place[2])
+      const column = place[1] ?? place[3]
+      const inBlock = line - snippet.offset
       return inBlock >= 1
-        ? `${snippet.doc}:${snippet.line + inBlock}:${column}`
-        : `${snippet.doc}:${snippet.line} (its prelude, line ${line})`
+        ? `${snippet.doc}:${snippet.line + inBlock}:${column}: `
+        : `${snippet.doc}:${snippet.line} (its prelude, line ${line}): `
     },
   )
 }

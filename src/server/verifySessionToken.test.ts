@@ -252,7 +252,7 @@ describe('verifySessionToken, a production session', () => {
       verifySessionToken(PRODUCTION_SESSION, {
         ...before,
         organizations: [PRODUCTION_ORGANIZATION],
-        notarizerPublicKey: createMockAuthProxy().sessionNotarizerPublicKey,
+        notarizerPublicKey: createMockAuthProxy({ strictFields: true }).sessionNotarizerPublicKey,
       }),
       'BAD_SIGNATURE',
     )

@@ -1,7 +1,9 @@
 import { memoryStorage } from '../session/memoryStorage'
 import { workingStorage } from '../workingStorage'
 import { announcedMockEndpoints } from './mockAnnouncement'
-import type { OAuthProviderName } from './providerNames'
+import type { OAuthProviderName, OAuthTokenUrls } from './providerNames'
+
+export type { OAuthTokenUrls } from './providerNames'
 
 /**
  * Where a pending sign-in waits for the provider's answer. `key` and `length` (as on Storage) let
@@ -43,10 +45,6 @@ export interface KitOAuthOptions {
   location?: OAuthLocation | undefined
 }
 
-/** The providers whose code the client itself redeems at a token endpoint. */
-export interface OAuthTokenUrls {
-  facebook?: string | undefined
-}
 
 /** What a kit keeps for its OAuth flows: createKit's OAuth options, and its fetch (for a token endpoint). */
 export interface KitOAuthSettings extends KitOAuthOptions {

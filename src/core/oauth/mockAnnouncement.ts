@@ -6,8 +6,7 @@
 // injected attributes with JSON.stringify, so quotes inside them would end the attribute; and a browser
 // neither runs one nor asks the Content-Security-Policy about it.
 import { KitError } from '../errors'
-import type { OAuthTokenUrls } from './kitOAuth'
-import type { OAuthProviderName } from './providerNames'
+import type { OAuthProviderName, OAuthTokenUrls } from './providerNames'
 
 /** The id of the page's `<script type="application/json">` announcing the mock. */
 export const MOCK_ANNOUNCEMENT_ID = 'auth-proxy-kit-mock'

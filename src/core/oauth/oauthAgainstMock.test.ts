@@ -65,7 +65,7 @@ describe("OAuth against the mock at the quick start's path", () => {
     const page = { href: 'http://localhost:5173/shop' }
     // A path proxyUrl is resolved against the page, as in a browser.
     vi.stubGlobal('location', page)
-    const proxy = createMockAuthProxy({ basePath: '/auth-proxy' })
+    const proxy = createMockAuthProxy({ basePath: '/auth-proxy', strictFields: true })
     const kit = createKit({
       proxyUrl: '/auth-proxy',
       configId: 'demo',

@@ -11,3 +11,8 @@ export const OAUTH_PROVIDER_NAMES: readonly OAuthProviderName[] = ['google', 'ap
 export function isOAuthProviderName(value: unknown): value is OAuthProviderName {
   return (OAUTH_PROVIDER_NAMES as readonly unknown[]).includes(value)
 }
+
+/** The providers whose code the client itself redeems at a token endpoint. */
+export interface OAuthTokenUrls {
+  facebook?: string | undefined
+}

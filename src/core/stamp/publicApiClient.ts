@@ -28,17 +28,7 @@ export interface PublicApiClientOptions {
  * API already has from elsewhere DUPLICATE_REQUEST; other failures map as the proxy client's do.
  */
 export function createPublicApiClient(options: PublicApiClientOptions): PublicApiClient {
-  assertObject(options, 'createPublicApiClient(options)')
-  const { timeoutMs = DEFAULT_TIMEOUT_MS, clock } = options
-  const apiUrl = resolveBaseUrl(typeof options.apiUrl === 'string' ? options.apiUrl.trim() : options.apiUrl, 'apiUrl')
-  if (options.fetch !== undefined && typeof options.fetch !== 'function') {
-    throw invalidArgument('createPublicApiClient({ fetch })', 'a fetch function', options.fetch)
-  }
-  assertTimeoutMs(timeoutMs, 'createPublicApiClient({ timeoutMs })')
-  if (clock !== undefined)
-    assertMethods(clock, ['now', 'learn'], 'createPublicApiClient({ clock })', 'a ProxyClock (now, learn)')
-  // Never called as a method of another object: window.fetch throws "Illegal invocation" otherwise.
-  const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
+  const { apiUrl, timeoutMs, clock, fetchImpl } = checkOptions(options)
 
   async function post(
     label: string,
@@ -82,7 +72,7 @@ export function createPublicApiClient(options: PublicApiClientOptions): PublicAp
   // Activities on their way, by their text: the same activity asked twice in one millisecond (a double
   // click, two components asking at once) has the same bytes, and the API would take the second for a
   // replay. It is one request: the second call waits for the first's answer, stamped once.
-  const submitting = new Map<string, Promise<Activity>>()
+  const submitOnce = sharedWhileInFlight<Activity>()
 
   return {
     apiUrl,
@@ -91,23 +81,19 @@ export function createPublicApiClient(options: PublicApiClientOptions): PublicAp
       if (typeof activity !== 'string' || !/^[a-z_]+$/.test(activity)) {
         throw invalidArgument('publicApi.submit(activity)', 'an activity name (stamp_login, ...)', activity)
       }
-      const key = `${activity} ${JSON.stringify(envelope)}`
-      const pending = submitting.get(key)
-      if (pending !== undefined) return untilAborted(pending, callOptions.signal, activity)
-      const submitted = post(
-        activity,
-        `/public/v1/submit/${activity}`,
-        envelope,
-        stamper,
-        callOptions.signal,
-        true,
-      ).then((answer) => checkActivity(activity, envelope, answer.body, answer.status))
-      submitting.set(key, submitted)
-      try {
-        return await submitted
-      } finally {
-        submitting.delete(key)
+      const submit = async () => {
+        const answer = await post(
+          activity,
+          `/public/v1/submit/${activity}`,
+          envelope,
+          stamper,
+          callOptions.signal,
+          true,
+        )
+        return checkActivity(activity, envelope, answer.body, answer.status)
       }
+      const key = `${activity} ${JSON.stringify(envelope)}`
+      return (await submitOnce(key, submit, callOptions.signal, activity)) as Awaited<ReturnType<typeof submit>>
     },
     async query(query, body, stamper, callOptions = {}) {
       if (typeof query !== 'string' || !/^[a-z_]+$/.test(query))
@@ -116,6 +102,39 @@ export function createPublicApiClient(options: PublicApiClientOptions): PublicAp
       const answer = await post(query, `/public/v1/query/${query}`, body, stamper, callOptions.signal, false)
       return answer.body as unknown as PublicQueries[typeof query]['response']
     },
+  }
+}
+
+/** The options, checked, with their defaults. */
+function checkOptions(options: PublicApiClientOptions) {
+  assertObject(options, 'createPublicApiClient(options)')
+  const { timeoutMs = DEFAULT_TIMEOUT_MS, clock } = options
+  const apiUrl = resolveBaseUrl(typeof options.apiUrl === 'string' ? options.apiUrl.trim() : options.apiUrl, 'apiUrl')
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') {
+    throw invalidArgument('createPublicApiClient({ fetch })', 'a fetch function', options.fetch)
+  }
+  assertTimeoutMs(timeoutMs, 'createPublicApiClient({ timeoutMs })')
+  if (clock !== undefined)
+    assertMethods(clock, ['now', 'learn'], 'createPublicApiClient({ clock })', 'a ProxyClock (now, learn)')
+  // Never called as a method of another object: window.fetch throws "Illegal invocation" otherwise.
+  const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
+  return { apiUrl, timeoutMs, clock, fetchImpl }
+}
+
+/** Calls with one key while the first is on its way share its answer (each may still abort its own wait). */
+function sharedWhileInFlight<T>(): (
+  key: string,
+  start: () => Promise<T>,
+  signal: AbortSignal | undefined,
+  label: string,
+) => Promise<T> {
+  const pending = new Map<string, Promise<T>>()
+  return (key, start, signal, label) => {
+    const earlier = pending.get(key)
+    if (earlier !== undefined) return untilAborted(earlier, signal, label)
+    const started = start().finally(() => pending.delete(key))
+    pending.set(key, started)
+    return started
   }
 }
 
