@@ -68,7 +68,7 @@ const consumerProjects: Project[] = [
   {
     name: 'react18-cjs',
     testDir: 'consumers/e2e',
-    testMatch: ['loginButton.spec.ts', 'customForm.spec.ts', 'twoRoots.spec.ts'],
+    testMatch: ['loginButton.spec.ts', 'customForm.spec.ts', 'twoRoots.spec.ts', 'tailwind.spec.ts'],
     use: { baseURL: REACT18_URL },
   },
   {

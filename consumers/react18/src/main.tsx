@@ -15,6 +15,16 @@ if (new URLSearchParams(location.search).has('islands')) {
       </StrictMode>,
     )
   }
+} else if (new URLSearchParams(location.search).has('tailwind')) {
+  // `/?tailwind`: Tailwind's utilities on the kit's button (consumers/e2e/tailwind.spec.ts). Loaded on that
+  // page only, so that Tailwind's reset reaches no other.
+  void import('./TailwindPage').then(({ TailwindPage }) =>
+    createRoot(root).render(
+      <StrictMode>
+        <TailwindPage />
+      </StrictMode>,
+    ),
+  )
 } else {
   createRoot(root).render(
     <StrictMode>

@@ -1,4 +1,6 @@
+import { Suspense } from 'react'
 import { CallBackend } from './CallBackend'
+import { ServerSession } from './ServerSession'
 
 export default function Home() {
   return (
@@ -8,6 +10,10 @@ export default function Home() {
         &ldquo;Log in&rdquo; opens the kit&apos;s modal. The codes the mock proxy &ldquo;sends&rdquo; are in its outbox
         (see the README).
       </p>
+      {/* Read per request (the cookie): outside the prerendered shell, streamed in the same response. */}
+      <Suspense fallback={null}>
+        <ServerSession />
+      </Suspense>
       <CallBackend />
     </>
   )

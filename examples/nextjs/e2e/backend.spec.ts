@@ -102,3 +102,25 @@ test('the backend accepts a session of this app and refuses none, a forged one a
   expect(await otherApp.json()).toMatchObject({ code: 'ORGANIZATION_NOT_ALLOWED' })
   expect(otherApp.headers()['www-authenticate']).toMatch(/error="invalid_token"/)
 })
+
+test("the server renders who is signed in, from the session cookie, in the page's first HTML", async ({ page }) => {
+  const serverSays = async () => (await (await page.request.get('/')).text()).match(/The server sees [^<]*/)?.[0]
+  expect(await serverSays()).toBe('The server sees no one signed in.')
+  await page.goto('/')
+  await signIn(page, uniqueEmail('next-ssr'), PROXY_URL)
+  await expect(page.getByText('You are signed in.')).toBeVisible()
+  await signUpsDelivered(page.request)
+  const userId = await page.evaluate(() => {
+    const token = Object.keys(localStorage)
+      .map((key) => localStorage.getItem(key) ?? '')
+      .find((value) => value.startsWith('eyJ'))
+    const payload = token?.split('.')[1]?.replace(/-/g, '+').replace(/_/g, '/') ?? ''
+    return (JSON.parse(atob(payload)) as { user_id: string }).user_id
+  })
+  // The page's request context carries the browser's cookies: the server read apk_session and verified it.
+  expect(await serverSays()).toBe(`The server sees user ${userId} signed in.`)
+  await page.getByRole('button', { name: 'Account' }).click()
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page.getByText('You are signed out.')).toBeVisible()
+  expect(await serverSays()).toBe('The server sees no one signed in.')
+})
