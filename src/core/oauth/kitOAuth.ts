@@ -45,7 +45,6 @@ export interface KitOAuthOptions {
   location?: OAuthLocation | undefined
 }
 
-
 /** What a kit keeps for its OAuth flows: createKit's OAuth options, and its fetch (for a token endpoint). */
 export interface KitOAuthSettings extends KitOAuthOptions {
   /** The kit's fetch option; default globalThis.fetch. */
