@@ -16,6 +16,8 @@ let server: ViteDevServer | PreviewServer | undefined
 let root: string | undefined
 
 afterEach(async () => {
+  // The page's location and document, stubbed by the quick start's test: files after this one share the worker.
+  vi.unstubAllGlobals()
   await server?.close()
   server = undefined
   if (root !== undefined) rmSync(root, { recursive: true, force: true })

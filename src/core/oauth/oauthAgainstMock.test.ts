@@ -18,6 +18,8 @@ let kits: Kit[] = []
 afterEach(() => {
   for (const kit of kits) kit.destroy()
   kits = []
+  // The page's location, stubbed by the quick start's test: files after this one share the worker.
+  vi.unstubAllGlobals()
 })
 
 function setup(otpProtocol?: 'v1' | 'v2') {
