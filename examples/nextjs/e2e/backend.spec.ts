@@ -104,7 +104,9 @@ test('the backend accepts a session of this app and refuses none, a forged one a
 })
 
 test("the server renders who is signed in, from the session cookie, in the page's first HTML", async ({ page }) => {
-  const serverSays = async () => (await (await page.request.get('/')).text()).match(/The server sees [^<]*/)?.[0]
+  // The paragraph as HTML (the same words are also in the page's RSC payload, escaped, in a script).
+  const serverSays = async () =>
+    /<p data-testid="server-session">([^<]*)<\/p>/.exec(await (await page.request.get('/')).text())?.[1]
   expect(await serverSays()).toBe('The server sees no one signed in.')
   await page.goto('/')
   await signIn(page, uniqueEmail('next-ssr'), PROXY_URL)
