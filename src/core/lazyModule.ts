@@ -1,6 +1,7 @@
 // Code loaded on first use, as a store: a component reads whether it is here, and once it is, gets it
 // synchronously in the same render (React.lazy suspends on its first render even when the import has
-// resolved). Only src/chunkLoaders.ts creates these (src/chunks.ts names them all).
+// resolved). src/chunkLoaders.ts creates the React layer's (src/chunks.ts names them all); core has one, the
+// public API's client (stamp/lazyPublicApiClient.ts).
 import { browserOffline } from './browserOffline'
 import { KitError } from './errors'
 import type { ReadableStore } from './contracts'

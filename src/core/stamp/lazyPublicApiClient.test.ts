@@ -30,7 +30,7 @@ describe('lazyPublicApiClient', () => {
     const whoami = () => client.query('whoami', { organizationId: 'org' }, stamper).catch((error: unknown) => error)
     expect(await whoami()).toMatchObject({
       code: 'LOAD_FAILED',
-      message: expect.stringMatching(/^public API: its client could not be loaded/),
+      message: expect.stringMatching(/^public API client: its code could not be loaded/),
     })
     expect(await whoami()).toMatchObject({ code: 'LOAD_FAILED' })
     expect(fetched).toBe(2)
